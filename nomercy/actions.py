@@ -1,0 +1,194 @@
+"""Moves as complete decisions, and their text notation.
+
+An action names the seat (by its index) that makes it and every choice it
+carries: a wild comes with its color, a 7 with its swap target. The notation of
+``puzzle-format.md`` needs seat names, so formatting and parsing take them:
+
+>>> seats = ("A", "B", "C")
+>>> move = parse_move("A plays wild +6 choosing green", seats)
+>>> move
+Play(seat=0, card=Card.parse('wild +6'), color=Color.GREEN, target=None, top=None)
+>>> format_move(move, seats)
+'A plays wild +6 choosing green'
+>>> format_move(parse_move("c plays r7 swapping with a", seats), seats)
+'C plays red 7 swapping with A'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from .cards import Card, Color
+from .errors import NotationError
+
+__all__ = [
+    "Play",
+    "Draw",
+    "Pass",
+    "NameColor",
+    "CallUno",
+    "Catch",
+    "Challenge",
+    "Action",
+    "parse_move",
+    "format_move",
+    "seat_index",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from hand.
+
+    ``color`` is the color named with a wild (never with the roulette, whose victim
+    names it). ``target`` is the seat a 7 swaps with (``None``: no swap). ``top`` is,
+    with ``discard_all_top: choose``, the card left on top after a discard-all.
+    """
+
+    seat: int
+    card: Card
+    color: Color | None = None
+    target: int | None = None
+    top: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw: take the pending penalty, or draw as the rules say when nothing is pending."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep a drawn card instead of playing it (classic, and ``draw: one``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameColor:
+    """Name a color: the roulette's victim before flipping, or the first player under a wild first card."""
+
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """Declare UNO while holding one card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """Point out that ``target`` holds one card and has not called UNO."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge a classic wild +4 played onto you."""
+
+    seat: int
+
+
+Action = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
+
+
+def seat_index(name: str, seats: Sequence[str]) -> int:
+    """The index of the seat called ``name`` (case-insensitive)."""
+    wanted = str(name).strip().lower()
+    for index, seat in enumerate(seats):
+        if seat.lower() == wanted:
+            return index
+    raise NotationError(f"unknown seat {name!r}: the seats are {', '.join(seats)}")
+
+
+def format_move(action: Action, seats: Sequence[str], *, keeping: bool = False) -> str:
+    """The move in the notation of ``puzzle-format.md``.
+
+    ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
+    the swap is a choice (the game state knows; see ``GameState.move_text``).
+    """
+    who = seats[action.seat]
+    if isinstance(action, Play):
+        text = f"{who} plays {action.card}"
+        if action.color is not None:
+            text += f" choosing {action.color}"
+        if action.top is not None and action.top != action.card:
+            text += f" leaving {action.top} on top"
+        if action.target is not None:
+            text += f" swapping with {seats[action.target]}"
+        elif keeping and action.card.rank.value == "7":
+            text += " keeping"
+        return text
+    if isinstance(action, Draw):
+        return f"{who} draws"
+    if isinstance(action, Pass):
+        return f"{who} passes"
+    if isinstance(action, NameColor):
+        return f"{who} names {action.color}"
+    if isinstance(action, CallUno):
+        return f"{who} calls uno"
+    if isinstance(action, Catch):
+        return f"{who} catches {seats[action.target]}"
+    if isinstance(action, Challenge):
+        return f"{who} challenges"
+    raise TypeError(f"not an action: {action!r}")
+
+
+_MOVE = re.compile(r"^\s*(?P<seat>\S+)\s+(?P<verb>plays|draws|passes|names|calls|catches|challenges)\b(?P<rest>.*)$", re.I)
+_PLAY_TAIL = re.compile(
+    r"^(?P<card>.*?)"
+    r"(?:\s+choosing\s+(?P<color>\w+))?"
+    r"(?:\s+leaving\s+(?P<top>.+?)\s+on\s+top)?"
+    r"(?:\s+(?:swapping\s+with\s+(?P<target>\S+)|(?P<keeping>keeping)))?\s*$",
+    re.I,
+)
+
+
+def parse_move(text: str, seats: Sequence[str]) -> Action:
+    """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is a line of text like 'A plays red 7', not {text!r}")
+    match = _MOVE.match(text)
+    if match is None:
+        raise NotationError(
+            f"cannot read move {text!r}: write '<seat> plays <card>', '<seat> draws', '<seat> passes', "
+            "'<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or '<seat> challenges'"
+        )
+    seat = seat_index(match["seat"], seats)
+    verb = match["verb"].lower()
+    rest = match["rest"].strip()
+    if verb == "plays":
+        tail = _PLAY_TAIL.match(rest)
+        if tail is None or not tail["card"].strip():
+            raise NotationError(f"cannot read move {text!r}: which card is played?")
+        card = Card.parse(tail["card"])
+        color = Color.parse(tail["color"]) if tail["color"] else None
+        top = Card.parse(tail["top"]) if tail["top"] else None
+        target = seat_index(tail["target"], seats) if tail["target"] else None
+        if top == card:
+            top = None  # "leaving the discard-all itself on top" is the ordinary play
+        return Play(seat, card, color, target, top)
+    if verb == "names":
+        if not rest:
+            raise NotationError(f"cannot read move {text!r}: name a color, like 'B names blue'")
+        return NameColor(seat, Color.parse(rest))
+    if verb == "catches":
+        if not rest:
+            raise NotationError(f"cannot read move {text!r}: who is caught? like 'B catches A'")
+        return Catch(seat, seat_index(rest, seats))
+    if verb == "calls":
+        if rest.lower() != "uno":
+            raise NotationError(f"cannot read move {text!r}: the only call is 'calls uno'")
+        return CallUno(seat)
+    if rest:
+        raise NotationError(f"cannot read move {text!r}: nothing may follow '{verb}'")
+    return {"draws": Draw, "passes": Pass, "challenges": Challenge}[verb](seat)

@@ -1,0 +1,150 @@
+"""A game being played: the current state plus its history, with undo and records.
+
+States are values, so a game is just the list of states it went through and the
+moves between them. A :class:`GameRecord` (rules, seats, seed, moves) replays to
+the very same game:
+
+>>> game = Game("no-mercy", ["A", "B", "C"], seed=4)
+>>> move = game.state.legal_moves[0]
+>>> events = game.play(move)
+>>> Game.from_record(game.record()).state == game.state
+True
+>>> game.undo(); game.state == Game("no-mercy", ["A", "B", "C"], seed=4).state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .actions import Action
+from .engine import new_game
+from .errors import IllegalMoveError, NomercyError
+from .events import Event
+from .rules import RuleSet, ruleset
+from .state import GameState
+
+__all__ = ["Game", "GameRecord"]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: profile, overrides, seats, seed, dealer and moves."""
+
+    rules: str
+    seats: tuple[str, ...]
+    seed: int
+    moves: tuple[str, ...]
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    dealer: int | None = None
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["seats"] = list(self.seats)
+        data["moves"] = list(self.moves)
+        data["overrides"] = dict(self.overrides)
+        return json.dumps(data, indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+            return cls(
+                rules=str(data["rules"]), seats=tuple(data["seats"]), seed=int(data["seed"]),
+                moves=tuple(data["moves"]), overrides=dict(data.get("overrides") or {}),
+                dealer=data.get("dealer"),
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise NomercyError(f"not a game record: {error}") from None
+
+
+class Game:
+    """A mutable handle on an immutable game: ``play`` moves forward, ``undo`` steps back."""
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "no-mercy",
+        players: int | Sequence[str] = 4,
+        *,
+        seed: int = 0,
+        dealer: int | None = None,
+        **overrides: Any,
+    ) -> None:
+        base = rules.name if isinstance(rules, RuleSet) else rules
+        rule_set = ruleset(rules, **overrides)
+        extra = dict(overrides)
+        if isinstance(rules, RuleSet):
+            extra = {k: v for k, v in rule_set.as_dict().items() if k != "name" and v != ruleset(base).as_dict()[k]}
+        self._profile = base
+        self._overrides = extra
+        self._seed = seed
+        self._dealer = dealer
+        start = new_game(rule_set, players, seed=seed, dealer=dealer)
+        self._states: list[GameState] = [start]
+        self._moves: list[str] = []
+        self._events: list[tuple[Event, ...]] = []
+
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def start(self) -> GameState:
+        return self._states[0]
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return tuple(self._moves)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in order."""
+        return tuple(e for batch in self._events for e in batch)
+
+    def history(self) -> list[tuple[str, tuple[Event, ...]]]:
+        """Each move with the events it caused."""
+        return list(zip(self._moves, self._events))
+
+    def play(self, move: Action | str) -> tuple[Event, ...]:
+        """Apply a move (action or notation); an illegal one raises and changes nothing."""
+        state = self.state
+        action = state.parse_move(move) if isinstance(move, str) else move
+        new_state, events = state.step(action)
+        self._states.append(new_state)
+        self._moves.append(state.move_text(action))
+        self._events.append(events)
+        return events
+
+    def can_undo(self) -> bool:
+        return len(self._states) > 1
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if not self.can_undo():
+            raise IllegalMoveError("there is no move to take back")
+        self._states.pop()
+        self._moves.pop()
+        self._events.pop()
+
+    def record(self) -> GameRecord:
+        return GameRecord(self._profile, self.state.seats, self._seed, tuple(self._moves),
+                          dict(self._overrides), self._dealer)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> "Game":
+        """Replay a record move by move (any illegal move raises, naming it)."""
+        game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer, **dict(record.overrides))
+        for number, move in enumerate(record.moves, 1):
+            try:
+                game.play(move)
+            except NomercyError as error:
+                raise type(error)(f"record move {number} ({move!r}): {error}") from None
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Game {self._profile} seed={self._seed} moves={len(self._moves)} {self.state!r}>"
+
+    def _repr_html_(self) -> str:
+        return self.state._repr_html_()
