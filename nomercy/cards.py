@@ -229,6 +229,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
 
+    def _repr_svg_(self) -> str:
+        """A notebook shows the card as a picture (see :mod:`nomercy.render`)."""
+        from .render import card_svg
+
+        return card_svg(self)
+
     # --- what the card is -------------------------------------------------
     @property
     def is_wild(self) -> bool:

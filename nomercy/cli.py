@@ -2,6 +2,8 @@
 
 ``nomercy check PATH...`` replays every puzzle under the paths and prints one line
 per puzzle and a closing ``N passed, M failed`` line; it exits 0 only when all pass.
+``nomercy simulate`` plays many games between computer players and prints their
+statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
 """
 
 from __future__ import annotations
@@ -29,18 +31,82 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if results and failed == 0 else 1
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from .errors import NomercyError
+    from .simulate import InvariantViolation, simulate
+
+    try:
+        result = simulate(
+            args.rules,
+            overrides=parse_settings(args.set),
+            players=args.players,
+            bots=args.bots,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            rotate=args.rotate,
+            progress=False if args.json or args.no_progress else None,
+        )
+    except InvariantViolation as error:
+        print(f"nomercy simulate: {error}", file=sys.stderr)
+        print("moves: " + "; ".join(error.moves), file=sys.stderr)
+        return 3
+    except (NomercyError, ValueError) as error:
+        print(f"nomercy simulate: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.as_dict(), indent=2) if args.json else result)
+    return 0
+
+
+def parse_settings(settings: Sequence[str]) -> dict[str, str]:
+    """``["stacking=anything-goes", ...]`` as a mapping; the rules check the names and values."""
+    from .errors import RulesError
+
+    overrides: dict[str, str] = {}
+    for item in settings:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {item!r}")
+        overrides[name.strip()] = value.strip()
+    return overrides
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="replay puzzles and compare their answers")
     check.add_argument("paths", nargs="+", help="puzzle files or folders (every *.yaml below them)")
     check.set_defaults(run=_check)
+    simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
+    simulate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
+    simulate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                          help="override a rule option; repeat for more")
+    simulate.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    simulate.add_argument("--bots", default="random",
+                          help="one kind for every seat (random, greedy, expert) or one per seat: expert,random,...; "
+                               "options as expert:iterations=100 (default random)")
+    simulate.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the run; game i uses a seed derived from (seed, i)")
+    simulate.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU)")
+    simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    simulate.set_defaults(run=_simulate)
+    from .puzzle_commands import add_puzzle_commands
+
+    add_puzzle_commands(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "puzzle":
+        from .puzzle_commands import run
+
+        return run(args)
     return int(args.run(args))
 
 

@@ -168,7 +168,7 @@ def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
 class _Table:
     """A private, mutable working copy of a state; only :func:`apply` uses it."""
 
-    __slots__ = _FIELDS + ("hands", "pile", "events")
+    __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events")
 
     @classmethod
     def blank(cls, rules: RuleSet, seats: tuple[str, ...], seed: int, dealer: int) -> "_Table":
@@ -178,54 +178,30 @@ class _Table:
         t.color, t.turn, t.direction = None, 0, CLOCKWISE
         t.pending = t.stack_value = t.stuck = t.shuffles = t.ply = 0
         t.phase, t.drawn, t.out, t.set_aside = Phase.TURN, None, (), []
-        t.uno_exposed = t.challenge = t.winner = t.end_reason = None
+        t.challenge = t.winner = t.end_reason = None
+        t.catchable = ()
         t.events = []
         return t
 
     @classmethod
     def of(cls, s: GameState) -> "_Table":
         t = cls()
-        t.rules, t.seats, t.seed, t.dealer = s.rules, s.seats, s.seed, s.dealer
-        t.hands = list(s.hands)  # hands stay tuples until changed
-        t.pile = s.draw_pile
-        t.discard = s.discard
-        t.color, t.turn, t.direction = s.color, s.turn, s.direction
-        t.pending, t.stack_value, t.stuck = s.pending, s.stack_value, s.stuck
-        t.shuffles, t.ply = s.shuffles, s.ply + 1
-        t.phase, t.drawn, t.out, t.set_aside = s.phase, s.drawn, s.out, s.set_aside
-        t.uno_exposed, t.challenge = s.uno_exposed, s.challenge
-        t.winner, t.end_reason = s.winner, s.end_reason
+        (t.rules, t.seats, hands, t.pile, t.discard, t.color, t.turn, t.direction, t.pending,
+         t.stack_value, t.phase, t.drawn, t.out, t.set_aside, t.catchable, t.challenge, t.stuck,
+         t.winner, t.end_reason, t.seed, t.shuffles, t.dealer, ply) = s
+        t.hands = list(hands)  # hands stay tuples until changed
+        t.ply = ply + 1
         t.events = []
         return t
 
     def freeze(self) -> GameState:
-        state = object.__new__(GameState)
-        put = object.__setattr__
-        put(state, "rules", self.rules)
-        put(state, "seats", self.seats)
-        put(state, "hands", tuple(h if type(h) is tuple else tuple(h) for h in self.hands))
-        put(state, "draw_pile", tuple(self.pile))
-        put(state, "discard", tuple(self.discard))
-        put(state, "color", self.color)
-        put(state, "turn", self.turn)
-        put(state, "direction", self.direction)
-        put(state, "pending", self.pending)
-        put(state, "stack_value", self.stack_value)
-        put(state, "phase", self.phase)
-        put(state, "drawn", self.drawn)
-        put(state, "out", self.out)
-        put(state, "set_aside", tuple(self.set_aside))
-        put(state, "uno_exposed", self.uno_exposed)
-        put(state, "challenge", self.challenge)
-        put(state, "stuck", self.stuck)
-        put(state, "winner", self.winner)
-        put(state, "end_reason", self.end_reason)
-        put(state, "seed", self.seed)
-        put(state, "shuffles", self.shuffles)
-        put(state, "dealer", self.dealer)
-        put(state, "ply", self.ply)
-        put(state, "_legal", None)
-        return state
+        return tuple.__new__(GameState, (
+            self.rules, self.seats, tuple(map(tuple, self.hands)),
+            tuple(self.pile), tuple(self.discard), self.color, self.turn, self.direction, self.pending,
+            self.stack_value, self.phase, self.drawn, self.out, tuple(self.set_aside), self.catchable,
+            self.challenge, self.stuck, self.winner, self.end_reason, self.seed, self.shuffles,
+            self.dealer, self.ply,
+        ))
 
     # --- seats ----------------------------------------------------------------
     def next_seat(self, seat: int, steps: int = 1) -> int:
@@ -328,8 +304,8 @@ class _Table:
         set_aside.extend(hand)
         self.hands[player] = ()
         self.out = self.out + (player,)
-        if self.uno_exposed == player:
-            self.uno_exposed = None
+        if player in self.catchable:
+            self.catchable = tuple(i for i in self.catchable if i != player)
         if self.active_count() == 1:
             survivor = next(i for i in range(len(self.seats)) if i not in self.out)
             self.win(survivor, "last one standing", "15")
@@ -344,7 +320,7 @@ class _Table:
         self.pending = self.stack_value = 0
         self.drawn = None
         self.challenge = None
-        self.uno_exposed = None
+        self.catchable = ()
         self.events.append(ev.RoundWon(self.seats[player], how, rule))
         points = sum(c.points for i, h in enumerate(self.hands) if i != player and i not in self.out for c in h)
         knockouts = len(self.out)
@@ -490,13 +466,21 @@ def _check_draw(s: GameState, a: Draw) -> str | None:
         return f"{who} has already drawn: play {s.drawn} or pass"
     if s.phase is Phase.NAME_ROULETTE or s.phase is Phase.NAME_FIRST_COLOR:
         return f"{who} must name a color first"
-    if s.pending or s.rules.voluntary_draw:
+    if s.pending:
         return None
     for card in s.hands[a.seat]:
         if _fits(s, card):
-            return (f"{who} can play {card}, and a player who can play must play "
-                    "(drawing instead needs the voluntary_draw option)")
+            if not s.rules.voluntary_draw:
+                return (f"{who} can play {card}, and a player who can play must play "
+                        "(drawing instead needs the voluntary_draw option)")
+            if not _anything_to_draw(s):
+                return f"no card is left anywhere to draw, and {who} can play {card}"
+            return None
     return None
+
+
+def _anything_to_draw(s: GameState) -> bool:
+    return bool(s.draw_pile) or len(s.discard) > 1 or bool(s.set_aside)
 
 
 def _check_pass(s: GameState, a: Pass) -> str | None:
@@ -527,10 +511,10 @@ def _check_call(s: GameState, a: CallUno) -> str | None:
     who = s.seats[a.seat]
     if s.phase is Phase.OVER:
         return "the round is over"
-    if s.uno_exposed != a.seat:
+    if a.seat not in s.catchable:
         if len(s.hands[a.seat]) != 1:
             return f"{who} holds {len(s.hands[a.seat])} cards; UNO is called at one card"
-        return f"{who} has nothing to call: UNO was already called or the moment has passed"
+        return f"{who} has nothing to call: UNO was already called, or a move has been made since {who} reached one card"
     return None
 
 
@@ -545,10 +529,11 @@ def _check_catch(s: GameState, a: Catch) -> str | None:
         return f"{who} cannot catch themselves"
     if a.seat in s.out:
         return f"{who} is out of the round"
-    if s.uno_exposed != a.target:
+    if a.target not in s.catchable:
         if len(s.hands[a.target]) != 1:
             return f"{target} holds {len(s.hands[a.target])} cards, not one: there is nothing to catch"
-        return f"{target} cannot be caught: UNO was called, or the next player has already acted"
+        return (f"{target} cannot be caught: {target} called UNO, or a move has been made since "
+                f"{target} reached one card")
     return None
 
 
@@ -655,7 +640,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 for card in dict.fromkeys(hand):
                     if card.color is None or card.color is color or card.rank is top_rank:
                         actions.extend(_expand_play(s, seat, card, hand))
-                if not actions or s.rules.voluntary_draw:
+                if not actions or (s.rules.voluntary_draw and _anything_to_draw(s)):
                     actions.append(Draw(seat))
         elif phase is Phase.PLAY_DRAWN:
             actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
@@ -664,8 +649,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             actions.append(Pass(seat))
         else:
             actions.extend(NameColor(seat, color) for color in COLORS)
-        exposed = s.uno_exposed
-        if exposed is not None:
+        for exposed in s.catchable:
             actions.append(CallUno(exposed))
             actions.extend(Catch(i, exposed) for i in range(len(s.seats)) if i != exposed and i not in s.out)
         if s.rules.jump_in and phase is Phase.TURN and not s.pending:
@@ -689,10 +673,26 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, 
         raise IllegalMoveError(reason, move=action)
     t = _Table.of(state)
     kind = type(action)
-    if kind is not CallUno and kind is not Catch:
-        t.uno_exposed = None  # the next action closes the window for catching
     _HANDLERS[kind](t, action)
+    if kind is not CallUno and kind is not Catch:
+        _open_uno_window(t, state.hands)
     return t.freeze(), tuple(t.events)
+
+
+def _open_uno_window(t: _Table, before: tuple[tuple[Card, ...], ...]) -> None:
+    """After a move, the seats whose hand just became a single card may be caught (ruling 17).
+
+    Any other move closes the window of those exposed before: "caught before the next
+    player acts". A hand that was not touched keeps its tuple, so identity tells.
+    """
+    if t.phase is Phase.OVER:
+        t.catchable = ()
+        return
+    hands = t.hands
+    t.catchable = tuple(
+        i for i in range(len(hands))
+        if len(hands[i]) == 1 and hands[i] is not before[i] and i not in t.out
+    )
 
 
 def _play(t: _Table, a: Play) -> None:
@@ -715,8 +715,6 @@ def _play(t: _Table, a: Play) -> None:
     if card.rank is Rank.DISCARD_ALL:
         effect = _discard_all(t, seat, card, a.top)
         hand = t.hands[seat]  # type: ignore[assignment]
-    if len(hand) == 1:
-        t.uno_exposed = seat
     if not hand:
         _win_by_emptying(t, seat, effect)
         return
@@ -749,7 +747,7 @@ def _play(t: _Table, a: Play) -> None:
         else:
             t.end_turn(seat)
     elif rank is Rank.SKIP_ALL:
-        t.events.append(ev.PlayerSkipped("every other player", "10"))
+        t.events.append(ev.EveryoneSkipped(who))
         t.turn = seat
     elif rank is Rank.WILD_ROULETTE:
         t.end_turn(seat)
@@ -911,12 +909,12 @@ def _name(t: _Table, a: NameColor) -> None:
 
 
 def _call(t: _Table, a: CallUno) -> None:
-    t.uno_exposed = None
+    t.catchable = tuple(i for i in t.catchable if i != a.seat)
     t.events.append(ev.UnoCalled(t.seats[a.seat]))
 
 
 def _catch(t: _Table, a: Catch) -> None:
-    t.uno_exposed = None
+    t.catchable = tuple(i for i in t.catchable if i != a.target)
     penalty = t.rules.uno_penalty
     t.events.append(ev.UnoCaught(t.seats[a.seat], t.seats[a.target], penalty))
     _, knocked = t.draw_cards(a.target, penalty, "17")

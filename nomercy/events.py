@@ -29,6 +29,7 @@ __all__ = [
     "CardsDrawn",
     "TurnLost",
     "PlayerSkipped",
+    "EveryoneSkipped",
     "DirectionChanged",
     "HandsSwapped",
     "HandsPassed",
@@ -206,6 +207,16 @@ class PlayerSkipped(Event):
     @property
     def sentence(self) -> str:
         return f"{self.player} is skipped."
+
+
+@dataclass(frozen=True, slots=True)
+class EveryoneSkipped(Event):
+    player: str
+    rule: str = "10"
+
+    @property
+    def sentence(self) -> str:
+        return f"Every other player is skipped, so {self.player} plays again."
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,7 +237,7 @@ class Puzzle:
             draw_pile=self.draw_pile + tuple(rest), discard=self.discard, color=self.color,
             turn=self.players.index(self.turn), direction=self.direction, pending=self.pending,
             stack_value=top.draw_value if self.pending else 0, phase=Phase.TURN, drawn=None, out=(),
-            set_aside=(), uno_exposed=None, challenge=None, stuck=0, winner=None, end_reason=None,
+            set_aside=(), catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
             seed=self.seed, shuffles=0, dealer=(self.players.index(self.turn) - self.direction) % len(self.players),
             ply=0,
         )
@@ -262,8 +262,17 @@ class Puzzle:
         return state, tuple(events)
 
     def check(self) -> list[str]:
-        """What differs from the answer (an empty list means the puzzle holds)."""
-        return check_answer(self, self.answer)
+        """What differs from the answer (an empty list means the puzzle holds).
+
+        A multiple-choice puzzle also needs exactly one choice that the engine accepts.
+        """
+        problems = check_answer(self, self.answer)
+        if self.choices and not problems:
+            right = [c["label"] for c in self.choices if not check_answer(self, c["answer"])]
+            if len(right) != 1:
+                problems.append(f"choices: exactly one should be right, but {len(right)} are"
+                                + (f" ({'; '.join(right)})" if right else ""))
+        return problems
 
     def result(self) -> PuzzleResult:
         try:
@@ -299,6 +308,13 @@ def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
                 raise PuzzleError(f"{where}answer.hand lists the exact cards of each seat")
             for card in cards:
                 Card.parse(str(card))
+    for choice in puzzle.choices:
+        if not isinstance(choice, dict) or set(choice) != {"label", "answer"} or not isinstance(choice["answer"], dict):
+            raise PuzzleError(f"{where}each choice is a mapping with a label and an answer, like "
+                              "{label: 'B draws 6', answer: {hand_size: {B: 8}}}")
+        bad_keys = [k for k in choice["answer"] if k not in ANSWER_KEYS]
+        if bad_keys:
+            raise PuzzleError(f"{where}choice {choice['label']!r}: unknown answer key {', '.join(map(str, bad_keys))}")
     if "top" in puzzle.answer:
         Card.parse(str(puzzle.answer["top"]))
     if "color" in puzzle.answer:

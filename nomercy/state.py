@@ -8,6 +8,7 @@ drawn first; the discard pile bottom to top.
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
@@ -38,68 +39,46 @@ class Phase(enum.Enum):
 
 _FIELDS = (
     "rules", "seats", "hands", "draw_pile", "discard", "color", "turn", "direction",
-    "pending", "stack_value", "phase", "drawn", "out", "set_aside", "uno_exposed",
+    "pending", "stack_value", "phase", "drawn", "out", "set_aside", "catchable",
     "challenge", "stuck", "winner", "end_reason", "seed", "shuffles", "dealer", "ply",
 )
 
 
-class GameState:
+class GameState(tuple):
     """The whole table at one moment. Immutable; compare with ``==``.
 
     ``turn`` is whose turn it is; ``to_act`` who must decide next (they are the same
     seat except when nobody needs to, at the end). Out-of-turn moves (catching,
     calling UNO, jumping in) are in the legal moves of the seats that may make them.
+
+    Inside, a state is a tuple of its fields (read them by name; the tuple is an
+    implementation detail that makes building the next state cheap).
     """
 
-    __slots__ = _FIELDS + ("_legal",)
+    _legal: "tuple[Action, ...] | None" = None
 
-    rules: RuleSet
-    seats: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    draw_pile: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    color: Color | None
-    turn: int
-    direction: int
-    pending: int
-    stack_value: int
-    phase: Phase
-    drawn: Card | None
-    out: tuple[int, ...]
-    set_aside: tuple[Card, ...]
-    uno_exposed: int | None
-    challenge: tuple[int, bool] | None
-    stuck: int
-    winner: int | None
-    end_reason: str | None
-    seed: int
-    shuffles: int
-    dealer: int
-    ply: int
-
-    def __init__(self, **fields: Any) -> None:
+    def __new__(cls, **fields: Any) -> "GameState":
         missing = [name for name in _FIELDS if name not in fields]
         if missing:
             raise TypeError(f"GameState needs {', '.join(missing)}")
-        for name in _FIELDS:
-            object.__setattr__(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"GameState has no field {', '.join(fields)}")
-        object.__setattr__(self, "_legal", None)
+        extra = [name for name in fields if name not in _FIELDS]
+        if extra:
+            raise TypeError(f"GameState has no field {', '.join(extra)}")
+        return tuple.__new__(cls, tuple(fields[name] for name in _FIELDS))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable: apply a move to get a new one")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (tuple(getattr(self, n) for n in _FIELDS),))
+        return (_rebuild, (tuple(self),))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in _FIELDS)
+    __hash__ = tuple.__hash__
 
-    def __hash__(self) -> int:
-        return hash((self.hands, self.draw_pile, self.discard, self.turn, self.phase, self.ply))
+    def replace(self, **changes: Any) -> "GameState":
+        """A copy with some fields changed (for building positions by hand; play goes through ``apply``)."""
+        values = dict(zip(_FIELDS, self))
+        values.update(changes)
+        return GameState(**values)
 
     # --- reading the table -------------------------------------------------
     @property
@@ -226,7 +205,7 @@ class GameState:
             out=self.out,
             draw_pile_size=len(self.draw_pile),
             set_aside_size=len(self.set_aside),
-            uno_exposed=self.uno_exposed,
+            catchable=self.catchable,
             winner=self.winner,
         )
 
@@ -262,7 +241,12 @@ class GameState:
 
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:
-    return GameState(**dict(zip(_FIELDS, values)))
+    return tuple.__new__(GameState, values)
+
+
+for _index, _name in enumerate(_FIELDS):
+    setattr(GameState, _name, property(itemgetter(_index), doc=f"the state's {_name.replace('_', ' ')}"))
+del _index, _name
 
 
 class LegalMoves(Sequence[Action]):
@@ -324,7 +308,7 @@ class PlayerView:
     out: tuple[int, ...]
     draw_pile_size: int
     set_aside_size: int
-    uno_exposed: int | None
+    catchable: tuple[int, ...]
     winner: int | None
 
     @property

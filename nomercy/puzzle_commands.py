@@ -1,0 +1,154 @@
+"""``nomercy puzzle ...``: list, show, solve and generate puzzles from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from .errors import NomercyError
+from .puzzles import Puzzle, default_puzzle_dir, load_puzzles
+
+__all__ = ["add_puzzle_commands", "show_text", "solve_text"]
+
+
+def _collection(args: argparse.Namespace) -> list[Puzzle]:
+    folder = Path(args.dir) if args.dir else default_puzzle_dir()
+    if not folder.exists():
+        raise NomercyError(f"no puzzle folder at {folder}: pass --dir PATH")
+    return load_puzzles(folder)
+
+
+def _find(args: argparse.Namespace) -> Puzzle:
+    puzzles = _collection(args)
+    for puzzle in puzzles:
+        if puzzle.id == args.id:
+            return puzzle
+    close = [p.id for p in puzzles if args.id in p.id][:8]
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see 'nomercy puzzle list'"
+    raise NomercyError(f"no puzzle {args.id!r}{hint}")
+
+
+def _list(args: argparse.Namespace, out: TextIO) -> int:
+    puzzles = [
+        p for p in _collection(args)
+        if (not args.topic or p.topic == args.topic) and (not args.level or p.level == args.level)
+    ]
+    for p in sorted(puzzles, key=lambda p: (p.topic, ("easy", "medium", "hard", "").index(p.level), p.id)):
+        out.write(f"{p.id:40} {p.topic or '-':16} {p.level or '-':7} {p.title}\n")
+    out.write(f"{len(puzzles)} puzzles\n")
+    return 0
+
+
+def show_text(puzzle: Puzzle) -> str:
+    """The position, the moves and the question, as plain text (the answer stays hidden)."""
+    state = puzzle.position()
+    lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}"]
+    if puzzle.variant:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in puzzle.variant.items()))
+    lines.append("")
+    lines.append(f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
+                 + (f"   pending: {state.pending}" if state.pending else ""))
+    for seat in puzzle.players:
+        mark = ">" if seat == puzzle.turn else " "
+        cards = ", ".join(map(str, puzzle.hands[seat]))
+        extra = puzzle.more.get(seat, 0)
+        if extra:
+            cards = f"{cards} + {extra} cards that do not matter" if cards else f"{extra} cards that do not matter"
+        lines.append(f"{mark} {seat}: {cards}")
+    if puzzle.draw_pile:
+        lines.append("next cards to be drawn: " + ", ".join(map(str, puzzle.draw_pile)))
+    lines.append("")
+    lines.append("moves:")
+    lines.extend(f"  {i}. {m}" for i, m in enumerate(puzzle.moves, 1))
+    lines.append("")
+    lines.append(f"question: {puzzle.question}")
+    for letter, choice in zip("ABCDEFGHIJ", puzzle.choices):
+        label = choice.get("label", choice) if isinstance(choice, dict) else choice
+        lines.append(f"  {letter}) {label}")
+    return "\n".join(lines)
+
+
+def solve_text(puzzle: Puzzle) -> str:
+    """The moves narrated event by event, each with the ruling behind it, then the answer."""
+    lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
+    state = puzzle.position()
+    illegal = puzzle.answer.get("illegal")
+    for move in puzzle.moves:
+        lines.append(f"> {move}")
+        if move == illegal:
+            lines.append(f"    refused: {state.why_illegal(move)}")
+            break
+        state, events = state.step(move)
+        for event in events:
+            lines.append(f"    {event.sentence}  [ruling {event.rule}: {event.ruling.title}]")
+    lines.append("")
+    lines.append("answer: " + ", ".join(f"{k} = {v}" for k, v in puzzle.answer.items()))
+    if puzzle.explanation:
+        lines.append("")
+        lines.append(puzzle.explanation)
+    return "\n".join(lines)
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(show_text(_find(args)) + "\n")
+    return 0
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(solve_text(_find(args)) + "\n")
+    return 0
+
+
+def _generate(args: argparse.Namespace, out: TextIO) -> int:
+    from .cli import parse_settings
+    from .generate import generate_puzzles, write_puzzles
+
+    overrides = parse_settings(args.set)
+    puzzles = generate_puzzles(args.rules, count=args.count, seed=args.seed, players=args.players,
+                               overrides=overrides or None)
+    paths = write_puzzles(puzzles, args.out)
+    for path in paths:
+        out.write(f"wrote {path}\n")
+    out.write(f"{len(paths)} puzzles written to {args.out}\n")
+    if len(paths) < args.count:
+        out.write(f"only {len(paths)} of {args.count} found; try another seed or more players\n")
+    return 0
+
+
+def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register ``nomercy puzzle list|show|solve|generate``."""
+    puzzle = sub.add_parser("puzzle", help="list, show, solve or generate puzzles")
+    commands = puzzle.add_subparsers(dest="puzzle_command", required=True)
+
+    def with_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--dir", help="puzzle folder (default: the project's puzzles/)")
+        return p
+
+    listing = with_dir(commands.add_parser("list", help="list the puzzles"))
+    listing.add_argument("--topic")
+    listing.add_argument("--level", choices=("easy", "medium", "hard"))
+    listing.set_defaults(run=_list)
+    show = with_dir(commands.add_parser("show", help="show a puzzle's position, moves and question"))
+    show.add_argument("id")
+    show.set_defaults(run=_show)
+    solve = with_dir(commands.add_parser("solve", help="play a puzzle's moves, narrated with rulings"))
+    solve.add_argument("id")
+    solve.set_defaults(run=_solve)
+    generate = commands.add_parser("generate", help="find puzzles in simulated games")
+    generate.add_argument("--rules", default="no-mercy")
+    generate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    generate.add_argument("--count", type=int, default=10)
+    generate.add_argument("--seed", type=int, default=0)
+    generate.add_argument("--players", type=int, default=4)
+    generate.add_argument("--out", required=True)
+    generate.set_defaults(run=_generate)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return int(args.run(args, sys.stdout))
+    except NomercyError as error:
+        print(f"nomercy puzzle: {error}", file=sys.stderr)
+        return 2
