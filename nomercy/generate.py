@@ -176,7 +176,7 @@ def cut_puzzle(moment: Moment, rules_name: str, overrides: dict[str, Any] | None
     data: dict[str, Any] = {
         "id": f"gen-{rules_name}-{moment.kind}-{moment.game_seed}-{moment.ply}",
         "title": _TITLES[moment.kind],
-        "source": f"generated (rules {rules_name}, game seed {moment.game_seed}, move {moment.ply + 1})",
+        "source": "generated",
         "topic": _TOPICS[moment.kind],
         "rules": rules_name,
     }
@@ -209,7 +209,7 @@ def cut_puzzle(moment: Moment, rules_name: str, overrides: dict[str, Any] | None
     data["question"] = question
     data["answer"] = answer
     data["explanation"] = " ".join(e.sentence for e in events)
-    data["tags"] = [f"ruling-{r}" for r in rulings]
+    data["tags"] = [f"rule-{r}" for r in rulings] + [f"from-game-{moment.game_seed}-move-{moment.ply + 1}"]
     return data
 
 
