@@ -9,7 +9,7 @@
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, format_move, parse_move
 from .cards import ALL_CARDS, COLORS, Card, Color, Rank, parse_cards
 from .decks import DECKS, DeckListing, build_deck
-from .engine import apply, legal_actions, new_game, why_illegal
+from .engine import apply, deal, legal_actions, new_game, why_illegal
 from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, RulesError
 from .events import Event
 from .game import Game, GameRecord
@@ -25,7 +25,7 @@ __all__ = [
     "format_move", "parse_move",
     "ALL_CARDS", "COLORS", "Card", "Color", "Rank", "parse_cards",
     "DECKS", "DeckListing", "build_deck",
-    "apply", "legal_actions", "new_game", "why_illegal",
+    "apply", "deal", "legal_actions", "new_game", "why_illegal",
     "IllegalMoveError", "NomercyError", "NotationError", "PuzzleError", "RulesError",
     "Event", "Game", "GameRecord", "Match", "round_points", "RULINGS", "Ruling", "explain",
     "OPTIONS", "PROFILES", "RuleSet", "profile_names", "ruleset",

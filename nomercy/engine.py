@@ -18,13 +18,13 @@ from typing import Iterable, Sequence
 
 from . import events as ev
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from .cards import COLORS, Card, Color, Rank
+from .cards import ALL_CARDS, COLORS, Card, Color, Rank
 from .decks import DECKS
 from .errors import IllegalMoveError, RulesError
 from .rules import RuleSet, ruleset
 from .state import CLOCKWISE, GameState, Phase, _FIELDS
 
-__all__ = ["new_game", "legal_actions", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
+__all__ = ["new_game", "deal", "legal_actions", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
 
 _SEVEN = Rank.SEVEN
 _ZERO = Rank.ZERO
@@ -58,6 +58,24 @@ def new_game(
 
     ``players`` is a number of players (named A, B, C, ...) or their names in
     clockwise order. The dealer defaults to the last seat, so the first seat starts.
+    :func:`deal` does the same and also returns the events of the deal.
+    """
+    return deal(rules, players, seed=seed, dealer=dealer, **overrides)[0]
+
+
+def deal(
+    rules: str | RuleSet = "no-mercy",
+    players: int | Sequence[str] = 4,
+    *,
+    seed: int = 0,
+    dealer: int | str | None = None,
+    **overrides: object,
+) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The starting state and what happened while dealing (cards buried, first-card effects).
+
+    >>> state, events = deal("classic", ["A", "B", "C"], seed=2)
+    >>> events[0].sentence
+    'C deals 7 cards to every player; A starts.'
     """
     rule_set = ruleset(rules, **overrides) if not isinstance(rules, RuleSet) or overrides else rules
     seats = _seat_names(players)
@@ -87,7 +105,7 @@ def new_game(
     t.turn = first
     t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "C1" if rule_set.deck == "classic" else "1"))
     _turn_first_card(t)
-    return t.freeze()
+    return t.freeze(), tuple(t.events)
 
 
 def _seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -155,6 +173,7 @@ def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
         t.stack_value = card.draw_value
         if card.is_wild:
             t.phase = Phase.NAME_FIRST_COLOR
+        t.events.append(ev.StackGrew(t.seats[first], t.pending, t.stack_value, rule, t.rules.stacking != "none"))
     elif rank is Rank.WILD:
         t.phase = Phase.NAME_FIRST_COLOR
     elif rank is Rank.WILD_ROULETTE:
@@ -573,20 +592,38 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 # ----------------------------------------------------------------------------
 
 _PLAY_RULES = {Rank.WILD_ROULETTE: "12", Rank.SKIP_ALL: "10", Rank.DISCARD_ALL: "11", Rank.WILD_REVERSE_DRAW_FOUR: "7"}
-_SIMPLE_PLAYS: dict[tuple[int, Card], tuple[Play, ...]] = {}
+# The ruling a played card's event cites, by card code (a list lookup keeps enum hashing out of play).
+_PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "5" if c.is_wild else "3") for c in ALL_CARDS]
+_SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
 
 
 def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
-    """The plays of a card that carries no choice but its color (cached: plays are values)."""
-    key = (seat, card)
-    plays = _SIMPLE_PLAYS.get(key)
+    """The plays of a card that carries no choice but its color.
+
+    Plays are values, so each is built once per seat and card and shared (looked up
+    by seat and card code, which keeps hashing out of the hot path).
+    """
+    while len(_SIMPLE_PLAYS) <= seat:
+        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
+    plays = _SIMPLE_PLAYS[seat][card.code]
     if plays is None:
         if card.color is None and card.rank is not Rank.WILD_ROULETTE:
             plays = tuple(Play(seat, card, color) for color in COLORS)
         else:
             plays = (Play(seat, card),)
-        _SIMPLE_PLAYS[key] = plays
+        _SIMPLE_PLAYS[seat][card.code] = plays
     return plays
+
+
+_SEAT_ACTIONS: dict[type, list[Action]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
+
+
+def _seat_action(kind: type, seat: int) -> Action:
+    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``)."""
+    cache = _SEAT_ACTIONS[kind]
+    while len(cache) <= seat:
+        cache.append(kind(len(cache)))
+    return cache[seat]
 
 
 def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
@@ -628,29 +665,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         hand = s.hands[seat]
         if phase is Phase.TURN:
             if s.pending:
-                for card in dict.fromkeys(hand):
-                    if card.rank.draw_value and _fits(s, card):
+                for card in dict.fromkeys([c for c in hand if c.rank.draw_value]):
+                    if _fits(s, card):
                         actions.extend(_expand_play(s, seat, card, hand))
-                actions.append(Draw(seat))
+                actions.append(_seat_action(Draw, seat))
                 if s.challenge is not None:
-                    actions.append(Challenge(seat))
+                    actions.append(_seat_action(Challenge, seat))
             else:
                 color = s.color
                 top_rank = s.discard[-1].rank
-                for card in dict.fromkeys(hand):
-                    if card.color is None or card.color is color or card.rank is top_rank:
-                        actions.extend(_expand_play(s, seat, card, hand))
+                matching = [c for c in hand if c.color is None or c.color is color or c.rank is top_rank]
+                if matching:
+                    done = [False] * len(ALL_CARDS)
+                    for card in matching:
+                        if not done[card.code]:
+                            done[card.code] = True
+                            actions.extend(_expand_play(s, seat, card, hand))
                 if not actions or (s.rules.voluntary_draw and _anything_to_draw(s)):
-                    actions.append(Draw(seat))
+                    actions.append(_seat_action(Draw, seat))
         elif phase is Phase.PLAY_DRAWN:
             actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
         elif phase is Phase.KEEP_OR_PLAY:
             actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-            actions.append(Pass(seat))
+            actions.append(_seat_action(Pass, seat))
         else:
             actions.extend(NameColor(seat, color) for color in COLORS)
         for exposed in s.catchable:
-            actions.append(CallUno(exposed))
+            actions.append(_seat_action(CallUno, exposed))
             actions.extend(Catch(i, exposed) for i in range(len(s.seats)) if i != exposed and i not in s.out)
         if s.rules.jump_in and phase is Phase.TURN and not s.pending:
             top = s.discard[-1]
@@ -668,9 +709,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
     """The next state and the events of ``action``; an illegal action raises and changes nothing."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalMoveError(reason, move=action)
+    for listed in state._legal or ():
+        if listed is action:
+            break  # one of the very move objects legal_actions listed for this state
+    else:
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise IllegalMoveError(reason, move=action)
     t = _Table.of(state)
     kind = type(action)
     _HANDLERS[kind](t, action)
@@ -689,6 +734,9 @@ def _open_uno_window(t: _Table, before: tuple[tuple[Card, ...], ...]) -> None:
         t.catchable = ()
         return
     hands = t.hands
+    if 1 not in map(len, hands):
+        t.catchable = ()
+        return
     t.catchable = tuple(
         i for i in range(len(hands))
         if len(hands[i]) == 1 and hands[i] is not before[i] and i not in t.out
@@ -710,7 +758,7 @@ def _play(t: _Table, a: Play) -> None:
     t.stuck = 0
     t.challenge = None
     t.color = a.color if card.color is None else card.color
-    t.events.append(ev.CardPlayed(who, card, a.color, _PLAY_RULES.get(card.rank, "5" if a.color is not None else "3")))
+    t.events.append(ev.CardPlayed(who, card, a.color, _PLAY_RULE_BY_CODE[card.code]))
     effect = card
     if card.rank is Rank.DISCARD_ALL:
         effect = _discard_all(t, seat, card, a.top)

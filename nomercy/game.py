@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .actions import Action
-from .engine import new_game
+from .engine import deal
 from .errors import IllegalMoveError, NomercyError
 from .events import Event
 from .rules import RuleSet, ruleset
@@ -81,7 +81,7 @@ class Game:
         self._overrides = extra
         self._seed = seed
         self._dealer = dealer
-        start = new_game(rule_set, players, seed=seed, dealer=dealer)
+        start, self.start_events = deal(rule_set, players, seed=seed, dealer=dealer)
         self._states: list[GameState] = [start]
         self._moves: list[str] = []
         self._events: list[tuple[Event, ...]] = []
@@ -100,8 +100,8 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far, in order."""
-        return tuple(e for batch in self._events for e in batch)
+        """Every event so far, in order, starting with those of the deal."""
+        return self.start_events + tuple(e for batch in self._events for e in batch)
 
     def history(self) -> list[tuple[str, tuple[Event, ...]]]:
         """Each move with the events it caused."""

@@ -1,0 +1,201 @@
+"""What one move costs, part by part, and what two cheaper internals would save.
+
+Run from the repository root::
+
+    python benchmarks/engine_parts.py                        # classic, 4 players, 40 random games
+    python benchmarks/engine_parts.py --override voluntary_draw=False
+    python benchmarks/engine_parts.py --profile no-mercy
+
+It records the (state, move) pairs of random games, then times, in CPU time and
+best of five: ``legal_actions`` on fresh states, ``apply``, and inside ``apply``
+the re-check (``why_illegal``), the copy into the working table, the move's
+handler and the freeze. It then times two experiments that stay outside the
+engine: a ``legal_actions`` for the common case that filters before it
+de-duplicates and looks plays up by ``card.code`` (checked to give the same
+tuples), and frozen-dataclass events against tuple-built ones.
+
+This script reads private parts of ``nomercy.engine`` (``_Table``,
+``_HANDLERS``); when those change, it may need updating. It is a measuring
+tool for engine work, not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import sys
+import time
+from typing import Callable, NamedTuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from profile_engine import _value  # noqa: E402
+
+import nomercy  # noqa: E402
+from nomercy import apply, legal_actions, new_game  # noqa: E402
+from nomercy import engine as E  # noqa: E402
+from nomercy import events as ev  # noqa: E402
+from nomercy.actions import Draw, Play  # noqa: E402
+from nomercy.cards import ALL_CARDS, COLORS, Rank  # noqa: E402
+from nomercy.state import Phase  # noqa: E402
+
+
+def record(profile: str, players: int, games: int, overrides: dict) -> list[tuple[object, object]]:
+    pairs = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(profile, players, seed=seed, **overrides)
+        while not state.is_over:
+            action = rng.choice(legal_actions(state))
+            pairs.append((state, action))
+            state, _ = apply(state, action)
+    return pairs
+
+
+def forget_legal(states) -> None:
+    for s in states:
+        object.__setattr__(s, "_legal", None)
+
+
+def each(function, items) -> None:
+    """Call ``function`` on every item, keeping no result (results kept alive would skew the timing)."""
+    for item in items:
+        function(item)
+
+
+def each2(function, pairs) -> None:
+    for first, second in pairs:
+        function(first, second)
+
+
+def best_of_five(states, body: Callable[[], None]) -> float:
+    best = float("inf")
+    for _ in range(5):
+        forget_legal(states)
+        gc.collect()
+        start = time.process_time()
+        body()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+# --- experiment: filter first, de-duplicate the matches only, plays by card code ----------
+_PLAYS_BY_CODE = [
+    [tuple(Play(seat, c, color) for color in COLORS) if c.color is None and c.rank is not Rank.WILD_ROULETTE
+     else (Play(seat, c),) for c in ALL_CARDS]
+    for seat in range(20)
+]
+_DRAWS = [Draw(seat) for seat in range(20)]
+
+
+def legal_actions_filter_first(s):
+    """The TURN, nothing-pending case of legal_actions, written the cheaper way; else the engine's."""
+    rules = s.rules
+    if (s.phase is not Phase.TURN or s.pending or getattr(s, "catchable", None) or rules.jump_in
+            or rules.seven_swap != "off" or rules.discard_all_top == "choose"):
+        return legal_actions(s)
+    seat = s.turn
+    color = s.color
+    top_rank = s.discard[-1].rank
+    row = _PLAYS_BY_CODE[seat]
+    actions: list = []
+    seen: list = []
+    for card in s.hands[seat]:
+        if (card.color is None or card.color is color or card.rank is top_rank) and card not in seen:
+            seen.append(card)
+            actions += row[card.code]
+    if not actions or (rules.voluntary_draw and E._anything_to_draw(s)):
+        actions.append(_DRAWS[seat])
+    return tuple(actions)
+
+
+class _TupleCardPlayed(NamedTuple):
+    player: str
+    card: object
+    color: object = None
+    rule: str = "3"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", default="classic")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--override", action="append", default=[], metavar="OPTION=VALUE")
+    args = parser.parse_args(argv)
+    overrides = {}
+    for item in args.override:
+        key, _, value = item.partition("=")
+        overrides[key] = _value(value)
+
+    pairs = record(args.profile, args.players, args.games, overrides)
+    states = [s for s, _ in pairs]
+    n = len(pairs)
+    print(f"nomercy {nomercy.__version__}: {n} moves of {args.games} random games, "
+          f"{args.profile} {args.players}p {overrides or ''}; CPU time, best of 5")
+
+    def show(label: str, seconds: float, whole: float | None = None) -> float:
+        per = seconds / n * 1e6
+        share = f"  ({100 * per / whole:3.0f}% of a move)" if whole else ""
+        print(f"  {label:62} {per:6.2f} us/move{share}")
+        return per
+
+    def whole_move() -> None:
+        for s, a in pairs:
+            legal_actions(s)
+            apply(s, a)
+
+    whole = show("legal_actions + apply (one move, engine only)", best_of_five(states, whole_move))
+    show("legal_actions, nothing cached", best_of_five(states, lambda: each(legal_actions, states)), whole)
+    show("apply", best_of_five(states, lambda: each2(apply, pairs)), whole)
+    show("  why_illegal: re-checking the move just listed", best_of_five(states, lambda: each2(E.why_illegal, pairs)),
+         whole)
+    show("  _Table.of: the state copied into a working table", best_of_five(states, lambda: each(E._Table.of, states)),
+         whole)
+    tables = [E._Table.of(s) for s in states]
+    show("  _Table.freeze: the table copied into a new state",
+         best_of_five(states, lambda: each(E._Table.freeze, tables)), whole)
+
+    def handlers() -> None:
+        for s, a in pairs:
+            E._HANDLERS[type(a)](E._Table.of(s), a)
+
+    show("  _Table.of + the move's handler (effects, events)", best_of_five(states, handlers), whole)
+    events = sum(len(apply(s, a)[1]) for s, a in pairs)
+    forget_legal(states)
+    listed = [legal_actions(s) for s in states]
+    same = sum(1 for (s, a), la in zip(pairs, listed) if any(x is a for x in la))
+    print(f"  events per move {events / n:.2f}; chosen move is the very object listed: {100 * same / n:.0f}%")
+
+    print("experiments (outside the engine):")
+    forget_legal(states)
+    differ = 0
+    for s in states:
+        expected = legal_actions(s)
+        forget_legal((s,))
+        if legal_actions_filter_first(s) != expected:
+            differ += 1
+    show(f"legal_actions filtering first, plays by card code ({differ} differ)",
+         best_of_five(states, lambda: each(legal_actions_filter_first, states)), whole)
+    card = ALL_CARDS[7]
+    reps = 200_000
+
+    def per_event(build: Callable[[], object]) -> float:
+        best = float("inf")
+        for _ in range(5):
+            start = time.process_time()
+            for _ in range(reps):
+                build()
+            best = min(best, time.process_time() - start)
+        return best / reps * 1e9
+
+    make = tuple.__new__
+    print(f"  CardPlayed as a frozen dataclass: {per_event(lambda: ev.CardPlayed('A', card, None, '3')):4.0f} ns; "
+          f"as a tuple built with tuple.__new__: {per_event(lambda: make(_TupleCardPlayed, ('A', card, None, '3'))):4.0f} ns")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""Computer players, and the one protocol that asks them for moves.
+
+A player sees only a :class:`~nomercy.state.PlayerView` (its own hand, everyone's
+hand size, the public piles) and the legal moves of its seat. It never sees the
+other hands: the expert guesses them by sampling.
+
+Every caller that lets computers play (the simulation, the game-table widget, a
+notebook) goes through :func:`next_action`:
+
+>>> from nomercy import new_game
+>>> from nomercy.players import make_player, next_action
+>>> game = new_game("no-mercy", 2, seed=3)
+>>> bots = {0: make_player("greedy", seed=1), 1: make_player("random", seed=1)}
+>>> while not game.is_over:
+...     game = game.apply(next_action(game, bots))
+>>> game.winner in (0, 1)
+True
+
+Three kinds exist: ``random`` (uniform over legal moves), ``greedy`` (a No Mercy
+heuristic) and ``expert`` (determinized Monte Carlo search over sampled hands,
+playing out with the greedy policy). The same kind, seed and options make the
+same choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from ..actions import Action, CallUno, Catch, Play
+from ..state import GameState, PlayerView
+
+__all__ = [
+    "Player",
+    "PLAYER_KINDS",
+    "make_player",
+    "next_action",
+    "optional_actions",
+    "required_actions",
+    "is_optional",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What the game asks of a computer player.
+
+    ``choose`` is asked when the player's seat must act; ``legal`` holds that
+    seat's required moves (never empty: play, draw, pass, name a color, challenge).
+    ``choose_optional`` is asked when the seat may act out of turn: call UNO for
+    itself, catch a player who did not, or jump in; it returns one of ``legal`` or
+    ``None`` to let the moment pass.
+    """
+
+    kind: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+    def choose_optional(self, view: PlayerView, legal: Sequence[Action]) -> Action | None: ...
+
+
+def is_optional(state: GameState, action: Action) -> bool:
+    """Is ``action`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
+    if type(action) is CallUno or type(action) is Catch:
+        return True
+    return type(action) is Play and action.seat != state.turn
+
+
+def optional_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The out-of-turn options ``seat`` has now (possibly none)."""
+    return tuple(a for a in state.legal_moves if a.seat == seat and is_optional(state, a))
+
+
+def required_actions(state: GameState) -> tuple[Action, ...]:
+    """The moves of the seat that must act now (empty once the round is over)."""
+    turn = state.turn
+    return tuple(a for a in state.legal_moves if a.seat == turn and not is_optional(state, a))
+
+
+def next_action(state: GameState, players: Mapping[int, Player]) -> Action | None:
+    """The next move the computer seats in ``players`` make, by the one driver protocol.
+
+    1. Out-of-turn options first. Seats that have just gone down to one card are
+       asked first (calling UNO belongs to the move that caused it), then every
+       other seat with options, in seat order starting from the seat to act
+       (``state.to_act``). The first option taken is returned.
+    2. Otherwise the seat to act is asked to choose among its required moves.
+
+    A seat missing from ``players`` (a human) is never asked. ``None`` is returned
+    only when the seat to act is a human and no computer took an option: the game
+    waits for the human. Call this before every move, including after a human's
+    move: a catch must be made before the next player acts, because the engine
+    closes the catching window on the next move that is not a call or a catch.
+    Each player sees only ``state.view(seat)``.
+    """
+    if state.is_over:
+        raise ValueError("the round is over: nobody has a move to make")
+    legal = state.legal_moves
+    n = len(state.seats)
+    start = state.turn
+    order = [(start + k) % n for k in range(n)]
+    for exposed in reversed(state.catchable):
+        order.remove(exposed)
+        order.insert(0, exposed)
+    options: dict[int, list[Action]] = {}
+    for action in legal:
+        if is_optional(state, action):
+            options.setdefault(action.seat, []).append(action)
+    for seat in order:
+        if seat in options and seat in players:
+            choice = players[seat].choose_optional(state.view(seat), options[seat])
+            if choice is not None:
+                return choice
+    seat = state.to_act
+    if seat is None or seat not in players:
+        return None
+    required = [a for a in legal if a.seat == seat and not is_optional(state, a)]
+    return players[seat].choose(state.view(seat), required)
+
+
+def _factories() -> dict[str, Callable[..., Player]]:
+    from .expert import ExpertPlayer
+    from .greedy import GreedyPlayer
+    from .randomplayer import RandomPlayer
+
+    return {"random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer}
+
+
+PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
+"""The kinds :func:`make_player` builds, weakest first."""
+
+
+def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
+    """A new player of ``kind`` (``random``, ``greedy`` or ``expert``) seeded with ``seed``.
+
+    ``options`` go to the player: the expert takes ``iterations`` and ``max_time``.
+
+    >>> make_player("greedy", seed=2).kind
+    'greedy'
+    >>> make_player("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player kind 'clever': choose one of random, greedy, expert
+    """
+    factories = _factories()
+    key = kind.strip().lower() if isinstance(kind, str) else kind
+    if key not in factories:
+        raise ValueError(f"unknown player kind {kind!r}: choose one of {', '.join(PLAYER_KINDS)}")
+    return factories[key](seed=seed, **options)

@@ -1,0 +1,15 @@
+"""Interactive widgets for Jupyter: a game table, a puzzle board and a step-through player.
+
+Each is an ``anywidget`` whose front end is a plain ES module shipped in
+``static/`` (no build step, nothing fetched from the network). Python is the
+authority: the browser shows state synced from Python and sends intents back;
+every intent goes through the engine's one ``apply`` path.
+
+Needs the ``widgets`` extra (``pip install nomercy[widgets]``).
+"""
+
+from .game_table import GameTable
+from .puzzle_board import PuzzleBoard
+from .step_player import StepPlayer
+
+__all__ = ["GameTable", "PuzzleBoard", "StepPlayer"]

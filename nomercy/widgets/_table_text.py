@@ -1,0 +1,124 @@
+"""The game table's words: seat names, the question a card still asks, the status line.
+
+Pure functions of a game state, kept apart from the widget so they read (and
+test) on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..actions import Play
+from ..cards import Card, Rank
+from ..errors import NomercyError
+from ..players import PLAYER_KINDS
+from ..state import GameState, Phase
+from ._common import plural
+
+__all__ = ["HUMAN", "HOW", "seat_plan", "prompt_for", "status_line"]
+
+HUMAN = "human"
+
+HOW = {
+    "emptied hand": "by playing their last card",
+    "last one standing": "as the last player left (everyone else was knocked out)",
+    "dead end": "with the fewest cards, because nobody could play or draw",
+}
+
+
+def seat_plan(players: int | Sequence[str] | Mapping[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Seat names and kinds from what the notebook passed.
+
+    A number means one human and computer players (greedy) for the rest; a list
+    gives each seat's kind (``human``, ``random``, ``greedy``, ``expert``) and the
+    seats get friendly names; a mapping gives names and kinds.
+    """
+    if isinstance(players, int):
+        if players < 2:
+            raise NomercyError(f"a table needs 2 to 6 seats, not {players}")
+        kinds: list[str] = [HUMAN] + ["greedy"] * (players - 1)
+        names: list[str] | None = None
+    elif isinstance(players, Mapping):
+        names = [str(n) for n in players]
+        kinds = [str(k) for k in players.values()]
+    else:
+        kinds = [str(k) for k in players]
+        names = None
+    kinds = [k.strip().lower() for k in kinds]
+    for kind in kinds:
+        if kind != HUMAN and kind not in PLAYER_KINDS:
+            raise NomercyError(f"unknown seat kind {kind!r}: choose human or one of {', '.join(PLAYER_KINDS)}")
+    if names is None:
+        humans = kinds.count(HUMAN)
+        counts = {k: kinds.count(k) for k in kinds}
+        seen: dict[str, int] = {}
+        names = []
+        for kind in kinds:
+            seen[kind] = seen.get(kind, 0) + 1
+            if kind == HUMAN:
+                names.append("Player" if humans == 1 else f"Player{seen[kind]}")
+            else:
+                base = kind.capitalize()
+                names.append(base if counts[kind] == 1 else f"{base}{seen[kind]}")
+    return tuple(names), tuple(kinds)
+
+
+def prompt_for(s: GameState, card: Card, plays: list[Play]) -> dict[str, Any]:
+    """The choices still open once a card is picked: color, 7 target, top card of a discard-all."""
+    options = []
+    for play in plays:
+        parts = []
+        if play.color is not None:
+            parts.append(play.color.value)
+        if play.top is not None:
+            parts.append(f"leave {play.top} on top")
+        effect = play.top if play.top is not None else play.card
+        if play.target is not None:
+            parts.append(f"swap hands with {s.seats[play.target]}")
+        elif effect.rank is Rank.SEVEN and len(s.hands[play.seat]) > 1 and s.rules.seven_swap == "optional":
+            parts.append("keep your hand")
+        label = ", ".join(parts) or f"leave {play.card} on top"
+        options.append({"label": label[0].upper() + label[1:], "move": s.move_text(play),
+                        "color": play.color.value if play.color is not None else None})
+    if all(p.color is not None for p in plays):
+        title = f"Which color do you name with {card}?"
+    elif any(p.target is not None for p in plays):
+        title = f"Who do you swap hands with for {card}?"
+    else:
+        title = f"How do you play {card}?"
+    return {"card": str(card), "title": title, "options": options}
+
+
+def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: Sequence[int], *,
+                hidden: bool, reveal_for: str | None) -> str:
+    """One sentence over the table: who is to do what, in the words of the rules."""
+    if s.is_over:
+        how = HOW.get(s.end_reason or "", s.end_reason or "")
+        return f"{s.seats[s.winner]} wins the round {how}."  # type: ignore[index]
+    if hidden:
+        if reveal_for:
+            return f"Pass the screen to {reveal_for}. {reveal_for}, click 'Show my hand' when nobody else is looking."
+        return f"{s.seats[s.to_act]} is playing; hands stay hidden."  # type: ignore[index]
+    actor = s.to_act
+    if actor != viewer or viewer not in humans:
+        text = f"{s.seats[actor]} ({kinds[actor]}) is to move."  # type: ignore[index]
+        if viewer is not None and viewer in s.catchable:
+            text += " You hold one card: call UNO before you are caught!"
+        return text
+    drawn = s.drawn
+    if s.phase is Phase.PLAY_DRAWN:
+        return f"You drew {drawn}, which fits: you must play it. Click it."
+    if s.phase is Phase.KEEP_OR_PLAY:
+        return f"You drew {drawn}: play it, or keep it and end your turn."
+    if s.phase is Phase.NAME_ROULETTE:
+        return "The roulette hits you: name a color; cards are turned up until it shows, and you keep them all."
+    if s.phase is Phase.NAME_FIRST_COLOR:
+        return "A wild was turned up first: name the color in force."
+    if s.pending:
+        if s.rules.stacking == "none":
+            return f"{plural(s.pending)} are coming at you and these rules allow no stacking: take them."
+        return (f"{plural(s.pending)} are coming at you: stack a draw card worth +{s.stack_value} or more "
+                "(highlighted), or take them all.")
+    if any(type(a) is Play and a.seat == viewer for a in s.legal_moves):
+        return f"{s.seats[viewer]}, your turn: play a highlighted card, or draw."
+    return f"{s.seats[viewer]}, your turn: nothing fits, so draw."

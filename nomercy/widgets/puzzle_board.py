@@ -1,0 +1,417 @@
+"""The puzzle board: a position, a question, and an answer checked by replaying the engine.
+
+The learner answers by choosing among options (when the puzzle offers options
+that carry an answer) or by entering the values asked for. Either way the
+answer goes through :func:`nomercy.puzzles.check_answer`, which replays the
+moves, so any correct answer counts, not only the one written in the file. The
+feedback says what really happens, event by event with the ruling behind each,
+and "Show me" steps through it.
+
+>>> board = PuzzleBoard("stack-2-4-6")
+>>> board
+<PuzzleBoard stack-2-4-6>
+>>> board.answer({"hand_size": {"D": 20}, "pending": 0, "turn": "A"})
+>>> board.feedback["correct"]
+True
+>>> board.answer({"hand_size": {"D": "19"}, "pending": 0, "turn": "A"})
+>>> board.feedback["correct"], board.feedback["problems"][0]
+(False, 'Cards D holds: you answered 19, but it is 20.')
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import anywidget
+import traitlets
+
+from ..actions import seat_index
+from ..cards import COLORS, Card, Color, parse_cards
+from ..errors import NomercyError
+from ..puzzles import ANSWER_KEYS, Puzzle, check_answer, load_puzzles, round_scores
+from ..state import GameState
+from ._common import STATIC, card_back_svg, card_svg, event_entry, guarded
+from .step_player import Frame, board_html, find_puzzle, frame_dict, walkthrough
+
+__all__ = ["PuzzleBoard", "answer_fields", "read_answer", "describe_truth"]
+
+_LABELS = {
+    "turn": "Whose turn", "direction": "Direction of play", "pending": "Cards pending",
+    "top": "Top card", "color": "Color in force", "eliminated": "Knocked out",
+    "winner": "Winner", "illegal": "The refused move",
+}
+
+
+def _label(key: str) -> str:
+    """A learner's name for an answer key: ``hand_size.D`` -> ``Cards D holds``."""
+    head, _, seat = key.partition(".")
+    if head == "hand_size":
+        return f"Cards {seat} holds"
+    if head == "hand":
+        return f"{seat}'s hand"
+    if head == "score":
+        return f"Points {seat} scores"
+    return _LABELS.get(head, head)
+
+
+def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
+    """The inputs the board shows, one per answer key the puzzle asks about."""
+    seats = list(puzzle.players)
+    fields: list[dict[str, Any]] = []
+    for key, value in puzzle.answer.items():
+        field: dict[str, Any] = {"key": key, "label": _LABELS.get(key, key)}
+        if key in ("turn", "winner"):
+            field["kind"] = "choice"
+            field["options"] = [{"value": s, "label": s} for s in seats]
+            if key == "winner":
+                field["options"].append({"value": None, "label": "nobody yet"})
+        elif key == "direction":
+            field.update(kind="choice", options=[{"value": d, "label": d} for d in ("clockwise", "counterclockwise")])
+        elif key == "color":
+            field.update(kind="choice", options=[{"value": c.value, "label": c.value, "color": c.value} for c in COLORS])
+        elif key == "pending":
+            field.update(kind="number")
+        elif key in ("hand_size", "score"):
+            field.update(kind="numbers", seats=[str(s) for s in value],
+                         label="Cards held" if key == "hand_size" else "Points scored")
+        elif key == "hand":
+            field.update(kind="cards", seats=[str(s) for s in value], label="Cards held (comma-separated)")
+        elif key == "top":
+            field.update(kind="card")
+        elif key == "eliminated":
+            field.update(kind="seats", options=[{"value": s, "label": s} for s in seats])
+        elif key == "illegal":
+            field.update(kind="choice", options=[{"value": m, "label": m} for m in puzzle.moves])
+        fields.append(field)
+    return fields
+
+
+def _number(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise NomercyError(f"{what}: enter a whole number")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if not re.fullmatch(r"\d+", text):
+        raise NomercyError(f"{what}: enter a whole number, not {text!r}" if text else f"{what}: enter a number")
+    return int(text)
+
+
+def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A learner's entries, checked for form (not for truth) and put in the answer format."""
+    seats = puzzle.players
+    answer: dict[str, Any] = {}
+    missing = [_LABELS.get(k, k) for k in puzzle.answer if k not in raw]
+    if missing:
+        raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
+    for key, value in raw.items():
+        if key not in ANSWER_KEYS:
+            raise NomercyError(f"{key!r} is not something a puzzle asks about")
+        if key in ("turn", "winner"):
+            if value in (None, ""):
+                if key == "turn":
+                    raise NomercyError("Whose turn: pick a seat.")
+                answer[key] = None
+            else:
+                answer[key] = seats[seat_index(str(value), seats)]
+        elif key in ("direction", "color", "illegal"):
+            if value in (None, ""):
+                raise NomercyError(f"{_LABELS[key]}: pick one.")
+            answer[key] = str(value)
+            if key == "color":
+                Color.parse(answer[key])
+        elif key == "pending":
+            answer[key] = _number(value, _LABELS[key])
+        elif key in ("hand_size", "score"):
+            answer[key] = {seats[seat_index(str(s), seats)]: _number(v, _label(f"{key}.{s}"))
+                           for s, v in dict(value).items()}
+        elif key == "hand":
+            answer[key] = {seats[seat_index(str(s), seats)]: [str(c) for c in parse_cards(v if isinstance(v, (list, tuple)) else str(v))]
+                           for s, v in dict(value).items()}
+        elif key == "top":
+            answer[key] = str(Card.parse(str(value)))
+        elif key == "eliminated":
+            answer[key] = sorted(seats[seat_index(str(s), seats)] for s in (value or []))
+    return answer
+
+
+def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any]]]:
+    """The puzzle's options as (label, answer): each is ``{label: ..., answer: {...}}``.
+
+    The answer of an option is checked like any other, by replaying the engine.
+    """
+    options: list[tuple[str, dict[str, Any]]] = []
+    for choice in puzzle.choices:
+        if isinstance(choice, Mapping) and isinstance(choice.get("answer"), Mapping):
+            options.append((str(choice.get("label") or _answer_text(choice["answer"])), dict(choice["answer"])))
+    return options
+
+
+def _answer_text(answer: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in answer.items():
+        if isinstance(value, Mapping):
+            parts.extend(f"{_label(f'{key}.{s}')}: {v}" for s, v in value.items())
+        else:
+            parts.append(f"{_label(key)}: {value}")
+    return "; ".join(parts)
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    names = [str(c) for c in cards]
+    return ", ".join(names) if names else "no cards"
+
+
+def describe_truth(puzzle: Puzzle) -> list[str]:
+    """What really happens, in sentences, for every key the puzzle asks about."""
+    state, _ = puzzle.solution()
+    seats = state.seats
+    lines: list[str] = []
+    for key, value in puzzle.answer.items():
+        if key == "turn":
+            lines.append(f"It is {seats[state.turn]}'s turn.")
+        elif key == "direction":
+            lines.append(f"Play goes {state.direction_name}.")
+        elif key == "hand_size":
+            for seat in value:
+                n = len(state.hands[seat_index(str(seat), seats)])
+                lines.append(f"{seat} holds {n} card{'s' if n != 1 else ''}.")
+        elif key == "hand":
+            for seat in value:
+                lines.append(f"{seat} holds {_cards(sorted(state.hands[seat_index(str(seat), seats)]))}.")
+        elif key == "pending":
+            lines.append(f"{state.pending} cards are pending." if state.pending else "Nothing is pending.")
+        elif key == "top":
+            lines.append(f"The top card is {state.top_card}.")
+        elif key == "color":
+            lines.append(f"The color in force is {state.color}.")
+        elif key == "eliminated":
+            out = sorted(seats[i] for i in state.out)
+            lines.append(f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.")
+        elif key == "winner":
+            lines.append(f"{seats[state.winner]} wins the round." if state.winner is not None
+                         else "Nobody has won yet.")
+        elif key == "score":
+            scores = round_scores(state)
+            for seat in value:
+                lines.append(f"{seat} scores {scores[seats[seat_index(str(seat), seats)]]} points.")
+        elif key == "illegal":
+            reason = state.why_illegal(state.parse_move(str(value)))
+            lines.append(f"{value} is refused: {reason}." if reason else f"{value} is allowed.")
+    return lines
+
+
+_PROBLEM = re.compile(r"^(?P<key>\S+) expected (?P<said>.*), got (?P<real>.*)$")
+
+
+def _rephrase(problem: str) -> str:
+    match = _PROBLEM.match(problem)
+    if match is None:
+        return problem[0].upper() + problem[1:]
+    real = match["real"]
+    return f"{_label(match['key'])}: you answered {match['said']}, but it is {real}."
+
+
+class PuzzleBoard(anywidget.AnyWidget):
+    """Solve puzzles: every puzzle in ``puzzles/`` by default, or the ones given (ids, paths, puzzles).
+
+    Python API (what the buttons do): :meth:`answer`, :meth:`choose`,
+    :meth:`hint`, :meth:`show_me`, :meth:`goto`; the last verdict is in
+    :attr:`feedback`.
+    """
+
+    _esm = STATIC / "puzzle_board.js"
+    _css = STATIC / "puzzle_board.css"
+
+    puzzle = traitlets.Dict().tag(sync=True)
+    feedback = traitlets.Dict().tag(sync=True)
+    hints = traitlets.List().tag(sync=True)
+    walk = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, puzzles: Any = None, *, start: int | str = 0) -> None:
+        super().__init__()
+        self._last_traceback = ""
+        if puzzles is None:
+            found = load_puzzles()
+        elif isinstance(puzzles, (str, Path, Puzzle)):
+            found = [find_puzzle(puzzles)]
+        else:
+            found = [find_puzzle(p) for p in puzzles]
+        if not found:
+            raise NomercyError("no puzzles to show")
+        self._puzzles: list[Puzzle] = found
+        self._index = 0
+        if isinstance(start, str):
+            self._index = self._find(start)
+        else:
+            self._index = int(start) % len(found)
+        self._load()
+        self.on_msg(self._on_msg)
+
+    # --- Python API -------------------------------------------------------------
+    @property
+    def current(self) -> Puzzle:
+        return self._puzzles[self._index]
+
+    @property
+    def puzzles(self) -> list[Puzzle]:
+        return list(self._puzzles)
+
+    def answer(self, values: Mapping[str, Any]) -> None:
+        """Check an answer given as values (``{"hand_size": {"D": 20}, "turn": "A"}``)."""
+        self._raise_on_refusal(self.send_intent({"type": "answer", "answer": dict(values)}))
+
+    def choose(self, index: int) -> None:
+        self._raise_on_refusal(self.send_intent({"type": "choice", "index": index}))
+
+    def hint(self) -> str | None:
+        reason = self.send_intent({"type": "hint"})
+        return None if reason else self.hints[-1]
+
+    def show_me(self, to: str | int = "first") -> dict[str, Any]:
+        self.send_intent({"type": "show", "to": to})
+        return self.walk
+
+    def goto(self, key: int | str) -> None:
+        self._raise_on_refusal(self.send_intent({"type": "goto", "id" if isinstance(key, str) else "index": key}))
+
+    def send_intent(self, intent: Mapping[str, Any]) -> str | None:
+        """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
+        with self.hold_sync():
+            reason = self._dispatch(dict(intent))
+            self.error = reason or ""
+            return reason
+
+    def __repr__(self) -> str:
+        # No position or count: stored notebook outputs must not change when puzzles are added.
+        return f"<PuzzleBoard {self.current.id}>"
+
+    @staticmethod
+    def _raise_on_refusal(reason: str | None) -> None:
+        if reason:
+            raise NomercyError(reason)
+
+    # --- messages -----------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict):
+            self.send_intent(content)
+
+    @guarded
+    def _dispatch(self, intent: dict[str, Any]) -> str | None:
+        kind = intent.get("type")
+        puzzle = self.current
+        if kind == "answer":
+            raw = intent.get("answer")
+            if not isinstance(raw, Mapping):
+                return "An answer is a set of values, one for each part of the question."
+            self._check(read_answer(puzzle, raw), given="values")
+        elif kind == "choice":
+            options = _choices(puzzle)
+            index = intent.get("index")
+            if not isinstance(index, int) or not 0 <= index < len(options):
+                return f"There is no option {index!r} here."
+            label, answer = options[index]
+            self._check(answer, given=label)
+        elif kind == "hint":
+            shown = len(self.hints)
+            if shown >= len(puzzle.hints):
+                return "No more hints for this puzzle." if puzzle.hints else "This puzzle has no hints."
+            self.hints = list(self.hints) + [puzzle.hints[shown]]
+        elif kind == "show":
+            return self._show(intent.get("to", "first"))
+        elif kind == "goto":
+            if "id" in intent:
+                self._index = self._find(str(intent["id"]))
+            else:
+                index = int(intent.get("index", 0))
+                if not 0 <= index < len(self._puzzles):
+                    return f"There is no puzzle {index + 1}: there are {len(self._puzzles)}."
+                self._index = index
+            self._load()
+        elif kind in ("next_puzzle", "prev_puzzle"):
+            self._index = (self._index + (1 if kind == "next_puzzle" else -1)) % len(self._puzzles)
+            self._load()
+        elif kind == "reset":
+            self._load()
+        else:
+            return f"unknown intent {kind!r}"
+        return None
+
+    def _find(self, pid: str) -> int:
+        for i, p in enumerate(self._puzzles):
+            if p.id == pid:
+                return i
+        raise NomercyError(f"no puzzle {pid!r} here")
+
+    def _check(self, answer: dict[str, Any], *, given: str) -> None:
+        puzzle = self.current
+        problems = check_answer(puzzle, answer)
+        state, events = puzzle.solution()
+        self.feedback = {
+            "correct": not problems,
+            "given": given,
+            "verdict": "Right!" if not problems else "Not quite.",
+            "problems": [_rephrase(p) for p in problems],
+            "truth": describe_truth(puzzle),
+            "events": [event_entry(e, i + 1) for i, e in enumerate(events)],
+            "explanation": puzzle.explanation,
+        }
+
+    def _show(self, to: Any) -> str | None:
+        last = len(self._frames) - 1
+        index = self.walk.get("index", -1) if self.walk else -1
+        if to == "first":
+            index = 0
+        elif to == "last":
+            index = last
+        elif to == "next":
+            index = min(last, index + 1)
+        elif to == "prev":
+            index = max(0, index - 1)
+        elif to == "close":
+            self.walk = {}
+            return None
+        elif isinstance(to, int) and 0 <= to <= last:
+            index = to
+        else:
+            return f"There is no step {to!r}."
+        self.walk = frame_dict(self._frames, index, self._boards)
+        return None
+
+    def _load(self) -> None:
+        puzzle = self.current
+        start = puzzle.position()
+        self._frames: list[Frame] = walkthrough(start, puzzle.moves)
+        self._boards: dict[int, str] = {}
+        self.feedback = {}
+        self.hints = []
+        self.walk = {}
+        self.puzzle = {
+            "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
+            "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
+            "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
+            "moves": list(puzzle.moves), "board": board_html(start), "hands": _hands(puzzle, start),
+            "fields": answer_fields(puzzle),
+            "choices": [{"index": i, "label": label} for i, (label, _) in enumerate(_choices(puzzle))],
+            "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
+            "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
+            "steps": len(self._frames),
+        }
+
+
+def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
+    """Every seat's hand: the cards the puzzle names face up, the filler it does not care about face down."""
+    hands = []
+    for seat in puzzle.players:
+        cards = puzzle.hands.get(seat, ())
+        more = puzzle.more.get(seat, 0)
+        hands.append({
+            "name": seat, "count": len(cards) + more, "turn": seat == puzzle.turn,
+            "cards": [card_svg(c, None, 40, False, False) for c in cards],
+            "text": [str(c) for c in cards],
+            "more": more, "back": card_back_svg(40) if more else "",
+        })
+    return hands

@@ -1,0 +1,286 @@
+// The game table's front end: draws what Python syncs, sends intents back.
+// It never decides legality: a click becomes a message, and Python answers
+// with a new table (or the engine's reason, shown inline).
+// Plain ES module, no build step, nothing fetched from the network.
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const ARROW = { clockwise: "↻", counterclockwise: "↺" };
+
+function render({ model, el }) {
+  const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table" });
+  const main = h("div", { class: "nm-main" });
+  const side = h("div", { class: "nm-side" });
+  root.append(main, side);
+  el.append(root);
+  // Escape takes back a half-made choice (a wild's color, a 7's target).
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && model.get("prompt").options) {
+      model.send({ type: "cancel" });
+      event.preventDefault();
+    }
+  });
+
+  const openLog = new Set();
+  let timer = null;
+  let queued = false;
+  let receivedAt = 0;
+  const send = (msg) => model.send(msg);
+
+  function button(testid, label, onclick, extra = {}) {
+    return h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
+  }
+
+  function seatBox(seat, t) {
+    const limit = t.mercy_limit;
+    const meter = limit
+      ? h("div", { class: "nm-mercy", title: `Mercy meter: out at ${limit} cards` },
+          h("div", {
+            class: "nm-meter", role: "meter", "aria-label": `${seat.name}'s mercy meter`,
+            "aria-valuemin": 0, "aria-valuemax": limit, "aria-valuenow": seat.count,
+          }, h("span", {
+            style: `width:${Math.min(100, (100 * seat.count) / limit)}%`,
+            class: seat.count >= limit - 5 ? "nm-danger" : "",
+          })),
+          h("span", { class: "nm-mercy-text", "data-testid": `mercy-${seat.name}` }, `${seat.count}/${limit}`))
+      : null;
+    const badges = [];
+    if (seat.turn) badges.push(h("span", { class: "nm-badge nm-badge-turn" }, "to move"));
+    if (seat.out) badges.push(h("span", { class: "nm-badge nm-badge-out" }, "knocked out"));
+    if (seat.uno) badges.push(h("span", { class: "nm-badge nm-badge-uno" }, "one card, no UNO yet"));
+    if (seat.winner) badges.push(h("span", { class: "nm-badge nm-badge-win" }, "winner"));
+    return h("div", {
+      class: "nm-seat", "data-testid": `seat-${seat.name}`, "data-turn": seat.turn ? "true" : null,
+      "data-out": seat.out ? "true" : null, "data-viewer": seat.viewer ? "true" : null,
+    },
+      h("div", { class: "nm-seat-head" },
+        h("span", { class: "nm-seat-name" }, seat.name),
+        h("span", { class: "nm-kind" }, seat.kind)),
+      h("div", { class: "nm-seat-count" },
+        h("span", { class: "nm-mini", html: seat.back }),
+        h("span", { "data-testid": `seat-count-${seat.name}` }, seat.out ? "out" : `${seat.count} card${seat.count === 1 ? "" : "s"}`)),
+      meter,
+      h("div", { class: "nm-badges" }, badges),
+      seat.catch ? button(`catch-${seat.name}`, `Catch ${seat.name}!`, () => send({ type: "move", move: seat.catch }),
+        { class: "nm-btn nm-btn-catch", title: `${seat.name} holds one card: catch them if they did not call UNO` }) : null);
+  }
+
+  function centre(t) {
+    const order = t.order.join(" → ");
+    return h("div", { class: "nm-centre" },
+      h("div", { class: "nm-pile", "data-testid": "draw-pile", title: "Draw pile" },
+        h("div", { class: "nm-card-pic", html: t.deck_svg }),
+        h("div", { class: "nm-caption" }, `draw pile: ${t.draw_pile}`),
+        t.set_aside ? h("div", { class: "nm-caption" }, `set aside: ${t.set_aside}`) : null),
+      h("div", { class: "nm-pile", "data-testid": "top-card", "data-card": t.top },
+        h("div", { class: "nm-card-pic", html: t.top_svg }),
+        h("div", { class: "nm-caption" }, "top card")),
+      h("dl", { class: "nm-facts" },
+        h("dt", {}, "color in force"),
+        h("dd", { "data-testid": "color" },
+          h("span", { class: `nm-swatch nm-c-${t.color || "none"}`, "aria-hidden": "true" }), t.color || "none"),
+        h("dt", {}, "direction"),
+        h("dd", { "data-testid": "direction", title: order },
+          h("span", { class: "nm-arrow", "aria-hidden": "true" }, ARROW[t.direction] || ""), ` ${t.direction}`,
+          h("div", { class: "nm-order" }, order)),
+        h("dt", {}, "pending draw"),
+        h("dd", { "data-testid": "pending", class: t.pending ? "nm-pending" : "" },
+          t.pending ? `+${t.pending}` : "none"),
+        h("dt", {}, "turn"),
+        h("dd", { "data-testid": "turn" }, t.turn || "—")));
+  }
+
+  function promptBox() {
+    const p = model.get("prompt");
+    if (!p || !p.options) return null;
+    return h("div", { class: "nm-prompt", role: "group", "aria-label": p.title, "data-testid": "prompt" },
+      h("div", { class: "nm-prompt-title" }, p.title),
+      h("div", { class: "nm-prompt-options" },
+        p.options.map((o, i) => button(`choice-${i}`, o.label, () => send({ type: "move", move: o.move }),
+          { class: `nm-btn nm-choice ${o.color ? "nm-c-" + o.color : ""}`, "data-move": o.move }))),
+      button("choice-cancel", "Cancel", () => send({ type: "cancel" }), { class: "nm-btn nm-btn-quiet" }));
+  }
+
+  function handBox(t) {
+    if (t.hidden) {
+      const who = t.reveal_for;
+      return h("div", { class: "nm-hand nm-hidden", "data-testid": "hand" },
+        h("p", {}, who ? `Hands are hidden. ${who}, take the screen.` : "Hands are hidden between turns."),
+        who ? button("reveal", `Show ${who}'s hand`, () => send({ type: "reveal" }), { class: "nm-btn nm-btn-primary" }) : null);
+    }
+    if (!t.viewer) return h("div", { class: "nm-hand", "data-testid": "hand" });
+    const label = t.hand_label;
+    const cards = t.hand.map((c, i) => h("button", {
+      type: "button", class: "nm-card", "data-testid": `hand-card-${i}`, "data-card": c.card,
+      "data-playable": c.playable ? "true" : "false", "data-drawn": c.drawn ? "true" : null,
+      "aria-label": `${c.card}${c.playable ? ", playable" : ""}${c.drawn ? ", just drawn" : ""}`,
+      disabled: t.watching ? true : null,
+      onclick: () => send({ type: "card", card: c.card }), html: c.svg,
+    }));
+    return h("div", { class: "nm-hand", "data-testid": "hand", role: "group", "aria-label": label },
+      h("div", { class: "nm-hand-label" }, label, h("span", { class: "nm-count" }, ` (${t.hand.length})`)),
+      h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? cards : h("em", {}, "no cards")));
+  }
+
+  function arrowKeys(event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const cards = [...event.currentTarget.querySelectorAll("button")];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0) return;
+    const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+    next.focus();
+    event.preventDefault();
+  }
+
+  function actions(t) {
+    const items = t.buttons.map((b) => {
+      const onclick = b.move ? () => send({ type: "move", move: b.move }) : () => send({ type: b.intent });
+      const cls = ["nm-btn"];
+      if (b.primary) cls.push("nm-btn-primary");
+      if (b.color) cls.push(`nm-choice nm-c-${b.color}`);
+      if (b.armed) cls.push("nm-armed");
+      const label = b.id === "uno" && b.armed ? "UNO! (called with your next play)" : b.label;
+      return button(`btn-${b.id}`, label, onclick, {
+        class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
+      });
+    });
+    return h("div", { class: "nm-actions", "data-testid": "actions" }, items);
+  }
+
+  function overBox(t) {
+    const o = t.over;
+    if (!o) return null;
+    const standings = o.standings.length
+      ? h("table", { class: "nm-standings", "data-testid": "standings" },
+          h("tr", {}, h("th", {}, "seat"), h("th", {}, `match points (to ${o.target})`)),
+          o.standings.map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.score))))
+      : null;
+    return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
+      h("div", { class: "nm-over-title" }, `${o.winner} wins the round ${o.how}.`),
+      h("div", {}, `${o.winner} scores ${o.points} points${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
+      o.match_winner ? h("div", { class: "nm-over-title" }, `${o.match_winner} wins the match!`) : null,
+      standings,
+      h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
+        h("span", { class: "nm-seat-name" }, `${hand.name}: `),
+        hand.out ? "knocked out" : `${hand.count} cards, ${hand.points} points `,
+        h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
+      h("div", { class: "nm-actions" },
+        o.match_winner ? null : button("btn-new-round", "Next round", () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
+        button("btn-new-match", t.match ? "New match" : "Start over", () => send({ type: "new_match" }))));
+  }
+
+  function footer(t) {
+    const pace = model.get("pace");
+    const exported = model.get("export");
+    return h("div", { class: "nm-footer" },
+      h("label", { class: "nm-pace" }, "computer pace ",
+        h("input", {
+          type: "range", min: 0, max: 3, step: 0.1, value: pace, "data-testid": "pace",
+          "aria-label": "Seconds between computer moves (0 plays them at once)",
+          onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
+        }),
+        h("span", { "data-testid": "pace-value" }, pace === 0 ? " instant" : ` ${pace.toFixed(1)} s`)),
+      t.undo ? button("btn-undo", "Undo my last move", () => send({ type: "undo" }), { disabled: t.can_undo ? null : true }) : null,
+      button("btn-export", "Export record", () => send({ type: "export" })),
+      exported ? h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (seed and moves)" }, exported) : null);
+  }
+
+  function drawMain() {
+    const t = model.get("table");
+    if (!t || !t.seats) return;
+    const started = performance.now();
+    drawLog();
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const error = model.get("error");
+    main.replaceChildren(...[
+      h("div", { class: "nm-header" },
+        h("span", { class: "nm-title" }, `${t.rules} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
+        h("div", { class: "nm-status", "data-testid": "status", "aria-live": "polite" }, t.status)),
+      h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),
+      centre(t),
+      error ? h("div", { class: "nm-error", role: "alert", "data-testid": "error" }, error) : null,
+      promptBox(),
+      handBox(t),
+      actions(t),
+      overBox(t),
+      footer(t)].filter(Boolean));
+    // Timing hooks for the browser test: when the update arrived, how long drawing took.
+    root.setAttribute("data-received-at", receivedAt.toFixed(1));
+    root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
+    root.setAttribute("data-version", String(model.get("version")));
+    root.setAttribute("data-waiting", t.waiting);
+    // Give the keyboard focus back to the same control (or the first choice of a new question).
+    // Done in the next frame: focusing needs the layout, which that frame computes anyway.
+    const prompted = model.get("prompt").options;
+    requestAnimationFrame(() => {
+      const again = focused && main.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
+      else if (prompted) main.querySelector('[data-testid="choice-0"]')?.focus({ preventScroll: true });
+    });
+    schedule(t);
+  }
+
+  // The log only grows during a round, so new lines are appended to what is on screen;
+  // it is rebuilt only when it was cut (undo, a new round, the oldest lines dropped).
+  const logList = h("ol", { class: "nm-log-list", "data-testid": "log", "aria-label": "What happened" });
+  // A column-reverse scroller stays pinned to its newest (last) line with no script reading the layout.
+  side.append(h("div", { class: "nm-log-title" }, "Event log (click a line for the rule)"),
+    h("div", { class: "nm-log-scroll" }, logList));
+
+  function logLine(e) {
+    const ruling = (model.get("rulings") || {})[e.rule] || { title: "", text: "" };
+    return h("li", { "data-testid": `log-${e.n}`, "data-key": `${e.n}|${e.sentence}`, class: `nm-log-${e.kind}` },
+      e.rule
+        ? h("details", {
+            open: openLog.has(e.n) ? true : null,
+            ontoggle: (ev) => (ev.target.open ? openLog.add(e.n) : openLog.delete(e.n)),
+          },
+          h("summary", {}, e.sentence),
+          h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
+            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text))
+        : h("div", { class: "nm-note" }, e.sentence));
+  }
+
+  function drawLog() {
+    const entries = model.get("log");
+    const keys = entries.map((e) => `${e.n}|${e.sentence}`);
+    const lines = [...logList.children];
+    while (lines.length && !keys.includes(lines[0].getAttribute("data-key"))) lines.shift().remove();
+    if (lines.every((li, i) => li.getAttribute("data-key") === keys[i])) {
+      logList.append(...entries.slice(lines.length).map(logLine));
+    } else {
+      logList.replaceChildren(...entries.map(logLine));
+    }
+  }
+
+  function later() {
+    if (queued) return;
+    queued = true;
+    receivedAt = performance.now();
+    queueMicrotask(() => { queued = false; drawMain(); });
+  }
+  const traits = ["table", "prompt", "error", "export", "pace", "version"];
+  for (const name of traits) model.on(`change:${name}`, later);
+  model.on("change:log", later);
+  drawMain();
+  return () => {
+    clearTimeout(timer);
+    for (const name of traits) model.off(`change:${name}`, later);
+    model.off("change:log", later);
+  };
+}
+
+export default { render };

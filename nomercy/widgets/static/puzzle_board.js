@@ -1,0 +1,185 @@
+// The puzzle board's front end: shows the position and question, collects an answer,
+// and shows the verdict Python sends back (Python replays the engine; nothing is judged here).
+// Plain ES module, no build step, nothing fetched from the network.
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "nm-w nm-puzzle", "data-testid": "nm-puzzle" });
+  el.append(root);
+  const send = (msg) => model.send(msg);
+  let entries = {};
+  let shownId = null;
+  let queued = false;
+
+  const button = (testid, label, onclick, extra = {}) =>
+    h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
+
+  function fieldBox(f) {
+    const key = f.key;
+    let body;
+    if (f.kind === "choice") {
+      body = f.options.map((o) => {
+        const chosen = key in entries && entries[key] === o.value;
+        return button(`field-${key}-${o.value === null ? "none" : o.value}`, o.label, () => {
+          entries[key] = o.value;
+          draw();
+        }, { class: `nm-btn nm-option${o.color ? " nm-c-" + o.color : ""}`, "aria-pressed": String(chosen) });
+      });
+    } else if (f.kind === "number") {
+      body = h("input", {
+        type: "number", min: 0, "data-testid": `field-${key}`, value: entries[key] ?? "", "aria-label": f.label,
+        oninput: (e) => { entries[key] = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") check(); },
+      });
+    } else if (f.kind === "numbers" || f.kind === "cards") {
+      const values = (entries[key] = entries[key] || {});
+      body = f.seats.map((seat) => h("label", { class: "nm-seat-input" }, `${seat} `,
+        h("input", {
+          type: f.kind === "numbers" ? "number" : "text", min: 0, "data-testid": `field-${key}-${seat}`,
+          value: values[seat] ?? "", placeholder: f.kind === "cards" ? "red 7, wild" : "",
+          "aria-label": `${f.label}: ${seat}`,
+          oninput: (e) => { values[seat] = e.target.value; },
+          onkeydown: (e) => { if (e.key === "Enter") check(); },
+        })));
+    } else if (f.kind === "card") {
+      body = h("input", {
+        type: "text", "data-testid": `field-${key}`, value: entries[key] ?? "", placeholder: "blue skip",
+        "aria-label": f.label, oninput: (e) => { entries[key] = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") check(); },
+      });
+    } else if (f.kind === "seats") {
+      const chosen = (entries[key] = entries[key] || []);
+      body = f.options.map((o) => h("label", { class: "nm-seat-input" },
+        h("input", {
+          type: "checkbox", "data-testid": `field-${key}-${o.value}`, checked: chosen.includes(o.value) ? true : null,
+          onchange: (e) => {
+            const at = chosen.indexOf(o.value);
+            if (e.target.checked && at < 0) chosen.push(o.value);
+            if (!e.target.checked && at >= 0) chosen.splice(at, 1);
+          },
+        }), ` ${o.label}`));
+    }
+    return h("fieldset", { class: "nm-field", "data-testid": `fieldset-${key}` },
+      h("legend", {}, f.label), body);
+  }
+
+  function check() {
+    const p = model.get("puzzle");
+    const answer = {};
+    for (const f of p.fields) {
+      if (!(f.key in entries)) continue;
+      answer[f.key] = entries[f.key];
+    }
+    send({ type: "answer", answer });
+  }
+
+  function feedbackBox() {
+    const fb = model.get("feedback");
+    if (!fb || fb.correct === undefined) return null;
+    return h("div", {
+      class: `nm-feedback ${fb.correct ? "nm-right" : "nm-wrong"}`, "data-testid": "puzzle-feedback",
+      "data-correct": String(fb.correct), role: "status",
+    },
+      h("div", { class: "nm-verdict", "data-testid": "puzzle-verdict" }, fb.verdict),
+      fb.problems.length ? h("ul", { class: "nm-problems" }, fb.problems.map((p) => h("li", {}, p))) : null,
+      h("div", { class: "nm-sub" }, "What really happens:"),
+      h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))),
+      h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
+        h("details", {}, h("summary", {}, e.sentence),
+          h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${e.rule} · ${e.title}: `), e.text))))),
+      fb.explanation ? h("div", { class: "nm-explanation", "data-testid": "puzzle-explanation" }, fb.explanation) : null);
+  }
+
+  function walkBox(p) {
+    const w = model.get("walk");
+    if (!w || w.count === undefined) {
+      return button("puzzle-show", "Show me, step by step", () => send({ type: "show", to: "first" }));
+    }
+    const last = w.index === w.count - 1;
+    return h("div", { class: "nm-walk", "data-testid": "puzzle-walk" },
+      h("div", { class: "nm-walk-controls" },
+        button("walk-prev", "◀ back", () => send({ type: "show", to: "prev" }), { disabled: w.index === 0 ? true : null }),
+        h("span", { "data-testid": "walk-counter" }, `step ${w.index + 1} of ${w.count}`),
+        button("walk-next", "forward ▶", () => send({ type: "show", to: "next" }), { disabled: last ? true : null }),
+        button("walk-close", "close", () => send({ type: "show", to: "close" }), { class: "nm-btn nm-btn-quiet" })),
+      h("div", { class: `nm-walk-now${w.refused ? " nm-refused" : ""}`, "aria-live": "polite" },
+        h("div", { class: "nm-sub" }, w.move ? `Move ${w.move_number}: ${w.move}` : "Before the first move"),
+        h("div", { class: "nm-walk-sentence", "data-testid": "walk-sentence" }, w.sentence),
+        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${w.rule} · ${w.title}: `), w.text) : null),
+      h("div", { class: "nm-board", html: w.board }));
+  }
+
+  function draw() {
+    const p = model.get("puzzle");
+    if (!p || !p.id) return;
+    if (p.id !== shownId) { entries = {}; shownId = p.id; }
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const error = model.get("error");
+    const hints = model.get("hints");
+    const meta = [p.level, p.topic, `${p.rules} rules`, p.variant].filter(Boolean).join(" · ");
+    root.replaceChildren(...[
+      h("div", { class: "nm-nav" },
+        button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": "Previous puzzle", disabled: p.count < 2 ? true : null }),
+        h("select", {
+          "data-testid": "puzzle-select", "aria-label": "Choose a puzzle",
+          onchange: (e) => send({ type: "goto", index: Number(e.target.value) }),
+        }, p.list.map((item, i) => h("option", { value: i, selected: i === p.index ? true : null }, `${i + 1}. ${item.title}`))),
+        button("puzzle-next", "▶", () => send({ type: "next_puzzle" }), { "aria-label": "Next puzzle", disabled: p.count < 2 ? true : null }),
+        h("span", { class: "nm-sub" }, `${p.index + 1} of ${p.count}`)),
+      h("div", { class: "nm-puzzle-title", "data-testid": "puzzle-title" }, p.title),
+      h("div", { class: "nm-sub" }, meta),
+      h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
+      h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
+        h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
+          h("span", { class: "nm-hand-name" }, `${hand.name}${hand.turn ? " (to move)" : ""}: `),
+          h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
+          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null))),
+      h("div", { class: "nm-sub" }, "Moves:"),
+      h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))),
+      h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
+      p.choices.length ? h("div", { class: "nm-choices", "data-testid": "puzzle-choices" },
+        p.choices.map((c) => button(`puzzle-choice-${c.index}`, c.label, () => send({ type: "choice", index: c.index }), { class: "nm-btn nm-choice" })))
+        : null,
+      h("div", { class: "nm-form", "data-testid": "puzzle-form" },
+        p.fields.map(fieldBox),
+        button("puzzle-check", "Check my answer", check, { class: "nm-btn nm-btn-primary" })),
+      error ? h("div", { class: "nm-error", role: "alert", "data-testid": "puzzle-error" }, error) : null,
+      feedbackBox(),
+      h("div", { class: "nm-hints" },
+        p.hints_total ? button("puzzle-hint", `Hint (${hints.length} of ${p.hints_total} shown)`, () => send({ type: "hint" }),
+          { disabled: hints.length >= p.hints_total ? true : null }) : null,
+        hints.length ? h("ul", { "data-testid": "puzzle-hints" }, hints.map((t) => h("li", {}, t))) : null),
+      walkBox(p)].filter(Boolean));
+    root.setAttribute("data-puzzle", p.id);
+    requestAnimationFrame(() => {  // focusing needs the layout: let the next frame compute it once
+      const again = focused && root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    });
+  }
+
+  function later() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
+  }
+  const traits = ["puzzle", "feedback", "hints", "walk", "error"];
+  for (const name of traits) model.on(`change:${name}`, later);
+  draw();
+  return () => { for (const name of traits) model.off(`change:${name}`, later); };
+}
+
+export default { render };

@@ -1,0 +1,233 @@
+"""The step-through player: walk through a puzzle's moves or a game record, one event at a time.
+
+Each step is one event: its plain-language sentence, the ruling behind it and
+the table after the move that caused it. Forward and back are free, so a
+notebook can show a worked example and let the reader replay it at their pace.
+
+>>> player = StepPlayer("stack-2-4-6")
+>>> player
+<StepPlayer stack-2-4-6 step 1 of 9>
+>>> player.last().frame["sentence"]
+'D loses the turn.'
+>>> player.first().frame["sentence"]
+"The starting position: it is A's turn."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+import anywidget
+import traitlets
+
+from ..engine import apply
+from ..errors import NomercyError
+from ..game import Game, GameRecord
+from ..puzzles import Puzzle, default_puzzle_dir, load_puzzle
+from ..rulebook import RULINGS
+from ..state import GameState
+from ._common import STATIC, guarded
+
+__all__ = ["StepPlayer", "Frame", "walkthrough", "find_puzzle", "board_html"]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step: the event's sentence and ruling, and the table after its move."""
+
+    move: str | None          # the move that caused it (None: the starting position)
+    move_number: int          # 1-based; 0 for the starting position
+    sentence: str
+    rule: str
+    state: GameState
+    refused: bool = False     # the move was refused; ``sentence`` gives the engine's reason
+
+
+def walkthrough(start: GameState, moves: Sequence[str]) -> list[Frame]:
+    """The frames of playing ``moves`` from ``start``: the start, then one per event.
+
+    A refused move ends the walk with a frame saying why (puzzles about illegal
+    moves end that way on purpose).
+    """
+    frames = [Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start)]
+    state = start
+    for number, move in enumerate(moves, 1):
+        try:
+            action = state.parse_move(move)
+            reason = state.why_illegal(action)
+        except NomercyError as error:
+            reason = str(error)
+        if reason is not None:
+            frames.append(Frame(move, number, f"{move} is refused: {reason}.", "", state, refused=True))
+            break
+        state, events = apply(state, action)
+        if not events:  # pragma: no cover - every move has at least one event
+            frames.append(Frame(move, number, move, "", state))
+        for event in events:
+            frames.append(Frame(move, number, event.sentence, event.rule, state))
+    return frames
+
+
+def find_puzzle(key: str | Path | Puzzle) -> Puzzle:
+    """A puzzle by id (from ``puzzles/``), by file path, or as it is."""
+    if isinstance(key, Puzzle):
+        return key
+    path = Path(key)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return load_puzzle(path)
+    # A puzzle's file is named after its id (puzzle-format.md), so only that file is read.
+    for candidate in sorted(default_puzzle_dir().rglob(f"{key}.yaml")):
+        return load_puzzle(candidate)
+    raise NomercyError(f"no puzzle {str(key)!r} in the puzzles folder ({default_puzzle_dir()})")
+
+
+def board_html(state: GameState) -> str:
+    """The table at one step, drawn by the one renderer (raw SVG, as widgets want)."""
+    from ..render import state_html
+
+    return state_html(state, inline=True)
+
+
+class StepPlayer(anywidget.AnyWidget):
+    """Step through a puzzle, a :class:`~nomercy.game.GameRecord`, a game table's round, or moves from a position.
+
+    ``StepPlayer("stack-2-4-6")``, ``StepPlayer(record)``, ``StepPlayer(table)``
+    or ``StepPlayer(state, moves=[...])``. Buttons and the arrow keys (Home/End
+    too) move one event at a time; :meth:`next`, :meth:`prev` and :meth:`goto` do
+    the same from Python.
+    """
+
+    _esm = STATIC / "step_player.js"
+    _css = STATIC / "step_player.css"
+
+    info = traitlets.Dict().tag(sync=True)
+    frame = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, source: Any, *, moves: Sequence[str] | None = None, title: str | None = None) -> None:
+        super().__init__()
+        self._last_traceback = ""
+        start, move_list, info = _source(source, moves)
+        if title is not None:
+            info["title"] = title
+        self._name = info.get("id") or info.get("title") or "moves"
+        self._frames = walkthrough(start, move_list)
+        self._boards: dict[int, str] = {}
+        self._index = 0
+        info["moves"] = list(move_list)
+        info["count"] = len(self._frames)
+        self.info = info
+        self._show()
+        self.on_msg(self._on_msg)
+
+    # --- Python API -------------------------------------------------------------
+    @property
+    def frames(self) -> list[Frame]:
+        return list(self._frames)
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    def goto(self, index: int) -> "StepPlayer":
+        self.send_intent({"type": "goto", "index": index})
+        return self
+
+    def next(self) -> "StepPlayer":
+        self.send_intent({"type": "next"})
+        return self
+
+    def prev(self) -> "StepPlayer":
+        self.send_intent({"type": "prev"})
+        return self
+
+    def first(self) -> "StepPlayer":
+        self.send_intent({"type": "first"})
+        return self
+
+    def last(self) -> "StepPlayer":
+        self.send_intent({"type": "last"})
+        return self
+
+    def send_intent(self, intent: dict[str, Any]) -> str | None:
+        """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
+        with self.hold_sync():
+            reason = self._dispatch(dict(intent))
+            self.error = reason or ""
+            return reason
+
+    def __repr__(self) -> str:
+        return f"<StepPlayer {self._name} step {self._index + 1} of {len(self._frames)}>"
+
+    # --- messages -----------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict):
+            self.send_intent(content)
+
+    @guarded
+    def _dispatch(self, intent: dict[str, Any]) -> str | None:
+        kind = intent.get("type")
+        last = len(self._frames) - 1
+        if kind == "next":
+            if self._index == last:
+                return "This is the last step."
+            self._index += 1
+        elif kind == "prev":
+            if self._index == 0:
+                return "This is the first step."
+            self._index -= 1
+        elif kind == "first":
+            self._index = 0
+        elif kind == "last":
+            self._index = last
+        elif kind == "goto":
+            index = int(intent.get("index", 0))
+            if not 0 <= index <= last:
+                return f"There is no step {index + 1}: the steps go from 1 to {last + 1}."
+            self._index = index
+        else:
+            return f"unknown intent {kind!r}"
+        self._show()
+        return None
+
+    def _show(self) -> None:
+        self.frame = frame_dict(self._frames, self._index, self._boards)
+
+
+def frame_dict(frames: Sequence[Frame], index: int, boards: dict[int, str]) -> dict[str, Any]:
+    """What the browser shows for one frame (boards are drawn once and kept in ``boards``)."""
+    frame = frames[index]
+    # Frames of the same move share the table after it: draw it once.
+    key = frame.move_number
+    if key not in boards:
+        boards[key] = board_html(frame.state)
+    ruling = RULINGS.get(frame.rule)
+    return {
+        "index": index, "count": len(frames), "move": frame.move, "move_number": frame.move_number,
+        "sentence": frame.sentence, "rule": frame.rule, "refused": frame.refused,
+        "title": ruling.title if ruling else "", "text": ruling.text if ruling else "",
+        "board": boards[key],
+    }
+
+
+def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[str], dict[str, Any]]:
+    from .game_table import GameTable
+
+    if isinstance(source, GameTable):
+        source = source.record()
+    if isinstance(source, Game):
+        source = source.record()
+    if isinstance(source, GameRecord):
+        game = Game(source.rules, source.seats, seed=source.seed, dealer=source.dealer, **dict(source.overrides))
+        info = {"title": f"{source.rules} game, seed {source.seed}", "question": "", "explanation": "",
+                "kind": "record"}
+        return game.start, list(source.moves if moves is None else moves), info
+    if isinstance(source, GameState):
+        return source, list(moves or ()), {"title": "Moves from a position", "question": "", "explanation": "",
+                                           "kind": "moves"}
+    puzzle = find_puzzle(source)
+    info = {"id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
+            "explanation": puzzle.explanation, "kind": "puzzle"}
+    return puzzle.position(), list(puzzle.moves if moves is None else moves), info

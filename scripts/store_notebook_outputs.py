@@ -1,0 +1,106 @@
+"""Run every notebook in notebooks/ and store its outputs in place, for nbval to compare against.
+
+    python scripts/store_notebook_outputs.py              # every notebook
+    python scripts/store_notebook_outputs.py notebooks/03-stacking.ipynb
+
+The notebooks run in a kernel started from this interpreter (the kernel nbval's --nbval-current-env
+starts), in the notebooks/ folder, with PYTHONHASHSEED=0 and the Agg matplotlib backend: the same
+environment as the nbval step of scripts/test. Cell timings are dropped and widget model ids
+renumbered, so storing twice gives the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+# The environment the kernel sees; scripts/test exports the same values before running nbval.
+KERNEL_ENV = {"PYTHONHASHSEED": "0", "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def notebook_paths(args: list[str]) -> list[Path]:
+    if args:
+        return [Path(a).resolve() for a in args]
+    return sorted(p for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop or fix what changes on every run without meaning anything.
+
+    Execution timings go. Widget model ids are random: they are renumbered in order of first
+    appearance, so a notebook stored twice is the same file (and its saved widget state still
+    matches its outputs, for nbviewer).
+    """
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    # shown widgets in cell order, then the saved state in creation order: both fixed by the code
+    ids: dict[str, None] = {}
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(_WIDGET_VIEW)
+            if view and "model_id" in view:
+                ids.setdefault(view["model_id"])
+    ids.update(dict.fromkeys(nb.metadata.get("widgets", {}).get(_WIDGET_STATE, {}).get("state", {})))
+    if not ids:
+        return nb
+    text = json.dumps(nb)
+    for number, model_id in enumerate(ids, start=1):
+        text = text.replace(model_id, f"{number:032x}")
+    return nbformat.from_dict(json.loads(text))
+
+
+_WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def store(path: Path, timeout: int) -> float:
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    start = time.perf_counter()
+    # a kernel from this very interpreter, as `pytest --nbval-current-env` starts it
+    kernel = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
+    client = NotebookClient(
+        nb,
+        km=kernel,
+        timeout=timeout,
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        store_widget_state=True,
+    )
+    client.execute(cwd=str(path.parent))  # the kernel inherits our environment (see main)
+    nb = tidy(nb)
+    nbformat.validate(nb)
+    nbformat.write(nb, path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", help="notebooks to run (default: every notebooks/*.ipynb)")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds a single cell may take")
+    args = parser.parse_args(argv)
+    os.environ.update(KERNEL_ENV)  # every kernel started from now on inherits it
+    paths = notebook_paths(args.notebooks)
+    if not paths:
+        print("no notebooks found", file=sys.stderr)
+        return 1
+    for path in paths:
+        took = store(path, args.timeout)
+        print(f"stored {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path} ({took:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

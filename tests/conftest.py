@@ -1,0 +1,167 @@
+"""Shared helpers for the engine tests: build a table, play moves, play random games.
+
+Positions are written the way ``puzzle-format.md`` writes them, so a test reads
+like a worked example from the rules:
+
+    game = table(players="ABC", turn="A", discard="red 5",
+                 hands={"A": ["red +2", "blue 3"], "B": ["blue 9"], "C": ["green 1"]})
+    game, events = play(game, "A plays red +2")
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Iterable, Sequence
+
+from nomercy import DECKS, Card, GameState, Play, apply, legal_actions, new_game, ruleset
+from nomercy.puzzles import Puzzle
+
+PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
+
+
+def table(
+    *,
+    players: Sequence[str] | str = "ABCD",
+    turn: str = "A",
+    discard: str | list[str] = "red 5",
+    hands: dict[str, Any],
+    rules: str = "no-mercy",
+    variant: dict[str, Any] | None = None,
+    draw_pile: list[str] | None = None,
+    rest: str = "draw_pile",
+    **extra: Any,
+) -> GameState:
+    """A position built through :class:`Puzzle` (so the deck always adds up).
+
+    ``rest="discard"`` buries every card not placed anywhere under the discard
+    pile, so the draw pile holds exactly ``draw_pile`` (for reshuffle tests).
+    """
+    seats = list(players)
+    discard_list = [discard] if isinstance(discard, str) else list(discard)
+    if rest == "discard":
+        rule_set = ruleset(rules, **(variant or {}))
+        left = DECKS[rule_set.deck].counts()
+        placed = [Card.parse(c) for c in discard_list + list(draw_pile or [])]
+        for value in hands.values():
+            cards = value["cards"] if isinstance(value, dict) else value
+            placed += [Card.parse(c) for c in cards]
+        left.subtract(Counter(placed))
+        assert all(n >= 0 for n in left.values()), "position uses too many copies"
+        filler = sum(v.get("more", 0) for v in hands.values() if isinstance(v, dict))
+        spare = sorted(left.elements())
+        buried = spare[: len(spare) - filler]  # the last ``filler`` cards fill the ``more:`` hands
+        discard_list = [str(c) for c in buried] + discard_list
+    data: dict[str, Any] = {
+        "id": "test-position",
+        "title": "test position",
+        "source": "original",
+        "rules": rules,
+        "players": seats,
+        "turn": turn,
+        "discard": discard_list,
+        "hands": hands,
+        "moves": [],
+        "question": "?",
+        "answer": {"turn": turn},
+    }
+    if variant:
+        data["variant"] = variant
+    if draw_pile is not None:
+        data["draw_pile"] = draw_pile
+    data.update(extra)
+    return Puzzle.from_dict(data).position()
+
+
+def play(state: GameState, *moves: str) -> tuple[GameState, list]:
+    """Apply moves written in notation; return the final state and every event."""
+    events: list = []
+    for move in moves:
+        state, new = state.step(move)
+        events.extend(new)
+    return state, events
+
+
+def kinds(events: Iterable) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def of_kind(events: Iterable, name: str) -> list:
+    return [e for e in events if type(e).__name__ == name]
+
+
+def hand_texts(state: GameState, seat: str) -> list[str]:
+    return sorted(str(c) for c in state.hand(seat))
+
+
+def cards(*texts: str) -> list[Card]:
+    return [Card.parse(t) for t in texts]
+
+
+def deck_size(state: GameState) -> int:
+    return DECKS[state.rules.deck].size
+
+
+def choose(rng: random.Random, actions: Sequence) -> Any:
+    """A random legal move that prefers playing (pure random play rarely finishes classic)."""
+    plays = [a for a in actions if type(a) is Play]
+    if plays and rng.random() < 0.9:
+        return rng.choice(plays)
+    return rng.choice(actions)
+
+
+def random_game(profile: str, players: int, seed: int, *, max_moves: int = 5000, **overrides: Any):
+    """Play one random game; yield (state, action, next state, events) for every move."""
+    rules = ruleset(profile, players="2-20", **overrides)
+    state = new_game(rules, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if state.is_over:
+            return
+        action = choose(rng, legal_actions(state))
+        after, events = apply(state, action)
+        yield state, action, after, events
+        state = after
+    raise AssertionError(f"{profile} game with {players} players, seed {seed}, did not end in {max_moves} moves")
+
+
+def turn_moves(state: GameState, seat: str) -> list:
+    """The legal moves of ``seat`` other than calling UNO and catching (which anyone may do)."""
+    from nomercy import CallUno, Catch
+
+    return [a for a in state.legal_moves_for(seat) if not isinstance(a, (CallUno, Catch))]
+
+
+def knock_out(state: GameState, seat: str) -> GameState:
+    """The same table with ``seat`` knocked out: its hand set aside, as the mercy rule does."""
+    index = state.seat(seat)
+    fields = {name: getattr(state, name) for name in _STATE_FIELDS}
+    hands = list(state.hands)
+    fields["set_aside"] = state.set_aside + hands[index]
+    hands[index] = ()
+    fields["hands"] = tuple(hands)
+    fields["out"] = state.out + (index,)
+    return GameState(**fields)
+
+
+def with_fields(state: GameState, **changes: Any) -> GameState:
+    fields = {name: getattr(state, name) for name in _STATE_FIELDS}
+    fields.update(changes)
+    return GameState(**fields)
+
+
+import nomercy.state as _state_module  # noqa: E402
+
+# The state's field names (GameState(**fields) needs all of them).
+_STATE_FIELDS = getattr(_state_module, "_FIELDS", None) or tuple(
+    name for name in GameState.__slots__ if not name.startswith("_"))
+
+
+def first_game(profile: str, wanted, players: int = 4, *, tries: int = 3000, **overrides: Any) -> GameState:
+    """The first seeded game whose deal satisfies ``wanted(state)`` (robust to changes of the shuffle)."""
+    for seed in range(tries):
+        state = new_game(ruleset(profile, **overrides), players, seed=seed)
+        if wanted(state):
+            return state
+    raise AssertionError(f"no {profile} deal in {tries} seeds satisfies {wanted}")
+

@@ -1,0 +1,67 @@
+"""Ruling of chance: a seed fixes the whole game; the same seed and moves give the same events."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from conftest import PROFILES, random_game
+from nomercy import apply, new_game, ruleset
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_same_seed_deals_the_same_game(profile):
+    assert new_game(profile, 4, seed=123) == new_game(profile, 4, seed=123)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_different_seeds_deal_different_games(profile):
+    deals = {new_game(profile, 4, seed=seed).hands for seed in range(20)}
+    assert len(deals) == 20
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_replaying_the_moves_from_the_seed_gives_the_same_states_and_events(profile):
+    record = list(random_game(profile, 3, seed=31))
+    state = new_game(ruleset(profile, players="2-20"), 3, seed=31)
+    for before, action, after, events in record:
+        assert state == before
+        state, replayed = apply(state, action)
+        assert state == after
+        assert [e.as_dict() for e in replayed] == [e.as_dict() for e in events]
+    assert state.is_over
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_replaying_through_the_notation_gives_the_same_game(profile):
+    record = list(random_game(profile, 4, seed=77))
+    state = new_game(ruleset(profile, players="2-20"), 4, seed=77)
+    for _, action, after, events in record:
+        text = state.move_text(action)
+        assert state.parse_move(text) == action, text
+        state, replayed = state.step(text)
+        assert replayed == events
+    assert state == record[-1][2]
+
+
+def test_the_global_random_generator_is_neither_used_nor_disturbed():
+    random.seed(1)
+    expected = random.random()
+    random.seed(1)
+    one = list(random_game("no-mercy", 3, seed=5))
+    assert random.random() == expected
+    random.seed(999)
+    two = list(random_game("no-mercy", 3, seed=5))
+    assert [r[2] for r in one] == [r[2] for r in two]
+
+
+def test_states_pickle_to_equal_states():
+    for _, _, after, _ in random_game("open-mercy", 3, seed=2):
+        assert pickle.loads(pickle.dumps(after)) == after
+
+
+def test_the_dealer_option_moves_the_first_player():
+    game = new_game("no-mercy", ["A", "B", "C"], seed=3, dealer="A")
+    assert game.turn == 1 and game.dealer == 0

@@ -1,0 +1,101 @@
+"""Ruling 4 and option draw: draw until playable and play it; or draw one; voluntary_draw (ruling 3)."""
+
+from __future__ import annotations
+
+from conftest import kinds, of_kind, play, table
+from nomercy import Card, Draw, Pass, Phase, Play
+
+
+def hopeless_a(**kw):
+    """A holds nothing that fits red 5; the draw pile starts blue 1, green 2, red 8, yellow 5."""
+    return table(players="ABC", hands={"A": ["blue 9", "green 3"], "B": ["blue 4", "green 7"], "C": ["yellow 1", "yellow 2"]},
+                 draw_pile=["blue 1", "green 2", "red 8", "yellow 5"], **kw)
+
+
+def test_no_mercy_draws_until_a_playable_card_shows():
+    game = hopeless_a()
+    after, events = play(game, "A draws")
+    assert len(after.hand("A")) == 5
+    assert after.drawn == Card.parse("red 8")
+    assert after.phase is Phase.PLAY_DRAWN
+    assert after.turn == 0
+    assert of_kind(events, "CardsDrawn")[0].count == 3
+    assert after.draw_pile[0] == Card.parse("yellow 5")
+
+
+def test_the_card_found_must_be_played_and_nothing_else():
+    after, _ = play(hopeless_a(), "A draws")
+    assert [a for a in after.legal_moves if a.seat == 0] == [Play(0, Card.parse("red 8"))]
+    assert "must play" in after.why_illegal("A passes")
+    assert "red 8" in after.why_illegal("A plays blue 9")
+    assert "must play" in after.why_illegal("A draws")
+    final, _ = play(after, "A plays red 8")
+    assert final.top_card == Card.parse("red 8") and final.turn == 1
+
+
+def test_a_drawn_wild_is_playable_and_stops_the_draw():
+    game = table(players="ABC", hands={"A": ["blue 9"], "B": ["blue 4"], "C": ["yellow 1"]},
+                 draw_pile=["green 1", "wild +6", "red 1"])
+    after, _ = play(game, "A draws")
+    assert after.drawn == Card.parse("wild +6")
+    assert len(after.legal_moves_for("A")) == 4  # one per color
+
+
+def test_a_drawn_card_matching_the_number_stops_the_draw():
+    game = table(players="ABC", hands={"A": ["blue 9"], "B": ["blue 4"], "C": ["yellow 1"]},
+                 draw_pile=["green 1", "green 5", "red 1"])
+    after, _ = play(game, "A draws")
+    assert after.drawn == Card.parse("green 5")
+
+
+def test_draw_one_keeps_an_unplayable_card_and_the_turn_passes():
+    game = hopeless_a(variant={"draw": "one"})
+    after, events = play(game, "A draws")
+    assert len(after.hand("A")) == 3
+    assert Card.parse("blue 1") in after.hand("A")
+    assert after.turn == 1 and after.phase is Phase.TURN
+    assert "TurnPassed" in kinds(events)
+
+
+def test_draw_one_may_play_a_playable_card_or_keep_it():
+    game = table(players="ABC", hands={"A": ["blue 9"], "B": ["blue 4"], "C": ["yellow 1"]},
+                 draw_pile=["red 1", "green 2"], variant={"draw": "one"})
+    after, _ = play(game, "A draws")
+    assert after.phase is Phase.KEEP_OR_PLAY
+    assert set(after.legal_moves_for("A")) == {Play(0, Card.parse("red 1")), Pass(0)}
+    played, _ = play(after, "A plays red 1")
+    assert played.top_card == Card.parse("red 1") and played.turn == 1
+    kept, _ = play(after, "A passes")
+    assert Card.parse("red 1") in kept.hand("A") and kept.turn == 1
+    assert "already drawn" in after.why_illegal("A draws")
+
+
+def test_pass_is_refused_without_a_drawn_card():
+    game = hopeless_a()
+    assert game.why_illegal("A passes") is not None
+
+
+def test_voluntary_draw_is_off_by_default():
+    game = table(players="ABC", hands={"A": ["red 9", "blue 2"], "B": ["blue 4"], "C": ["yellow 1"]})
+    assert Draw(0) not in game.legal_moves
+    assert "voluntary_draw" in game.why_illegal("A draws")
+
+
+def test_voluntary_draw_lets_a_player_draw_with_a_playable_card():
+    game = table(players="ABC", hands={"A": ["red 9", "blue 2"], "B": ["blue 4"], "C": ["yellow 1"]},
+                 draw_pile=["green 1", "red 2"], variant={"voluntary_draw": True})
+    assert Draw(0) in game.legal_moves
+    after, _ = play(game, "A draws")
+    assert after.drawn == Card.parse("red 2")  # still draws until playable, then plays it
+
+
+def test_only_the_player_whose_turn_it_is_draws():
+    game = hopeless_a()
+    assert "turn" in game.why_illegal("B draws")
+
+
+def test_a_drawing_player_cannot_draw_past_a_playable_card_they_drew():
+    game = hopeless_a()
+    after, _ = play(game, "A draws")
+    assert after.hand("A").count(Card.parse("red 8")) == 1
+    assert Card.parse("yellow 5") not in after.hand("A")

@@ -1,0 +1,87 @@
+"""Every effect is a frozen event with a plain-language sentence and the id of its ruling."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from conftest import random_game
+from nomercy import RULINGS, Card, Color, Event, explain
+from nomercy import events as ev
+
+EVENT_CLASSES = [getattr(ev, name) for name in ev.__all__ if name != "Event"]
+
+_SAMPLES = {"str": "B", "int": 3, "bool": True, "Card": Card.parse("red 7"), "Color": Color.BLUE,
+            "Color | None": Color.BLUE, "Card | None": Card.parse("red 7"),
+            "tuple[Card, ...]": (Card.parse("red 7"), Card.parse("wild +6"))}
+
+
+def sample(cls):
+    """An instance of ``cls`` with plausible field values (the rule keeps its default)."""
+    values = {}
+    for field in dataclasses.fields(cls):
+        if field.name == "rule":
+            continue
+        if field.default is not dataclasses.MISSING:
+            continue
+        values[field.name] = _SAMPLES.get(str(field.type), "B")
+    return cls(**values)
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=[c.__name__ for c in EVENT_CLASSES])
+def test_every_event_kind_has_a_sentence_and_an_existing_ruling(cls):
+    event = sample(cls)
+    assert isinstance(event, Event)
+    assert event.rule in RULINGS, f"{cls.__name__} cites unknown ruling {event.rule!r}"
+    assert isinstance(event.sentence, str) and len(event.sentence) > 5
+    assert event.sentence[-1] in ".!"
+    assert str(event) == event.sentence
+    assert event.ruling is RULINGS[event.rule]
+    data = event.as_dict()
+    assert data["kind"] == event.kind and data["rule"] == event.rule and data["sentence"] == event.sentence
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=[c.__name__ for c in EVENT_CLASSES])
+def test_events_are_frozen(cls):
+    event = sample(cls)
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+        event.rule = "1"  # type: ignore[misc]
+    assert event == sample(cls)
+    hash(event)
+
+
+def test_every_ruling_has_text():
+    for ruling_id, ruling in RULINGS.items():
+        assert ruling.id == ruling_id
+        assert ruling.title and len(ruling.text) > 20
+        assert explain(ruling_id) == ruling.text
+    with pytest.raises(KeyError):
+        explain("99")
+
+
+def test_the_rulings_table_ids_are_all_known():
+    for ruling_id in ["1", "2", "3", "4", "5", "6", "6b", "6c", "7", "8", "9", "10", "11", "12", "13", "14", "15",
+                      "16", "17", "18", "18b", "19", "20"]:
+        assert ruling_id in RULINGS
+
+
+@pytest.mark.parametrize("profile, overrides", [("no-mercy", {}), ("classic", {}), ("open-mercy", {}),
+                                                ("speltavlan", {}), ("no-mercy", {"jump_in": True})])
+def test_events_of_real_games_cite_rulings_and_read_as_sentences(profile, overrides):
+    for seed in range(15):
+        for _, _, _, events in random_game(profile, 2 + seed % 5, seed, **overrides):
+            assert events, "every accepted move produces at least one event"
+            for event in events:
+                assert event.rule in RULINGS
+                assert event.sentence and event.sentence[0].isupper() or event.sentence[0].isalnum()
+                dataclasses.replace(event)  # a plain frozen record
+
+
+def test_classic_games_cite_classic_rulings():
+    rules = set()
+    for seed in range(20):
+        for _, _, _, events in random_game("classic", 3, seed):
+            rules.update(e.rule for e in events)
+    assert {"C3", "C4"} <= rules
+    assert not rules & {"6", "12", "13", "14", "15"}

@@ -1,0 +1,90 @@
+"""A fuzz run: at least 20,000 random games across every profile and 2 to 10 players.
+
+Cheap invariants only, so it stays fast enough for CI: the card count after every
+move, the full card multiset every few moves and at the end, a non-empty legal
+list before the end, and an end within a bound. The games run in a process pool
+(one worker per core), in fixed chunks, so the run is the same on every machine.
+Set NOMERCY_FUZZ_GAMES to run more (or fewer, while developing).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+from conftest import PROFILES, choose
+from nomercy import DECKS, apply, legal_actions, new_game, ruleset
+
+GAMES = int(os.environ.get("NOMERCY_FUZZ_GAMES", "20000"))
+CHUNK = 500
+MAX_MOVES = 3000
+FULL_CHECK_EVERY = 100
+
+# A few options switched on in every third game, so the fuzz also covers the variants.
+VARIANTS = [
+    {}, {"stacking": "anything-goes"}, {"stacking": "wilds-on-anything"}, {"stacking": "none"},
+    {"jump_in": True}, {"seven_swap": "optional", "discard_all_top": "choose"}, {"draw": "one"},
+    {"last_card_draws": True}, {"voluntary_draw": True}, {"first_card": "apply"},
+    {"two_player_reverse_draw": "opponent"}, {"mercy_limit": 15}, {"uno_penalty": 10},
+]
+
+
+def game_plan(index: int) -> tuple[str, int, dict]:
+    profile = PROFILES[index % len(PROFILES)]
+    players = 2 + (index // len(PROFILES)) % 9
+    variant = VARIANTS[(index // 3) % len(VARIANTS)] if index % 3 == 0 else {}
+    return profile, players, variant
+
+
+def fuzz_chunk(start: int, stop: int) -> tuple[int, int, list[str]]:
+    """Play games ``start`` .. ``stop - 1``; return (games, moves, failures)."""
+    failures: list[str] = []
+    moves_total = 0
+    for index in range(start, stop):
+        profile, players, variant = game_plan(index)
+        rules = ruleset(profile, **variant)
+        if not rules.players[0] <= players <= rules.players[1]:
+            rules = ruleset(rules, players="2-10")
+        listing = DECKS[rules.deck]
+        size, counts = listing.size, listing.counts()
+        state = new_game(rules, players, seed=index)
+        rng = random.Random(index)
+        where = f"game {index} ({profile}, {players} players, {variant})"
+        try:
+            for move in range(MAX_MOVES):
+                if state.is_over:
+                    break
+                legal = legal_actions(state)
+                if not legal:
+                    raise AssertionError(f"no legal move at move {move}")
+                state, _ = apply(state, choose(rng, legal))
+                if state.card_count() != size:
+                    raise AssertionError(f"{state.card_count()} cards after move {move}")
+                if move % FULL_CHECK_EVERY == FULL_CHECK_EVERY - 1 and state.all_cards() != counts:
+                    raise AssertionError(f"the cards differ from the deck after move {move}")
+            else:
+                raise AssertionError(f"no end after {MAX_MOVES} moves")
+            if state.all_cards() != counts or state.winner is None or legal_actions(state):
+                raise AssertionError("the final position is wrong")
+            moves_total += state.ply
+        except Exception as error:  # collect, so one bad game does not hide the others
+            failures.append(f"{where}: {type(error).__name__}: {error}")
+    return stop - start, moves_total, failures
+
+
+def test_twenty_thousand_random_games_keep_every_invariant():
+    assert GAMES >= 1
+    chunks = [(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CHUNK)]
+    workers = max(1, min(len(chunks), os.cpu_count() or 1))
+    if workers == 1:
+        results = [fuzz_chunk(*chunk) for chunk in chunks]
+    else:
+        # spawn, not fork: other tests in the same run may have started threads
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            results = list(pool.map(fuzz_chunk, *zip(*chunks)))
+    games = sum(r[0] for r in results)
+    failures = [f for r in results for f in r[2]]
+    assert games == GAMES
+    assert not failures, f"{len(failures)} games broke an invariant, first ones:\n" + "\n".join(failures[:10])

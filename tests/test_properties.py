@@ -1,0 +1,239 @@
+"""Invariants over random games (Hypothesis), for every profile and 2 to 10 players.
+
+- The card count is exact after every move: hands + draw pile + discard pile +
+  set-aside hands hold exactly the deck, card for card.
+- A move is in ``legal_actions`` exactly when ``apply`` accepts it; a refused
+  move comes with a reason and changes nothing.
+- No position before the end has an empty list of legal moves.
+- Replaying the seed and the moves gives the same game.
+- Every game ends.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import PROFILES, choose
+from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
+                     Play, apply, legal_actions, new_game, ruleset)
+from nomercy.state import Phase
+
+MAX_MOVES = 3000
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+# Options a random game may switch on, with the values they take (rulings.md).
+OPTION_VALUES: dict[str, list[Any]] = {
+    "stacking": ["official", "wilds-on-anything", "anything-goes", "none"],
+    "draw": ["until-playable", "one"],
+    "voluntary_draw": [True, False],
+    "seven_swap": ["required", "optional", "off"],
+    "zero_pass": [True, False],
+    "two_player_reverse_draw": ["self", "opponent"],
+    "discard_all_top": ["discard-all", "choose"],
+    "last_card_draws": [True, False],
+    "jump_in": [True, False],
+    "first_card": ["number", "apply"],
+    "uno_penalty": [2, 10],
+    "mercy_limit": [25, 15],
+}
+
+
+def rules_for(profile: str, players: int, overrides: dict[str, Any]):
+    rules = ruleset(profile, **overrides)
+    low, high = rules.players
+    if not low <= players <= high:
+        rules = ruleset(rules, players="2-10")
+    return rules
+
+
+@st.composite
+def game_setups(draw, with_options: bool = False):
+    profile = draw(st.sampled_from(PROFILES))
+    players = draw(st.integers(2, 10))
+    seed = draw(st.integers(0, 2**32 - 1))
+    overrides: dict[str, Any] = {}
+    if with_options:
+        for option in draw(st.sets(st.sampled_from(sorted(OPTION_VALUES)), max_size=4)):
+            overrides[option] = draw(st.sampled_from(OPTION_VALUES[option]))
+    return profile, players, seed, overrides
+
+
+def play_out(profile, players, seed, overrides):
+    """Yield (state, action, next state, events) along one random game that must end."""
+    state = new_game(rules_for(profile, players, overrides), players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_MOVES):
+        if state.is_over:
+            return
+        action = choose(rng, legal_actions(state))
+        after, events = apply(state, action)
+        yield state, action, after, events
+        state = after
+    raise AssertionError(f"{profile} {players}p seed {seed} {overrides}: no end after {MAX_MOVES} moves")
+
+
+def assert_cards_exact(state) -> None:
+    listing = DECKS[state.rules.deck]
+    assert state.card_count() == listing.size
+    assert state.all_cards() == listing.counts()
+
+
+def assert_table_consistent(state) -> None:
+    for seat in state.out:
+        assert state.hands[seat] == ()
+    if state.is_over:
+        assert state.winner is not None
+        assert legal_actions(state) == ()
+    else:
+        assert state.winner is None
+        assert state.turn not in state.out
+        assert state.pending >= 0
+    for action in legal_actions(state):
+        if isinstance(action, Catch):
+            assert len(state.hands[action.target]) == 1
+        if isinstance(action, CallUno):
+            assert len(state.hands[action.seat]) == 1
+
+
+def candidate_actions(state, rng: random.Random, count: int):
+    """Random moves of every kind by every seat, most of them illegal."""
+    n = len(state.seats)
+    cards = ALL_CARDS
+    colors = (None,) + COLORS
+    for _ in range(count):
+        seat = rng.randrange(n)
+        kind = rng.randrange(10)
+        if kind < 5:
+            hand = state.hands[seat]
+            card = rng.choice(hand) if hand and rng.random() < 0.6 else rng.choice(cards)
+            top = None
+            if rng.random() < 0.15:
+                top = rng.choice(cards)
+            target = rng.randrange(n) if rng.random() < 0.4 else None
+            yield Play(seat, card, rng.choice(colors), target, top)
+        elif kind == 5:
+            yield Draw(seat)
+        elif kind == 6:
+            yield Pass(seat)
+        elif kind == 7:
+            yield NameColor(seat, rng.choice(COLORS))
+        elif kind == 8:
+            yield Catch(seat, rng.randrange(n))
+        else:
+            yield rng.choice((CallUno(seat), Challenge(seat)))
+
+
+def assert_refused(state, action) -> None:
+    """``apply`` refuses ``action`` with a reason (the caller checks that nothing changed)."""
+    try:
+        apply(state, action)
+    except IllegalMoveError as error:
+        assert str(error).strip(), f"empty reason for {action}"
+        assert error.move == action
+    else:
+        raise AssertionError(f"apply accepted {action}, which is not in legal_actions")
+
+
+@SETTINGS
+@given(game_setups(with_options=True))
+def test_the_card_count_is_exact_after_every_move(setup):
+    first = True
+    for before, _, after, _ in play_out(*setup):
+        if first:
+            assert_cards_exact(before)
+            first = False
+        assert_cards_exact(after)
+        assert_table_consistent(after)
+
+
+@SETTINGS
+@given(game_setups(with_options=True))
+def test_legal_moves_are_exactly_what_apply_accepts(setup):
+    rng = random.Random(setup[2] ^ 0x5EED)
+    for state, _, _, _ in play_out(*setup):
+        legal = legal_actions(state)
+        legal_set = set(legal)
+        assert len(legal_set) == len(legal), "a legal move is listed twice"
+        snapshot = pickle.dumps(state)
+        for action in legal:
+            after, events = apply(state, action)
+            assert events
+        for action in candidate_actions(state, rng, 25):
+            if action in legal_set:
+                apply(state, action)
+            else:
+                assert_refused(state, action)
+        assert pickle.loads(snapshot) == state, "a move, accepted or refused, changed the state it was tried on"
+
+
+@SETTINGS
+@given(game_setups(with_options=True))
+def test_no_position_before_the_end_has_an_empty_legal_list(setup):
+    for state, _, after, _ in play_out(*setup):
+        legal = legal_actions(state)
+        assert legal
+        # the seat that must act has a move of its own
+        assert any(a.seat == state.to_act and not isinstance(a, (CallUno, Catch)) for a in legal)
+    assert after.is_over
+
+
+@SETTINGS
+@given(game_setups(with_options=True))
+def test_replay_from_seed_and_moves_is_identical(setup):
+    profile, players, seed, overrides = setup
+    record = list(play_out(*setup))
+    state = new_game(rules_for(profile, players, overrides), players, seed=seed)
+    for before, action, after, events in record:
+        assert state == before
+        state, replayed = apply(state, action)
+        assert replayed == events
+    assert state == (record[-1][2] if record else state)
+
+
+@SETTINGS
+@given(game_setups())
+def test_every_game_ends_with_a_winner(setup):
+    moves = 0
+    last = None
+    for _, _, last, _ in play_out(*setup):
+        moves += 1
+    assert last is not None and last.is_over and last.winner is not None
+    assert last.phase is Phase.OVER
+    assert moves < MAX_MOVES
+
+
+def test_every_non_legal_candidate_is_refused_in_a_few_full_positions():
+    """Exhaustive: every card of the deck for every seat, and every other kind of move by every seat."""
+    rng = random.Random(3)
+    refused = 0
+    for profile in PROFILES:
+        for players in (2, 3, 5, 10):
+            states = [s for s, _, _, _ in play_out(profile, players, 100 + players, {})]
+            for state in rng.sample(states, min(4, len(states))):
+                legal = set(legal_actions(state))
+                n = len(state.seats)
+                candidates = []
+                for seat in range(n):
+                    for card in set(DECKS[state.rules.deck].cards()):
+                        for color in (None,) + COLORS:
+                            candidates.append(Play(seat, card, color))
+                        if card.number == 7:
+                            candidates.extend(Play(seat, card, None, t) for t in range(n))
+                    candidates += [Draw(seat), Pass(seat), CallUno(seat), Challenge(seat)]
+                    candidates += [NameColor(seat, c) for c in COLORS]
+                    candidates += [Catch(seat, t) for t in range(n)]
+                snapshot = pickle.dumps(state)
+                for action in candidates:
+                    if action in legal:
+                        apply(state, action)
+                    else:
+                        assert_refused(state, action)
+                        refused += 1
+                assert pickle.loads(snapshot) == state
+    assert refused > 50_000

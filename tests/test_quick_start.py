@@ -1,0 +1,119 @@
+"""The README's quick start, CI and the notebook suite's skeleton stay in step.
+
+The quick start is exactly two commands: one installs and opens JupyterLab on the index notebook, one
+installs and runs every test. CI runs the second word for word; Binder opens the first notebook.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+NOTEBOOKS = ROOT / "notebooks"
+INDEX = NOTEBOOKS / "00-index.ipynb"
+
+
+def section(title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, re.M | re.S)
+    assert match, f"README has no '## {title}' section"
+    return match.group(1)
+
+
+def quick_start_commands() -> list[str]:
+    return [block.strip() for block in re.findall(r"```bash\n(.*?)```", section("Quick start"), re.S)]
+
+
+def test_quick_start_is_two_one_line_commands():
+    commands = quick_start_commands()
+    assert len(commands) == 2
+    assert all("\n" not in command for command in commands)
+
+
+def test_first_command_installs_the_lab_extra_and_opens_the_index_notebook():
+    install, _, launch = quick_start_commands()[0].partition(" && ")
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    extra = re.search(r"-e '\.\[(\w+)\]'", install).group(1)
+    assert extra in extras and any(dep.startswith("jupyterlab") for dep in extras[extra])
+    assert launch.split()[-1] == "notebooks/00-index.ipynb"
+    assert (ROOT / launch.split()[-1]).is_file()
+
+
+def test_ci_runs_exactly_the_second_command():
+    test_command = quick_start_commands()[1]
+    ci_lines = [line for line in (ROOT / ".ci/run").read_text().splitlines()
+                if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert ci_lines == [f"exec {test_command}"]
+
+
+def test_binder_link_opens_the_index_notebook():
+    links = re.findall(r"https://mybinder\.org/v2/gh/[^)\s]+", README)
+    assert links, "README links no Binder launch URL"
+    for link in links:
+        path = link.split("urlpath=lab/tree/", 1)[1]
+        assert (ROOT / path).is_file(), link
+
+
+def test_binder_installs_the_package_with_the_lab_extra():
+    requirements = [line.strip() for line in (ROOT / "binder/requirements.txt").read_text().splitlines()
+                    if line.strip() and not line.startswith("#")]
+    assert "-e .[lab]" in requirements
+    start = ROOT / "binder/start"
+    if start.exists():
+        assert start.read_text().rstrip().splitlines()[-1].startswith('exec "$@"')
+
+
+# --- the notebooks ----------------------------------------------------------------------------------
+
+def notebook_files() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+
+
+def index_rows() -> list[str]:
+    cells = json.loads(INDEX.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    return [line for line in text.splitlines() if re.match(r"\| *\d+ *\|", line)]
+
+
+def test_index_links_every_notebook_that_exists():
+    linked = {target for row in index_rows() for target in re.findall(r"\]\(([^)]+\.ipynb)\)", row)}
+    for path in notebook_files():
+        if path != INDEX:
+            assert path.name in linked, f"00-index.ipynb does not link {path.name}"
+    for target in linked:
+        assert (NOTEBOOKS / target).is_file(), f"00-index.ipynb links {target}, which does not exist"
+
+
+def test_coming_soon_only_where_the_notebook_is_missing():
+    for row in index_rows():
+        has_link = "](" in row
+        assert has_link != ("coming soon" in row), row
+
+
+@pytest.mark.parametrize("path", notebook_files(), ids=lambda p: p.name)
+def test_notebook_is_stored_with_outputs(path):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    code = [cell for cell in cells if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]
+    assert code, f"{path.name} has no code"
+    unrun = [i for i, cell in enumerate(code) if cell.get("execution_count") is None]
+    assert not unrun, f"{path.name}: code cells {unrun} were not run; run scripts/store_notebook_outputs.py"
+    errors = [o for cell in code for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"{path.name} is stored with an error output"
+
+
+# --- the first command, for real ----------------------------------------------------------------------
+
+def test_jupyter_lab_opens_the_index_notebook():
+    """`jupyter lab notebooks/00-index.ipynb` starts and serves the notebook (about 15 s)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/lab_smoke.py"), "notebooks/00-index.ipynb"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,204 @@
+"""The simulation lab: seeded, split-independent, checked move by move, summarized as it goes."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import io
+import json
+from contextlib import redirect_stdout
+
+import pytest
+
+from nomercy import Play, new_game, ruleset
+from nomercy.cli import main
+from nomercy.simulate import (
+    BotSpec,
+    InvariantViolation,
+    Tally,
+    _is_turn_end,
+    _quantile,
+    game_seed,
+    parse_bots,
+    replay_game,
+    simulate,
+    wilson_interval,
+)
+
+SPEED_KEYS = ("seconds", "games_per_second", "workers")
+
+
+def _figures(result):
+    data = result.as_dict()
+    for key in SPEED_KEYS:
+        data.pop(key)
+    return data
+
+
+# --- results do not depend on how the run is split ---------------------------------
+
+def test_one_worker_and_two_worker_processes_give_the_same_figures():
+    kwargs = dict(players=3, bots="greedy,random,random", games=24, seed=5, rotate=True)
+    alone = simulate("no-mercy", workers=1, **kwargs)
+    pooled = simulate("no-mercy", workers=2, chunk_size=5, **kwargs)
+    assert _figures(alone) == _figures(pooled)
+    assert alone.tally == pooled.tally
+
+
+def test_any_executor_runs_the_games():
+    kwargs = dict(players=2, bots="greedy,random", games=12, seed=8)
+    with cf.ThreadPoolExecutor(max_workers=3) as executor:
+        threaded = simulate("classic", executor=executor, chunk_size=2, **kwargs)
+    assert _figures(threaded) == _figures(simulate("classic", workers=1, **kwargs))
+
+
+def test_a_dask_cluster_runs_the_same_games():
+    distributed = pytest.importorskip("dask.distributed")
+    kwargs = dict(players=4, bots="random", games=16, seed=3)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            on_dask = simulate("no-mercy", executor=client.get_executor(), chunk_size=4, **kwargs)
+    assert _figures(on_dask) == _figures(simulate("no-mercy", workers=1, **kwargs))
+
+
+def test_game_i_always_has_the_same_seed():
+    assert game_seed(1, 7) == game_seed(1, 7)
+    assert len({game_seed(1, i) for i in range(1000)}) == 1000
+    assert game_seed(1, 0) != game_seed(2, 0)
+
+
+def test_records_are_kept_only_when_asked_for_and_come_in_game_order():
+    plain = simulate("no-mercy", players=2, bots="random", games=10, seed=1, workers=1)
+    assert plain.records is None
+    kept = simulate("no-mercy", players=2, bots="random", games=10, seed=1, workers=2, chunk_size=3,
+                    keep_records=True)
+    assert [r.index for r in kept.records] == list(range(10))
+    assert [r.seed for r in kept.records] == [game_seed(1, i) for i in range(10)]
+
+
+def test_the_statistics_are_tallies_that_do_not_grow_with_the_games():
+    small = simulate("no-mercy", players=2, bots="random", games=5, seed=1, workers=1).tally
+    large = simulate("no-mercy", players=2, bots="random", games=80, seed=1, workers=1).tally
+    assert set(vars(small)) == set(vars(large))
+    assert len(large.endings) <= 3 and len(large.wins_by_seat) == 2
+    assert len(large.turns) <= max(large.turns)  # a histogram of game lengths, not a list of games
+
+
+# --- every game is an invariant check ---------------------------------------------
+
+class Cheat:
+    """Plays a card it does not hold once it has seen ten moves."""
+
+    kind = "random"
+
+    def __init__(self):
+        self.count = 0
+
+    def choose(self, view, legal):
+        self.count += 1
+        if self.count > 10:
+            missing = next(c for c in new_game("no-mercy", 2, seed=0).draw_pile if c not in view.hand)
+            return Play(view.seat, missing)
+        return legal[0]
+
+    def choose_optional(self, view, legal):
+        return None
+
+
+def test_an_illegal_move_stops_the_run_with_the_seed_and_the_move(monkeypatch):
+    monkeypatch.setattr(BotSpec, "make", lambda self, seed: Cheat())
+    with pytest.raises(InvariantViolation) as caught:
+        simulate("no-mercy", players=2, bots="random", games=3, seed=4, workers=1)
+    error = caught.value
+    assert error.game == 0 and error.seed == game_seed(4, 0)
+    assert "not legal" in str(error) and str(error.seed) in str(error)
+    assert error.move is not None and error.move.startswith(("A plays", "B plays"))
+    # the attached moves replay up to the broken one
+    state = replay_game("no-mercy", 2, error.seed, error.moves)
+    assert state.is_legal(error.move) is False
+
+
+# --- what is counted ------------------------------------------------------------------
+
+def test_a_turn_ends_when_the_decision_passes_or_a_card_is_played():
+    game = new_game("no-mercy", 3, seed=2)
+    action = game.legal_moves_for(game.turn)[0]
+    after = game.apply(action)
+    assert _is_turn_end(game, action, after) == (isinstance(action, Play) or after.turn != action.seat)
+
+
+def test_the_median_and_the_90th_percentile_of_game_lengths():
+    from collections import Counter
+
+    lengths = Counter({10: 5, 20: 3, 30: 2})
+    assert _quantile(lengths, 0.5) == 15.0
+    assert _quantile(lengths, 0.9) == 30.0
+
+
+def test_win_rates_come_with_95_percent_intervals():
+    low, high = wilson_interval(65, 100)
+    assert low < 0.65 < high and high - low < 0.2
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_wins_by_player_kind_are_counted_per_seat_held():
+    result = simulate("no-mercy", players=4, bots="greedy,random,random,random", games=20, seed=3, workers=1,
+                      rotate=True)
+    by_bot = result.as_dict()["wins"]["by_bot"]
+    assert by_bot["greedy"]["seats"] == 20 and by_bot["random"]["seats"] == 60
+    assert by_bot["greedy"]["wins"] + by_bot["random"]["wins"] == 20
+
+
+def test_bots_are_named_once_for_all_seats_or_seat_by_seat():
+    assert [s.kind for s in parse_bots("expert,random,random,random", 4)] == ["expert", "random", "random", "random"]
+    with pytest.raises(ValueError, match="3 players named for 4 seats"):
+        parse_bots("expert,random,random", 4)
+    with pytest.raises(ValueError, match="unknown player kind"):
+        parse_bots("genius", 2)
+
+
+def test_rule_overrides_reach_the_games():
+    result = simulate("no-mercy", overrides={"mercy_limit": "none"}, players=2, bots="greedy", games=4, seed=1,
+                      workers=1)
+    assert result.rules == ruleset("no-mercy", mercy_limit=None)
+    assert result.as_dict()["endings"].get("last one standing", 0) == 0
+
+
+# --- the command --------------------------------------------------------------------
+
+def _run(*argv):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(list(argv))
+    return code, out.getvalue()
+
+
+def test_the_command_prints_one_json_object_with_the_promised_keys():
+    code, text = _run("simulate", "--rules", "no-mercy", "--set", "uno_penalty=4", "--players", "3",
+                      "--bots", "greedy,random,random", "--games", "6", "--seed", "1", "--workers", "1", "--json")
+    assert code == 0
+    data = json.loads(text)
+    for key in ("games", "games_per_second", "turns", "endings", "wins", "knockouts_per_game", "largest_hand",
+                "reshuffles_per_game"):
+        assert key in data
+    assert set(data["turns"]) == {"mean", "median", "p90"}
+    assert set(data["wins"]) == {"by_seat", "by_bot"}
+    assert data["games"] == 6 and data["overrides"] == {"uno_penalty": 4}
+
+
+def test_the_command_prints_a_summary_for_people():
+    code, text = _run("simulate", "--players", "2", "--games", "4", "--workers", "1")
+    assert code == 0
+    assert "turns per game" in text and "wins by seat" in text
+
+
+def test_the_command_refuses_a_wrong_number_of_bots():
+    code, _ = _run("simulate", "--players", "3", "--bots", "greedy,random", "--games", "2", "--workers", "1")
+    assert code == 2
+
+
+def test_a_study_run_in_pieces_adds_up_to_the_whole_run():
+    whole = simulate("no-mercy", players=3, bots="greedy,random,random", games=12, seed=6, workers=1)
+    first = simulate("no-mercy", players=3, bots="greedy,random,random", games=5, seed=6, workers=1)
+    rest = simulate("no-mercy", players=3, bots="greedy,random,random", games=7, seed=6, workers=1, first_game=5)
+    first.tally.merge(rest.tally)
+    assert first.tally == whole.tally

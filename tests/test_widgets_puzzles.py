@@ -1,0 +1,214 @@
+"""The puzzle board and the step-through player, driven through their message handlers.
+
+Every puzzle in ``puzzles/`` is loaded into the board and answered the way the
+browser sends answers (text from input boxes): its own answer must check as
+correct and a changed answer as wrong, because the check replays the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from nomercy.cards import COLORS, Card  # noqa: E402
+from nomercy.puzzles import Puzzle, load_puzzles  # noqa: E402
+from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
+from nomercy.widgets.puzzle_board import answer_fields  # noqa: E402
+
+PUZZLES = load_puzzles()
+
+
+def send(widget: Any, intent: dict[str, Any]) -> str:
+    """Deliver ``intent`` the way a message from the browser arrives; the error the widget then shows."""
+    widget._handle_custom_msg(intent, [])
+    return widget.error
+
+
+def as_typed(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer as the browser sends it: numbers and cards as the text typed into the boxes."""
+    typed: dict[str, Any] = {}
+    for key, value in answer.items():
+        if key in ("hand_size", "score"):
+            typed[key] = {str(seat): str(n) for seat, n in value.items()}
+        elif key == "hand":
+            typed[key] = {str(seat): ", ".join(map(str, cards)) for seat, cards in value.items()}
+        elif key == "pending":
+            typed[key] = str(value)
+        elif key == "eliminated":
+            typed[key] = [str(s) for s in value or []]
+        else:
+            typed[key] = None if value is None else str(value)
+    return typed
+
+
+def wrong_answer(puzzle: Puzzle) -> dict[str, Any] | None:
+    """The puzzle's answer with one part changed to something the engine cannot agree with."""
+    answer = dict(puzzle.answer)
+    seats = list(puzzle.players)
+    for key, value in answer.items():
+        if key in ("hand_size", "score"):
+            seat, n = next(iter(value.items()))
+            return {**answer, key: {**value, seat: n + 1}}
+        if key == "pending":
+            return {**answer, key: value + 1}
+        if key == "turn":
+            return {**answer, key: next(s for s in seats if s.lower() != str(value).lower())}
+        if key == "direction":
+            return {**answer, key: "clockwise" if value == "counterclockwise" else "counterclockwise"}
+        if key == "color":
+            return {**answer, key: next(c.value for c in COLORS if c.value != str(value).lower())}
+        if key == "top":
+            top = Card.parse(str(value))
+            return {**answer, key: "red 0" if str(top) != "red 0" else "blue 0"}
+        if key == "winner":
+            return {**answer, key: None if value is not None else seats[0]}
+        if key == "eliminated":
+            out = {str(s) for s in value or []}
+            return {**answer, key: sorted(out ^ {seats[-1]})}
+        if key == "hand":
+            seat, cards = next(iter(value.items()))
+            return {**answer, key: {**value, seat: list(cards) + ["wild"]}}
+    if "illegal" in answer and len(puzzle.moves) > 1:
+        return {**answer, "illegal": next(m for m in puzzle.moves if m != answer["illegal"])}
+    return None
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
+def test_every_puzzle_checks_its_own_answer_as_correct_and_a_changed_one_as_wrong(puzzle):
+    board = PuzzleBoard(puzzle)
+    keys = [field["key"] for field in board.puzzle["fields"]]
+    assert keys == list(puzzle.answer), "the board asks for exactly what the puzzle answers"
+    assert send(board, {"type": "answer", "answer": as_typed(dict(puzzle.answer))}) == ""
+    assert board.feedback["correct"] is True, board.feedback["problems"]
+    assert board.feedback["truth"], "the feedback says what really happens"
+    if puzzle.choices:  # multiple choice: exactly one option is right, by the engine's replay
+        verdicts = []
+        for option in board.puzzle["choices"]:
+            assert send(board, {"type": "choice", "index": option["index"]}) == ""
+            verdicts.append(board.feedback["correct"])
+        assert verdicts.count(True) == 1, verdicts
+    wrong = wrong_answer(puzzle)
+    if wrong is None:
+        pytest.skip("the only answer the board offers is the right one")
+    assert send(board, {"type": "answer", "answer": as_typed(wrong)}) == ""
+    assert board.feedback["correct"] is False
+    assert board.feedback["problems"]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
+def test_show_me_steps_through_every_puzzle_to_its_end(puzzle):
+    board = PuzzleBoard(puzzle)
+    send(board, {"type": "show", "to": "last"})
+    walk = board.walk
+    assert walk["index"] == walk["count"] - 1 == board.puzzle["steps"] - 1
+    if "illegal" in puzzle.answer:  # the walk stops at the refused move, saying why
+        assert walk["refused"] and walk["move"] == puzzle.answer["illegal"] and "is refused" in walk["sentence"]
+    else:
+        assert not walk["refused"]
+
+
+def test_the_feedback_says_what_really_happens_with_the_ruling():
+    board = PuzzleBoard("stack-2-4-6")
+    send(board, {"type": "answer", "answer": {"hand_size": {"D": "19"}, "pending": "0", "turn": "A"}})
+    feedback = board.feedback
+    assert feedback["problems"] == ["Cards D holds: you answered 19, but it is 20."]
+    assert "D holds 20 cards." in feedback["truth"]
+    drawn = next(e for e in feedback["events"] if e["sentence"] == "D draws 12 cards.")
+    assert drawn["rule"] == "6" and drawn["title"] == "Stacking"
+    assert "12 cards" in feedback["explanation"]
+
+
+@pytest.mark.parametrize("answer, words", [
+    ({"hand_size": {"D": "lots"}, "pending": "0", "turn": "A"}, "enter a whole number"),
+    ({"hand_size": {"D": "20"}, "pending": "0", "turn": "Zed"}, "unknown seat"),
+    ({"hand_size": {"D": "20"}, "turn": "A"}, "Answer every part first"),
+    ("twenty", "An answer is a set of values"),
+])
+def test_a_malformed_answer_is_refused_with_a_reason_and_changes_nothing(answer, words):
+    board = PuzzleBoard("stack-2-4-6")
+    send(board, {"type": "answer", "answer": {"hand_size": {"D": "20"}, "pending": "0", "turn": "A"}})
+    before = board.feedback
+    assert words in send(board, {"type": "answer", "answer": answer})
+    assert board.feedback == before
+
+
+def test_options_that_carry_an_answer_are_checked_by_replaying_the_engine():
+    data = {
+        "id": "which-stack", "title": "Which stack", "source": "original", "rules": "no-mercy",
+        "players": ["A", "B", "C"], "turn": "A", "discard": "red 5",
+        "hands": {"A": ["red +2", "blue 3"], "B": ["blue +4", "green 1"], "C": ["yellow 9", "green 2"]},
+        "moves": ["A plays red +2", "B plays blue +4", "C draws"],
+        "question": "How many cards does C hold?", "answer": {"hand_size": {"C": 8}},
+        "choices": [
+            {"label": "4: only the +4 counts", "answer": {"hand_size": {"C": 6}}},
+            {"label": "8: the whole stack", "answer": {"hand_size": {"C": 8}, "turn": "A"}},
+        ],
+        "hints": ["Add up the stack.", "2 + 4."],
+    }
+    board = PuzzleBoard(Puzzle.from_dict(data))
+    assert [c["label"] for c in board.puzzle["choices"]] == ["4: only the +4 counts", "8: the whole stack"]
+    send(board, {"type": "choice", "index": 0})
+    assert board.feedback["correct"] is False and board.feedback["given"] == "4: only the +4 counts"
+    send(board, {"type": "choice", "index": 1})
+    assert board.feedback["correct"] is True  # more than the file's answer, and still right
+    assert "There is no option" in send(board, {"type": "choice", "index": 5})
+    assert send(board, {"type": "hint"}) == "" and board.hints == ["Add up the stack."]
+    send(board, {"type": "hint"})
+    assert board.hints == ["Add up the stack.", "2 + 4."]
+    assert send(board, {"type": "hint"}) == "No more hints for this puzzle."
+
+
+def test_the_board_moves_between_puzzles_and_starts_each_one_fresh():
+    board = PuzzleBoard(PUZZLES, start="stack-2-4-6")
+    assert board.current.id == "stack-2-4-6" and board.puzzle["count"] == len(PUZZLES)
+    send(board, {"type": "answer", "answer": {"hand_size": {"D": "20"}, "pending": "0", "turn": "A"}})
+    send(board, {"type": "next_puzzle"})
+    assert board.current.id != "stack-2-4-6" and board.feedback == {} and board.walk == {}
+    send(board, {"type": "goto", "id": "stack-2-4-6"})
+    assert repr(board) == "<PuzzleBoard stack-2-4-6>"
+    assert "There is no puzzle" in send(board, {"type": "goto", "index": 10_000})
+
+
+def test_answer_fields_offer_every_seat_for_whose_turn():
+    puzzle = next(p for p in PUZZLES if p.id == "stack-2-4-6")
+    fields = {f["key"]: f for f in answer_fields(puzzle)}
+    assert [o["value"] for o in fields["turn"]["options"]] == list(puzzle.players)
+    assert fields["hand_size"]["seats"] == ["D"]
+
+
+# --- the step-through player ---------------------------------------------------------------------
+
+def test_the_step_player_walks_a_puzzle_one_event_at_a_time():
+    player = StepPlayer("stack-2-4-6")
+    _, events = next(p for p in PUZZLES if p.id == "stack-2-4-6").solution()
+    assert player.frame["count"] == 1 + len(events)
+    assert "This is the first step." in send(player, {"type": "prev"})
+    send(player, {"type": "next"})
+    assert player.frame["sentence"] == events[0].sentence and player.frame["move"] == "A plays red +2"
+    assert player.frame["title"] == events[0].ruling.title
+    send(player, {"type": "last"})
+    assert player.frame["sentence"] == events[-1].sentence
+    assert "This is the last step." in send(player, {"type": "next"})
+    send(player, {"type": "goto", "index": 2})
+    assert player.index == 2 and repr(player) == f"<StepPlayer stack-2-4-6 step 3 of {1 + len(events)}>"
+    assert "There is no step" in send(player, {"type": "goto", "index": 99})
+    assert player.index == 2
+
+
+def test_the_step_player_replays_a_game_tables_record_to_the_same_position():
+    table = GameTable("no-mercy", ["greedy", "random"], seed=12, pace=0)
+    assert table.state.is_over
+    player = StepPlayer(table)
+    player.last()
+    assert player.frames[-1].state == table.state
+    assert player.frame["move"] == table.record().moves[-1]
+
+
+def test_the_step_player_shows_a_refused_move_with_the_engines_reason():
+    puzzle = next(p for p in PUZZLES if p.id == "stack-2-4-6")
+    player = StepPlayer(puzzle.position(), moves=["A plays red +2", "B plays green 1"])
+    player.last()
+    assert player.frame["refused"] and "B plays green 1 is refused" in player.frame["sentence"]
