@@ -36,6 +36,7 @@ from profile_engine import _value  # noqa: E402
 import nomercy  # noqa: E402
 from nomercy import apply, legal_actions, new_game  # noqa: E402
 from nomercy import engine as E  # noqa: E402
+from nomercy import legality as L  # noqa: E402
 from nomercy import events as ev  # noqa: E402
 from nomercy.actions import Draw, Play  # noqa: E402
 from nomercy.cards import ALL_CARDS, COLORS, Rank  # noqa: E402
@@ -106,7 +107,7 @@ def legal_actions_filter_first(s):
         if (card.color is None or card.color is color or card.rank is top_rank) and card not in seen:
             seen.append(card)
             actions += row[card.code]
-    if not actions or (rules.voluntary_draw and E._anything_to_draw(s)):
+    if not actions or (rules.voluntary_draw and L._anything_to_draw(s)):
         actions.append(_DRAWS[seat])
     return tuple(actions)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import events as ev
-from .actions import CallUno, Catch, Draw, Play
+from .actions import CallUno, Catch
 from .cards import Rank
 from .engine import apply, legal_actions, new_game
 from .errors import NomercyError
