@@ -26,7 +26,7 @@ from .rules import RuleSet, ruleset
 from .state import GameState, Phase
 from .table import _Table, dead_end_winner, shuffle_rng
 
-__all__ = ["new_game", "deal", "legal_actions", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
+__all__ = ["new_game", "deal", "turn_up_first_card", "legal_actions", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
 
 
 _SEVEN = Rank.SEVEN
@@ -101,6 +101,23 @@ def deal(
     t.pile = pile
     t.turn = first
     t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "C1" if rule_set.deck == "classic" else "1"))
+    _turn_first_card(t)
+    return t.freeze(), tuple(t.events)
+
+
+def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """Turn up the first card of a dealt table whose discard pile is still empty.
+
+    This is the last step of :func:`deal`, open to positions built by hand (a puzzle
+    that starts before the first card is turned): the rules' ``first_card`` option
+    decides what happens, exactly as in a real deal.
+    """
+    if state.discard:
+        raise RulesError("the first card has already been turned up")
+    t = _Table.of(state)
+    t.ply = state.ply
+    t.pile = list(t.pile)
+    t.discard = []
     _turn_first_card(t)
     return t.freeze(), tuple(t.events)
 

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from .actions import parse_move, seat_index
 from .cards import Card, Color
 from .decks import DECKS
-from .engine import apply
+from .engine import apply, turn_up_first_card
 from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError
 from .events import Event
 from .rules import RuleSet, ruleset
@@ -37,7 +37,8 @@ ANSWER_KEYS = ("turn", "direction", "hand_size", "hand", "pending", "top", "colo
 _REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
 _OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
              # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board
-             "topic", "level", "hints", "choices", "seed", "tags")
+             "topic", "level", "hints", "choices", "seed", "tags", "start")
+_STARTS = ("position", "first-card")
 _LEVELS = ("easy", "medium", "hard")
 
 
@@ -84,6 +85,7 @@ class Puzzle:
     seed: int = 0
     variant: Mapping[str, Any] = field(default_factory=dict)
     path: str | None = None
+    start: str = "position"
 
     # --- building ---------------------------------------------------------------
     @classmethod
@@ -129,18 +131,29 @@ class Puzzle:
         direction_text = str(data.get("direction", "clockwise")).strip().lower()
         if direction_text not in ("clockwise", "counterclockwise"):
             raise PuzzleError(f"{where}direction is clockwise or counterclockwise, not {data.get('direction')!r}")
+        start = str(data.get("start", "position"))
+        if start not in _STARTS:
+            raise PuzzleError(f"{where}start is position (the default) or first-card, not {start!r}")
         discard_raw = data["discard"]
         discard = tuple(Card.parse(c) for c in (discard_raw if isinstance(discard_raw, list) else [discard_raw]))
-        if not discard:
-            raise PuzzleError(f"{where}discard needs at least the top card")
-        color = Color.parse(str(data["color"])) if data.get("color") is not None else discard[-1].color
-        if color is None:
-            raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
-        pending = data.get("pending", 0)
-        if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
-            raise PuzzleError(f"{where}pending is a number of cards (0 or more), not {pending!r}")
-        if pending and not discard[-1].is_draw_card:
-            raise PuzzleError(f"{where}a pending draw needs a draw card on top of the discard pile, not {discard[-1]}")
+        color: Color | None
+        if start == "first-card":
+            # the table is dealt but nothing is turned up yet: the first card comes off the draw pile
+            if discard or "color" in data or "pending" in data:
+                raise PuzzleError(f"{where}with start: first-card the discard pile is empty (discard: []) "
+                                  "and there is no color or pending draw yet")
+            color, pending = None, 0
+        else:
+            if not discard:
+                raise PuzzleError(f"{where}discard needs at least the top card")
+            color = Color.parse(str(data["color"])) if data.get("color") is not None else discard[-1].color
+            if color is None:
+                raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
+            pending = data.get("pending", 0)
+            if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
+                raise PuzzleError(f"{where}pending is a number of cards (0 or more), not {pending!r}")
+            if pending and not discard[-1].is_draw_card:
+                raise PuzzleError(f"{where}a pending draw needs a draw card on top of the discard pile, not {discard[-1]}")
         hands_raw = data["hands"]
         if not isinstance(hands_raw, dict):
             raise PuzzleError(f"{where}hands maps each seat to its cards")
@@ -195,7 +208,7 @@ class Puzzle:
             moves=tuple(moves), question=_text(data["question"], "question", where), answer=dict(answer),
             explanation=str(data.get("explanation") or "").strip(), topic=str(data.get("topic") or ""),
             level=level, hints=tuple(str(h) for h in hints), choices=tuple(data.get("choices") or ()),
-            seed=seed, variant=dict(variant), path=path,
+            seed=seed, variant=dict(variant), path=path, start=start,
         )
         puzzle.position()  # validates card counts
         for move in puzzle.moves:
@@ -209,6 +222,10 @@ class Puzzle:
     # --- playing ----------------------------------------------------------------
     def position(self) -> GameState:
         """The starting position as a game state (filler and draw pile from the rest of the deck)."""
+        return self._start()[0]
+
+    def _start(self) -> tuple[GameState, tuple[Event, ...]]:
+        """The starting position, and the events of turning up the first card (``start: first-card``)."""
         listing = DECKS[self.rules.deck]
         left = listing.counts()
         placed: list[Card] = list(self.discard) + list(self.draw_pile)
@@ -231,16 +248,18 @@ class Puzzle:
                 raise PuzzleError(f"{self.path or self.id}: not enough cards left to give {seat} {count} more")
             hands.append(self.hands[seat] + tuple(rest[:count]))
             rest = rest[count:]
-        top = self.discard[-1]
-        return GameState(
+        state = GameState(
             rules=self.rules, seats=self.players, hands=tuple(hands),
             draw_pile=self.draw_pile + tuple(rest), discard=self.discard, color=self.color,
             turn=self.players.index(self.turn), direction=self.direction, pending=self.pending,
-            stack_value=top.draw_value if self.pending else 0, phase=Phase.TURN, drawn=None, out=(),
-            set_aside=(), catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
+            stack_value=self.discard[-1].draw_value if self.pending else 0, phase=Phase.TURN, drawn=None,
+            out=(), set_aside=(), catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
             seed=self.seed, shuffles=0, dealer=(self.players.index(self.turn) - self.direction) % len(self.players),
             ply=0,
         )
+        if self.start == "first-card":
+            return turn_up_first_card(state)
+        return state, ()
 
     def replay(self, moves: Iterable[str] | None = None) -> Iterator[tuple[str, GameState, tuple[Event, ...]]]:
         """Apply the moves one by one, yielding (move, state after, events). Illegal moves raise."""
@@ -251,8 +270,8 @@ class Puzzle:
 
     def solution(self) -> tuple[GameState, tuple[Event, ...]]:
         """The position the answer is checked in, and every event on the way there."""
-        state = self.position()
-        events: list[Event] = []
+        state, first = self._start()
+        events: list[Event] = list(first)
         stop = self.answer.get("illegal")
         for move in self.moves:
             if move == stop:
