@@ -187,7 +187,7 @@ def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
         t.stack_value = card.draw_value
         if card.is_wild:
             t.phase = Phase.NAME_FIRST_COLOR
-        t.events.append(ev.StackGrew(t.seats[first], t.pending, t.stack_value, rule, t.rules.stacking != "none"))
+        t.events.append(ev.StackGrew(t.seats[first], t.pending, t.stack_value, rule, t.rules.stacking))
     elif rank is Rank.WILD:
         t.phase = Phase.NAME_FIRST_COLOR
     elif rank is Rank.WILD_ROULETTE:
@@ -333,11 +333,11 @@ def _add_draw(t: _Table, seat: int, card: Card, value: int) -> None:
         if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
             t.turn = seat
             t.phase = Phase.TURN
-            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "8", t.rules.stacking != "none"))
+            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "8", t.rules.stacking))
             return
     t.end_turn(seat)
     rule = "6" if stacked else ("C4" if t.rules.stacking == "none" else "B3")
-    t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking != "none"))
+    t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking))
 
 
 def _pass_hands(t: _Table) -> None:
@@ -376,20 +376,26 @@ def _draw(t: _Table, a: Draw) -> None:
         return
     one = t.rules.draw == "one"
     rule = "C3" if t.rules.deck == "classic" else "4"
-    drawn_cards = 0
+    name = t.seats[seat]
+    drawn_cards = reported = 0
     limit = t.rules.mercy_limit
     color, top_rank = t.color, t.discard[-1].rank
+
+    def report() -> None:
+        nonlocal reported
+        if drawn_cards > reported:
+            t.events.append(ev.CardsDrawn(name, drawn_cards - reported, (), rule))
+            reported = drawn_cards
+
     while True:
+        if not t.pile:
+            report()  # the cards drawn so far come before the reshuffle
         card = t.take_from_pile(seat)
         if card is None:
-            if drawn_cards:
-                t.events.append(ev.CardsDrawn(t.seats[seat], drawn_cards, (), rule))
-            t.events.append(ev.DrawStoppedShort(t.seats[seat], 0))
+            t.events.append(ev.DrawStoppedShort(name, 0))
             if not drawn_cards:
                 t.stuck += 1
-            else:
-                t.stuck = 0
-            t.events.append(ev.TurnPassed(t.seats[seat], rule))
+            t.events.append(ev.TurnPassed(name, rule))
             t.end_turn(seat)
             _check_dead_end(t)
             return
@@ -397,18 +403,18 @@ def _draw(t: _Table, a: Draw) -> None:
         drawn_cards += 1
         t.stuck = 0
         if limit is not None and size >= limit:
-            t.events.append(ev.CardsDrawn(t.seats[seat], drawn_cards, (), rule))
+            report()
             t.knock_out(seat)
             t.end_turn(seat)
             return
         if card.color is None or card.color is color or card.rank is top_rank:
-            t.events.append(ev.CardsDrawn(t.seats[seat], drawn_cards, (), rule))
+            report()
             t.drawn = card
             t.phase = Phase.KEEP_OR_PLAY if one else Phase.PLAY_DRAWN
             return
         if one:
-            t.events.append(ev.CardsDrawn(t.seats[seat], drawn_cards, (), rule))
-            t.events.append(ev.TurnPassed(t.seats[seat], rule))
+            report()
+            t.events.append(ev.TurnPassed(name, rule))
             t.end_turn(seat)
             return
 
@@ -431,7 +437,7 @@ def _name(t: _Table, a: NameColor) -> None:
         t.phase = Phase.TURN
         t.events.append(ev.ColorNamed(t.seats[seat], a.color, "C2" if t.rules.deck == "classic" else "2"))
         if t.pending:
-            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "2", t.rules.stacking != "none"))
+            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "2", t.rules.stacking))
         return
     t.color = a.color
     t.events.append(ev.ColorNamed(t.seats[seat], a.color, "12"))

@@ -162,16 +162,19 @@ class StackGrew(Event):
     total: int
     minimum: int
     rule: str = "6"
-    answerable: bool = True
+    stacking: str = "official"
 
     @property
     def sentence(self) -> str:
-        if not self.answerable:
-            return f"{_plural(self.total)} are now pending for {self.target}, who must draw them and lose the turn."
-        return (
-            f"{_plural(self.total)} are now pending for {self.target}: answer with a draw card "
-            f"worth +{self.minimum} or more, or draw them all."
-        )
+        pending = f"{_plural(self.total)} are now pending for {self.target}"
+        if self.stacking == "none":
+            return f"{pending}, who must draw them and lose the turn."
+        if self.stacking == "anything-goes":
+            return f"{pending}: answer with any draw card, or draw them all."
+        if self.stacking == "wilds-on-anything":
+            return (f"{pending}: answer with a wild draw card, or a colored one worth +{self.minimum} "
+                    "or more, or draw them all.")
+        return f"{pending}: answer with a draw card worth +{self.minimum} or more, or draw them all."
 
 
 @dataclass(frozen=True, slots=True)

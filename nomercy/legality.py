@@ -46,8 +46,13 @@ def _why_card_does_not_fit(s: GameState, card: Card) -> str:
             return (f"{who} cannot play {card} now: {s.pending} cards are pending and these rules allow no "
                     "stacking, so they must be drawn")
         if not card.is_draw_card:
+            if s.rules.stacking == "anything-goes":
+                return f"{who} cannot play {card} now: {s.pending} cards are pending and only a draw card answers them"
             return (f"{who} cannot play {card} now: a +{s.stack_value} is pending and only a draw card worth "
                     f"+{s.stack_value} or more answers it")
+        if s.rules.stacking == "wilds-on-anything":
+            return (f"{who} cannot answer {top} with {card}: a colored draw card must be worth at least "
+                    f"+{s.stack_value} (any wild draw card would do)")
         return f"{who} cannot answer {top} with {card}: a stacked draw card must be worth at least +{s.stack_value}"
     color = f"the color in force is {s.color}" if s.color is not None else "no color is in force"
     return f"{who} cannot play {card} on {top}: it matches neither the color ({color}) nor the number or symbol"

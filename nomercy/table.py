@@ -128,13 +128,20 @@ class _Table:
     def draw_cards(self, player: int, count: int, rule: str, *, until: "Color | None" = None) -> tuple[int, bool]:
         """Draw ``count`` cards (or, with ``until``, until that color shows) into a hand.
 
-        The mercy rule is checked after every card. Returns (cards drawn, knocked out).
+        The mercy rule is checked after every card. When the pile runs out halfway,
+        the cards drawn so far are reported before the reshuffle, so the events read
+        in the order things happened. Returns (cards drawn, knocked out).
         """
         drawn = 0
+        reported = 0
         shown: list[Card] = []
         limit = self.rules.mercy_limit
         knocked = False
+        name = self.seats[player]
         while until is not None or drawn < count:
+            if not self.pile and drawn > reported:
+                self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
+                reported = drawn
             card = self.take_from_pile(player)
             if card is None:
                 break
@@ -147,21 +154,22 @@ class _Table:
                 break
             if until is not None and card.color is until:
                 break
-        self.events.append(ev.CardsDrawn(self.seats[player], drawn, tuple(shown), rule))
+        if drawn > reported or not drawn:
+            self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
         if knocked:
-            remaining = count - drawn if until is None else 0
-            self.knock_out(player)
-            if remaining > 0:
-                self.events.append(ev.PenaltyCancelled(self.seats[player], remaining))
+            self.knock_out(player, cancelled=count - drawn if until is None else 0)
         elif until is None and drawn < count:
-            self.events.append(ev.DrawStoppedShort(self.seats[player], count - drawn))
+            self.events.append(ev.DrawStoppedShort(name, count - drawn))
         elif until is not None and (not shown or shown[-1].color is not until):
-            self.events.append(ev.DrawStoppedShort(self.seats[player], 0))
+            self.events.append(ev.DrawStoppedShort(name, 0))
         return drawn, knocked
 
-    def knock_out(self, player: int) -> None:
+    def knock_out(self, player: int, *, cancelled: int = 0) -> None:
+        """The mercy rule: the hand is set aside, the seat is out, the rest of a draw is cancelled."""
         hand = self.hands[player]
         self.events.append(ev.KnockedOut(self.seats[player], len(hand)))
+        if cancelled > 0:
+            self.events.append(ev.PenaltyCancelled(self.seats[player], cancelled))
         set_aside = self.set_aside
         if type(set_aside) is not list:
             set_aside = self.set_aside = list(set_aside)

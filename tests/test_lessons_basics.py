@@ -1,0 +1,80 @@
+"""The helpers behind notebooks 1 to 4: positions, verdicts, narrations, option tables, deck counts."""
+
+from __future__ import annotations
+
+from nomercy import Card
+from nomercy.lessons_basics import (answer_matrix, card_verdicts, compare_options, composition_html, deck_rows,
+                                    explain_hand, faces_html, narrate, position_of, puzzle_html, table, under)
+
+
+def test_a_lesson_table_holds_the_whole_deck_and_can_run_its_draw_pile_short():
+    state = table({"A": "red 9", "B": {"more": 7}, "C": {"more": 7}}, "red 5", draw_pile_size=3)
+    assert state.card_count() == 168
+    assert len(state.draw_pile) == 3
+    assert state.hand_sizes() == {"A": 1, "B": 7, "C": 7}
+
+
+def test_verdicts_are_the_engines_a_match_fits_and_a_mismatch_says_why():
+    state = table({"A": "blue 5, green skip, wild roulette", "B": "red 1", "C": "red 2"}, "red 5")
+    verdicts = dict(card_verdicts(state))
+    assert verdicts[Card.parse("blue 5")] is None
+    assert verdicts[Card.parse("wild roulette")] is None
+    assert "matches neither" in verdicts[Card.parse("green skip")]
+    assert explain_hand(state).splitlines()[1].startswith("✗ green skip")
+
+
+def test_only_draw_cards_answer_a_stack():
+    state = table({"A": {"more": 3}, "B": "red skip, red 2, wild roulette, blue +2", "C": "green 1"},
+                  "red +2", pending=2, turn="B")
+    playable = [str(card) for card, reason in card_verdicts(state) if reason is None]
+    assert playable == ["blue +2"]
+
+
+def test_narration_lists_every_move_with_its_ruling_and_ends_with_the_position():
+    text = narrate("stack-2-4-6")
+    assert "1. A plays red +2" in text
+    assert "D draws 12 cards.  [rule 6: Stacking]" in text
+    assert text.splitlines()[-1].startswith("Now: top card wild +6 (green named); A to act")
+
+
+def test_narration_shows_a_refused_move_with_the_engines_reason():
+    assert "REFUSED: B can play green 7" in narrate("must-play-if-you-can")
+
+
+def test_the_same_position_under_each_stacking_option():
+    facing_six = table({"A": {"more": 6}, "B": "red +2, wild reverse +4, wild +10", "C": {"more": 6}},
+                       "wild +6", color="green", pending=6, turn="B")
+    grid = compare_options(facing_six, "stacking", ["official", "wilds-on-anything", "anything-goes", "none"],
+                           ["B plays red +2", "B plays wild reverse +4 choosing red", "B draws"])
+    allowed = [[ok for ok, _, _ in row] for row in grid.cells]
+    assert allowed == [[False, False, True, False], [False, True, True, False], [True, True, True, True]]
+    assert "16" not in str(grid) and "B draws 6 cards." in str(grid)
+    assert "<table" in grid._repr_html_()
+    assert under(facing_six, stacking="none").rules.stacking == "none"
+
+
+def test_the_answer_matrix_compares_with_the_last_card():
+    official = answer_matrix("official")
+    assert official.allowed[0] == (True,) * 5           # anything answers a +2
+    assert official.allowed[3] == (False, False, False, True, True)  # only +6 and +10 answer a +6
+    assert not any(any(row) for row in answer_matrix("none").allowed)
+
+
+def test_mercy_limit_in_the_middle_of_a_draw():
+    facing_six = position_of("round2-knockout").apply("A plays wild +6 choosing red")
+    grid = compare_options(facing_six, "mercy_limit", [25, 20, None], ["B draws"])
+    texts = [text for _, text, _ in grid.cells[0]]
+    assert "out of the round" in texts[0] and "cancelled" in texts[1] and "out" not in texts[2]
+
+
+def test_deck_rows_add_up_to_the_decks():
+    rows = deck_rows()
+    assert sum(r["no-mercy"] for r in rows) == 168
+    assert sum(r["classic"] for r in rows) == 108
+    assert sum(r["open-mercy"] for r in rows) == 168
+    assert ">168<" in composition_html() and faces_html().count("<img") == 16 * 4 + 6
+
+
+def test_a_puzzle_picture_keeps_its_answer_folded_away():
+    html = puzzle_html("plus4-then-plus6")
+    assert "Question." in html and "<details" in html and "A +4, then a +6" in html
