@@ -13,10 +13,13 @@ from .engine import apply, deal, legal_actions, new_game, why_illegal
 from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, RulesError
 from .events import Event
 from .game import Game, GameRecord
+from .players import make_player, next_action
 from .scoring import Match, round_points
 from .rulebook import RULINGS, Ruling, explain
 from .rules import OPTIONS, PROFILES, RuleSet, profile_names, ruleset
 from .state import GameState, LegalMoves, Phase, PlayerView
+
+from .simulate import SimulationResult, simulate
 
 __version__ = "0.1.0"
 
@@ -30,4 +33,5 @@ __all__ = [
     "Event", "Game", "GameRecord", "Match", "round_points", "RULINGS", "Ruling", "explain",
     "OPTIONS", "PROFILES", "RuleSet", "profile_names", "ruleset",
     "GameState", "LegalMoves", "Phase", "PlayerView",
+    "make_player", "next_action", "simulate", "SimulationResult",
 ]

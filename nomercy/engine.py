@@ -253,7 +253,10 @@ def _play(t: _Table, a: Play) -> None:
     t.stuck = 0
     t.challenge = None
     t.color = a.color if card.color is None else card.color
-    t.events.append(ev.CardPlayed(who, card, a.color, _PLAY_RULE_BY_CODE[card.code]))
+    rule = _PLAY_RULE_BY_CODE[card.code]
+    if rule == "3" and rules.deck == "classic":
+        rule = "C9"
+    t.events.append(ev.CardPlayed(who, card, a.color, rule))
     effect = card
     if card.rank is Rank.DISCARD_ALL:
         effect = _discard_all(t, seat, card, a.top)

@@ -62,6 +62,7 @@ _ROWS = [
     ("C5", "Wild +4 restriction", "Classic UNO: a wild +4 may only be played by a player holding no card of the color in force (unless the no_bluff option is on)."),
     ("C6", "Challenge", "Classic UNO: the target of a wild +4 may challenge. If its player held a card of the color in force, that player draws the 4 instead; if not, the challenger draws 6."),
     ("C7", "Last draw card", "Classic UNO: a +2 or wild +4 played as the last card still makes the next player draw."),
+    ("C9", "Classic matching", "Classic UNO: play one card that matches the top card by color, number or symbol, or a wild; a player may also draw instead of playing (C3)."),
     ("C8", "Classic scoring", "Classic UNO: the winner scores the other hands (numbers face value, actions 20, wilds 50); the first to 500 wins the match."),
 ]
 

@@ -217,3 +217,11 @@ def test_players_handle_the_optional_rules(overrides):
     result = simulate("no-mercy", overrides=overrides, players=4, bots="greedy,random,expert:iterations=4:depth=6,random",
                       games=8, seed=3, workers=1)
     assert result.games == 8
+
+
+@pytest.mark.skipif(not __import__("os").environ.get("NOMERCY_LONG"), reason="set NOMERCY_LONG=1 for thousands of games")
+@pytest.mark.parametrize("profile", PROFILES)
+def test_thousands_of_games_under_every_profile(profile):
+    for players, bots in ((2, "greedy,random"), (4, "random"), (6, "greedy,random,greedy,random,greedy,random")):
+        result = simulate(profile, players=players, bots=bots, games=1000, seed=17, rotate=True, progress=False)
+        assert result.games == 1000
