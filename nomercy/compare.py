@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from .engine import apply
+from .game import play_line
 from .errors import NomercyError
 from .events import Event
 from .puzzles import Puzzle, default_puzzle_dir, load_puzzles
@@ -236,20 +237,10 @@ def play(puzzle: Puzzle, rules: RuleSet, moves: Sequence[str] | None = None, *, 
         state = dataclasses.replace(puzzle, rules=rules).position()
     except NomercyError as error:
         return Outcome(label, rules, moves, problem=str(error).split(": ", 1)[-1])
-    played: list[str] = []
-    events: list[Event] = []
-    for move in moves:
-        try:
-            action = state.parse_move(move)
-            reason = state.why_illegal(action)
-        except NomercyError as error:
-            reason = str(error)
-        if reason is not None:
-            return Outcome(label, rules, moves, tuple(played), move, reason, tuple(events), state)
-        state, new = apply(state, action)
-        played.append(move)
-        events.extend(new)
-    return Outcome(label, rules, moves, tuple(played), events=tuple(events), state=state)
+    line = play_line(state, moves)
+    if not line.completed:
+        return Outcome(label, rules, moves, line.played, line.refused, line.reason, line.events, line.state)
+    return Outcome(label, rules, moves, line.played, events=line.events, state=line.state)
 
 
 def compare(puzzle: Puzzle, rule_sets: Iterable[tuple[str, RuleSet]],

@@ -26,7 +26,49 @@ from .events import Event
 from .rules import RuleSet, ruleset
 from .state import GameState
 
-__all__ = ["Game", "GameRecord"]
+__all__ = ["Game", "GameRecord", "Line", "play_line"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """Moves played from a position until the end of the list or the first refused move."""
+
+    state: GameState
+    played: tuple[str, ...]
+    events: tuple[Event, ...]
+    refused: str | None = None
+    reason: str | None = None
+
+    @property
+    def completed(self) -> bool:
+        return self.refused is None
+
+
+def play_line(state: GameState, moves: Sequence[str]) -> Line:
+    """Play ``moves`` (notation) from ``state``, stopping at the first the rules refuse.
+
+    Unlike :meth:`GameState.step`, a refusal (or unreadable notation) does not raise:
+    it is part of the result, with the reason, so a lesson can show what went wrong.
+
+    >>> from nomercy import new_game
+    >>> line = play_line(new_game("no-mercy", ["A", "B"], seed=1), ["B draws"])
+    >>> line.refused, line.reason
+    ('B draws', "it is A's turn, not B's")
+    """
+    played: list[str] = []
+    events: list[Event] = []
+    for move in moves:
+        try:
+            action = state.parse_move(move)
+            reason = state.why_illegal(action)
+        except NomercyError as error:
+            reason = str(error)
+        if reason is not None:
+            return Line(state, tuple(played), tuple(events), move, reason)
+        state, new = state.step(action)
+        played.append(move)
+        events.extend(new)
+    return Line(state, tuple(played), tuple(events))
 
 
 @dataclass(frozen=True)

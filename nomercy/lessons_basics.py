@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import COLORS, Card, Color, Rank
 from .decks import DECKS
-from .engine import apply
+from .game import play_line
 from .errors import NomercyError
 from .puzzles import Puzzle
 from .rulebook import RULINGS
@@ -342,19 +342,11 @@ def compare_options(state: GameState, option: str, values: Sequence[Any], moves:
 
 
 def _outcome(state: GameState, moves: Sequence[str]) -> tuple[bool, str, str]:
-    sentences: list[str] = []
-    for move in moves:
-        try:
-            action = state.parse_move(move)
-            reason = state.why_illegal(action)
-        except NomercyError as error:
-            reason = str(error)
-        if reason is not None:
-            done = " ".join(sentences)
-            return False, (f"{done} Then: " if done else "") + reason[0].upper() + reason[1:] + ".", ""
-        state, events = apply(state, action)
-        sentences.extend(event.sentence for event in events)
-    return True, " ".join(sentences), _situation(state)
+    line = play_line(state, moves)
+    done = " ".join(event.sentence for event in line.events)
+    if line.reason is not None:
+        return False, (f"{done} Then: " if done else "") + line.reason[0].upper() + line.reason[1:] + ".", ""
+    return True, done, _situation(line.state)
 
 
 _DRAW_CARDS = ("red +2", "red +4", "wild reverse +4", "wild +6", "wild +10")

@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from typing import Sequence
 
-from ..actions import Action, CallUno, Challenge, NameColor, Play
+from ..actions import Action, CallUno, Play
 from ..cards import Card, Rank
 from ..decks import DECKS
 from ..engine import apply, legal_actions
