@@ -22,9 +22,8 @@ from typing import Any, Sequence
 import anywidget
 import traitlets
 
-from ..engine import apply
 from ..errors import NomercyError
-from ..game import Game, GameRecord
+from ..game import Game, GameRecord, play_line
 from ..puzzles import Puzzle, default_puzzle_dir, load_puzzle
 from ..rulebook import RULINGS
 from ..state import GameState
@@ -54,15 +53,11 @@ def walkthrough(start: GameState, moves: Sequence[str]) -> list[Frame]:
     frames = [Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start)]
     state = start
     for number, move in enumerate(moves, 1):
-        try:
-            action = state.parse_move(move)
-            reason = state.why_illegal(action)
-        except NomercyError as error:
-            reason = str(error)
-        if reason is not None:
-            frames.append(Frame(move, number, f"{move} is refused: {reason}.", "", state, refused=True))
+        line = play_line(state, [move])
+        if not line.completed:
+            frames.append(Frame(move, number, f"{move} is refused: {line.reason}.", "", state, refused=True))
             break
-        state, events = apply(state, action)
+        state, events = line.state, line.events
         if not events:  # pragma: no cover - every move has at least one event
             frames.append(Frame(move, number, move, "", state))
         for event in events:
