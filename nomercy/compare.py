@@ -445,7 +445,8 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
     ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
     gives the same match.
     """
-    from .players import make_player, next_action
+    from .engine import apply
+    from .players import make_player, next_action, notify
     from .scoring import Match
 
     match = Match.start(rules, list(seats), seed=seed)
@@ -454,7 +455,10 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
     while True:
         game = match.game
         while not game.is_over:
-            game = game.apply(next_action(game, bots))
+            action = next_action(game, bots)
+            after, events = apply(game, action)
+            notify(bots, game, action, events, after)
+            game = after
         match = match.with_game(game)
         winner = game.seats[game.winner] if game.winner is not None else "-"
         emptied = game.winner is not None and not game.hands[game.winner]

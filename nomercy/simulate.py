@@ -42,7 +42,7 @@ from .actions import Action, Play
 from .decks import DECKS
 from .engine import apply, legal_actions, new_game
 from .errors import NomercyError
-from .players import PLAYER_KINDS, Player, is_optional, make_player, next_action
+from .players import PLAYER_KINDS, Player, is_optional, make_player, next_action, notify
 from .rules import RuleSet, ruleset
 from .state import GameState, Phase
 
@@ -204,6 +204,7 @@ def play_game(
     """Play one game between ``bots`` (one per seat) and check it move by move."""
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
+    observers = {seat: p for seat, p in players.items() if hasattr(p, "observe")}
     deck = DECKS[rules.deck]
     deck_size = deck.size
     limit = rules.mercy_limit
@@ -236,6 +237,8 @@ def play_game(
             after, events = apply(state, action)
         except Exception as error:
             raise fail(f"the engine refused or failed on a legal move: {error!r}", action) from error
+        if observers:
+            notify(observers, state, action, events, after)
         if after.card_count() != deck_size:
             raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", action)
         for event in events:

@@ -16,6 +16,9 @@ notebook) goes through :func:`next_action`:
 >>> game.winner in (0, 1)
 True
 
+After each move, :func:`notify` shows it to the players that remember (the
+expert does; without it the expert still plays, knowing less).
+
 Three kinds exist: ``random`` (uniform over legal moves), ``greedy`` (a No Mercy
 heuristic) and ``expert`` (determinized Monte Carlo search over sampled hands,
 playing out with the greedy policy). The same kind, seed and options make the
@@ -27,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..actions import Action, CallUno, Catch, Play
+from ..events import Event
 from ..state import GameState, PlayerView
 
 __all__ = [
@@ -34,6 +38,7 @@ __all__ = [
     "PLAYER_KINDS",
     "make_player",
     "next_action",
+    "notify",
     "optional_actions",
     "required_actions",
     "is_optional",
@@ -115,6 +120,22 @@ def next_action(state: GameState, players: Mapping[int, Player]) -> Action | Non
         return None
     required = [a for a in legal if a.seat == seat and not is_optional(state, a)]
     return players[seat].choose(state.view(seat), required)
+
+
+def notify(players: Mapping[int, Any], before: GameState, action: Action, events: Sequence[Event],
+           after: GameState) -> None:
+    """Show every player that remembers (has an ``observe`` method) the move just made.
+
+    A player sees the move through its own seat's views before and after it, and
+    the move's events, which are public (the whole table hears them). The expert
+    uses this to remember cards it has seen change hands; a driver that never
+    calls ``notify`` still works, the expert simply knows less. Call it after every
+    move, a human's included, with the states on either side of it.
+    """
+    for seat, player in players.items():
+        observe = getattr(player, "observe", None)
+        if observe is not None:
+            observe(before.view(seat), action, events, after.view(seat))
 
 
 def _factories() -> dict[str, Callable[..., Player]]:

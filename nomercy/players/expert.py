@@ -4,7 +4,9 @@ At a decision with more than one sensible move, the expert imagines many
 complete tables consistent with what it has seen: its own hand and the public
 piles are as they are; the cards it has not seen are dealt at random into the
 other hands (at their known sizes), the set-aside hands and the draw pile (whose
-order it cannot know either). In each imagined table it tries its candidate moves
+order it cannot know either), except that what it remembers holds: cards it
+knows a hand holds are dealt to it, cards a hand cannot hold are not
+(:mod:`nomercy.players.belief`). In each imagined table it tries its candidate moves
 and plays the rest of the round out with the greedy policy for every seat, or a
 fixed number of moves and then judges the table by hand sizes. Every candidate
 is tried on the same imagined tables (common random numbers), the weaker half is
@@ -28,8 +30,10 @@ from ..actions import Action, CallUno, Play
 from ..cards import Card, Rank
 from ..decks import DECKS
 from ..engine import apply, legal_actions
+from ..events import Event
 from ..state import _FIELDS, GameState, Phase, PlayerView
 from . import is_optional
+from .belief import HandBeliefs, deal_hidden
 from .greedy import GreedyPlayer, _after, _best_color, next_seat, score_play
 
 __all__ = ["ExpertPlayer", "determinize"]
@@ -40,26 +44,23 @@ DEFAULT_DEPTH = 20
 DEFAULT_CANDIDATES = 6
 
 
-def determinize(view: PlayerView, rng: random.Random) -> GameState:
+def determinize(view: PlayerView, rng: random.Random, beliefs: HandBeliefs | None = None) -> GameState:
     """A full table consistent with ``view``: the unseen cards dealt at random.
 
     The other hands get their known sizes, the set-aside hands and the draw pile
     theirs; the draw pile's order is random too, and so is the seed of any
-    reshuffle to come.
+    reshuffle to come. With ``beliefs`` (what the player worked out from earlier
+    moves, see :mod:`nomercy.players.belief`) the cards known to be in a hand are
+    dealt to it and the cards a hand cannot hold are dealt elsewhere.
     """
     counts: Counter[Card] = DECKS[view.rules.deck].counts()
     counts.subtract(view.hand)
     counts.subtract(view.discard)
     unseen = sorted(counts.elements())
     rng.shuffle(unseen)
-    hands: list[tuple[Card, ...]] = []
+    dealt = deal_hidden(view, unseen, beliefs, rng)
+    hands = tuple(view.hand if seat == view.seat else tuple(dealt.get(seat, ())) for seat in range(len(view.hand_sizes)))
     at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(view.hand)
-            continue
-        hands.append(tuple(unseen[at:at + size]))
-        at += size
     set_aside = tuple(unseen[at:at + view.set_aside_size])
     at += view.set_aside_size
     draw_pile = tuple(unseen[at:])
@@ -75,7 +76,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         challenge = (offender, guilty)
     fields = {name: getattr(view, name) for name in _FIELDS if hasattr(view, name)}
     fields.update(
-        hands=tuple(hands),
+        hands=hands,
         draw_pile=draw_pile,
         set_aside=set_aside,
         challenge=challenge,
@@ -105,7 +106,9 @@ class ExpertPlayer:
     ``iterations`` is the number of playouts per decision, ``max_time`` (seconds, or
     ``None``) a wall-clock limit, ``depth`` how many moves a playout runs before the
     table is judged by hand sizes, ``candidates`` how many of greedy's best moves
-    are searched.
+    are searched. ``memory`` keeps track of what the moves showed (told through
+    :meth:`observe`) and deals the imagined tables to agree with it;
+    ``read_stacks`` also reads a taken stack as "held nothing to pass it on".
     """
 
     kind = "expert"
@@ -118,6 +121,8 @@ class ExpertPlayer:
         max_time: float | None = DEFAULT_MAX_TIME,
         depth: int = DEFAULT_DEPTH,
         candidates: int = DEFAULT_CANDIDATES,
+        memory: bool | int | str | None = True,
+        read_stacks: bool | int | str | None = True,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"an expert needs at least one playout per decision, not {iterations}")
@@ -126,6 +131,8 @@ class ExpertPlayer:
         self.max_time = None if max_time is None else float(max_time)
         self.depth = int(depth)
         self.candidates = int(candidates)
+        self.memory = _switch("memory", memory)
+        self.beliefs = HandBeliefs(read_stacking=_switch("read_stacks", read_stacks))
         self._rng = random.Random(f"expert-player:{seed}")
         self._greedy = GreedyPlayer(seed=seed)
         self.decisions = 0
@@ -133,7 +140,13 @@ class ExpertPlayer:
 
     def __repr__(self) -> str:
         return (f"ExpertPlayer(seed={self.seed}, iterations={self.iterations}, max_time={self.max_time}, "
-                f"depth={self.depth})")
+                f"depth={self.depth}, memory={self.memory})")
+
+    # --- what the table shows between decisions ------------------------------
+    def observe(self, before: PlayerView, action: Action, events: Sequence[Event], after: PlayerView) -> None:
+        """Remember what a move showed (see :mod:`nomercy.players.belief`); skipped with ``memory=False``."""
+        if self.memory:
+            self.beliefs.observe(before, action, events, after)
 
     # --- out-of-turn options: greedy's judgement is enough --------------------
     def choose_optional(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
@@ -185,11 +198,12 @@ class ExpertPlayer:
         spent = 0
         world_number = 0
         out_of_time = False
+        beliefs = self.beliefs if self.memory and self.beliefs.follows(view) else None
         for round_number in range(rounds):
             share = (self.iterations - spent) // (rounds - round_number)
             worlds = max(1, share // len(alive))
             for _ in range(worlds):
-                world = determinize(view, self._rng)
+                world = determinize(view, self._rng, beliefs)
                 playout_seed = self._rng.getrandbits(32)
                 for index in alive:
                     results[index][world_number] = self._playout(world, candidates[index], view.seat, playout_seed)
@@ -242,6 +256,18 @@ class ExpertPlayer:
                 move = required[0] if len(required) == 1 else policy.choose(_LiteView(state, turn), required)
             state, _ = apply(state, move)
         return _value(state, me)
+
+
+def _switch(name: str, value: bool | int | str | None) -> bool:
+    """An on/off option as it may come from a command line (``memory=0``, ``memory=off``) or Python."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off", "none"):
+            return False
+        raise ValueError(f"the expert's {name} option is on or off, not {value!r}")
+    return bool(value)
 
 
 def _mean(values: dict[int, float]) -> float:

@@ -32,7 +32,7 @@ from ..actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, 
 from ..cards import COLORS, Card, Rank
 from ..errors import NomercyError
 from ..game import Game, GameRecord
-from ..players import Player, make_player, next_action
+from ..players import Player, make_player, next_action, notify
 from ..rulebook import RULINGS
 from ..rules import RuleSet, ruleset
 from ..scoring import Match, round_points
@@ -405,7 +405,9 @@ class GameTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, action: Action) -> None:
+        before = self.state
         events = self._game.play(action)
+        notify(self._bots, before, action, events, self.state)  # the expert remembers what it saw
         self._log_events(events)
 
     def _log_events(self, events: Sequence[ev.Event]) -> None:
