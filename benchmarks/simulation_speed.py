@@ -33,8 +33,8 @@ import sys
 import time
 from typing import Any
 
-from nomercy import new_game
-from nomercy.players import make_player, next_action
+from nomercy import apply, new_game
+from nomercy.players import make_player, next_action, notify
 from nomercy.simulate import simulate
 
 LADDER_EXPERT = {"iterations": 12, "depth": 12, "candidates": 4}
@@ -74,7 +74,9 @@ def expert_timing(label: str, options: dict[str, Any], players: int, games: int,
             if expert.decisions > searched:
                 wall.append(time.perf_counter() - started_wall)
                 cpu.append(time.process_time() - started_cpu)
-            state = state.apply(action)
+            after, events = apply(state, action)
+            notify(bots, state, action, events, after)  # the expert's memory costs time too
+            state = after
     row = {
         "budget": label,
         "options": {k: v for k, v in options.items()},
