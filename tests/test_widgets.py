@@ -287,6 +287,20 @@ def test_undo_takes_back_the_learners_last_decision_and_the_computer_replies():
     assert not table.table["can_undo"]
 
 
+def test_the_tables_expert_is_shown_every_move_and_forgets_what_an_undo_took_back():
+    table = GameTable("no-mercy", ["human", "expert"], seed=5, pace=0)
+    expert = table._bots[1]
+    rng = random.Random(5)
+    for _ in range(4):
+        if table.table["over"]:
+            break
+        send(table, sensible(table, rng))
+        assert expert.beliefs.follows(table.state.view(1))
+    assert not table.table["over"] and table.table["can_undo"]
+    send(table, {"type": "undo"})
+    assert not expert.beliefs.follows(table.state.view(1))  # it will start again from what it sees
+
+
 def test_match_play_has_no_undo_by_default_and_keeps_the_score():
     table = GameTable("classic", ["human", "greedy"], seed=8, pace=0, match=True)
     assert table.table["undo"] is False
