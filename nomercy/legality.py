@@ -12,9 +12,9 @@ from typing import Iterable
 
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from .cards import ALL_CARDS, COLORS, Card, Color, Rank
-from .state import GameState, Phase
+from .state import GameState, Phase, PlayerView
 
-__all__ = ["legal_actions", "why_illegal"]
+__all__ = ["legal_actions", "why_illegal", "card_fits"]
 
 _SEVEN = Rank.SEVEN
 
@@ -36,6 +36,16 @@ def _fits(s: GameState, card: Card) -> bool:
     if card.color is None:
         return True
     return card.color is s.color or card.rank is s.discard[-1].rank
+
+
+def card_fits(table: GameState | PlayerView, card: Card) -> bool:
+    """May ``card`` go on the pile now, as far as matching and stacking go?
+
+    ``table`` is a state or any player's view of it: the answer reads only what
+    every player sees (the top card, the color in force, the pending stack), which
+    is how a player can tell that someone who had to draw held no fitting card.
+    """
+    return _fits(table, card)  # type: ignore[arg-type]
 
 
 def _why_card_does_not_fit(s: GameState, card: Card) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import hand_texts, kinds, of_kind, play, table
+from conftest import of_kind, play, table
 from nomercy import Card
 
 

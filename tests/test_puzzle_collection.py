@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nomercy.cli import main
-from nomercy.generate import generate_puzzles, write_puzzles
+from nomercy.generate import generate_puzzles
 from nomercy.puzzles import (
     Puzzle,
     check_answer,

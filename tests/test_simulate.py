@@ -14,7 +14,6 @@ from nomercy.cli import main
 from nomercy.simulate import (
     BotSpec,
     InvariantViolation,
-    Tally,
     _is_turn_end,
     _quantile,
     game_seed,

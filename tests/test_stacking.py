@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import kinds, of_kind, play, table, turn_moves
-from nomercy import Card, Draw, Play
+from nomercy import Card, Draw
 
 
 def four_players(variant=None, **hands):

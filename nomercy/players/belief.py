@@ -28,13 +28,12 @@ forgotten for that seat, never trusted against the evidence.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Sequence
 
 from .. import events as ev
 from ..actions import Action, Draw, Play
-from ..cards import ALL_CARDS, COLORS, Card, Color, Rank
-from ..legality import _fits
+from ..cards import ALL_CARDS, COLORS, Card, Rank
+from ..legality import card_fits
 from ..state import Phase, PlayerView
 
 __all__ = ["ANY", "HandBeliefs", "deal_hidden", "fits_mask"]
@@ -48,7 +47,7 @@ def fits_mask(view: PlayerView) -> int:
     """The cards that could be played on the pile as ``view`` shows it (matching and stacking)."""
     mask = 0
     for card in ALL_CARDS:
-        if _fits(view, card):  # type: ignore[arg-type]  # a view carries what matching reads
+        if card_fits(view, card):
             mask |= 1 << card.code
     return mask
 
@@ -226,9 +225,8 @@ def deal_hidden(view: PlayerView, unseen: list[Card], beliefs: HandBeliefs | Non
 
     The most constrained slots are filled first, each with a random fitting card
     from what is left; a slot no card left can fill takes any card (the belief
-    was wrong, and a consistent table matters more). What is left of ``unseen``,
-    in order, is for the set-aside hands and the draw pile; it is returned in
-    place (the list is consumed from the front by the caller).
+    was wrong, and a consistent table matters more). The cards dealt are taken
+    out of ``unseen``; what is left is for the set-aside hands and the draw pile.
     """
     hands: dict[int, list[Card]] = {}
     constrained: list[tuple[int, int, int]] = []  # (bits, seat, mask)

@@ -60,10 +60,8 @@ def determinize(view: PlayerView, rng: random.Random, beliefs: HandBeliefs | Non
     rng.shuffle(unseen)
     dealt = deal_hidden(view, unseen, beliefs, rng)
     hands = tuple(view.hand if seat == view.seat else tuple(dealt.get(seat, ())) for seat in range(len(view.hand_sizes)))
-    at = 0
-    set_aside = tuple(unseen[at:at + view.set_aside_size])
-    at += view.set_aside_size
-    draw_pile = tuple(unseen[at:])
+    set_aside = tuple(unseen[:view.set_aside_size])
+    draw_pile = tuple(unseen[view.set_aside_size:])
     if len(draw_pile) != view.draw_pile_size:
         raise ValueError(
             f"the view does not add up: {len(draw_pile)} unseen cards are left for a draw pile of {view.draw_pile_size}"
