@@ -113,6 +113,12 @@ def choose(rng: random.Random, actions: Sequence) -> Any:
 def random_game(profile: str, players: int, seed: int, *, max_moves: int = 5000, **overrides: Any):
     """Play one random game; yield (state, action, next state, events) for every move."""
     rules = ruleset(profile, players="2-20", **overrides)
+    yield from random_moves(rules, players, seed, max_moves=max_moves,
+                            label=f"{profile} game with {players} players, seed {seed},")
+
+
+def random_moves(rules: Any, players: int, seed: int, *, max_moves: int, label: str):
+    """Yield (state, action, next state, events) along one game of :func:`choose` moves that must end."""
     state = new_game(rules, players, seed=seed)
     rng = random.Random(seed)
     for _ in range(max_moves):
@@ -122,7 +128,7 @@ def random_game(profile: str, players: int, seed: int, *, max_moves: int = 5000,
         after, events = apply(state, action)
         yield state, action, after, events
         state = after
-    raise AssertionError(f"{profile} game with {players} players, seed {seed}, did not end in {max_moves} moves")
+    raise AssertionError(f"{label} did not end in {max_moves} moves")
 
 
 def turn_moves(state: GameState, seat: str) -> list:

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PROFILES, choose
+from conftest import PROFILES, random_moves
 from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
                      Play, apply, legal_actions, new_game, ruleset)
 from nomercy.state import Phase
@@ -66,16 +66,8 @@ def game_setups(draw, with_options: bool = False):
 
 def play_out(profile, players, seed, overrides):
     """Yield (state, action, next state, events) along one random game that must end."""
-    state = new_game(rules_for(profile, players, overrides), players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
-        if state.is_over:
-            return
-        action = choose(rng, legal_actions(state))
-        after, events = apply(state, action)
-        yield state, action, after, events
-        state = after
-    raise AssertionError(f"{profile} {players}p seed {seed} {overrides}: no end after {MAX_MOVES} moves")
+    yield from random_moves(rules_for(profile, players, overrides), players, seed, max_moves=MAX_MOVES,
+                            label=f"{profile} {players}p seed {seed} {overrides}:")
 
 
 def assert_cards_exact(state) -> None:
