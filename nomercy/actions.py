@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from .cards import Card, Color
-from .errors import NotationError
+from .errors import NotationError, brief
 
 __all__ = [
     "Play",
@@ -103,11 +103,12 @@ Action = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
 
 def seat_index(name: str, seats: Sequence[str]) -> int:
     """The index of the seat called ``name`` (case-insensitive)."""
-    wanted = str(name).strip().lower()
-    for index, seat in enumerate(seats):
-        if seat.lower() == wanted:
-            return index
-    raise NotationError(f"unknown seat {name!r}: the seats are {', '.join(seats)}")
+    if isinstance(name, str):
+        wanted = name.strip().lower()
+        for index, seat in enumerate(seats):
+            if seat.lower() == wanted:
+                return index
+    raise NotationError(f"unknown seat {brief(name)}: the seats are {', '.join(seats)}")
 
 
 def format_move(action: Action, seats: Sequence[str], *, keeping: bool = False) -> str:
@@ -156,11 +157,11 @@ _PLAY_TAIL = re.compile(
 def parse_move(text: str, seats: Sequence[str]) -> Action:
     """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``."""
     if not isinstance(text, str):
-        raise NotationError(f"a move is a line of text like 'A plays red 7', not {text!r}")
+        raise NotationError(f"a move is a line of text like 'A plays red 7', not {brief(text)}")
     match = _MOVE.match(text)
     if match is None:
         raise NotationError(
-            f"cannot read move {text!r}: write '<seat> plays <card>', '<seat> draws', '<seat> passes', "
+            f"cannot read move {brief(text)}: write '<seat> plays <card>', '<seat> draws', '<seat> passes', "
             "'<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or '<seat> challenges'"
         )
     seat = seat_index(match["seat"], seats)
@@ -169,8 +170,8 @@ def parse_move(text: str, seats: Sequence[str]) -> Action:
     if verb == "plays":
         tail = _PLAY_TAIL.match(rest)
         if tail is None or not tail["card"].strip():
-            raise NotationError(f"cannot read move {text!r}: which card is played?")
-        card = Card.parse(tail["card"])
+            raise NotationError(f"cannot read move {brief(text)}: which card is played?")
+        card = _played_card(tail["card"], text)
         color = Color.parse(tail["color"]) if tail["color"] else None
         top = Card.parse(tail["top"]) if tail["top"] else None
         target = seat_index(tail["target"], seats) if tail["target"] else None
@@ -179,16 +180,39 @@ def parse_move(text: str, seats: Sequence[str]) -> Action:
         return Play(seat, card, color, target, top)
     if verb == "names":
         if not rest:
-            raise NotationError(f"cannot read move {text!r}: name a color, like 'B names blue'")
+            raise NotationError(f"cannot read move {brief(text)}: name a color, like 'B names blue'")
         return NameColor(seat, Color.parse(rest))
     if verb == "catches":
         if not rest:
-            raise NotationError(f"cannot read move {text!r}: who is caught? like 'B catches A'")
+            raise NotationError(f"cannot read move {brief(text)}: who is caught? like 'B catches A'")
         return Catch(seat, seat_index(rest, seats))
     if verb == "calls":
         if rest.lower() != "uno":
-            raise NotationError(f"cannot read move {text!r}: the only call is 'calls uno'")
+            raise NotationError(f"cannot read move {brief(text)}: the only call is 'calls uno'")
         return CallUno(seat)
     if rest:
-        raise NotationError(f"cannot read move {text!r}: nothing may follow '{verb}'")
+        raise NotationError(f"cannot read move {brief(text)}: nothing may follow '{verb}'")
     return {"draws": Draw, "passes": Pass, "challenges": Challenge}[verb](seat)
+
+
+_PLAY_ENDINGS = ("'choosing <color>' (a wild), 'swapping with <seat>' or 'keeping' (a 7), "
+                 "'leaving <card> on top' (a discard-all)")
+
+
+def _played_card(card_text: str, move: str) -> Card:
+    """The card of a ``plays`` move; a card followed by words the notation does not know is named as such."""
+    try:
+        return Card.parse(card_text)
+    except NotationError as error:
+        words = card_text.split()
+        for cut in range(len(words) - 1, 0, -1):
+            try:
+                card = Card.parse(" ".join(words[:cut]))
+            except NotationError:
+                continue
+            extra = " ".join(words[cut:])
+            raise NotationError(
+                f"cannot read move {brief(move)}: after {card} comes {brief(extra)}, which the notation "
+                f"does not know; a play may end with {_PLAY_ENDINGS}"
+            ) from None
+        raise NotationError(f"cannot read move {brief(move)}: {error}") from None

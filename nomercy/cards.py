@@ -22,7 +22,7 @@ import enum
 import re
 from typing import Iterator
 
-from .errors import NotationError
+from .errors import NotationError, brief
 
 __all__ = ["Color", "Rank", "Card", "COLORS", "ALL_CARDS", "parse_cards"]
 
@@ -52,10 +52,14 @@ class Color(enum.Enum):
         >>> Color.parse("B")
         Color.BLUE
         """
+        if isinstance(text, Color):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"a color is written as text (red, yellow, green or blue), not {brief(text)}")
         key = text.strip().lower()
         color = _COLOR_WORDS.get(key)
         if color is None:
-            raise NotationError(f"unknown color {text!r}: use red, yellow, green or blue (or r, y, g, b)")
+            raise NotationError(f"unknown color {brief(text)}: use red, yellow, green or blue (or r, y, g, b)")
         return color
 
 
@@ -279,7 +283,7 @@ class Card:
     def parse(cls, text: str) -> "Card":
         """Parse any long or short form of ``puzzle-format.md`` (case-insensitive)."""
         if not isinstance(text, str):
-            raise NotationError(f"a card is written as text, like 'red 7', not {text!r}")
+            raise NotationError(f"a card is written as text, like 'red 7', not {brief(text)}")
         raw = text.strip().lower()
         squeezed = re.sub(r"\s+", "", raw)
         if not squeezed:
@@ -289,7 +293,7 @@ class Card:
             rank = _WILD_FACE_WORDS.get(rest)
             if rank is None:
                 raise NotationError(
-                    f"unknown card {text!r}: wild cards are wild, wild +4, wild reverse +4, "
+                    f"unknown card {brief(text)}: wild cards are wild, wild +4, wild reverse +4, "
                     "wild +6, wild +10 and wild roulette"
                 )
             return _INTERNED[(None, rank)]
@@ -299,12 +303,12 @@ class Card:
                 rank = _COLORED_FACE_WORDS.get(squeezed[len(word):])
                 if rank is None:
                     raise NotationError(
-                        f"unknown card {text!r}: after a color comes 0-9, skip, reverse, +2, +4, "
+                        f"unknown card {brief(text)}: after a color comes 0-9, skip, reverse, +2, +4, "
                         "skip-all or discard-all"
                     )
                 return _INTERNED[(color, rank)]
         first = raw.split()[0] if raw.split() else raw
-        raise NotationError(f"unknown card {text!r}: {first!r} is not a color (red, yellow, green, blue)")
+        raise NotationError(f"unknown card {brief(text)}: {brief(first)} is not a color (red, yellow, green, blue)")
 
 
 def _card_from_code(code: int) -> Card:

@@ -14,15 +14,15 @@ small functions that move cards around in a private working copy
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from . import events as ev
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from .cards import ALL_CARDS, Card, Rank
 from .decks import DECKS
-from .errors import IllegalMoveError, RulesError
+from .errors import IllegalMoveError, RulesError, brief
 from .legality import legal_actions, why_illegal
-from .rules import RuleSet, ruleset
+from .rules import RuleSet, _as_range, ruleset
 from .state import GameState, Phase
 from .table import _Table, dead_end_winner, shuffle_rng
 
@@ -46,6 +46,7 @@ _PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "5" if c.is_wild else "3") for c i
 def new_game(
     rules: str | RuleSet = "no-mercy",
     players: int | Sequence[str] = 4,
+    /,
     *,
     seed: int = 0,
     dealer: int | str | None = None,
@@ -55,6 +56,8 @@ def new_game(
 
     ``players`` is a number of players (named A, B, C, ...) or their names in
     clockwise order. The dealer defaults to the last seat, so the first seat starts.
+    Rule options follow by name; ``players=`` among them is the option (the range
+    of table sizes), so a table of 8 needs ``new_game("no-mercy", 8, players="2-10")``.
     :func:`deal` does the same and also returns the events of the deal.
     """
     return deal(rules, players, seed=seed, dealer=dealer, **overrides)[0]
@@ -63,6 +66,7 @@ def new_game(
 def deal(
     rules: str | RuleSet = "no-mercy",
     players: int | Sequence[str] = 4,
+    /,
     *,
     seed: int = 0,
     dealer: int | str | None = None,
@@ -73,25 +77,36 @@ def deal(
     >>> state, events = deal("classic", ["A", "B", "C"], seed=2)
     >>> events[0].sentence
     'C deals 7 cards to every player; A starts.'
+    >>> deal("no-mercy", 2, mercy_limit=7)
+    Traceback (most recent call last):
+    ...
+    nomercy.errors.RulesError: mercy_limit 7 is not above hand_size 7: every hand would be dealt at the mercy limit; choose a mercy_limit above hand_size, or none
     """
+    check_players_option(overrides)
     rule_set = ruleset(rules, **overrides) if not isinstance(rules, RuleSet) or overrides else rules
     seats = _seat_names(players)
     low, high = rule_set.players
     if not low <= len(seats) <= high:
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {len(seats)}")
+    if rule_set.mercy_limit is not None and rule_set.mercy_limit <= rule_set.hand_size:
+        raise RulesError(
+            f"mercy_limit {rule_set.mercy_limit} is not above hand_size {rule_set.hand_size}: every hand would be "
+            "dealt at the mercy limit; choose a mercy_limit above hand_size, or none"
+        )
     deck = list(DECKS[rule_set.deck].cards())
     if rule_set.hand_size * len(seats) >= len(deck):
-        raise RulesError(f"{len(seats)} hands of {rule_set.hand_size} do not fit in a {len(deck)}-card deck")
+        raise RulesError(f"{len(seats)} hands of {rule_set.hand_size} do not fit in a {len(deck)}-card deck: "
+                         "a card must be left to start the discard pile")
     shuffle_rng(seed, 0).shuffle(deck)
     n = len(seats)
     if dealer is None:
         dealer_index = n - 1
-    elif isinstance(dealer, int):
+    elif isinstance(dealer, int) and not isinstance(dealer, bool):
         dealer_index = dealer % n
     else:
         from .actions import seat_index
 
-        dealer_index = seat_index(dealer, seats)
+        dealer_index = seat_index(dealer, seats)  # type: ignore[arg-type]
     size = rule_set.hand_size
     hands = [deck[i * size:(i + 1) * size] for i in range(n)]
     pile = deck[n * size:]
@@ -103,6 +118,13 @@ def deal(
     t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "C1" if rule_set.deck == "classic" else "1"))
     _turn_first_card(t)
     return t.freeze(), tuple(t.events)
+
+
+def check_players_option(overrides: Mapping[str, object]) -> None:
+    """A ``players=`` keyword is the rule option (a range of table sizes); say so when it looks like seats."""
+    if "players" in overrides and _as_range(overrides["players"]) is None:
+        raise RulesError(f"players= is the rule option of table sizes, a range like '2-10', not "
+                         f"{brief(overrides['players'])}; the seats come second, as in new_game('no-mercy', 3)")
 
 
 def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...]]:
@@ -122,18 +144,26 @@ def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...
     return t.freeze(), tuple(t.events)
 
 
-def _seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
+def _seat_names(players: object) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
         if players < 1:
             raise RulesError(f"a game needs players, not {players}")
+        if players > 1000:
+            raise RulesError(f"no rule profile seats {players} players")
         return tuple(_default_name(i) for i in range(players))
+    if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
+        raise RulesError(f"players is a number of players or a list of seat names, like ['Ann', 'Bo'], "
+                         f"not {brief(players)}")
+    for name in players:
+        if isinstance(name, bool) or not isinstance(name, (str, int)):
+            raise RulesError(f"a seat name is a word, like 'Ann', not {brief(name)}")
     seats = tuple(str(p) for p in players)
     lowered = [s.lower() for s in seats]
     if len(set(lowered)) != len(seats):
         raise RulesError(f"seat names must differ: {', '.join(seats)}")
     for name in seats:
         if not name or any(ch.isspace() for ch in name):
-            raise RulesError(f"a seat name is one word, not {name!r}")
+            raise RulesError(f"a seat name is one word, not {brief(name)}")
     return seats
 
 
@@ -146,9 +176,13 @@ def _turn_first_card(t: "_Table") -> None:
     rules = t.rules
     buried: list[Card] = []
     rule = "C2" if rules.deck == "classic" else "2"
+    left = len(t.pile)
+    if not left:
+        raise RulesError(f"no card is left in the draw pile to turn up first: {_leave_more()}")
+    if rules.first_card == "number" and not any(card.is_number for card in t.pile):
+        raise RulesError(f"{_cards_left(left)} {'holds' if left == 1 else 'hold'} no number card to turn up first "
+                         f"(first_card: number buries every other card): {_leave_more()}")
     while True:
-        if not t.pile:
-            raise RulesError("the deck ran out while turning up the first card")
         card = t.pile.pop(0)
         if rules.first_card == "number":
             if card.is_number:
@@ -161,6 +195,13 @@ def _turn_first_card(t: "_Table") -> None:
         if card.rank in _REFLIP:
             t.events.append(ev.FirstCardReturned(card, rule))
             t.pile.append(card)
+            if all(c.rank in _REFLIP for c in t.pile):
+                # re-flipping would never end: stop before the shuffle, as the number-first case does
+                left = len(t.pile)
+                faces = " and ".join(sorted({c.rank.value for c in t.pile}))
+                what = f"is a {faces} card" if left == 1 else f"are all {faces} cards"
+                raise RulesError(f"{_cards_left(left)} {what}, which may not start the pile (first_card: apply "
+                                 f"puts them back), so no first card can be turned up: {_leave_more()}")
             t.shuffles += 1
             shuffle_rng(t.seed, t.shuffles).shuffle(t.pile)
             continue
@@ -169,6 +210,14 @@ def _turn_first_card(t: "_Table") -> None:
         t.events.append(ev.FirstCardTurned(card, (), rule))
         _first_card_effect(t, card, rule)
         return
+
+
+def _cards_left(left: int) -> str:
+    return "the 1 card left after the deal" if left == 1 else f"the {left} cards left after the deal"
+
+
+def _leave_more() -> str:
+    return "leave more cards in the draw pile (a smaller hand_size, or fewer players)"
 
 
 def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
@@ -398,7 +447,7 @@ def _draw(t: _Table, a: Draw) -> None:
             t.events.append(ev.DrawStoppedShort(name, 0))
             if not drawn_cards:
                 t.stuck += 1
-            t.events.append(ev.TurnPassed(name, rule))
+            t.events.append(ev.TurnPassed(name, rule, drawn_cards))
             t.end_turn(seat)
             _check_dead_end(t)
             return

@@ -307,7 +307,8 @@ class PileReshuffled(Event):
 
     @property
     def sentence(self) -> str:
-        return f"The draw pile is empty: {_plural(self.count)} are shuffled into a new draw pile."
+        verb = "is" if self.count == 1 else "are"
+        return f"The draw pile is empty: {_plural(self.count)} {verb} shuffled into a new draw pile."
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,12 +326,19 @@ class DrawStoppedShort(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
+    """The turn passes without a play; ``kept`` is how many cards the player drew and keeps (0 to many)."""
+
     player: str
     rule: str = "C3"
+    kept: int = 1
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} keeps the card and the turn passes."
+        if self.kept == 1:
+            return f"{self.player} keeps the card and the turn passes."
+        if self.kept == 0:
+            return f"{self.player}'s turn passes."
+        return f"{self.player} keeps the {self.kept} cards drawn and the turn passes."
 
 
 @dataclass(frozen=True, slots=True)

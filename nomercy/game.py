@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .actions import Action
-from .engine import deal
+from .engine import check_players_option, deal
 from .errors import IllegalMoveError, NomercyError
 from .events import Event
 from .rules import RuleSet, ruleset
@@ -109,11 +109,13 @@ class Game:
         self,
         rules: str | RuleSet = "no-mercy",
         players: int | Sequence[str] = 4,
+        /,
         *,
         seed: int = 0,
         dealer: int | None = None,
         **overrides: Any,
     ) -> None:
+        check_players_option(overrides)
         base = rules.name if isinstance(rules, RuleSet) else rules
         rule_set = ruleset(rules, **overrides)
         extra = dict(overrides)

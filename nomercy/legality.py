@@ -12,6 +12,7 @@ from typing import Iterable
 
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from .cards import ALL_CARDS, COLORS, Card, Color, Rank
+from .errors import brief
 from .state import GameState, Phase, PlayerView
 
 __all__ = ["legal_actions", "why_illegal", "card_fits"]
@@ -80,6 +81,8 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
     if card.color is None and card.rank is not Rank.WILD_ROULETTE:
         if a.color is None:
             return f"{who} must name a color with {card} (say 'choosing red', for example)"
+        if not isinstance(a.color, Color):
+            return f"{who} cannot name {brief(a.color)} with {card}: the colors are red, yellow, green and blue"
     elif a.color is not None:
         if card.rank is Rank.WILD_ROULETTE:
             return f"{who} cannot name a color with wild roulette: its victim names the color"
@@ -99,6 +102,9 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
             if effect_card.rank is _SEVEN:
                 return f"sevens swap nothing under these rules (seven_swap: off), so {who} names no target"
             return f"only a 7 swaps hands; {who} names no target with {card}"
+        if not _is_seat(s, a.target):
+            others = ", ".join(s.seats[i] for i in _swap_targets(s, a.seat))
+            return f"{who} cannot swap hands with seat {brief(a.target)}: a 7 swaps with another player still in ({others})"
         if a.target == a.seat:
             return f"{who} cannot swap hands with themselves"
         if a.target in s.out:
@@ -116,10 +122,17 @@ def _empties_hand(card: Card, hand: tuple[Card, ...]) -> bool:
     return False
 
 
+def _is_seat(s: GameState, seat: object) -> bool:
+    """Is ``seat`` the index of a seat at this table (an ``int``, not a name, a bool or a negative index)?"""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(s.seats)
+
+
 def _check_play(s: GameState, a: Play) -> str | None:
-    who = s.seats[a.seat] if 0 <= a.seat < len(s.seats) else None
-    if who is None:
-        return f"there is no seat {a.seat}"
+    who = s.seats[a.seat]
+    if not isinstance(a.card, Card):
+        return f"{brief(a.card)} is not a card: a Play holds a Card, like Card.parse('red 7')"
+    if a.top is not None and not isinstance(a.top, Card):
+        return f"{brief(a.top)} is not a card: the card left on top after a discard-all is a Card"
     if s.phase is Phase.OVER:
         return "the round is over"
     if a.seat in s.out:
@@ -196,7 +209,7 @@ def _check_name(s: GameState, a: NameColor) -> str | None:
     if a.seat != s.turn:
         return f"{s.seats[s.turn]} names the color, not {who}"
     if not isinstance(a.color, Color):
-        return f"{a.color!r} is not a color"
+        return f"{who} cannot name {brief(a.color)}: the colors are red, yellow, green and blue"
     return None
 
 
@@ -215,8 +228,8 @@ def _check_catch(s: GameState, a: Catch) -> str | None:
     who = s.seats[a.seat]
     if s.phase is Phase.OVER:
         return "the round is over"
-    if not 0 <= a.target < len(s.seats):
-        return f"there is no seat {a.target}"
+    if not _is_seat(s, a.target):
+        return f"{who} cannot catch seat {brief(a.target)}: the seats are 0 to {len(s.seats) - 1} ({', '.join(s.seats)})"
     target = s.seats[a.target]
     if a.seat == a.target:
         return f"{who} cannot catch themselves"
@@ -254,10 +267,10 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     """``None`` if ``action`` is legal in ``state``, else the reason it is refused."""
     checker = _CHECKERS.get(type(action))
     if checker is None:
-        return f"{action!r} is not a move"
+        return f"{brief(action)} is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"
     seat = action.seat
-    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
-        return f"there is no seat {seat!r}"
+    if not _is_seat(state, seat):
+        return f"there is no seat {brief(seat)}: the seats are 0 to {len(state.seats) - 1} ({', '.join(state.seats)})"
     return checker(state, action)  # type: ignore[operator]
 
 

@@ -20,11 +20,12 @@ nomercy.errors.RulesError: unknown rule profile 'nomercy': choose one of no-merc
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .decks import DECKS
-from .errors import RulesError
+from .errors import RulesError, brief
 
 __all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo"]
 
@@ -130,25 +131,25 @@ def _coerce(option: str, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
             return _BOOL_WORDS[value.strip().lower()]
-        raise RulesError(f"{option} is true or false (on/off), not {value!r}")
+        raise RulesError(f"{option} is true or false (on/off), not {brief(value)}")
     if info.kind == "int":
         number = _as_int(value)
         if number is None or number < 0:
-            raise RulesError(f"{option} is a whole number of 0 or more, not {value!r}")
+            raise RulesError(f"{option} is a whole number of 0 or more, not {brief(value)}")
         if option == "hand_size" and number < 1:
-            raise RulesError(f"hand_size must be at least 1, not {value!r}")
+            raise RulesError(f"hand_size must be at least 1, not {brief(value)}")
         return number
     if info.kind == "optional-int":
         if value is None or value is False or (isinstance(value, str) and value.strip().lower() in ("none", "off", "null")):
             return None
         number = _as_int(value)
         if number is None or number < 2:
-            raise RulesError(f"{option} is a number of cards of 2 or more, or none; not {value!r}")
+            raise RulesError(f"{option} is a number of cards of 2 or more, or none; not {brief(value)}")
         return number
     if info.kind == "range":
         low_high = _as_range(value)
         if low_high is None:
-            raise RulesError(f"{option} is a range like 2-6, not {value!r}")
+            raise RulesError(f"{option} is a range like 2-6, not {brief(value)}")
         return low_high
     # choice: YAML reads a bare off/on as a boolean
     if value is False and "off" in info.choices:
@@ -156,7 +157,7 @@ def _coerce(option: str, value: Any) -> Any:
     if value is True and option == "seven_swap":
         value = "required"
     if not isinstance(value, str) or value.strip().lower() not in info.choices:
-        raise RulesError(f"{option} cannot be {value!r}: choose one of {', '.join(info.choices)}")
+        raise RulesError(f"{option} cannot be {brief(value)}: choose one of {', '.join(info.choices)}")
     return value.strip().lower()
 
 
@@ -165,15 +166,19 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         return int(value.strip())
     return None
+
+
+_DIGITS = re.compile(r"[0-9]{1,30}")
+"""A whole number as text (ASCII digits; a longer one is no option value)."""
 
 
 def _as_range(value: Any) -> tuple[int, int] | None:
     if isinstance(value, str):
         parts = value.replace("..", "-").split("-")
-        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+        if len(parts) == 2 and all(_DIGITS.fullmatch(p.strip()) for p in parts):
             value = (int(parts[0]), int(parts[1]))
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(_as_int(v) is not None for v in value):
         low, high = int(value[0]), int(value[1])
@@ -187,7 +192,7 @@ def _with_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     for option, value in overrides.items():
         key = option.replace("-", "_") if isinstance(option, str) else option
         if key not in OPTIONS:
-            raise RulesError(f"unknown rule option {option!r}: the options are {', '.join(OPTIONS)}")
+            raise RulesError(f"unknown rule option {brief(option)}: the options are {', '.join(OPTIONS)}")
         changes[key] = _coerce(key, value)
     return dataclasses.replace(base, **changes)
 
@@ -259,6 +264,6 @@ def ruleset(profile: str | RuleSet = "no-mercy", /, **overrides: Any) -> RuleSet
             base = PROFILES[profile]
         except (KeyError, TypeError):
             raise RulesError(
-                f"unknown rule profile {profile!r}: choose one of {', '.join(PROFILES)}"
+                f"unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)}"
             ) from None
     return _with_overrides(base, overrides) if overrides else base

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .actions import Action, format_move, parse_move, seat_index
 from .cards import Card, Color
+from .errors import NotationError
 from .rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,11 +109,18 @@ class GameState(tuple):
         return "clockwise" if self.direction == CLOCKWISE else "counterclockwise"
 
     def seat(self, name: str | int) -> int:
-        """The index of a seat given by name or index."""
-        if isinstance(name, int):
+        """The index of a seat given by name or index.
+
+        >>> from nomercy import new_game
+        >>> new_game("no-mercy", 2).seat(7)
+        Traceback (most recent call last):
+        ...
+        nomercy.errors.NotationError: there is no seat 7: the seats are 0 to 1 (A, B)
+        """
+        if isinstance(name, int) and not isinstance(name, bool):
             if 0 <= name < len(self.seats):
                 return name
-            raise IndexError(f"no seat {name}: there are {len(self.seats)}")
+            raise NotationError(f"there is no seat {name}: the seats are 0 to {len(self.seats) - 1} ({', '.join(self.seats)})")
         return seat_index(name, self.seats)
 
     def hand(self, seat: str | int) -> tuple[Card, ...]:

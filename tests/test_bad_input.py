@@ -1,0 +1,249 @@
+"""A mistake meets a clear refusal: one line in the game's words, a package error, the game unchanged.
+
+Moves the checker must refuse, options that cannot be dealt, and API calls with
+values of the wrong kind. Every refusal is a ``NomercyError`` (never a
+``TypeError``, ``AttributeError`` or ``IndexError``) whose message says what is
+wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import signal
+
+import pytest
+
+from conftest import of_kind, play, table
+from nomercy import (Card, Catch, Color, Game, GameRecord, IllegalMoveError, NameColor, NomercyError, NotationError,
+                     Play, RulesError, apply, new_game, parse_move, ruleset)
+from nomercy.engine import deal
+
+
+def one_line(error: BaseException) -> str:
+    text = str(error)
+    assert "\n" not in text and len(text) < 400, text
+    return text
+
+
+@pytest.fixture
+def no_hang():
+    """Fail a test that runs past five seconds instead of hanging the suite."""
+    def stop(signum, frame):
+        raise TimeoutError("still running after 5 s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(5)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+# --- dealing ---------------------------------------------------------------------------
+
+def test_a_deal_that_leaves_only_cards_that_may_not_start_the_pile_stops_with_a_clear_error(no_hang):
+    with pytest.raises(RulesError) as caught:
+        new_game("open-mercy", 2, seed=165, hand_size=83, mercy_limit=None)
+    assert one_line(caught.value) == (
+        "the 2 cards left after the deal are all skip-all cards, which may not start the pile (first_card: apply "
+        "puts them back), so no first card can be turned up: leave more cards in the draw pile (a smaller "
+        "hand_size, or fewer players)")
+
+
+def test_the_number_first_deal_stops_the_same_way(no_hang):
+    with pytest.raises(RulesError, match="hold no number card to turn up first"):
+        new_game("no-mercy", 2, seed=165, hand_size=83, mercy_limit=None)
+
+
+def test_a_puzzle_that_starts_before_the_first_card_with_only_skip_alls_left_is_refused(no_hang):
+    from nomercy.puzzles import Puzzle
+    from nomercy.decks import DECKS
+
+    every = [str(c) for c in DECKS["no-mercy"].cards() if c.rank.value != "skip-all"]
+    data = {"id": "only-skip-alls", "title": "t", "source": "original", "rules": "no-mercy",
+            "variant": {"first_card": "apply", "mercy_limit": "none"}, "players": ["A", "B"], "turn": "A",
+            "start": "first-card", "discard": [], "hands": {"A": every[:80], "B": every[80:]},
+            "moves": [], "question": "q", "answer": {"turn": "A"}}
+    with pytest.raises(NomercyError, match="are all skip-all cards"):
+        Puzzle.from_dict(data)
+
+
+@pytest.mark.parametrize("limit", [7, 5, 2])
+def test_a_mercy_limit_at_or_below_the_hand_size_cannot_be_dealt(limit):
+    with pytest.raises(RulesError) as caught:
+        new_game("no-mercy", 3, mercy_limit=limit)
+    assert one_line(caught.value) == (f"mercy_limit {limit} is not above hand_size 7: every hand would be dealt at "
+                                      "the mercy limit; choose a mercy_limit above hand_size, or none")
+    assert new_game("no-mercy", 3, mercy_limit=8).out == ()
+
+
+def test_the_players_option_and_the_seats_go_together():
+    game = new_game("no-mercy", 8, players="2-10", seed=2)
+    assert len(game.seats) == 8 and game.rules.players == (2, 10)
+    recorded = Game("no-mercy", 8, players="2-10", seed=2)
+    recorded.play(recorded.state.legal_moves[0])
+    again = Game.from_record(GameRecord.from_json(recorded.record().to_json()))
+    assert again.state == recorded.state
+
+
+def test_seats_given_by_keyword_are_told_where_they_go():
+    with pytest.raises(RulesError) as caught:
+        new_game("no-mercy", players=3)
+    assert "the seats come second, as in new_game('no-mercy', 3)" in one_line(caught.value)
+
+
+@pytest.mark.parametrize("players", [None, 3.0, "ABC", [True, False], ["Ann", None], {"A": 1}])
+def test_seats_of_the_wrong_kind_are_refused(players):
+    with pytest.raises(RulesError) as caught:
+        new_game("no-mercy", players)
+    assert "players is" in one_line(caught.value) or "seat name" in str(caught.value)
+
+
+@pytest.mark.parametrize("names", [["Ann B", "Cy"], ["", "Bo"], ["Ann", "ann"]])
+def test_seat_names_are_single_distinct_words(names):
+    with pytest.raises(RulesError):
+        deal("no-mercy", names)
+
+
+# --- moves the checker refuses -------------------------------------------------------------
+
+def seven_table():
+    return table(players="ABCD", turn="B", discard="red 5",
+                 hands={"A": ["blue 1"], "B": ["red 7", "blue 2"], "C": ["green 3"], "D": ["yellow 4"]})
+
+
+@pytest.mark.parametrize("target", [-2, 5, "B", "C", 1.0, True, None])
+def test_a_seven_swaps_only_with_a_seat_in_play(target):
+    game = seven_table()
+    move = Play(1, Card.parse("red 7"), target=target)
+    snapshot = pickle.loads(pickle.dumps(game))
+    reason = game.why_illegal(move)
+    assert reason is not None
+    if target is None:
+        assert reason == "B must swap hands with another player when playing a 7 (say 'swapping with B', for example)"
+    else:
+        assert reason == f"B cannot swap hands with seat {target!r}: a 7 swaps with another player still in (A, C, D)"
+    with pytest.raises(IllegalMoveError) as caught:
+        apply(game, move)
+    assert str(caught.value) == reason
+    assert game == snapshot
+    assert game.why_illegal(Play(1, Card.parse("red 7"), target=2)) is None
+
+
+def test_a_knocked_out_seat_cannot_be_reached_by_negative_indexing():
+    game = seven_table().replace(out=(3,), hands=(("blue 1",), (Card.parse("red 7"), Card.parse("blue 2")),
+                                                  (Card.parse("green 3"),), ()))
+    assert "a 7 swaps with another player still in (A, C)" in game.why_illegal(
+        Play(1, Card.parse("red 7"), target=-1))
+
+
+@pytest.mark.parametrize("color", ["red", "purple", 7, None])
+def test_a_wild_names_one_of_the_four_colors(color):
+    game = table(hands={"A": ["wild +6", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
+    reason = game.why_illegal(Play(0, Card.parse("wild +6"), color=color))
+    if color is None:
+        assert reason == "A must name a color with wild +6 (say 'choosing red', for example)"
+    else:
+        assert reason == f"A cannot name {color!r} with wild +6: the colors are red, yellow, green and blue"
+    assert game.why_illegal(Play(0, Card.parse("wild +6"), color=Color.RED)) is None
+
+
+def test_the_roulette_victim_names_one_of_the_four_colors():
+    game = table(hands={"A": ["wild roulette", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
+    game, _ = play(game, "A plays wild roulette")
+    assert game.why_illegal(NameColor(1, "red")) == "B cannot name 'red': the colors are red, yellow, green and blue"
+
+
+@pytest.mark.parametrize("move, reason", [
+    (Catch(1, "A"), "B cannot catch seat 'A': the seats are 0 to 3 (A, B, C, D)"),
+    (Catch(1, 9), "B cannot catch seat 9: the seats are 0 to 3 (A, B, C, D)"),
+    (Play(0, "red 3"), "'red 3' is not a card: a Play holds a Card, like Card.parse('red 7')"),
+    (Play(0, Card.parse("red 3"), top="red 3"),
+     "'red 3' is not a card: the card left on top after a discard-all is a Card"),
+    (Play(True, Card.parse("red 3")), "there is no seat True: the seats are 0 to 3 (A, B, C, D)"),
+    ("A plays red 3", "'A plays red 3' is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or "
+                      "Challenge"),
+])
+def test_moves_built_with_values_of_the_wrong_kind_are_refused_not_crashed(move, reason):
+    game = table(hands={"A": ["red 3", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
+    from nomercy.engine import why_illegal
+
+    assert why_illegal(game, move) == reason
+    with pytest.raises(IllegalMoveError, match="."):
+        apply(game, move)
+
+
+def test_asking_about_a_seat_that_is_not_there_is_a_notation_error():
+    game = new_game("no-mercy", 2)
+    for call in (lambda: game.view(7), lambda: game.hand(-1), lambda: game.seat("Z"), lambda: game.seat(None)):
+        with pytest.raises(NotationError) as caught:
+            call()
+        assert one_line(caught.value).startswith(("there is no seat", "unknown seat"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: new_game("no-mercy", None),
+    lambda: new_game(None, 3),
+    lambda: ruleset("no-mercy", stacking=["official"] * 10_000),
+    lambda: Color.parse(7),
+    lambda: Card.parse(None),
+    lambda: parse_move(7, "AB"),
+    lambda: new_game("no-mercy", 3, dealer=1.5),
+    lambda: new_game("no-mercy", 3, hand_size="9" * 5000),
+])
+def test_api_mistakes_raise_the_packages_own_errors(call):
+    with pytest.raises(NomercyError) as caught:
+        call()
+    one_line(caught.value)
+
+
+# --- sentences --------------------------------------------------------------------------
+
+def test_a_near_miss_move_names_the_words_after_the_card():
+    with pytest.raises(NotationError) as caught:
+        parse_move("A plays red 7 swap with B", "AB")
+    assert one_line(caught.value) == (
+        "cannot read move 'A plays red 7 swap with B': after red 7 comes 'swap with B', which the notation does not "
+        "know; a play may end with 'choosing <color>' (a wild), 'swapping with <seat>' or 'keeping' (a 7), "
+        "'leaving <card> on top' (a discard-all)")
+    with pytest.raises(NotationError, match="unknown card 'purple 7'"):
+        parse_move("A plays purple 7", "AB")
+
+
+def test_one_reshuffled_card_is_one_card():
+    from nomercy.events import PileReshuffled
+
+    assert PileReshuffled(1).sentence == "The draw pile is empty: 1 card is shuffled into a new draw pile."
+    assert PileReshuffled(3).sentence == "The draw pile is empty: 3 cards are shuffled into a new draw pile."
+
+
+def test_when_nothing_can_be_drawn_nobody_keeps_a_card():
+    # a hand-built end of the deck: an empty draw pile and nothing under the top card to reshuffle
+    game = table(players="ABC", turn="B", discard=["red 9", "red 5"], rest="discard", draw_pile=[],
+                 hands={"A": ["blue 1"], "B": ["green 2", "green 3"], "C": ["yellow 4"]},
+                 variant={"mercy_limit": None})
+    game = game.replace(discard=game.discard[-1:])
+    game, events = play(game, "B draws")
+    assert [e.sentence for e in events[-2:]] == ["No card is left anywhere for B to draw.", "B's turn passes."]
+
+
+def test_several_unplayable_cards_before_the_pile_ran_out_are_all_kept():
+    game = table(players="ABC", turn="B", discard="red 5", rest="discard", draw_pile=["green 7", "blue 8"],
+                 hands={"A": ["blue 1"], "B": ["green 2", "green 3"], "C": ["yellow 4"]},
+                 variant={"mercy_limit": None})
+    game = game.replace(discard=game.discard[-1:])  # B draws both cards, then nothing is left to reshuffle
+    before = game.card_count()
+    game, events = play(game, "B draws")
+    passed = of_kind(events, "TurnPassed")
+    assert [e.sentence for e in passed] == ["B keeps the 2 cards drawn and the turn passes."]
+    assert len(game.hand("B")) == 4 and game.turn == 2 and game.card_count() == before
+
+
+def test_a_refused_move_of_the_wrong_kind_changes_nothing():
+    game = seven_table()
+    snapshot = pickle.loads(pickle.dumps(game))
+    for move in (Play(1, Card.parse("red 7"), target=-2), Play(1, Card.parse("red 7"), target="B"),
+                 dataclasses.replace(Play(1, Card.parse("red 7"), target=2), color="red")):
+        with pytest.raises(IllegalMoveError):
+            game.step(move)
+    assert game == snapshot
