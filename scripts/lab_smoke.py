@@ -1,10 +1,10 @@
-"""Start JupyterLab the way the README's first command does, and check that it serves the index notebook.
+"""Start JupyterLab with the README's first command, and check that it serves the index notebook.
 
     python scripts/lab_smoke.py [NOTEBOOK]        # default: notebooks/00-index.ipynb
 
-Runs `python -m jupyter lab NOTEBOOK` from the repository root with this interpreter (plus the flags a
-headless check needs: no browser, a free local port, a known token, --allow-root when root), waits for
-the server, then asks for the notebook's page and its contents, and stops the server. Exit 0 when both
+Runs `bash scripts/lab` with this interpreter (PYTHON=sys.executable: no .venv is made, nothing is
+installed) and the flags a headless check needs (no browser, a free local port, a known token), waits
+for the server, asks for the notebook's page and its contents, and stops the server. Exit 0 when both
 answer; otherwise the server's log is printed.
 """
 
@@ -44,16 +44,13 @@ def check(notebook: str, startup_seconds: float = 120) -> list[str]:
     """Problems found (an empty list means JupyterLab opened the notebook)."""
     port, token = free_port(), secrets.token_hex(16)
     command = [
-        sys.executable, "-m", "jupyter", "lab", notebook,
+        "bash", str(ROOT / "scripts" / "lab"),
         "--no-browser", "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={ROOT}",
     ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")
     base = f"http://127.0.0.1:{port}"
     problems: list[str] = []
     with tempfile.TemporaryFile() as log:
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=tempfile.mkdtemp(prefix="lab-smoke-"))
+        env = dict(os.environ, PYTHON=sys.executable, JUPYTER_RUNTIME_DIR=tempfile.mkdtemp(prefix="lab-smoke-"))
         server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             deadline = time.monotonic() + startup_seconds

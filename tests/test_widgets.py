@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from nomercy.errors import NomercyError
+
 pytest.importorskip("anywidget")
 
 from nomercy import Card, Phase  # noqa: E402
@@ -382,6 +384,14 @@ def test_with_jump_in_on_a_learner_can_jump_in_while_a_computer_is_to_move():
 
 
 def test_a_pace_that_is_not_a_number_is_refused():
+    with pytest.raises(NomercyError, match="number of seconds"):
+        GameTable("no-mercy", ["human", "greedy"], seed=1, pace="fast")
     table = GameTable("no-mercy", ["human", "greedy"], seed=1, pace=0.5)
-    assert "number of seconds" in send(table, {"type": "pace", "value": "fast"})
-    assert table.pace == 0.5
+    table.pace = -3  # the slider cannot send this; a notebook can
+    assert table.pace == 0
+
+
+def test_an_intent_the_table_does_not_know_is_refused_with_the_list():
+    table = GameTable("no-mercy", ["human", "greedy"], seed=1, pace=0)
+    reason = send(table, {"type": "pace", "value": 2})
+    assert reason.startswith("unknown intent 'pace'") and "advance" in reason

@@ -212,3 +212,19 @@ def test_the_step_player_shows_a_refused_move_with_the_engines_reason():
     player = StepPlayer(puzzle.position(), moves=["A plays red +2", "B plays green 1"])
     player.last()
     assert player.frame["refused"] and "B plays green 1 is refused" in player.frame["sentence"]
+
+
+def test_an_answer_with_a_part_left_blank_is_refused_not_judged():
+    """Four seats asked about, three filled in: the learner is told what is missing, and nothing is judged."""
+    board = PuzzleBoard("gen-no-mercy-long-stack-700002-45")
+    asked = board.current.answer
+    sizes = {seat: str(n) for seat, n in asked["hand_size"].items()}
+    blank_seat = list(sizes)[-1]
+    partial = dict(asked, hand_size={**sizes, blank_seat: ""})
+    reason = send(board, {"type": "answer", "answer": partial})
+    assert reason == f"Answer every part first: Cards {blank_seat} holds."
+    assert board.feedback == {}
+    del partial["hand_size"][blank_seat]
+    assert send(board, {"type": "answer", "answer": partial}) == reason
+    send(board, {"type": "answer", "answer": dict(asked, hand_size=sizes)})
+    assert board.feedback["correct"] is True

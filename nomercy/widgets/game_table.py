@@ -43,8 +43,23 @@ from ._table_text import HOW, HUMAN, prompt_for, seat_plan, status_line
 __all__ = ["GameTable"]
 
 _LOG_LINES = 120  # the log shows the latest lines; the full log stays in Python (``table.log_lines``)
+_MAX_PACE = 10.0  # seconds between computer moves; the slider goes to 3
 _SAFETY = 20_000  # computer moves in one go: far beyond any real round, stops a runaway loop
 
+
+
+def _seconds(pace: Any) -> float:
+    """The pace a notebook asked for, as seconds from 0 to 10 (0 plays the computers at once)."""
+    if isinstance(pace, bool) or not isinstance(pace, (int, float, str)):
+        raise NomercyError(f"pace is a number of seconds between computer moves (0 to {_MAX_PACE:g}), not {pace!r}")
+    try:
+        seconds = float(pace)
+    except ValueError:
+        raise NomercyError(f"pace is a number of seconds between computer moves (0 to {_MAX_PACE:g}), "
+                           f"not {pace!r}") from None
+    if not 0 <= seconds <= _MAX_PACE:
+        raise NomercyError(f"pace is a number of seconds between computer moves (0 to {_MAX_PACE:g}), not {pace!r}")
+    return seconds
 
 
 class GameTable(anywidget.AnyWidget):
@@ -99,7 +114,7 @@ class GameTable(anywidget.AnyWidget):
         self._quiet = False
         with self.hold_sync():
             self.rulings = {r.id: {"title": r.title, "text": r.text} for r in RULINGS.values()}
-            self.pace = max(0.0, float(pace))
+            self.pace = _seconds(pace)
             self._new_match()
         self.on_msg(self._on_msg)
 
@@ -159,37 +174,39 @@ class GameTable(anywidget.AnyWidget):
     @guarded
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
-        if kind == "advance":
-            return self._advance(intent.get("version"))
-        self.export = "" if kind != "export" else self.export
-        if kind == "card":
-            return self._click_card(str(intent.get("card", "")))
-        if kind == "move":
-            return self._click_move(str(intent.get("move", "")))
-        if kind == "cancel":
-            self.prompt = {}
-            return None
-        if kind == "uno":
-            return self._click_uno()
-        if kind == "reveal":
-            return self._reveal()
-        if kind == "undo":
-            return self._undo()
-        if kind == "new_round":
-            return self._new_round()
-        if kind == "new_match":
-            self._new_match()
-            return None
-        if kind == "export":
-            self.export = self.record().to_json()
-            return None
-        if kind == "pace":
-            try:
-                self.pace = max(0.0, float(intent.get("value", self.pace)))
-            except (TypeError, ValueError):
-                return f"the pace is a number of seconds, not {intent.get('value')!r}"
-            return None
-        return f"unknown intent {kind!r}"
+        handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return f"unknown intent {kind!r}: the table understands {', '.join(self.INTENTS)}"
+        if kind not in ("advance", "export"):
+            self.export = ""
+        return handler(self, intent)
+
+    # What the browser may send, and what each becomes. The ES module's INTENTS lists the same names
+    # (tests/test_widget_contract.py compares them and clicks every control in a browser).
+    _INTENT_HANDLERS: dict[str, Any] = {
+        "card": lambda self, i: self._click_card(str(i.get("card", ""))),
+        "move": lambda self, i: self._click_move(str(i.get("move", ""))),
+        "cancel": lambda self, i: self._cancel(),
+        "uno": lambda self, i: self._click_uno(),
+        "reveal": lambda self, i: self._reveal(),
+        "undo": lambda self, i: self._undo(),
+        "new_round": lambda self, i: self._new_round(),
+        "new_match": lambda self, i: self._new_match(),
+        "export": lambda self, i: self._export(),
+        "advance": lambda self, i: self._advance(i.get("version")),
+    }
+    INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
+    """The intents the front end sends: a card clicked, a move button, a prompt cancelled, ..."""
+
+    def _cancel(self) -> None:
+        self.prompt = {}
+
+    def _export(self) -> None:
+        self.export = self.record().to_json()
+
+    @traitlets.validate("pace")
+    def _valid_pace(self, proposal: dict[str, Any]) -> float:
+        return min(_MAX_PACE, max(0.0, float(proposal["value"])))
 
     @traitlets.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -202,6 +219,7 @@ class GameTable(anywidget.AnyWidget):
         return {i: make_player(k, seed=self._seed * 100 + i) for i, k in enumerate(self._kinds) if k != HUMAN}
 
     def _new_match(self) -> None:
+        """Deal the first round again from the table's seed (a new match when ``match=True``)."""
         self._bots = self._make_bots()
         self._match: Match | None = None
         if self._is_match:
@@ -524,7 +542,7 @@ class GameTable(anywidget.AnyWidget):
                     buttons.append({"id": f"name-{color.value}", "label": f"Name {color.value}",
                                     "move": s.move_text(NameColor(viewer, color)), "color": color.value})
         hot = viewer in s.catchable or (len(s.hands[viewer]) == 2 and s.to_act == viewer)
-        buttons.append({"id": "uno", "label": "UNO!", "intent": "uno", "armed": self._uno_armed, "primary": hot})
+        buttons.append({"id": "uno", "label": "Call UNO", "intent": "uno", "armed": self._uno_armed, "primary": hot})
         return buttons
 
     def _status(self, viewer: int | None) -> str:

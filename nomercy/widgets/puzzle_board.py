@@ -109,6 +109,8 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in raw.items():
         if key not in ANSWER_KEYS:
             raise NomercyError(f"{key!r} is not something a puzzle asks about")
+        if key in ("hand_size", "score", "hand"):
+            _require_every_seat(key, puzzle.answer.get(key), value)
         if key in ("turn", "winner"):
             if value in (None, ""):
                 if key == "turn":
@@ -135,6 +137,17 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "eliminated":
             answer[key] = sorted(seats[seat_index(str(s), seats)] for s in (value or []))
     return answer
+
+
+def _require_every_seat(key: str, asked: Any, given: Any) -> None:
+    """A per-seat part is answered only when every seat it asks about has a value."""
+    if not isinstance(given, Mapping):
+        raise NomercyError(f"{_LABELS.get(key, key)}: give a value for each seat.")
+    wanted = [str(seat) for seat in (asked or {})]
+    blank = [seat for seat in wanted
+             if given.get(seat) is None or (isinstance(given.get(seat), str) and not given[seat].strip())]
+    if blank:
+        raise NomercyError(f"Answer every part first: {', '.join(_label(f'{key}.{seat}') for seat in blank)}.")
 
 
 def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any]]]:
@@ -302,43 +315,63 @@ class PuzzleBoard(anywidget.AnyWidget):
     @guarded
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
-        puzzle = self.current
-        if kind == "answer":
-            raw = intent.get("answer")
-            if not isinstance(raw, Mapping):
-                return "An answer is a set of values, one for each part of the question."
-            self._check(read_answer(puzzle, raw), given="values")
-        elif kind == "choice":
-            options = _choices(puzzle)
-            index = intent.get("index")
-            if not isinstance(index, int) or not 0 <= index < len(options):
-                return f"There is no option {index!r} here."
-            label, answer = options[index]
-            self._check(answer, given=label)
-        elif kind == "hint":
-            shown = len(self.hints)
-            if shown >= len(puzzle.hints):
-                return "No more hints for this puzzle." if puzzle.hints else "This puzzle has no hints."
-            self.hints = list(self.hints) + [puzzle.hints[shown]]
-        elif kind == "show":
-            return self._show(intent.get("to", "first"))
-        elif kind == "goto":
-            if "id" in intent:
-                self._index = self._find(str(intent["id"]))
-            else:
-                index = int(intent.get("index", 0))
-                if not 0 <= index < len(self._puzzles):
-                    return f"There is no puzzle {index + 1}: there are {len(self._puzzles)}."
-                self._index = index
-            self._load()
-        elif kind in ("next_puzzle", "prev_puzzle"):
-            self._index = (self._index + (1 if kind == "next_puzzle" else -1)) % len(self._puzzles)
-            self._load()
-        elif kind == "reset":
-            self._load()
-        else:
-            return f"unknown intent {kind!r}"
+        handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return f"unknown intent {kind!r}: the puzzle board understands {', '.join(self.INTENTS)}"
+        return handler(self, intent)
+
+    def _on_answer(self, intent: dict[str, Any]) -> str | None:
+        raw = intent.get("answer")
+        if not isinstance(raw, Mapping):
+            return "An answer is a set of values, one for each part of the question."
+        self._check(read_answer(self.current, raw), given="values")
         return None
+
+    def _on_choice(self, intent: dict[str, Any]) -> str | None:
+        options = _choices(self.current)
+        index = intent.get("index")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
+            return f"There is no option {index!r} here."
+        label, answer = options[index]
+        self._check(answer, given=label)
+        return None
+
+    def _on_hint(self, intent: dict[str, Any]) -> str | None:
+        hints = self.current.hints
+        shown = len(self.hints)
+        if shown >= len(hints):
+            return "No more hints for this puzzle." if hints else "This puzzle has no hints."
+        self.hints = list(self.hints) + [hints[shown]]
+        return None
+
+    def _on_goto(self, intent: dict[str, Any]) -> str | None:
+        if "id" in intent:
+            self._index = self._find(str(intent["id"]))
+        else:
+            index = intent.get("index", 0)
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._puzzles):
+                return f"There is no puzzle {index!r}: choose 0 to {len(self._puzzles) - 1}."
+            self._index = index
+        self._load()
+        return None
+
+    def _on_step_puzzle(self, step: int) -> None:
+        self._index = (self._index + step) % len(self._puzzles)
+        self._load()
+
+    # What the browser may send, and what each becomes. The ES module's INTENTS lists the same names
+    # (tests/test_widget_contract.py compares them and clicks every control in a browser).
+    _INTENT_HANDLERS: dict[str, Any] = {
+        "answer": _on_answer,
+        "choice": _on_choice,
+        "hint": _on_hint,
+        "show": lambda self, i: self._show(i.get("to", "first")),
+        "goto": _on_goto,
+        "next_puzzle": lambda self, i: self._on_step_puzzle(1),
+        "prev_puzzle": lambda self, i: self._on_step_puzzle(-1),
+    }
+    INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
+    """The intents the front end sends: an answer, a chosen option, a hint, a step of "Show me", ..."""
 
     def _find(self, pid: str) -> int:
         for i, p in enumerate(self._puzzles):

@@ -164,6 +164,8 @@ class StepPlayer(anywidget.AnyWidget):
     @guarded
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
+        if not isinstance(kind, str) or kind not in self.INTENTS:
+            return f"unknown intent {kind!r}: the step player understands {', '.join(self.INTENTS)}"
         last = len(self._frames) - 1
         if kind == "next":
             if self._index == last:
@@ -177,15 +179,16 @@ class StepPlayer(anywidget.AnyWidget):
             self._index = 0
         elif kind == "last":
             self._index = last
-        elif kind == "goto":
-            index = int(intent.get("index", 0))
-            if not 0 <= index <= last:
-                return f"There is no step {index + 1}: the steps go from 1 to {last + 1}."
+        else:  # goto
+            index = intent.get("index", 0)
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= last:
+                return f"There is no step {index!r}: the steps go from 0 to {last}."
             self._index = index
-        else:
-            return f"unknown intent {kind!r}"
         self._show()
         return None
+
+    INTENTS: tuple[str, ...] = ("next", "prev", "first", "last", "goto")
+    """The intents the front end sends (the ES module's INTENTS lists the same names)."""
 
     def _show(self) -> None:
         self.frame = frame_dict(self._frames, self._index, self._boards)

@@ -20,6 +20,10 @@ function h(tag, attrs, ...children) {
 
 const ARROW = { clockwise: "↻", counterclockwise: "↺" };
 
+// Every message this view sends up. GameTable.INTENTS in Python accepts exactly these (a test
+// compares the two lists, and clicks every control in a browser to see that nothing else is sent).
+export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "export", "advance"];
+
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table" });
   const main = h("div", { class: "nm-main" });
@@ -38,7 +42,10 @@ function render({ model, el }) {
   let timer = null;
   let queued = false;
   let receivedAt = 0;
-  const send = (msg) => model.send(msg);
+  const send = (msg) => {
+    if (!INTENTS.includes(msg.type)) throw new Error(`game table: no such intent ${JSON.stringify(msg.type)}`);
+    model.send(msg);
+  };
 
   function button(testid, label, onclick, extra = {}) {
     return h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
@@ -126,7 +133,7 @@ function render({ model, el }) {
     const cards = t.hand.map((c, i) => h("button", {
       type: "button", class: "nm-card", "data-testid": `hand-card-${i}`, "data-card": c.card,
       "data-playable": c.playable ? "true" : "false", "data-drawn": c.drawn ? "true" : null,
-      "aria-label": `${c.card}${c.playable ? ", playable" : ""}${c.drawn ? ", just drawn" : ""}`,
+      "aria-label": `${c.card}, ${c.playable ? "can be played now" : "cannot be played now"}${c.drawn ? ", just drawn" : ""}`,
       disabled: t.watching ? true : null,
       onclick: () => send({ type: "card", card: c.card }), html: c.svg,
     }));
@@ -152,7 +159,7 @@ function render({ model, el }) {
       if (b.primary) cls.push("nm-btn-primary");
       if (b.color) cls.push(`nm-choice nm-c-${b.color}`);
       if (b.armed) cls.push("nm-armed");
-      const label = b.id === "uno" && b.armed ? "UNO! (called with your next play)" : b.label;
+      const label = b.id === "uno" && b.armed ? `${b.label} (armed: called as you play your next card)` : b.label;
       return button(`btn-${b.id}`, label, onclick, {
         class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
       });
@@ -208,7 +215,7 @@ function render({ model, el }) {
     main.replaceChildren(...[
       h("div", { class: "nm-header" },
         h("span", { class: "nm-title" }, `${t.rules} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
-        h("div", { class: "nm-status", "data-testid": "status", "aria-live": "polite" }, t.status)),
+        h("div", { class: "nm-status", "data-testid": "status", role: "status", "aria-live": "polite" }, t.status)),
       h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),
       centre(t),
       error ? h("div", { class: "nm-error", role: "alert", "data-testid": "error" }, error) : null,
@@ -222,6 +229,7 @@ function render({ model, el }) {
     root.setAttribute("data-draw-ms", (performance.now() - started).toFixed(1));
     root.setAttribute("data-version", String(model.get("version")));
     root.setAttribute("data-waiting", t.waiting);
+    root.setAttribute("data-drawn-at", performance.now().toFixed(1));
     // Give the keyboard focus back to the same control (or the first choice of a new question).
     // Done in the next frame: focusing needs the layout, which that frame computes anyway.
     const prompted = model.get("prompt").options;
@@ -231,6 +239,19 @@ function render({ model, el }) {
       else if (prompted) main.querySelector('[data-testid="choice-0"]')?.focus({ preventScroll: true });
     });
     schedule(t);
+  }
+
+  // A computer is to move: Python has chosen its move and waits for this view to ask for it, after
+  // `pace` seconds (at once at 0), so a person sees each computer move on the table in turn. Every
+  // redraw starts the pause again; Python ignores an ask for a version it has already moved past
+  // (an old timer, a second view of the same table).
+  function schedule(t) {
+    clearTimeout(timer);
+    timer = null;
+    if (t.waiting !== "computer") return;
+    const version = model.get("version");
+    const pace = Math.max(0, Number(model.get("pace")) || 0);
+    timer = setTimeout(() => { timer = null; send({ type: "advance", version }); }, pace * 1000);
   }
 
   // The log only grows during a round, so new lines are appended to what is on screen;

@@ -17,10 +17,17 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// Every message this view sends up. PuzzleBoard.INTENTS in Python accepts exactly these (a test
+// compares the two lists, and clicks every control in a browser to see that nothing else is sent).
+export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "prev_puzzle"];
+
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-puzzle", "data-testid": "nm-puzzle" });
   el.append(root);
-  const send = (msg) => model.send(msg);
+  const send = (msg) => {
+    if (!INTENTS.includes(msg.type)) throw new Error(`puzzle board: no such intent ${JSON.stringify(msg.type)}`);
+    model.send(msg);
+  };
   let entries = {};
   let shownId = null;
   let queued = false;

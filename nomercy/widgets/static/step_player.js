@@ -19,13 +19,20 @@ function h(tag, attrs, ...children) {
 
 const KEYS = { ArrowRight: "next", ArrowDown: "next", ArrowLeft: "prev", ArrowUp: "prev", Home: "first", End: "last" };
 
+// Every message this view sends up. StepPlayer.INTENTS in Python accepts exactly these (a test
+// compares the two lists, and clicks every control in a browser to see that nothing else is sent).
+export const INTENTS = ["next", "prev", "first", "last", "goto"];
+
 function render({ model, el }) {
   const root = h("div", {
     class: "nm-w nm-step", "data-testid": "nm-step", tabindex: 0, role: "region",
     "aria-label": "Step-through player: arrow keys move one step",
   });
   el.append(root);
-  const send = (msg) => model.send(msg);
+  const send = (msg) => {
+    if (!INTENTS.includes(msg.type)) throw new Error(`step player: no such intent ${JSON.stringify(msg.type)}`);
+    model.send(msg);
+  };
   root.addEventListener("keydown", (event) => {
     const go = KEYS[event.key];
     if (!go || event.target.tagName === "INPUT") return;

@@ -1,0 +1,136 @@
+"""What the browser tests share: Debian's chromium, JupyterLab started by the README's first command,
+and a page that fails the test on any console error or page error.
+
+Playwright cannot download browsers here, so chromium is Debian's (``/usr/bin/chromium``). Where it is
+missing the browser tests skip and say how to fix it, except under ``CI=true``, where a missing browser
+is a failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = os.environ.get("NOMERCY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def require_browser() -> None:
+    """Skip (or, in CI, fail) with the reason when the browser tests cannot run here."""
+
+    def missing(reason: str) -> None:
+        if IN_CI:
+            pytest.fail(f"CI=true but the browser tests cannot run: {reason}")
+        pytest.skip(reason)
+
+    if importlib.util.find_spec("playwright") is None:
+        missing("playwright is not installed (bash scripts/test installs it)")
+    if not Path(CHROMIUM).exists():
+        missing(f"{CHROMIUM} is missing: run 'apt-get update && apt-get install -y chromium' "
+                "(bash scripts/test does this when it runs as root)")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyter_lab(workdir: Path) -> Iterator[dict[str, Any]]:
+    """JupyterLab started by ``bash scripts/lab`` (the README's first command) at the repository root.
+
+    With this interpreter (``PYTHON=sys.executable``: in ``scripts/test`` that is ``.venv``'s), on a free
+    local port with a known token, and with settings of its own in ``workdir``: no news or update checks
+    (there is no network) and no autosave, so running the shipped notebooks never writes to them.
+    """
+    settings = workdir / "settings" / "@jupyterlab"
+    (settings / "apputils-extension").mkdir(parents=True)
+    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
+    (settings / "docmanager-extension").mkdir(parents=True)
+    (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        "bash", str(ROOT / "scripts" / "lab"), "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        f"--IdentityProvider.token={token}", "--expose-app-in-browser",
+        f"--LabApp.user_settings_dir={workdir / 'settings'}", f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
+    ]
+    env = dict(os.environ, PYTHON=sys.executable, PYTHONHASHSEED="0", JUPYTER_RUNTIME_DIR=str(workdir / "runtime"))
+    log_path = workdir / "jupyter.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                  start_new_session=True)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("JupyterLab did not start:\n" + log_path.read_text()[-3000:])
+                time.sleep(0.3)
+            yield {"base": base, "token": token, "log": log_path}
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+
+
+class ConsoleWatch:
+    """Every console error and page error a page produced; a test fails on any of them."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text} ({message.location.get('url', '')})")
+
+    def take(self) -> list[str]:
+        errors, self.errors = self.errors, []
+        return errors
+
+
+@contextlib.contextmanager
+def chromium(viewport: dict[str, int] | None = None) -> Iterator[Any]:
+    """A Playwright browser context in Debian's chromium."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 1000})
+        try:
+            yield context
+        finally:
+            context.close()
+            browser.close()

@@ -1,0 +1,283 @@
+"""The shipped notebooks, used the way a person uses them: in JupyterLab, in chromium, by clicking.
+
+JupyterLab is started by the README's first command (``bash scripts/lab``) at the repository root. Every
+notebook of the suite is opened and run as shipped; a cell that ends in an error or writes to stderr,
+a console error or a page error fails the test. Then, with the shipped settings (the default pace
+included), a person's session is played by clicking only:
+
+- ``11-play.ipynb``: one complete round on the first table with computer players, until the round-over
+  message shows. The time from a click to the redrawn table, and from a computer's turn to its move on
+  screen, are measured and written to ``artifacts/browser-timings.json`` (reported in docs/widgets.md).
+- a puzzle board in ``05-sevens-and-zeros.ipynb``: an answer with a part left blank, a wrong one, a right one.
+- a step player in ``01-the-deck.ipynb``: stepped to its end.
+
+Screenshots go to ``artifacts/``; ``NOMERCY_UPDATE_DOCS=1`` copies the game table's to ``docs/img/``.
+Nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import statistics
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from browser_support import ARTIFACTS, ROOT, ConsoleWatch, chromium, jupyter_lab, require_browser
+
+NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
+PLAY, PUZZLES, STEPS = "notebooks/11-play.ipynb", "notebooks/05-sevens-and-zeros.ipynb", "notebooks/01-the-deck.ipynb"
+ROUND_SECONDS = 420  # a round at the default pace takes one to three minutes; this stops a stuck table
+
+
+class Lab:
+    """One JupyterLab page with notebooks opened through the app, as the file browser would open them.
+
+    Notebooks stay open in their tabs (closing one at once makes JupyterLab's debugger log an error of its
+    own as its kernel goes), so the later tests find the tables, boards and players as the run left them.
+    """
+
+    def __init__(self, page: Any, watch: ConsoleWatch) -> None:
+        self.page, self.watch, self.opened = page, watch, {}
+
+    def run(self, path: str) -> dict[str, Any]:
+        """Open ``path``, run all its cells, and report what the cells left (counts, errors, stderr)."""
+        report = self.page.evaluate(_RUN_ALL_JS, path)
+        self.opened[path] = report["id"]
+        return report
+
+    def panel(self, path: str) -> Any:
+        """The notebook's tab, brought to the front (run first if no test ran it yet)."""
+        if path not in self.opened:
+            report = self.run(path)
+            assert not report["problems"], report["problems"]
+        self.page.evaluate("(id) => window.jupyterapp.shell.activateById(id)", self.opened[path])
+        return self.page.locator(f"[id='{self.opened[path]}']")
+
+
+_RUN_ALL_JS = """
+async (path) => {
+  const app = window.jupyterapp;
+  const widget = await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
+  await widget.context.ready;
+  await widget.sessionContext.ready;
+  app.shell.activateById(widget.id);
+  const started = performance.now();
+  await app.commands.execute('notebook:run-all-cells');
+  const seconds = (performance.now() - started) / 1000;
+  const problems = [];
+  let code = 0;
+  let index = 0;
+  for (const cell of widget.content.model.cells) {
+    index += 1;
+    if (cell.type !== 'code' || !cell.sharedModel.getSource().trim()) continue;
+    code += 1;
+    if (cell.executionCount === null) problems.push(`cell ${index} did not run`);
+    for (const out of cell.outputs.toJSON()) {
+      if (out.output_type === 'error') problems.push(`cell ${index}: ${out.ename}: ${out.evalue}`);
+      if (out.output_type === 'stream' && out.name === 'stderr') problems.push(`cell ${index} wrote to stderr: ${out.text}`);
+    }
+  }
+  return { id: widget.id, code, problems, seconds };
+}
+"""
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    require_browser()
+    with jupyter_lab(tmp_path_factory.mktemp("lab")) as server, chromium({"width": 1280, "height": 1000}) as context:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        watch = ConsoleWatch(page)
+        page.goto(f"{server['base']}/lab?token={server['token']}")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
+                               " && document.querySelector('.jp-LabShell')")
+        page.evaluate("() => window.jupyterapp.started")
+        yield Lab(page, watch)
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Any console or page error during a test fails it (JupyterLab's own start-up included)."""
+    yield
+    if "lab" in request.fixturenames:
+        errors = request.getfixturevalue("lab").watch.take()
+        assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS)
+def test_every_notebook_runs_in_jupyterlab_without_an_error(lab: Lab, path: str) -> None:
+    report = lab.run(path)
+    assert report["code"] > 0, f"{path} has no code cells"
+    assert not report["problems"], f"{path}:\n" + "\n".join(report["problems"])
+
+
+# --- a round on the game table, by clicking ---------------------------------------------------------
+
+_RECORD_JS = """
+(root) => {
+  const record = { clicks: [], draws: [] };
+  root.addEventListener('click', () => record.clicks.push(performance.now()), true);
+  new MutationObserver(() => record.draws.push({
+    version: root.getAttribute('data-version'), waiting: root.getAttribute('data-waiting'),
+    at: Number(root.getAttribute('data-drawn-at')),
+  })).observe(root, { attributes: true, attributeFilter: ['data-version'] });
+  window.__nmRecord = record;
+}
+"""
+
+
+def _wait_for_new_version(table: Any, version: str | None, timeout_ms: int = 30_000) -> None:
+    table.page.wait_for_function("([root, v]) => root.getAttribute('data-version') !== v",
+                                 arg=[table.element_handle(), version], timeout=timeout_ms)
+
+
+def _next_click(table: Any) -> tuple[str, Any] | None:
+    """What a person would click now, found by the controls' accessible names, or None."""
+    prompt = table.locator('[data-testid="prompt"]')
+    if prompt.count():  # a wild's colour, a 7's seat: take the first answer offered
+        return "prompt", prompt.get_by_role("button").first
+    name = table.get_by_role("button", name=re.compile(r"^Name (red|yellow|green|blue)$"))
+    if name.count():
+        return "name a colour", name.first
+    hand = table.get_by_role("group", name="Your hand")
+    playable = hand.get_by_role("button", name=re.compile(r", can be played now"))
+    if playable.count():
+        uno = table.get_by_role("button", name=re.compile(r"^Call UNO"))
+        cards = hand.get_by_role("button", name=re.compile(r", can(not)? be played now"))
+        if cards.count() == 2 and uno.count() and uno.get_attribute("aria-pressed") != "true":
+            return "call UNO", uno
+        return "card", playable.first
+    for label, pattern in (("take the stack", r"^Take the \d+ cards$"), ("draw", r"^Draw$"), ("keep", r"^Keep ")):
+        button = table.get_by_role("button", name=re.compile(pattern))
+        if button.count():
+            return label, button.first
+    return None
+
+
+def _shot(locator: Any, name: str) -> Path:
+    path = ARTIFACTS / name
+    locator.screenshot(path=str(path))
+    return path
+
+
+def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: Lab) -> None:
+    panel = lab.panel(PLAY)
+    table = panel.locator('[data-testid="nm-table"]').first
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the shipped pace"
+    _shot(table, "game-table-start.png")
+    table.evaluate(_RECORD_JS)
+    clicked: list[str] = []
+    deadline = time.monotonic() + ROUND_SECONDS
+    while table.get_attribute("data-waiting") != "over":
+        assert time.monotonic() < deadline, f"no round-over after {ROUND_SECONDS} s; clicks: {clicked[-20:]}"
+        version, waiting = table.get_attribute("data-version"), table.get_attribute("data-waiting")
+        if waiting == "computer":  # the computers move one at a time, each after the pace
+            _wait_for_new_version(table, version)
+            continue
+        step = _next_click(table)
+        assert step is not None, f"the player is to move but nothing can be clicked: {table.text_content()[:600]}"
+        label, control = step
+        control.click()
+        clicked.append(label)
+        _wait_for_new_version(table, version)
+        error = table.locator('[data-testid="error"]')
+        assert not error.count(), f"clicking {label} was refused: {error.text_content()}"
+        if len(clicked) == 6:
+            _shot(table, "game-table.png")
+    status = table.get_by_role("status").first
+    assert "wins the round" in status.text_content()
+    over = table.locator('[data-testid="round-over"]')
+    assert over.get_attribute("role") == "status" and "wins the round" in over.text_content()
+    assert "card" in clicked
+    shot = _shot(table, "game-table-round-over.png")
+    record = table.evaluate("() => window.__nmRecord")
+    _write_timings(record, clicked)
+    if os.environ.get("NOMERCY_UPDATE_DOCS") == "1":
+        (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
+        shutil.copy(ARTIFACTS / "game-table.png", ROOT / "docs" / "img" / "game-table.png")
+        shutil.copy(shot, ROOT / "docs" / "img" / "game-table-round-over.png")
+
+
+def _write_timings(record: dict[str, Any], clicked: list[str]) -> None:
+    """Click to redrawn table, and a computer's turn to its move on screen (both in ms), measured in the page."""
+    draws, clicks = record["draws"], record["clicks"]
+    to_redraw = []
+    for click in clicks:
+        after = [d["at"] for d in draws if d["at"] > click]
+        if after:
+            to_redraw.append(min(after) - click)
+    computer = []
+    for before, after in zip(draws, draws[1:]):
+        quiet = not any(before["at"] < c < after["at"] for c in clicks)  # nobody clicked in between
+        if before["waiting"] == "computer" and quiet:
+            computer.append(after["at"] - before["at"])
+
+    def summary(values: list[float]) -> dict[str, float]:
+        ordered = sorted(values)
+        return {"count": len(values), "median_ms": round(statistics.median(values), 1),
+                "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 1), "max_ms": round(ordered[-1], 1)}
+
+    report = {
+        "setup": "notebooks/11-play.ipynb, first table as shipped (no-mercy, human + greedy + random, seed 66, "
+                 "pace 0.8 s); JupyterLab and chromium on one machine; one round played by clicking",
+        "click_to_redrawn_table": summary(to_redraw),
+        "computer_turn_to_move_on_screen": summary(computer),
+        "clicks": dict(sorted((label, clicked.count(label)) for label in set(clicked))),
+    }
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "browser-timings.json").write_text(json.dumps(report, indent=1) + "\n")
+    print("browser timings:", json.dumps(report))
+
+
+# --- a puzzle board and a step player ---------------------------------------------------------------
+
+def _check(board: Any) -> None:
+    board.get_by_role("button", name="Check my answer").click()
+
+
+def test_a_puzzle_board_refuses_a_blank_part_then_judges_a_wrong_and_a_right_answer(lab: Lab) -> None:
+    board = lab.panel(PUZZLES).locator('[data-testid="nm-puzzle"][data-puzzle="round3-seven"]')
+    board.scroll_into_view_if_needed()
+    board.get_by_label("Cards held: A", exact=True).fill("2")
+    board.get_by_label("Cards held (comma-separated): A", exact=True).fill("blue 8, green 9")
+    board.locator('[data-testid="fieldset-turn"]').get_by_role("button", name="B", exact=True).click()
+    _check(board)  # "Cards held: C" left blank
+    error = board.get_by_role("alert")
+    error.wait_for()
+    assert error.text_content() == "Answer every part first: Cards C holds."
+    assert not board.locator('[data-testid="puzzle-feedback"]').count()
+
+    board.get_by_label("Cards held: C", exact=True).fill("5")
+    _check(board)
+    board.locator('[data-testid="puzzle-feedback"][data-correct="false"]').wait_for()
+    assert "Cards C holds: you answered 5, but it is 4." in board.get_by_role("status").text_content()
+
+    board.get_by_label("Cards held: C", exact=True).fill("4")
+    _check(board)
+    board.locator('[data-testid="puzzle-feedback"][data-correct="true"]').wait_for()
+    assert board.get_by_role("status").text_content().startswith("Right!")
+    _shot(board, "puzzle-board.png")
+
+
+def test_a_step_player_steps_to_its_end(lab: Lab) -> None:
+    player = lab.panel(STEPS).locator('[data-testid="nm-step"]').first
+    player.scroll_into_view_if_needed()
+    counter = player.locator('[data-testid="step-counter"]')
+    total = int(re.fullmatch(r"step 1 of (\d+)", counter.text_content()).group(1))
+    forward = player.get_by_role("button", name="forward ▶")
+    for step in range(2, total + 1):
+        forward.click()
+        player.page.wait_for_function("([el, text]) => el.textContent === text",
+                                      arg=[counter.element_handle(), f"step {step} of {total}"])
+    assert forward.is_disabled()
+    player.press("Home")
+    player.page.wait_for_function("(el) => el.textContent.startsWith('step 1 of')", arg=counter.element_handle())
+    _shot(player, "step-player.png")

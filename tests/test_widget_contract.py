@@ -1,0 +1,176 @@
+"""The contract between each widget's ES module and its Python class: the intents one sends are exactly
+the intents the other accepts.
+
+Two checks, neither from a hand-kept copy:
+
+- the ``INTENTS`` list the ES module exports (its ``send`` refuses anything else) equals the class's
+  ``INTENTS`` (its handler table), and every intent the module's source writes out is in that list;
+- in chromium (no Jupyter), each module renders real snapshots that Python made of a table, a puzzle
+  board and a step player in several situations, through a stand-in for the anywidget model. Every
+  control is clicked, changed or typed into, and the keys the widget listens for are pressed. Each
+  message the module sent is then handed to a Python widget in the same situation, which must accept it
+  as an intent (a refusal of the move is fine; "unknown intent" or an internal error is not), and
+  together the situations must send every intent in the list. Rendering must not throw, and nothing may
+  be logged as a console error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from browser_support import ConsoleWatch, chromium, require_browser  # noqa: E402
+from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
+from nomercy.widgets._common import STATIC  # noqa: E402
+
+MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer}
+
+
+def module_intents(name: str) -> list[str]:
+    source = (STATIC / f"{name}.js").read_text(encoding="utf-8")
+    match = re.search(r"^export const INTENTS = (\[[^\]]*\]);", source, re.M)
+    assert match, f"{name}.js exports no INTENTS list"
+    return json.loads(match.group(1))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_module_and_the_class_list_the_same_intents(name: str) -> None:
+    assert sorted(module_intents(name)) == sorted(MODULES[name].INTENTS)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_intent_the_module_sends_by_name_is_in_its_list(name: str) -> None:
+    """The ``send({ type: "..." })`` calls in the source (intents chosen at run time are the browser test's)."""
+    source = (STATIC / f"{name}.js").read_text(encoding="utf-8")
+    written = set(re.findall(r"\bsend\(\{ type: \"(\w+)\"", source))
+    assert written, f"{name}.js writes out no intent"
+    assert written <= set(module_intents(name))
+
+
+# --- situations, made by the Python widgets themselves -----------------------------------------------
+
+def _played(table: GameTable, card: str) -> GameTable:
+    assert table.send_intent({"type": "card", "card": card}) is None
+    return table
+
+
+def _finished(table: GameTable) -> GameTable:
+    """Play the human seat's first legal move until the round is over (computers at pace 0)."""
+    for _ in range(2000):
+        state = table.state
+        if state.is_over:
+            return table
+        move = next(a for a in state.legal_moves if a.seat == state.to_act)
+        table.move(state.move_text(move))
+    raise AssertionError("the round did not end")
+
+
+SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
+    "game_table": [
+        ("your turn", lambda: GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0)),
+        ("a wild asks for a colour",
+         lambda: _played(GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0), "wild +10")),
+        ("after your move", lambda: _played(GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0),
+                                            "blue reverse")),
+        ("a computer to move", lambda: _played(
+            GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0.05), "blue reverse")),
+        ("hot-seat, hands hidden", lambda: GameTable("no-mercy", ["human", "human", "greedy"], seed=6, pace=0)),
+        ("the round is over", lambda: _finished(GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0))),
+    ],
+    "puzzle_board": [
+        ("a question with options", lambda: PuzzleBoard(["round3-seven", "stack-2-4-6-then-6", "too-late-to-catch"])),
+        ("a puzzle with hints", lambda: PuzzleBoard(["stack-2-4-6-then-6", "round3-seven", "zero-skips-knocked-out"])),
+        ("stepping through the answer", lambda: _walking(PuzzleBoard(["zero-skips-knocked-out", "round3-seven"]))),
+    ],
+    "step_player": [
+        ("at the start", lambda: StepPlayer("stack-2-4-6")),
+        ("half way", lambda: StepPlayer("stack-2-4-6").goto(4)),
+    ],
+}
+
+
+def _walking(board: PuzzleBoard) -> PuzzleBoard:
+    board.show_me("first")
+    board.show_me("next")
+    return board
+
+
+def _snapshot(widget: Any) -> dict[str, Any]:
+    """The synced traits, as the front end receives them."""
+    names = [n for n in widget.trait_names(sync=True) if not n.startswith("_") and n not in
+             ("layout", "comm", "keys", "log", "tabbable", "tooltip")] + (["log"] if "log" in widget.trait_names() else [])
+    return json.loads(json.dumps({n: getattr(widget, n) for n in names}, default=str))
+
+
+_HARNESS_JS = """
+async ({ source, css, state }) => {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.append(style);
+  const module = await import(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+  const sent = [];
+  const model = {
+    get: (name) => state[name], set: (name, value) => { state[name] = value; }, save_changes() {},
+    on() {}, off() {}, send: (message) => sent.push(message),
+  };
+  const el = document.createElement('div');
+  document.body.append(el);
+  module.default.render({ model, el });
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const root = el.firstElementChild;
+  // Every control a person can use: buttons, choices, inputs (typed into, then Enter), sliders, keys.
+  for (let i = 0; ; i++) {
+    const buttons = [...el.querySelectorAll('button:not([disabled])')];
+    if (i >= buttons.length) break;
+    buttons[i].click();
+    await wait(0);
+  }
+  for (const input of el.querySelectorAll('input[type=number], input[type=text]')) {
+    input.value = input.type === 'number' ? '1' : 'red 1';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  }
+  for (const input of el.querySelectorAll('input[type=checkbox]')) input.click();
+  for (const control of el.querySelectorAll('select, input[type=range]')) {
+    control.value = control.tagName === 'SELECT' ? control.options[control.options.length - 1].value : control.max;
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape']) {
+    root.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  }
+  await wait(300);  // a computer's pause (pace 0.05 s in that situation) runs out
+  return { sent, text: root.innerText.length };
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    require_browser()
+    with chromium() as context:
+        yield context
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_control_sends_an_intent_python_accepts(browser: Any, name: str) -> None:
+    source = (STATIC / f"{name}.js").read_text(encoding="utf-8")
+    css = (STATIC / f"{name}.css").read_text(encoding="utf-8")
+    seen: set[str] = set()
+    for situation, make in SITUATIONS[name]:
+        page = browser.new_page()
+        watch = ConsoleWatch(page)
+        page.set_content("<!doctype html><html><body></body></html>")
+        result = page.evaluate(_HARNESS_JS, {"source": source, "css": css, "state": _snapshot(make())})
+        page.close()
+        assert not watch.take(), f"{name} / {situation}: {watch.errors}"
+        assert result["text"] > 0, f"{name} / {situation}: nothing was drawn"
+        for message in result["sent"]:
+            reason = make().send_intent(message)
+            assert not (reason or "").startswith(("unknown intent", "internal error")), (situation, message, reason)
+            seen.add(message["type"])
+    assert seen == set(MODULES[name].INTENTS), f"{name}: never sent {set(MODULES[name].INTENTS) - seen}"
