@@ -1,7 +1,8 @@
 """The ``nomercy`` command.
 
-``nomercy check PATH...`` replays every puzzle under the paths and prints one line
-per puzzle and a closing ``N passed, M failed`` line; it exits 0 only when all pass.
+``nomercy check [PATH...]`` replays every puzzle under the paths (default: the puzzle
+collection that comes with the package) and prints one line per puzzle and a closing
+``N passed, M failed`` line; it exits 0 only when all pass.
 ``nomercy simulate`` plays many games between computer players and prints their
 statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
 """
@@ -16,19 +17,24 @@ __all__ = ["main"]
 
 
 def _check(args: argparse.Namespace) -> int:
-    from .puzzles import check_paths
+    from .puzzles import check_paths, default_puzzle_dir
 
+    paths = args.paths or [str(default_puzzle_dir())]
     try:
-        results = check_paths(args.paths)
+        results = check_paths(paths)
     except FileNotFoundError as error:
         print(f"nomercy check: {error}", file=sys.stderr)
         return 2
+    if not results:
+        print(f"nomercy check: no puzzle files (*.yaml) under {', '.join(paths)}: nothing was checked",
+              file=sys.stderr)
+        return 1
     failed = 0
     for result in results:
         print(result)
         failed += not result.ok
     print(f"{len(results) - failed} passed, {failed} failed")
-    return 0 if results and failed == 0 else 1
+    return 0 if failed == 0 else 1
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -51,13 +57,23 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
-        print("moves: " + "; ".join(error.moves), file=sys.stderr)
+        moves = error.moves
+        if len(moves) > _SHOWN_MOVES:
+            print(f"moves: {len(moves)} in all, the last {_SHOWN_MOVES} shown (the game's seed replays every one: "
+                  "nomercy.simulate.play_game(rules, bots, seed, record=[]) fills the record): ... "
+                  + "; ".join(moves[-_SHOWN_MOVES:]), file=sys.stderr)
+        else:
+            print("moves: " + "; ".join(moves), file=sys.stderr)
         return 3
     except (NomercyError, ValueError) as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         return 2
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0
+
+
+_SHOWN_MOVES = 60
+"""The most moves of a broken game printed; more would bury the message."""
 
 
 def parse_settings(settings: Sequence[str]) -> dict[str, str]:
@@ -77,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="replay puzzles and compare their answers")
-    check.add_argument("paths", nargs="+", help="puzzle files or folders (every *.yaml below them)")
+    check.add_argument("paths", nargs="*",
+                       help="puzzle files or folders (every *.yaml below them; default: the puzzle collection)")
     check.set_defaults(run=_check)
     simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
     simulate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
@@ -101,13 +118,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; the exit status is 0 for success, 1 for a failed check, 2 for a mistake in the command.
+
+    Errors are one line on standard error, never a traceback. Output cut short by a
+    closed pipe (``nomercy simulate | head``) ends quietly with status 141, as a
+    shell does, and Ctrl-C with 130.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "puzzle":
-        from .puzzle_commands import run
+    try:
+        if args.command == "puzzle":
+            from .puzzle_commands import run
 
-        return run(args)
-    return int(args.run(args))
+            return run(args)
+        return int(args.run(args))
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    except KeyboardInterrupt:
+        print(f"nomercy {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away, point stdout at /dev/null so the exit flush stays quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no real file descriptor (a test's captured stdout)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -286,13 +286,8 @@ def _option_puzzles(folder: str) -> tuple[tuple[str, tuple[Puzzle, ...]], ...]:
 
 
 def _tags(puzzle: Puzzle) -> list[str]:
-    """A puzzle's tags: the loader keeps them only in the file, so read them from there."""
-    if puzzle.path is None:
-        return []
-    import yaml
-
-    data = yaml.safe_load(Path(puzzle.path).read_text(encoding="utf-8"))
-    return [str(t) for t in (data.get("tags") or [])]
+    """A puzzle's tags (``tags:`` in its file)."""
+    return list(puzzle.tags)
 
 
 def option_pairs(directory: str | Path | None = None) -> dict[str, list[tuple[Puzzle, ...]]]:

@@ -3,41 +3,62 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 from typing import TextIO
 
-from .errors import NomercyError
-from .puzzles import Puzzle, default_puzzle_dir, load_puzzles
+from .errors import NomercyError, brief
+from .puzzles import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 
 __all__ = ["add_puzzle_commands", "show_text", "solve_text"]
 
 
-def _collection(args: argparse.Namespace) -> list[Puzzle]:
+def _folder(args: argparse.Namespace) -> Path:
     folder = Path(args.dir) if args.dir else default_puzzle_dir()
-    if not folder.exists():
+    if not folder.is_dir():
         raise NomercyError(f"no puzzle folder at {folder}: pass --dir PATH")
-    return load_puzzles(folder)
+    return folder
 
 
-def _find(args: argparse.Namespace) -> Puzzle:
-    puzzles = _collection(args)
-    for puzzle in puzzles:
-        if puzzle.id == args.id:
-            return puzzle
+def _collection(args: argparse.Namespace, err: TextIO) -> tuple[list[Puzzle], int]:
+    """The puzzles of the folder that load, and how many files did not (each named on ``err``)."""
+    puzzles: list[Puzzle] = []
+    broken = 0
+    for path in puzzle_files(_folder(args)):
+        try:
+            puzzles.append(load_puzzle(path))
+        except NomercyError as error:
+            broken += 1
+            err.write(f"nomercy puzzle: skipped {error}\n")
+    return puzzles, broken
+
+
+def _find(args: argparse.Namespace, err: TextIO) -> Puzzle:
+    """The puzzle called ``args.id``: its file is ``<id>.yaml``, so only that file is read when it exists."""
+    folder = _folder(args)
+    named = [p for p in puzzle_files(folder) if p.stem == args.id]
+    if named:
+        return load_puzzle(named[0])  # a broken file is reported as the error it is
+    puzzles, _ = _collection(args, io.StringIO())
     close = [p.id for p in puzzles if args.id in p.id][:8]
     hint = f"; did you mean {', '.join(close)}?" if close else "; see 'nomercy puzzle list'"
-    raise NomercyError(f"no puzzle {args.id!r}{hint}")
+    raise NomercyError(f"no puzzle {brief(args.id)} in {folder}{hint}")
 
 
-def _list(args: argparse.Namespace, out: TextIO) -> int:
+def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    collection, broken = _collection(args, err)
     puzzles = [
-        p for p in _collection(args)
+        p for p in collection
         if (not args.topic or p.topic == args.topic) and (not args.level or p.level == args.level)
     ]
     for p in sorted(puzzles, key=lambda p: (p.topic, ("easy", "medium", "hard", "").index(p.level), p.id)):
         out.write(f"{p.id:40} {p.topic or '-':16} {p.level or '-':7} {p.title}\n")
     out.write(f"{len(puzzles)} puzzles\n")
+    if broken:
+        err.write(f"nomercy puzzle: {broken} file{'s' if broken != 1 else ''} could not be read "
+                  "(named above; 'nomercy check' says more)\n")
+        return 1
     return 0
 
 
@@ -91,24 +112,31 @@ def solve_text(puzzle: Puzzle) -> str:
     return "\n".join(lines)
 
 
-def _show(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(show_text(_find(args)) + "\n")
+def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    out.write(show_text(_find(args, err)) + "\n")
     return 0
 
 
-def _solve(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(solve_text(_find(args)) + "\n")
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    out.write(solve_text(_find(args, err)) + "\n")
     return 0
 
 
-def _generate(args: argparse.Namespace, out: TextIO) -> int:
+def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .cli import parse_settings
     from .generate import generate_puzzles, write_puzzles
 
+    if args.count < 1:
+        raise NomercyError(f"--count is how many puzzles to find, 1 or more, not {args.count}")
+    if args.players < 2:
+        raise NomercyError(f"--players is 2 or more, not {args.players}")
     overrides = parse_settings(args.set)
     puzzles = generate_puzzles(args.rules, count=args.count, seed=args.seed, players=args.players,
                                overrides=overrides or None)
-    paths = write_puzzles(puzzles, args.out)
+    try:
+        paths = write_puzzles(puzzles, args.out)
+    except OSError as error:
+        raise NomercyError(f"cannot write the puzzles to {args.out}: {error.strerror or error}") from None
     for path in paths:
         out.write(f"wrote {path}\n")
     out.write(f"{len(paths)} puzzles written to {args.out}\n")
@@ -147,8 +175,9 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run one ``nomercy puzzle`` command: 0 when it did its job, 1 when some files could not be read, 2 on an error."""
     try:
-        return int(args.run(args, sys.stdout))
+        return int(args.run(args, sys.stdout, sys.stderr))
     except NomercyError as error:
         print(f"nomercy puzzle: {error}", file=sys.stderr)
         return 2

@@ -25,12 +25,12 @@ from .actions import parse_move, seat_index
 from .cards import Card, Color
 from .decks import DECKS
 from .engine import apply, turn_up_first_card
-from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError
+from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, brief
 from .events import Event
 from .rules import RuleSet, ruleset
 from .state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 
-__all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "check_paths", "ANSWER_KEYS"]
+__all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "puzzle_files", "check_paths", "ANSWER_KEYS"]
 
 ANSWER_KEYS = ("turn", "direction", "hand_size", "hand", "pending", "top", "color", "eliminated",
                "winner", "score", "illegal")
@@ -86,6 +86,7 @@ class Puzzle:
     variant: Mapping[str, Any] = field(default_factory=dict)
     path: str | None = None
     start: str = "position"
+    tags: tuple[str, ...] = ()
 
     # --- building ---------------------------------------------------------------
     @classmethod
@@ -96,7 +97,7 @@ class Puzzle:
             raise PuzzleError(f"{where}a puzzle is a YAML mapping of keys like id, rules, hands, moves, answer")
         unknown = [k for k in data if k not in _REQUIRED and k not in _OPTIONAL]
         if unknown:
-            raise PuzzleError(f"{where}unknown key {', '.join(map(str, unknown))}; "
+            raise PuzzleError(f"{where}unknown key {', '.join(_key(k) for k in unknown[:5])}; "
                               f"the keys are {', '.join(_REQUIRED + _OPTIONAL)}")
         missing = [k for k in _REQUIRED if k not in data]
         if missing:
@@ -115,27 +116,21 @@ class Puzzle:
         if path is not None and Path(path).stem != pid:
             raise PuzzleError(f"{where}the file of puzzle {pid!r} must be named {pid}.yaml")
         variant = data.get("variant") or {}
-        if not isinstance(variant, dict):
+        if not isinstance(variant, dict) or not all(isinstance(k, str) for k in variant):
             raise PuzzleError(f"{where}variant is a mapping of rule options, like {{stacking: anything-goes}}")
         rules = ruleset(_text(data["rules"], "rules", where), **variant)
-        players = data["players"]
-        if not isinstance(players, list) or len(players) < 2 or not all(isinstance(p, (str, int)) for p in players):
-            raise PuzzleError(f"{where}players is a list of two or more seat names")
-        seats = tuple(str(p) for p in players)
-        if len({s.lower() for s in seats}) != len(seats):
-            raise PuzzleError(f"{where}seat names must differ: {', '.join(seats)}")
+        seats = _seats(data["players"], where)
         low, high = rules.players
         if not low <= len(seats) <= high:
             raise PuzzleError(f"{where}{rules.name} is for {low} to {high} players, not {len(seats)}")
-        turn = seats[seat_index(str(data["turn"]), seats)]
-        direction_text = str(data.get("direction", "clockwise")).strip().lower()
-        if direction_text not in ("clockwise", "counterclockwise"):
-            raise PuzzleError(f"{where}direction is clockwise or counterclockwise, not {data.get('direction')!r}")
-        start = str(data.get("start", "position"))
+        turn = _seat(data["turn"], "turn", seats)
+        direction = data.get("direction", "clockwise")
+        if not isinstance(direction, str) or direction.strip().lower() not in ("clockwise", "counterclockwise"):
+            raise PuzzleError(f"{where}direction is clockwise or counterclockwise, not {brief(direction)}")
+        start = data.get("start", "position")
         if start not in _STARTS:
-            raise PuzzleError(f"{where}start is position (the default) or first-card, not {start!r}")
-        discard_raw = data["discard"]
-        discard = tuple(Card.parse(c) for c in (discard_raw if isinstance(discard_raw, list) else [discard_raw]))
+            raise PuzzleError(f"{where}start is position (the default) or first-card, not {brief(start)}")
+        discard = _cards(data["discard"], "discard")
         color: Color | None
         if start == "first-card":
             # the table is dealt but nothing is turned up yet: the first card comes off the draw pile
@@ -146,77 +141,77 @@ class Puzzle:
         else:
             if not discard:
                 raise PuzzleError(f"{where}discard needs at least the top card")
-            color = Color.parse(str(data["color"])) if data.get("color") is not None else discard[-1].color
+            color = Color.parse(data["color"]) if data.get("color") is not None else discard[-1].color
             if color is None:
                 raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
-            pending = data.get("pending", 0)
-            if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
-                raise PuzzleError(f"{where}pending is a number of cards (0 or more), not {pending!r}")
+            pending = _count(data.get("pending", 0), "pending", where)
             if pending and not discard[-1].is_draw_card:
                 raise PuzzleError(f"{where}a pending draw needs a draw card on top of the discard pile, not {discard[-1]}")
         hands_raw = data["hands"]
         if not isinstance(hands_raw, dict):
-            raise PuzzleError(f"{where}hands maps each seat to its cards")
+            raise PuzzleError(f"{where}hands maps each seat to its cards, like {{A: [red 5, blue 3]}}")
         hands: dict[str, tuple[Card, ...]] = {}
         more: dict[str, int] = {}
         for key, value in hands_raw.items():
-            seat = seats[seat_index(str(key), seats)]
+            seat = _seat(key, "hands", seats)
             if isinstance(value, dict):
-                extra = set(value) - {"cards", "more"}
+                extra = [k for k in value if k not in ("cards", "more")]
                 if extra:
-                    raise PuzzleError(f"{where}hand of {seat}: unknown key {', '.join(map(str, extra))} (use cards and more)")
+                    raise PuzzleError(f"{where}hand of {seat}: unknown key {', '.join(_key(k) for k in extra[:5])} "
+                                      "(use cards and more)")
                 cards_raw = value.get("cards") or []
-                count = value.get("more", 0)
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise PuzzleError(f"{where}hand of {seat}: more is a number of cards, not {count!r}")
-                more[seat] = count
+                more[seat] = _count(value.get("more", 0), f"hand of {seat}: more", where)
             else:
                 cards_raw = value or []
             if not isinstance(cards_raw, list):
-                raise PuzzleError(f"{where}hand of {seat} is a list of cards")
-            hands[seat] = tuple(Card.parse(str(c)) for c in cards_raw)
+                raise PuzzleError(f"{where}hand of {seat} is a list of cards, like [red 5, blue 3], not {brief(cards_raw)}")
+            hands[seat] = _cards(cards_raw, f"hand of {seat}")
         for seat in seats:
             hands.setdefault(seat, ())
             if not hands[seat] and not more.get(seat):
                 raise PuzzleError(f"{where}{seat} holds no cards: give a hand for every seat")
-        draw_pile = tuple(Card.parse(str(c)) for c in (data.get("draw_pile") or []))
+        draw_pile = _cards(data.get("draw_pile") or [], "draw_pile")
         moves = data["moves"] or []
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PuzzleError(f"{where}moves is a list of move strings like 'A plays red 7'")
         answer = data["answer"]
         if not isinstance(answer, dict) or not answer:
             raise PuzzleError(f"{where}answer is a mapping with at least one of {', '.join(ANSWER_KEYS)}")
-        bad = [k for k in answer if k not in ANSWER_KEYS]
-        if bad:
-            raise PuzzleError(f"{where}unknown answer key {', '.join(map(str, bad))}; the keys are {', '.join(ANSWER_KEYS)}")
-        if "illegal" in answer and answer["illegal"] not in moves:
-            raise PuzzleError(f"{where}answer.illegal must be one of the moves, word for word")
-        level = str(data.get("level", "") or "")
-        if level and level not in _LEVELS:
-            raise PuzzleError(f"{where}level is easy, medium or hard, not {level!r}")
+        level = data.get("level") or ""
+        if level not in ("",) + _LEVELS:
+            raise PuzzleError(f"{where}level is easy, medium or hard, not {brief(level)}")
         hints = data.get("hints") or []
         if isinstance(hints, str):
             hints = [hints]
+        if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
+            raise PuzzleError(f"{where}hints is a list of sentences")
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PuzzleError(f"{where}seed is a whole number, not {seed!r}")
+            raise PuzzleError(f"{where}seed is a whole number, not {brief(seed)}")
+        choices = data.get("choices") or []
+        if not isinstance(choices, list):
+            raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
+        tags = data.get("tags") or []
+        if not isinstance(tags, list) or not all(isinstance(t, (str, int)) and not isinstance(t, bool) for t in tags):
+            raise PuzzleError(f"{where}tags is a list of words, like [rule-15, option-mercy_limit]")
         puzzle = cls(
             id=pid, title=_text(data["title"], "title", where), source=_text(data["source"], "source", where),
             rules=rules, players=seats, turn=turn,
-            direction=CLOCKWISE if direction_text == "clockwise" else COUNTERCLOCKWISE,
+            direction=CLOCKWISE if direction.strip().lower() == "clockwise" else COUNTERCLOCKWISE,
             discard=discard, color=color, pending=pending, hands=hands, more=more, draw_pile=draw_pile,
             moves=tuple(moves), question=_text(data["question"], "question", where), answer=dict(answer),
-            explanation=str(data.get("explanation") or "").strip(), topic=str(data.get("topic") or ""),
-            level=level, hints=tuple(str(h) for h in hints), choices=tuple(data.get("choices") or ()),
-            seed=seed, variant=dict(variant), path=path, start=start,
+            explanation=_optional_text(data.get("explanation"), "explanation", where),
+            topic=_optional_text(data.get("topic"), "topic", where),
+            level=level, hints=tuple(hints), choices=tuple(choices),
+            seed=seed, variant=dict(variant), path=path, start=start, tags=tuple(str(t) for t in tags),
         )
-        puzzle.position()  # validates card counts
         for move in puzzle.moves:
             try:
                 parse_move(move, seats)
             except NotationError as error:
-                raise PuzzleError(f"{where}move {move!r}: {error}") from None
+                raise PuzzleError(f"{where}move {brief(move)}: {error}") from None
         _check_answer_shape(puzzle, where)
+        puzzle.position()  # validates card counts, hand sizes and the first card
         return puzzle
 
     # --- playing ----------------------------------------------------------------
@@ -248,6 +243,10 @@ class Puzzle:
                 raise PuzzleError(f"{self.path or self.id}: not enough cards left to give {seat} {count} more")
             hands.append(self.hands[seat] + tuple(rest[:count]))
             rest = rest[count:]
+            limit = self.rules.mercy_limit
+            if limit is not None and len(hands[-1]) >= limit:
+                raise PuzzleError(f"{self.path or self.id}: {seat} starts with {len(hands[-1])} cards, at or above "
+                                  f"the mercy limit of {limit}, so {seat} would already be out of the round")
         state = GameState(
             rules=self.rules, seats=self.players, hands=tuple(hands),
             draw_pile=self.draw_pile + tuple(rest), discard=self.discard, color=self.color,
@@ -301,43 +300,135 @@ class Puzzle:
         return PuzzleResult(self.id, tuple(problems))
 
 
+def _key(key: Any) -> str:
+    """A key as a message names it: plain when it is a short word."""
+    return key if isinstance(key, str) and len(key) <= 40 and key.strip() == key else brief(key)
+
+
 def _text(value: Any, key: str, where: str) -> str:
     if not isinstance(value, (str, int)) or isinstance(value, bool) or not str(value).strip():
-        raise PuzzleError(f"{where}{key} must be text")
+        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
     return str(value).strip()
 
 
+def _optional_text(value: Any, key: str, where: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
+    return value.strip()
+
+
+def _count(value: Any, key: str, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PuzzleError(f"{where}{key} is a number of cards (0 or more), not {brief(value)}")
+    return value
+
+
+def _seats(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) < 2:
+        raise PuzzleError(f"{where}players is a list of two or more seat names, like [A, B, C], not {brief(value)}")
+    for name in value:
+        if isinstance(name, bool):
+            raise PuzzleError(f"{where}players: {brief(name)} is a yes/no value in YAML, not a seat name; "
+                              f"quote it ('{str(name).lower()}') to use it as a name")
+        if not isinstance(name, (str, int)):
+            raise PuzzleError(f"{where}players: a seat name is one word, like Ann, not {brief(name)}")
+        if not str(name).strip() or any(ch.isspace() for ch in str(name).strip()):
+            raise PuzzleError(f"{where}players: a seat name is one word (moves name seats), not {brief(name)}")
+    seats = tuple(str(p).strip() for p in value)
+    if len({s.lower() for s in seats}) != len(seats):
+        raise PuzzleError(f"{where}seat names must differ: {', '.join(seats)}")
+    return seats
+
+
+def _seat(value: Any, key: str, seats: tuple[str, ...]) -> str:
+    """The seat named ``value`` (a name, or a number the YAML read from a name like 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        raise NotationError(f"{key}: a seat is named by one word ({', '.join(seats)}), not {brief(value)}")
+    return seats[seat_index(value, seats)]
+
+
+def _cards(value: Any, key: str) -> tuple[Card, ...]:
+    """Cards written as a list of card texts, or one card text."""
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise NotationError(f"{key} is a list of cards, like [red 5, wild +6], not {brief(value)}")
+    return tuple(Card.parse(card) for card in value)
+
+
 def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
-    seats = puzzle.players
-    for key in ("hand_size", "hand", "score"):
-        if key in puzzle.answer:
-            value = puzzle.answer[key]
-            if not isinstance(value, dict):
-                raise PuzzleError(f"{where}answer.{key} maps seats to values")
-            for seat in value:
-                seat_index(str(seat), seats)
-    for seat in puzzle.answer.get("eliminated") or []:
-        seat_index(str(seat), seats)
-    for key in ("turn", "winner"):
-        if puzzle.answer.get(key) is not None:
-            seat_index(str(puzzle.answer[key]), seats)
-    if "hand" in puzzle.answer:
-        for cards in puzzle.answer["hand"].values():
-            if not isinstance(cards, list):
-                raise PuzzleError(f"{where}answer.hand lists the exact cards of each seat")
-            for card in cards:
-                Card.parse(str(card))
+    _check_answer_values(puzzle.answer, "answer", puzzle, where)
     for choice in puzzle.choices:
-        if not isinstance(choice, dict) or set(choice) != {"label", "answer"} or not isinstance(choice["answer"], dict):
+        if (not isinstance(choice, dict) or set(choice) != {"label", "answer"} or not isinstance(choice["answer"], dict)
+                or not isinstance(choice["label"], (str, int)) or isinstance(choice["label"], bool)):
             raise PuzzleError(f"{where}each choice is a mapping with a label and an answer, like "
                               "{label: 'B draws 6', answer: {hand_size: {B: 8}}}")
-        bad_keys = [k for k in choice["answer"] if k not in ANSWER_KEYS]
-        if bad_keys:
-            raise PuzzleError(f"{where}choice {choice['label']!r}: unknown answer key {', '.join(map(str, bad_keys))}")
-    if "top" in puzzle.answer:
-        Card.parse(str(puzzle.answer["top"]))
-    if "color" in puzzle.answer:
-        Color.parse(str(puzzle.answer["color"]))
+        _check_answer_values(choice["answer"], f"choice {brief(choice['label'])}", puzzle, where)
+
+
+def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, where: str) -> None:
+    """Every answer key with a value of the right kind: a wrong type is a broken puzzle, not a wrong answer."""
+    seats = puzzle.players
+    bad = [k for k in answer if k not in ANSWER_KEYS]
+    if bad:
+        raise PuzzleError(f"{where}{label}: unknown answer key {', '.join(_key(k) for k in bad[:5])}; "
+                          f"the keys are {', '.join(ANSWER_KEYS)}")
+
+    def wrong(key: str, what: str) -> PuzzleError:
+        return PuzzleError(f"{where}{label}.{key} is {what}, not {brief(answer[key])}")
+
+    for key, value in answer.items():
+        if key in ("turn", "winner"):
+            if value is None and key == "winner":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise wrong(key, f"a seat ({', '.join(seats)})" + (" or null" if key == "winner" else ""))
+            _seat(value, f"{label}.{key}", seats)
+        elif key == "direction":
+            if not isinstance(value, str) or value.strip().lower() not in ("clockwise", "counterclockwise"):
+                raise wrong(key, "clockwise or counterclockwise")
+        elif key in ("hand_size", "score"):
+            what = "a mapping of seats to numbers of cards, like {B: 8}" if key == "hand_size" else \
+                "a mapping of seats to points, like {A: 270}"
+            if not isinstance(value, dict):
+                raise wrong(key, what)
+            for seat, number in value.items():
+                _seat(seat, f"{label}.{key}", seats)
+                if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                    raise PuzzleError(f"{where}{label}.{key}.{seat} is a number (0 or more), not {brief(number)}")
+        elif key == "hand":
+            if not isinstance(value, dict):
+                raise wrong(key, "a mapping of seats to their exact cards, like {B: [red 5, blue 3]}")
+            for seat, cards in value.items():
+                _seat(seat, f"{label}.hand", seats)
+                if not isinstance(cards, list):
+                    raise PuzzleError(f"{where}{label}.hand lists the exact cards of each seat, like {{B: [red 5]}}")
+                _cards(cards, f"{label}.hand.{seat}")
+        elif key == "pending":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise wrong(key, "a number of cards (0 or more)")
+        elif key == "top":
+            if not isinstance(value, str):
+                raise wrong(key, "a card, like red 5")
+            Card.parse(value)
+        elif key == "color":
+            if not isinstance(value, str):
+                raise wrong(key, "a color: red, yellow, green or blue")
+            Color.parse(value)
+        elif key == "eliminated":
+            if value is None:
+                continue
+            if not isinstance(value, list):
+                raise wrong(key, "a list of seats, like [B] (or [] for nobody)")
+            for seat in value:
+                _seat(seat, f"{label}.eliminated", seats)
+        elif key == "illegal":
+            if not isinstance(value, str) or value not in puzzle.moves:
+                raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
 
 
 def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[str]:
@@ -437,21 +528,15 @@ def round_scores(state: GameState) -> dict[str, int]:
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
-    """Read and validate one puzzle file."""
-    import yaml
+    """Read and validate one puzzle file (see :mod:`nomercy.puzzle_file` for what the reader refuses)."""
+    from .puzzle_file import read_puzzle_file
 
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PuzzleError(f"{path}: cannot read the file ({error.strerror})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark is not None else ""
-        raise PuzzleError(f"{path}: not valid YAML{at}: {getattr(error, 'problem', error)}") from None
-    return Puzzle.from_dict(data, path=str(path))
+    return Puzzle.from_dict(read_puzzle_file(path), path=str(path))
+
+
+def puzzle_files(folder: str | Path) -> list[Path]:
+    """Every ``*.yaml`` file under ``folder``, sorted."""
+    return sorted(p for p in Path(folder).rglob("*.yaml") if p.is_file())
 
 
 def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -459,7 +544,7 @@ def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+            files.extend(puzzle_files(path))
         elif path.is_file():
             files.append(path)
         else:
@@ -473,8 +558,11 @@ def load_puzzles(*paths: str | Path) -> list[Puzzle]:
 
 
 def default_puzzle_dir() -> Path:
-    """The project's ``puzzles/`` folder (next to the package in a source checkout)."""
-    return Path(__file__).resolve().parent.parent / "puzzles"
+    """The puzzle collection: the copy an installed package carries (``nomercy/data/puzzles``),
+    else the ``puzzles/`` folder beside the package in a clone or an editable install."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "data" / "puzzles"
+    return packaged if packaged.is_dir() else here.parent / "puzzles"
 
 
 def check_paths(paths: Iterable[str | Path]) -> list[PuzzleResult]:

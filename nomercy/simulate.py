@@ -33,7 +33,7 @@ import math
 import os
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -41,8 +41,8 @@ from . import events as ev
 from .actions import Action, Play
 from .decks import DECKS
 from .engine import apply, legal_actions, new_game
-from .errors import NomercyError
-from .players import PLAYER_KINDS, Player, is_optional, make_player, next_action, notify
+from .errors import NomercyError, PlayerError, RulesError, brief
+from .players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_action, notify
 from .rules import RuleSet, ruleset
 from .state import GameState, Phase
 
@@ -83,17 +83,21 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
-        parts = [p.strip() for p in str(text).split(":")]
+        if not isinstance(text, str):
+            raise PlayerError(f"a player is written as text, like greedy or expert:iterations=40, not {brief(text)}")
+        parts = [p.strip() for p in text.split(":")]
         kind = parts[0].lower()
         if kind not in PLAYER_KINDS:
-            raise ValueError(f"unknown player kind {parts[0]!r}: choose one of {', '.join(PLAYER_KINDS)}")
+            raise PlayerError(f"unknown player kind {brief(parts[0])}: choose one of {', '.join(PLAYER_KINDS)}")
         options = []
         for part in parts[1:]:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
-                raise ValueError(f"cannot read player option {part!r} in {text!r}: write key=value")
+                raise PlayerError(f"cannot read player option {brief(part)} in {brief(text)}: write key=value")
             options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
-        return cls(kind, tuple(options))
+        spec = cls(kind, tuple(options))
+        check_player_options(kind, dict(spec.options))
+        return spec
 
     def make(self, seed: int) -> Player:
         options = dict(self.options)
@@ -130,7 +134,7 @@ def parse_bots(bots: str | Sequence[str | BotSpec], players: int) -> tuple[BotSp
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:
-        raise ValueError(f"{len(specs)} players named for {players} seats: name one kind for all or one per seat")
+        raise PlayerError(f"{len(specs)} players named for {players} seats: name one kind for all or one per seat")
     return specs
 
 
@@ -208,7 +212,10 @@ def play_game(
     deck = DECKS[rules.deck]
     deck_size = deck.size
     limit = rules.mercy_limit
-    state = new_game(rules, n, seed=seed)
+    try:
+        state = new_game(rules, n, seed=seed)
+    except RulesError as error:
+        raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
     moves: list[Action] = [] if record is None else record
     turns = knockouts = reshuffles = 0
     largest = max(map(len, state.hands))
@@ -585,16 +592,17 @@ def simulate(
     """
     rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
     low, high = rule_set.players
-    if not low <= players <= high:
-        raise ValueError(f"{rule_set.name} is for {low} to {high} players, not {players}")
-    if games < 0:
-        raise ValueError(f"the number of games cannot be negative: {games}")
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise NomercyError(f"the number of games is a whole number, 0 or more, not {brief(games)}")
     specs = parse_bots(bots, players)
     seats = new_game(rule_set, players, seed=0).seats
     if workers is None:
         workers = os.cpu_count() or 1
-    if workers < 1:
-        raise ValueError(f"at least one worker is needed, not {workers}")
+    most = max(64, 4 * (os.cpu_count() or 1))
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+        raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
     if progress is None:
         progress = sys.stderr.isatty()
     bar = _Progress(games, progress)
@@ -604,7 +612,7 @@ def simulate(
     slots = workers if executor is None else max(workers, 2)
     size = chunk_size or max(1, min(200, games // (slots * 8) or 1))
     end = first_game + games
-    chunks = [(start, min(end, start + size)) for start in range(first_game, end, size)]
+    chunks = ((start, min(end, start + size)) for start in range(first_game, end, size))  # lazily: games may be many
     done = 0
 
     def take(part: tuple[Tally, list[GameSummary] | None]) -> None:
@@ -624,13 +632,18 @@ def simulate(
     else:
         own = executor is None
         pool = cf.ProcessPoolExecutor(max_workers=workers) if own else executor
-        waiting = deque(chunks)
+        waiting = iter(chunks)
         running: set[cf.Future] = set()
         try:
             window = slots * 4  # a bounded number of chunks in flight keeps memory flat
-            while waiting or running:
-                while waiting and len(running) < window:
-                    start, stop = waiting.popleft()
+            more = True
+            while more or running:
+                while more and len(running) < window:
+                    chunk = next(waiting, None)
+                    if chunk is None:
+                        more = False
+                        break
+                    start, stop = chunk
                     running.add(pool.submit(_play_chunk, rule_set, specs, seed, start, stop, rotate, keep_records))
                 finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
                 for future in finished:

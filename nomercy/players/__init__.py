@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..actions import Action, CallUno, Catch, Play
+from ..errors import IllegalMoveError, PlayerError, brief
 from ..events import Event
 from ..state import GameState, PlayerView
 
@@ -42,6 +43,8 @@ __all__ = [
     "optional_actions",
     "required_actions",
     "is_optional",
+    "check_player_options",
+    "PLAYER_OPTIONS",
 ]
 
 
@@ -102,7 +105,7 @@ def next_action(state: GameState, players: Mapping[int, Player]) -> Action | Non
     Each player sees only ``state.view(seat)``.
     """
     if state.is_over:
-        raise ValueError("the round is over: nobody has a move to make")
+        raise IllegalMoveError("the round is over: nobody has a move to make")
     legal = state.legal_moves
     n = len(state.seats)
     start = state.turn
@@ -157,17 +160,64 @@ PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     """A new player of ``kind`` (``random``, ``greedy`` or ``expert``) seeded with ``seed``.
 
-    ``options`` go to the player: the expert takes ``iterations`` and ``max_time``.
+    ``options`` go to the player: the expert takes ``iterations``, ``depth``,
+    ``candidates``, ``max_time``, ``memory`` and ``read_stacks``.
 
     >>> make_player("greedy", seed=2).kind
     'greedy'
     >>> make_player("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown player kind 'clever': choose one of random, greedy, expert
+    nomercy.errors.PlayerError: unknown player kind 'clever': choose one of random, greedy, expert
+    >>> make_player("greedy", depth=3)
+    Traceback (most recent call last):
+    ...
+    nomercy.errors.PlayerError: a greedy player takes no options, not depth
     """
     factories = _factories()
     key = kind.strip().lower() if isinstance(kind, str) else kind
     if key not in factories:
-        raise ValueError(f"unknown player kind {kind!r}: choose one of {', '.join(PLAYER_KINDS)}")
+        raise PlayerError(f"unknown player kind {brief(kind)}: choose one of {', '.join(PLAYER_KINDS)}")
+    check_player_options(key, options)
     return factories[key](seed=seed, **options)
+
+
+PLAYER_OPTIONS: dict[str, dict[str, str]] = {
+    "random": {},
+    "greedy": {},
+    "expert": {"iterations": "count", "depth": "moves", "candidates": "count", "max_time": "seconds",
+               "memory": "switch", "read_stacks": "switch"},
+}
+"""The options each kind takes, and what kind of value each is."""
+
+_SWITCH_WORDS = ("1", "0", "true", "false", "yes", "no", "on", "off", "none")
+_VALUE_TEXT = {
+    "count": "a whole number of 1 or more",
+    "moves": "a whole number of 0 or more",
+    "seconds": "a number of seconds above 0, or none",
+    "switch": "on or off (1 or 0)",
+}
+
+
+def check_player_options(kind: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option ``kind`` does not take, or a value of the wrong kind, naming what is allowed."""
+    allowed = PLAYER_OPTIONS.get(kind, {})
+    for name, value in options.items():
+        if name not in allowed:
+            takes = f"takes {', '.join(allowed)}" if allowed else "takes no options"
+            article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+            raise PlayerError(f"{article} {kind} player {takes}, not {brief(name) if not isinstance(name, str) else name}")
+        if not _value_fits(allowed[name], value):
+            raise PlayerError(f"the {kind} option {name} is {_VALUE_TEXT[allowed[name]]}, not {brief(value)}")
+
+
+def _value_fits(kind: str, value: Any) -> bool:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if kind == "count":
+        return whole and value >= 1
+    if kind == "moves":
+        return whole and value >= 0
+    if kind == "seconds":
+        return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 1e9)
+    return (isinstance(value, (bool, int)) and value in (0, 1)) or value is None or (
+        isinstance(value, str) and value.strip().lower() in _SWITCH_WORDS)

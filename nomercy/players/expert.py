@@ -30,6 +30,7 @@ from ..actions import Action, CallUno, Play
 from ..cards import Card, Rank
 from ..decks import DECKS
 from ..engine import apply, legal_actions
+from ..errors import PlayerError
 from ..events import Event
 from ..state import _FIELDS, GameState, Phase, PlayerView
 from . import is_optional
@@ -123,7 +124,7 @@ class ExpertPlayer:
         read_stacks: bool | int | str | None = True,
     ) -> None:
         if iterations < 1:
-            raise ValueError(f"an expert needs at least one playout per decision, not {iterations}")
+            raise PlayerError(f"an expert needs at least one playout per decision, not {iterations}")
         self.seed = seed
         self.iterations = int(iterations)
         self.max_time = None if max_time is None else float(max_time)
@@ -264,7 +265,7 @@ def _switch(name: str, value: bool | int | str | None) -> bool:
             return True
         if text in ("0", "false", "no", "off", "none"):
             return False
-        raise ValueError(f"the expert's {name} option is on or off, not {value!r}")
+        raise PlayerError(f"the expert's {name} option is on or off, not {value!r}")
     return bool(value)
 
 
