@@ -182,8 +182,8 @@ def test_seats_called_yes_and_no_stay_names(capsys, tmp_path):
 @pytest.mark.parametrize("bots, words", [
     ("random:foo=1", "a random player takes no options, not foo"),
     ("greedy:depth=3", "a greedy player takes no options, not depth"),
-    ("expert:iterations=abc", "the expert option iterations is a whole number of 1 or more, not 'abc'"),
-    ("expert:memory=maybe", "the expert option memory is on or off (1 or 0), not 'maybe'"),
+    ("expert:iterations=abc", "the expert's iterations option is a whole number of 1 or more, not 'abc'"),
+    ("expert:memory=maybe", "the expert's memory option is on or off (1 or 0), not 'maybe'"),
     ("expert:seed=4", "an expert player takes iterations, depth, candidates, max_time, memory, read_stacks, not seed"),
     ("clever", "unknown player kind 'clever': choose one of random, greedy, expert"),
     ("random,random,random", "3 players named for 2 seats"),
@@ -208,11 +208,7 @@ def test_simulate_refuses_settings_it_cannot_play(capsys, argv, words):
     assert code == 2 and out == "" and words in one_line_each(err)[0]
 
 
-def test_a_deal_that_cannot_be_made_names_the_game(capsys):
-    code, out, err = run(capsys, "simulate", "--rules", "open-mercy", "--players", "2", "--set", "hand_size=83",
-                         "--set", "mercy_limit=none", "--games", "1", "--seed", "0", "--workers", "1",
-                         "--bots", "random")
-    assert code in (0, 2, 3)  # whether game 0 of seed 0 can be dealt depends on the shuffle; it never hangs
+def test_a_deal_that_cannot_be_made_names_the_game():
     from nomercy import RulesError, ruleset
     from nomercy.simulate import BotSpec, play_game
 
@@ -266,7 +262,9 @@ def short(argv: list[str], folder: Path) -> list[str]:
     """The same command, kept short: one game on this process, the small puzzle folder."""
     argv = [("1" if previous in ("--games", "--workers") else word) for previous, word in zip([""] + argv, argv)]
     if "simulate" in argv:
-        argv += [option for option in ("--games", "--workers") if option not in argv for option in (option, "1")]
+        for option in ("--games", "--workers"):
+            if option not in argv:
+                argv += [option, "1"]
     if "puzzle" in argv:
         argv = [str(folder) if previous == "--dir" else word for previous, word in zip([""] + argv, argv)]
         if "--dir" not in argv:

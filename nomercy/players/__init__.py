@@ -208,7 +208,7 @@ def check_player_options(kind: str, options: Mapping[str, Any]) -> None:
             article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
             raise PlayerError(f"{article} {kind} player {takes}, not {brief(name) if not isinstance(name, str) else name}")
         if not _value_fits(allowed[name], value):
-            raise PlayerError(f"the {kind} option {name} is {_VALUE_TEXT[allowed[name]]}, not {brief(value)}")
+            raise PlayerError(f"the {kind}'s {name} option is {_VALUE_TEXT[allowed[name]]}, not {brief(value)}")
 
 
 def _value_fits(kind: str, value: Any) -> bool:
