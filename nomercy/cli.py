@@ -5,6 +5,10 @@ collection that comes with the package) and prints one line per puzzle and a clo
 ``N passed, M failed`` line; it exits 0 only when all pass.
 ``nomercy simulate`` plays many games between computer players and prints their
 statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
+A mistake in a command (an unknown option value, a player kind that does not
+exist, a folder that cannot be written) is one line on standard error and exit
+status 2; a closed pipe ends quietly with 141, Ctrl-C with 130. No command ends
+in a traceback.
 """
 
 from __future__ import annotations
