@@ -4,7 +4,9 @@ Cheap invariants only, so it stays fast enough for CI: the card count after ever
 move, the full card multiset every few moves and at the end, a non-empty legal
 list before the end, and an end within a bound. The games run in a process pool
 (one worker per core), in fixed chunks, so the run is the same on every machine.
-Set NOMERCY_FUZZ_GAMES to run more (or fewer, while developing).
+The run is cut into pieces of a few seconds each (marked ``soak``: ``pytest -m soak``),
+so a long run shows its progress. Set NOMERCY_FUZZ_GAMES to run more (or fewer, while
+developing).
 """
 
 from __future__ import annotations
@@ -12,13 +14,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Iterator
+
+import pytest
 
 from conftest import PROFILES, choose
 from nomercy import DECKS, apply, legal_actions, new_game, ruleset
 
 GAMES = int(os.environ.get("NOMERCY_FUZZ_GAMES", "20000"))
 CHUNK = 500
+PIECE = 4 * CHUNK  # the games one test plays
 MAX_MOVES = 3000
 FULL_CHECK_EVERY = 100
 
@@ -74,17 +80,35 @@ def fuzz_chunk(start: int, stop: int) -> tuple[int, int, list[str]]:
     return stop - start, moves_total, failures
 
 
-def test_twenty_thousand_random_games_keep_every_invariant():
-    assert GAMES >= 1
-    chunks = [(start, min(start + CHUNK, GAMES)) for start in range(0, GAMES, CHUNK)]
-    workers = max(1, min(len(chunks), os.cpu_count() or 1))
+PIECES = [(start, min(start + PIECE, GAMES)) for start in range(0, GAMES, PIECE)]
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[Executor | None]:
+    """One worker process per core, shared by the pieces (None on one core: play in this process)."""
+    workers = max(1, min(PIECE // CHUNK, os.cpu_count() or 1))
     if workers == 1:
+        yield None
+        return
+    # spawn, not fork: other tests in the same run may have started threads
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as executor:
+        yield executor
+
+
+def test_the_pieces_play_every_game_once():
+    assert GAMES >= 1
+    assert [i for start, stop in PIECES for i in range(start, stop)] == list(range(GAMES))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("start, stop", PIECES, ids=[f"games{start}-{stop - 1}" for start, stop in PIECES])
+def test_twenty_thousand_random_games_keep_every_invariant(pool, start, stop):
+    chunks = [(first, min(first + CHUNK, stop)) for first in range(start, stop, CHUNK)]
+    if pool is None:
         results = [fuzz_chunk(*chunk) for chunk in chunks]
     else:
-        # spawn, not fork: other tests in the same run may have started threads
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(fuzz_chunk, *zip(*chunks)))
+        results = list(pool.map(fuzz_chunk, *zip(*chunks)))
     games = sum(r[0] for r in results)
     failures = [f for r in results for f in r[2]]
-    assert games == GAMES
+    assert games == stop - start
     assert not failures, f"{len(failures)} games broke an invariant, first ones:\n" + "\n".join(failures[:10])

@@ -201,22 +201,37 @@ def test_the_expert_takes_a_win_when_it_has_one():
 # samples hidden hands and plays out, which is what can go wrong.
 SMALL_EXPERT = "expert:iterations=2:depth=4:candidates=3"
 GAMES_PER_TABLE = 1000
+GAMES_PER_PIECE = 250  # a piece takes a few seconds, so a long run shows its progress
+TABLES = {3: f"{SMALL_EXPERT},greedy,random", 5: f"{SMALL_EXPERT},greedy,random,greedy,random"}
+PIECES = [(profile, players, start) for profile in PROFILES for players in TABLES
+          for start in range(0, GAMES_PER_TABLE, GAMES_PER_PIECE)]
 
 
-@pytest.mark.parametrize("profile", PROFILES)
-def test_every_player_kind_finishes_thousands_of_games(profile):
+def test_the_pieces_play_every_game_of_every_table_once():
+    for profile in PROFILES:
+        for players in TABLES:
+            starts = [start for p, n, start in PIECES if (p, n) == (profile, players)]
+            games = [i for start in starts for i in range(start, min(start + GAMES_PER_PIECE, GAMES_PER_TABLE))]
+            assert games == list(range(GAMES_PER_TABLE))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("profile, players, start", PIECES,
+                         ids=[f"{p}-{n}p-games{s}" for p, n, s in PIECES])
+def test_every_player_kind_finishes_thousands_of_games(profile, players, start):
     # Each kind sits at every table of 1,000 three-player and 1,000 five-player games, so
-    # each finishes 2,000 games under this profile. simulate checks every chosen move
-    # against the legal list and the card count after every move, and raises on the
-    # first violation with the seed and the moves that reproduce it.
-    for players, bots in ((3, f"{SMALL_EXPERT},greedy,random"),
-                          (5, f"{SMALL_EXPERT},greedy,random,greedy,random")):
-        result = simulate(profile, players=players, bots=bots, games=GAMES_PER_TABLE, seed=17, rotate=True,
-                          progress=False)
-        assert result.games == GAMES_PER_TABLE
-        per_game = {"expert": 1, "greedy": (players - 1) // 2, "random": (players - 1) // 2}
-        assert dict(result.tally.seats_by_bot) == {k: n * GAMES_PER_TABLE for k, n in per_game.items()}
-        assert sum(result.tally.endings.values()) == GAMES_PER_TABLE
+    # each finishes 2,000 games under each profile; a piece plays a quarter of one table.
+    # Game i of a run has the same seed however the run is split (first_game numbers the
+    # games). simulate checks every chosen move against the legal list and the card count
+    # after every move, and raises on the first violation with the seed and the moves
+    # that reproduce it.
+    games = min(GAMES_PER_PIECE, GAMES_PER_TABLE - start)
+    result = simulate(profile, players=players, bots=TABLES[players], games=games, seed=17, rotate=True,
+                      first_game=start, progress=False)
+    assert result.games == games
+    per_game = {"expert": 1, "greedy": (players - 1) // 2, "random": (players - 1) // 2}
+    assert dict(result.tally.seats_by_bot) == {k: n * games for k, n in per_game.items()}
+    assert sum(result.tally.endings.values()) == games
 
 
 @pytest.mark.parametrize("overrides", [{"jump_in": True}, {"stacking": "anything-goes", "seven_swap": "optional"},
