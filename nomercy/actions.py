@@ -144,6 +144,10 @@ def format_move(action: Action, seats: Sequence[str], *, keeping: bool = False) 
     raise TypeError(f"not an action: {action!r}")
 
 
+MAX_MOVE_LENGTH = 300
+"""The longest move read: the longest real one is some 60 characters, and the notation's pattern
+would take quadratic time over a long line."""
+
 _MOVE = re.compile(r"^\s*(?P<seat>\S+)\s+(?P<verb>plays|draws|passes|names|calls|catches|challenges)\b(?P<rest>.*)$", re.I)
 _PLAY_TAIL = re.compile(
     r"^(?P<card>.*?)"
@@ -158,6 +162,9 @@ def parse_move(text: str, seats: Sequence[str]) -> Action:
     """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``."""
     if not isinstance(text, str):
         raise NotationError(f"a move is a line of text like 'A plays red 7', not {brief(text)}")
+    if len(text) > MAX_MOVE_LENGTH:
+        raise NotationError(f"a move is one short line, like 'A plays wild +6 choosing green'; "
+                            f"this one has {len(text)} characters ({MAX_MOVE_LENGTH} at most)")
     match = _MOVE.match(text)
     if match is None:
         raise NotationError(
@@ -205,7 +212,7 @@ def _played_card(card_text: str, move: str) -> Card:
         return Card.parse(card_text)
     except NotationError as error:
         words = card_text.split()
-        for cut in range(len(words) - 1, 0, -1):
+        for cut in range(min(len(words) - 1, 4), 0, -1):  # a card is at most four words: wild reverse draw four
             try:
                 card = Card.parse(" ".join(words[:cut]))
             except NotationError:

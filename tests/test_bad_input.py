@@ -247,3 +247,17 @@ def test_a_refused_move_of_the_wrong_kind_changes_nothing():
         with pytest.raises(IllegalMoveError):
             game.step(move)
     assert game == snapshot
+
+
+def test_a_move_is_one_short_line():
+    import time
+
+    started = time.perf_counter()
+    for move in ("A plays " + "red 7 swapping with " * 4000, "A plays " + "x " * 50_000):
+        with pytest.raises(NotationError) as caught:
+            parse_move(move, "AB")
+        assert one_line(caught.value).startswith("a move is one short line, like 'A plays wild +6 choosing green'")
+    for move in ("A plays " + "red 7 swapping with " * 14, "A plays " + "x " * 140):
+        with pytest.raises(NotationError, match="^cannot read move"):
+            parse_move(move, "AB")
+    assert time.perf_counter() - started < 0.5
