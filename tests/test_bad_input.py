@@ -261,3 +261,37 @@ def test_a_move_is_one_short_line():
         with pytest.raises(NotationError, match="^cannot read move"):
             parse_move(move, "AB")
     assert time.perf_counter() - started < 0.5
+
+
+def test_moves_built_from_any_values_are_refused_or_legal_never_crashed():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from nomercy import ALL_CARDS, CallUno, Challenge, Draw, Pass
+    from nomercy.engine import why_illegal
+
+    game = table(players="ABC", turn="B", discard="red 5",
+                 hands={"A": ["blue 1"], "B": ["red 7", "wild +6", "red discard-all", "red 2"], "C": ["green 3"]},
+                 variant={"discard_all_top": "choose", "seven_swap": "optional"})
+    values = st.one_of(st.none(), st.booleans(), st.integers(-4, 5), st.floats(allow_nan=True), st.text(max_size=8),
+                       st.sampled_from(ALL_CARDS), st.sampled_from(list(Color)), st.sampled_from(["red", "B"]))
+    moves = st.one_of(
+        st.builds(Play, values, values, values, values, values),
+        st.builds(Catch, values, values), st.builds(NameColor, values, values),
+        st.builds(Draw, values), st.builds(Pass, values), st.builds(CallUno, values), st.builds(Challenge, values))
+    snapshot = pickle.loads(pickle.dumps(game))
+
+    @settings(max_examples=400, deadline=None)
+    @given(moves)
+    def check(move):
+        reason = why_illegal(game, move)
+        if reason is None:
+            assert move in game.legal_moves
+            apply(game, move)
+        else:
+            one_line(IllegalMoveError(reason))
+            with pytest.raises(IllegalMoveError):
+                apply(game, move)
+
+    check()
+    assert game == snapshot
