@@ -58,10 +58,12 @@ def brief(value: object, limit: int = 60) -> str:
     """
     if isinstance(value, (list, dict, tuple, set)) and len(value) > limit:
         return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     try:
         text = repr(value) if not isinstance(value, (list, dict, tuple, set)) else _bounded_repr(value, limit + 1)
     except Exception:  # a value whose repr fails is still named
-        text = f"a {type(value).__name__}"
+        text = f"a value of type {type(value).__name__}"
     text = " ".join(text.split())
     if len(text) > limit:
         kind = f" (a {type(value).__name__})" if not isinstance(value, str) else ""

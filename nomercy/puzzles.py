@@ -306,9 +306,11 @@ def _key(key: Any) -> str:
 
 
 def _text(value: Any, key: str, where: str) -> str:
-    if not isinstance(value, (str, int)) or isinstance(value, bool) or not str(value).strip():
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 30:
+        value = str(value)
+    if not isinstance(value, str) or not value.strip():
         raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
-    return str(value).strip()
+    return value.strip()
 
 
 def _optional_text(value: Any, key: str, where: str) -> str:
@@ -332,7 +334,7 @@ def _seats(value: Any, where: str) -> tuple[str, ...]:
         if isinstance(name, bool):
             raise PuzzleError(f"{where}players: {brief(name)} is a yes/no value in YAML, not a seat name; "
                               f"quote it ('{str(name).lower()}') to use it as a name")
-        if not isinstance(name, (str, int)):
+        if not isinstance(name, (str, int)) or (isinstance(name, int) and abs(name) >= 10 ** 30):
             raise PuzzleError(f"{where}players: a seat name is one word, like Ann, not {brief(name)}")
         if not str(name).strip() or any(ch.isspace() for ch in str(name).strip()):
             raise PuzzleError(f"{where}players: a seat name is one word (moves name seats), not {brief(name)}")
@@ -344,7 +346,7 @@ def _seats(value: Any, where: str) -> tuple[str, ...]:
 
 def _seat(value: Any, key: str, seats: tuple[str, ...]) -> str:
     """The seat named ``value`` (a name, or a number the YAML read from a name like 1)."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 30:
         value = str(value)
     if not isinstance(value, str):
         raise NotationError(f"{key}: a seat is named by one word ({', '.join(seats)}), not {brief(value)}")
