@@ -31,6 +31,8 @@ import pytest
 from browser_support import ARTIFACTS, ROOT, ConsoleWatch, chromium, jupyter_lab, require_browser
 
 NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
+pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
+
 PLAY, PUZZLES, STEPS = "notebooks/11-play.ipynb", "notebooks/05-sevens-and-zeros.ipynb", "notebooks/01-the-deck.ipynb"
 ROUND_SECONDS = 420  # a round at the default pace takes one to three minutes; this stops a stuck table
 
