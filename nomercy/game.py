@@ -15,15 +15,16 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .actions import Action
 from .engine import check_players_option, deal
 from .errors import IllegalMoveError, NomercyError
 from .events import Event
-from .rules import RuleSet, ruleset
+from .rules import PROFILES, RuleSet, ruleset
 from .state import GameState
 
 __all__ = ["Game", "GameRecord", "Line", "play_line"]
@@ -73,33 +74,63 @@ def play_line(state: GameState, moves: Sequence[str]) -> Line:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """Everything needed to replay a game: profile, overrides, seats, seed, dealer and moves."""
+    """Everything needed to replay a game: the rules themselves, seats, seed, dealer and moves.
 
-    rules: str
+    The rules are kept as a :class:`~nomercy.rules.RuleSet`, so a house RuleSet of your own replays as
+    well as a named profile. In JSON they are a name and the options that differ from the profile of that
+    name (from the printed No Mercy rules for a name that is not a profile):
+
+    >>> import dataclasses
+    >>> house = dataclasses.replace(ruleset("no-mercy", stacking="anything-goes"), name="our-house")
+    >>> record = GameRecord(house, ("A", "B"), 3, ())
+    >>> record.overrides
+    {'stacking': 'anything-goes'}
+    >>> GameRecord.from_json(record.to_json()) == record
+    True
+    """
+
+    rules: RuleSet
     seats: tuple[str, ...]
     seed: int
     moves: tuple[str, ...]
-    overrides: Mapping[str, Any] = field(default_factory=dict)
     dealer: int | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            object.__setattr__(self, "rules", ruleset(self.rules))
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the profile the rules are named after."""
+        return {option: mine for option, (mine, _) in self.rules.differences(_base_of(self.rules.name)).items()}
+
     def to_json(self) -> str:
-        data = asdict(self)
-        data["seats"] = list(self.seats)
-        data["moves"] = list(self.moves)
-        data["overrides"] = dict(self.overrides)
+        data = {
+            "rules": self.rules.name, "overrides": {k: _jsonable(v) for k, v in self.overrides.items()},
+            "seats": list(self.seats), "seed": self.seed, "dealer": self.dealer, "moves": list(self.moves),
+        }
         return json.dumps(data, indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
         try:
             data = json.loads(text)
-            return cls(
-                rules=str(data["rules"]), seats=tuple(data["seats"]), seed=int(data["seed"]),
-                moves=tuple(data["moves"]), overrides=dict(data.get("overrides") or {}),
-                dealer=data.get("dealer"),
-            )
-        except (ValueError, KeyError, TypeError) as error:
+            name = str(data["rules"])
+            rules = dataclasses.replace(_base_of(name).replace(**dict(data.get("overrides") or {})), name=name)
+            dealer = data.get("dealer")
+            return cls(rules=rules, seats=tuple(str(s) for s in data["seats"]), seed=int(data["seed"]),
+                       moves=tuple(str(m) for m in data["moves"]), dealer=None if dealer is None else int(dealer))
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise NomercyError(f"not a game record: {error}") from None
+
+
+def _base_of(name: str) -> RuleSet:
+    """The profile a rule set's name refers to, or the printed No Mercy rules for a house name."""
+    return PROFILES.get(name) or RuleSet()
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
 
 
 class Game:
@@ -116,16 +147,9 @@ class Game:
         **overrides: Any,
     ) -> None:
         check_players_option(overrides)
-        base = rules.name if isinstance(rules, RuleSet) else rules
-        rule_set = ruleset(rules, **overrides)
-        extra = dict(overrides)
-        if isinstance(rules, RuleSet):
-            extra = {k: v for k, v in rule_set.as_dict().items() if k != "name" and v != ruleset(base).as_dict()[k]}
-        self._profile = base
-        self._overrides = extra
+        self._rules = ruleset(rules, **overrides)  # a RuleSet plays as it is, whatever its name
         self._seed = seed
-        self._dealer = dealer
-        start, self.start_events = deal(rule_set, players, seed=seed, dealer=dealer)
+        start, self.start_events = deal(self._rules, players, seed=seed, dealer=dealer)
         self._states: list[GameState] = [start]
         self._moves: list[str] = []
         self._events: list[tuple[Event, ...]] = []
@@ -172,14 +196,18 @@ class Game:
         self._moves.pop()
         self._events.pop()
 
+    @property
+    def rules(self) -> RuleSet:
+        return self._rules
+
     def record(self) -> GameRecord:
-        return GameRecord(self._profile, self.state.seats, self._seed, tuple(self._moves),
-                          dict(self._overrides), self._dealer)
+        """The rules, seats, seed, dealer (the one who really dealt) and moves: replays to this game."""
+        return GameRecord(self._rules, self.state.seats, self._seed, tuple(self._moves), self.start.dealer)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":
         """Replay a record move by move (any illegal move raises, naming it)."""
-        game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer, **dict(record.overrides))
+        game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
         for number, move in enumerate(record.moves, 1):
             try:
                 game.play(move)
@@ -188,7 +216,7 @@ class Game:
         return game
 
     def __repr__(self) -> str:
-        return f"<Game {self._profile} seed={self._seed} moves={len(self._moves)} {self.state!r}>"
+        return f"<Game {self._rules.name} seed={self._seed} moves={len(self._moves)} {self.state!r}>"
 
     def _repr_html_(self) -> str:
         return self.state._repr_html_()

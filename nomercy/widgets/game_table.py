@@ -99,9 +99,7 @@ class GameTable(anywidget.AnyWidget):
         **overrides: Any,
     ) -> None:
         super().__init__()
-        self._profile = rules.name if isinstance(rules, RuleSet) else str(rules)
-        self._rules = ruleset(rules, **overrides)
-        self._overrides = {k: v[0] for k, v in self._rules.differences(ruleset(self._profile)).items()}
+        self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
         self._seats, self._kinds = seat_plan(players)
         low, high = self._rules.players
         if not low <= len(self._seats) <= high:
@@ -244,7 +242,7 @@ class GameTable(anywidget.AnyWidget):
 
     def _start_round(self, number: int, seed: int, dealer: int | None) -> None:
         self._round = number
-        self._game = Game(self._profile, self._seats, seed=seed, dealer=dealer, **self._overrides)
+        self._game = Game(self._rules, self._seats, seed=seed, dealer=dealer)
         self._log: list[dict[str, Any]] = []
         self._log_sync: list[dict[str, Any]] = []
         self._marks: list[tuple[int, int]] = []
@@ -261,15 +259,10 @@ class GameTable(anywidget.AnyWidget):
         self._render()
 
     def _deal_log(self) -> None:
-        """The deal, as log lines (``new_game`` returns the position, not its events)."""
+        """The deal, as log lines: the events the deal itself produced (first-card effects included)."""
         s = self.state
-        classic = s.rules.deck == "classic"
         self._note(f"Round {self._round} ({s.rules.name} rules, seed {s.seed}).", "round")
-        self._log_events((
-            ev.GameStarted(s.seats[s.dealer], s.seats[(s.dealer + 1) % len(s.seats)], s.rules.hand_size,
-                           "C1" if classic else "1"),
-            ev.FirstCardTurned(s.discard[-1], s.discard[:-1], "C2" if classic else "2"),
-        ))
+        self._log_events(self._game.start_events)
 
     # ------------------------------------------------------------------ human intents
     def _require_viewer(self) -> int | str:

@@ -218,8 +218,8 @@ def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[s
     if isinstance(source, Game):
         source = source.record()
     if isinstance(source, GameRecord):
-        game = Game(source.rules, source.seats, seed=source.seed, dealer=source.dealer, **dict(source.overrides))
-        info = {"title": f"{source.rules} game, seed {source.seed}", "question": "", "explanation": "",
+        game = Game(source.rules, source.seats, seed=source.seed, dealer=source.dealer)
+        info = {"title": f"{source.rules.name} game, seed {source.seed}", "question": "", "explanation": "",
                 "kind": "record"}
         return game.start, list(source.moves if moves is None else moves), info
     if isinstance(source, GameState):
