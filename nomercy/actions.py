@@ -199,7 +199,9 @@ def parse_move(text: str, seats: Sequence[str]) -> Action:
         return CallUno(seat)
     if rest:
         raise NotationError(f"cannot read move {brief(text)}: nothing may follow '{verb}'")
-    return {"draws": Draw, "passes": Pass, "challenges": Challenge}[verb](seat)
+    if verb == "draws":
+        return Draw(seat)
+    return Pass(seat) if verb == "passes" else Challenge(seat)
 
 
 _PLAY_ENDINGS = ("'choosing <color>' (a wild), 'swapping with <seat>' or 'keeping' (a 7), "

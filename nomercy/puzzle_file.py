@@ -67,19 +67,20 @@ class _PuzzleLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
                 raise _Refused(f"lists and mappings nest more than {MAX_DEPTH} levels deep", self.peek_event().start_mark)
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
-    def compose_document(self) -> Node:
+    def compose_document(self) -> Node | None:
         node = super().compose_document()
-        _check_expanded_size(node)
-        return node  # type: ignore[no-any-return]
+        if node is not None:
+            _check_expanded_size(node)
+        return node
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
         seen: set[Any] = set()

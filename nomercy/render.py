@@ -105,7 +105,7 @@ def _text(x: float, y: float, content: str, size: float, fill: str, *, stroke: s
     estimate = len(content) * size * 0.68 + (spacing or 0) * len(content)
     fit = max_width is not None and estimate > max_width
     return (
-        f"<text {_attrs(x=float(x), y=float(y + size * 0.36), font_size=float(size), fill=fill, text_anchor='middle', letter_spacing=spacing, stroke=stroke, stroke_width=float(stroke_width) if stroke else None, paint_order='stroke' if stroke else None, stroke_linejoin='round' if stroke else None, textLength=float(max_width) if fit else None, lengthAdjust='spacingAndGlyphs' if fit else None)}>"
+        f"<text {_attrs(x=float(x), y=float(y + size * 0.36), font_size=float(size), fill=fill, text_anchor='middle', letter_spacing=spacing, stroke=stroke, stroke_width=float(stroke_width) if stroke else None, paint_order='stroke' if stroke else None, stroke_linejoin='round' if stroke else None, textLength=max_width if fit else None, lengthAdjust='spacingAndGlyphs' if fit else None)}>"
         f"{escape(content)}</text>"
     )
 
@@ -440,6 +440,8 @@ class Hand(tuple):  # type: ignore[type-arg]
     True
     """
 
+    playable: frozenset[Card]  # the cards marked as playable in the picture
+
     def __new__(cls, cards: Iterable[Card | str] | str = (), playable: Iterable[Any] = ()) -> "Hand":
         parsed = parse_cards(cards) if isinstance(cards, str) else tuple(
             Card.parse(c) if isinstance(c, str) else c for c in cards)
@@ -545,13 +547,17 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
     hand of whoever must act, face up with its playable cards marked (a
     :class:`~nomercy.state.PlayerView` shows its own seat's hand instead).
     """
-    from .state import Phase
+    from .state import Phase, PlayerView
 
-    is_view = hasattr(state, "hand_sizes") and not callable(getattr(state, "hand_sizes"))
+    view = state if isinstance(state, PlayerView) else None
+    is_view = view is not None
     names = state.seats
-    sizes = state.hand_sizes if is_view else tuple(len(h) for h in state.hands)
-    draw_size = state.draw_pile_size if is_view else len(state.draw_pile)
-    set_aside = state.set_aside_size if is_view else len(state.set_aside)
+    if view is not None:
+        sizes, draw_size, set_aside = view.hand_sizes, view.draw_pile_size, view.set_aside_size
+    else:
+        assert not isinstance(state, PlayerView)
+        sizes = tuple(len(h) for h in state.hands)
+        draw_size, set_aside = len(state.draw_pile), len(state.set_aside)
     limit = state.rules.mercy_limit
     over = state.phase is Phase.OVER
     cell = "padding:3px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:middle;white-space:nowrap"
@@ -567,7 +573,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
             marks.append(_badge("winner", "#2e9d48"))
         if i in state.catchable:
             marks.append(_badge("UNO not called", "#f4c20d", "#1d1d1f"))
-        if is_view and i == state.seat:
+        if view is not None and i == view.seat:
             marks.append(_badge("you", "#1f63c6"))
         count = "—" if knocked else str(sizes[i])
         mercy = ""
@@ -603,9 +609,11 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
               f'<div style="font-size:12px;color:#555;margin-bottom:2px">top card</div>'
               f"{card_img(top, width=width * 1.5, inline=inline, named_color=named)}</td></tr>{fact_rows}</table>")
 
-    if is_view:
-        hand_seat, hand_cards, playable = state.seat, state.hand, ()
+    playable: Sequence[Any] = ()
+    if view is not None:
+        hand_seat, hand_cards = view.seat, view.hand
     else:
+        assert not isinstance(state, PlayerView)
         hand_seat = state.turn
         hand_cards = state.hands[hand_seat]
         playable = () if over else [a for a in state.legal_moves if a.seat == hand_seat]

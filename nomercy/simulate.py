@@ -250,7 +250,7 @@ def play_game(
             raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", action)
         for event in events:
             kind = type(event)
-            if kind is ev.KnockedOut:
+            if isinstance(event, ev.KnockedOut):
                 knockouts += 1
                 largest = max(largest, event.hand_size)
             elif kind is ev.PileReshuffled:
@@ -631,7 +631,7 @@ def simulate(
             take(_play_chunk(rule_set, specs, seed, start, stop, rotate, keep_records))
     else:
         own = executor is None
-        pool = cf.ProcessPoolExecutor(max_workers=workers) if own else executor
+        pool: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers) if executor is None else executor
         waiting = iter(chunks)
         running: set[cf.Future] = set()
         try:

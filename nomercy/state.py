@@ -38,13 +38,6 @@ class Phase(enum.Enum):
     OVER = "over"                     # the round has a winner
 
 
-_FIELDS = (
-    "rules", "seats", "hands", "draw_pile", "discard", "color", "turn", "direction",
-    "pending", "stack_value", "phase", "drawn", "out", "set_aside", "catchable",
-    "challenge", "stuck", "winner", "end_reason", "seed", "shuffles", "dealer", "ply",
-)
-
-
 class GameState(tuple):
     """The whole table at one moment. Immutable; compare with ``==``.
 
@@ -55,6 +48,32 @@ class GameState(tuple):
     Inside, a state is a tuple of its fields (read them by name; the tuple is an
     implementation detail that makes building the next state cheap).
     """
+
+    # The fields, in their order inside the tuple: this list is the one place they are named. Each
+    # becomes a read-only property (below the class); the annotations say what each one holds.
+    rules: RuleSet
+    seats: tuple[str, ...]                 # names, clockwise; a seat is an index into this
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]            # the next card to draw first
+    discard: tuple[Card, ...]              # bottom to top
+    color: Color | None                    # the color in force
+    turn: int
+    direction: int                         # CLOCKWISE or COUNTERCLOCKWISE
+    pending: int                           # the pending draw: cards the next decision must answer or take
+    stack_value: int                       # the draw value a stacked card must reach
+    phase: Phase
+    drawn: Card | None                     # the card just drawn, while it may (or must) be played
+    out: tuple[int, ...]                   # knocked-out seats
+    set_aside: tuple[Card, ...]            # knocked-out hands, back in at the next reshuffle
+    catchable: tuple[int, ...]             # seats holding one card without having called UNO
+    challenge: tuple[int, bool] | None     # classic wild +4: (who played it, whether it was guilty)
+    stuck: int                             # turns in a row nobody could play or draw (the dead end)
+    winner: int | None
+    end_reason: str | None
+    seed: int
+    shuffles: int                          # reshuffles so far: each gets its own seeded generator
+    dealer: int
+    ply: int                               # moves applied since the deal
 
     _legal: "tuple[Action, ...] | None" = None
 
@@ -121,7 +140,7 @@ class GameState(tuple):
             if 0 <= name < len(self.seats):
                 return name
             raise NotationError(f"there is no seat {name}: the seats are 0 to {len(self.seats) - 1} ({', '.join(self.seats)})")
-        return seat_index(name, self.seats)
+        return seat_index(str(name), self.seats)
 
     def hand(self, seat: str | int) -> tuple[Card, ...]:
         return self.hands[self.seat(seat)]
@@ -252,6 +271,7 @@ def _rebuild(values: tuple[Any, ...]) -> GameState:
     return tuple.__new__(GameState, values)
 
 
+_FIELDS: tuple[str, ...] = tuple(name for name in GameState.__annotations__ if not name.startswith("_"))
 for _index, _name in enumerate(_FIELDS):
     setattr(GameState, _name, property(itemgetter(_index), doc=f"the state's {_name.replace('_', ' ')}"))
 del _index, _name

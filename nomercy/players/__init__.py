@@ -122,11 +122,11 @@ def next_action(state: GameState, players: Mapping[int, Player]) -> Action | Non
             choice = players[seat].choose_optional(state.view(seat), options[seat])
             if choice is not None:
                 return choice
-    seat = state.to_act
-    if seat is None or seat not in players:
+    actor = state.to_act
+    if actor is None or actor not in players:
         return None
-    required = [a for a in legal if a.seat == seat and not is_optional(state, a)]
-    return players[seat].choose(state.view(seat), required)
+    required = [a for a in legal if a.seat == actor and not is_optional(state, a)]
+    return players[actor].choose(state.view(actor), required)
 
 
 def notify(players: Mapping[int, Any], before: GameState, action: Action, events: Sequence[Event],

@@ -110,19 +110,18 @@ class HandBeliefs:
                 self._exclude(actor, fits)
         new_cards: dict[int, list[int]] = {}
         for event in events:
-            kind = type(event)
-            if kind is ev.HandsSwapped:
+            if isinstance(event, ev.HandsSwapped):
                 self._swap(before, action, seat_of[event.player], seat_of[event.other])
-            elif kind is ev.HandsPassed:
+            elif isinstance(event, ev.HandsPassed):
                 self._pass(before, action)
-            elif kind is ev.CardsDrawn:
+            elif isinstance(event, ev.CardsDrawn):
                 seat = seat_of[event.player]
                 if seat != me:
                     if event.shown:
                         new_cards.setdefault(seat, []).extend(1 << c.code for c in event.shown)
                     else:
                         new_cards.setdefault(seat, []).extend([ANY] * event.count)
-            elif kind is ev.KnockedOut:
+            elif isinstance(event, ev.KnockedOut):
                 self.slots[seat_of[event.player]] = []
                 new_cards.pop(seat_of[event.player], None)
         if drawing and not before.pending and actor in new_cards:

@@ -12,19 +12,48 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from ..actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from ..cards import ALL_CARDS, COLORS, Card, Color, Rank
 from ..decks import DECKS
-from ..state import Phase, PlayerView
+from ..rules import RuleSet
+from ..state import Phase
 
 __all__ = ["GreedyPlayer", "score_play", "unseen_cards", "next_seat"]
 
 _WIN = 1_000_000.0
 
 
-def next_seat(view: PlayerView, seat: int, direction: int | None = None) -> int:
+class SeatView(Protocol):
+    """What the greedy player reads of the table: a :class:`~nomercy.state.PlayerView`, or the cheaper
+    view the expert builds for the imagined tables of its playouts."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def color(self) -> Color | None: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def pending(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def out(self) -> tuple[int, ...]: ...
+
+
+def next_seat(view: SeatView, seat: int, direction: int | None = None) -> int:
     """The next seat still in the round after ``seat`` (in ``direction``, default the current one)."""
     n = len(view.seats)
     d = view.direction if direction is None else direction
@@ -35,7 +64,7 @@ def next_seat(view: PlayerView, seat: int, direction: int | None = None) -> int:
     return seat
 
 
-def unseen_cards(view: PlayerView) -> Counter[Card]:
+def unseen_cards(view: SeatView) -> Counter[Card]:
     """The cards this player has not seen: the deck minus its hand and the discard pile.
 
     They are somewhere in the other hands, the draw pile or a set-aside hand.
@@ -86,7 +115,7 @@ def _flexibility(rest: Sequence[Card], color: Color | None, rank: Rank) -> int:
     return sum(1 for c in rest if c.color is None or c.color is color or c.rank is rank)
 
 
-def score_play(view: PlayerView, play: Play) -> float:
+def score_play(view: SeatView, play: Play) -> float:
     """How good ``play`` looks to the greedy player (higher is better)."""
     me = view.seat
     rules = view.rules
@@ -141,8 +170,8 @@ def score_play(view: PlayerView, play: Play) -> float:
         if active == 2:
             score += 9.0
         else:
-            previous = next_seat(view, me, -view.direction)
-            score += 1.5 * (sizes[previous] - sizes[nxt]) + (8.0 if sizes[nxt] <= 2 else 0.0)
+            behind = next_seat(view, me, -view.direction)
+            score += 1.5 * (sizes[behind] - sizes[nxt]) + (8.0 if sizes[nxt] <= 2 else 0.0)
     elif rank is Rank.SKIP_ALL:
         score += 9.0
     elif rank is Rank.WILD_ROULETTE:
@@ -186,7 +215,7 @@ class GreedyPlayer:
         return f"GreedyPlayer(seed={self.seed})"
 
     # --- required decisions --------------------------------------------------
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
@@ -212,7 +241,7 @@ class GreedyPlayer:
                 return action
         return best
 
-    def _best_play(self, view: PlayerView, plays: Sequence[Play]) -> Play:
+    def _best_play(self, view: SeatView, plays: Sequence[Play]) -> Play:
         """The highest-scoring play; a wild's color is fixed first to the hand's best color."""
         candidates = []
         wild_colors: dict[Card, Color] = {}
@@ -230,16 +259,16 @@ class GreedyPlayer:
         best = [p for s, _, p in scored if s == top]
         return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
 
-    def _take_is_fatal(self, view: PlayerView) -> bool:
+    def _take_is_fatal(self, view: SeatView) -> bool:
         limit = view.rules.mercy_limit
         return limit is not None and len(view.hand) + view.pending >= limit
 
-    def _should_challenge(self, view: PlayerView) -> bool:
+    def _should_challenge(self, view: SeatView) -> bool:
         """Challenge a wild +4 when its player holds enough cards that one likely matched."""
         offender = next_seat(view, view.seat, -view.direction)
         return view.hand_sizes[offender] >= 4
 
-    def _name_color(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _name_color(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if view.phase is Phase.NAME_ROULETTE:
             # the victim turns up cards until the named color shows: name the color
             # with the most unseen cards, so it shows soonest; ties go to the hand's color
@@ -253,7 +282,7 @@ class GreedyPlayer:
         return next((a for a in legal if a.color is wanted), legal[0])  # type: ignore[union-attr]
 
     # --- out-of-turn options ---------------------------------------------------
-    def choose_optional(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    def choose_optional(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         for action in legal:
             if type(action) is CallUno:
                 return action

@@ -100,8 +100,9 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
             return f"Pass the screen to {reveal_for}. {reveal_for}, click 'Show my hand' when nobody else is looking."
         return f"{s.seats[s.to_act]} is playing; hands stay hidden."  # type: ignore[index]
     actor = s.to_act
+    assert actor is not None  # the round is not over, so somebody must decide
     if actor != viewer or viewer not in humans:
-        text = f"{s.seats[actor]} ({kinds[actor]}) is to move."  # type: ignore[index]
+        text = f"{s.seats[actor]} ({kinds[actor]}) is to move."
         if viewer is not None and viewer in s.catchable:
             text += " You hold one card: call UNO before you are caught!"
         return text
@@ -119,6 +120,6 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
             return f"{plural(s.pending)} are coming at you and these rules allow no stacking: take them."
         return (f"{plural(s.pending)} are coming at you: stack a draw card worth +{s.stack_value} or more "
                 "(highlighted), or take them all.")
-    if any(type(a) is Play and a.seat == viewer for a in s.legal_moves):
-        return f"{s.seats[viewer]}, your turn: play a highlighted card, or draw."
-    return f"{s.seats[viewer]}, your turn: nothing fits, so draw."
+    if any(type(a) is Play and a.seat == actor for a in s.legal_moves):
+        return f"{s.seats[actor]}, your turn: play a highlighted card, or draw."
+    return f"{s.seats[actor]}, your turn: nothing fits, so draw."

@@ -79,7 +79,7 @@ class GameTable(anywidget.AnyWidget):
     _css = STATIC / "game_table.css"
 
     table = traitlets.Dict().tag(sync=True)
-    log = traitlets.List().tag(sync=True)
+    log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     rulings = traitlets.Dict().tag(sync=True)  # ruling id -> title and text, sent once for the log to expand
     prompt = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -339,9 +339,11 @@ class GameTable(anywidget.AnyWidget):
         if s.is_over:
             self._hidden = False
             return None
-        if s.to_act not in self._humans:
-            return f"{s.seats[s.to_act]} (a computer player) is still to move."
-        self._viewer = s.to_act
+        actor = s.to_act
+        assert actor is not None  # the round is not over
+        if actor not in self._humans:
+            return f"{s.seats[actor]} (a computer player) is still to move."
+        self._viewer = actor
         self._hidden = False
         return None
 

@@ -163,7 +163,7 @@ def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _answer_text(answer: Mapping[str, Any]) -> str:
-    parts = []
+    parts: list[str] = []
     for key, value in answer.items():
         if isinstance(value, Mapping):
             parts.extend(f"{_label(f'{key}.{s}')}: {v}" for s, v in value.items())
@@ -240,7 +240,7 @@ class PuzzleBoard(anywidget.AnyWidget):
 
     puzzle = traitlets.Dict().tag(sync=True)
     feedback = traitlets.Dict().tag(sync=True)
-    hints = traitlets.List().tag(sync=True)
+    hints: traitlets.List[str] = traitlets.List().tag(sync=True)
     walk = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
