@@ -109,7 +109,7 @@ class Rank(enum.Enum):
         """How many cards this face makes the next player draw (0 for non-draw cards).
 
         The roulette makes its victim draw too, but it is not a draw card: it has no
-        value and never joins a stack (ruling 12).
+        value and never joins a stack (ruling ``wild-roulette``).
         """
         return _DRAW_VALUES.get(self, 0)
 

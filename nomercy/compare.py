@@ -1,6 +1,6 @@
 """Play the same position under several rule sets and put the outcomes side by side.
 
-The sources disagree on a handful of points (``rulings.md``), and each other reading
+The sources disagree on a handful of points (``docs/rulebook.md``), and each other reading
 is a named rule option. The clearest way to see what an option does is to take one
 position, play the very same moves under each reading, and look at the results in
 one table. That is all this module does; the engine decides every move.
@@ -407,11 +407,9 @@ def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet |
     >>> from nomercy.widgets.step_player import find_puzzle
     >>> print(narrate(find_puzzle("zero-counterclockwise")))
     Move 1: A plays blue 0
-      - A plays blue 0.  [rule 3: ...]
-      - Every player still in passes their whole hand to the next player counterclockwise.  [rule 14: Zero]
+      - A plays blue 0.  [ruling matching]
+      - Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
     """
-    from .rulebook import RULINGS
-
     outcome = play(puzzle, rules or puzzle.rules, moves)
     lines: list[str] = []
     state = dataclasses.replace(puzzle, rules=outcome.rules).position() if outcome.problem is None else None
@@ -422,8 +420,7 @@ def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet |
         assert state is not None
         state, events = apply(state, state.parse_move(move))
         for event in events:
-            title = RULINGS[event.rule].title if event.rule in RULINGS else ""
-            lines.append(f"  - {event.sentence}  [rule {event.rule}: {title}]")
+            lines.append(f"  - {event.sentence}  [ruling {event.rule}]")
     if outcome.refused:
         lines.append(f"Move {number + 1}: {outcome.refused}")
         lines.append(f"  - refused: {outcome.reason}")
@@ -489,7 +486,7 @@ def restage(puzzle: Puzzle, **changes: Any) -> Puzzle:
 def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[str], *, seed: int = 0) -> Table:
     """Deal the same seed under each rule set and show how the round starts.
 
-    Useful for ruling 2 (the first card): the same shuffle gives the same hands, and
+    Useful for the ruling ``first-card``: the same shuffle gives the same hands, and
     the rules decide what happens to the cards turned up to start the discard pile.
     """
     from .engine import new_game

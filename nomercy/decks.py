@@ -1,4 +1,4 @@
-"""Deck contents as data (``rulings.md``, "The No Mercy deck").
+"""Deck contents as data (the decks of ``docs/rulebook.md`` and ``docs/sources.md``).
 
 A deck is a listing: how many copies of each card. The engine builds the physical
 deck from the listing, so the three decks differ only in their tables here.
@@ -80,7 +80,7 @@ DECKS: dict[str, DeckListing] = {
             Rank.WILD_DRAW_TEN: 4,
             Rank.WILD_ROULETTE: 8,
         },
-        source="printed Mattel manual HWV18, as read in 003 and 004 (rulings.md)",
+        source="printed Mattel manual HWV18, as read by manual-reading-zh and manual-reading-fr",
     ),
     "open-mercy": DeckListing(
         name="open-mercy",
@@ -100,13 +100,13 @@ DECKS: dict[str, DeckListing] = {
             Rank.WILD_DRAW_TEN: 4,
             Rank.WILD_ROULETTE: 4,
         },
-        source="the Open Mercy listing in 002",
+        source="the Open Mercy listing (open-mercy)",
     ),
     "classic": DeckListing(
         name="classic",
         per_color={**_numbers(1, 2), Rank.SKIP: 2, Rank.REVERSE: 2, Rank.DRAW_TWO: 2},
         wilds={Rank.WILD: 4, Rank.WILD_DRAW_FOUR: 4},
-        source="the printed classic sheet, 001",
+        source="the printed classic sheet (classic-rules)",
     ),
 }
 

@@ -14,7 +14,7 @@ small functions that move cards around in a private working copy
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from . import events as ev
 from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
@@ -31,12 +31,13 @@ __all__ = ["new_game", "deal", "turn_up_first_card", "legal_actions", "apply", "
 
 _SEVEN = Rank.SEVEN
 _ZERO = Rank.ZERO
-# Cards that may not start the pile under ``first_card: apply``: they would hit
-# every player at once (skip-all, wild reverse +4) or, in classic, a wild +4.
-_REFLIP = frozenset({Rank.SKIP_ALL, Rank.WILD_REVERSE_DRAW_FOUR, Rank.WILD_DRAW_FOUR})
-_PLAY_RULES = {Rank.WILD_ROULETTE: "12", Rank.SKIP_ALL: "10", Rank.DISCARD_ALL: "11", Rank.WILD_REVERSE_DRAW_FOUR: "7"}
+# The one card that may not start the pile under ``first_card: apply``: a classic wild +4
+# goes back into the deck and another card is turned (ruling ``first-card``).
+_REFLIP = frozenset({Rank.WILD_DRAW_FOUR})
+_PLAY_RULES = {Rank.WILD_ROULETTE: "wild-roulette", Rank.SKIP_ALL: "skip-all", Rank.DISCARD_ALL: "discard-all",
+               Rank.WILD_REVERSE_DRAW_FOUR: "wild-reverse-four"}
 # The ruling a played card's event cites, by card code (a list lookup keeps enum hashing out of play).
-_PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "5" if c.is_wild else "3") for c in ALL_CARDS]
+_PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "wild-color" if c.is_wild else "matching") for c in ALL_CARDS]
 
 
 # ----------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def deal(
     t.hands = hands
     t.pile = pile
     t.turn = first
-    t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "C1" if rule_set.deck == "classic" else "1"))
+    t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "deal"))
     _turn_first_card(t)
     return t.freeze(), tuple(t.events)
 
@@ -175,7 +176,7 @@ def _default_name(i: int) -> str:
 def _turn_first_card(t: "_Table") -> None:
     rules = t.rules
     buried: list[Card] = []
-    rule = "C2" if rules.deck == "classic" else "2"
+    rule = "first-card"
     left = len(t.pile)
     if not left:
         raise RulesError(f"no card is left in the draw pile to turn up first: {_leave_more()}")
@@ -221,7 +222,11 @@ def _leave_more() -> str:
 
 
 def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
-    """``first_card: apply``: the card acts on the first player as if the dealer had played it."""
+    """``first_card: apply``: the card acts as if the dealer had played it (ruling ``first-card``).
+
+    A draw card is taken at once: the first player draws it and loses the turn, with
+    no chance to stack. A wild draw card first lets its target name the color.
+    """
     first = t.turn
     rank = card.rank
     if rank is Rank.SKIP:
@@ -231,16 +236,32 @@ def _first_card_effect(t: "_Table", card: Card, rule: str) -> None:
         t.direction = -t.direction
         t.events.append(ev.DirectionChanged(t.direction_name(), rule))
         t.turn = t.dealer
+    elif rank is Rank.SKIP_ALL:
+        t.events.append(ev.EveryoneSkipped(t.seats[t.dealer], rule))
+        t.turn = t.dealer
     elif card.is_draw_card:
-        t.pending = card.draw_value
-        t.stack_value = card.draw_value
+        if rank is Rank.WILD_REVERSE_DRAW_FOUR:
+            t.direction = -t.direction
+            t.events.append(ev.DirectionChanged(t.direction_name(), rule))
+            t.turn = first = t.next_seat(t.dealer)
         if card.is_wild:
+            t.pending = card.draw_value  # drawn once the target has named the color
             t.phase = Phase.NAME_FIRST_COLOR
-        t.events.append(ev.StackGrew(t.seats[first], t.pending, t.stack_value, rule, t.rules.stacking))
+            return
+        _take_first_draw(t, first, card.draw_value, rule)
     elif rank is Rank.WILD:
         t.phase = Phase.NAME_FIRST_COLOR
     elif rank is Rank.WILD_ROULETTE:
         t.phase = Phase.NAME_ROULETTE
+
+
+def _take_first_draw(t: "_Table", seat: int, count: int, rule: str) -> None:
+    """A draw card turned up first: ``seat`` draws it and loses the turn; nobody may stack."""
+    t.pending = t.stack_value = 0
+    _, knocked = t.draw_cards(seat, count, rule)
+    if not knocked:
+        t.events.append(ev.TurnLost(t.seats[seat], rule))
+    t.end_turn(seat)
 
 
 # ----------------------------------------------------------------------------
@@ -269,7 +290,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, 
 
 
 def _open_uno_window(t: _Table, before: tuple[tuple[Card, ...], ...]) -> None:
-    """After a move, the seats whose hand just became a single card may be caught (ruling 17).
+    """After a move, the seats whose hand just became a single card may be caught (ruling ``uno``).
 
     Any other move closes the window of those exposed before: "caught before the next
     player acts". A hand that was not touched keeps its tuple, so identity tells.
@@ -303,8 +324,6 @@ def _play(t: _Table, a: Play) -> None:
     t.challenge = None
     t.color = a.color if card.color is None else card.color
     rule = _PLAY_RULE_BY_CODE[card.code]
-    if rule == "3" and rules.deck == "classic":
-        rule = "C9"
     t.events.append(ev.CardPlayed(who, card, a.color, rule))
     effect = card
     if card.rank is Rank.DISCARD_ALL:
@@ -337,7 +356,7 @@ def _play(t: _Table, a: Play) -> None:
         t.events.append(ev.DirectionChanged(t.direction_name()))
         if t.active_count() == 2:
             skipped = t.next_seat(seat)
-            t.events.append(ev.PlayerSkipped(t.seats[skipped], "9"))
+            t.events.append(ev.PlayerSkipped(t.seats[skipped], "reverse-two-players"))
             t.end_turn(skipped)
         else:
             t.end_turn(seat)
@@ -381,14 +400,14 @@ def _add_draw(t: _Table, seat: int, card: Card, value: int) -> None:
     t.stack_value = value
     if rank is Rank.WILD_REVERSE_DRAW_FOUR:
         t.direction = -t.direction
-        t.events.append(ev.DirectionChanged(t.direction_name(), "7"))
+        t.events.append(ev.DirectionChanged(t.direction_name(), "wild-reverse-four"))
         if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
             t.turn = seat
             t.phase = Phase.TURN
-            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "8", t.rules.stacking))
+            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players", t.rules.stacking))
             return
     t.end_turn(seat)
-    rule = "6" if stacked else ("C4" if t.rules.stacking == "none" else "B3")
+    rule = "stacking" if stacked else ("no-stacking" if t.rules.stacking == "none" else "draw-card")
     t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking))
 
 
@@ -408,8 +427,8 @@ def _win_by_emptying(t: _Table, seat: int, card: Card) -> None:
             t.direction = -t.direction
         victim = t.next_seat(seat)
         t.pending = 0
-        t.draw_cards(victim, total, "C7" if t.rules.deck == "classic" else "16")
-    t.win(seat, "emptied hand", "16")
+        t.draw_cards(victim, total, "last-card-draws")
+    t.win(seat, "emptied hand", "winning")
 
 
 def _draw(t: _Table, a: Draw) -> None:
@@ -418,7 +437,7 @@ def _draw(t: _Table, a: Draw) -> None:
         count = t.pending
         t.pending = t.stack_value = 0
         t.challenge = None
-        rule = "C4" if t.rules.stacking == "none" else "6"
+        rule = "no-stacking" if t.rules.stacking == "none" else "stacking"
         drawn, knocked = t.draw_cards(seat, count, rule)
         if drawn:
             t.stuck = 0
@@ -427,7 +446,7 @@ def _draw(t: _Table, a: Draw) -> None:
         t.end_turn(seat)
         return
     one = t.rules.draw == "one"
-    rule = "C3" if t.rules.deck == "classic" else "4"
+    rule = "draw-one" if one else "draw-until-playable"
     name = t.seats[seat]
     drawn_cards = reported = 0
     limit = t.rules.mercy_limit
@@ -474,11 +493,11 @@ def _draw(t: _Table, a: Draw) -> None:
 def _check_dead_end(t: _Table) -> None:
     if t.phase is not Phase.OVER and t.stuck >= t.active_count():
         winner = dead_end_winner(t.hands, t.out, t.turn, t.direction, len(t.seats))
-        t.win(winner, "dead end", "18b")
+        t.win(winner, "dead end", "dead-end")
 
 
 def _pass(t: _Table, a: Pass) -> None:
-    t.events.append(ev.TurnPassed(t.seats[a.seat], "C3" if t.rules.deck == "classic" else "4"))
+    t.events.append(ev.TurnPassed(t.seats[a.seat], "draw-one"))
     t.end_turn(a.seat)
 
 
@@ -487,17 +506,17 @@ def _name(t: _Table, a: NameColor) -> None:
     if t.phase is Phase.NAME_FIRST_COLOR:
         t.color = a.color
         t.phase = Phase.TURN
-        t.events.append(ev.ColorNamed(t.seats[seat], a.color, "C2" if t.rules.deck == "classic" else "2"))
+        t.events.append(ev.ColorNamed(t.seats[seat], a.color, "first-card"))
         if t.pending:
-            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "2", t.rules.stacking))
+            _take_first_draw(t, seat, t.pending, "first-card")
         return
     t.color = a.color
-    t.events.append(ev.ColorNamed(t.seats[seat], a.color, "12"))
-    drawn, knocked = t.draw_cards(seat, 0, "12", until=a.color)
+    t.events.append(ev.ColorNamed(t.seats[seat], a.color, "wild-roulette"))
+    drawn, knocked = t.draw_cards(seat, 0, "wild-roulette", until=a.color)
     if drawn:
         t.stuck = 0
     if not knocked:
-        t.events.append(ev.TurnLost(t.seats[seat], "12"))
+        t.events.append(ev.TurnLost(t.seats[seat], "wild-roulette"))
     t.end_turn(seat)
 
 
@@ -510,7 +529,7 @@ def _catch(t: _Table, a: Catch) -> None:
     t.catchable = tuple(i for i in t.catchable if i != a.target)
     penalty = t.rules.uno_penalty
     t.events.append(ev.UnoCaught(t.seats[a.seat], t.seats[a.target], penalty))
-    _, knocked = t.draw_cards(a.target, penalty, "17")
+    _, knocked = t.draw_cards(a.target, penalty, "uno")
     if knocked and t.turn == a.target:
         t.end_turn(a.target)
 
@@ -522,17 +541,18 @@ def _challenge(t: _Table, a: Challenge) -> None:
     t.pending = t.stack_value = 0
     t.events.append(ev.Challenged(t.seats[a.seat], t.seats[offender], guilty))
     if guilty:
-        t.draw_cards(offender, count, "C6")
+        t.draw_cards(offender, count, "challenge")
         if t.phase is not Phase.OVER and a.seat in t.out:
             t.end_turn(a.seat)
         return
-    _, knocked = t.draw_cards(a.seat, count + 2, "C6")
+    _, knocked = t.draw_cards(a.seat, count + 2, "challenge")
     if not knocked:
-        t.events.append(ev.TurnLost(t.seats[a.seat], "C6"))
+        t.events.append(ev.TurnLost(t.seats[a.seat], "challenge"))
     t.end_turn(a.seat)
 
 
-_HANDLERS = {
+# Each kind of move and the effect that carries it out on the working table.
+_HANDLERS: dict[type, Callable[[_Table, Any], None]] = {
     Play: _play,
     Draw: _draw,
     Pass: _pass,

@@ -3,7 +3,7 @@
 Every event has a plain-language ``sentence`` and the id of the ``rule`` it comes
 from (see :mod:`nomercy.rulebook`), so a learner can ask why it happened:
 
->>> event = KnockedOut(player="B", hand_size=25, rule="15")
+>>> event = KnockedOut(player="B", hand_size=25, rule="mercy")
 >>> event.sentence
 'B holds 25 cards and is out of the round (mercy rule).'
 >>> event.ruling.title
@@ -100,7 +100,7 @@ class GameStarted(Event):
     dealer: str
     first_player: str
     hand_size: int
-    rule: str = "1"
+    rule: str = "deal"
 
     @property
     def sentence(self) -> str:
@@ -111,7 +111,7 @@ class GameStarted(Event):
 class FirstCardTurned(Event):
     card: Card
     buried: tuple[Card, ...] = ()
-    rule: str = "2"
+    rule: str = "first-card"
 
     @property
     def sentence(self) -> str:
@@ -124,7 +124,7 @@ class FirstCardTurned(Event):
 @dataclass(frozen=True, slots=True)
 class FirstCardReturned(Event):
     card: Card
-    rule: str = "2"
+    rule: str = "first-card"
 
     @property
     def sentence(self) -> str:
@@ -136,7 +136,7 @@ class CardPlayed(Event):
     player: str
     card: Card
     color: Color | None = None
-    rule: str = "3"
+    rule: str = "matching"
 
     @property
     def sentence(self) -> str:
@@ -149,7 +149,7 @@ class CardPlayed(Event):
 class JumpedIn(Event):
     player: str
     card: Card
-    rule: str = "20"
+    rule: str = "jump-in"
 
     @property
     def sentence(self) -> str:
@@ -161,7 +161,7 @@ class StackGrew(Event):
     target: str
     total: int
     minimum: int
-    rule: str = "6"
+    rule: str = "stacking"
     stacking: str = "official"
 
     @property
@@ -182,7 +182,7 @@ class CardsDrawn(Event):
     player: str
     count: int
     shown: tuple[Card, ...] = ()
-    rule: str = "4"
+    rule: str = "draw-until-playable"
 
     @property
     def sentence(self) -> str:
@@ -195,7 +195,7 @@ class CardsDrawn(Event):
 @dataclass(frozen=True, slots=True)
 class TurnLost(Event):
     player: str
-    rule: str = "6"
+    rule: str = "stacking"
 
     @property
     def sentence(self) -> str:
@@ -205,7 +205,7 @@ class TurnLost(Event):
 @dataclass(frozen=True, slots=True)
 class PlayerSkipped(Event):
     player: str
-    rule: str = "B1"
+    rule: str = "skip"
 
     @property
     def sentence(self) -> str:
@@ -215,17 +215,19 @@ class PlayerSkipped(Event):
 @dataclass(frozen=True, slots=True)
 class EveryoneSkipped(Event):
     player: str
-    rule: str = "10"
+    rule: str = "skip-all"
 
     @property
     def sentence(self) -> str:
+        if self.rule == "first-card":
+            return f"Every other player is skipped, so the dealer, {self.player}, plays first."
         return f"Every other player is skipped, so {self.player} plays again."
 
 
 @dataclass(frozen=True, slots=True)
 class DirectionChanged(Event):
     direction: str
-    rule: str = "B2"
+    rule: str = "reverse"
 
     @property
     def sentence(self) -> str:
@@ -236,7 +238,7 @@ class DirectionChanged(Event):
 class HandsSwapped(Event):
     player: str
     other: str
-    rule: str = "13"
+    rule: str = "seven"
 
     @property
     def sentence(self) -> str:
@@ -246,7 +248,7 @@ class HandsSwapped(Event):
 @dataclass(frozen=True, slots=True)
 class HandsPassed(Event):
     direction: str
-    rule: str = "14"
+    rule: str = "zero"
 
     @property
     def sentence(self) -> str:
@@ -258,7 +260,7 @@ class CardsDiscarded(Event):
     player: str
     cards: tuple[Card, ...]
     top: Card
-    rule: str = "11"
+    rule: str = "discard-all"
 
     @property
     def sentence(self) -> str:
@@ -271,7 +273,7 @@ class CardsDiscarded(Event):
 class ColorNamed(Event):
     player: str
     color: Color
-    rule: str = "12"
+    rule: str = "wild-roulette"
 
     @property
     def sentence(self) -> str:
@@ -282,7 +284,7 @@ class ColorNamed(Event):
 class KnockedOut(Event):
     player: str
     hand_size: int
-    rule: str = "15"
+    rule: str = "mercy"
 
     @property
     def sentence(self) -> str:
@@ -293,7 +295,7 @@ class KnockedOut(Event):
 class PenaltyCancelled(Event):
     player: str
     remaining: int
-    rule: str = "15"
+    rule: str = "mercy"
 
     @property
     def sentence(self) -> str:
@@ -303,7 +305,7 @@ class PenaltyCancelled(Event):
 @dataclass(frozen=True, slots=True)
 class PileReshuffled(Event):
     count: int
-    rule: str = "18"
+    rule: str = "empty-draw-pile"
 
     @property
     def sentence(self) -> str:
@@ -315,7 +317,7 @@ class PileReshuffled(Event):
 class DrawStoppedShort(Event):
     player: str
     missing: int
-    rule: str = "18"
+    rule: str = "empty-draw-pile"
 
     @property
     def sentence(self) -> str:
@@ -329,7 +331,7 @@ class TurnPassed(Event):
     """The turn passes without a play; ``kept`` is how many cards the player drew and keeps (0 to many)."""
 
     player: str
-    rule: str = "C3"
+    rule: str = "draw-one"
     kept: int = 1
 
     @property
@@ -344,7 +346,7 @@ class TurnPassed(Event):
 @dataclass(frozen=True, slots=True)
 class UnoCalled(Event):
     player: str
-    rule: str = "17"
+    rule: str = "uno"
 
     @property
     def sentence(self) -> str:
@@ -356,7 +358,7 @@ class UnoCaught(Event):
     catcher: str
     player: str
     penalty: int
-    rule: str = "17"
+    rule: str = "uno"
 
     @property
     def sentence(self) -> str:
@@ -368,7 +370,7 @@ class Challenged(Event):
     challenger: str
     player: str
     guilty: bool
-    rule: str = "C6"
+    rule: str = "challenge"
 
     @property
     def sentence(self) -> str:
@@ -381,7 +383,7 @@ class Challenged(Event):
 class RoundWon(Event):
     player: str
     how: str
-    rule: str = "16"
+    rule: str = "winning"
 
     @property
     def sentence(self) -> str:
@@ -398,7 +400,7 @@ class RoundScored(Event):
     player: str
     points: int
     knockouts: int
-    rule: str = "19"
+    rule: str = "scoring"
 
     @property
     def sentence(self) -> str:

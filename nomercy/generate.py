@@ -92,7 +92,7 @@ def _kind(window: list[tuple[GameState, str, tuple[ev.Event, ...], GameState]]) 
                 return "swap-changes-leader"
         if any(isinstance(e, ev.CardPlayed) and e.card.rank is Rank.WILD_ROULETTE for e in batch):
             return None
-    if len(window) == 2 and any(isinstance(e, ev.ColorNamed) and e.rule == "12" for e in last_events):
+    if len(window) == 2 and any(isinstance(e, ev.ColorNamed) and e.rule == "wild-roulette" for e in last_events):
         return "roulette"
     if len(window) <= 2 and any(isinstance(e, ev.CardsDiscarded) and e.cards for e in events):
         if any(isinstance(e, ev.CardPlayed) for e in last_events):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from .actions import Play
 from .cards import COLORS, Card, Color, Rank
 from .decks import DECKS
 from .game import play_line
@@ -125,7 +126,7 @@ def card_verdicts(state: GameState, seat: str | int | None = None) -> list[tuple
     """
     index = state.turn if seat is None else state.seat(seat)
     moves = state.legal_moves_for(index)
-    playable = {move.card for move in moves if getattr(move, "card", None) is not None}
+    playable = {move.card for move in moves if isinstance(move, Play)}
     name = state.seats[index]
     verdicts: list[tuple[Card, str | None]] = []
     for card in state.hands[index]:
@@ -179,8 +180,7 @@ def narrate(source: Any, moves: Sequence[str] | None = None) -> str:
         if frame.refused:
             lines.append(f"   REFUSED: {frame.sentence.split(' is refused: ', 1)[-1]}")
             continue
-        ruling = RULINGS.get(frame.rule)
-        why = f"  [rule {frame.rule}: {ruling.title}]" if ruling else ""
+        why = f"  [ruling {frame.rule}]" if frame.rule in RULINGS else ""
         lines.append(f"   {frame.sentence}{why}")
         last_of_move = i + 1 == len(frames) or frames[i + 1].move_number != frame.move_number
         if last_of_move and frame.move.endswith(" draws"):
@@ -230,8 +230,9 @@ def puzzle_html(puzzle_id: str, *, width: float = 32) -> str:
 
     puzzle = find_puzzle(puzzle_id)
     rules = puzzle.rules.name + "".join(f", {k}: {v}" for k, v in puzzle.variant.items())
-    top = puzzle.discard[-1]
-    named = puzzle.color if top.is_wild else None
+    # A puzzle that starts with the deal (``start: first-card``) shows the card about to be turned up.
+    top = puzzle.discard[-1] if puzzle.discard else puzzle.draw_pile[0]
+    named = puzzle.color if top.is_wild and puzzle.discard else None
     pending = f" &nbsp;·&nbsp; <b>{puzzle.pending}</b> cards pending" if puzzle.pending else ""
     order = " → ".join(puzzle.players if puzzle.direction == 1 else puzzle.players[::-1])
     hands = []
@@ -259,7 +260,8 @@ def puzzle_html(puzzle_id: str, *, width: float = 32) -> str:
         f'<div style="font-size:15px;font-weight:bold">Puzzle: {escape(puzzle.title)}</div>'
         f'<div style="color:#555;font-size:12px;margin-bottom:6px">{escape(puzzle.id)} · {escape(puzzle.level or "-")}'
         f" · rules {escape(rules)} · source: {escape(puzzle.source)}</div>"
-        f'<div style="margin:4px 0">top card {card_img(top, width=width, named_color=named)} '
+        f'<div style="margin:4px 0">{"top card" if puzzle.discard else "first card turned up"} '
+        f'{card_img(top, width=width, named_color=named)} '
         f"{escape(str(top))}{f' ({named} named)' if named else ''}{pending} &nbsp;·&nbsp; order of play: {escape(order)}</div>"
         f'<div>{"".join(hands)}</div>'
         f'{pile}'

@@ -103,7 +103,7 @@ def solve_text(puzzle: Puzzle) -> str:
             break
         state, events = state.step(move)
         for event in events:
-            lines.append(f"    {event.sentence}  [ruling {event.rule}: {event.ruling.title}]")
+            lines.append(f"    {event.sentence}  [ruling {event.rule}]")
     lines.append("")
     lines.append("answer: " + ", ".join(f"{k} = {v}" for k, v in puzzle.answer.items()))
     if puzzle.explanation:

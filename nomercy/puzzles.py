@@ -28,6 +28,7 @@ from .engine import apply, turn_up_first_card
 from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, brief
 from .events import Event
 from .rules import RuleSet, ruleset
+from .sources import SOURCES, source_id
 from .state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 
 __all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "puzzle_files", "check_paths", "ANSWER_KEYS"]
@@ -193,9 +194,13 @@ class Puzzle:
             raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
         tags = data.get("tags") or []
         if not isinstance(tags, list) or not all(isinstance(t, (str, int)) and not isinstance(t, bool) for t in tags):
-            raise PuzzleError(f"{where}tags is a list of words, like [rule-15, option-mercy_limit]")
+            raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit]")
+        source = _text(data["source"], "source", where)
+        if source_id(source) is None:
+            raise PuzzleError(f"{where}source must start with a source id ({', '.join(SOURCES)}), "
+                              f"then a comma and the example; not {brief(source)}")
         puzzle = cls(
-            id=pid, title=_text(data["title"], "title", where), source=_text(data["source"], "source", where),
+            id=pid, title=_text(data["title"], "title", where), source=source,
             rules=rules, players=seats, turn=turn,
             direction=CLOCKWISE if direction.strip().lower() == "clockwise" else COUNTERCLOCKWISE,
             discard=discard, color=color, pending=pending, hands=hands, more=more, draw_pile=draw_pile,

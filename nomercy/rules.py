@@ -1,4 +1,4 @@
-"""Rules as data: one frozen :class:`RuleSet` and the named profiles of ``rulings.md``.
+"""Rules as data: one frozen :class:`RuleSet` and the named profiles of the rulebook (``docs/rulebook.md``).
 
 Engine code asks ``rules.stacking``; it never asks which profile it is playing.
 
@@ -32,7 +32,7 @@ __all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "Option
 
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
-    """Every rule option of ``rulings.md``; the defaults are the printed No Mercy manual."""
+    """Every rule option of the rulebook; the defaults are the printed No Mercy manual."""
 
     name: str = "no-mercy"
     deck: str = "no-mercy"
@@ -86,38 +86,38 @@ class OptionInfo:
 
 OPTIONS: dict[str, OptionInfo] = {
     "deck": OptionInfo("deck", "which deck listing is shuffled", tuple(DECKS)),
-    "players": OptionInfo("1", "smallest and largest number of players, like 2-6", kind="range"),
-    "hand_size": OptionInfo("1", "cards dealt to each player", kind="int"),
+    "players": OptionInfo("deal", "smallest and largest number of players, like 2-6", kind="range"),
+    "hand_size": OptionInfo("deal", "cards dealt to each player", kind="int"),
     "first_card": OptionInfo(
-        "2", "number: flip until a number shows; apply: the first card's effect hits the first player",
+        "first-card", "number: flip until a number shows; apply: the first card's effect hits the first player",
         ("number", "apply"),
     ),
-    "voluntary_draw": OptionInfo("3", "may a player draw while holding a playable card", kind="bool"),
+    "voluntary_draw": OptionInfo("matching", "may a player draw while holding a playable card", kind="bool"),
     "draw": OptionInfo(
-        "4", "until-playable: draw until a card fits and play it; one: draw one card",
+        "draw-until-playable", "until-playable: draw until a card fits and play it; one: draw one card",
         ("until-playable", "one"),
     ),
     "stacking": OptionInfo(
-        "6", "which draw cards may answer a pending draw",
+        "stacking", "which draw cards may answer a pending draw",
         ("official", "wilds-on-anything", "anything-goes", "none"),
     ),
-    "seven_swap": OptionInfo("13", "what a 7 does with hands", ("required", "optional", "off")),
-    "zero_pass": OptionInfo("14", "does a 0 pass every hand along", kind="bool"),
-    "mercy_limit": OptionInfo("15", "hand size that knocks a player out, or none", kind="optional-int"),
+    "seven_swap": OptionInfo("seven", "what a 7 does with hands", ("required", "optional", "off")),
+    "zero_pass": OptionInfo("zero", "does a 0 pass every hand along", kind="bool"),
+    "mercy_limit": OptionInfo("mercy", "hand size that knocks a player out, or none", kind="optional-int"),
     "two_player_reverse_draw": OptionInfo(
-        "8", "who takes a wild reverse +4 with two players left", ("self", "opponent"),
+        "wild-reverse-four-two-players", "who takes a wild reverse +4 with two players left", ("self", "opponent"),
     ),
     "discard_all_top": OptionInfo(
-        "11", "which card lies on top after a discard-all", ("discard-all", "choose"),
+        "discard-all", "which card lies on top after a discard-all", ("discard-all", "choose"),
     ),
-    "uno_penalty": OptionInfo("17", "cards drawn when caught without calling UNO", kind="int"),
-    "last_card_draws": OptionInfo("16", "does a last draw card still make the next player draw", kind="bool"),
-    "jump_in": OptionInfo("20", "may a player play an identical card out of turn", kind="bool"),
+    "uno_penalty": OptionInfo("uno", "cards drawn when caught without calling UNO", kind="int"),
+    "last_card_draws": OptionInfo("winning", "does a last draw card still make the next player draw", kind="bool"),
+    "jump_in": OptionInfo("jump-in", "may a player play an identical card out of turn", kind="bool"),
     "no_bluff": OptionInfo(
-        "C5", "classic wild +4 may always be played, and cannot be challenged", kind="bool",
+        "wild-four-restriction", "classic wild +4 may always be played, and cannot be challenged", kind="bool",
     ),
-    "score_target": OptionInfo("19", "points that win a match", kind="int"),
-    "knockout_bonus": OptionInfo("19", "points the round winner gets per knocked-out player", kind="int"),
+    "score_target": OptionInfo("scoring", "points that win a match", kind="int"),
+    "knockout_bonus": OptionInfo("scoring", "points the round winner gets per knocked-out player", kind="int"),
 }
 
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
@@ -199,10 +199,10 @@ def _with_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
 
 PROFILES: dict[str, RuleSet] = {}
 PROFILE_SOURCES = {
-    "no-mercy": "the printed No Mercy manual (003, 004)",
-    "classic": "the printed classic UNO sheet (001)",
-    "open-mercy": "No Mercy with the choices of the Open Mercy online game (002)",
-    "speltavlan": "No Mercy as the Swedish guide describes it (000)",
+    "no-mercy": "the printed No Mercy instruction sheet (read by manual-reading-zh and manual-reading-fr)",
+    "classic": "the printed classic UNO sheet (classic-rules)",
+    "open-mercy": "No Mercy with the choices of the Open Mercy online game (open-mercy)",
+    "speltavlan": "No Mercy as the Swedish guide Speltavlan describes it (swedish-guide)",
 }
 
 

@@ -1,4 +1,4 @@
-"""Round scoring and match play (ruling 19; classic C8).
+"""Round scoring and match play (ruling ``scoring``).
 
 The winner of a round scores the cards left in the other hands that are still in
 the round (numbers at face value, colored actions 20, wilds 50) plus the rules'

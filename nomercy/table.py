@@ -10,7 +10,7 @@ ever sees a ``_Table``.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import events as ev
 from .cards import Card, Color
@@ -33,6 +33,32 @@ class _Table:
     """A private, mutable working copy of a state; only :func:`apply` uses it."""
 
     __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events")
+
+    # The state's fields, as working values: lists while cards move, tuples where they stay put.
+    rules: RuleSet
+    seats: tuple[str, ...]
+    hands: list[Any]                  # per seat: the state's tuple until a card moves, then a list
+    pile: Any                         # the draw pile: the state's tuple until a card is drawn, then a list
+    discard: Any
+    color: Color | None
+    turn: int
+    direction: int
+    pending: int
+    stack_value: int
+    phase: Phase
+    drawn: Card | None
+    out: tuple[int, ...]
+    set_aside: Any
+    catchable: tuple[int, ...]
+    challenge: tuple[int, bool] | None
+    stuck: int
+    winner: int | None
+    end_reason: str | None
+    seed: int
+    shuffles: int
+    dealer: int
+    ply: int
+    events: list[ev.Event]            # what this move did, in order
 
     @classmethod
     def blank(cls, rules: RuleSet, seats: tuple[str, ...], seed: int, dealer: int) -> "_Table":
@@ -89,7 +115,7 @@ class _Table:
 
     # --- cards moving -----------------------------------------------------------
     def take_from_pile(self, player: int) -> Card | None:
-        """The next card of the draw pile, reshuffling when it is empty (ruling 18)."""
+        """The next card of the draw pile, reshuffling when it is empty (ruling ``empty-draw-pile``)."""
         if not self.pile:
             rest = list(self.discard[:-1]) + list(self.set_aside)
             if not rest:
@@ -180,7 +206,7 @@ class _Table:
             self.catchable = tuple(i for i in self.catchable if i != player)
         if self.active_count() == 1:
             survivor = next(i for i in range(len(self.seats)) if i not in self.out)
-            self.win(survivor, "last one standing", "15")
+            self.win(survivor, "last one standing", "mercy")
 
     def win(self, player: int, how: str, rule: str) -> None:
         if self.phase is Phase.OVER:
@@ -198,7 +224,7 @@ class _Table:
         knockouts = len(self.out)
         points += knockouts * self.rules.knockout_bonus
         self.events.append(ev.RoundScored(self.seats[player], points, knockouts if self.rules.knockout_bonus else 0,
-                                          "C8" if self.rules.deck == "classic" else "19"))
+                                          "scoring"))
 
     def end_turn(self, player: int) -> None:
         """``player``'s turn is over: the next seat still in the round is up."""

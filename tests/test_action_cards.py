@@ -33,14 +33,14 @@ def test_reverse_with_two_players_acts_as_a_skip():
     game = table(players="AB", hands={"A": ["red reverse", "red 1", "blue 1"], "B": ["green 1"]})
     after, events = play(game, "A plays red reverse")
     assert after.turn == 0
-    assert any(e.rule == "9" for e in events)
+    assert any(e.rule == "reverse-two-players" for e in events)
     assert after.is_legal("A plays red 1")
 
 
 def test_skip_all_gives_the_player_another_full_turn():
     after, events = play(four(["red skip-all", "red 1", "blue 1"]), "A plays red skip-all")
     assert after.turn == 0 and after.phase is Phase.TURN
-    assert any(e.rule == "10" for e in events)
+    assert any(e.rule == "skip-all" for e in events)
     assert after.is_legal("A plays red 1")
     assert not after.is_legal("A plays blue 1")
 
@@ -65,7 +65,7 @@ def test_discard_all_sends_every_other_card_of_its_color_under_it():
     assert after.turn == 1
     assert "HandsSwapped" not in kinds(events)
     assert after.hand("B") == (Card.parse("green 1"), Card.parse("green 2"))
-    assert of_kind(events, "CardsDiscarded")[0].rule == "11"
+    assert of_kind(events, "CardsDiscarded")[0].rule == "discard-all"
 
 
 def test_discard_all_matches_by_color_or_by_symbol():
@@ -141,7 +141,7 @@ def test_roulette_victim_names_a_color_and_keeps_everything_turned_up():
     assert final.top_card == Card.parse("wild roulette")
     assert final.turn == 2  # B loses the turn
     assert "TurnLost" in kinds(events)
-    assert of_kind(events, "CardsDrawn")[0].rule == "12"
+    assert of_kind(events, "CardsDrawn")[0].rule == "wild-roulette"
 
 
 def test_roulette_wilds_do_not_count_as_the_named_color():

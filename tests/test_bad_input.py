@@ -41,13 +41,9 @@ def no_hang():
 
 # --- dealing ---------------------------------------------------------------------------
 
-def test_a_deal_that_leaves_only_cards_that_may_not_start_the_pile_stops_with_a_clear_error(no_hang):
-    with pytest.raises(RulesError) as caught:
-        new_game("open-mercy", 2, seed=165, hand_size=83, mercy_limit=None)
-    assert one_line(caught.value) == (
-        "the 2 cards left after the deal are all skip-all cards, which may not start the pile (first_card: apply "
-        "puts them back), so no first card can be turned up: leave more cards in the draw pile (a smaller "
-        "hand_size, or fewer players)")
+def test_a_skip_all_left_alone_after_the_deal_starts_the_pile_and_the_dealer_plays(no_hang):
+    game = new_game("open-mercy", 2, seed=165, hand_size=83, mercy_limit=None)
+    assert game.discard[0].rank.value == "skip-all" and game.turn == game.dealer
 
 
 def test_the_number_first_deal_stops_the_same_way(no_hang):
@@ -55,16 +51,16 @@ def test_the_number_first_deal_stops_the_same_way(no_hang):
         new_game("no-mercy", 2, seed=165, hand_size=83, mercy_limit=None)
 
 
-def test_a_puzzle_that_starts_before_the_first_card_with_only_skip_alls_left_is_refused(no_hang):
+def test_a_puzzle_that_starts_before_the_first_card_with_only_wild_fours_left_is_refused(no_hang):
     from nomercy.puzzles import Puzzle
     from nomercy.decks import DECKS
 
-    every = [str(c) for c in DECKS["no-mercy"].cards() if c.rank.value != "skip-all"]
-    data = {"id": "only-skip-alls", "title": "t", "source": "original", "rules": "no-mercy",
-            "variant": {"first_card": "apply", "mercy_limit": "none"}, "players": ["A", "B"], "turn": "A",
-            "start": "first-card", "discard": [], "hands": {"A": every[:80], "B": every[80:]},
+    every = [str(c) for c in DECKS["classic"].cards() if str(c) != "wild +4"]
+    data = {"id": "only-wild-fours", "title": "t", "source": "original", "rules": "classic",
+            "variant": {"hand_size": 52}, "players": ["A", "B"], "turn": "A",
+            "start": "first-card", "discard": [], "hands": {"A": every[:52], "B": every[52:]},
             "moves": [], "question": "q", "answer": {"turn": "A"}}
-    with pytest.raises(NomercyError, match="are all skip-all cards"):
+    with pytest.raises(NomercyError, match="are all wild \\+4 cards"):
         Puzzle.from_dict(data)
 
 

@@ -26,7 +26,7 @@ def test_draw_one_keep_it_and_the_turn_passes():
     game = classic(["blue 1", "blue 2"], draw_pile=["red 8", "red 9"])
     after, events = play(game, "A draws", "A passes")
     assert Card.parse("red 8") in after.hand("A") and after.turn == 1
-    assert of_kind(events, "TurnPassed")[0].rule == "C3"
+    assert of_kind(events, "TurnPassed")[0].rule == "draw-one"
 
 
 def test_draw_one_unplayable_card_passes_the_turn_at_once():
@@ -53,7 +53,7 @@ def test_no_stacking_in_classic():
     assert "no stacking" in game.why_illegal("B plays blue +2")
     after, events = play(game, "B draws")
     assert len(after.hand("B")) == 5 and after.turn == 2
-    assert of_kind(events, "CardsDrawn")[0].rule == "C4"
+    assert of_kind(events, "CardsDrawn")[0].rule == "no-stacking"
 
 
 def test_two_players_reverse_acts_as_a_skip():
@@ -77,7 +77,7 @@ def test_challenge_fails_when_the_player_had_no_card_of_the_color_in_force():
     assert len(after.hand("A")) == 2
     assert after.turn == 2 and after.pending == 0
     challenged = of_kind(events, "Challenged")[0]
-    assert not challenged.guilty and challenged.rule == "C6"
+    assert not challenged.guilty and challenged.rule == "challenge"
 
 
 def test_challenge_succeeds_when_the_player_held_the_color_in_force():
@@ -114,7 +114,7 @@ def test_a_last_draw_two_still_makes_the_next_player_draw():
     after, events = play(game, "A plays red +2")
     assert after.is_over and after.winner == 0
     assert len(after.hand("B")) == 5
-    assert of_kind(events, "CardsDrawn")[0].rule == "C7"
+    assert of_kind(events, "CardsDrawn")[0].rule == "last-card-draws"
 
 
 def test_a_last_wild_draw_four_still_makes_the_next_player_draw():

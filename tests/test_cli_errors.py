@@ -212,7 +212,7 @@ def test_a_deal_that_cannot_be_made_names_the_game():
     from nomercy import RulesError, ruleset
     from nomercy.simulate import BotSpec, play_game
 
-    rules = ruleset("open-mercy", hand_size=83, mercy_limit=None)
+    rules = ruleset("no-mercy", hand_size=83, mercy_limit=None)
     with pytest.raises(RulesError, match=r"^game 7 \(seed 165\) cannot be dealt: the 2 cards left after the deal"):
         play_game(rules, (BotSpec("random"),) * 2, 165, index=7)
 

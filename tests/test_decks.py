@@ -1,4 +1,4 @@
-"""The three decks, count by count (rulings.md, "The No Mercy deck")."""
+"""The three decks, count by count (the decks of docs/rulebook.md and docs/sources.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from nomercy import ALL_CARDS, COLORS, DECKS, Card, Rank, RulesError, build_deck
 NUMBERS = [Rank(str(n)) for n in range(10)]
 
 # Copies per color of each colored face, and copies of each wild face, written
-# out from rulings.md independently of the engine's tables.
+# out from the rulebook independently of the engine's tables.
 EXPECTED = {
     "no-mercy": (
         {**{r: 2 for r in NUMBERS}, Rank.SKIP: 3, Rank.REVERSE: 3, Rank.DRAW_TWO: 3, Rank.DRAW_FOUR: 2,

@@ -1,9 +1,9 @@
-"""Ruling 2 (first card) and the classic first-card rules (C2)."""
+"""The ruling ``first-card``: the printed No Mercy rule, ``first_card: apply`` and classic UNO."""
 
 from __future__ import annotations
 
 from conftest import first_game, play, turn_moves
-from nomercy import Card, Color, Draw, NameColor, Phase, Rank, new_game, ruleset
+from nomercy import Card, Color, NameColor, Phase, Rank, new_game, ruleset
 
 
 def test_no_mercy_flips_until_a_number_shows_and_buries_the_rest_without_effect():
@@ -37,20 +37,45 @@ def test_first_card_apply_reverse_lets_the_dealer_start_the_other_way():
     assert game.turn == game.dealer == 3
 
 
-def test_first_card_apply_draw_card_is_pending_for_the_first_player():
-    game = first_game("no-mercy", lambda s: s.discard[0].rank is Rank.DRAW_TWO, first_card="apply")
-    assert game.turn == 0 and game.pending == 2
-    game = first_game("no-mercy", lambda s: s.discard[0].rank is Rank.DRAW_FOUR, first_card="apply")
-    assert game.turn == 0 and game.pending == 4
+def test_first_card_apply_colored_draw_card_is_drawn_at_once_and_the_turn_is_lost():
+    for rank, value in ((Rank.DRAW_TWO, 2), (Rank.DRAW_FOUR, 4)):
+        game = apply_first(rank)
+        assert game.turn == 1 and game.pending == 0 and game.phase is Phase.TURN
+        assert len(game.hands[0]) == 7 + value, "the first player drew it, with no chance to stack"
 
 
-def test_first_card_apply_wild_draw_card_first_player_names_color_then_faces_the_draw():
+def test_first_card_apply_events_say_the_first_player_draws_and_loses_the_turn():
+    from nomercy.engine import deal
+
+    for seed in range(400):
+        game, events = deal(ruleset("no-mercy", first_card="apply"), 4, seed=seed)
+        if game.discard[0].rank is Rank.DRAW_TWO:
+            kinds = [type(e).__name__ for e in events]
+            assert kinds[-2:] == ["CardsDrawn", "TurnLost"] and all(e.rule in ("deal", "first-card") for e in events)
+            return
+    raise AssertionError("no seed turned up a +2 first")
+
+
+def test_first_card_apply_wild_draw_card_first_player_names_color_then_draws_it():
     game = apply_first(Rank.WILD_DRAW_SIX)
     assert game.phase is Phase.NAME_FIRST_COLOR and game.turn == 0
     assert turn_moves(game, "A") == [NameColor(0, c) for c in Color]
     after, _ = play(game, "A names green")
-    assert after.color is Color.GREEN and after.pending == 6 and after.turn == 0
-    assert Draw(0) in after.legal_moves
+    assert after.color is Color.GREEN and after.pending == 0 and after.turn == 1
+    assert len(after.hand("A")) == 13
+
+
+def test_first_card_apply_skip_all_lets_the_dealer_play_first():
+    game = apply_first(Rank.SKIP_ALL)
+    assert game.turn == game.dealer == 3 and game.direction_name == "clockwise" and game.pending == 0
+
+
+def test_first_card_apply_wild_reverse_four_turns_and_hits_the_dealers_other_neighbour():
+    game = apply_first(Rank.WILD_REVERSE_DRAW_FOUR)
+    assert game.direction_name == "counterclockwise"
+    assert game.phase is Phase.NAME_FIRST_COLOR and game.turn == 2, "C sits after the dealer D, counterclockwise"
+    after, _ = play(game, "C names red")
+    assert len(after.hand("C")) == 11 and after.turn == 1 and after.color is Color.RED
 
 
 def test_first_card_apply_roulette_makes_the_first_player_its_victim():
@@ -61,10 +86,9 @@ def test_first_card_apply_roulette_makes_the_first_player_its_victim():
     assert len(after.hand("A")) > 7
 
 
-def test_first_card_apply_never_starts_with_a_card_that_hits_everyone():
+def test_first_card_apply_starts_with_the_first_card_turned_and_keeps_the_deck_whole():
     for seed in range(300):
         game = new_game(ruleset("no-mercy", first_card="apply"), 4, seed=seed)
-        assert game.discard[0].rank not in (Rank.SKIP_ALL, Rank.WILD_REVERSE_DRAW_FOUR)
         assert len(game.discard) == 1
         assert game.card_count() == 168
 
@@ -93,15 +117,13 @@ def test_classic_wild_first_player_names_the_color():
     assert game.phase is Phase.NAME_FIRST_COLOR and game.turn == 0
     after, events = play(game, "A names blue")
     assert after.color is Color.BLUE and after.turn == 0 and after.phase is Phase.TURN
-    assert events[0].rule == "C2"
+    assert events[0].rule == "first-card"
 
 
 def test_classic_draw_two_first_player_draws_two_and_loses_the_turn():
     game = classic_first(Rank.DRAW_TWO)
-    assert game.turn == 0 and game.pending == 2
-    assert turn_moves(game, "A") == [Draw(0)]
-    after, _ = play(game, "A draws")
-    assert len(after.hand("A")) == 9 and after.turn == 1
+    assert game.turn == 1 and game.pending == 0
+    assert len(game.hand("A")) == 9
 
 
 def test_classic_reverse_dealer_starts_and_play_runs_the_other_way():

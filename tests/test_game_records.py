@@ -71,7 +71,7 @@ def test_the_game_tables_log_shows_the_first_cards_own_events():
     table = GameTable("classic", ["human", "greedy", "greedy"], seed=0, pace=0)
     said = [line["sentence"] for line in table.log_lines]
     dealt = [event.sentence for event in Game("classic", ["Player", "Greedy1", "Greedy2"], seed=0).start_events]
-    assert len(dealt) == 3 and dealt[1] == "The first card turned up is green +2."  # and what it does
+    assert len(dealt) == 4 and dealt[1] == "The first card turned up is green +2."  # then the draw and the lost turn
     assert said[1:1 + len(dealt)] == dealt
 
 

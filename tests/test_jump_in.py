@@ -25,7 +25,7 @@ def test_an_identical_card_may_jump_in_and_play_goes_on_from_there():
     assert after.turn == 3  # D plays next, B and A are passed over
     assert after.top_card == Card.parse("red 5")
     jumped = of_kind(events, "JumpedIn")[0]
-    assert jumped.rule == "20" and jumped.player == "C"
+    assert jumped.rule == "jump-in" and jumped.player == "C"
 
 
 def test_a_card_that_only_matches_is_not_enough_to_jump_in():

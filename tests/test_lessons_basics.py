@@ -33,7 +33,7 @@ def test_only_draw_cards_answer_a_stack():
 def test_narration_lists_every_move_with_its_ruling_and_ends_with_the_position():
     text = narrate("stack-2-4-6")
     assert "1. A plays red +2" in text
-    assert "D draws 12 cards.  [rule 6: Stacking]" in text
+    assert "D draws 12 cards.  [ruling stacking]" in text
     assert text.splitlines()[-1].startswith("Now: top card wild +6 (green named); A to act")
 
 

@@ -18,7 +18,7 @@ def test_a_player_reaching_25_cards_mid_draw_is_out_and_the_rest_is_cancelled():
     assert len(after.draw_pile) == pile_before - 5  # only 5 of the 10 were drawn
     assert of_kind(events, "CardsDrawn")[0].count == 5
     knocked = of_kind(events, "KnockedOut")[0]
-    assert knocked.hand_size == 25 and knocked.rule == "15"
+    assert knocked.hand_size == 25 and knocked.rule == "mercy"
     cancelled = of_kind(events, "PenaltyCancelled")[0]
     assert cancelled.remaining == 5
     assert after.pending == 0
@@ -132,7 +132,7 @@ def test_with_two_players_left_of_three_a_reverse_acts_as_a_skip():
     game = three_seats_b_out(["red 1", "blue 2"], c_hand=("red reverse", "red 3", "green 3"))
     after, events = play(game, "C plays red reverse")
     assert after.turn == 2
-    assert any(e.rule == "9" for e in events)
+    assert any(e.rule == "reverse-two-players" for e in events)
 
 
 def test_with_two_players_left_of_three_a_wild_reverse_draw_four_targets_its_player():

@@ -21,27 +21,30 @@ from hypothesis import strategies as st
 from conftest import PROFILES, random_moves
 from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
                      Play, apply, legal_actions, new_game, ruleset)
+from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
 from nomercy.state import Phase
 
 MAX_MOVES = 3000
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
-# Options a random game may switch on, with the values they take (rulings.md).
-OPTION_VALUES: dict[str, list[Any]] = {
-    "stacking": ["official", "wilds-on-anything", "anything-goes", "none"],
-    "draw": ["until-playable", "one"],
-    "voluntary_draw": [True, False],
-    "seven_swap": ["required", "optional", "off"],
-    "zero_pass": [True, False],
-    "two_player_reverse_draw": ["self", "opponent"],
-    "discard_all_top": ["discard-all", "choose"],
-    "last_card_draws": [True, False],
-    "jump_in": [True, False],
-    "first_card": ["number", "apply"],
-    "uno_penalty": [2, 10],
-    "mercy_limit": [25, 15],
-}
+# Options a random game may switch on, with their values, read from the rules: the choices an option
+# lists, both values of a yes/no option, and for a number the values the profiles use (plus a low mercy
+# limit, for more knockouts). Left alone: the table's setup and the match's scoring, which do not change play.
+NOT_VARIED = {"deck", "players", "hand_size", "score_target", "knockout_bonus"}
+
+
+def _values(option: str) -> list[Any]:
+    info = OPTIONS[option]
+    if info.choices:
+        return list(info.choices)
+    if info.kind == "bool":
+        return [True, False]
+    return sorted({getattr(rules, option) for rules in RULE_PROFILES.values()}, key=repr)
+
+
+OPTION_VALUES: dict[str, list[Any]] = {option: _values(option) for option in OPTIONS if option not in NOT_VARIED}
+OPTION_VALUES["mercy_limit"].append(15)
 
 
 def rules_for(profile: str, players: int, overrides: dict[str, Any]):

@@ -55,7 +55,7 @@ def test_a_draw_stops_short_when_no_card_is_left_anywhere():
     assert game.draw_pile == () and len(game.discard) == 1
     after, events = play(game, "B draws")
     stopped = of_kind(events, "DrawStoppedShort")[0]
-    assert stopped.missing == 2 and stopped.rule == "18"
+    assert stopped.missing == 2 and stopped.rule == "empty-draw-pile"
     assert "short" in stopped.sentence
     assert len(after.hand("B")) == 1
     assert after.pending == 0 and after.turn == 2
@@ -100,7 +100,7 @@ def test_dead_end_when_nobody_can_play_or_draw_the_fewest_cards_win():
     assert after.is_over
     assert after.winner == 1
     won = of_kind(events, "RoundWon")[0]
-    assert won.rule == "18b" and won.how == "dead end"
+    assert won.rule == "dead-end" and won.how == "dead end"
     assert "fewest" in won.sentence
 
 

@@ -1,4 +1,4 @@
-"""Rules as data: the profiles of rulings.md, and options overridden by name."""
+"""Rules as data: the profiles of the rulebook, and options overridden by name."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ PRINTED_NO_MERCY = dict(
     jump_in=False, score_target=1000, knockout_bonus=250,
 )
 
-# What each profile changes from the printed No Mercy rules, as rulings.md states it.
+# What each profile changes from the printed No Mercy rules, as the rulebook states it.
 PROFILE_CHANGES = {
     "no-mercy": {},
     "open-mercy": dict(deck="open-mercy", players=(2, 20), first_card="apply", two_player_reverse_draw="opponent",

@@ -18,7 +18,7 @@ def test_the_winner_scores_the_cards_left_in_the_other_hands():
     expected = (3 + 7) + (20 + 50) + (0 + 20 + 50)
     assert round_points(after) == expected
     scored = of_kind(events, "RoundScored")[0]
-    assert scored.points == expected and scored.rule == "19" and scored.player == "A"
+    assert scored.points == expected and scored.rule == "scoring" and scored.player == "A"
 
 
 def test_no_score_while_the_round_goes_on():
@@ -51,7 +51,7 @@ def test_classic_scores_without_a_knockout_bonus():
                                          "D": ["wild +4", "blue reverse", "yellow +2"]})
     after, events = play(game, "A plays red 9")
     assert round_points(after) == 3 + 50 + 20 + 50 + 20 + 20
-    assert of_kind(events, "RoundScored")[0].rule == "C8"
+    assert of_kind(events, "RoundScored")[0].rule == "scoring"
 
 
 @pytest.mark.parametrize("profile, target", [("no-mercy", 1000), ("classic", 500), ("open-mercy", 1000),

@@ -20,7 +20,7 @@ def test_a_seven_swaps_hands_with_the_chosen_player():
     assert hand_texts(after, "C") == ["blue 1", "red 0"]
     assert after.turn == 1
     assert after.direction_name == "clockwise"
-    assert of_kind(events, "HandsSwapped")[0].rule == "13"
+    assert of_kind(events, "HandsSwapped")[0].rule == "seven"
 
 
 def test_a_seven_must_name_a_target_among_the_others():
@@ -68,7 +68,7 @@ def test_a_zero_passes_every_hand_to_the_next_player_clockwise():
     assert hand_texts(after, "D") == ["yellow 3"]
     assert hand_texts(after, "A") == ["blue 4", "blue 5", "blue 6"]
     assert after.turn == 1
-    assert of_kind(events, "HandsPassed")[0].rule == "14"
+    assert of_kind(events, "HandsPassed")[0].rule == "zero"
 
 
 def test_a_zero_passes_in_the_current_direction():

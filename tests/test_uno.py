@@ -32,7 +32,7 @@ def test_a_caught_player_draws_two():
     game, events = play(down_to_one(), "C catches A")
     assert len(game.hand("A")) == 3
     caught = of_kind(events, "UnoCaught")[0]
-    assert caught.penalty == 2 and caught.rule == "17"
+    assert caught.penalty == 2 and caught.rule == "uno"
     assert game.turn == 1  # catching does not change whose turn it is
     assert game.why_illegal("B catches A") is not None  # and it happens only once
 

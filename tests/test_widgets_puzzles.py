@@ -117,7 +117,7 @@ def test_the_feedback_says_what_really_happens_with_the_ruling():
     assert feedback["problems"] == ["Cards D holds: you answered 19, but it is 20."]
     assert "D holds 20 cards." in feedback["truth"]
     drawn = next(e for e in feedback["events"] if e["sentence"] == "D draws 12 cards.")
-    assert drawn["rule"] == "6" and drawn["title"] == "Stacking"
+    assert drawn["rule"] == "stacking" and drawn["title"] == "Stacking"
     assert "12 cards" in feedback["explanation"]
 
 

@@ -15,7 +15,7 @@ def test_playing_the_last_card_wins_at_once(card):
     after, events = play(table(hands={"A": [card], **OTHERS}), f"A plays {card}")
     assert after.is_over and after.winner == 0 and after.phase is Phase.OVER
     won = of_kind(events, "RoundWon")[0]
-    assert won.how == "emptied hand" and won.rule == "16"
+    assert won.how == "emptied hand" and won.rule == "winning"
     assert after.legal_moves == () or len(after.legal_moves) == 0
 
 

@@ -271,7 +271,7 @@ function render({ model, el }) {
           },
           h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
-            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text))
+            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))
         : h("div", { class: "nm-note" }, e.sentence));
   }
 
