@@ -1,4 +1,4 @@
-"""Ruling 4 and option draw: draw until playable and play it; or draw one; voluntary_draw (ruling 3)."""
+"""Rulings `draw-until-playable` and `draw-one` (option draw), and voluntary_draw (ruling `matching`)."""
 
 from __future__ import annotations
 
@@ -99,3 +99,22 @@ def test_a_drawing_player_cannot_draw_past_a_playable_card_they_drew():
     after, _ = play(game, "A draws")
     assert after.hand("A").count(Card.parse("red 8")) == 1
     assert Card.parse("yellow 5") not in after.hand("A")
+
+
+# --- the ruling a draw cites follows the option in force, not the deck ----------------------
+
+def test_speltavlan_draws_one_and_cites_the_draw_one_ruling():
+    after, events = play(hopeless_a(rules="speltavlan"), "A draws")
+    assert {e.rule for e in of_kind(events, "CardsDrawn") + of_kind(events, "TurnPassed")} == {"draw-one"}
+    assert len(after.hand("A")) == 3 and after.turn == 1
+
+
+def test_classic_drawing_until_playable_cites_the_until_playable_ruling():
+    after, events = play(hopeless_a(rules="classic", variant={"draw": "until-playable"}), "A draws")
+    assert of_kind(events, "CardsDrawn")[0].rule == "draw-until-playable"
+    assert after.drawn == Card.parse("red 8")
+
+
+def test_no_mercy_with_draw_one_cites_the_draw_one_ruling():
+    _, events = play(hopeless_a(variant={"draw": "one"}), "A draws")
+    assert of_kind(events, "CardsDrawn")[0].rule == "draw-one"
