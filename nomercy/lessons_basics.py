@@ -28,6 +28,8 @@ from .state import GameState, Phase
 __all__ = [
     "table",
     "under",
+    "dead_end_table",
+    "TOPIC_NOTEBOOKS",
     "card_verdicts",
     "explain_hand",
     "narrate",
@@ -102,6 +104,47 @@ def _hand_spec(cards: Any) -> Any:
     if isinstance(cards, Mapping):
         return dict(cards)
     return [str(c) for c in cards]
+
+
+def dead_end_table() -> GameState:
+    """A made-up table where nobody can play or draw: the ruling ``dead-end`` at work.
+
+    A red 5 is on top and the players hold only green and blue cards without a 5; the
+    draw pile is empty and every other card is out of the game, so nothing can be
+    reshuffled. A real deck never gets here (it has wilds, and a wild always fits).
+    """
+    hands = {"A": "blue 1, green 2, blue 3, green 4, blue 6, green 7",
+             "B": "green 1, blue 2, green 3, blue 4",
+             "C": "blue 7, green 8, blue 9, green 9, blue 8"}
+    state = table(hands, "red 5")
+    return state.replace(draw_pile=(), discard=(Card.parse("red 5"),))
+
+
+TOPIC_NOTEBOOKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "drawing": ("Drawing", (("02-a-turn.ipynb", "## When you cannot play"),)),
+    "first-card": ("The first card", (("01-the-deck.ipynb", "## Dealing a round"),
+                                      ("09-when-sources-disagree.ipynb", "the first card"))),
+    "action-cards": ("Action cards", (("02-a-turn.ipynb", "## The basic action cards"),
+                                      ("06-action-cards.ipynb", "## Skip-all"))),
+    "two-player": ("Two players", (("02-a-turn.ipynb", "### Reverse"), ("05-sevens-and-zeros.ipynb", "## The two cards"),
+                                   ("06-action-cards.ipynb", "### With two players"))),
+    "stacking": ("Stacking", (("03-stacking.ipynb", "## The rule in one breath"),)),
+    "mercy": ("The mercy rule", (("04-mercy.ipynb", "## 25 and out"),)),
+    "empty-pile": ("When the draw pile runs out", (("04-mercy.ipynb", "## The set-aside hand comes back"),)),
+    "sevens-zeros": ("Sevens and zeros", (("05-sevens-and-zeros.ipynb", "## The two cards"),)),
+    "discard-all": ("Discard-all", (("06-action-cards.ipynb", "## Discard-all"),)),
+    "roulette": ("Wild roulette", (("06-action-cards.ipynb", "## Wild roulette"),)),
+    "reverse-draw-four": ("Wild reverse +4", (("06-action-cards.ipynb", "## Wild reverse +4"),)),
+    "uno-call": ("Calling UNO", (("07-winning-uno-scoring.ipynb", "## UNO!"),)),
+    "winning-scoring": ("Winning and scoring", (("07-winning-uno-scoring.ipynb", "# 7."),)),
+    "classic": ("Classic UNO", (("08-classic-vs-no-mercy.ipynb", "# 8."),)),
+    "options": ("Rule options", (("09-when-sources-disagree.ipynb", "# 9."),)),
+}
+"""Each puzzle topic: its name, and the notebooks (with a heading of theirs) that teach it.
+
+A test checks every heading against the notebook, so the puzzle notebook's topic table
+cannot point at the wrong lesson.
+"""
 
 
 def under(state: GameState, **options: Any) -> GameState:

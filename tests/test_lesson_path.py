@@ -1,0 +1,48 @@
+"""The path through the lessons: every topic points at a heading that exists, every notebook links to the next."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nomercy.lessons_basics import TOPIC_NOTEBOOKS
+from nomercy.puzzles import load_puzzles
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ORDER = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+
+
+def _markdown(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_every_puzzle_topic_is_taught_under_a_heading_that_exists():
+    topics = {p.topic for p in load_puzzles()} - {"generated"}
+    assert topics <= set(TOPIC_NOTEBOOKS), topics - set(TOPIC_NOTEBOOKS)
+    for topic, (_, where) in TOPIC_NOTEBOOKS.items():
+        for name, heading in where:
+            headings = [line for line in _markdown(name).splitlines() if line.startswith("#")]
+            assert any(heading.lower() in line.lower() for line in headings), f"{topic}: {name} has no heading {heading!r}"
+
+
+@pytest.mark.parametrize("name", ORDER[:-1])
+def test_each_notebook_ends_with_a_link_to_the_next(name):
+    following = ORDER[ORDER.index(name) + 1]
+    assert re.search(r"Next: \[[^\]]+\]\(" + re.escape(following) + r"\)", _markdown(name)), name
+
+
+def test_the_index_links_every_notebook_and_has_no_stale_line():
+    index = _markdown(ORDER[0])
+    for name in ORDER[1:]:
+        assert f"]({name})" in index, name
+    assert "once it is there" not in index
+
+
+def test_profiles_are_explained_before_the_first_notebook_uses_them():
+    index = _markdown(ORDER[0])
+    for profile in ("no-mercy", "classic", "open-mercy", "speltavlan"):
+        assert f"| `{profile}` |" in index, profile
