@@ -46,3 +46,11 @@ def test_profiles_are_explained_before_the_first_notebook_uses_them():
     index = _markdown(ORDER[0])
     for profile in ("no-mercy", "classic", "open-mercy", "speltavlan"):
         assert f"| `{profile}` |" in index, profile
+
+
+def test_the_puzzle_notebook_names_the_teaching_notebooks_of_each_topic():
+    text = _markdown("10-puzzles.ipynb")
+    for topic, (_, where) in TOPIC_NOTEBOOKS.items():
+        links = " and ".join(f"[notebook {name[:2].lstrip('0')}]({name})" for name, _ in where)
+        if f"*Topic `{topic}`," in text:
+            assert f"*Topic `{topic}`, taught in {links}.*" in text, topic
