@@ -26,7 +26,7 @@ class Term:
 
 
 _ROWS = [
-    Term("deck", "All the cards of the game together: 168 for No Mercy, 108 for classic UNO."),
+    Term("deck", "All the cards of the game together: 168 for No Mercy, 108 for classic UNO.", "deck"),
     Term("draw pile", "The face-down cards you draw from.", "empty-draw-pile"),
     Term("discard pile", "The face-up cards that have been played. Its top card is what you must match.", "matching"),
     Term("top card", "The card lying face up on top of the discard pile.", "matching"),

@@ -70,6 +70,20 @@ _ROWS = [
            ("players", "hand_size"),
            ("The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
             "Open Mercy's online game seats 2 to 20 (`open-mercy` profile).")),
+    Ruling("deck", "The deck",
+           "No Mercy is played with 168 cards. Each color has two of every number from 0 to 9, 3 skips, 3 reverses, "
+           "3 +2s, 2 +4s, 2 skip-alls and 3 discard-alls (36 cards per color). On top come 24 wilds: 8 wild reverse "
+           "+4s, 4 wild +6s, 4 wild +10s and 8 wild roulettes. There is no plain wild and no black wild +4. Classic "
+           "UNO has 108 cards: per color one 0, two of every number from 1 to 9, 2 skips, 2 reverses and 2 +2s; then "
+           "4 wilds and 4 wild +4s.",
+           "Setting up", (_ZH, _FR, _CL),
+           ("deck",),
+           ("Open Mercy lists another 168: one 0 per color, 3 of every colored action, 4 plain wilds and 4 of each "
+            "wild action card. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`).",
+            "The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
+            "printed No Mercy deck.",
+            "The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
+            "instead of 3.")),
     Ruling("first-card", "First card",
            "The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
