@@ -19,6 +19,7 @@ from typing import Iterator
 
 import pytest
 
+from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
 from conftest import PROFILES, choose
 from nomercy import DECKS, apply, legal_actions, new_game, ruleset
 
@@ -28,13 +29,29 @@ PIECE = 4 * CHUNK  # the games one test plays
 MAX_MOVES = 3000
 FULL_CHECK_EVERY = 100
 
-# A few options switched on in every third game, so the fuzz also covers the variants.
-VARIANTS = [
-    {}, {"stacking": "anything-goes"}, {"stacking": "wilds-on-anything"}, {"stacking": "none"},
-    {"jump_in": True}, {"seven_swap": "optional", "discard_all_top": "choose"}, {"draw": "one"},
-    {"last_card_draws": True}, {"voluntary_draw": True}, {"first_card": "apply"},
-    {"two_player_reverse_draw": "opponent"}, {"mercy_limit": 15}, {"uno_penalty": 10},
-]
+# In every third game one option of the rules is switched to one of its other values (the choices it
+# lists, the other side of a yes/no, a number another profile uses, or a low mercy limit), so the fuzz
+# also covers the variants; a few options go together as a profile has them.
+def _variants() -> list[dict]:
+    printed = RULE_PROFILES["no-mercy"]
+    variants: list[dict] = [{}]
+    for option, info in OPTIONS.items():
+        if option in ("deck", "players", "hand_size", "score_target", "knockout_bonus"):
+            continue  # the table's setup and the match's scoring: they do not change play
+        if info.choices:
+            values = list(info.choices)
+        elif info.kind == "bool":
+            values = [True, False]
+        else:
+            values = sorted({getattr(rules, option) for rules in RULE_PROFILES.values()}, key=repr)
+        variants += [{option: value} for value in values if value != getattr(printed, option)]
+    # No mercy limit on the No Mercy deck lets random play run on past any bound (hands of a hundred
+    # cards that keep stacking), so these games keep a limit, a low one as well.
+    variants.remove({"mercy_limit": None})
+    return variants + [{"mercy_limit": 15}, {"seven_swap": "optional", "discard_all_top": "choose"}]
+
+
+VARIANTS = _variants()
 
 
 def game_plan(index: int) -> tuple[str, int, dict]:

@@ -29,8 +29,8 @@ SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=N
                     suppress_health_check=[HealthCheck.too_slow])
 
 # Options a random game may switch on, with their values, read from the rules: the choices an option
-# lists, both values of a yes/no option, and for a number the values the profiles use (plus a low mercy
-# limit, for more knockouts). Left alone: the table's setup and the match's scoring, which do not change play.
+# lists, both values of a yes/no option, and for a number the values the profiles use. Left alone: the
+# table's setup and the match's scoring, which do not change play.
 NOT_VARIED = {"deck", "players", "hand_size", "score_target", "knockout_bonus"}
 
 
@@ -44,7 +44,8 @@ def _values(option: str) -> list[Any]:
 
 
 OPTION_VALUES: dict[str, list[Any]] = {option: _values(option) for option in OPTIONS if option not in NOT_VARIED}
-OPTION_VALUES["mercy_limit"].append(15)
+# No mercy limit on the No Mercy deck lets random play run on past any bound, so a limit stays; a low one too.
+OPTION_VALUES["mercy_limit"] = [limit for limit in OPTION_VALUES["mercy_limit"] if limit is not None] + [15]
 
 
 def rules_for(profile: str, players: int, overrides: dict[str, Any]):

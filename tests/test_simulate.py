@@ -79,7 +79,9 @@ def test_the_statistics_are_tallies_that_do_not_grow_with_the_games():
     large = simulate("no-mercy", players=2, bots="random", games=80, seed=1, workers=1).tally
     assert set(vars(small)) == set(vars(large))
     assert len(large.endings) <= 3 and len(large.wins_by_seat) == 2
-    assert len(large.turns) <= max(large.turns)  # a histogram of game lengths, not a list of games
+    # Game lengths are a histogram (length -> games), not a list of games: its counts add up to the games.
+    assert sum(large.turns.values()) == 80 and sum(small.turns.values()) == 5
+    assert all(isinstance(length, int) and length > 0 for length in large.turns)
 
 
 # --- every game is an invariant check ---------------------------------------------

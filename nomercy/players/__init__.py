@@ -40,7 +40,6 @@ __all__ = [
     "make_player",
     "next_action",
     "notify",
-    "optional_actions",
     "required_actions",
     "is_optional",
     "check_player_options",
@@ -75,11 +74,6 @@ def is_optional(state: GameState, action: Action) -> bool:
     if type(action) is CallUno or type(action) is Catch:
         return True
     return type(action) is Play and action.seat != state.turn
-
-
-def optional_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """The out-of-turn options ``seat`` has now (possibly none)."""
-    return tuple(a for a in state.legal_moves if a.seat == seat and is_optional(state, a))
 
 
 def required_actions(state: GameState) -> tuple[Action, ...]:

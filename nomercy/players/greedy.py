@@ -11,7 +11,6 @@ called and a missing call is always caught.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Protocol, Sequence
 
 from ..actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
@@ -20,7 +19,7 @@ from ..decks import DECKS
 from ..rules import RuleSet
 from ..state import Phase
 
-__all__ = ["GreedyPlayer", "score_play", "unseen_cards", "next_seat"]
+__all__ = ["GreedyPlayer", "score_play", "next_seat", "SeatView"]
 
 _WIN = 1_000_000.0
 
@@ -62,17 +61,6 @@ def next_seat(view: SeatView, seat: int, direction: int | None = None) -> int:
     while seat in out:
         seat = (seat + d) % n
     return seat
-
-
-def unseen_cards(view: SeatView) -> Counter[Card]:
-    """The cards this player has not seen: the deck minus its hand and the discard pile.
-
-    They are somewhere in the other hands, the draw pile or a set-aside hand.
-    """
-    counts = DECKS[view.rules.deck].counts()
-    counts.subtract(view.hand)
-    counts.subtract(view.discard)
-    return +counts
 
 
 # Per card code: the index of its color in COLORS (4 for a wild). Indexing a list
