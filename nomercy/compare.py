@@ -255,7 +255,7 @@ def compare(puzzle: Puzzle, rule_sets: Iterable[tuple[str, RuleSet]],
     if moves is None:
         lines: list[tuple[str, ...]] = [tuple(puzzle.moves)]
     elif moves and not isinstance(moves[0], str):
-        lines = [tuple(m) for m in moves]  # type: ignore[arg-type]
+        lines = [tuple(m) for m in moves]
     else:
         lines = [tuple(moves)]  # type: ignore[arg-type]
     outcomes = [play(puzzle, rules, line, label=label) for label, rules in rule_sets for line in lines]
@@ -410,6 +410,7 @@ def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet |
       - A plays blue 0.  [ruling matching]
       - Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
     """
+
     outcome = play(puzzle, rules or puzzle.rules, moves)
     lines: list[str] = []
     state = dataclasses.replace(puzzle, rules=outcome.rules).position() if outcome.problem is None else None
@@ -433,7 +434,8 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
                max_rounds: int = 50) -> Table:
     """Computer players play a whole match; one row per round, with the running standings.
 
-    Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (``emptied hand`` or ``last one standing``),
+    Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (the engine's end reason: ``emptied hand``,
+    ``last one standing`` or ``dead end``),
     ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
     gives the same match.
     """
@@ -448,15 +450,16 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
         game = match.game
         while not game.is_over:
             action = next_action(game, bots)
+            if action is None:  # nobody has a move: the round has ended
+                break
             after, events = apply(game, action)
             notify(bots, game, action, events, after)
             game = after
         match = match.with_game(game)
         winner = game.seats[game.winner] if game.winner is not None else "-"
-        emptied = game.winner is not None and not game.hands[game.winner]
         rows.append({
             "round": match.round_number, "winner": winner,
-            "how": "emptied hand" if emptied else "last one standing",
+            "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
             "knocked out": ", ".join(game.seats[s] for s in game.out) or "-",
             "points": round_points(game),
             **{f"total {name}": points for name, points in match.standings.items()},

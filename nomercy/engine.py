@@ -328,7 +328,7 @@ def _play(t: _Table, a: Play) -> None:
     effect = card
     if card.rank is Rank.DISCARD_ALL:
         effect = _discard_all(t, seat, card, a.top)
-        hand = t.hands[seat]  # type: ignore[assignment]
+        hand = t.hands[seat]
     if not hand:
         _win_by_emptying(t, seat, effect)
         return

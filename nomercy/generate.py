@@ -46,7 +46,7 @@ class Moment:
     ply: int
 
 
-def _policy_move(state: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
+def _policy_move(state: GameState, rng: random.Random):
     """Uniform over the moves of the seat to act; UNO is always called, so catches are rare."""
     legal = legal_actions(state)
     for action in legal:

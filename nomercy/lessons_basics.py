@@ -515,7 +515,7 @@ def composition_html(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy"
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")):  # type: ignore[no-untyped-def]
+def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")):
     """A matplotlib figure: cards per kind in each deck (left) and cards per face (right).
 
     Every bar carries its number, so the chart reads without telling colors apart.
@@ -594,7 +594,7 @@ def side_by_side(*parts: str) -> str:
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{boxes}</div>'
 
 
-def png(fig) -> Any:  # type: ignore[no-untyped-def]
+def png(fig) -> Any:
     """A matplotlib figure as a static PNG image for a notebook (it stays visible on GitHub)."""
     from IPython.display import Image
 

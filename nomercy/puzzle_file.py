@@ -82,7 +82,7 @@ class _PuzzleLoader(yaml.SafeLoader):
             _check_expanded_size(node)
         return node
 
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
             if isinstance(key_node, ScalarNode) and key_node.tag != _MERGE:
@@ -90,13 +90,13 @@ class _PuzzleLoader(yaml.SafeLoader):
                 if key in seen:
                     raise _Refused(f"the key {brief(key)} is given twice", key_node)
                 seen.add(key)
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+        return super().construct_mapping(node, deep=deep)
 
     def construct_yaml_int(self, node: ScalarNode) -> int:
         digits = sum(ch.isdigit() for ch in node.value)
         if digits > MAX_DIGITS:
             raise _Refused(f"a number of {digits} digits is longer than any puzzle needs ({MAX_DIGITS} at most)", node)
-        return super().construct_yaml_int(node)  # type: ignore[no-any-return]
+        return super().construct_yaml_int(node)
 
 
 # YAML 1.2 booleans: only true and false

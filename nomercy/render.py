@@ -430,7 +430,7 @@ def hand_html(
             f'{head}<div style="padding-top:6px">{"".join(items)}{empty}</div></div>')
 
 
-class Hand(tuple):  # type: ignore[type-arg]
+class Hand(tuple):
     """A tuple of cards that shows itself as pictures in a notebook.
 
     >>> hand = Hand("r7, wild +6")

@@ -292,7 +292,7 @@ class LegalMoves(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._actions)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+    def __getitem__(self, index):
         return self._actions[index]
 
     def __iter__(self) -> Iterator[Action]:

@@ -118,3 +118,12 @@ def test_a_match_is_played_to_the_target_and_replays_from_its_seed():
     last = first.rows[-1]
     assert max(int(last[f"total {name}"]) for name in ("Ann", "Bo", "Cy")) >= 1000
     assert all(row["how"] in ("emptied hand", "last one standing") for row in first.rows)
+
+
+def test_a_match_table_says_how_each_round_ended_in_the_engines_words():
+    """The "how" column is the engine's end reason, so a dead end could never read as "last one standing"."""
+    from nomercy.compare import play_match
+
+    table = play_match("no-mercy", ["A", "B", "C"], seed=3, max_rounds=4)
+    hows = {row["how"] for row in table.rows}
+    assert hows and hows <= {"emptied hand", "last one standing", "dead end"}

@@ -505,7 +505,7 @@ class GameTable(anywidget.AnyWidget):
         s = self.state
         if not self._hidden or s.is_over:
             return None
-        return s.seats[s.to_act] if s.to_act in self._humans else None  # type: ignore[index]
+        return s.seats[s.to_act] if s.to_act in self._humans else None
 
     def _waiting(self) -> str:
         if self.state.is_over:
