@@ -128,7 +128,7 @@ class FirstCardReturned(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.card} may not start the pile: it goes back into the deck and another card is turned."
+        return f"{self.card} may not start the discard pile: it goes back into the deck and another card is turned."
 
 
 @dataclass(frozen=True, slots=True)
