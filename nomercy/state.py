@@ -7,6 +7,7 @@ drawn first; the discard pile bottom to top.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from operator import itemgetter
 from collections import Counter
@@ -237,6 +238,27 @@ class GameState(tuple):
         )
 
     # --- text ----------------------------------------------------------------
+    # --- the position as one line of text --------------------------------------
+    def to_text(self) -> str:
+        """The whole position as one line of text that :meth:`from_text` reads back (as FEN is for chess).
+
+        Every field is there, the draw pile in order included, so the same line gives the same game:
+
+        >>> from nomercy import new_game
+        >>> state = new_game("no-mercy", ["Ann", "Bo"], seed=1)
+        >>> line = state.to_text()
+        >>> line.split()[:3]
+        ['rules:no-mercy', 'seats:Ann,Bo', 'turn:0']
+        >>> GameState.from_text(line) == state
+        True
+        """
+        return _position_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> "GameState":
+        """Read a position written by :meth:`to_text`; a line that is not one raises ``NotationError``."""
+        return _position_from_text(text)
+
     def __repr__(self) -> str:
         hands = " ".join(
             f"{name}{'*' if i == self.turn else ''}{'(out)' if i in self.out else ''}:{len(h)}"
@@ -265,6 +287,126 @@ class GameState(tuple):
         from .render import state_html
 
         return state_html(self)
+
+
+# --- the position as text: `key:value` words, cards in short notation -----------------------------------
+# Names are written with % escapes for the characters the line uses itself (space , / : % =).
+
+_ESCAPES = {"%": "%25", " ": "%20", ",": "%2C", "/": "%2F", ":": "%3A", "=": "%3D"}
+_KEYS = ("rules", "seats", "turn", "dir", "phase", "color", "pending", "stack", "drawn", "hands", "discard",
+         "draw", "aside", "out", "uno", "challenge", "stuck", "winner", "end", "seed", "shuffles", "dealer", "ply")
+
+
+def _escape(text: str) -> str:
+    return "".join(_ESCAPES.get(ch, ch) for ch in text) or "%"
+
+
+def _unescape(text: str) -> str:
+    if text == "%":
+        return ""
+    for plain, escaped in sorted(_ESCAPES.items(), key=lambda item: item[0] == "%"):
+        text = text.replace(escaped, plain)
+    return text
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ",".join(card.short for card in cards) or "-"
+
+
+def _ints_text(values: Sequence[int]) -> str:
+    return ",".join(map(str, values)) or "-"
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "-".join(map(str, value))
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _position_text(s: GameState) -> str:
+    from .rules import PROFILES
+
+    base = PROFILES.get(s.rules.name) or RuleSet()
+    options = ",".join(f"{name}={_option_text(mine)}" for name, (mine, _) in s.rules.differences(base).items())
+    words = {
+        "rules": _escape(s.rules.name) + (f"/{options}" if options else ""),
+        "seats": ",".join(map(_escape, s.seats)),
+        "turn": str(s.turn), "dir": "cw" if s.direction == CLOCKWISE else "ccw", "phase": s.phase.value,
+        "color": s.color.value if s.color is not None else "-", "pending": str(s.pending),
+        "stack": str(s.stack_value), "drawn": s.drawn.short if s.drawn is not None else "-",
+        "hands": "/".join(_cards_text(hand) for hand in s.hands), "discard": _cards_text(s.discard),
+        "draw": _cards_text(s.draw_pile), "aside": _cards_text(s.set_aside), "out": _ints_text(s.out),
+        "uno": _ints_text(s.catchable),
+        "challenge": "-" if s.challenge is None else f"{s.challenge[0]},{'guilty' if s.challenge[1] else 'innocent'}",
+        "stuck": str(s.stuck), "winner": "-" if s.winner is None else str(s.winner),
+        "end": _escape(s.end_reason) if s.end_reason is not None else "-",
+        "seed": str(s.seed), "shuffles": str(s.shuffles), "dealer": str(s.dealer), "ply": str(s.ply),
+    }
+    return " ".join(f"{key}:{words[key]}" for key in _KEYS)
+
+
+def _position_from_text(text: str) -> GameState:
+    from .decks import DECKS
+    from .errors import NomercyError
+    from .rules import PROFILES
+
+    if not isinstance(text, str):
+        raise NotationError(f"a position is a line of text, not {type(text).__name__}")
+    words: dict[str, str] = {}
+    for word in text.split():
+        key, colon, value = word.partition(":")
+        if not colon or key not in _KEYS:
+            raise NotationError(f"cannot read the position: {word[:40]!r} is not one of {', '.join(_KEYS)} "
+                                "followed by ':'")
+        if key in words:
+            raise NotationError(f"cannot read the position: {key} is given twice")
+        words[key] = value
+    missing = [key for key in _KEYS if key not in words]
+    if missing:
+        raise NotationError(f"cannot read the position: it has no {', '.join(missing)}")
+    try:
+        name, _, options = words["rules"].partition("/")
+        base = PROFILES.get(_unescape(name)) or RuleSet()
+        changes = dict(option.split("=", 1) for option in options.split(",")) if options else {}
+        rules = dataclasses.replace(base.replace(**changes), name=_unescape(name))
+
+        def cards(value: str) -> tuple[Card, ...]:
+            return () if value == "-" else tuple(Card.parse(code) for code in value.split(","))
+
+        def ints(value: str) -> tuple[int, ...]:
+            return () if value == "-" else tuple(int(v) for v in value.split(","))
+
+        seats = tuple(_unescape(n) for n in words["seats"].split(","))
+        hands = tuple(cards(hand) for hand in words["hands"].split("/"))
+        if len(hands) != len(seats):
+            raise NotationError(f"{len(seats)} seats but {len(hands)} hands")
+        challenge = None
+        if words["challenge"] != "-":
+            who, verdict = words["challenge"].split(",")
+            if verdict not in ("guilty", "innocent"):
+                raise NotationError(f"a challenge is guilty or innocent, not {verdict!r}")
+            challenge = (int(who), verdict == "guilty")
+        state = GameState(
+            rules=rules, seats=seats, hands=hands, draw_pile=cards(words["draw"]), discard=cards(words["discard"]),
+            color=None if words["color"] == "-" else Color.parse(words["color"]), turn=int(words["turn"]),
+            direction={"cw": CLOCKWISE, "ccw": COUNTERCLOCKWISE}[words["dir"]], pending=int(words["pending"]),
+            stack_value=int(words["stack"]), phase=Phase(words["phase"]),
+            drawn=None if words["drawn"] == "-" else Card.parse(words["drawn"]), out=ints(words["out"]),
+            set_aside=cards(words["aside"]), catchable=ints(words["uno"]), challenge=challenge,
+            stuck=int(words["stuck"]), winner=None if words["winner"] == "-" else int(words["winner"]),
+            end_reason=None if words["end"] == "-" else _unescape(words["end"]), seed=int(words["seed"]),
+            shuffles=int(words["shuffles"]), dealer=int(words["dealer"]), ply=int(words["ply"]),
+        )
+    except NomercyError as error:
+        raise NotationError(f"cannot read the position: {error}") from None
+    except (ValueError, KeyError) as error:
+        raise NotationError(f"cannot read the position: {error}") from None
+    seats_ok = all(0 <= i < len(seats) for i in (state.turn, state.dealer, *state.out, *state.catchable))
+    if not seats_ok or not state.discard:
+        raise NotationError("cannot read the position: a seat number is out of range, or the discard pile is empty")
+    if state.all_cards() != DECKS[rules.deck].counts():
+        raise NotationError(f"cannot read the position: its cards are not one {rules.deck} deck")
+    return state
 
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:
