@@ -329,6 +329,10 @@ def rulebook_markdown() -> str:
     ]
     for name in PROFILES:
         lines.append(f"| `{name}` | {PROFILE_SOURCES[name]} |")
+    lines += ["", "## Sources", "", "Each ruling names the sources that support it. In full:", "",
+              "| source | title |", "|---|---|"]
+    for source in SOURCES.values():
+        lines.append(f"| [{source.name}](sources.md#{source.id}) (`{source.id}`) | {source.title} |")
     lines += ["", "## Contents", ""]
     for part in PARTS:
         ids = ", ".join(f"[`{r.id}`](#{r.id})" for r in _ROWS if r.part == part)
