@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from .actions import parse_move, seat_index
+from .answers import ANSWER_KEYS, Mismatch, mismatches
 from .cards import Card, Color
 from .decks import DECKS
 from .engine import apply, turn_up_first_card
@@ -33,8 +34,6 @@ from .state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 
 __all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "puzzle_files", "check_paths", "ANSWER_KEYS"]
 
-ANSWER_KEYS = ("turn", "direction", "hand_size", "hand", "pending", "top", "color", "eliminated",
-               "winner", "score", "illegal")
 _REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
 _OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
              # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board
@@ -289,7 +288,7 @@ class Puzzle:
 
         A multiple-choice puzzle also needs exactly one choice that the engine accepts.
         """
-        problems = check_answer(self, self.answer)
+        problems = [str(mismatch) for mismatch in check_answer(self, self.answer)]
         if self.choices and not problems:
             right = [c["label"] for c in self.choices if not check_answer(self, c["answer"])]
             if len(right) != 1:
@@ -438,100 +437,35 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                 raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
 
 
-def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[str]:
-    """Replay ``puzzle`` and list how ``answer`` differs from what really happens.
+def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
+    """Replay ``puzzle`` and list how ``answer`` differs from what really happens (records, not sentences).
 
-    The answer need not be the puzzle's own: the puzzle board checks a learner's
-    answer this way, so any correct answer counts.
+    The answer need not be the puzzle's own: the puzzle board checks a learner's answer this way, so any
+    correct answer counts. A move the rules refuse stops the replay, and is a mismatch unless the answer
+    names it as the refused move.
     """
-    problems: list[str] = []
+    found: list[Mismatch] = []
     state = puzzle.position()
     illegal = answer.get("illegal")
     for move in puzzle.moves:
         action = state.parse_move(move)
         if move == illegal:
-            reason = state.why_illegal(action)
-            if reason is None:
-                problems.append(f"illegal: expected {move!r} to be refused, but the engine accepts it")
+            if state.why_illegal(action) is None:
+                found.append(Mismatch("illegal", None, move, None))
             break
         try:
             state, _ = apply(state, action)
-        except IllegalMoveError as error:
-            problems.append(f"move {move!r} is refused: {error}")
-            return problems
+        except IllegalMoveError as error:  # the answer did not see this refusal coming
+            return found + [Mismatch("illegal", None, illegal, move, reason=str(error))]
     if illegal is not None and illegal not in puzzle.moves:
-        problems.append(f"illegal: {illegal!r} is not one of the moves")
-    problems.extend(compare_state(state, answer))
-    return problems
+        found.append(Mismatch("illegal", None, illegal, None))
+    found.extend(mismatches(state, answer))
+    return found
 
 
-def compare_state(state: GameState, answer: Mapping[str, Any]) -> list[str]:
+def compare_state(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
     """The answer keys (except ``illegal``) that ``state`` does not match."""
-    seats = state.seats
-    problems = []
-
-    def differ(key: str, expected: Any, got: Any) -> None:
-        problems.append(f"{key} expected {expected}, got {got}")
-
-    def name(seat: int | None) -> str | None:
-        return None if seat is None else seats[seat]
-
-    for key, expected in answer.items():
-        if key == "illegal":
-            continue
-        if key == "turn":
-            got = name(state.turn)
-            if got != seats[seat_index(str(expected), seats)]:
-                differ("turn", expected, got)
-        elif key == "direction":
-            if str(expected).lower() != state.direction_name:
-                differ("direction", expected, state.direction_name)
-        elif key == "hand_size":
-            for seat, size in expected.items():
-                got_size = len(state.hands[seat_index(str(seat), seats)])
-                if got_size != size:
-                    differ(f"hand_size.{seat}", size, got_size)
-        elif key == "hand":
-            for seat, cards in expected.items():
-                want = sorted(Card.parse(str(c)) for c in cards)
-                have = sorted(state.hands[seat_index(str(seat), seats)])
-                if want != have:
-                    differ(f"hand.{seat}", "[" + ", ".join(map(str, want)) + "]", "[" + ", ".join(map(str, have)) + "]")
-        elif key == "pending":
-            if state.pending != expected:
-                differ("pending", expected, state.pending)
-        elif key == "top":
-            if state.top_card != Card.parse(str(expected)):
-                differ("top", expected, state.top_card)
-        elif key == "color":
-            if state.color != Color.parse(str(expected)):
-                differ("color", expected, state.color)
-        elif key == "eliminated":
-            want_out = sorted(seats[seat_index(str(s), seats)] for s in (expected or []))
-            have_out = sorted(seats[i] for i in state.out)
-            if want_out != have_out:
-                differ("eliminated", want_out, have_out)
-        elif key == "winner":
-            want_winner = None if expected is None else seats[seat_index(str(expected), seats)]
-            if want_winner != name(state.winner):
-                differ("winner", expected, name(state.winner))
-        elif key == "score":
-            scores = round_scores(state)
-            for seat, points in expected.items():
-                got_points = scores[seats[seat_index(str(seat), seats)]]
-                if got_points != points:
-                    differ(f"score.{seat}", points, got_points)
-    return problems
-
-
-def round_scores(state: GameState) -> dict[str, int]:
-    """Points each seat scored this round (only the winner scores)."""
-    from .scoring import round_points
-
-    scores = {seat: 0 for seat in state.seats}
-    if state.winner is not None:
-        scores[state.seats[state.winner]] = round_points(state)
-    return scores
+    return mismatches(state, answer)
 
 
 def load_puzzle(path: str | Path) -> Puzzle:

@@ -228,3 +228,14 @@ def test_an_answer_with_a_part_left_blank_is_refused_not_judged():
     assert send(board, {"type": "answer", "answer": partial}) == reason
     send(board, {"type": "answer", "answer": dict(asked, hand_size=sizes)})
     assert board.feedback["correct"] is True
+
+
+def test_feedback_says_nobody_has_won_yet_not_a_python_value():
+    """Winner asked, nobody has won: the learner reads "nobody yet", never "None"."""
+    puzzle = next(p for p in PUZZLES if "winner" in p.answer and p.answer["winner"] is None)
+    board = PuzzleBoard(puzzle)
+    wrong = dict(puzzle.answer, winner=puzzle.players[0])
+    send(board, {"type": "answer", "answer": as_typed(wrong)})
+    problems = board.feedback["problems"]
+    assert f"Winner: you answered {puzzle.players[0]}, but it is nobody yet." in problems
+    assert not any("None" in line for line in problems + board.feedback["truth"])

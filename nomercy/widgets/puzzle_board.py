@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 import anywidget
 import traitlets
@@ -30,30 +30,18 @@ import traitlets
 from ..actions import seat_index
 from ..cards import COLORS, Card, Color, parse_cards
 from ..errors import NomercyError
-from ..puzzles import ANSWER_KEYS, Puzzle, check_answer, load_puzzles, round_scores
+from ..answers import ANSWER_KEYS, truth
+from ..puzzles import Puzzle, check_answer, load_puzzles
 from ..state import GameState
 from ._common import STATIC, card_back_svg, card_svg, event_entry, guarded
 from .step_player import Frame, board_html, find_puzzle, frame_dict, walkthrough
 
 __all__ = ["PuzzleBoard", "answer_fields", "read_answer", "describe_truth"]
 
-_LABELS = {
-    "turn": "Whose turn", "direction": "Direction of play", "pending": "Cards pending",
-    "top": "Top card", "color": "Color in force", "eliminated": "Knocked out",
-    "winner": "Winner", "illegal": "The refused move",
-}
-
-
 def _label(key: str) -> str:
-    """A learner's name for an answer key: ``hand_size.D`` -> ``Cards D holds``."""
+    """A learner's name for an answer part: ``hand_size.D`` -> ``Cards D holds``."""
     head, _, seat = key.partition(".")
-    if head == "hand_size":
-        return f"Cards {seat} holds"
-    if head == "hand":
-        return f"{seat}'s hand"
-    if head == "score":
-        return f"Points {seat} scores"
-    return _LABELS.get(head, head)
+    return ANSWER_KEYS[head].label_for(seat or None) if head in ANSWER_KEYS else head
 
 
 def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
@@ -61,7 +49,7 @@ def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
     seats = list(puzzle.players)
     fields: list[dict[str, Any]] = []
     for key, value in puzzle.answer.items():
-        field: dict[str, Any] = {"key": key, "label": _LABELS.get(key, key)}
+        field: dict[str, Any] = {"key": key, "label": _label(key)}
         if key in ("turn", "winner"):
             field["kind"] = "choice"
             field["options"] = [{"value": s, "label": s} for s in seats]
@@ -103,7 +91,7 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
     """A learner's entries, checked for form (not for truth) and put in the answer format."""
     seats = puzzle.players
     answer: dict[str, Any] = {}
-    missing = [_LABELS.get(k, k) for k in puzzle.answer if k not in raw]
+    missing = [_label(k) for k in puzzle.answer if k not in raw]
     if missing:
         raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
     for key, value in raw.items():
@@ -120,12 +108,12 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
                 answer[key] = seats[seat_index(str(value), seats)]
         elif key in ("direction", "color", "illegal"):
             if value in (None, ""):
-                raise NomercyError(f"{_LABELS[key]}: pick one.")
+                raise NomercyError(f"{_label(key)}: pick one.")
             answer[key] = str(value)
             if key == "color":
                 Color.parse(answer[key])
         elif key == "pending":
-            answer[key] = _number(value, _LABELS[key])
+            answer[key] = _number(value, _label(key))
         elif key in ("hand_size", "score"):
             answer[key] = {seats[seat_index(str(s), seats)]: _number(v, _label(f"{key}.{s}"))
                            for s, v in dict(value).items()}
@@ -142,7 +130,7 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
 def _require_every_seat(key: str, asked: Any, given: Any) -> None:
     """A per-seat part is answered only when every seat it asks about has a value."""
     if not isinstance(given, Mapping):
-        raise NomercyError(f"{_LABELS.get(key, key)}: give a value for each seat.")
+        raise NomercyError(f"{_label(key)}: give a value for each seat.")
     wanted = [str(seat) for seat in (asked or {})]
     blank = [seat for seat in wanted
              if given.get(seat) is None or (isinstance(given.get(seat), str) and not given[seat].strip())]
@@ -172,59 +160,15 @@ def _answer_text(answer: Mapping[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    names = [str(c) for c in cards]
-    return ", ".join(names) if names else "no cards"
-
-
 def describe_truth(puzzle: Puzzle) -> list[str]:
-    """What really happens, in sentences, for every key the puzzle asks about."""
+    """What really happens, in sentences, for every part the puzzle asks about."""
     state, _ = puzzle.solution()
-    seats = state.seats
-    lines: list[str] = []
-    for key, value in puzzle.answer.items():
-        if key == "turn":
-            lines.append(f"It is {seats[state.turn]}'s turn.")
-        elif key == "direction":
-            lines.append(f"Play goes {state.direction_name}.")
-        elif key == "hand_size":
-            for seat in value:
-                n = len(state.hands[seat_index(str(seat), seats)])
-                lines.append(f"{seat} holds {n} card{'s' if n != 1 else ''}.")
-        elif key == "hand":
-            for seat in value:
-                lines.append(f"{seat} holds {_cards(sorted(state.hands[seat_index(str(seat), seats)]))}.")
-        elif key == "pending":
-            lines.append(f"{state.pending} cards are pending." if state.pending else "Nothing is pending.")
-        elif key == "top":
-            lines.append(f"The top card is {state.top_card}.")
-        elif key == "color":
-            lines.append(f"The color in force is {state.color}.")
-        elif key == "eliminated":
-            out = sorted(seats[i] for i in state.out)
-            lines.append(f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.")
-        elif key == "winner":
-            lines.append(f"{seats[state.winner]} wins the round." if state.winner is not None
-                         else "Nobody has won yet.")
-        elif key == "score":
-            scores = round_scores(state)
-            for seat in value:
-                lines.append(f"{seat} scores {scores[seats[seat_index(str(seat), seats)]]} points.")
-        elif key == "illegal":
-            reason = state.why_illegal(state.parse_move(str(value)))
-            lines.append(f"{value} is refused: {reason}." if reason else f"{value} is allowed.")
+    lines = truth(state, puzzle.answer)
+    if "illegal" in puzzle.answer:
+        move = str(puzzle.answer["illegal"])
+        reason = state.why_illegal(state.parse_move(move))
+        lines.append(f"{move} is refused: {reason}." if reason else f"{move} is allowed.")
     return lines
-
-
-_PROBLEM = re.compile(r"^(?P<key>\S+) expected (?P<said>.*), got (?P<real>.*)$")
-
-
-def _rephrase(problem: str) -> str:
-    match = _PROBLEM.match(problem)
-    if match is None:
-        return problem[0].upper() + problem[1:]
-    real = match["real"]
-    return f"{_label(match['key'])}: you answered {match['said']}, but it is {real}."
 
 
 class PuzzleBoard(anywidget.AnyWidget):
@@ -387,7 +331,7 @@ class PuzzleBoard(anywidget.AnyWidget):
             "correct": not problems,
             "given": given,
             "verdict": "Right!" if not problems else "Not quite.",
-            "problems": [_rephrase(p) for p in problems],
+            "problems": [mismatch.words() for mismatch in problems],
             "truth": describe_truth(puzzle),
             "events": [event_entry(e, i + 1) for i, e in enumerate(events)],
             "explanation": puzzle.explanation,
