@@ -40,7 +40,7 @@ def get(url: str, token: str) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def check(notebook: str, startup_seconds: float = 120) -> list[str]:
+def check(notebook: str, startup_seconds: float = 240) -> list[str]:
     """Problems found (an empty list means JupyterLab opened the notebook)."""
     port, token = free_port(), secrets.token_hex(16)
     command = [

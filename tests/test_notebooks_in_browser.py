@@ -201,6 +201,16 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     assert "card" in clicked
     shot = _shot(table, "game-table-round-over.png")
     record = table.evaluate("() => window.__nmRecord")
+    # The round can be taken away: exported as text, downloaded as a file, copied.
+    table.get_by_role("button", name="Export record").click()
+    exported = json.loads(table.get_by_role("textbox", name="Game record (seed and moves)").input_value())
+    assert exported["rules"] == "no-mercy" and exported["seed"] == 66 and len(exported["moves"]) > 10
+    download = table.get_by_role("link", name="Download")
+    assert download.get_attribute("download") == "nomercy-round.json"
+    assert download.get_attribute("href").startswith("data:application/json")
+    copy = table.get_by_role("button", name="Copy").element_handle()
+    copy.click()
+    table.page.wait_for_function("(el) => el.textContent !== 'Copy'", arg=copy)
     _write_timings(record, clicked)
     if os.environ.get("NOMERCY_UPDATE_DOCS") == "1":
         (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
@@ -280,6 +290,7 @@ def test_a_step_player_steps_to_its_end(lab: Lab) -> None:
         player.page.wait_for_function("([el, text]) => el.textContent === text",
                                       arg=[counter.element_handle(), f"step {step} of {total}"])
     assert forward.is_disabled()
+    player.focus()  # the keys work once the player has the focus, as for a person who clicked it
     player.press("Home")
     player.page.wait_for_function("(el) => el.textContent.startsWith('step 1 of')", arg=counter.element_handle())
     _shot(player, "step-player.png")

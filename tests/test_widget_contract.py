@@ -70,6 +70,22 @@ def _finished(table: GameTable) -> GameTable:
     raise AssertionError("the round did not end")
 
 
+def _two_cards_to_play() -> GameTable:
+    """A table where the human holds two cards on their turn, one of them playable: UNO can be called."""
+    for seed in range(100):
+        table = GameTable("no-mercy", ["human", "random"], seed=seed, pace=0)
+        for _ in range(400):
+            state = table.state
+            if state.is_over or 0 in state.out:
+                break
+            if (state.to_act == 0 and len(state.hands[0]) == 2
+                    and any(type(a).__name__ == "Play" and a.seat == 0 for a in state.legal_moves)):
+                return table
+            move = next(a for a in state.legal_moves if a.seat == state.to_act)
+            table.move(state.move_text(move))
+    raise AssertionError("no seed gave the human two cards to play")
+
+
 SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
     "game_table": [
         ("your turn", lambda: GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0)),
@@ -79,6 +95,7 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
                                             "blue reverse")),
         ("a computer to move", lambda: _played(
             GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0.05), "blue reverse")),
+        ("two cards, UNO can be called", _two_cards_to_play),
         ("hot-seat, hands hidden", lambda: GameTable("no-mercy", ["human", "human", "greedy"], seed=6, pace=0)),
         ("the round is over", lambda: _finished(GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0))),
     ],

@@ -178,14 +178,52 @@ def test_illegal_intents_return_the_reason_and_change_nothing(intent, words):
     assert table.state == before_state and visible_state(table) == before_view
 
 
-def test_drawing_while_holding_a_playable_card_is_refused_by_the_engine():
+def test_draw_is_offered_only_when_the_rules_allow_it():
+    """Holding a card that fits, No Mercy has no voluntary draw: no Draw button, and the status says so."""
     table = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0)
     assert any(c["playable"] for c in table.table["hand"])
-    draw = next(b for b in table.table["buttons"] if b["id"] == "draw")
-    before = table.state
-    error = send(table, {"type": "move", "move": draw["move"]})
+    assert "draw" not in [b["id"] for b in table.table["buttons"]]
+    assert table.table["status"] == "Player, your turn: play a highlighted card."
+    before = table.state  # sent anyway (from Python), the engine refuses it and nothing changes
+    error = send(table, {"type": "move", "move": "Player draws"})
     assert "a player who can play must play" in error
     assert table.state == before
+    voluntary = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0, voluntary_draw=True)
+    assert "draw" in [b["id"] for b in voluntary.table["buttons"]]
+    assert voluntary.table["status"].endswith("play a highlighted card, or draw.")
+
+
+def test_uno_and_catch_buttons_show_only_when_they_can_be_used():
+    table = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0)
+    assert len(table.state.hands[0]) > 2
+    assert "uno" not in [b["id"] for b in table.table["buttons"]]
+    assert not any(seat["catch"] for seat in table.table["seats"])
+
+
+def test_hot_seat_undo_says_whose_move_it_takes_back():
+    table = GameTable("no-mercy", ["human", "human"], seed=6, pace=0)
+    assert table.table["undo_label"] == "Undo my last move"
+    seat = table.state.seats[table.state.to_act]
+    send(table, {"type": "reveal"})
+    move = next(a for a in table.state.legal_moves if a.seat == table.state.to_act)
+    assert not send(table, {"type": "move", "move": table.state.move_text(move)})
+    assert table.table["undo_label"] == f"Undo {seat}'s last move"
+
+
+def test_a_classic_table_shows_classic_card_backs():
+    classic = GameTable("classic", ["human", "greedy"], seed=1, pace=0)
+    no_mercy = GameTable("no-mercy", ["human", "greedy"], seed=1, pace=0)
+    assert ">UNO<" in classic.table["deck_svg"] and "MERCY" not in classic.table["deck_svg"]
+    assert "MERCY" in no_mercy.table["deck_svg"]
+
+
+def test_a_computer_named_after_its_kind_is_not_named_twice():
+    table = GameTable("no-mercy", {"Player": "human", "Greedy": "greedy", "Robo": "random"}, seed=2, pace=0)
+    from nomercy.widgets._table_text import status_line
+    state = table.state
+    for seat, kind in ((1, "greedy"), (2, "random")):
+        line = status_line(state.replace(turn=seat), 0, table.kinds, (0,), hidden=False, reveal_for=None)
+        assert line == ("Greedy is to move." if seat == 1 else "Robo (random) is to move.")
 
 
 # --- decisions that need more than one click ----------------------------------------------------------

@@ -52,10 +52,10 @@ def card_svg(card: Card, named_color: Color | None = None, width: int = 60,
 
 
 @functools.lru_cache(maxsize=16)
-def card_back_svg(width: int = 60) -> str:
+def card_back_svg(width: int = 60, deck: str = "no-mercy") -> str:
     from .. import render
 
-    return render.card_back_svg(width=width)
+    return render.card_back_svg(width=width, deck=deck)
 
 
 def guarded(handler: Callable[..., str | None]) -> Callable[..., str | None]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..actions import Play
+from ..actions import Draw, Play
 from ..cards import Card, Rank
 from ..errors import NomercyError
 from ..players import PLAYER_KINDS
@@ -102,7 +102,8 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
     actor = s.to_act
     assert actor is not None  # the round is not over, so somebody must decide
     if actor != viewer or viewer not in humans:
-        text = f"{s.seats[actor]} ({kinds[actor]}) is to move."
+        name, kind = s.seats[actor], kinds[actor]
+        text = f"{name} is to move." if name.lower().startswith(kind) else f"{name} ({kind}) is to move."
         if viewer is not None and viewer in s.catchable:
             text += " You hold one card: call UNO before you are caught!"
         return text
@@ -121,5 +122,6 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
         return (f"{plural(s.pending)} are coming at you: stack a draw card worth +{s.stack_value} or more "
                 "(highlighted), or take them all.")
     if any(type(a) is Play and a.seat == actor for a in s.legal_moves):
-        return f"{s.seats[actor]}, your turn: play a highlighted card, or draw."
+        may_draw = any(type(a) is Draw and a.seat == actor for a in s.legal_moves)
+        return f"{s.seats[actor]}, your turn: play a highlighted card{', or draw' if may_draw else ''}."
     return f"{s.seats[actor]}, your turn: nothing fits, so draw."

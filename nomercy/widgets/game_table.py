@@ -245,7 +245,7 @@ class GameTable(anywidget.AnyWidget):
         self._game = Game(self._rules, self._seats, seed=seed, dealer=dealer)
         self._log: list[dict[str, Any]] = []
         self._log_sync: list[dict[str, Any]] = []
-        self._marks: list[tuple[int, int]] = []
+        self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
         self._queued: Action | None = None
         self._queued_at = -1
         self._uno_armed = False
@@ -321,7 +321,7 @@ class GameTable(anywidget.AnyWidget):
         reason = s.why_illegal(action)
         if reason is not None:
             return reason
-        mark = (len(self._game.moves), len(self._log))
+        mark = (len(self._game.moves), len(self._log), s.seats[action.seat])
         self._play(action)
         self._marks.append(mark)
         if type(action) is Play:
@@ -352,7 +352,7 @@ class GameTable(anywidget.AnyWidget):
             return "Undo is off in match play (start the table with undo=True to allow it)."
         if not self._marks:
             return "There is nothing of yours to take back yet."
-        moves, lines = self._marks.pop()
+        moves, lines, _ = self._marks.pop()
         while len(self._game.moves) > moves:
             self._game.undo()
         del self._log[lines:]
@@ -452,14 +452,13 @@ class GameTable(anywidget.AnyWidget):
         for i, name in enumerate(s.seats):
             count = len(s.hands[i])
             catch = ""
-            if (human_viewer and i != viewer and viewer not in s.out and i not in s.out
-                    and count == 1 and not s.is_over):
+            if human_viewer and i in s.catchable and Catch(viewer, i) in legal:  # type: ignore[arg-type]
                 catch = s.move_text(Catch(viewer, i))  # type: ignore[arg-type]
             seats.append({
                 "name": name, "kind": self._kinds[i], "count": count, "out": i in s.out,
                 "turn": i == s.turn and not s.is_over, "viewer": i == viewer,
                 "uno": i in s.catchable, "winner": s.winner == i, "catch": catch,
-                "back": card_back_svg(24),
+                "back": card_back_svg(24, rules.deck),
             })
         hand: list[dict[str, Any]] = []
         if viewer is not None and viewer not in s.out:
@@ -482,10 +481,11 @@ class GameTable(anywidget.AnyWidget):
             "color": None if s.color is None else s.color.value,
             "direction": s.direction_name, "order": self._order(),
             "pending": s.pending, "stack_value": s.stack_value, "draw_pile": len(s.draw_pile),
-            "set_aside": len(s.set_aside), "deck_svg": card_back_svg(56),
+            "set_aside": len(s.set_aside), "deck_svg": card_back_svg(56, rules.deck),
             "mercy_limit": rules.mercy_limit, "turn": None if s.is_over else s.seats[s.turn],
             "phase": s.phase.value, "status": self._status(viewer), "waiting": self._waiting(),
             "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": bool(self._marks),
+            "undo_label": self._undo_label(),
             "moves": len(self._game.moves), "over": self._over(),
         }
 
@@ -523,7 +523,7 @@ class GameTable(anywidget.AnyWidget):
         buttons: list[dict[str, Any]] = []
         if s.to_act == viewer:
             phase = s.phase
-            if phase is Phase.TURN:
+            if phase is Phase.TURN and Draw(viewer) in s.legal_moves:  # shown only when the rules allow it
                 label = f"Take the {s.pending} cards" if s.pending else "Draw"
                 buttons.append({"id": "draw", "label": label, "move": s.move_text(Draw(viewer)), "primary": not any(
                     type(a) is Play and a.seat == viewer for a in s.legal_moves)})
@@ -536,9 +536,19 @@ class GameTable(anywidget.AnyWidget):
                 for color in COLORS:
                     buttons.append({"id": f"name-{color.value}", "label": f"Name {color.value}",
                                     "move": s.move_text(NameColor(viewer, color)), "color": color.value})
-        hot = viewer in s.catchable or (len(s.hands[viewer]) == 2 and s.to_act == viewer)
-        buttons.append({"id": "uno", "label": "Call UNO", "intent": "uno", "armed": self._uno_armed, "primary": hot})
+        # UNO only when it means something: holding one card not yet called, or two on your turn with a play.
+        two_to_play = (len(s.hands[viewer]) == 2 and s.to_act == viewer
+                       and any(type(a) is Play and a.seat == viewer for a in s.legal_moves))
+        if viewer in s.catchable or two_to_play:
+            buttons.append({"id": "uno", "label": "Call UNO", "intent": "uno", "armed": self._uno_armed,
+                            "primary": True})
         return buttons
+
+    def _undo_label(self) -> str:
+        """What the undo button takes back; in hot-seat, whose move that is."""
+        if len(self._humans) < 2 or not self._marks:
+            return "Undo my last move"
+        return f"Undo {self._marks[-1][2]}'s last move"
 
     def _status(self, viewer: int | None) -> str:
         return status_line(self.state, viewer, self._kinds, self._humans,

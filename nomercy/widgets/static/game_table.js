@@ -53,7 +53,7 @@ function render({ model, el }) {
 
   function seatBox(seat, t) {
     const limit = t.mercy_limit;
-    const meter = limit
+    const meter = limit && !seat.out
       ? h("div", { class: "nm-mercy", title: `Mercy meter: out at ${limit} cards` },
           h("div", {
             class: "nm-meter", role: "meter", "aria-label": `${seat.name}'s mercy meter`,
@@ -182,7 +182,7 @@ function render({ model, el }) {
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         h("span", { class: "nm-seat-name" }, `${hand.name}: `),
-        hand.out ? "knocked out" : `${hand.count} cards, ${hand.points} points `,
+        hand.out ? "knocked out" : `${hand.count} card${hand.count === 1 ? "" : "s"}, ${hand.points} point${hand.points === 1 ? "" : "s"} `,
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
         o.match_winner ? null : button("btn-new-round", "Next round", () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
@@ -200,9 +200,19 @@ function render({ model, el }) {
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
         h("span", { "data-testid": "pace-value" }, pace === 0 ? " instant" : ` ${pace.toFixed(1)} s`)),
-      t.undo ? button("btn-undo", "Undo my last move", () => send({ type: "undo" }), { disabled: t.can_undo ? null : true }) : null,
+      t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }), { disabled: t.can_undo ? null : true }) : null,
       button("btn-export", "Export record", () => send({ type: "export" })),
-      exported ? h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (seed and moves)" }, exported) : null);
+      exported ? h("div", { class: "nm-export-box" },
+        h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (seed and moves)" }, exported),
+        h("a", {
+          class: "nm-btn", "data-testid": "export-download", download: "nomercy-round.json",
+          href: `data:application/json;charset=utf-8,${encodeURIComponent(exported)}`,
+        }, "Download"),
+        button("export-copy", "Copy", (event) => {
+          const done = (word) => { event.target.textContent = word; };
+          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
+          else done("Select the text to copy");
+        })) : null);
   }
 
   function drawMain() {
