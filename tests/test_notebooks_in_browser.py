@@ -142,11 +142,11 @@ def _wait_for_new_version(table: Any, version: str | None, timeout_ms: int = 30_
 def _next_click(table: Any) -> tuple[str, Any] | None:
     """What a person would click now, found by the controls' accessible names, or None."""
     prompt = table.locator('[data-testid="prompt"]')
-    if prompt.count():  # a wild's colour, a 7's seat: take the first answer offered
+    if prompt.count():  # a wild's color, a 7's seat: take the first answer offered
         return "prompt", prompt.get_by_role("button").first
     name = table.get_by_role("button", name=re.compile(r"^Name (red|yellow|green|blue)$"))
     if name.count():
-        return "name a colour", name.first
+        return "name a color", name.first
     hand = table.get_by_role("group", name="Your hand")
     playable = hand.get_by_role("button", name=re.compile(r", can be played now"))
     if playable.count():

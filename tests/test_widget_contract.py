@@ -89,7 +89,7 @@ def _two_cards_to_play() -> GameTable:
 SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
     "game_table": [
         ("your turn", lambda: GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0)),
-        ("a wild asks for a colour",
+        ("a wild asks for a color",
          lambda: _played(GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0), "wild +10")),
         ("after your move", lambda: _played(GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0),
                                             "blue reverse")),
