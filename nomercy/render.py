@@ -335,23 +335,17 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
 def card_back_svg(width: float = 60, deck: str = "no-mercy") -> str:
     """The back of a card (face-down piles, other players' hands): NO MERCY, or UNO for the classic deck."""
     if deck == "classic":
-        return "".join([
-            _svg_open(width, "face-down card", "face-down"),
-            '<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#ffffff" stroke="#8c8c8c" stroke-width="1"/>',
-            f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="{COLOR_FILL[None]}"/>',
-            _oval(COLOR_FILL[Color.RED]),
-            f'<g transform="rotate(-60 {_num(_CX)} {_num(_CY)})">',
-            _text(_CX, _CY + 1, "UNO", 15, "#f4c20d", stroke=_OUTLINE, stroke_width=2, max_width=40),
-            "</g></svg>",
-        ])
+        words = [_text(_CX, _CY + 1, "UNO", 15, "#f4c20d", stroke=_OUTLINE, stroke_width=2, max_width=40)]
+    else:
+        words = [_text(_CX, _CY - 5, "NO", 11, "#f4c20d", stroke=_OUTLINE, stroke_width=2),
+                 _text(_CX, _CY + 7, "MERCY", 11, "#f4c20d", stroke=_OUTLINE, stroke_width=2, max_width=40)]
     return "".join([
         _svg_open(width, "face-down card", "face-down"),
         '<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#ffffff" stroke="#8c8c8c" stroke-width="1"/>',
         f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="{COLOR_FILL[None]}"/>',
         _oval(COLOR_FILL[Color.RED]),
         f'<g transform="rotate(-60 {_num(_CX)} {_num(_CY)})">',
-        _text(_CX, _CY - 5, "NO", 11, "#f4c20d", stroke=_OUTLINE, stroke_width=2),
-        _text(_CX, _CY + 7, "MERCY", 11, "#f4c20d", stroke=_OUTLINE, stroke_width=2, max_width=40),
+        *words,
         "</g></svg>",
     ])
 
