@@ -211,6 +211,12 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     copy = table.get_by_role("button", name="Copy").element_handle()
     copy.click()
     table.page.wait_for_function("(el) => el.textContent !== 'Copy'", arg=copy)
+    # The same deal again: the log's first line names the same seed, and the round is on.
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Replay this deal").click()
+    _wait_for_new_version(table, version)
+    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
+    assert table.get_attribute("data-waiting") != "over"
     _write_timings(record, clicked)
     if os.environ.get("NOMERCY_UPDATE_DOCS") == "1":
         (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)

@@ -360,7 +360,25 @@ def test_a_new_round_deals_again_from_the_next_seed():
     send(table, {"type": "new_round"})
     assert table.table["round"] == 2 and table.record().seed == first_seed + 1
     send(table, {"type": "new_match"})
-    assert table.table["round"] == 1 and table.record().seed == first_seed
+    assert table.table["round"] == 1 and table.record().seed != first_seed
+
+
+def test_start_over_reshuffles_and_replay_deals_the_same_cards_again():
+    """"Start over" is a new deal (a new seed, shown in the log); "Replay this deal" is the same one."""
+    table = GameTable("no-mercy", ["human", "greedy"], seed=9, pace=0)
+    play_out(table, 9)
+    finished = table.state
+    assert send(table, {"type": "replay"}) == ""
+    assert table.state == Game("no-mercy", ["Player", "Greedy"], seed=9).state and not table.table["over"]
+    assert send(table, {"type": "new_match"}) == ""
+    first_new = table.record().seed
+    assert first_new != 9 and table.state.hands != finished.hands
+    assert table.log_lines[0]["sentence"] == f"Round 1 (no-mercy rules, seed {first_new})."
+    send(table, {"type": "new_match"})
+    second_new = table.record().seed
+    again = GameTable("no-mercy", ["human", "greedy"], seed=9, pace=0)
+    send(again, {"type": "new_match"})
+    assert again.record().seed == first_new != second_new  # seeded: the same table reshuffles the same way
 
 
 # --- the widget as an object -------------------------------------------------------------------

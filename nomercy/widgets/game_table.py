@@ -22,6 +22,7 @@ The same intents can be sent from Python, which is how the tests play whole game
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping, Sequence
 
 import anywidget
@@ -104,7 +105,8 @@ class GameTable(anywidget.AnyWidget):
         low, high = self._rules.players
         if not low <= len(self._seats) <= high:
             raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
-        self._seed = int(seed)
+        self._seed = self._first_seed = int(seed)
+        self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
         self._is_match = bool(match)
         self._undo_allowed = (not match) if undo is None else bool(undo)
         self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
@@ -189,7 +191,8 @@ class GameTable(anywidget.AnyWidget):
         "reveal": lambda self, i: self._reveal(),
         "undo": lambda self, i: self._undo(),
         "new_round": lambda self, i: self._new_round(),
-        "new_match": lambda self, i: self._new_match(),
+        "new_match": lambda self, i: self._start_over(),
+        "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export(),
         "advance": lambda self, i: self._advance(i.get("version")),
     }
@@ -216,8 +219,18 @@ class GameTable(anywidget.AnyWidget):
     def _make_bots(self) -> dict[int, Player]:
         return {i: make_player(k, seed=self._seed * 100 + i) for i, k in enumerate(self._kinds) if k != HUMAN}
 
+    def _start_over(self) -> None:
+        """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
+        self._reshuffles += 1
+        self._seed = random.Random(f"nomercy-table:{self._first_seed}:{self._reshuffles}").randrange(1, 10**6)
+        self._new_match()
+
+    def _replay(self) -> None:
+        """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
+        self._start_round(self._round, self._game.start.seed, self._game.start.dealer)
+
     def _new_match(self) -> None:
-        """Deal the first round again from the table's seed (a new match when ``match=True``)."""
+        """Deal the first round from the table's seed (a new match when ``match=True``)."""
         self._bots = self._make_bots()
         self._match: Match | None = None
         if self._is_match:

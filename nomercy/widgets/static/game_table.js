@@ -22,7 +22,7 @@ const ARROW = { clockwise: "↻", counterclockwise: "↺" };
 
 // Every message this view sends up. GameTable.INTENTS in Python accepts exactly these (a test
 // compares the two lists, and clicks every control in a browser to see that nothing else is sent).
-export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "export", "advance"];
+export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "replay", "export", "advance"];
 
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table" });
@@ -186,7 +186,8 @@ function render({ model, el }) {
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
         o.match_winner ? null : button("btn-new-round", "Next round", () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
-        button("btn-new-match", t.match ? "New match" : "Start over", () => send({ type: "new_match" }))));
+        button("btn-replay", "Replay this deal", () => send({ type: "replay" })),
+        button("btn-new-match", t.match ? "New match, new deal" : "Start over with a new deal", () => send({ type: "new_match" }))));
   }
 
   function footer(t) {
