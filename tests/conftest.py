@@ -20,6 +20,30 @@ from nomercy.puzzles import Puzzle
 PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
 
 
+def option_values() -> dict[str, list[Any]]:
+    """Each rule option that changes play, with its values read from the rules.
+
+    The choices an option lists, both sides of a yes/no, and for a number the values the profiles use.
+    Left alone: the table's setup and the match's scoring, which do not change play. The mercy limit
+    keeps a number: without one, random play on the No Mercy deck runs on past any bound (hands of a
+    hundred cards that keep stacking).
+    """
+    from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
+
+    values: dict[str, list[Any]] = {}
+    for option, info in OPTIONS.items():
+        if option in ("deck", "players", "hand_size", "score_target", "knockout_bonus"):
+            continue
+        if info.choices:
+            values[option] = list(info.choices)
+        elif info.kind == "bool":
+            values[option] = [True, False]
+        else:
+            used = {getattr(rules, option) for rules in RULE_PROFILES.values()}
+            values[option] = sorted((v for v in used if v is not None), key=repr)
+    return values
+
+
 def table(
     *,
     players: Sequence[str] | str = "ABCD",

@@ -19,8 +19,7 @@ from typing import Iterator
 
 import pytest
 
-from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
-from conftest import PROFILES, choose
+from conftest import PROFILES, choose, option_values
 from nomercy import DECKS, apply, legal_actions, new_game, ruleset
 
 GAMES = int(os.environ.get("NOMERCY_FUZZ_GAMES", "20000"))
@@ -29,25 +28,14 @@ PIECE = 4 * CHUNK  # the games one test plays
 MAX_MOVES = 3000
 FULL_CHECK_EVERY = 100
 
-# In every third game one option of the rules is switched to one of its other values (the choices it
-# lists, the other side of a yes/no, a number another profile uses, or a low mercy limit), so the fuzz
-# also covers the variants; a few options go together as a profile has them.
+# In every third game one option of the rules is switched to one of its other values (read from the
+# rules, see conftest), or to a low mercy limit, so the fuzz also covers the variants; a few options go
+# together as a profile has them.
 def _variants() -> list[dict]:
-    printed = RULE_PROFILES["no-mercy"]
+    printed = ruleset("no-mercy")
     variants: list[dict] = [{}]
-    for option, info in OPTIONS.items():
-        if option in ("deck", "players", "hand_size", "score_target", "knockout_bonus"):
-            continue  # the table's setup and the match's scoring: they do not change play
-        if info.choices:
-            values = list(info.choices)
-        elif info.kind == "bool":
-            values = [True, False]
-        else:
-            values = sorted({getattr(rules, option) for rules in RULE_PROFILES.values()}, key=repr)
+    for option, values in option_values().items():
         variants += [{option: value} for value in values if value != getattr(printed, option)]
-    # No mercy limit on the No Mercy deck lets random play run on past any bound (hands of a hundred
-    # cards that keep stacking), so these games keep a limit, a low one as well.
-    variants.remove({"mercy_limit": None})
     return variants + [{"mercy_limit": 15}, {"seven_swap": "optional", "discard_all_top": "choose"}]
 
 

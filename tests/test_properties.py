@@ -18,34 +18,19 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PROFILES, random_moves
+from conftest import PROFILES, option_values, random_moves
 from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
                      Play, apply, legal_actions, new_game, ruleset)
-from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
 from nomercy.state import Phase
 
 MAX_MOVES = 3000
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
-# Options a random game may switch on, with their values, read from the rules: the choices an option
-# lists, both values of a yes/no option, and for a number the values the profiles use. Left alone: the
-# table's setup and the match's scoring, which do not change play.
-NOT_VARIED = {"deck", "players", "hand_size", "score_target", "knockout_bonus"}
-
-
-def _values(option: str) -> list[Any]:
-    info = OPTIONS[option]
-    if info.choices:
-        return list(info.choices)
-    if info.kind == "bool":
-        return [True, False]
-    return sorted({getattr(rules, option) for rules in RULE_PROFILES.values()}, key=repr)
-
-
-OPTION_VALUES: dict[str, list[Any]] = {option: _values(option) for option in OPTIONS if option not in NOT_VARIED}
-# No mercy limit on the No Mercy deck lets random play run on past any bound, so a limit stays; a low one too.
-OPTION_VALUES["mercy_limit"] = [limit for limit in OPTION_VALUES["mercy_limit"] if limit is not None] + [15]
+# Options a random game may switch on, with their values read from the rules (conftest), and a low
+# mercy limit for more knockouts.
+OPTION_VALUES = option_values()
+OPTION_VALUES["mercy_limit"].append(15)
 
 
 def rules_for(profile: str, players: int, overrides: dict[str, Any]):

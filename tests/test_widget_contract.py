@@ -59,30 +59,36 @@ def _played(table: GameTable, card: str) -> GameTable:
     return table
 
 
-def _finished(table: GameTable) -> GameTable:
-    """Play the human seat's first legal move until the round is over (computers at pace 0)."""
-    for _ in range(2000):
+def _play_until(table: GameTable, done: Callable[[Any], bool], moves: int = 2000) -> GameTable | None:
+    """Make the first legal move of whoever is to act until ``done(state)``; None if the round ends first."""
+    for _ in range(moves):
         state = table.state
-        if state.is_over:
+        if done(state):
             return table
+        if state.is_over:
+            return None
         move = next(a for a in state.legal_moves if a.seat == state.to_act)
         table.move(state.move_text(move))
-    raise AssertionError("the round did not end")
+    return None
+
+
+def _finished(table: GameTable) -> GameTable:
+    """The round played to its end (computers at pace 0)."""
+    over = _play_until(table, lambda state: state.is_over)
+    assert over is not None, "the round did not end"
+    return over
 
 
 def _two_cards_to_play() -> GameTable:
     """A table where the human holds two cards on their turn, one of them playable: UNO can be called."""
+    def two_cards(state: Any) -> bool:
+        return (state.to_act == 0 and len(state.hands[0]) == 2
+                and any(type(a).__name__ == "Play" and a.seat == 0 for a in state.legal_moves))
+
     for seed in range(100):
-        table = GameTable("no-mercy", ["human", "random"], seed=seed, pace=0)
-        for _ in range(400):
-            state = table.state
-            if state.is_over or 0 in state.out:
-                break
-            if (state.to_act == 0 and len(state.hands[0]) == 2
-                    and any(type(a).__name__ == "Play" and a.seat == 0 for a in state.legal_moves)):
-                return table
-            move = next(a for a in state.legal_moves if a.seat == state.to_act)
-            table.move(state.move_text(move))
+        table = _play_until(GameTable("no-mercy", ["human", "random"], seed=seed, pace=0), two_cards, 400)
+        if table is not None:
+            return table
     raise AssertionError("no seed gave the human two cards to play")
 
 
