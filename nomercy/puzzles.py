@@ -369,10 +369,13 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
 def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
     _check_answer_values(puzzle.answer, "answer", puzzle, where)
     for choice in puzzle.choices:
-        if (not isinstance(choice, dict) or set(choice) != {"label", "answer"} or not isinstance(choice["answer"], dict)
-                or not isinstance(choice["label"], (str, int)) or isinstance(choice["label"], bool)):
-            raise PuzzleError(f"{where}each choice is a mapping with a label and an answer, like "
-                              "{label: 'B draws 6', answer: {hand_size: {B: 8}}}")
+        if (not isinstance(choice, dict) or not {"label", "answer"} <= set(choice) <= {"label", "answer", "why"}
+                or not isinstance(choice["answer"], dict)
+                or not isinstance(choice["label"], (str, int)) or isinstance(choice["label"], bool)
+                or not isinstance(choice.get("why", ""), str)):
+            raise PuzzleError(f"{where}each choice is a mapping with a label, an answer and, for a wrong choice, "
+                              "why (the misreading it stands for), like "
+                              "{label: 'B draws 6', answer: {hand_size: {B: 8}}, why: 'B forgot the +2 below'}")
         _check_answer_values(choice["answer"], f"choice {brief(choice['label'])}", puzzle, where)
 
 
