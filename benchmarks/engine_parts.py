@@ -7,14 +7,14 @@ Run from the repository root::
     python benchmarks/engine_parts.py --profile no-mercy
 
 It records the (state, move) pairs of random games, then times, in CPU time and
-best of five: ``legal_actions`` on fresh states, ``apply``, and inside ``apply``
+best of five: ``legal_moves`` on fresh states, ``apply``, and inside ``apply``
 the re-check (``why_illegal``), the copy into the working table, the move's
 handler and the freeze. It then times two experiments that stay outside the
-engine: a ``legal_actions`` for the common case that filters before it
+engine: a ``legal_moves`` for the common case that filters before it
 de-duplicates and looks plays up by ``card.code`` (checked to give the same
 tuples), and frozen-dataclass events against tuple-built ones.
 
-This script reads private parts of ``nomercy.engine`` (``_Table``,
+This script reads private parts of ``nomercy.core.engine`` (``Draft``,
 ``_HANDLERS``); when those change, it may need updating. It is a measuring
 tool for engine work, not part of the test suite.
 """
@@ -34,13 +34,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from profile_engine import _value  # noqa: E402
 
 import nomercy  # noqa: E402
-from nomercy import apply, legal_actions, new_game  # noqa: E402
-from nomercy import engine as E  # noqa: E402
-from nomercy import legality as L  # noqa: E402
-from nomercy import events as ev  # noqa: E402
-from nomercy.actions import Draw, Play  # noqa: E402
-from nomercy.cards import ALL_CARDS, COLORS, Rank  # noqa: E402
-from nomercy.state import Phase  # noqa: E402
+from nomercy import apply, legal_moves, new_game  # noqa: E402
+from nomercy.core import engine as E  # noqa: E402
+from nomercy.core import legality as L  # noqa: E402
+from nomercy.core import events as ev  # noqa: E402
+from nomercy.core.moves import Draw, Play  # noqa: E402
+from nomercy.core.cards import ALL_CARDS, COLORS, Rank  # noqa: E402
+from nomercy.core.state import Phase  # noqa: E402
 
 
 def record(profile: str, players: int, games: int, overrides: dict) -> list[tuple[object, object]]:
@@ -49,7 +49,7 @@ def record(profile: str, players: int, games: int, overrides: dict) -> list[tupl
         rng = random.Random(seed)
         state = new_game(profile, players, seed=seed, **overrides)
         while not state.is_over:
-            action = rng.choice(legal_actions(state))
+            action = rng.choice(legal_moves(state))
             pairs.append((state, action))
             state, _ = apply(state, action)
     return pairs
@@ -91,12 +91,12 @@ _PLAYS_BY_CODE = [
 _DRAWS = [Draw(seat) for seat in range(20)]
 
 
-def legal_actions_filter_first(s):
-    """The TURN, nothing-pending case of legal_actions, written the cheaper way; else the engine's."""
+def legal_moves_filter_first(s):
+    """The TURN, nothing-pending case of legal_moves, written the cheaper way; else the engine's."""
     rules = s.rules
     if (s.phase is not Phase.TURN or s.pending or getattr(s, "catchable", None) or rules.jump_in
             or rules.seven_swap != "off" or rules.discard_all_top == "choose"):
-        return legal_actions(s)
+        return legal_moves(s)
     seat = s.turn
     color = s.color
     top_rank = s.discard[-1].rank
@@ -145,28 +145,28 @@ def main(argv: list[str] | None = None) -> int:
 
     def whole_move() -> None:
         for s, a in pairs:
-            legal_actions(s)
+            legal_moves(s)
             apply(s, a)
 
-    whole = show("legal_actions + apply (one move, engine only)", best_of_five(states, whole_move))
-    show("legal_actions, nothing cached", best_of_five(states, lambda: each(legal_actions, states)), whole)
+    whole = show("legal_moves + apply (one move, engine only)", best_of_five(states, whole_move))
+    show("legal_moves, nothing cached", best_of_five(states, lambda: each(legal_moves, states)), whole)
     show("apply", best_of_five(states, lambda: each2(apply, pairs)), whole)
     show("  why_illegal: re-checking the move just listed", best_of_five(states, lambda: each2(E.why_illegal, pairs)),
          whole)
-    show("  _Table.of: the state copied into a working table", best_of_five(states, lambda: each(E._Table.of, states)),
+    show("  Draft.of: the state copied into a working table", best_of_five(states, lambda: each(E.Draft.of, states)),
          whole)
-    tables = [E._Table.of(s) for s in states]
-    show("  _Table.freeze: the table copied into a new state",
-         best_of_five(states, lambda: each(E._Table.freeze, tables)), whole)
+    tables = [E.Draft.of(s) for s in states]
+    show("  Draft.freeze: the table copied into a new state",
+         best_of_five(states, lambda: each(E.Draft.freeze, tables)), whole)
 
     def handlers() -> None:
         for s, a in pairs:
-            E._HANDLERS[type(a)](E._Table.of(s), a)
+            E._HANDLERS[type(a)](E.Draft.of(s), a)
 
-    show("  _Table.of + the move's handler (effects, events)", best_of_five(states, handlers), whole)
+    show("  Draft.of + the move's handler (effects, events)", best_of_five(states, handlers), whole)
     events = sum(len(apply(s, a)[1]) for s, a in pairs)
     forget_legal(states)
-    listed = [legal_actions(s) for s in states]
+    listed = [legal_moves(s) for s in states]
     same = sum(1 for (s, a), la in zip(pairs, listed) if any(x is a for x in la))
     print(f"  events per move {events / n:.2f}; chosen move is the very object listed: {100 * same / n:.0f}%")
 
@@ -174,12 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     forget_legal(states)
     differ = 0
     for s in states:
-        expected = legal_actions(s)
+        expected = legal_moves(s)
         forget_legal((s,))
-        if legal_actions_filter_first(s) != expected:
+        if legal_moves_filter_first(s) != expected:
             differ += 1
-    show(f"legal_actions filtering first, plays by card code ({differ} differ)",
-         best_of_five(states, lambda: each(legal_actions_filter_first, states)), whole)
+    show(f"legal_moves filtering first, plays by card code ({differ} differ)",
+         best_of_five(states, lambda: each(legal_moves_filter_first, states)), whole)
     card = ALL_CARDS[7]
     reps = 200_000
 

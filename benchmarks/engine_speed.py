@@ -8,7 +8,7 @@ Run from the repository root::
     python benchmarks/engine_speed.py --json          # machine-readable
 
 Every row plays whole games from ``new_game(profile, players, seed=i)`` to the end,
-choosing uniformly among ``legal_actions(state)`` with ``random.Random(i)`` and
+choosing uniformly among ``legal_moves(state)`` with ``random.Random(i)`` and
 going through ``apply`` for every move, in this one process. RLCard's bare
 ``UnoGame`` (no environment wrapper, no feature encoding) plays the same kind of
 random games with its own legal moves, its shuffles seeded per game.
@@ -59,8 +59,8 @@ Runner = Callable[[int, int], int]
 # ----------------------------------------------------------------------------
 
 def our_runner(profile: str, players: int, **overrides: object) -> Runner:
-    """Random games through the public API only: new_game, legal_actions, apply."""
-    new_game, legal_actions, apply = nomercy.new_game, nomercy.legal_actions, nomercy.apply
+    """Random games through the public API only: new_game, legal_moves, apply."""
+    new_game, legal_moves, apply = nomercy.new_game, nomercy.legal_moves, nomercy.apply
 
     def run(first_seed: int, games: int) -> int:
         moves = 0
@@ -70,7 +70,7 @@ def our_runner(profile: str, players: int, **overrides: object) -> Runner:
             state = new_game(profile, players, seed=seed, **overrides)
             count = 0
             while not state.is_over:
-                state, _events = apply(state, choice(legal_actions(state)))
+                state, _events = apply(state, choice(legal_moves(state)))
                 count += 1
                 if count > MOVE_CAP:
                     raise RuntimeError(f"{profile} {players}p seed {seed}: no end after {MOVE_CAP} moves")

@@ -9,7 +9,7 @@ Run from the repository root::
     python benchmarks/profile_engine.py --pyinstrument           # call tree as well
 
 It plays the same random games as ``engine_speed.py`` (uniform choice over
-``legal_actions`` with ``random.Random(seed)``, ``apply`` for every move) under
+``legal_moves`` with ``random.Random(seed)``, ``apply`` for every move) under
 the profiler and prints the functions with the most time of their own
 ("self"), each with its share of the whole run, then the same list by
 cumulative time. The profiler slows everything down, so read the shares,

@@ -7,7 +7,7 @@ Run from the repository root::
     python benchmarks/simulation_speed.py --json           # machine-readable
     python benchmarks/simulation_speed.py --skip-expert
 
-Throughput rows run ``nomercy.simulate.simulate`` exactly as ``nomercy simulate``
+Throughput rows run ``nomercy.play.simulate.simulate`` exactly as ``nomercy simulate``
 does: No Mercy with 2, 4 and 6 players, every seat ``random`` or every seat
 ``greedy``, on 1 worker (in this process) and on a pool of 2 worker processes.
 Every game is also checked move by move (legality, card count), so these are the
@@ -34,8 +34,8 @@ import time
 from typing import Any
 
 from nomercy import apply, new_game
-from nomercy.players import make_player, next_action, notify
-from nomercy.simulate import simulate
+from nomercy.play.players import make_player, next_move, notify
+from nomercy.play.simulate import simulate
 
 LADDER_EXPERT = {"iterations": 12, "depth": 12, "candidates": 4}
 """The expert budget of the published ladder (docs/simulation.md)."""
@@ -70,7 +70,7 @@ def expert_timing(label: str, options: dict[str, Any], players: int, games: int,
         while not state.is_over:
             searched = expert.decisions
             started_wall, started_cpu = time.perf_counter(), time.process_time()
-            action = next_action(state, bots)
+            action = next_move(state, bots)
             if expert.decisions > searched:
                 wall.append(time.perf_counter() - started_wall)
                 cpu.append(time.process_time() - started_cpu)

@@ -6,7 +6,7 @@ Run by hand, not in CI (it takes hours on one core)::
 
 The run goes in cycles. A cycle plays every table of ``TABLES`` (a profile, a
 number of players, rule options and that table's share of games) with every
-seat a ``random`` player, through :func:`nomercy.simulate.simulate` on one
+seat a ``random`` player, through :func:`nomercy.play.simulate.simulate` on one
 worker, so every game gets the checks of the simulation lab: each move is among
 the legal moves, the cards on the table number exactly the deck after every
 move, nobody still in holds the mercy limit, a knocked-out seat holds nothing,
@@ -31,7 +31,7 @@ import time
 from collections import Counter
 from typing import Any, TextIO
 
-from nomercy.simulate import InvariantViolation, simulate
+from nomercy.play.simulate import InvariantViolation, simulate
 
 TABLES: tuple[tuple[str, int, dict[str, Any], int], ...] = (
     # profile, players, rule options, games per cycle

@@ -6,32 +6,36 @@
 (('Ann', 'Bo', 'Cy'), 168)
 """
 
-from .actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, format_move, parse_move
-from .cards import ALL_CARDS, COLORS, Card, Color, Rank, parse_cards
-from .decks import DECKS, DeckListing, build_deck
-from .engine import apply, deal, legal_actions, new_game, why_illegal
-from .errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, RulesError
-from .events import Event
-from .game import Game, GameRecord
-from .players import make_player, next_action
-from .scoring import Match, round_points
-from .rulebook import RULINGS, Ruling, explain
-from .rules import OPTIONS, PROFILES, RuleSet, profile_names, ruleset
-from .state import GameState, LegalMoves, Phase, PlayerView
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, format_move, parse_move
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank, parse_cards
+from nomercy.core.decks import DECKS, DeckListing, build_deck
+from nomercy.core.engine import LegalMoves, apply, deal, is_legal, legal_moves, new_game, why_illegal
+from nomercy.core.errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, RulesError
+from nomercy.core.events import Event
+from nomercy.play.game import Game, GameRecord
+from nomercy.play.players import make_player, next_move
+from nomercy.core.scoring import round_points
+from nomercy.play.match import Match
+from nomercy.core.rulebook import RULINGS, Ruling, explain
+from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, profile_names, ruleset
+from nomercy.core.state import GameState, Phase, PlayerView
 
-from .simulate import SimulationResult, simulate
+from nomercy.play.simulate import SimulationResult, simulate
+from nomercy.teaching.pictures import register_pictures
+
+register_pictures()  # inside IPython: cards and positions show as pictures
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "CallUno", "Catch", "Challenge", "Draw", "NameColor", "Pass", "Play",
+    "Move", "CallUno", "Catch", "Challenge", "Draw", "NameColor", "Pass", "Play",
     "format_move", "parse_move",
     "ALL_CARDS", "COLORS", "Card", "Color", "Rank", "parse_cards",
     "DECKS", "DeckListing", "build_deck",
-    "apply", "deal", "legal_actions", "new_game", "why_illegal",
+    "apply", "deal", "is_legal", "legal_moves", "new_game", "why_illegal",
     "IllegalMoveError", "NomercyError", "NotationError", "PuzzleError", "RulesError",
     "Event", "Game", "GameRecord", "Match", "round_points", "RULINGS", "Ruling", "explain",
     "OPTIONS", "PROFILES", "RuleSet", "profile_names", "ruleset",
     "GameState", "LegalMoves", "Phase", "PlayerView",
-    "make_player", "next_action", "simulate", "SimulationResult",
+    "make_player", "next_move", "simulate", "SimulationResult",
 ]

@@ -17,11 +17,13 @@ import argparse
 import sys
 from typing import Sequence
 
+from nomercy.core.rules import parse_settings
+
 __all__ = ["main"]
 
 
 def _check(args: argparse.Namespace) -> int:
-    from .puzzles import check_paths, default_puzzle_dir
+    from nomercy.puzzles.puzzle import check_paths, default_puzzle_dir
 
     paths = args.paths or [str(default_puzzle_dir())]
     try:
@@ -44,8 +46,8 @@ def _check(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from .errors import NomercyError
-    from .simulate import InvariantViolation, simulate
+    from nomercy.core.errors import NomercyError
+    from nomercy.play.simulate import InvariantViolation, simulate
 
     try:
         result = simulate(
@@ -64,7 +66,7 @@ def _simulate(args: argparse.Namespace) -> int:
         moves = error.moves
         if len(moves) > _SHOWN_MOVES:
             print(f"moves: {len(moves)} in all, the last {_SHOWN_MOVES} shown (the game's seed replays every one: "
-                  "nomercy.simulate.play_game(rules, bots, seed, record=[]) fills the record): ... "
+                  "nomercy.play.simulate.play_game(rules, bots, seed, record=[]) fills the record): ... "
                   + "; ".join(moves[-_SHOWN_MOVES:]), file=sys.stderr)
         else:
             print("moves: " + "; ".join(moves), file=sys.stderr)
@@ -78,19 +80,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 _SHOWN_MOVES = 60
 """The most moves of a broken game printed; more would bury the message."""
-
-
-def parse_settings(settings: Sequence[str]) -> dict[str, str]:
-    """``["stacking=anything-goes", ...]`` as a mapping; the rules check the names and values."""
-    from .errors import RulesError
-
-    overrides: dict[str, str] = {}
-    for item in settings:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {item!r}")
-        overrides[name.strip()] = value.strip()
-    return overrides
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -115,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     simulate.set_defaults(run=_simulate)
-    from .puzzle_commands import add_puzzle_commands
+    from nomercy.puzzles.commands import add_puzzle_commands
 
     add_puzzle_commands(sub)
     return parser
@@ -132,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "puzzle":
-            from .puzzle_commands import run
+            from nomercy.puzzles.commands import run
 
             return run(args)
         return int(args.run(args))

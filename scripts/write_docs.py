@@ -1,7 +1,7 @@
 """Write docs/rulebook.md, docs/sources.md and docs/glossary.md from the package.
 
-The rulings, sources and words live in the package (nomercy/rulebook.py,
-nomercy/sources.py, nomercy/glossary.py); these pages are written from them.
+The rulings, sources and words live in the package (nomercy/core/rulebook.py,
+nomercy/core/sources.py, nomercy/teaching/glossary.py); these pages are written from them.
 ``--check`` writes nothing and exits 1 when a page is out of date (the tests do the same).
 
     .venv/bin/python scripts/write_docs.py [--check]
@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nomercy.glossary import glossary_markdown
-from nomercy.rulebook import rulebook_markdown
-from nomercy.sources import sources_markdown
+from nomercy.teaching.glossary import glossary_markdown
+from nomercy.core.rulebook import rulebook_markdown
+from nomercy.core.sources import sources_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown}

@@ -14,8 +14,8 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from nomercy import DECKS, Card, GameState, Play, apply, legal_actions, new_game, ruleset
-from nomercy.puzzles import Puzzle
+from nomercy import DECKS, Card, GameState, Play, apply, legal_moves, new_game, ruleset
+from nomercy.puzzles.puzzle import Puzzle
 
 PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
 
@@ -28,7 +28,7 @@ def option_values() -> dict[str, list[Any]]:
     keeps a number: without one, random play on the No Mercy deck runs on past any bound (hands of a
     hundred cards that keep stacking).
     """
-    from nomercy.rules import OPTIONS, PROFILES as RULE_PROFILES
+    from nomercy.core.rules import OPTIONS, PROFILES as RULE_PROFILES
 
     values: dict[str, list[Any]] = {}
     for option, info in OPTIONS.items():
@@ -101,7 +101,7 @@ def play(state: GameState, *moves: str) -> tuple[GameState, list]:
     """Apply moves written in notation; return the final state and every event."""
     events: list = []
     for move in moves:
-        state, new = state.step(move)
+        state, new = apply(state, move)
         events.extend(new)
     return state, events
 
@@ -148,7 +148,7 @@ def random_moves(rules: Any, players: int, seed: int, *, max_moves: int, label: 
     for _ in range(max_moves):
         if state.is_over:
             return
-        action = choose(rng, legal_actions(state))
+        action = choose(rng, legal_moves(state))
         after, events = apply(state, action)
         yield state, action, after, events
         state = after
@@ -159,7 +159,7 @@ def turn_moves(state: GameState, seat: str) -> list:
     """The legal moves of ``seat`` other than calling UNO and catching (which anyone may do)."""
     from nomercy import CallUno, Catch
 
-    return [a for a in state.legal_moves_for(seat) if not isinstance(a, (CallUno, Catch))]
+    return [a for a in legal_moves(state, seat) if not isinstance(a, (CallUno, Catch))]
 
 
 def knock_out(state: GameState, seat: str) -> GameState:
@@ -180,7 +180,7 @@ def with_fields(state: GameState, **changes: Any) -> GameState:
     return GameState(**fields)
 
 
-import nomercy.state as _state_module  # noqa: E402
+import nomercy.core.state as _state_module  # noqa: E402
 
 # The state's field names (GameState(**fields) needs all of them).
 _STATE_FIELDS = getattr(_state_module, "_FIELDS", None) or tuple(

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nomercy.cli import main
-from nomercy.puzzles import default_puzzle_dir
-from nomercy.simulate import simulate
+from nomercy.puzzles.puzzle import default_puzzle_dir
+from nomercy.play.simulate import simulate
 
 GOOD = default_puzzle_dir() / "stacking" / "stack-2-4-6.yaml"
 
@@ -210,7 +210,7 @@ def test_simulate_refuses_settings_it_cannot_play(capsys, argv, words):
 
 def test_a_deal_that_cannot_be_made_names_the_game():
     from nomercy import RulesError, ruleset
-    from nomercy.simulate import BotSpec, play_game
+    from nomercy.play.simulate import BotSpec, play_game
 
     rules = ruleset("no-mercy", hand_size=83, mercy_limit=None)
     with pytest.raises(RulesError, match=r"^game 7 \(seed 165\) cannot be dealt: the 2 cards left after the deal"):

@@ -1,12 +1,12 @@
 """The comparison helpers: one position, several rule sets, outcomes side by side."""
 
-from nomercy.compare import (
+from nomercy.teaching.rule_options import (
     compare, compare_deals, compare_group, deck_differences, disputed_options, group_with, narrate,
     option_pairs, option_puzzles, options_table, play, play_match, profile_options, profiles, readings,
     restage, variants,
 )
-from nomercy.rules import PROFILES, ruleset
-from nomercy.widgets.step_player import find_puzzle
+from nomercy.core.rules import PROFILES, ruleset
+from nomercy.puzzles.puzzle import find_puzzle
 
 
 def test_variants_run_through_every_choice_with_the_base_value_first():
@@ -122,7 +122,7 @@ def test_a_match_is_played_to_the_target_and_replays_from_its_seed():
 
 def test_a_match_table_says_how_each_round_ended_in_the_engines_words():
     """The "how" column is the engine's end reason, so a dead end could never read as "last one standing"."""
-    from nomercy.compare import play_match
+    from nomercy.teaching.rule_options import play_match
 
     table = play_match("no-mercy", ["A", "B", "C"], seed=3, max_rounds=4)
     hows = {row["how"] for row in table.rows}

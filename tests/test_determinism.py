@@ -41,7 +41,7 @@ def test_replaying_through_the_notation_gives_the_same_game(profile):
     for _, action, after, events in record:
         text = state.move_text(action)
         assert state.parse_move(text) == action, text
-        state, replayed = state.step(text)
+        state, replayed = apply(state, text)
         assert replayed == events
     assert state == record[-1][2]
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from nomercy.glossary import glossary_markdown
-from nomercy.puzzles import load_puzzles
-from nomercy.rulebook import PARTS, RULINGS, rulebook_markdown
-from nomercy.rules import OPTIONS
-from nomercy.sources import SOURCES, sources_markdown
+from nomercy.teaching.glossary import glossary_markdown
+from nomercy.puzzles.puzzle import load_puzzles
+from nomercy.core.rulebook import PARTS, RULINGS, rulebook_markdown
+from nomercy.core.rules import OPTIONS
+from nomercy.core.sources import SOURCES, sources_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

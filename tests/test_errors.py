@@ -9,7 +9,8 @@ import pytest
 from conftest import play, table
 from nomercy import (Card, Color, Draw, IllegalMoveError, NomercyError, NotationError, Play, PuzzleError,
                      RulesError, apply, new_game)
-from nomercy.puzzles import Puzzle
+from nomercy.puzzles.puzzle import Puzzle
+from nomercy import legal_moves, why_illegal
 
 
 def stacked():
@@ -21,7 +22,7 @@ def stacked():
 def test_answering_wild_plus_six_with_a_plus_four_is_refused_in_the_games_words():
     game = stacked()
     with pytest.raises(IllegalMoveError) as caught:
-        game.step("D plays green +4")
+        apply(game, "D plays green +4")
     assert str(caught.value) == "D cannot answer wild +6 with green +4: a stacked draw card must be worth at least +6"
     assert caught.value.move == Play(3, Card.parse("green +4"))
 
@@ -29,7 +30,7 @@ def test_answering_wild_plus_six_with_a_plus_four_is_refused_in_the_games_words(
 def test_a_roulette_onto_a_stack_is_refused_in_the_games_words():
     game = table(discard="red +2", pending=2, turn="C",
                  hands={"A": ["blue 3"], "B": ["green 1"], "C": ["wild roulette", "yellow 9"], "D": ["blue 1"]})
-    assert game.why_illegal("C plays wild roulette") == (
+    assert why_illegal(game, "C plays wild roulette") == (
         "C cannot play wild roulette now: a +2 is pending and only a draw card worth +2 or more answers it")
 
 
@@ -50,25 +51,25 @@ ILLEGAL = [
 def test_illegal_moves_are_refused_with_a_reason_and_change_nothing(move, words):
     game = stacked()
     snapshot = pickle.loads(pickle.dumps(game))
-    legal_before = list(game.legal_moves)
-    reason = game.why_illegal(move)
+    legal_before = list(legal_moves(game))
+    reason = why_illegal(game, move)
     assert reason and words in reason
     with pytest.raises(IllegalMoveError, match=".+") as caught:
-        game.step(move)
+        apply(game, move)
     assert str(caught.value) == reason
     assert game == snapshot
-    assert list(game.legal_moves) == legal_before
-    assert game.legal_moves_for("D").texts() == ["D draws"]
+    assert list(legal_moves(game)) == legal_before
+    assert legal_moves(game, "D").texts() == ["D draws"]
 
 
 def test_illegal_move_errors_are_value_errors():
     assert issubclass(IllegalMoveError, ValueError)
     assert issubclass(IllegalMoveError, NomercyError)
     with pytest.raises(ValueError):
-        stacked().step("A plays blue 3")
+        apply(stacked(), "A plays blue 3")
 
 
-def test_apply_refuses_what_legal_actions_leaves_out():
+def test_apply_refuses_what_legal_moves_leaves_out():
     game = stacked()
     with pytest.raises(IllegalMoveError):
         apply(game, Play(3, Card.parse("green +4")))
@@ -92,7 +93,7 @@ def test_apply_refuses_what_legal_actions_leaves_out():
 def test_bad_move_notation_is_a_notation_error(text, words):
     game = stacked()
     with pytest.raises(NotationError) as caught:
-        game.step(text)
+        apply(game, text)
     assert words in str(caught.value)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import random_game
 from nomercy import RULINGS, Card, Color, Event, explain
-from nomercy import events as ev
+from nomercy.core import events as ev
 
 EVENT_CLASSES = [getattr(ev, name) for name in ev.__all__ if name != "Event"]
 

@@ -14,10 +14,11 @@ import pytest
 
 from conftest import cards, table
 from nomercy import Card, apply, new_game
-from nomercy.players import make_player, next_action, notify
-from nomercy.players.belief import ANY, HandBeliefs, deal_hidden
-from nomercy.players.expert import determinize
-from nomercy.simulate import game_seed
+from nomercy.play.players import make_player, next_move, notify
+from nomercy.play.players.belief import ANY, HandBeliefs, deal_hidden
+from nomercy.play.players.expert import determinize
+from nomercy.play.simulate import game_seed
+from nomercy import legal_moves
 
 
 def _expert(**options):
@@ -200,7 +201,7 @@ def test_a_belief_no_card_can_satisfy_still_gives_a_full_table():
     game = new_game("no-mercy", 2, seed=4)
     view = game.view(0)
     beliefs = HandBeliefs()
-    beliefs.observe(view, game.legal_moves_for(0)[0], (), view)  # starts from the view
+    beliefs.observe(view, legal_moves(game, 0)[0], (), view)  # starts from the view
     beliefs.slots[1] = [0b1] * len(game.hands[1])  # "every card is red 0": impossible
     unseen = sorted(game.all_cards().elements())
     for card in view.hand + view.discard:
@@ -221,7 +222,7 @@ def test_what_the_expert_knows_for_certain_is_always_true(players, opponent):
         bots = {0: expert, **{s: make_player(opponent, seed=seed + s) for s in range(1, players)}}
         state = new_game("no-mercy", players, seed=seed)
         while not state.is_over:
-            action = next_action(state, bots)
+            action = next_move(state, bots)
             after, events = apply(state, action)
             notify(bots, state, action, events, after)
             state = after

@@ -45,7 +45,7 @@ def test_first_card_apply_colored_draw_card_is_drawn_at_once_and_the_turn_is_los
 
 
 def test_first_card_apply_events_say_the_first_player_draws_and_loses_the_turn():
-    from nomercy.engine import deal
+    from nomercy.core.engine import deal
 
     for seed in range(400):
         game, events = deal(ruleset("no-mercy", first_card="apply"), 4, seed=seed)

@@ -20,7 +20,7 @@ from typing import Iterator
 import pytest
 
 from conftest import PROFILES, choose, option_values
-from nomercy import DECKS, apply, legal_actions, new_game, ruleset
+from nomercy import DECKS, apply, legal_moves, new_game, ruleset
 
 GAMES = int(os.environ.get("NOMERCY_FUZZ_GAMES", "20000"))
 CHUNK = 500
@@ -67,7 +67,7 @@ def fuzz_chunk(start: int, stop: int) -> tuple[int, int, list[str]]:
             for move in range(MAX_MOVES):
                 if state.is_over:
                     break
-                legal = legal_actions(state)
+                legal = legal_moves(state)
                 if not legal:
                     raise AssertionError(f"no legal move at move {move}")
                 state, _ = apply(state, choose(rng, legal))
@@ -77,7 +77,7 @@ def fuzz_chunk(start: int, stop: int) -> tuple[int, int, list[str]]:
                     raise AssertionError(f"the cards differ from the deck after move {move}")
             else:
                 raise AssertionError(f"no end after {MAX_MOVES} moves")
-            if state.all_cards() != counts or state.winner is None or legal_actions(state):
+            if state.all_cards() != counts or state.winner is None or legal_moves(state):
                 raise AssertionError("the final position is wrong")
             moves_total += state.ply
         except Exception as error:  # collect, so one bad game does not hide the others

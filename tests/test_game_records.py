@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from nomercy import Game, GameRecord, NomercyError, ruleset
-from nomercy.players import make_player, next_action
+from nomercy.play.players import make_player, next_move
 
 
 def _play_some(game: Game, moves: int = 40) -> Game:
@@ -19,7 +19,7 @@ def _play_some(game: Game, moves: int = 40) -> Game:
     for _ in range(moves):
         if game.state.is_over:
             break
-        game.play(next_action(game.state, bots))
+        game.play(next_move(game.state, bots))
     return game
 
 

@@ -28,7 +28,7 @@ SESSION = r'''
 import json
 
 import nomercy
-from nomercy.puzzles import default_puzzle_dir
+from nomercy.puzzles.puzzle import default_puzzle_dir
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer
 from nomercy.widgets._common import STATIC
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from nomercy.lessons_basics import TOPIC_NOTEBOOKS
-from nomercy.puzzles import load_puzzles
+from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
+from nomercy.puzzles.puzzle import load_puzzles
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ORDER = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from nomercy import Card
-from nomercy.lessons_basics import (answer_matrix, card_verdicts, compare_options, composition_html, deck_rows,
+from nomercy.teaching.lessons import (answer_matrix, card_verdicts, compare_options, composition_html, deck_rows,
                                     explain_hand, faces_html, narrate, position_of, puzzle_html, table, under)
+from nomercy import apply
 
 
 def test_a_lesson_table_holds_the_whole_deck_and_can_run_its_draw_pile_short():
@@ -61,7 +62,7 @@ def test_the_answer_matrix_compares_with_the_last_card():
 
 
 def test_mercy_limit_in_the_middle_of_a_draw():
-    facing_six = position_of("round2-knockout").apply("A plays wild +6 choosing red")
+    facing_six = apply(position_of("round2-knockout"), "A plays wild +6 choosing red")[0]
     grid = compare_options(facing_six, "mercy_limit", [25, 20, None], ["B draws"])
     texts = [text for _, text, _ in grid.cells[0]]
     assert "out of the round" in texts[0] and "cancelled" in texts[1] and "out" not in texts[2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import of_kind, play, table
 from nomercy import Card
+from nomercy import legal_moves, why_illegal
 
 
 def test_a_player_reaching_25_cards_mid_draw_is_out_and_the_rest_is_cancelled():
@@ -61,14 +62,14 @@ def test_knocked_out_seats_are_skipped():
     assert game.turn == 0
     game, _ = play(game, "A plays red 3")
     assert game.turn == 2
-    assert game.why_illegal("B draws") is not None
+    assert why_illegal(game, "B draws") is not None
 
 
 def test_a_knocked_out_player_cannot_act_at_all():
     game = table(hands={"A": ["red +2", "blue 1", "red 3"], "B": {"cards": ["green 1"], "more": 23},
                         "C": ["red 4", "green 3"], "D": ["red 5", "green 6"]})
     game, _ = play(game, "A plays red +2", "B draws")
-    assert not [a for a in game.legal_moves if a.seat == 1]
+    assert not [a for a in legal_moves(game) if a.seat == 1]
 
 
 def test_set_aside_hands_rejoin_the_deck_at_the_next_reshuffle():

@@ -6,9 +6,10 @@ import pytest
 
 from conftest import PROFILES, table
 from nomercy import CallUno, Catch, Color, Draw, NameColor, Play, new_game
-from nomercy.players import PLAYER_KINDS, Player, make_player, next_action, required_actions
-from nomercy.players.expert import determinize
-from nomercy.simulate import simulate
+from nomercy.play.players import PLAYER_KINDS, Player, make_player, next_move, required_moves
+from nomercy.play.players.expert import determinize
+from nomercy.play.simulate import simulate
+from nomercy import apply
 
 TINY_EXPERT = {"iterations": 6, "depth": 8, "max_time": None}
 
@@ -36,9 +37,9 @@ def _moves_of_a_game(kinds, seed, rules="no-mercy"):
     bots = {seat: _player(kind, seed=seed + seat) for seat, kind in enumerate(kinds)}
     moves = []
     while not game.is_over:
-        action = next_action(game, bots)
+        action = next_move(game, bots)
         moves.append(action)
-        game = game.apply(action)
+        game = apply(game, action)[0]
     return moves
 
 
@@ -72,15 +73,15 @@ def test_a_human_seat_is_never_asked_and_the_game_waits_for_it():
     game = new_game("no-mercy", 3, seed=4)
     assert game.to_act == 0
     computer = Recorder()
-    assert next_action(game, {1: computer}) is None
+    assert next_move(game, {1: computer}) is None
     assert computer.asked == []  # nothing to do out of turn
 
 
 def test_the_seat_to_act_chooses_among_its_own_required_moves():
     game = new_game("no-mercy", 3, seed=4)
     bots = {0: Recorder()}
-    action = next_action(game, bots)
-    assert action in required_actions(game)
+    action = next_move(game, bots)
+    assert action in required_moves(game)
     assert bots[0].asked == [("choose", 0)]
 
 
@@ -89,38 +90,38 @@ def test_a_player_who_forgets_uno_is_caught_before_the_next_player_acts():
     # computer, is asked about its options before anyone else acts.
     game = table(players="ABC", turn="B", discard="red 5",
                  hands={"A": ["blue 1", "blue 2"], "B": ["red 6", "green 1"], "C": ["yellow 3", "yellow 4"]})
-    game = game.apply("B plays red 6")
+    game = apply(game, "B plays red 6")[0]
     assert 1 in game.catchable
-    action = next_action(game, {2: make_player("greedy")})
+    action = next_move(game, {2: make_player("greedy")})
     assert action == Catch(2, 1)
 
 
 def test_a_computer_calls_uno_for_itself_before_anyone_can_catch_it():
     game = table(players="ABC", turn="B", discard="red 5",
                  hands={"A": ["blue 1", "blue 2"], "B": ["red 6", "green 1"], "C": ["yellow 3", "yellow 4"]})
-    game = game.apply("B plays red 6")
+    game = apply(game, "B plays red 6")[0]
     bots = {seat: make_player("greedy") for seat in range(3)}
-    assert next_action(game, bots) == CallUno(1)
+    assert next_move(game, bots) == CallUno(1)
 
 
-def test_next_action_refuses_a_finished_round():
+def test_next_move_refuses_a_finished_round():
     game = table(players="AB", turn="A", discard="red 5", hands={"A": ["red 6"], "B": ["blue 1"]})
-    game = game.apply("A plays red 6")
+    game = apply(game, "A plays red 6")[0]
     with pytest.raises(ValueError, match="over"):
-        next_action(game, {0: make_player("random")})
+        next_move(game, {0: make_player("random")})
 
 
 # --- greedy: No Mercy judgement ---------------------------------------------------
 
 def _greedy_choice(game):
     seat = game.to_act
-    return make_player("greedy").choose(game.view(seat), required_actions(game))
+    return make_player("greedy").choose(game.view(seat), required_moves(game))
 
 
 def test_greedy_answers_a_stack_instead_of_drawing():
     game = table(players="ABC", turn="A", discard="blue 5",
                  hands={"A": ["blue +2", "blue 7", "green 3"], "B": ["red +4", "red 1", "red 2"], "C": ["green 9"] * 2})
-    game = game.apply("A plays blue +2")
+    game = apply(game, "A plays blue +2")[0]
     choice = _greedy_choice(game)
     assert isinstance(choice, Play) and choice.card.draw_value >= 2
 
@@ -182,17 +183,17 @@ def test_a_sampled_table_agrees_with_everything_the_expert_sees(profile):
     for _ in range(25):
         if game.is_over:
             break
-        game = game.apply(required_actions(game)[0])
+        game = apply(game, required_moves(game)[0])[0]
     view = game.view(game.turn)
     world = determinize(view, random.Random(1))
     assert world.view(view.seat) == view
     assert world.all_cards() == game.all_cards()
-    assert set(required_actions(world)) == set(required_actions(game))
+    assert set(required_moves(world)) == set(required_moves(game))
 
 
 def test_the_expert_takes_a_win_when_it_has_one():
     game = table(players="AB", turn="A", discard="red 5", hands={"A": ["red 6"], "B": ["blue 9", "blue 8", "blue 7"]})
-    assert _player("expert").choose(game.view(0), required_actions(game)) == Play(0, game.hands[0][0])
+    assert _player("expert").choose(game.view(0), required_moves(game)) == Play(0, game.hands[0][0])
 
 
 # --- every player finishes games under every profile ---------------------------------

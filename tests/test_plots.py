@@ -9,8 +9,8 @@ import pytest
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
-from nomercy import plots  # noqa: E402
-from nomercy.simulate import simulate  # noqa: E402
+from nomercy.teaching import plots  # noqa: E402
+from nomercy.play.simulate import simulate  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 
 - The card count is exact after every move: hands + draw pile + discard pile +
   set-aside hands hold exactly the deck, card for card.
-- A move is in ``legal_actions`` exactly when ``apply`` accepts it; a refused
+- A move is in ``legal_moves`` exactly when ``apply`` accepts it; a refused
   move comes with a reason and changes nothing.
 - No position before the end has an empty list of legal moves.
 - Replaying the seed and the moves gives the same game.
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from conftest import PROFILES, option_values, random_moves
 from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
-                     Play, apply, legal_actions, new_game, ruleset)
-from nomercy.state import Phase
+                     Play, apply, legal_moves, new_game, ruleset)
+from nomercy.core.state import Phase
 
 MAX_MOVES = 3000
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
@@ -70,12 +70,12 @@ def assert_table_consistent(state) -> None:
         assert state.hands[seat] == ()
     if state.is_over:
         assert state.winner is not None
-        assert legal_actions(state) == ()
+        assert legal_moves(state) == ()
     else:
         assert state.winner is None
         assert state.turn not in state.out
         assert state.pending >= 0
-    for action in legal_actions(state):
+    for action in legal_moves(state):
         if isinstance(action, Catch):
             assert len(state.hands[action.target]) == 1
         if isinstance(action, CallUno):
@@ -118,7 +118,7 @@ def assert_refused(state, action) -> None:
         assert str(error).strip(), f"empty reason for {action}"
         assert error.move == action
     else:
-        raise AssertionError(f"apply accepted {action}, which is not in legal_actions")
+        raise AssertionError(f"apply accepted {action}, which is not in legal_moves")
 
 
 @SETTINGS
@@ -138,7 +138,7 @@ def test_the_card_count_is_exact_after_every_move(setup):
 def test_legal_moves_are_exactly_what_apply_accepts(setup):
     rng = random.Random(setup[2] ^ 0x5EED)
     for state, _, _, _ in play_out(*setup):
-        legal = legal_actions(state)
+        legal = legal_moves(state)
         legal_set = set(legal)
         assert len(legal_set) == len(legal), "a legal move is listed twice"
         snapshot = pickle.dumps(state)
@@ -157,7 +157,7 @@ def test_legal_moves_are_exactly_what_apply_accepts(setup):
 @given(game_setups(with_options=True))
 def test_no_position_before_the_end_has_an_empty_legal_list(setup):
     for state, _, after, _ in play_out(*setup):
-        legal = legal_actions(state)
+        legal = legal_moves(state)
         assert legal
         # the seat that must act has a move of its own
         assert any(a.seat == state.to_act and not isinstance(a, (CallUno, Catch)) for a in legal)
@@ -197,7 +197,7 @@ def test_every_non_legal_candidate_is_refused_in_a_few_full_positions():
         for players in (2, 3, 5, 10):
             states = [s for s, _, _, _ in play_out(profile, players, 100 + players, {})]
             for state in rng.sample(states, min(4, len(states))):
-                legal = set(legal_actions(state))
+                legal = set(legal_moves(state))
                 n = len(state.seats)
                 candidates = []
                 for seat in range(n):

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from nomercy.cli import main
-from nomercy.generate import generate_puzzles
-from nomercy.puzzles import (
+from nomercy.puzzles.generate import generate_puzzles
+from nomercy.puzzles.puzzle import (
     Puzzle,
     check_answer,
     check_paths,
@@ -18,8 +18,8 @@ from nomercy.puzzles import (
     default_puzzle_dir,
     load_puzzles,
 )
-from nomercy.rulebook import RULINGS
-from nomercy.rules import OPTIONS
+from nomercy.core.rulebook import RULINGS
+from nomercy.core.rules import OPTIONS
 
 PUZZLES = load_puzzles(default_puzzle_dir())
 BY_ID = {p.id: p for p in PUZZLES}

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from nomercy import NomercyError, PuzzleError
-from nomercy.puzzle_file import parse_puzzle_yaml
-from nomercy.puzzles import Puzzle, default_puzzle_dir, puzzle_files
+from nomercy.puzzles.yaml_reader import parse_puzzle_yaml
+from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, puzzle_files
 
 PYTHON_WORDS = ("Error:", "Traceback", "object is not", "codec", "Exceeds the limit", "unhashable", "NoneType",
                 "has no attribute", "not subscriptable", "not iterable", "positional argument")

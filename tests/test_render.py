@@ -1,4 +1,4 @@
-"""Pictures of cards, hands and tables (nomercy.render).
+"""Pictures of cards, hands and tables (nomercy.teaching.pictures).
 
 The renderer is read by people who may not tell red from green, by screen readers,
 and by GitHub's notebook viewer, which shows no inline SVG and no CSS. So every
@@ -16,10 +16,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from nomercy import ALL_CARDS, COLORS, DECKS, Card, Color, Phase, Play, RulesError, new_game, render
-from nomercy.render import COLOR_FILL, Hand, card_back_svg, card_svg, deck_table_html, hand_html, state_html
+from nomercy import ALL_CARDS, COLORS, DECKS, Card, Color, Phase, Play, RulesError, new_game
+
+from nomercy.teaching import pictures as render
+from nomercy.teaching.pictures import COLOR_FILL, Hand, card_back_svg, card_svg, deck_table_html, hand_html, state_html
 
 from conftest import play, table
+from nomercy import legal_moves
 
 SVG = "{http://www.w3.org/2000/svg}"
 EVERY_DECK_CARD = sorted({card for deck in DECKS.values() for card in deck.counts()})
@@ -186,9 +189,29 @@ def test_no_ids_so_many_cards_can_share_one_page():
     assert all(" id=" not in card_svg(c, named_color=Color.GREEN) for c in ALL_CARDS)
 
 
+def _notebook_display():
+    """IPython's display machinery with nomercy's pictures registered, as ``import nomercy`` does in a kernel."""
+    from types import SimpleNamespace
+
+    from IPython.core.formatters import DisplayFormatter
+
+    from nomercy.teaching.pictures import register_pictures
+
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())
+    assert register_pictures(shell)
+    return shell.display_formatter
+
+
 def test_a_card_shows_itself_in_a_notebook():
     card = Card.parse("wild roulette")
-    assert card._repr_svg_() == card_svg(card)
+    data, _ = _notebook_display().format(card)
+    assert data["image/svg+xml"] == card_svg(card)
+
+
+def test_pictures_are_not_registered_outside_ipython():
+    from nomercy.teaching.pictures import register_pictures
+
+    assert register_pictures(object()) is False
 
 
 # --- hands and decks ----------------------------------------------------------------------
@@ -261,10 +284,10 @@ def test_a_new_game_shows_every_seat_the_top_card_and_the_hand_to_play(profile):
     assert top.startswith(str(state.top_card))
     hand = labels[1:]
     assert [label.removesuffix(" (playable)") for label in hand] == [str(c) for c in state.hand(state.turn)]
-    playable = {str(a.card) for a in state.legal_moves_for(state.turn) if isinstance(a, Play)}
+    playable = {str(a.card) for a in legal_moves(state, state.turn) if isinstance(a, Play)}
     assert set(_playable_labels(html)) == playable
     assert ("/25" in html) == (state.rules.mercy_limit == 25)
-    assert html == state._repr_html_() == state_html(state)  # deterministic, and the notebook repr
+    assert html == _notebook_display().format(state)[0]["text/html"] == state_html(state)  # the notebook repr
 
 
 def test_the_table_shows_whose_turn_and_the_pending_draw():

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from conftest import kinds, of_kind, play, table, with_fields
 from nomercy import DECKS, Card, Color
-from nomercy.engine import dead_end_winner
+from nomercy.core.engine import dead_end_winner
+from nomercy import why_illegal
 
 
 def short_pile(draw_pile, **kw):
@@ -74,7 +75,7 @@ def test_a_draw_stops_short_after_what_is_left():
 def test_a_voluntary_draw_needs_something_to_draw():
     game = table(players="ABC", discard="red 5", variant={"mercy_limit": None, "voluntary_draw": True},
                  hands={"A": ["red 9", "blue 2"], "B": ["green 1"], "C": {"cards": [], "more": 164}})
-    reason = game.why_illegal("A draws")
+    reason = why_illegal(game, "A draws")
     assert reason is not None and "no card is left anywhere" in reason
 
 

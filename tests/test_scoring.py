@@ -7,8 +7,9 @@ import random
 import pytest
 
 from conftest import choose, of_kind, play, table
-from nomercy import IllegalMoveError, apply, legal_actions, ruleset
-from nomercy.scoring import Match, round_points
+from nomercy import IllegalMoveError, apply, legal_moves, ruleset
+from nomercy.core.scoring import round_points
+from nomercy.play.match import Match
 
 
 def test_the_winner_scores_the_cards_left_in_the_other_hands():
@@ -65,7 +66,7 @@ def play_round(match: Match, rng: random.Random) -> Match:
     for _ in range(5000):
         if game.is_over:
             return match.with_game(game)
-        game, _ = apply(game, choose(rng, legal_actions(game)))
+        game, _ = apply(game, choose(rng, legal_moves(game)))
     raise AssertionError("round did not end")
 
 

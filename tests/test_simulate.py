@@ -11,7 +11,7 @@ import pytest
 
 from nomercy import Play, new_game, ruleset
 from nomercy.cli import main
-from nomercy.simulate import (
+from nomercy.play.simulate import (
     BotSpec,
     InvariantViolation,
     _is_turn_end,
@@ -22,6 +22,7 @@ from nomercy.simulate import (
     simulate,
     wilson_interval,
 )
+from nomercy import apply, is_legal, legal_moves
 
 SPEED_KEYS = ("seconds", "games_per_second", "workers")
 
@@ -115,15 +116,15 @@ def test_an_illegal_move_stops_the_run_with_the_seed_and_the_move(monkeypatch):
     assert error.move is not None and error.move.startswith(("A plays", "B plays"))
     # the attached moves replay up to the broken one
     state = replay_game("no-mercy", 2, error.seed, error.moves)
-    assert state.is_legal(error.move) is False
+    assert is_legal(state, error.move) is False
 
 
 # --- what is counted ------------------------------------------------------------------
 
 def test_a_turn_ends_when_the_decision_passes_or_a_card_is_played():
     game = new_game("no-mercy", 3, seed=2)
-    action = game.legal_moves_for(game.turn)[0]
-    after = game.apply(action)
+    action = legal_moves(game, game.turn)[0]
+    after = apply(game, action)[0]
     assert _is_turn_end(game, action, after) == (isinstance(action, Play) or after.turn != action.seat)
 
 

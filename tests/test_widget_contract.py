@@ -27,6 +27,7 @@ pytest.importorskip("anywidget")
 from browser_support import ConsoleWatch, chromium, require_browser  # noqa: E402
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
 from nomercy.widgets._common import STATIC  # noqa: E402
+from nomercy import legal_moves
 
 MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer}
 
@@ -67,7 +68,7 @@ def _play_until(table: GameTable, done: Callable[[Any], bool], moves: int = 2000
             return table
         if state.is_over:
             return None
-        move = next(a for a in state.legal_moves if a.seat == state.to_act)
+        move = next(a for a in legal_moves(state) if a.seat == state.to_act)
         table.move(state.move_text(move))
     return None
 
@@ -83,7 +84,7 @@ def _two_cards_to_play() -> GameTable:
     """A table where the human holds two cards on their turn, one of them playable: UNO can be called."""
     def two_cards(state: Any) -> bool:
         return (state.to_act == 0 and len(state.hands[0]) == 2
-                and any(type(a).__name__ == "Play" and a.seat == 0 for a in state.legal_moves))
+                and any(type(a).__name__ == "Play" and a.seat == 0 for a in legal_moves(state)))
 
     for seed in range(100):
         table = _play_until(GameTable("no-mercy", ["human", "random"], seed=seed, pace=0), two_cards, 400)

@@ -14,14 +14,15 @@ from typing import Any
 
 import pytest
 
-from nomercy.errors import NomercyError
+from nomercy.core.errors import NomercyError
 
 pytest.importorskip("anywidget")
 
 from nomercy import Card, Phase  # noqa: E402
-from nomercy.game import Game, GameRecord  # noqa: E402
+from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.widgets import GameTable  # noqa: E402
 from nomercy.widgets._common import STATIC  # noqa: E402
+from nomercy import legal_moves, why_illegal
 
 
 def send(widget: Any, intent: dict[str, Any]) -> str:
@@ -145,7 +146,7 @@ def test_a_card_that_does_not_fit_is_refused_with_the_engines_reason_and_nothing
     before_state, before_view = table.state, visible_state(table)
     card = Card.parse(stuck[0]["card"])
     error = send(table, {"type": "card", "card": str(card)})
-    assert error == table.state.why_illegal(_probe(table, card))
+    assert error == why_illegal(table.state, _probe(table, card))
     assert "cannot play" in error
     assert table.state == before_state and visible_state(table) == before_view
     assert send(table, {"type": "cancel"}) == ""  # the next good intent clears the message
@@ -153,7 +154,7 @@ def test_a_card_that_does_not_fit_is_refused_with_the_engines_reason_and_nothing
 
 def _probe(table: GameTable, card: Card):
     from nomercy import Play
-    from nomercy.cards import COLORS
+    from nomercy.core.cards import COLORS
 
     return Play(0, card, COLORS[0] if card.is_wild and card.rank.value != "wild roulette" else None)
 
@@ -205,7 +206,7 @@ def test_hot_seat_undo_says_whose_move_it_takes_back():
     assert table.table["undo_label"] == "Undo my last move"
     seat = table.state.seats[table.state.to_act]
     send(table, {"type": "reveal"})
-    move = next(a for a in table.state.legal_moves if a.seat == table.state.to_act)
+    move = next(a for a in legal_moves(table.state) if a.seat == table.state.to_act)
     assert not send(table, {"type": "move", "move": table.state.move_text(move)})
     assert table.table["undo_label"] == f"Undo {seat}'s last move"
 

@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from nomercy.cards import COLORS, Card  # noqa: E402
-from nomercy.puzzles import Puzzle, load_puzzles  # noqa: E402
+from nomercy.core.cards import COLORS, Card  # noqa: E402
+from nomercy.puzzles.puzzle import Puzzle, load_puzzles  # noqa: E402
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
 from nomercy.widgets.puzzle_board import answer_fields  # noqa: E402
 

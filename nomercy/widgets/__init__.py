@@ -8,8 +8,8 @@ every intent goes through the engine's one ``apply`` path.
 Needs the ``widgets`` extra (``pip install nomercy[widgets]``).
 """
 
-from .game_table import GameTable
-from .puzzle_board import PuzzleBoard
-from .step_player import StepPlayer
+from nomercy.widgets.game_table import GameTable
+from nomercy.widgets.puzzle_board import PuzzleBoard, puzzle
+from nomercy.widgets.step_player import StepPlayer
 
-__all__ = ["GameTable", "PuzzleBoard", "StepPlayer"]
+__all__ = ["GameTable", "PuzzleBoard", "StepPlayer", "puzzle"]

@@ -13,10 +13,10 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from ..cards import Card, Color
-from ..errors import NomercyError
-from ..events import Event
-from ..rulebook import RULINGS
+from nomercy.core.cards import Card, Color
+from nomercy.core.errors import NomercyError
+from nomercy.core.events import Event
+from nomercy.core.rulebook import RULINGS
 
 __all__ = ["STATIC", "event_entry", "move_entry", "guarded", "card_svg", "card_back_svg", "plural"]
 
@@ -45,15 +45,15 @@ def move_entry(sentence: str, number: int, *, kind: str = "note") -> dict[str, A
 @functools.lru_cache(maxsize=4096)
 def card_svg(card: Card, named_color: Color | None = None, width: int = 60,
              playable: bool = False, selected: bool = False) -> str:
-    """The one card renderer (:mod:`nomercy.render`), cached: a card's picture never changes."""
-    from .. import render
+    """The one card renderer (:mod:`nomercy.teaching.pictures`), cached: a card's picture never changes."""
+    from nomercy.teaching import pictures as render
 
     return render.card_svg(card, named_color=named_color, width=width, playable=playable, selected=selected)
 
 
 @functools.lru_cache(maxsize=16)
 def card_back_svg(width: int = 60, deck: str = "no-mercy") -> str:
-    from .. import render
+    from nomercy.teaching import pictures as render
 
     return render.card_back_svg(width=width, deck=deck)
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..actions import Draw, Play
-from ..cards import Card, Rank
-from ..errors import NomercyError
-from ..players import PLAYER_KINDS
-from ..state import GameState, Phase
-from ._common import plural
+from nomercy.core.moves import Draw, Play
+from nomercy.core.cards import Card, Rank
+from nomercy.core.errors import NomercyError
+from nomercy.play.players import PLAYER_KINDS
+from nomercy.core.state import GameState, Phase
+from nomercy.widgets._common import plural
+from nomercy.core.engine import legal_moves
 
 __all__ = ["HUMAN", "HOW", "seat_plan", "prompt_for", "status_line"]
 
@@ -121,7 +122,7 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
             return f"{plural(s.pending)} are coming at you and these rules allow no stacking: take them."
         return (f"{plural(s.pending)} are coming at you: stack a draw card worth +{s.stack_value} or more "
                 "(highlighted), or take them all.")
-    if any(type(a) is Play and a.seat == actor for a in s.legal_moves):
-        may_draw = any(type(a) is Draw and a.seat == actor for a in s.legal_moves)
+    if any(type(a) is Play and a.seat == actor for a in legal_moves(s)):
+        may_draw = any(type(a) is Draw and a.seat == actor for a in legal_moves(s))
         return f"{s.seats[actor]}, your turn: play a highlighted card{', or draw' if may_draw else ''}."
     return f"{s.seats[actor]}, your turn: nothing fits, so draw."

@@ -4,7 +4,7 @@ Python is the authority. The browser shows what Python syncs down (the ``table``
 snapshot, the ``log``, a ``prompt`` when a card needs one more choice, an
 ``error`` when the engine refuses a move) and sends intents up with
 ``model.send``. Every intent becomes one engine move through
-:meth:`nomercy.game.Game.play`, so legality and effects come from the engine
+:meth:`nomercy.play.game.Game.play`, so legality and effects come from the engine
 alone, and a refused move leaves everything as it was.
 
 Start a game in one line::
@@ -28,18 +28,20 @@ from typing import Any, Mapping, Sequence
 import anywidget
 import traitlets
 
-from .. import events as ev
-from ..actions import Action, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from ..cards import COLORS, Card, Rank
-from ..errors import NomercyError
-from ..game import Game, GameRecord
-from ..players import Player, make_player, next_action, notify
-from ..rulebook import RULINGS
-from ..rules import RuleSet, ruleset
-from ..scoring import Match, round_points
-from ..state import GameState, Phase
-from ._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry
-from ._table_text import HOW, HUMAN, prompt_for, seat_plan, status_line
+from nomercy.core import events as ev
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.errors import NomercyError
+from nomercy.play.game import Game, GameRecord
+from nomercy.play.players import Player, make_player, next_move, notify
+from nomercy.core.rulebook import RULINGS
+from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.scoring import round_points
+from nomercy.play.match import Match
+from nomercy.core.state import GameState, Phase
+from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry
+from nomercy.widgets._table_text import HOW, HUMAN, prompt_for, seat_plan, status_line
+from nomercy.core.engine import legal_moves, why_illegal
 
 __all__ = ["GameTable"]
 
@@ -64,9 +66,9 @@ def _seconds(pace: Any) -> float:
 
 
 class GameTable(anywidget.AnyWidget):
-    """A playable table: human seats click, computer seats play through :func:`~nomercy.players.next_action`.
+    """A playable table: human seats click, computer seats play through :func:`~nomercy.play.players.next_move`.
 
-    ``rules`` is a profile name (or a :class:`~nomercy.rules.RuleSet`) and
+    ``rules`` is a profile name (or a :class:`~nomercy.core.rules.RuleSet`) and
     ``overrides`` change single options (``stacking="anything-goes"``). ``players``
     lists each seat's kind: ``"human"`` or a computer kind (``random``, ``greedy``,
     ``expert``); two or more humans share the screen (hot-seat), and a hand is
@@ -259,7 +261,7 @@ class GameTable(anywidget.AnyWidget):
         self._log: list[dict[str, Any]] = []
         self._log_sync: list[dict[str, Any]] = []
         self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
-        self._queued: Action | None = None
+        self._queued: Move | None = None
         self._queued_at = -1
         self._uno_armed = False
         self._viewer: int | None = self._humans[0] if len(self._humans) == 1 else None
@@ -293,10 +295,10 @@ class GameTable(anywidget.AnyWidget):
             return seat
         card = Card.parse(text)
         s = self.state
-        plays = [a for a in s.legal_moves if type(a) is Play and a.seat == seat and a.card is card]
+        plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
         if not plays:
             probe = Play(seat, card, COLORS[0] if card.is_wild and card.rank is not Rank.WILD_ROULETTE else None)
-            reason = s.why_illegal(probe)
+            reason = why_illegal(s, probe)
             return reason or f"{s.seats[seat]} cannot play {card} now"
         if len(plays) == 1:
             return self._human_move(plays[0])
@@ -324,14 +326,14 @@ class GameTable(anywidget.AnyWidget):
         if seat in s.catchable:
             return self._human_move(CallUno(seat))
         holding = len(s.hands[seat])
-        if holding == 2 and s.to_act == seat and any(type(a) is Play and a.seat == seat for a in s.legal_moves):
+        if holding == 2 and s.to_act == seat and any(type(a) is Play and a.seat == seat for a in legal_moves(s)):
             self._uno_armed = not self._uno_armed
             return None
-        return s.why_illegal(CallUno(seat)) or f"{s.seats[seat]} has nothing to call"
+        return why_illegal(s, CallUno(seat)) or f"{s.seats[seat]} has nothing to call"
 
-    def _human_move(self, action: Action) -> str | None:
+    def _human_move(self, action: Move) -> str | None:
         s = self.state
-        reason = s.why_illegal(action)
+        reason = why_illegal(s, action)
         if reason is not None:
             return reason
         mark = (len(self._game.moves), len(self._log), s.seats[action.seat])
@@ -389,7 +391,7 @@ class GameTable(anywidget.AnyWidget):
     def _step_computer(self) -> bool:
         action = self._queued
         if action is None or self._queued_at != len(self._game.moves):
-            action = next_action(self.state, self._bots)
+            action = next_move(self.state, self._bots)
         self._queued = None
         if action is None:
             return False
@@ -405,14 +407,14 @@ class GameTable(anywidget.AnyWidget):
                 for _ in range(_SAFETY):
                     if self.state.is_over:
                         break
-                    action = next_action(self.state, self._bots)
+                    action = next_move(self.state, self._bots)
                     if action is None:
                         break
                     self._play(action)
                 else:  # pragma: no cover - a runaway game is a bug elsewhere
                     raise RuntimeError(f"the computers made {_SAFETY} moves without the round ending")
             elif not self.state.is_over:
-                self._queued = next_action(self.state, self._bots)
+                self._queued = next_move(self.state, self._bots)
                 self._queued_at = len(self._game.moves)
         self._settle_screen()
 
@@ -430,7 +432,7 @@ class GameTable(anywidget.AnyWidget):
             self._hidden = True
 
     # ------------------------------------------------------------------ applying and logging
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Move) -> None:
         before = self.state
         events = self._game.play(action)
         notify(self._bots, before, action, events, self.state)  # the expert remembers what it saw
@@ -460,7 +462,7 @@ class GameTable(anywidget.AnyWidget):
         rules = s.rules
         viewer = None if self._hidden else self._viewer
         human_viewer = viewer is not None and viewer in self._humans
-        legal = s.legal_moves
+        legal = legal_moves(s)
         seats = []
         for i, name in enumerate(s.seats):
             count = len(s.hands[i])
@@ -536,11 +538,11 @@ class GameTable(anywidget.AnyWidget):
         buttons: list[dict[str, Any]] = []
         if s.to_act == viewer:
             phase = s.phase
-            if phase is Phase.TURN and Draw(viewer) in s.legal_moves:  # shown only when the rules allow it
+            if phase is Phase.TURN and Draw(viewer) in legal_moves(s):  # shown only when the rules allow it
                 label = f"Take the {s.pending} cards" if s.pending else "Draw"
                 buttons.append({"id": "draw", "label": label, "move": s.move_text(Draw(viewer)), "primary": not any(
-                    type(a) is Play and a.seat == viewer for a in s.legal_moves)})
-                if Challenge(viewer) in s.legal_moves:
+                    type(a) is Play and a.seat == viewer for a in legal_moves(s))})
+                if Challenge(viewer) in legal_moves(s):
                     buttons.append({"id": "challenge", "label": "Challenge the wild +4",
                                     "move": s.move_text(Challenge(viewer))})
             elif phase is Phase.KEEP_OR_PLAY:
@@ -551,7 +553,7 @@ class GameTable(anywidget.AnyWidget):
                                     "move": s.move_text(NameColor(viewer, color)), "color": color.value})
         # UNO only when it means something: holding one card not yet called, or two on your turn with a play.
         two_to_play = (len(s.hands[viewer]) == 2 and s.to_act == viewer
-                       and any(type(a) is Play and a.seat == viewer for a in s.legal_moves))
+                       and any(type(a) is Play and a.seat == viewer for a in legal_moves(s)))
         if viewer in s.catchable or two_to_play:
             buttons.append({"id": "uno", "label": "Call UNO", "intent": "uno", "armed": self._uno_armed,
                             "primary": True})

@@ -2,7 +2,7 @@
 
 The learner answers by choosing among options (when the puzzle offers options
 that carry an answer) or by entering the values asked for. Either way the
-answer goes through :func:`nomercy.puzzles.check_answer`, which replays the
+answer goes through :func:`nomercy.puzzles.puzzle.check_answer`, which replays the
 moves, so any correct answer counts, not only the one written in the file. The
 feedback says what really happens, event by event with the ruling behind each,
 and "Show me" steps through it.
@@ -27,16 +27,19 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..actions import seat_index
-from ..cards import COLORS, Card, Color, parse_cards
-from ..errors import NomercyError
-from ..answers import ANSWER_KEYS, truth
-from ..puzzles import Puzzle, check_answer, load_puzzles
-from ..state import GameState
-from ._common import STATIC, card_back_svg, card_svg, event_entry, guarded
-from .step_player import Frame, board_html, find_puzzle, frame_dict, walkthrough
+from nomercy.core.moves import seat_index
+from nomercy.core.cards import COLORS, Card, Color, parse_cards
+from nomercy.core.errors import NomercyError
+from nomercy.puzzles.answers import ANSWER_KEYS, truth
+from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
+from nomercy.core.state import GameState
+from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded
+from nomercy.play.transcript import Frame, walkthrough
+from nomercy.puzzles.puzzle import find_puzzle
+from nomercy.widgets.step_player import board_html, frame_dict
+from nomercy.core.engine import why_illegal
 
-__all__ = ["PuzzleBoard", "answer_fields", "read_answer", "describe_truth"]
+__all__ = ["PuzzleBoard", "puzzle", "answer_fields", "read_answer", "describe_truth"]
 
 def _label(key: str) -> str:
     """A learner's name for an answer part: ``hand_size.D`` -> ``Cards D holds``."""
@@ -166,7 +169,7 @@ def describe_truth(puzzle: Puzzle) -> list[str]:
     lines = truth(state, puzzle.answer)
     if "illegal" in puzzle.answer:
         move = str(puzzle.answer["illegal"])
-        reason = state.why_illegal(state.parse_move(move))
+        reason = why_illegal(state, state.parse_move(move))
         lines.append(f"{move} is refused: {reason}." if reason else f"{move} is allowed.")
     return lines
 
@@ -392,3 +395,13 @@ def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
             "more": more, "back": card_back_svg(40) if more else "",
         })
     return hands
+
+
+def puzzle(puzzle_id: str) -> PuzzleBoard:
+    """Show a puzzle's still picture (readable without a kernel) and return its interactive board."""
+    from IPython.display import HTML, display
+
+    from nomercy.teaching.lessons import puzzle_html
+
+    display(HTML(puzzle_html(puzzle_id)))
+    return PuzzleBoard(puzzle_id)

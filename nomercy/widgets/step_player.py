@@ -15,78 +15,31 @@ notebook can show a worked example and let the reader replay it at their pace.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Sequence
 
 import anywidget
 import traitlets
 
-from ..errors import NomercyError
-from ..game import Game, GameRecord, play_line
-from ..puzzles import Puzzle, default_puzzle_dir, load_puzzle
-from ..rulebook import RULINGS
-from ..state import GameState
-from ._common import STATIC, guarded
+from nomercy.core.errors import NomercyError
+from nomercy.play.game import Game, GameRecord
+from nomercy.play.transcript import Frame, walkthrough
+from nomercy.puzzles.puzzle import find_puzzle
+from nomercy.core.rulebook import RULINGS
+from nomercy.core.state import GameState
+from nomercy.widgets._common import STATIC, guarded
 
-__all__ = ["StepPlayer", "Frame", "walkthrough", "find_puzzle", "board_html"]
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One step: the event's sentence and ruling, and the table after its move."""
-
-    move: str | None          # the move that caused it (None: the starting position)
-    move_number: int          # 1-based; 0 for the starting position
-    sentence: str
-    rule: str
-    state: GameState
-    refused: bool = False     # the move was refused; ``sentence`` gives the engine's reason
-
-
-def walkthrough(start: GameState, moves: Sequence[str]) -> list[Frame]:
-    """The frames of playing ``moves`` from ``start``: the start, then one per event.
-
-    A refused move ends the walk with a frame saying why (puzzles about illegal
-    moves end that way on purpose).
-    """
-    frames = [Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start)]
-    state = start
-    for number, move in enumerate(moves, 1):
-        line = play_line(state, [move])
-        if not line.completed:
-            frames.append(Frame(move, number, f"{move} is refused: {line.reason}.", "", state, refused=True))
-            break
-        state, events = line.state, line.events
-        if not events:  # pragma: no cover - every move has at least one event
-            frames.append(Frame(move, number, move, "", state))
-        for event in events:
-            frames.append(Frame(move, number, event.sentence, event.rule, state))
-    return frames
-
-
-def find_puzzle(key: str | Path | Puzzle) -> Puzzle:
-    """A puzzle by id (from ``puzzles/``), by file path, or as it is."""
-    if isinstance(key, Puzzle):
-        return key
-    path = Path(key)
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        return load_puzzle(path)
-    # A puzzle's file is named after its id (puzzle-format.md), so only that file is read.
-    for candidate in sorted(default_puzzle_dir().rglob(f"{key}.yaml")):
-        return load_puzzle(candidate)
-    raise NomercyError(f"no puzzle {str(key)!r} in the puzzles folder ({default_puzzle_dir()})")
+__all__ = ["StepPlayer", "board_html"]
 
 
 def board_html(state: GameState) -> str:
     """The table at one step, drawn by the one renderer (raw SVG, as widgets want)."""
-    from ..render import state_html
+    from nomercy.teaching.pictures import state_html
 
     return state_html(state, inline=True)
 
 
 class StepPlayer(anywidget.AnyWidget):
-    """Step through a puzzle, a :class:`~nomercy.game.GameRecord`, a game table's round, or moves from a position.
+    """Step through a puzzle, a :class:`~nomercy.play.game.GameRecord`, a game table's round, or moves from a position.
 
     ``StepPlayer("stack-2-4-6")``, ``StepPlayer(record)``, ``StepPlayer(table)``
     or ``StepPlayer(state, moves=[...])``. Buttons and the arrow keys (Home/End
@@ -211,7 +164,7 @@ def frame_dict(frames: Sequence[Frame], index: int, boards: dict[int, str]) -> d
 
 
 def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[str], dict[str, Any]]:
-    from .game_table import GameTable
+    from nomercy.widgets.game_table import GameTable
 
     if isinstance(source, GameTable):
         source = source.record()

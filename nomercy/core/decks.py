@@ -1,0 +1,119 @@
+"""Deck contents as data (the decks of ``docs/rulebook.md`` and ``docs/sources.md``).
+
+A deck is a listing: how many copies of each card. The engine builds the physical
+deck from the listing, so the three decks differ only in their tables here.
+
+>>> len(build_deck("no-mercy")), len(build_deck("open-mercy")), len(build_deck("classic"))
+(168, 168, 108)
+>>> DECKS["no-mercy"].count(Card.parse("wild roulette"))
+8
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Mapping
+
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Rank
+from nomercy.core.errors import RulesError
+
+__all__ = ["DeckListing", "DECKS", "build_deck"]
+
+
+@dataclass(frozen=True)
+class DeckListing:
+    """A named deck: copies per colored face (same in every color) and per wild face."""
+
+    name: str
+    per_color: Mapping[Rank, int]
+    wilds: Mapping[Rank, int]
+    source: str
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` this deck holds."""
+        if card.color is None:
+            return self.wilds.get(card.rank, 0)
+        return self.per_color.get(card.rank, 0)
+
+    @property
+    def size(self) -> int:
+        return sum(self.per_color.values()) * len(COLORS) + sum(self.wilds.values())
+
+    def counts(self) -> Counter[Card]:
+        """Copies of every card, as a new ``Counter`` (cards with no copies left out)."""
+        return Counter(self._counts)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every physical card in sort order (before any shuffle)."""
+        return self._cards
+
+    @cached_property
+    def _counts(self) -> dict[Card, int]:
+        return {card: self.count(card) for card in ALL_CARDS if self.count(card)}
+
+    @cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        return tuple(card for card in ALL_CARDS for _ in range(self.count(card)))
+
+
+def _numbers(zeros: int, others: int) -> dict[Rank, int]:
+    return {Rank(str(n)): (zeros if n == 0 else others) for n in range(10)}
+
+
+DECKS: dict[str, DeckListing] = {
+    "no-mercy": DeckListing(
+        name="no-mercy",
+        per_color={
+            **_numbers(2, 2),
+            Rank.SKIP: 3,
+            Rank.REVERSE: 3,
+            Rank.DRAW_TWO: 3,
+            Rank.DRAW_FOUR: 2,
+            Rank.SKIP_ALL: 2,
+            Rank.DISCARD_ALL: 3,
+        },
+        wilds={
+            Rank.WILD_REVERSE_DRAW_FOUR: 8,
+            Rank.WILD_DRAW_SIX: 4,
+            Rank.WILD_DRAW_TEN: 4,
+            Rank.WILD_ROULETTE: 8,
+        },
+        source="printed Mattel manual HWV18, as read by manual-reading-zh and manual-reading-fr",
+    ),
+    "open-mercy": DeckListing(
+        name="open-mercy",
+        per_color={
+            **_numbers(1, 2),
+            Rank.SKIP: 3,
+            Rank.REVERSE: 3,
+            Rank.DRAW_TWO: 3,
+            Rank.DRAW_FOUR: 3,
+            Rank.SKIP_ALL: 3,
+            Rank.DISCARD_ALL: 3,
+        },
+        wilds={
+            Rank.WILD: 4,
+            Rank.WILD_REVERSE_DRAW_FOUR: 4,
+            Rank.WILD_DRAW_SIX: 4,
+            Rank.WILD_DRAW_TEN: 4,
+            Rank.WILD_ROULETTE: 4,
+        },
+        source="the Open Mercy listing (open-mercy)",
+    ),
+    "classic": DeckListing(
+        name="classic",
+        per_color={**_numbers(1, 2), Rank.SKIP: 2, Rank.REVERSE: 2, Rank.DRAW_TWO: 2},
+        wilds={Rank.WILD: 4, Rank.WILD_DRAW_FOUR: 4},
+        source="the printed classic sheet (classic-rules)",
+    ),
+}
+
+
+def build_deck(name: str) -> tuple[Card, ...]:
+    """The physical cards of the deck called ``name``, unshuffled."""
+    try:
+        return DECKS[name].cards()
+    except KeyError:
+        raise RulesError(f"unknown deck {name!r}: choose one of {', '.join(sorted(DECKS))}") from None

@@ -1,0 +1,245 @@
+"""The private working copy that :func:`nomercy.core.engine.apply` changes before freezing it.
+
+A state is an immutable value; building the next one field by field through
+``replace`` would be slow and noisy, so ``apply`` copies the state into a
+:class:`Draft`, lets the effect code move cards around in it, and freezes the
+result into a new :class:`~nomercy.core.state.GameState`. Nothing outside the engine
+ever sees a ``Draft``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from nomercy.core import events as ev
+from nomercy.core.cards import Card, Color
+from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS
+from nomercy.core.rules import RuleSet
+
+__all__ = ["shuffle_rng", "dead_end_winner"]
+
+
+def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
+    """The RNG of the ``shuffle_number``-th shuffle of a game seeded with ``seed``.
+
+    Every shuffle of a game gets its own generator derived from the seed, so a state
+    needs no hidden RNG object: the same seed and moves give the same game.
+    """
+    return random.Random(f"nomercy:{seed}:{shuffle_number}")
+
+
+class Draft:
+    """A private, mutable working copy of a state; only :func:`apply` uses it."""
+
+    __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events")
+
+    # The state's fields, as working values: lists while cards move, tuples where they stay put.
+    rules: RuleSet
+    seats: tuple[str, ...]
+    hands: list[Any]                  # per seat: the state's tuple until a card moves, then a list
+    pile: Any                         # the draw pile: the state's tuple until a card is drawn, then a list
+    discard: Any
+    color: Color | None
+    turn: int
+    direction: int
+    pending: int
+    stack_value: int
+    phase: Phase
+    drawn: Card | None
+    out: tuple[int, ...]
+    set_aside: Any
+    catchable: tuple[int, ...]
+    challenge: tuple[int, bool] | None
+    stuck: int
+    winner: int | None
+    end_reason: str | None
+    seed: int
+    shuffles: int
+    dealer: int
+    ply: int
+    events: list[ev.Event]            # what this move did, in order
+
+    @classmethod
+    def blank(cls, rules: RuleSet, seats: tuple[str, ...], seed: int, dealer: int) -> "Draft":
+        t = cls()
+        t.rules, t.seats, t.seed, t.dealer = rules, seats, seed, dealer
+        t.hands, t.pile, t.discard = [], [], []
+        t.color, t.turn, t.direction = None, 0, CLOCKWISE
+        t.pending = t.stack_value = t.stuck = t.shuffles = t.ply = 0
+        t.phase, t.drawn, t.out, t.set_aside = Phase.TURN, None, (), []
+        t.challenge = t.winner = t.end_reason = None
+        t.catchable = ()
+        t.events = []
+        return t
+
+    @classmethod
+    def of(cls, s: GameState) -> "Draft":
+        t = cls()
+        (t.rules, t.seats, hands, t.pile, t.discard, t.color, t.turn, t.direction, t.pending,
+         t.stack_value, t.phase, t.drawn, t.out, t.set_aside, t.catchable, t.challenge, t.stuck,
+         t.winner, t.end_reason, t.seed, t.shuffles, t.dealer, ply) = s
+        t.hands = list(hands)  # hands stay tuples until changed
+        t.ply = ply + 1
+        t.events = []
+        return t
+
+    def freeze(self) -> GameState:
+        return tuple.__new__(GameState, (
+            self.rules, self.seats, tuple(map(tuple, self.hands)),
+            tuple(self.pile), tuple(self.discard), self.color, self.turn, self.direction, self.pending,
+            self.stack_value, self.phase, self.drawn, self.out, tuple(self.set_aside), self.catchable,
+            self.challenge, self.stuck, self.winner, self.end_reason, self.seed, self.shuffles,
+            self.dealer, self.ply,
+        ))
+
+    # --- seats ----------------------------------------------------------------
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        n = len(self.seats)
+        out = self.out
+        d = self.direction
+        for _ in range(steps):
+            seat = (seat + d) % n
+            while seat in out:
+                seat = (seat + d) % n
+        return seat
+
+    def active_count(self) -> int:
+        return len(self.seats) - len(self.out)
+
+    def direction_name(self) -> str:
+        return "clockwise" if self.direction == CLOCKWISE else "counterclockwise"
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat]
+
+    # --- cards moving -----------------------------------------------------------
+    def take_from_pile(self, player: int) -> Card | None:
+        """The next card of the draw pile, reshuffling when it is empty (ruling ``empty-draw-pile``)."""
+        if not self.pile:
+            rest = list(self.discard[:-1]) + list(self.set_aside)
+            if not rest:
+                return None
+            shuffle_rng(self.seed, self.shuffles + 1).shuffle(rest)
+            self.shuffles += 1
+            self.pile = rest
+            self.discard = self.discard[-1:]
+            self.set_aside = []
+            self.events.append(ev.PileReshuffled(len(rest)))
+        pile = self.pile
+        if type(pile) is not list:
+            pile = self.pile = list(pile)
+        return pile.pop(0)
+
+    def give(self, player: int, card: Card) -> int:
+        hand = self.hands[player]
+        if type(hand) is not list:
+            hand = self.hands[player] = list(hand)
+        hand.append(card)
+        return len(hand)
+
+    def remove(self, player: int, card: Card) -> list[Card]:
+        hand = self.hands[player]
+        if type(hand) is not list:
+            hand = self.hands[player] = list(hand)
+        hand.remove(card)
+        return hand
+
+    def push_discard(self, card: Card) -> None:
+        discard = self.discard
+        if type(discard) is not list:
+            discard = self.discard = list(discard)
+        discard.append(card)
+
+    def draw_cards(self, player: int, count: int, rule: str, *, until: "Color | None" = None) -> tuple[int, bool]:
+        """Draw ``count`` cards (or, with ``until``, until that color shows) into a hand.
+
+        The mercy rule is checked after every card. When the pile runs out halfway,
+        the cards drawn so far are reported before the reshuffle, so the events read
+        in the order things happened. Returns (cards drawn, knocked out).
+        """
+        drawn = 0
+        reported = 0
+        shown: list[Card] = []
+        limit = self.rules.mercy_limit
+        knocked = False
+        name = self.seats[player]
+        while until is not None or drawn < count:
+            if not self.pile and drawn > reported:
+                self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
+                reported = drawn
+            card = self.take_from_pile(player)
+            if card is None:
+                break
+            size = self.give(player, card)
+            drawn += 1
+            if until is not None:
+                shown.append(card)
+            if limit is not None and size >= limit:
+                knocked = True
+                break
+            if until is not None and card.color is until:
+                break
+        if drawn > reported or not drawn:
+            self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
+        if knocked:
+            self.knock_out(player, cancelled=count - drawn if until is None else 0)
+        elif until is None and drawn < count:
+            self.events.append(ev.DrawStoppedShort(name, count - drawn))
+        elif until is not None and (not shown or shown[-1].color is not until):
+            self.events.append(ev.DrawStoppedShort(name, 0))
+        return drawn, knocked
+
+    def knock_out(self, player: int, *, cancelled: int = 0) -> None:
+        """The mercy rule: the hand is set aside, the seat is out, the rest of a draw is cancelled."""
+        hand = self.hands[player]
+        self.events.append(ev.KnockedOut(self.seats[player], len(hand)))
+        if cancelled > 0:
+            self.events.append(ev.PenaltyCancelled(self.seats[player], cancelled))
+        set_aside = self.set_aside
+        if type(set_aside) is not list:
+            set_aside = self.set_aside = list(set_aside)
+        set_aside.extend(hand)
+        self.hands[player] = ()
+        self.out = self.out + (player,)
+        if player in self.catchable:
+            self.catchable = tuple(i for i in self.catchable if i != player)
+        if self.active_count() == 1:
+            survivor = next(i for i in range(len(self.seats)) if i not in self.out)
+            self.win(survivor, "last one standing", "mercy")
+
+    def win(self, player: int, how: str, rule: str) -> None:
+        if self.phase is Phase.OVER:
+            return
+        self.phase = Phase.OVER
+        self.winner = player
+        self.end_reason = how
+        self.turn = player
+        self.pending = self.stack_value = 0
+        self.drawn = None
+        self.challenge = None
+        self.catchable = ()
+        self.events.append(ev.RoundWon(self.seats[player], how, rule))
+        points = sum(c.points for i, h in enumerate(self.hands) if i != player and i not in self.out for c in h)
+        knockouts = len(self.out)
+        points += knockouts * self.rules.knockout_bonus
+        self.events.append(ev.RoundScored(self.seats[player], points, knockouts if self.rules.knockout_bonus else 0,
+                                          "scoring"))
+
+    def end_turn(self, player: int) -> None:
+        """``player``'s turn is over: the next seat still in the round is up."""
+        if self.phase is Phase.OVER:
+            return
+        self.phase = Phase.TURN
+        self.drawn = None
+        self.turn = self.next_seat(player)
+
+
+def dead_end_winner(hands: Sequence[Sequence[Card]], out: tuple[int, ...], start: int, direction: int, n: int) -> int:
+    """Fewest cards wins; a tie goes to the first of them counting from ``start`` in the direction of play."""
+    order = [(start + direction * k) % n for k in range(n)]
+    order = [i for i in order if i not in out]
+    fewest = min(len(hands[i]) for i in order)
+    return next(i for i in order if len(hands[i]) == fewest)
+
+

@@ -1,0 +1,565 @@
+"""The one path that changes a game: dealing it (:func:`deal`) and :func:`apply`.
+
+Legality has one source (:mod:`nomercy.core.legality`): ``apply`` accepts exactly the
+moves :func:`legal_moves` lists and refuses every other with the checker's
+reason. A refused move changes nothing. The effects of the cards live here, as
+small functions that move cards around in a private working copy
+(:mod:`nomercy.core.draft`) which is then frozen into the next state.
+
+>>> from nomercy import new_game
+>>> game = new_game("no-mercy", ["A", "B", "C"], seed=7)
+>>> game.turn, len(game.hands[0]), game.card_count()
+(0, 7, 168)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from nomercy.core import events as ev
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.cards import ALL_CARDS, Card, Rank
+from nomercy.core.decks import DECKS
+from nomercy.core.errors import IllegalMoveError, RulesError, brief
+from nomercy.core.legality import LegalMoves, is_legal, legal_moves, why_illegal
+from nomercy.core.rules import RuleSet, _as_range, ruleset
+from nomercy.core.state import GameState, Phase
+from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
+
+__all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
+
+
+_SEVEN = Rank.SEVEN
+_ZERO = Rank.ZERO
+# The one card that may not start the pile under ``first_card: apply``: a classic wild +4
+# goes back into the deck and another card is turned (ruling ``first-card``).
+_REFLIP = frozenset({Rank.WILD_DRAW_FOUR})
+_PLAY_RULES = {Rank.WILD_ROULETTE: "wild-roulette", Rank.SKIP_ALL: "skip-all", Rank.DISCARD_ALL: "discard-all",
+               Rank.WILD_REVERSE_DRAW_FOUR: "wild-reverse-four"}
+# The ruling a played card's event cites, by card code (a list lookup keeps enum hashing out of play).
+_PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "wild-color" if c.is_wild else "matching") for c in ALL_CARDS]
+
+
+# ----------------------------------------------------------------------------
+# Starting a game
+# ----------------------------------------------------------------------------
+
+def new_game(
+    rules: str | RuleSet = "no-mercy",
+    players: int | Sequence[str] = 4,
+    /,
+    *,
+    seed: int = 0,
+    dealer: int | str | None = None,
+    **overrides: object,
+) -> GameState:
+    """Shuffle, deal and turn up the first card, per the rules' ``first_card`` option.
+
+    ``players`` is a number of players (named A, B, C, ...) or their names in
+    clockwise order. The dealer defaults to the last seat, so the first seat starts.
+    Rule options follow by name; ``players=`` among them is the option (the range
+    of table sizes), so a table of 8 needs ``new_game("no-mercy", 8, players="2-10")``.
+    :func:`deal` does the same and also returns the events of the deal.
+    """
+    return deal(rules, players, seed=seed, dealer=dealer, **overrides)[0]
+
+
+def deal(
+    rules: str | RuleSet = "no-mercy",
+    players: int | Sequence[str] = 4,
+    /,
+    *,
+    seed: int = 0,
+    dealer: int | str | None = None,
+    **overrides: object,
+) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The starting state and what happened while dealing (cards buried, first-card effects).
+
+    >>> state, events = deal("classic", ["A", "B", "C"], seed=2)
+    >>> events[0].sentence
+    'C deals 7 cards to every player; A starts.'
+    >>> deal("no-mercy", 2, mercy_limit=7)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.RulesError: mercy_limit 7 is not above hand_size 7: every hand would be dealt at the mercy limit; choose a mercy_limit above hand_size, or none
+    """
+    check_players_option(overrides)
+    rule_set = ruleset(rules, **overrides) if not isinstance(rules, RuleSet) or overrides else rules
+    seats = _seat_names(players)
+    low, high = rule_set.players
+    if not low <= len(seats) <= high:
+        raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {len(seats)}")
+    if rule_set.mercy_limit is not None and rule_set.mercy_limit <= rule_set.hand_size:
+        raise RulesError(
+            f"mercy_limit {rule_set.mercy_limit} is not above hand_size {rule_set.hand_size}: every hand would be "
+            "dealt at the mercy limit; choose a mercy_limit above hand_size, or none"
+        )
+    deck = list(DECKS[rule_set.deck].cards())
+    if rule_set.hand_size * len(seats) >= len(deck):
+        raise RulesError(f"{len(seats)} hands of {rule_set.hand_size} do not fit in a {len(deck)}-card deck: "
+                         "a card must be left to start the discard pile")
+    shuffle_rng(seed, 0).shuffle(deck)
+    n = len(seats)
+    if dealer is None:
+        dealer_index = n - 1
+    elif isinstance(dealer, int) and not isinstance(dealer, bool):
+        dealer_index = dealer % n
+    else:
+        from nomercy.core.moves import seat_index
+
+        dealer_index = seat_index(dealer, seats)  # type: ignore[arg-type]
+    size = rule_set.hand_size
+    hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+    pile = deck[n * size:]
+    first = (dealer_index + 1) % n
+    t = Draft.blank(rule_set, seats, seed, dealer_index)
+    t.hands = hands
+    t.pile = pile
+    t.turn = first
+    t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "deal"))
+    _turn_first_card(t)
+    return t.freeze(), tuple(t.events)
+
+
+def check_players_option(overrides: Mapping[str, object]) -> None:
+    """A ``players=`` keyword is the rule option (a range of table sizes); say so when it looks like seats."""
+    if "players" in overrides and _as_range(overrides["players"]) is None:
+        raise RulesError(f"players= is the rule option of table sizes, a range like '2-10', not "
+                         f"{brief(overrides['players'])}; the seats come second, as in new_game('no-mercy', 3)")
+
+
+def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """Turn up the first card of a dealt table whose discard pile is still empty.
+
+    This is the last step of :func:`deal`, open to positions built by hand (a puzzle
+    that starts before the first card is turned): the rules' ``first_card`` option
+    decides what happens, exactly as in a real deal.
+    """
+    if state.discard:
+        raise RulesError("the first card has already been turned up")
+    t = Draft.of(state)
+    t.ply = state.ply
+    t.pile = list(t.pile)
+    t.discard = []
+    _turn_first_card(t)
+    return t.freeze(), tuple(t.events)
+
+
+def _seat_names(players: object) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players < 1:
+            raise RulesError(f"a game needs players, not {players}")
+        if players > 1000:
+            raise RulesError(f"no rule profile seats {players} players")
+        return tuple(_default_name(i) for i in range(players))
+    if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
+        raise RulesError(f"players is a number of players or a list of seat names, like ['Ann', 'Bo'], "
+                         f"not {brief(players)}")
+    for name in players:
+        if isinstance(name, bool) or not isinstance(name, (str, int)):
+            raise RulesError(f"a seat name is a word, like 'Ann', not {brief(name)}")
+    seats = tuple(str(p) for p in players)
+    lowered = [s.lower() for s in seats]
+    if len(set(lowered)) != len(seats):
+        raise RulesError(f"seat names must differ: {', '.join(seats)}")
+    for name in seats:
+        if not name or any(ch.isspace() for ch in name):
+            raise RulesError(f"a seat name is one word, not {brief(name)}")
+    return seats
+
+
+def _default_name(i: int) -> str:
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[i] if i < 26 else f"P{i + 1}"
+
+
+def _turn_first_card(t: "Draft") -> None:
+    rules = t.rules
+    buried: list[Card] = []
+    rule = "first-card"
+    left = len(t.pile)
+    if not left:
+        raise RulesError(f"no card is left in the draw pile to turn up first: {_leave_more()}")
+    if rules.first_card == "number" and not any(card.is_number for card in t.pile):
+        raise RulesError(f"{_cards_left(left)} {'holds' if left == 1 else 'hold'} no number card to turn up first "
+                         f"(first_card: number buries every other card): {_leave_more()}")
+    while True:
+        card = t.pile.pop(0)
+        if rules.first_card == "number":
+            if card.is_number:
+                t.discard = buried + [card]
+                t.color = card.color
+                t.events.append(ev.FirstCardTurned(card, tuple(buried), rule))
+                return
+            buried.append(card)
+            continue
+        if card.rank in _REFLIP:
+            t.events.append(ev.FirstCardReturned(card, rule))
+            t.pile.append(card)
+            if all(c.rank in _REFLIP for c in t.pile):
+                # re-flipping would never end: stop before the shuffle, as the number-first case does
+                left = len(t.pile)
+                faces = " and ".join(sorted({c.rank.value for c in t.pile}))
+                what = f"is a {faces} card" if left == 1 else f"are all {faces} cards"
+                raise RulesError(f"{_cards_left(left)} {what}, which may not start the pile (first_card: apply "
+                                 f"puts them back), so no first card can be turned up: {_leave_more()}")
+            t.shuffles += 1
+            shuffle_rng(t.seed, t.shuffles).shuffle(t.pile)
+            continue
+        t.discard = [card]
+        t.color = card.color
+        t.events.append(ev.FirstCardTurned(card, (), rule))
+        _first_card_effect(t, card, rule)
+        return
+
+
+def _cards_left(left: int) -> str:
+    return "the 1 card left after the deal" if left == 1 else f"the {left} cards left after the deal"
+
+
+def _leave_more() -> str:
+    return "leave more cards in the draw pile (a smaller hand_size, or fewer players)"
+
+
+def _first_card_effect(t: "Draft", card: Card, rule: str) -> None:
+    """``first_card: apply``: the card acts as if the dealer had played it (ruling ``first-card``).
+
+    A draw card is taken at once: the first player draws it and loses the turn, with
+    no chance to stack. A wild draw card first lets its target name the color.
+    """
+    first = t.turn
+    rank = card.rank
+    if rank is Rank.SKIP:
+        t.events.append(ev.PlayerSkipped(t.seats[first], rule))
+        t.turn = t.next_seat(first)
+    elif rank is Rank.REVERSE:
+        t.direction = -t.direction
+        t.events.append(ev.DirectionChanged(t.direction_name(), rule))
+        t.turn = t.dealer
+    elif rank is Rank.SKIP_ALL:
+        t.events.append(ev.EveryoneSkipped(t.seats[t.dealer], rule))
+        t.turn = t.dealer
+    elif card.is_draw_card:
+        if rank is Rank.WILD_REVERSE_DRAW_FOUR:
+            t.direction = -t.direction
+            t.events.append(ev.DirectionChanged(t.direction_name(), rule))
+            t.turn = first = t.next_seat(t.dealer)
+        if card.is_wild:
+            t.pending = card.draw_value  # drawn once the target has named the color
+            t.phase = Phase.NAME_FIRST_COLOR
+            return
+        _take_first_draw(t, first, card.draw_value, rule)
+    elif rank is Rank.WILD:
+        t.phase = Phase.NAME_FIRST_COLOR
+    elif rank is Rank.WILD_ROULETTE:
+        t.phase = Phase.NAME_ROULETTE
+
+
+def _take_first_draw(t: "Draft", seat: int, count: int, rule: str) -> None:
+    """A draw card turned up first: ``seat`` draws it and loses the turn; nobody may stack."""
+    t.pending = t.stack_value = 0
+    _, knocked = t.draw_cards(seat, count, rule)
+    if not knocked:
+        t.events.append(ev.TurnLost(t.seats[seat], rule))
+    t.end_turn(seat)
+
+
+# ----------------------------------------------------------------------------
+# The working copy apply() mutates before freezing it into the next state
+# ----------------------------------------------------------------------------
+
+# ----------------------------------------------------------------------------
+# Applying a move
+# ----------------------------------------------------------------------------
+
+def apply(state: GameState, action: Move | str) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The next state and the events of a move (or its notation); an illegal move raises and changes nothing."""
+    if isinstance(action, str):
+        action = state.parse_move(action)
+    for listed in state._legal or ():
+        if listed is action:
+            break  # one of the very move objects legal_moves listed for this state
+    else:
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise IllegalMoveError(reason, move=action)
+    t = Draft.of(state)
+    kind = type(action)
+    _HANDLERS[kind](t, action)
+    if kind is not CallUno and kind is not Catch:
+        _open_uno_window(t, state.hands)
+    return t.freeze(), tuple(t.events)
+
+
+def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
+    """After a move, the seats whose hand just became a single card may be caught (ruling ``uno``).
+
+    Any other move closes the window of those exposed before: "caught before the next
+    player acts". A hand that was not touched keeps its tuple, so identity tells.
+    """
+    if t.phase is Phase.OVER:
+        t.catchable = ()
+        return
+    hands = t.hands
+    if 1 not in map(len, hands):
+        t.catchable = ()
+        return
+    t.catchable = tuple(
+        i for i in range(len(hands))
+        if len(hands[i]) == 1 and hands[i] is not before[i] and i not in t.out
+    )
+
+
+def _play(t: Draft, a: Play) -> None:
+    rules = t.rules
+    seat, card = a.seat, a.card
+    who = t.seats[seat]
+    previous_color = t.color
+    if seat != t.turn:
+        t.events.append(ev.JumpedIn(who, card))
+        t.turn = seat
+    hand = t.remove(seat, card)
+    t.push_discard(card)
+    t.phase = Phase.TURN
+    t.drawn = None
+    t.stuck = 0
+    t.challenge = None
+    t.color = a.color if card.color is None else card.color
+    rule = _PLAY_RULE_BY_CODE[card.code]
+    t.events.append(ev.CardPlayed(who, card, a.color, rule))
+    effect = card
+    if card.rank is Rank.DISCARD_ALL:
+        effect = _discard_all(t, seat, card, a.top)
+        hand = t.hands[seat]
+    if not hand:
+        _win_by_emptying(t, seat, effect)
+        return
+    rank = effect.rank
+    value = rank.draw_value
+    if value:
+        if rank is Rank.WILD_DRAW_FOUR and not rules.no_bluff:
+            guilty = any(c.color is previous_color and c.color is not None for c in hand)
+            t.challenge = (seat, guilty)
+        _add_draw(t, seat, effect, value)
+    elif rank is _SEVEN:
+        if a.target is not None:
+            t.hands[seat], t.hands[a.target] = t.hands[a.target], t.hands[seat]
+            t.events.append(ev.HandsSwapped(who, t.seats[a.target]))
+        t.end_turn(seat)
+    elif rank is _ZERO and rules.zero_pass:
+        _pass_hands(t)
+        t.end_turn(seat)
+    elif rank is Rank.SKIP:
+        skipped = t.next_seat(seat)
+        t.events.append(ev.PlayerSkipped(t.seats[skipped]))
+        t.end_turn(skipped)
+    elif rank is Rank.REVERSE:
+        t.direction = -t.direction
+        t.events.append(ev.DirectionChanged(t.direction_name()))
+        if t.active_count() == 2:
+            skipped = t.next_seat(seat)
+            t.events.append(ev.PlayerSkipped(t.seats[skipped], "reverse-two-players"))
+            t.end_turn(skipped)
+        else:
+            t.end_turn(seat)
+    elif rank is Rank.SKIP_ALL:
+        t.events.append(ev.EveryoneSkipped(who))
+        t.turn = seat
+    elif rank is Rank.WILD_ROULETTE:
+        t.end_turn(seat)
+        t.phase = Phase.NAME_ROULETTE
+    else:
+        t.end_turn(seat)
+
+
+def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
+    """Discard every other card of the color; return the card now on top (its effect applies)."""
+    hand = t.hands[seat]
+    same = [c for c in hand if c.color is card.color]
+    t.hands[seat] = [c for c in hand if c.color is not card.color]
+    discard = t.discard
+    if type(discard) is not list:
+        discard = t.discard = list(discard)
+    discard.pop()  # the discard-all itself, to re-stack below
+    if top is None or top == card:
+        discard.extend(same)
+        discard.append(card)
+        effect = card
+    else:
+        same.remove(top)
+        discard.append(card)
+        discard.extend(same)
+        discard.append(top)
+        effect = top
+    t.events.append(ev.CardsDiscarded(t.seats[seat], tuple(c for c in same + ([card] if effect is not card else [])), effect))
+    return effect
+
+
+def _add_draw(t: Draft, seat: int, card: Card, value: int) -> None:
+    rank = card.rank
+    stacked = t.pending > 0
+    t.pending += value
+    t.stack_value = value
+    if rank is Rank.WILD_REVERSE_DRAW_FOUR:
+        t.direction = -t.direction
+        t.events.append(ev.DirectionChanged(t.direction_name(), "wild-reverse-four"))
+        if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
+            t.turn = seat
+            t.phase = Phase.TURN
+            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players", t.rules.stacking))
+            return
+    t.end_turn(seat)
+    rule = "stacking" if stacked else ("no-stacking" if t.rules.stacking == "none" else "draw-card")
+    t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking))
+
+
+def _pass_hands(t: Draft) -> None:
+    active = [i for i in range(len(t.seats)) if i not in t.out]
+    old = {i: t.hands[i] for i in active}
+    for i in active:
+        t.hands[t.next_seat(i)] = old[i]
+    t.events.append(ev.HandsPassed(t.direction_name()))
+
+
+def _win_by_emptying(t: Draft, seat: int, card: Card) -> None:
+    value = card.rank.draw_value
+    if value and t.rules.last_card_draws:
+        total = t.pending + value
+        if card.rank is Rank.WILD_REVERSE_DRAW_FOUR:
+            t.direction = -t.direction
+        victim = t.next_seat(seat)
+        t.pending = 0
+        t.draw_cards(victim, total, "last-card-draws")
+    t.win(seat, "emptied hand", "winning")
+
+
+def _draw(t: Draft, a: Draw) -> None:
+    seat = a.seat
+    if t.pending:
+        count = t.pending
+        t.pending = t.stack_value = 0
+        t.challenge = None
+        rule = "no-stacking" if t.rules.stacking == "none" else "stacking"
+        drawn, knocked = t.draw_cards(seat, count, rule)
+        if drawn:
+            t.stuck = 0
+        if not knocked:
+            t.events.append(ev.TurnLost(t.seats[seat], rule))
+        t.end_turn(seat)
+        return
+    one = t.rules.draw == "one"
+    rule = "draw-one" if one else "draw-until-playable"
+    name = t.seats[seat]
+    drawn_cards = reported = 0
+    limit = t.rules.mercy_limit
+    color, top_rank = t.color, t.discard[-1].rank
+
+    def report() -> None:
+        nonlocal reported
+        if drawn_cards > reported:
+            t.events.append(ev.CardsDrawn(name, drawn_cards - reported, (), rule))
+            reported = drawn_cards
+
+    while True:
+        if not t.pile:
+            report()  # the cards drawn so far come before the reshuffle
+        card = t.take_from_pile(seat)
+        if card is None:
+            t.events.append(ev.DrawStoppedShort(name, 0))
+            if not drawn_cards:
+                t.stuck += 1
+            t.events.append(ev.TurnPassed(name, rule, drawn_cards))
+            t.end_turn(seat)
+            _check_dead_end(t)
+            return
+        size = t.give(seat, card)
+        drawn_cards += 1
+        t.stuck = 0
+        if limit is not None and size >= limit:
+            report()
+            t.knock_out(seat)
+            t.end_turn(seat)
+            return
+        if card.color is None or card.color is color or card.rank is top_rank:
+            report()
+            t.drawn = card
+            t.phase = Phase.KEEP_OR_PLAY if one else Phase.PLAY_DRAWN
+            return
+        if one:
+            report()
+            t.events.append(ev.TurnPassed(name, rule))
+            t.end_turn(seat)
+            return
+
+
+def _check_dead_end(t: Draft) -> None:
+    if t.phase is not Phase.OVER and t.stuck >= t.active_count():
+        winner = dead_end_winner(t.hands, t.out, t.turn, t.direction, len(t.seats))
+        t.win(winner, "dead end", "dead-end")
+
+
+def _pass(t: Draft, a: Pass) -> None:
+    t.events.append(ev.TurnPassed(t.seats[a.seat], "draw-one"))
+    t.end_turn(a.seat)
+
+
+def _name(t: Draft, a: NameColor) -> None:
+    seat = a.seat
+    if t.phase is Phase.NAME_FIRST_COLOR:
+        t.color = a.color
+        t.phase = Phase.TURN
+        t.events.append(ev.ColorNamed(t.seats[seat], a.color, "first-card"))
+        if t.pending:
+            _take_first_draw(t, seat, t.pending, "first-card")
+        return
+    t.color = a.color
+    t.events.append(ev.ColorNamed(t.seats[seat], a.color, "wild-roulette"))
+    drawn, knocked = t.draw_cards(seat, 0, "wild-roulette", until=a.color)
+    if drawn:
+        t.stuck = 0
+    if not knocked:
+        t.events.append(ev.TurnLost(t.seats[seat], "wild-roulette"))
+    t.end_turn(seat)
+
+
+def _call(t: Draft, a: CallUno) -> None:
+    t.catchable = tuple(i for i in t.catchable if i != a.seat)
+    t.events.append(ev.UnoCalled(t.seats[a.seat]))
+
+
+def _catch(t: Draft, a: Catch) -> None:
+    t.catchable = tuple(i for i in t.catchable if i != a.target)
+    penalty = t.rules.uno_penalty
+    t.events.append(ev.UnoCaught(t.seats[a.seat], t.seats[a.target], penalty))
+    _, knocked = t.draw_cards(a.target, penalty, "uno")
+    if knocked and t.turn == a.target:
+        t.end_turn(a.target)
+
+
+def _challenge(t: Draft, a: Challenge) -> None:
+    offender, guilty = t.challenge  # type: ignore[misc]
+    t.challenge = None
+    count = t.pending
+    t.pending = t.stack_value = 0
+    t.events.append(ev.Challenged(t.seats[a.seat], t.seats[offender], guilty))
+    if guilty:
+        t.draw_cards(offender, count, "challenge")
+        if t.phase is not Phase.OVER and a.seat in t.out:
+            t.end_turn(a.seat)
+        return
+    _, knocked = t.draw_cards(a.seat, count + 2, "challenge")
+    if not knocked:
+        t.events.append(ev.TurnLost(t.seats[a.seat], "challenge"))
+    t.end_turn(a.seat)
+
+
+# Each kind of move and the effect that carries it out on the working table.
+_HANDLERS: dict[type, Callable[[Draft, Any], None]] = {
+    Play: _play,
+    Draw: _draw,
+    Pass: _pass,
+    NameColor: _name,
+    CallUno: _call,
+    Catch: _catch,
+    Challenge: _challenge,
+}

@@ -1,0 +1,446 @@
+"""Legality: one checker per kind of move, and the list of legal moves built from them.
+
+Every checker returns ``None`` or the reason a move is refused, in the game's words.
+:func:`legal_moves` lists exactly the candidate moves the checkers accept (a
+property test holds the two together over thousands of random positions), and
+:func:`nomercy.core.engine.apply` refuses with the checker's reason.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank
+from nomercy.core.errors import brief
+from nomercy.core.state import GameState, Phase, PlayerView
+
+__all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_optional", "required_moves", "card_fits"]
+
+_SEVEN = Rank.SEVEN
+
+
+def _fits(s: GameState, card: Card) -> bool:
+    """May ``card`` go on the pile now, as far as matching and stacking go?"""
+    if s.pending:
+        value = card.rank.draw_value
+        if not value:
+            return False
+        stacking = s.rules.stacking
+        if stacking == "official":
+            return value >= s.stack_value
+        if stacking == "anything-goes":
+            return True
+        if stacking == "wilds-on-anything":
+            return card.color is None or value >= s.stack_value
+        return False  # none
+    if card.color is None:
+        return True
+    return card.color is s.color or card.rank is s.discard[-1].rank
+
+
+def card_fits(table: GameState | PlayerView, card: Card) -> bool:
+    """May ``card`` go on the pile now, as far as matching and stacking go?
+
+    ``table`` is a state or any player's view of it: the answer reads only what
+    every player sees (the top card, the color in force, the pending stack), which
+    is how a player can tell that someone who had to draw held no fitting card.
+    """
+    return _fits(table, card)  # type: ignore[arg-type]
+
+
+def _why_card_does_not_fit(s: GameState, card: Card) -> str:
+    who = s.seats[s.turn]
+    top = s.discard[-1]
+    if s.pending:
+        if s.rules.stacking == "none":
+            return (f"{who} cannot play {card} now: {s.pending} cards are pending and these rules allow no "
+                    "stacking, so they must be drawn")
+        if not card.is_draw_card:
+            if s.rules.stacking == "anything-goes":
+                return f"{who} cannot play {card} now: {s.pending} cards are pending and only a draw card answers them"
+            return (f"{who} cannot play {card} now: a +{s.stack_value} is pending and only a draw card worth "
+                    f"+{s.stack_value} or more answers it")
+        if s.rules.stacking == "wilds-on-anything":
+            return (f"{who} cannot answer {top} with {card}: a colored draw card must be worth at least "
+                    f"+{s.stack_value} (any wild draw card would do)")
+        return f"{who} cannot answer {top} with {card}: a stacked draw card must be worth at least +{s.stack_value}"
+    color = f"the color in force is {s.color}" if s.color is not None else "no color is in force"
+    return f"{who} cannot play {card} on {top}: it matches neither the color ({color}) nor the number or symbol"
+
+
+def _swap_targets(s: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(i for i in range(len(s.seats)) if i != seat and i not in s.out)
+
+
+def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]) -> str | None:
+    """Check the choices a play carries: color, 7 target, discard-all top."""
+    who = s.seats[a.seat]
+    card = a.card
+    empties = _empties_hand(card, hand)
+    if card.color is None and card.rank is not Rank.WILD_ROULETTE:
+        if a.color is None:
+            return f"{who} must name a color with {card} (say 'choosing red', for example)"
+        if not isinstance(a.color, Color):
+            return f"{who} cannot name {brief(a.color)} with {card}: the colors are red, yellow, green and blue"
+    elif a.color is not None:
+        if card.rank is Rank.WILD_ROULETTE:
+            return f"{who} cannot name a color with wild roulette: its victim names the color"
+        return f"{card} is not a wild: {who} names no color with it"
+    if a.top is not None:
+        if card.rank is not Rank.DISCARD_ALL or s.rules.discard_all_top != "choose":
+            return f"only a discard-all under 'discard_all_top: choose' lets {who} pick the top card"
+        if a.top == card:
+            return f"the discard-all lies on top unless {who} leaves another card there: drop 'leaving {card} on top'"
+        if a.top.color is not card.color or a.top not in hand:
+            return f"{who} can only leave one of their own {card.color} cards on top, not {a.top}"
+    swaps = effect_card.rank is _SEVEN and not empties and s.rules.seven_swap != "off"
+    if a.target is not None:
+        if not swaps:
+            if effect_card.rank is _SEVEN and empties:
+                return f"{who} plays their last card and wins at once: a last 7 swaps with nobody"
+            if effect_card.rank is _SEVEN:
+                return f"sevens swap nothing under these rules (seven_swap: off), so {who} names no target"
+            return f"only a 7 swaps hands; {who} names no target with {card}"
+        if not _is_seat(s, a.target):
+            others = ", ".join(s.seats[i] for i in _swap_targets(s, a.seat))
+            return f"{who} cannot swap hands with seat {brief(a.target)}: a 7 swaps with another player still in ({others})"
+        if a.target == a.seat:
+            return f"{who} cannot swap hands with themselves"
+        if a.target in s.out:
+            return f"{s.seats[a.target]} is out of the round and cannot be a swap target"
+    elif swaps and s.rules.seven_swap == "required":
+        return f"{who} must swap hands with another player when playing a 7 (say 'swapping with B', for example)"
+    return None
+
+
+def _empties_hand(card: Card, hand: tuple[Card, ...]) -> bool:
+    if len(hand) == 1:
+        return True
+    if card.rank is Rank.DISCARD_ALL:
+        return all(c.color is card.color for c in hand)
+    return False
+
+
+def _is_seat(s: GameState, seat: object) -> bool:
+    """Is ``seat`` the index of a seat at this table (an ``int``, not a name, a bool or a negative index)?"""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(s.seats)
+
+
+def _check_play(s: GameState, a: Play) -> str | None:
+    who = s.seats[a.seat]
+    if not isinstance(a.card, Card):
+        return f"{brief(a.card)} is not a card: a Play holds a Card, like Card.parse('red 7')"
+    if a.top is not None and not isinstance(a.top, Card):
+        return f"{brief(a.top)} is not a card: the card left on top after a discard-all is a Card"
+    if s.phase is Phase.OVER:
+        return "the round is over"
+    if a.seat in s.out:
+        return f"{who} is out of the round"
+    hand = s.hands[a.seat]
+    if a.card not in hand:
+        return f"{who} holds no {a.card}"
+    if a.seat != s.turn:
+        if not s.rules.jump_in:
+            return f"it is {s.seats[s.turn]}'s turn, not {who}'s (jump-in is off)"
+        if s.phase is not Phase.TURN or s.pending:
+            return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
+        if a.card != s.discard[-1]:
+            return f"{who} can only jump in with a card identical to {s.discard[-1]}"
+    elif s.phase is Phase.NAME_ROULETTE:
+        return f"{who} must name a color for the roulette first"
+    elif s.phase is Phase.NAME_FIRST_COLOR:
+        return f"{who} must name the color for the wild turned up first"
+    elif s.phase is Phase.PLAY_DRAWN or s.phase is Phase.KEEP_OR_PLAY:
+        if a.card != s.drawn:
+            return f"{who} may only play the card just drawn, {s.drawn}"
+    elif not _fits(s, a.card):
+        return _why_card_does_not_fit(s, a.card)
+    effect_card = a.top if a.top is not None else a.card
+    return _choices_ok(s, a, effect_card, hand)
+
+
+def _check_draw(s: GameState, a: Draw) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is Phase.OVER:
+        return "the round is over"
+    if a.seat != s.turn:
+        return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
+    if s.phase is Phase.PLAY_DRAWN:
+        return f"{who} has drawn {s.drawn} and must play it"
+    if s.phase is Phase.KEEP_OR_PLAY:
+        return f"{who} has already drawn: play {s.drawn} or pass"
+    if s.phase is Phase.NAME_ROULETTE or s.phase is Phase.NAME_FIRST_COLOR:
+        return f"{who} must name a color first"
+    if s.pending:
+        return None
+    for card in s.hands[a.seat]:
+        if _fits(s, card):
+            if not s.rules.voluntary_draw:
+                return (f"{who} can play {card}, and a player who can play must play "
+                        "(drawing instead needs the voluntary_draw option)")
+            if not _anything_to_draw(s):
+                return f"no card is left anywhere to draw, and {who} can play {card}"
+            return None
+    return None
+
+
+def _anything_to_draw(s: GameState) -> bool:
+    return bool(s.draw_pile) or len(s.discard) > 1 or bool(s.set_aside)
+
+
+def _check_pass(s: GameState, a: Pass) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is Phase.OVER:
+        return "the round is over"
+    if a.seat != s.turn:
+        return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
+    if s.phase is Phase.KEEP_OR_PLAY:
+        return None
+    if s.phase is Phase.PLAY_DRAWN:
+        return f"{who} must play the drawn {s.drawn}: under these rules a drawn playable card is played"
+    return f"{who} can only pass after drawing a card they may keep"
+
+
+def _check_name(s: GameState, a: NameColor) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is not Phase.NAME_ROULETTE and s.phase is not Phase.NAME_FIRST_COLOR:
+        return f"no color is to be named now ({who} names a color only as a roulette's victim or after a wild first card)"
+    if a.seat != s.turn:
+        return f"{s.seats[s.turn]} names the color, not {who}"
+    if not isinstance(a.color, Color):
+        return f"{who} cannot name {brief(a.color)}: the colors are red, yellow, green and blue"
+    return None
+
+
+def _check_call(s: GameState, a: CallUno) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is Phase.OVER:
+        return "the round is over"
+    if a.seat not in s.catchable:
+        if len(s.hands[a.seat]) != 1:
+            return f"{who} holds {len(s.hands[a.seat])} cards; UNO is called at one card"
+        return f"{who} has nothing to call: UNO was already called, or a move has been made since {who} reached one card"
+    return None
+
+
+def _check_catch(s: GameState, a: Catch) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is Phase.OVER:
+        return "the round is over"
+    if not _is_seat(s, a.target):
+        return f"{who} cannot catch seat {brief(a.target)}: the seats are 0 to {len(s.seats) - 1} ({', '.join(s.seats)})"
+    target = s.seats[a.target]
+    if a.seat == a.target:
+        return f"{who} cannot catch themselves"
+    if a.seat in s.out:
+        return f"{who} is out of the round"
+    if a.target not in s.catchable:
+        if len(s.hands[a.target]) != 1:
+            return f"{target} holds {len(s.hands[a.target])} cards, not one: there is nothing to catch"
+        return (f"{target} cannot be caught: {target} called UNO, or a move has been made since "
+                f"{target} reached one card")
+    return None
+
+
+def _check_challenge(s: GameState, a: Challenge) -> str | None:
+    who = s.seats[a.seat]
+    if s.phase is not Phase.TURN or s.challenge is None or not s.pending:
+        return f"there is no wild +4 for {who} to challenge"
+    if a.seat != s.turn:
+        return f"only {s.seats[s.turn]}, the target of the wild +4, may challenge it"
+    return None
+
+
+_CHECKERS = {
+    Play: _check_play,
+    Draw: _check_draw,
+    Pass: _check_pass,
+    NameColor: _check_name,
+    CallUno: _check_call,
+    Catch: _check_catch,
+    Challenge: _check_challenge,
+}
+
+
+def why_illegal(state: GameState, action: Move | str) -> str | None:
+    """``None`` if the move (a :data:`Move` or its notation) is legal in ``state``, else the reason it is refused."""
+    if isinstance(action, str):
+        action = parse_move(action, state.seats)
+    checker = _CHECKERS.get(type(action))
+    if checker is None:
+        return f"{brief(action)} is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"
+    seat = action.seat
+    if not _is_seat(state, seat):
+        return f"there is no seat {brief(seat)}: the seats are 0 to {len(state.seats) - 1} ({', '.join(state.seats)})"
+    return checker(state, action)  # type: ignore[operator]
+
+
+_SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
+
+
+def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
+    """The plays of a card that carries no choice but its color.
+
+    Plays are values, so each is built once per seat and card and shared (looked up
+    by seat and card code, which keeps hashing out of the hot path).
+    """
+    while len(_SIMPLE_PLAYS) <= seat:
+        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
+    plays = _SIMPLE_PLAYS[seat][card.code]
+    if plays is None:
+        if card.color is None and card.rank is not Rank.WILD_ROULETTE:
+            plays = tuple(Play(seat, card, color) for color in COLORS)
+        else:
+            plays = (Play(seat, card),)
+        _SIMPLE_PLAYS[seat][card.code] = plays
+    return plays
+
+
+_SEAT_ACTIONS: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
+
+
+def _seat_action(kind: type, seat: int) -> Move:
+    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``)."""
+    cache = _SEAT_ACTIONS[kind]
+    while len(cache) <= seat:
+        cache.append(kind(len(cache)))
+    return cache[seat]
+
+
+def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
+    """Every complete decision that plays ``card``: colors, 7 targets, discard-all tops."""
+    rank = card.rank
+    rules = s.rules
+    if rank is _SEVEN:
+        if rules.seven_swap == "off" or _empties_hand(card, hand):
+            return _simple_plays(seat, card)
+    elif rank is not Rank.DISCARD_ALL or rules.discard_all_top != "choose":
+        return _simple_plays(seat, card)
+    tops: tuple[Card | None, ...] = (None,)
+    if rank is Rank.DISCARD_ALL:
+        tops = (None,) + tuple(sorted({c for c in hand if c.color is card.color and c is not card}))
+    plays: list[Play] = []
+    empties = _empties_hand(card, hand)
+    for top in tops:
+        effect = top if top is not None else card
+        if effect.rank is _SEVEN and not empties and rules.seven_swap != "off":
+            targets: tuple[int | None, ...] = _swap_targets(s, seat)
+            if rules.seven_swap == "optional":
+                targets = targets + (None,)
+            plays.extend(Play(seat, card, None, target, top) for target in targets)
+        else:
+            plays.append(Play(seat, card, None, None, top))
+    return plays
+
+
+def is_legal(state: GameState, move: Move | str) -> bool:
+    """Would ``apply`` accept the move? (The same checker as :func:`why_illegal`.)"""
+    return why_illegal(state, move) is None
+
+
+class LegalMoves(tuple[Move, ...]):
+    """The legal moves of a position: a tuple of moves that also answers ``in`` for notation and prints in it.
+
+    >>> from nomercy import new_game
+    >>> moves = legal_moves(new_game("classic", ["A", "B"], seed=2))
+    >>> moves.texts()[0] in moves, "B draws" in moves, moves == tuple(moves)
+    (True, False, True)
+    """
+
+    _state: GameState
+
+    def __new__(cls, state: GameState, moves: Iterable[Move]) -> "LegalMoves":
+        self = super().__new__(cls, moves)
+        self._state = state
+        return self
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = parse_move(item, self._state.seats)
+            except ValueError:
+                return False
+        return tuple.__contains__(self, item)
+
+    def texts(self) -> list[str]:
+        return [self._state.move_text(move) for move in self]
+
+    def __str__(self) -> str:
+        return "\n".join(self.texts())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({len(self)}): {', '.join(self.texts())}>"
+
+
+def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
+    """Every legal move (or one seat's), printed in notation: first the seat to move, then out-of-turn moves."""
+    moves = legal_tuple(state)
+    if seat is not None:
+        index = state.seat(seat)
+        moves = tuple(move for move in moves if move.seat == index)
+    return LegalMoves(state, moves)
+
+
+def legal_tuple(state: GameState) -> tuple[Move, ...]:
+    """The legal moves as a plain tuple, kept on the state (``apply`` knows its own moves by identity)."""
+    cached = state._legal
+    if cached is not None:
+        return cached
+    s = state
+    actions: list[Move] = []
+    phase = s.phase
+    if phase is not Phase.OVER:
+        seat = s.turn
+        hand = s.hands[seat]
+        if phase is Phase.TURN:
+            if s.pending:
+                for card in dict.fromkeys([c for c in hand if c.rank.draw_value]):
+                    if _fits(s, card):
+                        actions.extend(_expand_play(s, seat, card, hand))
+                actions.append(_seat_action(Draw, seat))
+                if s.challenge is not None:
+                    actions.append(_seat_action(Challenge, seat))
+            else:
+                color = s.color
+                top_rank = s.discard[-1].rank
+                matching = [c for c in hand if c.color is None or c.color is color or c.rank is top_rank]
+                if matching:
+                    done = [False] * len(ALL_CARDS)
+                    for card in matching:
+                        if not done[card.code]:
+                            done[card.code] = True
+                            actions.extend(_expand_play(s, seat, card, hand))
+                if not actions or (s.rules.voluntary_draw and _anything_to_draw(s)):
+                    actions.append(_seat_action(Draw, seat))
+        elif phase is Phase.PLAY_DRAWN:
+            actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
+        elif phase is Phase.KEEP_OR_PLAY:
+            actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
+            actions.append(_seat_action(Pass, seat))
+        else:
+            actions.extend(NameColor(seat, color) for color in COLORS)
+        for exposed in s.catchable:
+            actions.append(_seat_action(CallUno, exposed))
+            actions.extend(Catch(i, exposed) for i in range(len(s.seats)) if i != exposed and i not in s.out)
+        if s.rules.jump_in and phase is Phase.TURN and not s.pending:
+            top = s.discard[-1]
+            for other in range(len(s.seats)):
+                if other != seat and other not in s.out and top in s.hands[other]:
+                    actions.extend(_expand_play(s, other, top, s.hands[other]))
+    result = tuple(actions)
+    object.__setattr__(state, "_legal", result)
+    return result
+
+
+def is_optional(state: GameState, action: Move) -> bool:
+    """Is ``action`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
+    if type(action) is CallUno or type(action) is Catch:
+        return True
+    return type(action) is Play and action.seat != state.turn
+
+
+def required_moves(state: GameState) -> tuple[Move, ...]:
+    """The moves of the seat that must act now (empty once the round is over)."""
+    turn = state.turn
+    return tuple(a for a in legal_moves(state) if a.seat == turn and not is_optional(state, a))

@@ -1,0 +1,227 @@
+"""Moves as complete decisions, and their text notation.
+
+An action names the seat (by its index) that makes it and every choice it
+carries: a wild comes with its color, a 7 with its swap target. The notation of
+``puzzle-format.md`` needs seat names, so formatting and parsing take them:
+
+>>> seats = ("A", "B", "C")
+>>> move = parse_move("A plays wild +6 choosing green", seats)
+>>> move
+Play(seat=0, card=Card.parse('wild +6'), color=Color.GREEN, target=None, top=None)
+>>> format_move(move, seats)
+'A plays wild +6 choosing green'
+>>> format_move(parse_move("c plays r7 swapping with a", seats), seats)
+'C plays red 7 swapping with A'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from nomercy.core.cards import Card, Color
+from nomercy.core.errors import NotationError, brief
+
+__all__ = [
+    "Play",
+    "Draw",
+    "Pass",
+    "NameColor",
+    "CallUno",
+    "Catch",
+    "Challenge",
+    "Move",
+    "parse_move",
+    "format_move",
+    "seat_index",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card`` from hand.
+
+    ``color`` is the color named with a wild (never with the roulette, whose victim
+    names it). ``target`` is the seat a 7 swaps with (``None``: no swap). ``top`` is,
+    with ``discard_all_top: choose``, the card left on top after a discard-all.
+    """
+
+    seat: int
+    card: Card
+    color: Color | None = None
+    target: int | None = None
+    top: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw: take the pending penalty, or draw as the rules say when nothing is pending."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep a drawn card instead of playing it (classic, and ``draw: one``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameColor:
+    """Name a color: the roulette's victim before flipping, or the first player under a wild first card."""
+
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """Declare UNO while holding one card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """Point out that ``target`` holds one card and has not called UNO."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge a classic wild +4 played onto you."""
+
+    seat: int
+
+
+Move = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
+
+
+def seat_index(name: str, seats: Sequence[str]) -> int:
+    """The index of the seat called ``name`` (case-insensitive)."""
+    if isinstance(name, str):
+        wanted = name.strip().lower()
+        for index, seat in enumerate(seats):
+            if seat.lower() == wanted:
+                return index
+    raise NotationError(f"unknown seat {brief(name)}: the seats are {', '.join(seats)}")
+
+
+def format_move(action: Move, seats: Sequence[str], *, keeping: bool = False) -> str:
+    """The move in the notation of ``puzzle-format.md``.
+
+    ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
+    the swap is a choice (the game state knows; see ``GameState.move_text``).
+    """
+    who = seats[action.seat]
+    if isinstance(action, Play):
+        text = f"{who} plays {action.card}"
+        if action.color is not None:
+            text += f" choosing {action.color}"
+        if action.top is not None and action.top != action.card:
+            text += f" leaving {action.top} on top"
+        if action.target is not None:
+            text += f" swapping with {seats[action.target]}"
+        elif keeping and action.card.rank.value == "7":
+            text += " keeping"
+        return text
+    if isinstance(action, Draw):
+        return f"{who} draws"
+    if isinstance(action, Pass):
+        return f"{who} passes"
+    if isinstance(action, NameColor):
+        return f"{who} names {action.color}"
+    if isinstance(action, CallUno):
+        return f"{who} calls uno"
+    if isinstance(action, Catch):
+        return f"{who} catches {seats[action.target]}"
+    if isinstance(action, Challenge):
+        return f"{who} challenges"
+    raise TypeError(f"not an action: {action!r}")
+
+
+MAX_MOVE_LENGTH = 300
+"""The longest move read: the longest real one is some 60 characters, and the notation's pattern
+would take quadratic time over a long line."""
+
+_MOVE = re.compile(r"^\s*(?P<seat>\S+)\s+(?P<verb>plays|draws|passes|names|calls|catches|challenges)\b(?P<rest>.*)$", re.I)
+_PLAY_TAIL = re.compile(
+    r"^(?P<card>.*?)"
+    r"(?:\s+choosing\s+(?P<color>\w+))?"
+    r"(?:\s+leaving\s+(?P<top>.+?)\s+on\s+top)?"
+    r"(?:\s+(?:swapping\s+with\s+(?P<target>\S+)|(?P<keeping>keeping)))?\s*$",
+    re.I,
+)
+
+
+def parse_move(text: str, seats: Sequence[str]) -> Move:
+    """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is a line of text like 'A plays red 7', not {brief(text)}")
+    if len(text) > MAX_MOVE_LENGTH:
+        raise NotationError(f"a move is one short line, like 'A plays wild +6 choosing green'; "
+                            f"this one has {len(text)} characters ({MAX_MOVE_LENGTH} at most)")
+    match = _MOVE.match(text)
+    if match is None:
+        raise NotationError(
+            f"cannot read move {brief(text)}: write '<seat> plays <card>', '<seat> draws', '<seat> passes', "
+            "'<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or '<seat> challenges'"
+        )
+    seat = seat_index(match["seat"], seats)
+    verb = match["verb"].lower()
+    rest = match["rest"].strip()
+    if verb == "plays":
+        tail = _PLAY_TAIL.match(rest)
+        if tail is None or not tail["card"].strip():
+            raise NotationError(f"cannot read move {brief(text)}: which card is played?")
+        card = _played_card(tail["card"], text)
+        color = Color.parse(tail["color"]) if tail["color"] else None
+        top = Card.parse(tail["top"]) if tail["top"] else None
+        target = seat_index(tail["target"], seats) if tail["target"] else None
+        if top == card:
+            top = None  # "leaving the discard-all itself on top" is the ordinary play
+        return Play(seat, card, color, target, top)
+    if verb == "names":
+        if not rest:
+            raise NotationError(f"cannot read move {brief(text)}: name a color, like 'B names blue'")
+        return NameColor(seat, Color.parse(rest))
+    if verb == "catches":
+        if not rest:
+            raise NotationError(f"cannot read move {brief(text)}: who is caught? like 'B catches A'")
+        return Catch(seat, seat_index(rest, seats))
+    if verb == "calls":
+        if rest.lower() != "uno":
+            raise NotationError(f"cannot read move {brief(text)}: the only call is 'calls uno'")
+        return CallUno(seat)
+    if rest:
+        raise NotationError(f"cannot read move {brief(text)}: nothing may follow '{verb}'")
+    if verb == "draws":
+        return Draw(seat)
+    return Pass(seat) if verb == "passes" else Challenge(seat)
+
+
+_PLAY_ENDINGS = ("'choosing <color>' (a wild), 'swapping with <seat>' or 'keeping' (a 7), "
+                 "'leaving <card> on top' (a discard-all)")
+
+
+def _played_card(card_text: str, move: str) -> Card:
+    """The card of a ``plays`` move; a card followed by words the notation does not know is named as such."""
+    try:
+        return Card.parse(card_text)
+    except NotationError as error:
+        words = card_text.split()
+        for cut in range(min(len(words) - 1, 4), 0, -1):  # a card is at most four words: wild reverse draw four
+            try:
+                card = Card.parse(" ".join(words[:cut]))
+            except NotationError:
+                continue
+            extra = " ".join(words[cut:])
+            raise NotationError(
+                f"cannot read move {brief(move)}: after {card} comes {brief(extra)}, which the notation "
+                f"does not know; a play may end with {_PLAY_ENDINGS}"
+            ) from None
+        raise NotationError(f"cannot read move {brief(move)}: {error}") from None

@@ -1,0 +1,414 @@
+"""The game state: one immutable value holding the whole table.
+
+A state never changes; :func:`nomercy.core.engine.apply` returns a new one. Seats are
+indices into ``seats`` (their names, clockwise). The draw pile is listed first
+drawn first; the discard pile bottom to top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from operator import itemgetter
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+from nomercy.core.moves import Move, format_move, parse_move, seat_index
+from nomercy.core.cards import Card, Color
+from nomercy.core.errors import NotationError
+from nomercy.core.rules import RuleSet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from nomercy.core.events import Event
+
+__all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE"]
+
+CLOCKWISE = 1
+COUNTERCLOCKWISE = -1
+
+
+class Phase(enum.Enum):
+    """What kind of decision the game is waiting for."""
+
+    TURN = "turn"                     # play a card, or draw (take the pending draw, if any)
+    PLAY_DRAWN = "play-drawn"         # draw-until-playable found a card: it must be played
+    KEEP_OR_PLAY = "keep-or-play"     # draw one found a playable card: play it or pass
+    NAME_ROULETTE = "name-roulette"   # the roulette's victim names a color
+    NAME_FIRST_COLOR = "name-first-color"  # a wild was turned up first: the first player names the color
+    OVER = "over"                     # the round has a winner
+
+
+class GameState(tuple):
+    """The whole table at one moment. Immutable; compare with ``==``.
+
+    ``turn`` is whose turn it is; ``to_act`` who must decide next (they are the same
+    seat except when nobody needs to, at the end). Out-of-turn moves (catching,
+    calling UNO, jumping in) are in the legal moves of the seats that may make them.
+
+    Inside, a state is a tuple of its fields (read them by name; the tuple is an
+    implementation detail that makes building the next state cheap).
+    """
+
+    # The fields, in their order inside the tuple: this list is the one place they are named. Each
+    # becomes a read-only property (below the class); the annotations say what each one holds.
+    rules: RuleSet
+    seats: tuple[str, ...]                 # names, clockwise; a seat is an index into this
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]            # the next card to draw first
+    discard: tuple[Card, ...]              # bottom to top
+    color: Color | None                    # the color in force
+    turn: int
+    direction: int                         # CLOCKWISE or COUNTERCLOCKWISE
+    pending: int                           # the pending draw: cards the next decision must answer or take
+    stack_value: int                       # the draw value a stacked card must reach
+    phase: Phase
+    drawn: Card | None                     # the card just drawn, while it may (or must) be played
+    out: tuple[int, ...]                   # knocked-out seats
+    set_aside: tuple[Card, ...]            # knocked-out hands, back in at the next reshuffle
+    catchable: tuple[int, ...]             # seats holding one card without having called UNO
+    challenge: tuple[int, bool] | None     # classic wild +4: (who played it, whether it was guilty)
+    stuck: int                             # turns in a row nobody could play or draw (the dead end)
+    winner: int | None
+    end_reason: str | None
+    seed: int
+    shuffles: int                          # reshuffles so far: each gets its own seeded generator
+    dealer: int
+    ply: int                               # moves applied since the deal
+
+    _legal: "tuple[Move, ...] | None" = None
+
+    def __new__(cls, **fields: Any) -> "GameState":
+        missing = [name for name in _FIELDS if name not in fields]
+        if missing:
+            raise TypeError(f"GameState needs {', '.join(missing)}")
+        extra = [name for name in fields if name not in _FIELDS]
+        if extra:
+            raise TypeError(f"GameState has no field {', '.join(extra)}")
+        return tuple.__new__(cls, tuple(fields[name] for name in _FIELDS))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a GameState is immutable: apply a move to get a new one")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (tuple(self),))
+
+    __hash__ = tuple.__hash__
+
+    def replace(self, **changes: Any) -> "GameState":
+        """A copy with some fields changed (for building positions by hand; play goes through ``apply``)."""
+        values = dict(zip(_FIELDS, self))
+        values.update(changes)
+        return GameState(**values)
+
+    # --- reading the table -------------------------------------------------
+    @property
+    def top_card(self) -> Card:
+        return self.discard[-1]
+
+    @property
+    def pending_draw(self) -> int:
+        return self.pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must make the next required decision (``None`` once the round is over)."""
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the round, in seat order."""
+        return tuple(i for i in range(len(self.seats)) if i not in self.out)
+
+    @property
+    def direction_name(self) -> str:
+        return "clockwise" if self.direction == CLOCKWISE else "counterclockwise"
+
+    def seat(self, name: str | int) -> int:
+        """The index of a seat given by name or index.
+
+        >>> from nomercy import new_game
+        >>> new_game("no-mercy", 2).seat(7)
+        Traceback (most recent call last):
+        ...
+        nomercy.core.errors.NotationError: there is no seat 7: the seats are 0 to 1 (A, B)
+        """
+        if isinstance(name, int) and not isinstance(name, bool):
+            if 0 <= name < len(self.seats):
+                return name
+            raise NotationError(f"there is no seat {name}: the seats are 0 to {len(self.seats) - 1} ({', '.join(self.seats)})")
+        return seat_index(str(name), self.seats)
+
+    def hand(self, seat: str | int) -> tuple[Card, ...]:
+        return self.hands[self.seat(seat)]
+
+    def hand_sizes(self) -> dict[str, int]:
+        return {name: len(hand) for name, hand in zip(self.seats, self.hands)}
+
+    def is_out(self, seat: str | int) -> bool:
+        return self.seat(seat) in self.out
+
+    def card_count(self) -> int:
+        """Cards on the table: hands + draw pile + discard pile + set-aside hands."""
+        return sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discard) + len(self.set_aside)
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card on the table, counted (must equal the deck listing at all times)."""
+        counts: Counter[Card] = Counter(self.draw_pile)
+        counts.update(self.discard)
+        counts.update(self.set_aside)
+        for hand in self.hands:
+            counts.update(hand)
+        return counts
+
+    # --- moves (what is legal: nomercy.core.legality; what a move does: nomercy.core.engine) ---
+    def parse_move(self, text: str) -> Move:
+        """Read a move in notation (``'B catches A'``) for this table's seats."""
+        return parse_move(text, self.seats)
+
+    def move_text(self, action: Move) -> str:
+        """Write a move in notation, with ``keeping`` where a 7's swap is optional."""
+        from nomercy.core.moves import Play
+
+        keeping = (
+            isinstance(action, Play)
+            and self.rules.seven_swap == "optional"
+            and len(self.hands[action.seat]) > 1
+        )
+        return format_move(action, self.seats, keeping=keeping)
+
+    def view(self, seat: str | int) -> "PlayerView":
+        """What ``seat`` may see: its own hand and only the sizes of the others."""
+        index = self.seat(seat)
+        return PlayerView(
+            seat=index,
+            seats=self.seats,
+            rules=self.rules,
+            hand=self.hands[index],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            discard=self.discard,
+            color=self.color,
+            turn=self.turn,
+            direction=self.direction,
+            pending=self.pending,
+            stack_value=self.stack_value,
+            phase=self.phase,
+            drawn=self.drawn if self.turn == index else None,
+            out=self.out,
+            draw_pile_size=len(self.draw_pile),
+            set_aside_size=len(self.set_aside),
+            catchable=self.catchable,
+            winner=self.winner,
+        )
+
+    # --- text ----------------------------------------------------------------
+    # --- the position as one line of text --------------------------------------
+    def to_text(self) -> str:
+        """The whole position as one line of text that :meth:`from_text` reads back (as FEN is for chess).
+
+        Every field is there, the draw pile in order included, so the same line gives the same game:
+
+        >>> from nomercy import new_game
+        >>> state = new_game("no-mercy", ["Ann", "Bo"], seed=1)
+        >>> line = state.to_text()
+        >>> line.split()[:3]
+        ['rules:no-mercy', 'seats:Ann,Bo', 'turn:0']
+        >>> GameState.from_text(line) == state
+        True
+        """
+        return _position_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> "GameState":
+        """Read a position written by :meth:`to_text`; a line that is not one raises ``NotationError``."""
+        return _position_from_text(text)
+
+    def __repr__(self) -> str:
+        hands = " ".join(
+            f"{name}{'*' if i == self.turn else ''}{'(out)' if i in self.out else ''}:{len(h)}"
+            for i, (name, h) in enumerate(zip(self.seats, self.hands))
+        )
+        extra = f" pending={self.pending}" if self.pending else ""
+        if self.phase is not Phase.TURN:
+            extra += f" phase={self.phase.value}"
+        color = f" color={self.color}" if self.color is not None and self.top_card.is_wild else ""
+        return f"<GameState {self.rules.name} {hands} top={self.top_card}{color}{extra}>"
+
+    def __str__(self) -> str:
+        lines = [
+            f"rules: {self.rules.name}   direction: {self.direction_name}   draw pile: {len(self.draw_pile)}",
+            f"top: {self.top_card}   color: {self.color}   pending: {self.pending}",
+        ]
+        for i, (name, hand) in enumerate(zip(self.seats, self.hands)):
+            mark = ">" if i == self.turn and not self.is_over else " "
+            status = " (out)" if i in self.out else ""
+            lines.append(f"{mark} {name}{status}: {', '.join(map(str, hand))}")
+        if self.is_over and self.winner is not None:
+            lines.append(f"winner: {self.seats[self.winner]} ({self.end_reason})")
+        return "\n".join(lines)
+
+
+# --- the position as text: `key:value` words, cards in short notation -----------------------------------
+# Names are written with % escapes for the characters the line uses itself (space , / : % =).
+
+_ESCAPES = {"%": "%25", " ": "%20", ",": "%2C", "/": "%2F", ":": "%3A", "=": "%3D"}
+_KEYS = ("rules", "seats", "turn", "dir", "phase", "color", "pending", "stack", "drawn", "hands", "discard",
+         "draw", "aside", "out", "uno", "challenge", "stuck", "winner", "end", "seed", "shuffles", "dealer", "ply")
+
+
+def _escape(text: str) -> str:
+    return "".join(_ESCAPES.get(ch, ch) for ch in text) or "%"
+
+
+def _unescape(text: str) -> str:
+    if text == "%":
+        return ""
+    for plain, escaped in sorted(_ESCAPES.items(), key=lambda item: item[0] == "%"):
+        text = text.replace(escaped, plain)
+    return text
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ",".join(card.short for card in cards) or "-"
+
+
+def _ints_text(values: Sequence[int]) -> str:
+    return ",".join(map(str, values)) or "-"
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "-".join(map(str, value))
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _position_text(s: GameState) -> str:
+    from nomercy.core.rules import PROFILES
+
+    base = PROFILES.get(s.rules.name) or RuleSet()
+    options = ",".join(f"{name}={_option_text(mine)}" for name, (mine, _) in s.rules.differences(base).items())
+    words = {
+        "rules": _escape(s.rules.name) + (f"/{options}" if options else ""),
+        "seats": ",".join(map(_escape, s.seats)),
+        "turn": str(s.turn), "dir": "cw" if s.direction == CLOCKWISE else "ccw", "phase": s.phase.value,
+        "color": s.color.value if s.color is not None else "-", "pending": str(s.pending),
+        "stack": str(s.stack_value), "drawn": s.drawn.short if s.drawn is not None else "-",
+        "hands": "/".join(_cards_text(hand) for hand in s.hands), "discard": _cards_text(s.discard),
+        "draw": _cards_text(s.draw_pile), "aside": _cards_text(s.set_aside), "out": _ints_text(s.out),
+        "uno": _ints_text(s.catchable),
+        "challenge": "-" if s.challenge is None else f"{s.challenge[0]},{'guilty' if s.challenge[1] else 'innocent'}",
+        "stuck": str(s.stuck), "winner": "-" if s.winner is None else str(s.winner),
+        "end": _escape(s.end_reason) if s.end_reason is not None else "-",
+        "seed": str(s.seed), "shuffles": str(s.shuffles), "dealer": str(s.dealer), "ply": str(s.ply),
+    }
+    return " ".join(f"{key}:{words[key]}" for key in _KEYS)
+
+
+def _position_from_text(text: str) -> GameState:
+    from nomercy.core.decks import DECKS
+    from nomercy.core.errors import NomercyError
+    from nomercy.core.rules import PROFILES
+
+    if not isinstance(text, str):
+        raise NotationError(f"a position is a line of text, not {type(text).__name__}")
+    words: dict[str, str] = {}
+    for word in text.split():
+        key, colon, value = word.partition(":")
+        if not colon or key not in _KEYS:
+            raise NotationError(f"cannot read the position: {word[:40]!r} is not one of {', '.join(_KEYS)} "
+                                "followed by ':'")
+        if key in words:
+            raise NotationError(f"cannot read the position: {key} is given twice")
+        words[key] = value
+    missing = [key for key in _KEYS if key not in words]
+    if missing:
+        raise NotationError(f"cannot read the position: it has no {', '.join(missing)}")
+    try:
+        name, _, options = words["rules"].partition("/")
+        base = PROFILES.get(_unescape(name)) or RuleSet()
+        changes = dict(option.split("=", 1) for option in options.split(",")) if options else {}
+        rules = dataclasses.replace(base.replace(**changes), name=_unescape(name))
+
+        def cards(value: str) -> tuple[Card, ...]:
+            return () if value == "-" else tuple(Card.parse(code) for code in value.split(","))
+
+        def ints(value: str) -> tuple[int, ...]:
+            return () if value == "-" else tuple(int(v) for v in value.split(","))
+
+        seats = tuple(_unescape(n) for n in words["seats"].split(","))
+        hands = tuple(cards(hand) for hand in words["hands"].split("/"))
+        if len(hands) != len(seats):
+            raise NotationError(f"{len(seats)} seats but {len(hands)} hands")
+        challenge = None
+        if words["challenge"] != "-":
+            who, verdict = words["challenge"].split(",")
+            if verdict not in ("guilty", "innocent"):
+                raise NotationError(f"a challenge is guilty or innocent, not {verdict!r}")
+            challenge = (int(who), verdict == "guilty")
+        state = GameState(
+            rules=rules, seats=seats, hands=hands, draw_pile=cards(words["draw"]), discard=cards(words["discard"]),
+            color=None if words["color"] == "-" else Color.parse(words["color"]), turn=int(words["turn"]),
+            direction={"cw": CLOCKWISE, "ccw": COUNTERCLOCKWISE}[words["dir"]], pending=int(words["pending"]),
+            stack_value=int(words["stack"]), phase=Phase(words["phase"]),
+            drawn=None if words["drawn"] == "-" else Card.parse(words["drawn"]), out=ints(words["out"]),
+            set_aside=cards(words["aside"]), catchable=ints(words["uno"]), challenge=challenge,
+            stuck=int(words["stuck"]), winner=None if words["winner"] == "-" else int(words["winner"]),
+            end_reason=None if words["end"] == "-" else _unescape(words["end"]), seed=int(words["seed"]),
+            shuffles=int(words["shuffles"]), dealer=int(words["dealer"]), ply=int(words["ply"]),
+        )
+    except NomercyError as error:
+        raise NotationError(f"cannot read the position: {error}") from None
+    except (ValueError, KeyError) as error:
+        raise NotationError(f"cannot read the position: {error}") from None
+    seats_ok = all(0 <= i < len(seats) for i in (state.turn, state.dealer, *state.out, *state.catchable))
+    if not seats_ok or not state.discard:
+        raise NotationError("cannot read the position: a seat number is out of range, or the discard pile is empty")
+    if state.all_cards() != DECKS[rules.deck].counts():
+        raise NotationError(f"cannot read the position: its cards are not one {rules.deck} deck")
+    return state
+
+
+def _rebuild(values: tuple[Any, ...]) -> GameState:
+    return tuple.__new__(GameState, values)
+
+
+_FIELDS: tuple[str, ...] = tuple(name for name in GameState.__annotations__ if not name.startswith("_"))
+for _index, _name in enumerate(_FIELDS):
+    setattr(GameState, _name, property(itemgetter(_index), doc=f"the state's {_name.replace('_', ' ')}"))
+del _index, _name
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player's view of the table: their own hand, everyone's hand size, public piles."""
+
+    seat: int
+    seats: tuple[str, ...]
+    rules: RuleSet
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[Card, ...]
+    color: Color | None
+    turn: int
+    direction: int
+    pending: int
+    stack_value: int
+    phase: Phase
+    drawn: Card | None
+    out: tuple[int, ...]
+    draw_pile_size: int
+    set_aside_size: int
+    catchable: tuple[int, ...]
+    winner: int | None
+
+    @property
+    def top_card(self) -> Card:
+        return self.discard[-1]
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(i for i in range(len(self.seats)) if i not in self.out)

@@ -1,0 +1,84 @@
+"""A match: rounds played until someone reaches the rules' score target.
+
+>>> match = Match.start("classic", ["A", "B"], seed=3)
+>>> match.scores, match.target
+((0, 0), 500)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from nomercy.core.engine import new_game
+from nomercy.core.errors import IllegalMoveError
+from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.scoring import round_points
+from nomercy.core.state import GameState
+
+__all__ = ["Match"]
+
+
+@dataclass(frozen=True)
+class Match:
+    """Rounds played until someone reaches the rules' ``score_target``.
+
+    Each round is dealt by the next seat clockwise and seeded from the match seed,
+    so a match replays exactly from its seed and moves.
+    """
+
+    rules: RuleSet
+    seats: tuple[str, ...]
+    seed: int
+    scores: tuple[int, ...]
+    round_number: int
+    game: GameState
+
+    @classmethod
+    def start(cls, rules: str | RuleSet, players: Sequence[str] | int, *, seed: int = 0) -> "Match":
+        rule_set = ruleset(rules) if isinstance(rules, str) else rules
+        game = new_game(rule_set, players, seed=_round_seed(seed, 1))
+        return cls(rule_set, game.seats, seed, (0,) * len(game.seats), 1, game)
+
+    @property
+    def target(self) -> int:
+        return self.rules.score_target
+
+    @property
+    def standings(self) -> dict[str, int]:
+        """Each seat's points, counting the current round once it is finished."""
+        scores = list(self.scores)
+        if self.game.is_over and self.game.winner is not None:
+            scores[self.game.winner] += round_points(self.game)
+        return dict(zip(self.seats, scores))
+
+    @property
+    def winner(self) -> str | None:
+        """The seat that has reached the target (the highest score), or ``None``."""
+        standings = self.standings
+        best = max(self.seats, key=lambda seat: standings[seat])
+        return best if standings[best] >= self.target else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def with_game(self, game: GameState) -> "Match":
+        """The same match with the current round advanced to ``game``."""
+        return replace(self, game=game)
+
+    def next_round(self) -> "Match":
+        """Bank the finished round's points and deal the next round (the deal moves one seat on)."""
+        if not self.game.is_over:
+            raise IllegalMoveError("the round is still being played: finish it before dealing the next")
+        if self.winner is not None:
+            raise IllegalMoveError(f"the match is over: {self.winner} has reached {self.target}")
+        scores = tuple(self.standings[seat] for seat in self.seats)
+        number = self.round_number + 1
+        dealer = (self.game.dealer + 1) % len(self.seats)
+        game = new_game(self.rules, self.seats, seed=_round_seed(self.seed, number), dealer=dealer)
+        return replace(self, scores=scores, round_number=number, game=game)
+
+
+def _round_seed(seed: int, number: int) -> int:
+    return seed * 1000 + number

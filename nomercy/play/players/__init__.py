@@ -1,0 +1,205 @@
+"""Computer players, and the one protocol that asks them for moves.
+
+A player sees only a :class:`~nomercy.core.state.PlayerView` (its own hand, everyone's
+hand size, the public piles) and the legal moves of its seat. It never sees the
+other hands: the expert guesses them by sampling.
+
+Every caller that lets computers play (the simulation, the game-table widget, a
+notebook) goes through :func:`next_move`:
+
+>>> from nomercy import apply, new_game
+>>> from nomercy.play.players import make_player, next_move
+>>> game = new_game("no-mercy", 2, seed=3)
+>>> bots = {0: make_player("greedy", seed=1), 1: make_player("random", seed=1)}
+>>> while not game.is_over:
+...     game, events = apply(game, next_move(game, bots))
+>>> game.winner in (0, 1)
+True
+
+After each move, :func:`notify` shows it to the players that remember (the
+expert does; without it the expert still plays, knowing less).
+
+Three kinds exist: ``random`` (uniform over legal moves), ``greedy`` (a No Mercy
+heuristic) and ``expert`` (determinized Monte Carlo search over sampled hands,
+playing out with the greedy policy). The same kind, seed and options make the
+same choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from nomercy.core.moves import Move, CallUno, Catch, Play
+from nomercy.core.errors import IllegalMoveError, PlayerError, brief
+from nomercy.core.events import Event
+from nomercy.core.state import GameState, PlayerView
+from nomercy.core.legality import is_optional, legal_moves, required_moves
+
+__all__ = [
+    "Player",
+    "PLAYER_KINDS",
+    "make_player",
+    "next_move",
+    "notify",
+    "required_moves",
+    "is_optional",
+    "check_player_options",
+    "PLAYER_OPTIONS",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What the game asks of a computer player.
+
+    ``choose`` is asked when the player's seat must act; ``legal`` holds that
+    seat's required moves (never empty: play, draw, pass, name a color, challenge).
+    ``choose_optional`` is asked when the seat may act out of turn: call UNO for
+    itself, catch a player who did not, or jump in; it returns one of ``legal`` or
+    ``None`` to let the moment pass.
+
+    A player may also define ``observe(before, action, events, after)`` to be
+    shown every move (see :func:`notify`); it is optional, so it is not part of
+    this protocol's required methods.
+    """
+
+    kind: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move: ...
+
+    def choose_optional(self, view: PlayerView, legal: Sequence[Move]) -> Move | None: ...
+
+
+def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
+    """The next move the computer seats in ``players`` make, by the one driver protocol.
+
+    1. Out-of-turn options first. Seats that have just gone down to one card are
+       asked first (calling UNO belongs to the move that caused it), then every
+       other seat with options, in seat order starting from the seat to act
+       (``state.to_act``). The first option taken is returned.
+    2. Otherwise the seat to act is asked to choose among its required moves.
+
+    A seat missing from ``players`` (a human) is never asked. ``None`` is returned
+    only when the seat to act is a human and no computer took an option: the game
+    waits for the human. Call this before every move, including after a human's
+    move: a catch must be made before the next player acts, because the engine
+    closes the catching window on the next move that is not a call or a catch.
+    Each player sees only ``state.view(seat)``.
+    """
+    if state.is_over:
+        raise IllegalMoveError("the round is over: nobody has a move to make")
+    legal = legal_moves(state)
+    n = len(state.seats)
+    start = state.turn
+    order = [(start + k) % n for k in range(n)]
+    for exposed in reversed(state.catchable):
+        order.remove(exposed)
+        order.insert(0, exposed)
+    options: dict[int, list[Move]] = {}
+    for action in legal:
+        if is_optional(state, action):
+            options.setdefault(action.seat, []).append(action)
+    for seat in order:
+        if seat in options and seat in players:
+            choice = players[seat].choose_optional(state.view(seat), options[seat])
+            if choice is not None:
+                return choice
+    actor = state.to_act
+    if actor is None or actor not in players:
+        return None
+    required = [a for a in legal if a.seat == actor and not is_optional(state, a)]
+    return players[actor].choose(state.view(actor), required)
+
+
+def notify(players: Mapping[int, Any], before: GameState, action: Move, events: Sequence[Event],
+           after: GameState) -> None:
+    """Show every player that remembers (has an ``observe`` method) the move just made.
+
+    A player sees the move through its own seat's views before and after it, and
+    the move's events, which are public (the whole table hears them). The expert
+    uses this to remember cards it has seen change hands; a driver that never
+    calls ``notify`` still works, the expert simply knows less. Call it after every
+    move, a human's included, with the states on either side of it.
+    """
+    for seat, player in players.items():
+        observe = getattr(player, "observe", None)
+        if observe is not None:
+            observe(before.view(seat), action, events, after.view(seat))
+
+
+def _factories() -> dict[str, Callable[..., Player]]:
+    from nomercy.play.players.expert import ExpertPlayer
+    from nomercy.play.players.greedy import GreedyPlayer
+    from nomercy.play.players.randomplayer import RandomPlayer
+
+    return {"random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer}
+
+
+PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
+"""The kinds :func:`make_player` builds, weakest first."""
+
+
+def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
+    """A new player of ``kind`` (``random``, ``greedy`` or ``expert``) seeded with ``seed``.
+
+    ``options`` go to the player: the expert takes ``iterations``, ``depth``,
+    ``candidates``, ``max_time``, ``memory`` and ``read_stacks``.
+
+    >>> make_player("greedy", seed=2).kind
+    'greedy'
+    >>> make_player("clever")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.PlayerError: unknown player kind 'clever': choose one of random, greedy, expert
+    >>> make_player("greedy", depth=3)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.PlayerError: a greedy player takes no options, not depth
+    """
+    factories = _factories()
+    key = kind.strip().lower() if isinstance(kind, str) else kind
+    if key not in factories:
+        raise PlayerError(f"unknown player kind {brief(kind)}: choose one of {', '.join(PLAYER_KINDS)}")
+    check_player_options(key, options)
+    return factories[key](seed=seed, **options)
+
+
+PLAYER_OPTIONS: dict[str, dict[str, str]] = {
+    "random": {},
+    "greedy": {},
+    "expert": {"iterations": "count", "depth": "moves", "candidates": "count", "max_time": "seconds",
+               "memory": "switch", "read_stacks": "switch"},
+}
+"""The options each kind takes, and what kind of value each is."""
+
+_SWITCH_WORDS = ("1", "0", "true", "false", "yes", "no", "on", "off", "none")
+_VALUE_TEXT = {
+    "count": "a whole number of 1 or more",
+    "moves": "a whole number of 0 or more",
+    "seconds": "a number of seconds above 0, or none",
+    "switch": "on or off (1 or 0)",
+}
+
+
+def check_player_options(kind: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option ``kind`` does not take, or a value of the wrong kind, naming what is allowed."""
+    allowed = PLAYER_OPTIONS.get(kind, {})
+    for name, value in options.items():
+        if name not in allowed:
+            takes = f"takes {', '.join(allowed)}" if allowed else "takes no options"
+            article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+            raise PlayerError(f"{article} {kind} player {takes}, not {brief(name) if not isinstance(name, str) else name}")
+        if not _value_fits(allowed[name], value):
+            raise PlayerError(f"the {kind}'s {name} option is {_VALUE_TEXT[allowed[name]]}, not {brief(value)}")
+
+
+def _value_fits(kind: str, value: Any) -> bool:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if kind == "count":
+        return whole and value >= 1
+    if kind == "moves":
+        return whole and value >= 0
+    if kind == "seconds":
+        return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 1e9)
+    return (isinstance(value, (bool, int)) and value in (0, 1)) or value is None or (
+        isinstance(value, str) and value.strip().lower() in _SWITCH_WORDS)

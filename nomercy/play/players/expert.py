@@ -1,0 +1,301 @@
+"""The expert player: determinized Monte Carlo search over the hands it cannot see.
+
+At a decision with more than one sensible move, the expert imagines many
+complete tables consistent with what it has seen: its own hand and the public
+piles are as they are; the cards it has not seen are dealt at random into the
+other hands (at their known sizes), the set-aside hands and the draw pile (whose
+order it cannot know either), except that what it remembers holds: cards it
+knows a hand holds are dealt to it, cards a hand cannot hold are not
+(:mod:`nomercy.play.players.belief`). In each imagined table it tries its candidate moves
+and plays the rest of the round out with the greedy policy for every seat, or a
+fixed number of moves and then judges the table by hand sizes. Every candidate
+is tried on the same imagined tables (common random numbers), the weaker half is
+dropped after each round (successive halving), and the best average wins.
+
+The budget is ``iterations`` playouts per decision and, when ``max_time`` is set,
+a wall-clock limit: the search stops at whichever comes first. Only the
+iteration budget is deterministic; a time limit that bites makes the choice
+depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from typing import Sequence
+
+from nomercy.core.moves import Move, CallUno, Play
+from nomercy.core.cards import Card, Rank
+from nomercy.core.decks import DECKS
+from nomercy.core.engine import apply, legal_moves
+from nomercy.core.errors import PlayerError
+from nomercy.core.events import Event
+from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
+from nomercy.core.legality import is_optional
+from nomercy.play.players.belief import HandBeliefs, deal_hidden
+from nomercy.play.players.greedy import GreedyPlayer, _after, _best_color, next_seat, score_play
+
+__all__ = ["ExpertPlayer", "determinize"]
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_MAX_TIME = 0.5
+DEFAULT_DEPTH = 20
+DEFAULT_CANDIDATES = 6
+
+
+def determinize(view: PlayerView, rng: random.Random, beliefs: HandBeliefs | None = None) -> GameState:
+    """A full table consistent with ``view``: the unseen cards dealt at random.
+
+    The other hands get their known sizes, the set-aside hands and the draw pile
+    theirs; the draw pile's order is random too, and so is the seed of any
+    reshuffle to come. With ``beliefs`` (what the player worked out from earlier
+    moves, see :mod:`nomercy.play.players.belief`) the cards known to be in a hand are
+    dealt to it and the cards a hand cannot hold are dealt elsewhere.
+    """
+    counts: Counter[Card] = DECKS[view.rules.deck].counts()
+    counts.subtract(view.hand)
+    counts.subtract(view.discard)
+    unseen = sorted(counts.elements())
+    rng.shuffle(unseen)
+    dealt = deal_hidden(view, unseen, beliefs, rng)
+    hands = tuple(view.hand if seat == view.seat else tuple(dealt.get(seat, ())) for seat in range(len(view.hand_sizes)))
+    set_aside = tuple(unseen[:view.set_aside_size])
+    draw_pile = tuple(unseen[view.set_aside_size:])
+    if len(draw_pile) != view.draw_pile_size:
+        raise ValueError(
+            f"the view does not add up: {len(draw_pile)} unseen cards are left for a draw pile of {view.draw_pile_size}"
+        )
+    challenge = None
+    if view.phase is Phase.TURN and view.pending and view.top_card.rank is Rank.WILD_DRAW_FOUR and not view.rules.no_bluff:
+        offender = next_seat(view, view.seat, -view.direction)
+        below = view.discard[-2].color if len(view.discard) > 1 else None
+        guilty = below is not None and any(c.color is below for c in hands[offender])
+        challenge = (offender, guilty)
+    fields = {name: getattr(view, name) for name in _FIELDS if hasattr(view, name)}
+    fields.update(
+        hands=hands,
+        draw_pile=draw_pile,
+        set_aside=set_aside,
+        challenge=challenge,
+        stuck=0,
+        end_reason=None,
+        seed=rng.getrandbits(48),
+        shuffles=0,
+        dealer=0,
+        ply=0,
+    )
+    return GameState(**fields)
+
+
+def _value(state: GameState, me: int) -> float:
+    """My chance of winning, as a playout left it: exact at the end, else judged by hand sizes."""
+    if state.phase is Phase.OVER:
+        return 1.0 if state.winner == me else 0.0
+    if me in state.out:
+        return 0.0
+    weights = {i: math.exp(-0.3 * len(state.hands[i])) for i in state.active_seats}
+    return weights[me] / sum(weights.values())
+
+
+class ExpertPlayer:
+    """Samples hidden hands, plays candidate moves out with greedy, keeps the best on average.
+
+    ``iterations`` is the number of playouts per decision, ``max_time`` (seconds, or
+    ``None``) a wall-clock limit, ``depth`` how many moves a playout runs before the
+    table is judged by hand sizes, ``candidates`` how many of greedy's best moves
+    are searched. ``memory`` keeps track of what the moves showed (told through
+    :meth:`observe`) and deals the imagined tables to agree with it;
+    ``read_stacks`` also reads a taken stack as "held nothing to pass it on".
+    """
+
+    kind = "expert"
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        max_time: float | None = DEFAULT_MAX_TIME,
+        depth: int = DEFAULT_DEPTH,
+        candidates: int = DEFAULT_CANDIDATES,
+        memory: bool | int | str | None = True,
+        read_stacks: bool | int | str | None = True,
+    ) -> None:
+        if iterations < 1:
+            raise PlayerError(f"an expert needs at least one playout per decision, not {iterations}")
+        self.seed = seed
+        self.iterations = int(iterations)
+        self.max_time = None if max_time is None else float(max_time)
+        self.depth = int(depth)
+        self.candidates = int(candidates)
+        self.memory = _switch("memory", memory)
+        self.beliefs = HandBeliefs(read_stacking=_switch("read_stacks", read_stacks))
+        self._rng = random.Random(f"expert-player:{seed}")
+        self._greedy = GreedyPlayer(seed=seed)
+        self.decisions = 0
+        self.playouts = 0
+
+    def __repr__(self) -> str:
+        return (f"ExpertPlayer(seed={self.seed}, iterations={self.iterations}, max_time={self.max_time}, "
+                f"depth={self.depth}, memory={self.memory})")
+
+    # --- what the table shows between decisions ------------------------------
+    def observe(self, before: PlayerView, action: Move, events: Sequence[Event], after: PlayerView) -> None:
+        """Remember what a move showed (see :mod:`nomercy.play.players.belief`); skipped with ``memory=False``."""
+        if self.memory:
+            self.beliefs.observe(before, action, events, after)
+
+    # --- out-of-turn options: greedy's judgement is enough --------------------
+    def choose_optional(self, view: PlayerView, legal: Sequence[Move]) -> Move | None:
+        return self._greedy.choose_optional(view, legal)
+
+    # --- required decisions ----------------------------------------------------
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self._shortlist(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        self.decisions += 1
+        return self._search(view, candidates)
+
+    def _shortlist(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
+        """Greedy's best few moves, every non-play move, and at most two colors per wild."""
+        plays = [a for a in legal if type(a) is Play]
+        others = [a for a in legal if type(a) is not Play]
+        if not plays:
+            return list(others)
+        by_card: dict[tuple, list[Play]] = {}
+        for play in plays:
+            by_card.setdefault((play.card, play.target, play.top), []).append(play)
+        kept: list[Play] = []
+        for group in by_card.values():
+            if len(group) > 2 and group[0].color is not None:
+                rest = _after(view.hand, group[0])
+                first = _best_color(rest or [group[0].card])
+                counts = Counter(c.color for c in rest)
+                ranked = sorted(group, key=lambda p: (p.color is not first, -counts.get(p.color, 0)))
+                group = ranked[:2]
+            kept.extend(group)
+        scored = sorted(kept, key=lambda p: -score_play(view, p))
+        return list(scored[: self.candidates]) + others
+
+    def _search(self, view: PlayerView, candidates: list[Move]) -> Move:
+        """Successive halving over the candidates, every one tried on the same imagined tables.
+
+        Candidate 0 is greedy's own choice and is never dropped: another move replaces
+        it only when it did better on the same tables by more than one standard error
+        of the paired difference, so noise alone does not talk the expert out of
+        greedy's move.
+        """
+        deadline = None if self.max_time is None else time.perf_counter() + self.max_time
+        results: list[dict[int, float]] = [{} for _ in candidates]
+        alive = list(range(len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        spent = 0
+        world_number = 0
+        out_of_time = False
+        beliefs = self.beliefs if self.memory and self.beliefs.follows(view) else None
+        for round_number in range(rounds):
+            share = (self.iterations - spent) // (rounds - round_number)
+            worlds = max(1, share // len(alive))
+            for _ in range(worlds):
+                world = determinize(view, self._rng, beliefs)
+                playout_seed = self._rng.getrandbits(32)
+                for index in alive:
+                    results[index][world_number] = self._playout(world, candidates[index], view.seat, playout_seed)
+                    spent += 1
+                world_number += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            if out_of_time or len(alive) <= 2:
+                break
+            ranked = sorted(alive[1:], key=lambda i: -_mean(results[i]))
+            alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
+        self.playouts += spent
+        best = max(alive, key=lambda i: (_mean(results[i]), -i))
+        if best == 0:
+            return candidates[0]
+        shared = [w for w in results[best] if w in results[0]]
+        differences = [results[best][w] - results[0][w] for w in shared]
+        if len(differences) < 2:
+            return candidates[0]
+        mean = sum(differences) / len(differences)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+        if mean > spread / math.sqrt(len(differences)):
+            return candidates[best]
+        return candidates[0]
+
+    def _playout(self, world: GameState, action: Move, me: int, seed: int) -> float:
+        """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves."""
+        state, _ = apply(world, action)
+        policy = GreedyPlayer(seed=seed)
+        jump_in = state.rules.jump_in
+        for _ in range(self.depth):
+            if state.phase is Phase.OVER:
+                break
+            legal = legal_moves(state)
+            catchable = state.catchable
+            move: Move | None = None
+            if catchable:
+                move = CallUno(catchable[0])  # greedy always calls at once
+            elif jump_in:
+                for seat in state.active_seats:
+                    options = [a for a in legal if a.seat == seat and is_optional(state, a)]
+                    if options:
+                        move = policy.choose_optional(_LiteView(state, seat), options)
+                        if move is not None:
+                            break
+            if move is None:
+                turn = state.turn
+                required = [a for a in legal if a.seat == turn and not is_optional(state, a)]
+                move = required[0] if len(required) == 1 else policy.choose(_LiteView(state, turn), required)
+            state, _ = apply(state, move)
+        return _value(state, me)
+
+
+def _switch(name: str, value: bool | int | str | None) -> bool:
+    """An on/off option as it may come from a command line (``memory=0``, ``memory=off``) or Python."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off", "none"):
+            return False
+        raise PlayerError(f"the expert's {name} option is on or off, not {value!r}")
+    return bool(value)
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -1.0
+
+
+class _LiteView:
+    """What :meth:`GameState.view` shows, built cheaply for playouts (the expert's own imagined tables)."""
+
+    __slots__ = ("seat", "seats", "rules", "hand", "hand_sizes", "discard", "color", "turn", "direction",
+                 "pending", "stack_value", "phase", "drawn", "out", "catchable")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.seats = state.seats
+        self.rules = state.rules
+        self.hand = state.hands[seat]
+        self.hand_sizes = tuple(map(len, state.hands))
+        self.discard = state.discard
+        self.color = state.color
+        self.turn = state.turn
+        self.direction = state.direction
+        self.pending = state.pending
+        self.stack_value = state.stack_value
+        self.phase = state.phase
+        self.drawn = state.drawn if state.turn == seat else None
+        self.out = state.out
+        self.catchable = state.catchable
+
+    @property
+    def top_card(self) -> Card:
+        return self.discard[-1]

@@ -1,0 +1,285 @@
+"""The greedy player: a one-move-deep No Mercy heuristic.
+
+It scores every legal move by what it does to the table right now, the way a
+sound No Mercy player thinks: a draw card is a shield against stacks, so it is
+kept unless it knocks someone out or stops a player about to win; the player
+close to the mercy limit is the one to hit; a 7 takes the smallest hand; the
+roulette's victim names the color most likely to turn up soon; UNO is always
+called and a missing call is always caught.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence
+
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank
+from nomercy.core.decks import DECKS
+from nomercy.core.rules import RuleSet
+from nomercy.core.state import Phase
+
+__all__ = ["GreedyPlayer", "score_play", "next_seat", "SeatView"]
+
+_WIN = 1_000_000.0
+
+
+class SeatView(Protocol):
+    """What the greedy player reads of the table: a :class:`~nomercy.core.state.PlayerView`, or the cheaper
+    view the expert builds for the imagined tables of its playouts."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def color(self) -> Color | None: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def pending(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def out(self) -> tuple[int, ...]: ...
+
+
+def next_seat(view: SeatView, seat: int, direction: int | None = None) -> int:
+    """The next seat still in the round after ``seat`` (in ``direction``, default the current one)."""
+    n = len(view.seats)
+    d = view.direction if direction is None else direction
+    out = view.out
+    seat = (seat + d) % n
+    while seat in out:
+        seat = (seat + d) % n
+    return seat
+
+
+# Per card code: the index of its color in COLORS (4 for a wild). Indexing a list
+# by ``card.code`` avoids hashing enums in the inner loops of playouts.
+_COLOR_INDEX = [COLORS.index(c.color) if c.color is not None else 4 for c in ALL_CARDS]
+_DRAW_VALUE = [c.rank.draw_value for c in ALL_CARDS]
+
+
+def _after(hand: Sequence[Card], play: Play) -> list[Card]:
+    """The hand left after ``play`` (a discard-all takes its whole color along)."""
+    rest = list(hand)
+    rest.remove(play.card)
+    if play.card.rank is Rank.DISCARD_ALL:
+        color = play.card.color
+        rest = [c for c in rest if c.color is not color]
+    return rest
+
+
+def _color_counts(cards: Sequence[Card]) -> list[int]:
+    """How many cards of each color (in COLORS order, wilds last) ``cards`` hold."""
+    counts = [0, 0, 0, 0, 0]
+    index = _COLOR_INDEX
+    for card in cards:
+        counts[index[card.code]] += 1
+    return counts
+
+
+def _best_color(cards: Sequence[Card]) -> Color:
+    """The color this hand holds most of (ties in the fixed color order)."""
+    counts = _color_counts(cards)
+    best = 0
+    for i in (1, 2, 3):
+        if counts[i] > counts[best]:
+            best = i
+    return COLORS[best]
+
+
+def _flexibility(rest: Sequence[Card], color: Color | None, rank: Rank) -> int:
+    """How many of the remaining cards would fit on the pile this play leaves."""
+    return sum(1 for c in rest if c.color is None or c.color is color or c.rank is rank)
+
+
+def score_play(view: SeatView, play: Play) -> float:
+    """How good ``play`` looks to the greedy player (higher is better)."""
+    me = view.seat
+    rules = view.rules
+    limit = rules.mercy_limit
+    sizes = view.hand_sizes
+    active = len(view.seats) - len(view.out)
+    rest = _after(view.hand, play)
+    if not rest:
+        return _WIN
+    effect = play.top if play.top is not None else play.card
+    rank = effect.rank
+    color = play.color if play.card.color is None else effect.color
+    score = 10.0 + 2.0 * _flexibility(rest, color, rank) - 0.5 * len(rest)
+    if play.card.rank is Rank.DISCARD_ALL:
+        score += 9.0 * (len(view.hand) - 1 - len(rest))
+    nxt = next_seat(view, me)
+    value = _DRAW_VALUE[effect.code]
+    stacks = rules.stacking != "none"
+    if value:
+        # who takes it: the next seat, after a reverse +4 turns play around
+        direction = view.direction
+        if rank is Rank.WILD_REVERSE_DRAW_FOUR:
+            direction = -direction
+        target = next_seat(view, me, direction)
+        if rank is Rank.WILD_REVERSE_DRAW_FOUR and active == 2 and rules.two_player_reverse_draw == "self":
+            target = me
+        total = view.pending + value
+        if target == me:
+            return -500.0 - total
+        if limit is not None and sizes[target] + total >= limit:
+            score += 400.0 if active == 2 else 150.0
+        score += total * (3.0 if sizes[target] <= 2 else 1.0 if sizes[target] <= 4 else 0.4)
+        if view.pending:
+            score += 100.0 - value  # stacking: pass the pile on with the cheapest card that does it
+        elif stacks:
+            draw_value = _DRAW_VALUE
+            shields = sum(1 for c in rest if draw_value[c.code])
+            score -= 14.0 + value if shields == 0 else 6.0 + value / 2
+        if rank is Rank.WILD_DRAW_FOUR and not rules.no_bluff:
+            previous = view.color
+            if any(c.color is previous and c.color is not None for c in rest):
+                score -= 12.0  # a bluff a challenge would punish
+        return score
+    if rank is Rank.SEVEN and play.target is not None:
+        score += 7.0 * (len(rest) - sizes[play.target])
+    elif rank is Rank.ZERO and rules.zero_pass:
+        giver = next_seat(view, me, -view.direction)
+        score += 7.0 * (len(rest) - sizes[giver])
+    elif rank is Rank.SKIP:
+        score += 5.0 + (10.0 if sizes[nxt] <= 2 else 0.0) + (4.0 if active == 2 else 0.0)
+    elif rank is Rank.REVERSE:
+        if active == 2:
+            score += 9.0
+        else:
+            behind = next_seat(view, me, -view.direction)
+            score += 1.5 * (sizes[behind] - sizes[nxt]) + (8.0 if sizes[nxt] <= 2 else 0.0)
+    elif rank is Rank.SKIP_ALL:
+        score += 9.0
+    elif rank is Rank.WILD_ROULETTE:
+        score += 2.0 + (12.0 if sizes[nxt] <= 2 else 0.0)
+        if limit is not None and sizes[nxt] + 4 >= limit:
+            score += 30.0
+    elif effect.color is None:
+        score -= 3.0  # a plain wild is kept for when nothing else fits
+    return score
+
+
+_DECK_COLOR_TOTALS: dict[str, list[int]] = {}
+
+
+def _deck_color_totals(deck: str) -> list[int]:
+    totals = _DECK_COLOR_TOTALS.get(deck)
+    if totals is None:
+        totals = _DECK_COLOR_TOTALS[deck] = _color_counts(DECKS[deck].cards())
+    return totals
+
+
+def _play_key(play: Play) -> tuple[int, int, int]:
+    return (play.card.code, -1 if play.target is None else play.target, -1 if play.top is None else play.top.code)
+
+
+class GreedyPlayer:
+    """Scores each move by its immediate effect and plays the best one.
+
+    A wild names the color the rest of the hand holds most of; a 7 swaps with the
+    smallest hand; ties are broken by the seeded generator, so the same seed
+    gives the same choices.
+    """
+
+    kind = "greedy"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(f"greedy-player:{seed}")
+
+    def __repr__(self) -> str:
+        return f"GreedyPlayer(seed={self.seed})"
+
+    # --- required decisions --------------------------------------------------
+    def choose(self, view: SeatView, legal: Sequence[Move]) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if type(first) is NameColor:
+            return self._name_color(view, legal)
+        plays = [a for a in legal if type(a) is Play]
+        others = [a for a in legal if type(a) is not Play]
+        if not plays:
+            challenge = next((a for a in others if type(a) is Challenge), None)
+            if challenge is not None and self._should_challenge(view):
+                return challenge
+            return next(a for a in others if type(a) is not Challenge)
+        best = self._best_play(view, plays)
+        score = score_play(view, best)
+        for action in others:
+            if type(action) is Draw and view.pending:
+                if self._take_is_fatal(view) or score > -100.0:
+                    continue
+                return action  # every stacking card would come straight back
+            if type(action) is Challenge and self._should_challenge(view) and score < 100.0:
+                return action
+            if type(action) is Pass and score < 0.0:
+                return action
+        return best
+
+    def _best_play(self, view: SeatView, plays: Sequence[Play]) -> Play:
+        """The highest-scoring play; a wild's color is fixed first to the hand's best color."""
+        candidates = []
+        wild_colors: dict[Card, Color] = {}
+        for play in plays:
+            if play.color is not None:
+                wanted = wild_colors.get(play.card)
+                if wanted is None:
+                    wanted = wild_colors[play.card] = _best_color(_after(view.hand, play))
+                if play.color is not wanted:
+                    continue
+            candidates.append(play)
+        candidates = candidates or list(plays)
+        scored = [(score_play(view, p), _play_key(p), p) for p in candidates]
+        top = max(s for s, _, _ in scored)
+        best = [p for s, _, p in scored if s == top]
+        return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
+
+    def _take_is_fatal(self, view: SeatView) -> bool:
+        limit = view.rules.mercy_limit
+        return limit is not None and len(view.hand) + view.pending >= limit
+
+    def _should_challenge(self, view: SeatView) -> bool:
+        """Challenge a wild +4 when its player holds enough cards that one likely matched."""
+        offender = next_seat(view, view.seat, -view.direction)
+        return view.hand_sizes[offender] >= 4
+
+    def _name_color(self, view: SeatView, legal: Sequence[Move]) -> Move:
+        if view.phase is Phase.NAME_ROULETTE:
+            # the victim turns up cards until the named color shows: name the color
+            # with the most unseen cards, so it shows soonest; ties go to the hand's color
+            held = _color_counts(view.hand)
+            seen = _color_counts(view.discard)
+            total = _deck_color_totals(view.rules.deck)
+            unseen = [total[i] - held[i] - seen[i] for i in range(4)]
+            wanted = COLORS[max(range(4), key=lambda i: (unseen[i], held[i]))]
+        else:
+            wanted = _best_color(view.hand) if view.hand else COLORS[0]
+        return next((a for a in legal if a.color is wanted), legal[0])  # type: ignore[union-attr]
+
+    # --- out-of-turn options ---------------------------------------------------
+    def choose_optional(self, view: SeatView, legal: Sequence[Move]) -> Move | None:
+        for action in legal:
+            if type(action) is CallUno:
+                return action
+        for action in legal:
+            if type(action) is Catch:
+                return action
+        jumps = [a for a in legal if type(a) is Play]
+        if jumps:
+            best = self._best_play(view, jumps)
+            if score_play(view, best) > 0.0 and not _DRAW_VALUE[best.card.code]:
+                return best
+        return None

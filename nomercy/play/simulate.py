@@ -1,0 +1,670 @@
+"""The simulation lab: many seeded games between computer players, summarized as they finish.
+
+>>> from nomercy.play.simulate import simulate
+>>> result = simulate("no-mercy", players=2, bots="greedy,random", games=20, seed=1, workers=1)
+>>> result.games, sum(result.wins_by_seat)
+(20, 20)
+
+Game ``i`` of a run seeded ``seed`` always uses the seed :func:`game_seed` derives
+from ``(seed, i)``, and so do its players; every statistic is an exact integer
+tally merged in any order. So a run gives the same figures on one worker, on a
+process pool or on a Dask cluster (only the speed differs).
+
+Each game is also a check of the engine: every move a player chooses must be in
+the legal moves, the cards on the table must number exactly the deck after every
+move and be exactly the deck's cards when the game ends, no player still in the
+round may hold the mercy limit, and the game must end. A violation stops the run
+with :class:`InvariantViolation`, which names the game, its seed and the move,
+and carries the moves that lead there.
+
+A *turn* is one player's go: it ends when the decision passes to another seat,
+when the round ends, or when the player played a card and goes again (skip-all,
+a two-player reverse). Drawing and then playing the drawn card is one turn;
+naming the roulette's color and turning cards up is the victim's turn; calls,
+catches and other out-of-turn moves are not turns, but a jump-in is the turn of
+the player who jumps in.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import math
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from nomercy.core import events as ev
+from nomercy.core.moves import Move, Play
+from nomercy.core.decks import DECKS
+from nomercy.core.engine import apply, legal_moves, new_game
+from nomercy.core.errors import NomercyError, PlayerError, RulesError, brief
+from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
+from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.state import GameState, Phase
+
+__all__ = [
+    "simulate",
+    "SimulationResult",
+    "BotSpec",
+    "parse_bots",
+    "game_seed",
+    "play_game",
+    "replay_game",
+    "GameSummary",
+    "Tally",
+    "InvariantViolation",
+    "wilson_interval",
+]
+
+MAX_MOVES = 100_000
+"""A game still running after this many moves is reported as a violation (it would never end)."""
+
+
+# ----------------------------------------------------------------------------
+# Who sits where
+# ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A player kind and its options, as written ``kind`` or ``kind:key=value:key=value``.
+
+    >>> BotSpec.parse("expert:iterations=40:max_time=none")
+    BotSpec(kind='expert', options=(('iterations', 40), ('max_time', None)))
+    >>> str(BotSpec.parse("greedy"))
+    'greedy'
+    """
+
+    kind: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "BotSpec":
+        if not isinstance(text, str):
+            raise PlayerError(f"a player is written as text, like greedy or expert:iterations=40, not {brief(text)}")
+        parts = [p.strip() for p in text.split(":")]
+        kind = parts[0].lower()
+        if kind not in PLAYER_KINDS:
+            raise PlayerError(f"unknown player kind {brief(parts[0])}: choose one of {', '.join(PLAYER_KINDS)}")
+        options = []
+        for part in parts[1:]:
+            key, sep, value = part.partition("=")
+            if not sep or not key.strip():
+                raise PlayerError(f"cannot read player option {brief(part)} in {brief(text)}: write key=value")
+            options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
+        spec = cls(kind, tuple(options))
+        check_player_options(kind, dict(spec.options))
+        return spec
+
+    def make(self, seed: int) -> Player:
+        options = dict(self.options)
+        if self.kind == "expert":
+            # a wall-clock limit would make results depend on the machine: off unless asked for
+            options.setdefault("max_time", None)
+        return make_player(self.kind, seed=seed, **options)
+
+    def __str__(self) -> str:
+        return ":".join([self.kind] + [f"{k}={'none' if v is None else v}" for k, v in self.options])
+
+
+def _option_value(text: str) -> Any:
+    if text.lower() in ("none", "off", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bots(bots: str | Sequence[str | BotSpec], players: int) -> tuple[BotSpec, ...]:
+    """One :class:`BotSpec` per seat: one kind for every seat, or one per seat.
+
+    >>> [str(b) for b in parse_bots("random", 3)]
+    ['random', 'random', 'random']
+    >>> [str(b) for b in parse_bots("expert,random", 2)]
+    ['expert', 'random']
+    """
+    items = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    specs = tuple(b if isinstance(b, BotSpec) else BotSpec.parse(b) for b in items)
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise PlayerError(f"{len(specs)} players named for {players} seats: name one kind for all or one per seat")
+    return specs
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed`` (independent of how the run is split).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"nomercy-simulation:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _seating(specs: tuple[BotSpec, ...], index: int, rotate: bool) -> tuple[BotSpec, ...]:
+    if not rotate:
+        return specs
+    shift = index % len(specs)
+    return specs[shift:] + specs[:shift]
+
+
+# ----------------------------------------------------------------------------
+# One game
+# ----------------------------------------------------------------------------
+
+class InvariantViolation(NomercyError):
+    """A simulated game broke a rule of the engine; the message says how to replay it."""
+
+    def __init__(self, message: str, *, game: int | None = None, seed: int | None = None,
+                 ply: int | None = None, move: str | None = None, moves: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.game = game
+        self.seed = seed
+        self.ply = ply
+        self.move = move
+        self.moves = moves
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What one finished game contributes to the statistics."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    winner: int
+    end_reason: str
+    turns: int
+    moves: int
+    knockouts: int
+    largest_hand: int
+    reshuffles: int
+
+
+def _is_turn_end(before: GameState, action: Move, after: GameState) -> bool:
+    """Does ``action`` end a turn (see the module docstring)?"""
+    if type(action) is Play:
+        return True
+    if is_optional(before, action):
+        return False
+    return after.phase is Phase.OVER or after.turn != action.seat
+
+
+def play_game(
+    rules: RuleSet,
+    bots: Sequence[BotSpec],
+    seed: int,
+    *,
+    index: int = 0,
+    record: list[Move] | None = None,
+) -> GameSummary:
+    """Play one game between ``bots`` (one per seat) and check it move by move."""
+    n = len(bots)
+    players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
+    observers = {seat: p for seat, p in players.items() if hasattr(p, "observe")}
+    deck = DECKS[rules.deck]
+    deck_size = deck.size
+    limit = rules.mercy_limit
+    try:
+        state = new_game(rules, n, seed=seed)
+    except RulesError as error:
+        raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
+    moves: list[Move] = [] if record is None else record
+    turns = knockouts = reshuffles = 0
+    largest = max(map(len, state.hands))
+
+    def fail(reason: str, action: Move | None) -> InvariantViolation:
+        text = None if action is None else state.move_text(action)
+        history = tuple(_texts(rules, n, seed, moves))
+        where = f" at move {len(moves) + 1}, {text!r}" if text else f" after move {len(moves)}"
+        return InvariantViolation(
+            f"game {index} (seed {seed}, players {', '.join(map(str, bots))}, rules {rules.name}) "
+            f"broke an invariant{where}: {reason}. Replay it with "
+            f"nomercy.play.simulate.replay_game(rules, {n}, {seed}, moves) using the moves attached to this error.",
+            game=index, seed=seed, ply=len(moves) + 1, move=text, moves=history,
+        )
+
+    while not state.is_over:
+        if len(moves) >= MAX_MOVES:
+            raise fail(f"the game did not end within {MAX_MOVES} moves", None)
+        try:
+            action = next_move(state, players)
+        except Exception as error:  # a player crashed: report it like a violation, with the seed
+            raise fail(f"a player failed to choose: {error!r}", None) from error
+        if action is None or action not in legal_moves(state):
+            raise fail(f"the move chosen is not legal ({action!r})", action)
+        try:
+            after, events = apply(state, action)
+        except Exception as error:
+            raise fail(f"the engine refused or failed on a legal move: {error!r}", action) from error
+        if observers:
+            notify(observers, state, action, events, after)
+        if after.card_count() != deck_size:
+            raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", action)
+        for event in events:
+            kind = type(event)
+            if isinstance(event, ev.KnockedOut):
+                knockouts += 1
+                largest = max(largest, event.hand_size)
+            elif kind is ev.PileReshuffled:
+                reshuffles += 1
+        for seat, hand in enumerate(after.hands):
+            size = len(hand)
+            if size > largest:
+                largest = size
+            if limit is not None and size >= limit and seat not in after.out:
+                raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", action)
+            if size and seat in after.out:
+                raise fail(f"{after.seats[seat]} is out of the round but holds {size} cards", action)
+        if _is_turn_end(state, action, after):
+            turns += 1
+        moves.append(action)
+        state = after
+    if state.all_cards() != deck.counts():
+        raise fail("the cards on the table at the end are not the deck's cards", None)
+    if state.winner is None or state.winner in state.out:
+        raise fail(f"the round ended without a winner still in it (winner {state.winner})", None)
+    return GameSummary(
+        index=index,
+        seed=seed,
+        bots=tuple(spec.kind for spec in bots),
+        winner=state.winner,
+        end_reason=state.end_reason or "unknown",
+        turns=turns,
+        moves=len(moves),
+        knockouts=knockouts,
+        largest_hand=largest,
+        reshuffles=reshuffles,
+    )
+
+
+def _player_seed(seed: int, seat: int) -> int:
+    return game_seed(seed, 1_000_000 + seat)
+
+
+def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator[str]:
+    state = new_game(rules, n, seed=seed)
+    for action in moves:
+        yield state.move_text(action)
+        try:
+            state = apply(state, action)[0]
+        except Exception:
+            return
+
+
+def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
+    """Replay ``moves`` (actions or notation) from the deal of a simulated game; raises at an illegal one."""
+    rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
+    state = new_game(rule_set, players, seed=seed)
+    for move in moves:
+        state = apply(state, move)[0]
+    return state
+
+
+# ----------------------------------------------------------------------------
+# Statistics that stream: exact integer tallies, merged in any order
+# ----------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """Running totals of many games; memory does not grow with the number of games."""
+
+    players: int
+    games: int = 0
+    turns: Counter[int] = field(default_factory=Counter)
+    moves: int = 0
+    endings: Counter[str] = field(default_factory=Counter)
+    knockouts: Counter[int] = field(default_factory=Counter)
+    largest_hand: int = 0
+    reshuffles: int = 0
+    wins_by_seat: list[int] = field(default_factory=list)
+    wins_by_bot: Counter[str] = field(default_factory=Counter)
+    seats_by_bot: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.wins_by_seat:
+            self.wins_by_seat = [0] * self.players
+
+    def add(self, game: GameSummary) -> None:
+        self.games += 1
+        self.turns[game.turns] += 1
+        self.moves += game.moves
+        self.endings[game.end_reason] += 1
+        self.knockouts[game.knockouts] += 1
+        self.largest_hand = max(self.largest_hand, game.largest_hand)
+        self.reshuffles += game.reshuffles
+        self.wins_by_seat[game.winner] += 1
+        self.wins_by_bot[game.bots[game.winner]] += 1
+        self.seats_by_bot.update(game.bots)
+
+    def merge(self, other: "Tally") -> None:
+        self.games += other.games
+        self.turns.update(other.turns)
+        self.moves += other.moves
+        self.endings.update(other.endings)
+        self.knockouts.update(other.knockouts)
+        self.largest_hand = max(self.largest_hand, other.largest_hand)
+        self.reshuffles += other.reshuffles
+        self.wins_by_seat = [a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat)]
+        self.wins_by_bot.update(other.wins_by_bot)
+        self.seats_by_bot.update(other.seats_by_bot)
+
+
+def wilson_interval(wins: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson_interval(1300, 2000)]
+    [0.629, 0.671]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = wins / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _quantile(histogram: Counter[int], q: float) -> float:
+    """Nearest-rank quantile of a histogram (the median averages the two middle values)."""
+    total = sum(histogram.values())
+    if total == 0:
+        return 0.0
+    values = sorted(histogram)
+    if q == 0.5:
+        low = _rank_value(histogram, values, (total + 1) // 2)
+        high = _rank_value(histogram, values, total // 2 + 1)
+        return (low + high) / 2
+    return float(_rank_value(histogram, values, max(1, math.ceil(q * total))))
+
+
+def _rank_value(histogram: Counter[int], values: list[int], rank: int) -> int:
+    seen = 0
+    for value in values:
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return values[-1]
+
+
+# ----------------------------------------------------------------------------
+# The result
+# ----------------------------------------------------------------------------
+
+@dataclass
+class SimulationResult:
+    """The summary of a run: statistics, speed and, if asked for, the game records."""
+
+    rules: RuleSet
+    seats: tuple[str, ...]
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool
+    workers: int
+    seconds: float
+    tally: Tally
+    records: list[GameSummary] | None = None
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    @property
+    def wins_by_seat(self) -> list[int]:
+        return list(self.tally.wins_by_seat)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def turn_stats(self) -> dict[str, float]:
+        histogram = self.tally.turns
+        total = sum(histogram.values())
+        mean = sum(v * c for v, c in histogram.items()) / total if total else 0.0
+        return {"mean": round(mean, 3), "median": _quantile(histogram, 0.5), "p90": _quantile(histogram, 0.9)}
+
+    def win_rates(self) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        """Wins by seat and by player kind, each with its rate and 95% interval.
+
+        A kind's rate is per seat it held: wins divided by the seats it filled, so it
+        compares directly with ``1 / players``.
+        """
+        games = self.games
+        by_seat = {}
+        for seat, name in enumerate(self.seats):
+            wins = self.tally.wins_by_seat[seat]
+            by_seat[name] = _rate(wins, games)
+        by_bot = {}
+        for kind in sorted(self.tally.seats_by_bot, key=lambda k: PLAYER_KINDS.index(k) if k in PLAYER_KINDS else 99):
+            by_bot[kind] = _rate(self.tally.wins_by_bot[kind], self.tally.seats_by_bot[kind])
+        return by_seat, by_bot
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (the object ``nomercy simulate --json`` prints)."""
+        tally = self.tally
+        games = self.games or 1
+        by_seat, by_bot = self.win_rates()
+        return {
+            "rules": self.rules.name,
+            "overrides": {k: _jsonable(v[0]) for k, v in self.rules.differences(_profile_of(self.rules)).items()},
+            "players": len(self.seats),
+            "bots": list(self.bots),
+            "rotate": self.rotate,
+            "seed": self.seed,
+            "workers": self.workers,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 2),
+            "turns": self.turn_stats(),
+            "moves_per_game": round(tally.moves / games, 3),
+            "endings": dict(sorted(tally.endings.items())),
+            "knockouts_per_game": round(sum(k * c for k, c in tally.knockouts.items()) / games, 4),
+            "knockouts": {str(k): c for k, c in sorted(tally.knockouts.items())},
+            "largest_hand": tally.largest_hand,
+            "reshuffles_per_game": round(tally.reshuffles / games, 4),
+            "wins": {"by_seat": by_seat, "by_bot": by_bot},
+        }
+
+    def __str__(self) -> str:
+        data = self.as_dict()
+        turns = data["turns"]
+        changed = ", ".join(f"{k}={v}" for k, v in data["overrides"].items())
+        lines = [
+            f"{self.games} games of {self.rules.name}{' (' + changed + ')' if changed else ''}, "
+            f"{len(self.seats)} players: {', '.join(self.bots)}{' (seats rotated each game)' if self.rotate else ''}; "
+            f"seed {self.seed}",
+            f"speed: {data['games_per_second']:.1f} games/s ({self.seconds:.1f} s, {self.workers} worker"
+            f"{'s' if self.workers != 1 else ''})",
+            f"turns per game: mean {turns['mean']:.1f}, median {turns['median']:g}, 90th percentile {turns['p90']:g}"
+            f"   (moves per game: {data['moves_per_game']:.1f})",
+            "rounds ended by: " + ", ".join(f"{k} {v} ({v / (self.games or 1):.1%})" for k, v in data["endings"].items()),
+            f"knockouts per game: {data['knockouts_per_game']:.3f}   largest hand seen: {data['largest_hand']}   "
+            f"reshuffles per game: {data['reshuffles_per_game']:.3f}",
+            "wins by seat:",
+        ]
+        for name, row in data["wins"]["by_seat"].items():
+            lines.append(f"  {name:<6} {row['wins']:>8}  {_percent(row)}")
+        lines.append("wins by player (per seat held):")
+        for kind, row in data["wins"]["by_bot"].items():
+            lines.append(f"  {kind:<6} {row['wins']:>8} of {row['seats']:<8} {_percent(row)}")
+        return "\n".join(lines)
+
+
+def _profile_of(rules: RuleSet) -> RuleSet | None:
+    try:
+        return ruleset(rules.name)
+    except NomercyError:
+        return None
+
+
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    low, high = wilson_interval(wins, trials)
+    return {"wins": wins, "seats": trials, "rate": round(wins / trials, 4) if trials else 0.0,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def _percent(row: Mapping[str, Any]) -> str:
+    low, high = row["ci95"]
+    return f"{row['rate']:6.1%}  (95% interval {low:.1%} to {high:.1%})"
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+# ----------------------------------------------------------------------------
+# Running many games
+# ----------------------------------------------------------------------------
+
+def _play_chunk(rules: RuleSet, specs: tuple[BotSpec, ...], seed: int, start: int, stop: int,
+                rotate: bool, keep: bool) -> tuple[Tally, list[GameSummary] | None]:
+    """Play games ``start`` to ``stop - 1`` of a run; runs in a worker process (or a Dask worker)."""
+    tally = Tally(len(specs))
+    records: list[GameSummary] | None = [] if keep else None
+    for index in range(start, stop):
+        summary = play_game(rules, _seating(specs, index, rotate), game_seed(seed, index), index=index)
+        tally.add(summary)
+        if records is not None:
+            records.append(summary)
+    return tally, records
+
+
+class _Progress:
+    """A one-line progress bar on a terminal's standard error."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.started = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.last < 0.2:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / self.total) if self.total else width
+        rate = done / (now - self.started) if now > self.started else 0.0
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games, {rate:.1f}/s ")
+        if done >= self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def simulate(
+    rules: str | RuleSet = "no-mercy",
+    *,
+    players: int = 4,
+    bots: str | Sequence[str | BotSpec] = "random",
+    games: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    executor: cf.Executor | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    rotate: bool = False,
+    keep_records: bool = False,
+    progress: bool | None = None,
+    chunk_size: int | None = None,
+    on_game: Callable[[int], None] | None = None,
+    first_game: int = 0,
+) -> SimulationResult:
+    """Play ``games`` games and summarize them.
+
+    ``bots`` names one kind for every seat (``"random"``) or one per seat
+    (``"expert,random"``; options as ``expert:iterations=40``). ``rotate`` turns the
+    seating one place per game, so every kind sits in every seat equally often.
+    ``executor`` is any :class:`concurrent.futures.Executor` (a Dask client's
+    ``get_executor()`` works); without one, ``workers`` processes run the games
+    (default: one per CPU; ``1`` plays in this process). ``progress`` draws a bar on
+    standard error (default: only when it is a terminal). Records of every game are
+    kept only with ``keep_records``. ``first_game`` numbers the games from there, so a
+    long study can run in pieces whose tallies merge into exactly the whole run's.
+    """
+    rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
+    low, high = rule_set.players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise NomercyError(f"the number of games is a whole number, 0 or more, not {brief(games)}")
+    specs = parse_bots(bots, players)
+    seats = new_game(rule_set, players, seed=0).seats
+    if workers is None:
+        workers = os.cpu_count() or 1
+    most = max(64, 4 * (os.cpu_count() or 1))
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+        raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
+    if progress is None:
+        progress = sys.stderr.isatty()
+    bar = _Progress(games, progress)
+    tally = Tally(players)
+    records: list[GameSummary] | None = [] if keep_records else None
+    started = time.perf_counter()
+    slots = workers if executor is None else max(workers, 2)
+    size = chunk_size or max(1, min(200, games // (slots * 8) or 1))
+    end = first_game + games
+    chunks = ((start, min(end, start + size)) for start in range(first_game, end, size))  # lazily: games may be many
+    done = 0
+
+    def take(part: tuple[Tally, list[GameSummary] | None]) -> None:
+        nonlocal done
+        chunk_tally, chunk_records = part
+        tally.merge(chunk_tally)
+        if records is not None and chunk_records:
+            records.extend(chunk_records)
+        done += chunk_tally.games
+        bar.update(done)
+        if on_game is not None:
+            on_game(done)
+
+    if executor is None and workers == 1:
+        for start, stop in chunks:
+            take(_play_chunk(rule_set, specs, seed, start, stop, rotate, keep_records))
+    else:
+        own = executor is None
+        pool: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+        waiting = iter(chunks)
+        running: set[cf.Future] = set()
+        try:
+            window = slots * 4  # a bounded number of chunks in flight keeps memory flat
+            more = True
+            while more or running:
+                while more and len(running) < window:
+                    chunk = next(waiting, None)
+                    if chunk is None:
+                        more = False
+                        break
+                    start, stop = chunk
+                    running.add(pool.submit(_play_chunk, rule_set, specs, seed, start, stop, rotate, keep_records))
+                finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+                for future in finished:
+                    take(future.result())
+        except BaseException:
+            for future in running:
+                future.cancel()
+            raise
+        finally:
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+    if records is not None:
+        records.sort(key=lambda r: r.index)
+    return SimulationResult(
+        rules=rule_set,
+        seats=seats,
+        bots=tuple(str(s) for s in specs),
+        seed=seed,
+        rotate=rotate,
+        workers=workers,
+        seconds=time.perf_counter() - started,
+        tally=tally,
+        records=records,
+    )

@@ -1,0 +1,187 @@
+"""The parts of a puzzle's answer, each a small record that knows how it is found, compared and said.
+
+A puzzle asks about the table after its moves: whose turn it is, how many cards a seat holds, who is
+knocked out, ... Each of those is an :class:`AnswerKey` in :data:`ANSWER_KEYS`. Checking an answer gives
+:class:`Mismatch` records, never sentences to take apart again; the puzzle board and ``nomercy check``
+turn them into words at the edge.
+
+>>> from nomercy import new_game
+>>> state = new_game("no-mercy", ["A", "B"], seed=1)
+>>> found = mismatches(state, {"turn": "B", "hand_size": {"A": 7, "B": 9}})
+>>> [(m.part, m.expected, m.actual) for m in found]
+[('turn', 'B', 'A'), ('hand_size.B', 9, 7)]
+>>> [m.words() for m in found]
+['Whose turn: you answered B, but it is A.', 'Cards B holds: you answered 9, but it is 7.']
+>>> ANSWER_KEYS["winner"].say(None), ANSWER_KEYS["hand"].say(())
+('nobody yet', 'no cards')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from nomercy.core.moves import seat_index
+from nomercy.core.cards import Card, Color
+from nomercy.core.state import GameState
+
+__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "mismatches", "truth", "round_scores"]
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One part of an answer that differs from what really happens (values in the answer's own form)."""
+
+    key: str
+    seat: str | None
+    expected: Any
+    actual: Any
+    reason: str | None = None  # for ``illegal``: why the rules refused the move that really was refused
+
+    @property
+    def part(self) -> str:
+        """``hand_size.B``: the key, and the seat for a part asked per seat."""
+        return self.key if self.seat is None else f"{self.key}.{self.seat}"
+
+    def words(self) -> str:
+        """The mismatch for a learner: "Cards B holds: you answered 9, but it is 7."."""
+        if self.key == "illegal" and self.actual is None:
+            return f"The refused move: you answered {self.expected}, but the rules allow that move."
+        if self.key == "illegal":
+            return f"{self.actual} is refused: {self.reason}."
+        answer_key = ANSWER_KEYS[self.key]
+        return (f"{answer_key.label_for(self.seat)}: you answered {answer_key.say(self.expected)}, "
+                f"but it is {answer_key.say(self.actual)}.")
+
+    def __str__(self) -> str:
+        if self.key == "illegal" and self.actual is None:
+            return f"illegal: expected {self.expected!r} to be refused, but the engine accepts it"
+        if self.key == "illegal":
+            return f"move {self.actual!r} is refused: {self.reason}"
+        say = ANSWER_KEYS[self.key].say
+        return f"{self.part} expected {say(self.expected)}, got {say(self.actual)}"
+
+
+@dataclass(frozen=True)
+class AnswerKey:
+    """One part a puzzle can ask about.
+
+    ``actual`` finds the value in a state (for a part asked per seat, the seat's value), ``normal`` puts an
+    answer's value in the same form (seat names as the table spells them, cards sorted), ``say`` gives a
+    value in words and ``fact`` says what really holds as a sentence. Two values agree when their normal
+    forms are equal.
+    """
+
+    name: str
+    label: str
+    per_seat: bool
+    actual: Callable[[GameState, Any], Any]  # (state, seat index, or None for a part not asked per seat)
+    normal: Callable[[Any, tuple[str, ...]], Any] = lambda value, seats: value
+    say: Callable[[Any], str] = str
+    fact: Callable[[str | None, Any], str] = lambda seat, value: f"{value}."
+
+    def label_for(self, seat: str | None) -> str:
+        return self.label.format(seat=seat) if seat is not None else self.label
+
+    def compare(self, state: GameState, expected: Any) -> list[Mismatch]:
+        seats = state.seats
+        if self.per_seat:
+            found = []
+            for seat, value in dict(expected).items():
+                index = seat_index(str(seat), seats)
+                want, have = self.normal(value, seats), self.actual(state, index)
+                if want != have:
+                    found.append(Mismatch(self.name, seats[index], want, have))
+            return found
+        want, have = self.normal(expected, seats), self.actual(state, None)
+        return [] if want == have else [Mismatch(self.name, None, want, have)]
+
+
+def _seat_name(value: Any, seats: tuple[str, ...]) -> str | None:
+    return None if value is None else seats[seat_index(str(value), seats)]
+
+
+def _cards(value: Any, seats: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse(str(card)) for card in value))
+
+
+def _say_cards(cards: tuple[Card, ...]) -> str:
+    return ", ".join(map(str, cards)) if cards else "no cards"
+
+
+def _say_seats(names: tuple[str, ...]) -> str:
+    return ", ".join(names) if names else "nobody"
+
+
+def round_scores(state: GameState) -> dict[str, int]:
+    """Points each seat scored this round (only the winner scores)."""
+    from nomercy.core.scoring import round_points
+
+    scores = {seat: 0 for seat in state.seats}
+    if state.winner is not None:
+        scores[state.seats[state.winner]] = round_points(state)
+    return scores
+
+
+def _name(state: GameState, seat: int | None) -> str | None:
+    return None if seat is None else state.seats[seat]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
+    AnswerKey("turn", "Whose turn", False, lambda s, _: _name(s, s.turn), _seat_name,
+              fact=lambda _, name: f"It is {name}'s turn."),
+    AnswerKey("direction", "Direction of play", False, lambda s, _: s.direction_name,
+              lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}."),
+    AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
+              fact=lambda seat, n: f"{seat} holds {_plural(n, 'card')}."),
+    AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
+              fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}."),
+    AnswerKey("pending", "Cards pending", False, lambda s, _: s.pending,
+              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending."),
+    AnswerKey("top", "Top card", False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
+              fact=lambda _, card: f"The top card is {card}."),
+    AnswerKey("color", "Color in force", False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
+              lambda color: "none" if color is None else str(color),
+              fact=lambda _, color: f"The color in force is {color}."),
+    AnswerKey("eliminated", "Knocked out", False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
+              lambda value, seats: tuple(sorted(seats[seat_index(str(v), seats)] for v in (value or []))),
+              _say_seats,
+              fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out."),
+    AnswerKey("winner", "Winner", False, lambda s, _: _name(s, s.winner), _seat_name,
+              lambda name: "nobody yet" if name is None else str(name),
+              fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet."),
+    AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
+              fact=lambda seat, points: f"{seat} scores {points} points."),
+    # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
+    AnswerKey("illegal", "The refused move", False, lambda s, _: None,
+              say=lambda value: "accepted" if value is None else str(value)),
+)}
+
+
+def mismatches(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
+    """The parts of ``answer`` (all but ``illegal``) that ``state`` does not match, in the answer's order."""
+    found: list[Mismatch] = []
+    for key, expected in answer.items():
+        if key != "illegal":
+            found.extend(ANSWER_KEYS[key].compare(state, expected))
+    return found
+
+
+def truth(state: GameState, answer: Mapping[str, Any]) -> list[str]:
+    """What really holds, as sentences, for every part ``answer`` asks about (``illegal`` aside)."""
+    lines = []
+    for key, expected in answer.items():
+        answer_key = ANSWER_KEYS[key]
+        if key == "illegal":
+            continue
+        if answer_key.per_seat:
+            for seat in dict(expected):
+                index = seat_index(str(seat), state.seats)
+                lines.append(answer_key.fact(state.seats[index], answer_key.actual(state, index)))
+        else:
+            lines.append(answer_key.fact(None, answer_key.actual(state, None)))
+    return lines

@@ -1,0 +1,184 @@
+"""``nomercy puzzle ...``: list, show, solve and generate puzzles from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from nomercy.core.errors import NomercyError, brief
+from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
+from nomercy.core.engine import apply, why_illegal
+
+__all__ = ["add_puzzle_commands", "show_text", "solve_text"]
+
+
+def _folder(args: argparse.Namespace) -> Path:
+    folder = Path(args.dir) if args.dir else default_puzzle_dir()
+    if not folder.is_dir():
+        raise NomercyError(f"no puzzle folder at {folder}: pass --dir PATH")
+    return folder
+
+
+def _collection(args: argparse.Namespace, err: TextIO) -> tuple[list[Puzzle], int]:
+    """The puzzles of the folder that load, and how many files did not (each named on ``err``)."""
+    puzzles: list[Puzzle] = []
+    broken = 0
+    for path in puzzle_files(_folder(args)):
+        try:
+            puzzles.append(load_puzzle(path))
+        except NomercyError as error:
+            broken += 1
+            err.write(f"nomercy puzzle: skipped {error}\n")
+    return puzzles, broken
+
+
+def _find(args: argparse.Namespace, err: TextIO) -> Puzzle:
+    """The puzzle called ``args.id``: its file is ``<id>.yaml``, so only that file is read when it exists."""
+    folder = _folder(args)
+    named = [p for p in puzzle_files(folder) if p.stem == args.id]
+    if named:
+        return load_puzzle(named[0])  # a broken file is reported as the error it is
+    puzzles, _ = _collection(args, io.StringIO())
+    close = [p.id for p in puzzles if args.id in p.id][:8]
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see 'nomercy puzzle list'"
+    raise NomercyError(f"no puzzle {brief(args.id)} in {folder}{hint}")
+
+
+def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    collection, broken = _collection(args, err)
+    puzzles = [
+        p for p in collection
+        if (not args.topic or p.topic == args.topic) and (not args.level or p.level == args.level)
+    ]
+    for p in sorted(puzzles, key=lambda p: (p.topic, ("easy", "medium", "hard", "").index(p.level), p.id)):
+        out.write(f"{p.id:40} {p.topic or '-':16} {p.level or '-':7} {p.title}\n")
+    out.write(f"{len(puzzles)} puzzles\n")
+    if broken:
+        err.write(f"nomercy puzzle: {broken} file{'s' if broken != 1 else ''} could not be read "
+                  "(named above; 'nomercy check' says more)\n")
+        return 1
+    return 0
+
+
+def show_text(puzzle: Puzzle) -> str:
+    """The position, the moves and the question, as plain text (the answer stays hidden)."""
+    state = puzzle.position()
+    lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}"]
+    if puzzle.variant:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in puzzle.variant.items()))
+    lines.append("")
+    lines.append(f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
+                 + (f"   pending: {state.pending}" if state.pending else ""))
+    for seat in puzzle.players:
+        mark = ">" if seat == puzzle.turn else " "
+        cards = ", ".join(map(str, puzzle.hands[seat]))
+        extra = puzzle.more.get(seat, 0)
+        if extra:
+            cards = f"{cards} + {extra} cards that do not matter" if cards else f"{extra} cards that do not matter"
+        lines.append(f"{mark} {seat}: {cards}")
+    if puzzle.draw_pile:
+        lines.append("next cards to be drawn: " + ", ".join(map(str, puzzle.draw_pile)))
+    lines.append("")
+    lines.append("moves:")
+    lines.extend(f"  {i}. {m}" for i, m in enumerate(puzzle.moves, 1))
+    lines.append("")
+    lines.append(f"question: {puzzle.question}")
+    for letter, choice in zip("ABCDEFGHIJ", puzzle.choices):
+        label = choice.get("label", choice) if isinstance(choice, dict) else choice
+        lines.append(f"  {letter}) {label}")
+    return "\n".join(lines)
+
+
+def solve_text(puzzle: Puzzle) -> str:
+    """The moves narrated event by event, each with the ruling behind it, then the answer."""
+    lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
+    state = puzzle.position()
+    illegal = puzzle.answer.get("illegal")
+    for move in puzzle.moves:
+        lines.append(f"> {move}")
+        if move == illegal:
+            lines.append(f"    refused: {why_illegal(state, move)}")
+            break
+        state, events = apply(state, move)
+        for event in events:
+            lines.append(f"    {event.sentence}  [ruling {event.rule}]")
+    lines.append("")
+    lines.append("answer: " + ", ".join(f"{k} = {v}" for k, v in puzzle.answer.items()))
+    if puzzle.explanation:
+        lines.append("")
+        lines.append(puzzle.explanation)
+    return "\n".join(lines)
+
+
+def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    out.write(show_text(_find(args, err)) + "\n")
+    return 0
+
+
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    out.write(solve_text(_find(args, err)) + "\n")
+    return 0
+
+
+def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from nomercy.core.rules import parse_settings
+    from nomercy.puzzles.generate import generate_puzzles, write_puzzles
+
+    if args.count < 1:
+        raise NomercyError(f"--count is how many puzzles to find, 1 or more, not {args.count}")
+    if args.players < 2:
+        raise NomercyError(f"--players is 2 or more, not {args.players}")
+    overrides = parse_settings(args.set)
+    puzzles = generate_puzzles(args.rules, count=args.count, seed=args.seed, players=args.players,
+                               overrides=overrides or None)
+    try:
+        paths = write_puzzles(puzzles, args.out)
+    except OSError as error:
+        raise NomercyError(f"cannot write the puzzles to {args.out}: {error.strerror or error}") from None
+    for path in paths:
+        out.write(f"wrote {path}\n")
+    out.write(f"{len(paths)} puzzles written to {args.out}\n")
+    if len(paths) < args.count:
+        out.write(f"only {len(paths)} of {args.count} found; try another seed or more players\n")
+    return 0
+
+
+def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register ``nomercy puzzle list|show|solve|generate``."""
+    puzzle = sub.add_parser("puzzle", help="list, show, solve or generate puzzles")
+    commands = puzzle.add_subparsers(dest="puzzle_command", required=True)
+
+    def with_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--dir", help="puzzle folder (default: the project's puzzles/)")
+        return p
+
+    listing = with_dir(commands.add_parser("list", help="list the puzzles"))
+    listing.add_argument("--topic")
+    listing.add_argument("--level", choices=("easy", "medium", "hard"))
+    listing.set_defaults(run=_list)
+    show = with_dir(commands.add_parser("show", help="show a puzzle's position, moves and question"))
+    show.add_argument("id")
+    show.set_defaults(run=_show)
+    solve = with_dir(commands.add_parser("solve", help="play a puzzle's moves, narrated with rulings"))
+    solve.add_argument("id")
+    solve.set_defaults(run=_solve)
+    generate = commands.add_parser("generate", help="find puzzles in simulated games")
+    generate.add_argument("--rules", default="no-mercy")
+    generate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    generate.add_argument("--count", type=int, default=10)
+    generate.add_argument("--seed", type=int, default=0)
+    generate.add_argument("--players", type=int, default=4)
+    generate.add_argument("--out", required=True)
+    generate.set_defaults(run=_generate)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run one ``nomercy puzzle`` command: 0 when it did its job, 1 when some files could not be read, 2 on an error."""
+    try:
+        return int(args.run(args, sys.stdout, sys.stderr))
+    except NomercyError as error:
+        print(f"nomercy puzzle: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,5 @@
+"""What the notebooks show: card and table pictures, lesson helpers, rule-option comparisons, plots, the glossary.
+
+Imports the core, play and puzzle layers, never the widgets (so a lesson's helpers
+work without the widgets extra).
+"""

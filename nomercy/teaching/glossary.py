@@ -1,0 +1,92 @@
+"""The words of the project: one word per idea, used the same way everywhere.
+
+``docs/glossary.md`` is written from this table, and a test fails when a retired
+word (one of ``Term.retired``) shows up in a notebook, an event sentence, a widget,
+a puzzle or a page of the docs.
+
+>>> TERMS["knocked out"].ruling
+'mercy'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Term", "TERMS", "RETIRED", "glossary_markdown"]
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word, what it means, the ruling that says more, and the words it replaces."""
+
+    word: str
+    meaning: str
+    ruling: str = ""
+    retired: tuple[str, ...] = ()
+
+
+_ROWS = [
+    Term("deck", "All the cards of the game together: 168 for No Mercy, 108 for classic UNO.", "deck"),
+    Term("draw pile", "The face-down cards you draw from.", "empty-draw-pile"),
+    Term("discard pile", "The face-up cards that have been played. Its top card is what you must match.", "matching"),
+    Term("top card", "The card lying face up on top of the discard pile.", "matching"),
+    Term("color in force", "The color you must match: the top card's color, or the color named for a wild.", "wild-color"),
+    Term("hand", "The cards a player holds."),
+    Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
+    Term("match", "A card matches when it has the color in force, or the same number or symbol as the top card. "
+         "A wild matches anything.", "matching"),
+    Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all.", "skip"),
+    Term("wild", "A black card with no color of its own; whoever plays it names a color.", "wild-color"),
+    Term("draw card", "A card that makes the next player draw: +2, +4, wild reverse +4, wild +6, wild +10.",
+         "draw-card"),
+    Term("pending draw", "The cards a player must draw because draw cards were played at them, added up. "
+         "Also called the stack.", "stacking"),
+    Term("stack", "To answer a draw card with another draw card, so the pending draw grows and passes on. "
+         "\"The stack\" is the pending draw.", "stacking"),
+    Term("skip-all", "The No Mercy card printed \"Skip Everyone\": every other player is skipped and you play "
+         "again.", "skip-all", ("skip everyone", "skip-everyone")),
+    Term("discard-all", "The No Mercy card printed \"Discard All\": all your other cards of its color go under it.",
+         "discard-all", ("discard all ",)),
+    Term("wild roulette", "The No Mercy wild printed \"Wild Color Roulette\": the next player names a color and "
+         "turns up cards until it shows.", "wild-roulette", ("color roulette", "colour roulette")),
+    Term("wild reverse +4", "A wild that turns the direction and then makes the next player draw 4.",
+         "wild-reverse-four"),
+    Term("knocked out", "Out of the round by the mercy rule, at 25 cards or more. The hand is set aside.", "mercy",
+         ("goes out", "go out", "going out", "went out")),
+    Term("win the round", "Play your last card, or be the only player left.", "winning"),
+    Term("call UNO", "Say \"UNO\" when you are left with one card, before the next player acts.", "uno"),
+    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2.", "uno"),
+    Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
+    Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
+    Term("profile", "A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`."),
+    Term("ruling", "One rule of the project's rulebook, with an id like `mercy`; every event cites one."),
+    Term("source", "One of the five written sources the rules come from, by an id like `open-mercy`."),
+    Term("color", "Red, yellow, green or blue. (Always spelt \"color\".)", "matching", ("colour",)),
+]
+
+TERMS: dict[str, Term] = {t.word: t for t in _ROWS}
+
+RETIRED: dict[str, str] = {old: t.word for t in _ROWS for old in t.retired}
+"""Each retired word, and the word to use instead."""
+
+
+def glossary_markdown() -> str:
+    """``docs/glossary.md``: every word, what it means, and the words it replaces."""
+    lines = [
+        "# Glossary",
+        "",
+        "<!-- Written by scripts/write_docs.py from nomercy/teaching/glossary.py; do not edit by hand. -->",
+        "",
+        "One word for each idea, used the same way in the notebooks, the event sentences, the widgets, the "
+        "puzzles and these pages. The rulings are in the [rulebook](rulebook.md).",
+        "",
+        "| word | meaning | ruling | not used |",
+        "|---|---|---|---|",
+    ]
+    for t in _ROWS:
+        ruling = f"[`{t.ruling}`](rulebook.md#{t.ruling})" if t.ruling else ""
+        retired = ", ".join(f"\"{w.strip()}\"" for w in t.retired)
+        lines.append(f"| **{t.word}** | {t.meaning} | {ruling} | {retired} |")
+    lines += ["", "\"Goes out\" is not used because it could mean winning (emptying your hand) or being knocked "
+              "out; the project says \"wins the round\" or \"is knocked out\"."]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,606 @@
+"""Helpers for the first teaching notebooks (the deck, a turn, stacking, the mercy rule).
+
+The notebooks stay thin: every rule decision here is the engine's. These helpers
+only set up positions, ask the engine what it allows, and lay the answers out as
+text, HTML tables or a chart, so the lessons read on GitHub without a kernel.
+
+>>> state = table({"A": "red 9, green 3", "B": "blue 1", "C": "yellow 2"}, "red 5")
+>>> [(str(card), reason is None) for card, reason in card_verdicts(state)]
+[('red 9', True), ('green 3', False)]
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from nomercy.core.moves import Play
+from nomercy.core.cards import COLORS, Card, Color, Rank
+from nomercy.core.decks import DECKS
+from nomercy.play.game import play_line
+from nomercy.core.errors import NomercyError
+from nomercy.puzzles.puzzle import Puzzle
+from nomercy.core.rulebook import RULINGS
+from nomercy.core.state import GameState, Phase
+from nomercy.core.engine import apply, legal_moves, why_illegal
+
+__all__ = [
+    "table",
+    "after",
+    "under",
+    "dead_end_table",
+    "TOPIC_NOTEBOOKS",
+    "card_verdicts",
+    "explain_hand",
+    "narrate",
+    "position_of",
+    "puzzle_html",
+    "compare_options",
+    "OptionTable",
+    "answer_matrix",
+    "AnswerMatrix",
+    "deck_rows",
+    "composition_html",
+    "composition_figure",
+    "faces_html",
+    "side_by_side",
+    "png",
+]
+
+_FONT = "DejaVu Sans,Verdana,Arial,Helvetica,sans-serif"
+_CELL = "padding:4px 8px;border:1px solid #d8d8d8;text-align:left;vertical-align:top"
+
+
+# --- positions -------------------------------------------------------------------------
+
+def table(
+    hands: Mapping[str, Any],
+    discard: str | Sequence[str],
+    *,
+    rules: str = "no-mercy",
+    turn: str | None = None,
+    color: str | None = None,
+    pending: int = 0,
+    draw_pile: Sequence[str] | str = (),
+    draw_pile_size: int | None = None,
+    direction: str = "clockwise",
+    seed: int = 0,
+    **options: Any,
+) -> GameState:
+    """A table position from a short description, built through the puzzle format.
+
+    ``hands`` maps each seat (in clockwise order) to its cards: a list, a string like
+    ``"red 9, wild +6"``, or ``{"cards": [...], "more": 7}``. ``options`` are rule
+    options on top of ``rules`` (``stacking="none"``). The rest of the deck goes into
+    the draw pile, as in a puzzle; ``draw_pile_size`` keeps only that many cards there
+    and slides the others under the discard pile, so a lesson can make the pile run
+    out on purpose.
+    """
+    seats = list(hands)
+    # A puzzle needs moves, a question and an answer; a lesson position has none, so they are placeholders.
+    spec: dict[str, Any] = {
+        "id": "lesson", "title": "lesson", "source": "original", "rules": rules,
+        "players": seats, "turn": turn or seats[0], "discard": discard if isinstance(discard, str) else list(discard),
+        "hands": {seat: _hand_spec(cards) for seat, cards in hands.items()},
+        "moves": [], "question": "-", "answer": {"pending": pending},
+        "direction": direction, "pending": pending, "seed": seed,
+        "draw_pile": [c.strip() for c in draw_pile.split(",")] if isinstance(draw_pile, str) else list(draw_pile),
+    }
+    if color is not None:
+        spec["color"] = color
+    if options:
+        spec["variant"] = dict(options)
+    state = Puzzle.from_dict(spec).position()
+    if draw_pile_size is not None:
+        keep, rest = state.draw_pile[:draw_pile_size], state.draw_pile[draw_pile_size:]
+        state = state.replace(draw_pile=keep, discard=tuple(rest) + state.discard)
+    return state
+
+
+def _hand_spec(cards: Any) -> Any:
+    if isinstance(cards, str):
+        return [c.strip() for c in cards.split(",") if c.strip()]
+    if isinstance(cards, Mapping):
+        return dict(cards)
+    return [str(c) for c in cards]
+
+
+def dead_end_table() -> GameState:
+    """A made-up table where nobody can play or draw: the ruling ``dead-end`` at work.
+
+    A red 5 is on top and the players hold only green and blue cards without a 5; the
+    draw pile is empty and every other card is out of the game, so nothing can be
+    reshuffled. A real deck never gets here (it has wilds, and a wild always fits).
+    """
+    hands = {"A": "blue 1, green 2, blue 3, green 4, blue 6, green 7",
+             "B": "green 1, blue 2, green 3, blue 4",
+             "C": "blue 7, green 8, blue 9, green 9, blue 8"}
+    state = table(hands, "red 5")
+    return state.replace(draw_pile=(), discard=(Card.parse("red 5"),))
+
+
+TOPIC_NOTEBOOKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "drawing": ("Drawing", (("02-a-turn.ipynb", "## When you cannot play"),)),
+    "first-card": ("The first card", (("01-the-deck.ipynb", "## Dealing a round"),
+                                      ("09-when-sources-disagree.ipynb", "the first card"))),
+    "action-cards": ("Action cards", (("02-a-turn.ipynb", "## The basic action cards"),
+                                      ("06-action-cards.ipynb", "## Skip-all"))),
+    "two-player": ("Two players", (("02-a-turn.ipynb", "### Reverse"), ("05-sevens-and-zeros.ipynb", "## The two cards"),
+                                   ("06-action-cards.ipynb", "### With two players"))),
+    "stacking": ("Stacking", (("03-stacking.ipynb", "## The rule in one breath"),)),
+    "mercy": ("The mercy rule", (("04-mercy.ipynb", "## 25 and out"),)),
+    "empty-pile": ("When the draw pile runs out", (("04-mercy.ipynb", "## The set-aside hand comes back"),)),
+    "sevens-zeros": ("Sevens and zeros", (("05-sevens-and-zeros.ipynb", "## The two cards"),)),
+    "discard-all": ("Discard-all", (("06-action-cards.ipynb", "## Discard-all"),)),
+    "roulette": ("Wild roulette", (("06-action-cards.ipynb", "## Wild roulette"),)),
+    "reverse-draw-four": ("Wild reverse +4", (("06-action-cards.ipynb", "## Wild reverse +4"),)),
+    "uno-call": ("Calling UNO", (("07-winning-uno-scoring.ipynb", "## UNO!"),)),
+    "winning-scoring": ("Winning and scoring", (("07-winning-uno-scoring.ipynb", "# 7."),)),
+    "classic": ("Classic UNO", (("08-classic-vs-no-mercy.ipynb", "# 8."),)),
+    "options": ("Rule options", (("09-when-sources-disagree.ipynb", "# 9."),)),
+}
+"""Each puzzle topic: its name, and the notebooks (with a heading of theirs) that teach it.
+
+A test checks every heading against the notebook, so the puzzle notebook's topic table
+cannot point at the wrong lesson.
+"""
+
+
+def after(state: GameState, *moves: str) -> GameState:
+    """The position after ``moves`` (in notation), each applied by the engine; an illegal move raises with its reason.
+
+    >>> after(table({"A": "red 9, green 3", "B": "blue 1"}, "red 5"), "A plays red 9").top_card
+    Card.parse('red 9')
+    """
+    for move in moves:
+        state = apply(state, move)[0]
+    return state
+
+
+def under(state: GameState, **options: Any) -> GameState:
+    """The same position played under changed rule options (``under(s, stacking="none")``)."""
+    return state.replace(rules=state.rules.replace(**options))
+
+
+def position_of(puzzle_id: str) -> GameState:
+    """The starting position of a puzzle from ``puzzles/``, by its id."""
+    from nomercy.puzzles.puzzle import find_puzzle
+
+    return find_puzzle(puzzle_id).position()
+
+
+# --- what fits -------------------------------------------------------------------------
+
+def card_verdicts(state: GameState, seat: str | int | None = None) -> list[tuple[Card, str | None]]:
+    """Each card in a hand with ``None`` if the engine lets it be played now, else the engine's reason.
+
+    ``seat`` defaults to the player to act. A card counts as playable when any legal
+    move plays it (a wild with any color, a 7 with any target).
+    """
+    index = state.turn if seat is None else state.seat(seat)
+    moves = legal_moves(state, index)
+    playable = {move.card for move in moves if isinstance(move, Play)}
+    name = state.seats[index]
+    verdicts: list[tuple[Card, str | None]] = []
+    for card in state.hands[index]:
+        if card in playable:
+            verdicts.append((card, None))
+            continue
+        text = f"{name} plays {card}" + (" choosing red" if card.is_wild and card.rank is not Rank.WILD_ROULETTE else "")
+        try:
+            reason = why_illegal(state, text)
+        except NomercyError as error:  # pragma: no cover - the text is always well formed
+            reason = str(error)
+        verdicts.append((card, reason or "not playable now"))
+    return verdicts
+
+
+def explain_hand(state: GameState, seat: str | int | None = None) -> str:
+    """:func:`card_verdicts` as lines of text: a check mark, or a cross and the engine's reason."""
+    lines = []
+    verdicts = card_verdicts(state, seat)
+    width = max((len(str(card)) for card, _ in verdicts), default=0)
+    for card, reason in verdicts:
+        lines.append(f"{'✓' if reason is None else '✗'} {str(card):<{width}}  "
+                     f"{'can be played' if reason is None else reason}")
+    return "\n".join(lines)
+
+
+# --- worked examples -------------------------------------------------------------------
+
+def narrate(source: Any, moves: Sequence[str] | None = None) -> str:
+    """A printed walk through a puzzle's moves (or ``moves`` from a position): every event with its ruling.
+
+    ``source`` is a puzzle id, a :class:`~nomercy.puzzles.puzzle.Puzzle` or a
+    :class:`~nomercy.core.state.GameState` (then ``moves`` is needed). This is the static
+    twin of the step-through widget: the same frames, as text that GitHub shows.
+    """
+    from nomercy.play.transcript import walkthrough
+    from nomercy.puzzles.puzzle import find_puzzle
+
+    if isinstance(source, GameState):
+        start, move_list = source, list(moves or ())
+    else:
+        puzzle = find_puzzle(source)
+        start, move_list = puzzle.position(), list(puzzle.moves if moves is None else moves)
+    lines: list[str] = []
+    frames = walkthrough(start, move_list)
+    for i, frame in enumerate(frames):
+        if frame.move is None:
+            lines.append(f"Start: {_situation(frame.state)}")
+            continue
+        if frame.move_number != frames[i - 1].move_number:
+            lines.append(f"{frame.move_number}. {frame.move}")
+        if frame.refused:
+            lines.append(f"   REFUSED: {frame.sentence.split(' is refused: ', 1)[-1]}")
+            continue
+        why = f"  [ruling {frame.rule}]" if frame.rule in RULINGS else ""
+        lines.append(f"   {frame.sentence}{why}")
+        last_of_move = i + 1 == len(frames) or frames[i + 1].move_number != frame.move_number
+        if last_of_move and frame.move.endswith(" draws"):
+            lines.append(_hand_line(frame.state, frame.move.split(" ", 1)[0]))
+    lines.append(f"Now: {_situation(frame.state)}")
+    return "\n".join(lines)
+
+
+def _hand_line(state: GameState, name: str) -> str:
+    """What a player holds after drawing (face up, as in a lesson), or how many once the hand is big."""
+    seat = state.seat(name)
+    hand = state.hands[seat]
+    if seat in state.out:
+        return f"   ({name} is out; the hand is set aside)"
+    if len(hand) > 12:
+        return f"   ({name} now holds {len(hand)} cards)"
+    return f"   ({name} now holds: {', '.join(map(str, hand))})"
+
+
+def _situation(state: GameState) -> str:
+    """One line on where the game stands: the top card, what is pending, who acts, the hand sizes."""
+    top = f"top card {state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
+    sizes = ", ".join(f"{name} {'out' if i in state.out else len(hand)}"
+                      for i, (name, hand) in enumerate(zip(state.seats, state.hands)))
+    if state.winner is not None:
+        who = f"{state.seats[state.winner]} has won the round"
+    else:
+        who = f"{state.seats[state.turn]} to act" + (f", {state.pending} cards pending" if state.pending else "")
+        if state.drawn is not None and state.phase is Phase.PLAY_DRAWN:
+            who = f"{state.seats[state.turn]} drew {state.drawn} and must play it"
+        elif state.drawn is not None and state.phase is Phase.KEEP_OR_PLAY:
+            who = f"{state.seats[state.turn]} drew {state.drawn} and may play it or keep it"
+    return f"{top}; {who}; cards held: {sizes}."
+
+
+# --- puzzles, readable without a kernel -------------------------------------------------
+
+def puzzle_html(puzzle_id: str, *, width: float = 32) -> str:
+    """A still picture of a puzzle: the cards it names, the moves, the question and its options.
+
+    The answer stays folded away in a ``<details>`` box. This is what a reader sees
+    on GitHub or nbviewer, where the interactive :class:`~nomercy.widgets.PuzzleBoard`
+    does not show.
+    """
+    from nomercy.teaching.pictures import card_img, hand_html
+    from nomercy.puzzles.puzzle import find_puzzle
+
+    puzzle = find_puzzle(puzzle_id)
+    rules = puzzle.rules.name + "".join(f", {k}: {v}" for k, v in puzzle.variant.items())
+    # A puzzle that starts with the deal (``start: first-card``) shows the card about to be turned up.
+    top = puzzle.discard[-1] if puzzle.discard else puzzle.draw_pile[0]
+    named = puzzle.color if top.is_wild and puzzle.discard else None
+    pending = f" &nbsp;·&nbsp; <b>{puzzle.pending}</b> cards pending" if puzzle.pending else ""
+    order = " → ".join(puzzle.players if puzzle.direction == 1 else puzzle.players[::-1])
+    hands = []
+    for seat in puzzle.players:
+        cards = puzzle.hands[seat]
+        more = puzzle.more.get(seat, 0)
+        label = f"{seat}{' (to play)' if seat == puzzle.turn else ''}"
+        extra = (f'<span style="color:#666;font-size:12px"> and {more} other card{"s" if more != 1 else ""}'
+                 f"{' (any cards)' if cards else ''}</span>") if more else ""
+        shown = hand_html(cards, width=width) if cards else ""
+        hands.append(f'<div style="display:inline-block;vertical-align:top;margin:0 18px 6px 0">'
+                     f'<b>{escape(label)}</b>{extra}{shown}</div>')
+    moves = "".join(f"<li><code>{escape(m)}</code></li>" for m in puzzle.moves)
+    choices = ""
+    if puzzle.choices:
+        choices = "<ol type='A'>" + "".join(f"<li>{escape(str(c['label']))}</li>" for c in puzzle.choices) + "</ol>"
+    pile = ""
+    if puzzle.draw_pile:
+        pile = (f'<div style="margin:2px 0 4px 0">the draw pile starts (first drawn first): '
+                f"{escape(', '.join(map(str, puzzle.draw_pile)))}</div>")
+    answer = escape(puzzle.explanation or "; ".join(f"{k}: {v}" for k, v in puzzle.answer.items()))
+    return (
+        f'<div style="font-family:{_FONT};font-size:13px;border:1px solid #d0d0d0;border-radius:8px;'
+        f'padding:8px 12px;max-width:900px;background:#fcfcfc">'
+        f'<div style="font-size:15px;font-weight:bold">Puzzle: {escape(puzzle.title)}</div>'
+        f'<div style="color:#555;font-size:12px;margin-bottom:6px">{escape(puzzle.id)} · {escape(puzzle.level or "-")}'
+        f" · rules {escape(rules)} · source: {escape(puzzle.source)}</div>"
+        f'<div style="margin:4px 0">{"top card" if puzzle.discard else "first card turned up"} '
+        f'{card_img(top, width=width, named_color=named)} '
+        f"{escape(str(top))}{f' ({named} named)' if named else ''}{pending} &nbsp;·&nbsp; order of play: {escape(order)}</div>"
+        f'<div>{"".join(hands)}</div>'
+        f'{pile}'
+        f'{"<div><b>Moves</b><ol>" + moves + "</ol></div>" if moves else ""}'
+        f'<div style="margin-top:4px"><b>Question.</b> {escape(puzzle.question)}</div>{choices}'
+        f'<details style="margin-top:6px"><summary>Answer (try first!)</summary><p>{answer}</p></details></div>'
+    )
+
+
+# --- one position, several rule options --------------------------------------------------
+
+@dataclass(frozen=True)
+class OptionTable:
+    """What each move does under each value of one rule option, in the engine's own words.
+
+    ``cells[i][j]`` is ``(allowed, text, after)`` for ``moves[i]`` under ``values[j]``
+    (``after`` sums up the table once the move is made). It
+    shows itself as an HTML table in a notebook; ``str()`` gives the same as text.
+    """
+
+    option: str
+    values: tuple[Any, ...]
+    moves: tuple[str, ...]
+    cells: tuple[tuple[tuple[bool, str, str], ...], ...]
+
+    def __repr__(self) -> str:
+        return f"<OptionTable {self.option}: {len(self.moves)} moves x {len(self.values)} values>"
+
+    def __str__(self) -> str:
+        lines = []
+        for move, row in zip(self.moves, self.cells):
+            lines.append(move)
+            for value, (allowed, text, after) in zip(self.values, row):
+                lines.append(f"   {self.option}={value}: {'' if allowed else 'REFUSED. '}{text}")
+                if after:
+                    lines.append(f"      now: {after}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th style="{_CELL};background:#f2f2f2">{escape(self.option)}: <b>{escape(str(v))}</b></th>'
+                       for v in self.values)
+        rows = []
+        for move, row in zip(self.moves, self.cells):
+            cells = []
+            for allowed, text, after in row:
+                mark = "✓" if allowed else "✗ refused."
+                tint = "#eef8ee" if allowed else "#fbeaea"
+                now = f'<br><span style="color:#555">now: {escape(after)}</span>' if after else ""
+                cells.append(f'<td style="{_CELL};background:{tint}"><b>{mark}</b> {escape(text)}{now}</td>')
+            rows.append(f'<tr><th style="{_CELL};background:#f2f2f2;white-space:nowrap">{escape(move)}</th>{"".join(cells)}</tr>')
+        return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:12.5px;max-width:1000px">'
+                f'<thead><tr><th style="{_CELL};background:#f2f2f2">move</th>{head}</tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def compare_options(state: GameState, option: str, values: Sequence[Any], moves: Sequence[str]) -> OptionTable:
+    """Try each move on the same position under each value of ``option``.
+
+    A move may be several moves joined by ``" then "`` (``"B draws then B plays red 9"``).
+    A refused move's cell holds the engine's reason; an accepted one holds every
+    event sentence it caused, except the plain "X plays Y." echo.
+    """
+    cells = []
+    for move in moves:
+        row = []
+        for value in values:
+            row.append(_outcome(under(state, **{option: value}), move.split(" then ")))
+        cells.append(tuple(row))
+    return OptionTable(option, tuple(values), tuple(moves), tuple(cells))
+
+
+def _outcome(state: GameState, moves: Sequence[str]) -> tuple[bool, str, str]:
+    line = play_line(state, moves)
+    done = " ".join(event.sentence for event in line.events)
+    if line.reason is not None:
+        return False, (f"{done} Then: " if done else "") + line.reason[0].upper() + line.reason[1:] + ".", ""
+    return True, done, _situation(line.state)
+
+
+_DRAW_CARDS = ("red +2", "red +4", "wild reverse +4", "wild +6", "wild +10")
+
+
+@dataclass(frozen=True)
+class AnswerMatrix:
+    """Which draw card may answer which, under one ``stacking`` value, as the engine decides.
+
+    ``allowed[i][j]`` says whether ``answers[j]`` may be played on a pending ``tops[i]``.
+    """
+
+    stacking: str
+    tops: tuple[str, ...]
+    answers: tuple[str, ...]
+    allowed: tuple[tuple[bool, ...], ...]
+
+    def __repr__(self) -> str:
+        return f"<AnswerMatrix stacking={self.stacking}>"
+
+    def __str__(self) -> str:
+        width = max(map(len, self.tops))
+        lines = [f"stacking={self.stacking}: the card on top (rows), the card played on it (columns)",
+                 " " * width + "".join(f"{_short(a):^10}" for a in self.answers)]
+        for top, row in zip(self.tops, self.allowed):
+            lines.append(f"{top:>{width}}" + "".join(f"{'yes' if ok else '-':^10}" for ok in row).rstrip())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from nomercy.teaching.pictures import card_img
+
+        head = "".join(f'<th style="{_CELL};text-align:center">{card_img(a, width=28)}<br>{escape(_short(a))}</th>'
+                       for a in self.answers)
+        rows = []
+        for top, row in zip(self.tops, self.allowed):
+            cells = "".join(
+                f'<td style="{_CELL};text-align:center;background:{"#e3f4e3" if ok else "#f8e1e1"}">{"✓ yes" if ok else "✗ no"}</td>'
+                for ok in row)
+            rows.append(f'<tr><th style="{_CELL};white-space:nowrap">{card_img(top, width=28)} {escape(_short(top))}</th>{cells}</tr>')
+        return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:12px">'
+                f'<caption style="text-align:left;padding:4px 0"><b>stacking: {escape(self.stacking)}</b><br>'
+                f'<span style="color:#555">rows: the draw card on top; columns: the card played on it</span></caption>'
+                f'<thead><tr><th style="{_CELL}"></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _short(card: str) -> str:
+    return card.replace("red ", "").replace("wild reverse", "w.rev").replace("wild ", "w")
+
+
+def answer_matrix(stacking: str = "official", cards: Sequence[str] = _DRAW_CARDS) -> AnswerMatrix:
+    """Ask the engine, for every pair of draw cards, whether the second may answer the first.
+
+    Each pair is tried on its own small table: the first card on top with its value
+    pending for A, who holds the second. A colored answer is yellow, so color never
+    helps; ``red +2`` in ``cards`` stands for any +2.
+    """
+    answers = tuple(c.replace("red ", "yellow ") for c in cards)
+    grid = []
+    for top in cards:
+        row = []
+        for answer in answers:
+            state = table({"A": [answer, "blue 1"], "B": ["green 1"], "C": ["green 2"]}, top, color="red",
+                          pending=Card.parse(top).draw_value, stacking=stacking)
+            move = f"A plays {answer}" + (" choosing red" if answer.startswith("wild") else "")
+            row.append(why_illegal(state, move) is None)
+        grid.append(tuple(row))
+    return AnswerMatrix(stacking, tuple(cards), tuple(cards), tuple(grid))
+
+
+# --- the decks ---------------------------------------------------------------------------
+
+_KIND_ORDER = ("number cards", "colored action cards", "wild cards")
+_COLORED_RANKS = tuple(r for r in Rank if not r.is_wild)
+_WILD_RANKS = tuple(r for r in Rank if r.is_wild)
+
+
+def _kind(rank: Rank) -> str:
+    if rank.is_wild:
+        return "wild cards"
+    return "number cards" if rank.is_number else "colored action cards"
+
+
+def deck_rows(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy")) -> list[dict[str, Any]]:
+    """One row per face that any of ``decks`` holds: its kind and how many cards of it each deck has in all.
+
+    >>> row = deck_rows()[0]
+    >>> row["face"], row["classic"], row["no-mercy"]
+    ('0', 4, 8)
+    """
+    rows = []
+    for rank in Rank:
+        counts = {}
+        for name in decks:
+            listing = DECKS[name]
+            counts[name] = listing.wilds.get(rank, 0) if rank.is_wild else listing.per_color.get(rank, 0) * len(COLORS)
+        if any(counts.values()):
+            rows.append({"face": rank.value, "kind": _kind(rank), **counts})
+    return rows
+
+
+def composition_html(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy"), *, width: float = 30) -> str:
+    """A table of every face with its count in each deck, and totals per kind and per deck."""
+    from nomercy.teaching.pictures import card_img
+
+    rows = deck_rows(decks)
+    head = "".join(f'<th style="{_CELL};background:#f2f2f2">{escape(d)}</th>' for d in decks)
+    body = []
+    for kind in _KIND_ORDER:
+        group = [r for r in rows if r["kind"] == kind]
+        for row in group:
+            rank = Rank(row["face"])
+            picture = card_img(Card(None if rank.is_wild else Color.RED, rank), width=width)
+            counts = "".join(f'<td style="{_CELL};text-align:right">{row[d] or "—"}</td>' for d in decks)
+            body.append(f'<tr><td style="{_CELL}">{picture}</td><td style="{_CELL}">{escape(row["face"])}</td>{counts}</tr>')
+        totals = "".join(f'<td style="{_CELL};text-align:right"><b>{sum(r[d] for r in group)}</b></td>' for d in decks)
+        body.append(f'<tr style="background:#f7f7f7"><td style="{_CELL}" colspan="2"><i>all {kind}</i></td>{totals}</tr>')
+    grand = "".join(f'<td style="{_CELL};text-align:right"><b>{DECKS[d].size}</b></td>' for d in decks)
+    body.append(f'<tr style="background:#ececec"><td style="{_CELL}" colspan="2"><b>the whole deck</b></td>{grand}</tr>')
+    return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:13px">'
+            f'<thead><tr><th style="{_CELL};background:#f2f2f2">card</th><th style="{_CELL};background:#f2f2f2">face</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")):
+    """A matplotlib figure: cards per kind in each deck (left) and cards per face (right).
+
+    Every bar carries its number, so the chart reads without telling colors apart.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    rows = deck_rows(decks)
+    fills = ["#9aa5b1", "#d7262b", "#1f63c6", "#2e9d48"]
+    hatches = ["", "//", "..", "xx"]
+    fig = Figure(figsize=(11, 5.2), dpi=100)
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2.2]})
+
+    kind_colors = {"number cards": "#f4c20d", "colored action cards": "#d7262b", "wild cards": "#1d1d1f"}
+    for i, name in enumerate(decks):
+        bottom = 0
+        for kind in _KIND_ORDER:
+            count = sum(r[name] for r in rows if r["kind"] == kind)
+            left.bar(i, count, bottom=bottom, color=kind_colors[kind], edgecolor="white",
+                     label=kind if i == 0 else None)
+            if count:
+                left.text(i, bottom + count / 2, str(count), ha="center", va="center", fontsize=10,
+                          color="#1d1d1f" if kind == "number cards" else "white", fontweight="bold")
+            bottom += count
+        left.text(i, bottom + 3, f"{bottom} cards", ha="center", va="bottom", fontsize=10, fontweight="bold")
+    left.set_xticks(range(len(decks)), list(decks))
+    left.set_ylim(0, max(DECKS[d].size for d in decks) * 1.18)
+    left.set_ylabel("cards in the deck")
+    left.set_title("What each deck is made of")
+    left.legend(loc="upper left", fontsize=9, frameon=False)
+    left.spines[["top", "right"]].set_visible(False)
+
+    faces = [r["face"] for r in rows]
+    height = 0.8 / len(decks)
+    for j, name in enumerate(decks):
+        ys = [k + (j - (len(decks) - 1) / 2) * height for k in range(len(rows))]
+        counts = [r[name] for r in rows]
+        right.barh(ys, counts, height=height, color=fills[j % len(fills)], hatch=hatches[j % len(hatches)],
+                   edgecolor="white", label=name)
+        for y, count in zip(ys, counts):
+            if count:
+                right.text(count + 0.3, y, str(count), va="center", fontsize=7.5)
+    right.set_yticks(range(len(rows)), faces, fontsize=9)
+    right.invert_yaxis()
+    right.set_xlabel("cards of this face in the whole deck (all colors together)")
+    right.set_title("Face by face")
+    right.legend(loc="lower right", fontsize=9)
+    right.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def faces_html(*, width: float = 44) -> str:
+    """Every card face the package draws: each colored face in all four colors, then the wilds."""
+    from nomercy.teaching.pictures import card_img
+
+    def cell(card: Card) -> str:
+        return f'<td style="padding:2px 3px;text-align:center">{card_img(card, width=width)}</td>'
+
+    head = "".join(f'<th style="padding:2px 6px;font-weight:normal;color:#555">{escape(r.value)}</th>' for r in _COLORED_RANKS)
+    rows = [f"<tr>{''.join(cell(Card(color, rank)) for rank in _COLORED_RANKS)}</tr>" for color in COLORS]
+    wild_head = "".join(f'<th style="padding:2px 6px;font-weight:normal;color:#555">{escape(r.value)}</th>' for r in _WILD_RANKS)
+    wilds = f"<tr>{''.join(cell(Card(None, rank)) for rank in _WILD_RANKS)}</tr>"
+    return (f'<div style="font-family:{_FONT};font-size:12px">'
+            f'<div style="font-weight:bold;margin:4px 0">colored faces, in each of the four colors</div>'
+            f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<div style="font-weight:bold;margin:10px 0 4px 0">wild faces (no color of their own)</div>'
+            f'<table style="border-collapse:collapse"><thead><tr>{wild_head}</tr></thead><tbody>{wilds}</tbody></table></div>')
+
+
+def side_by_side(*parts: str) -> str:
+    """Put HTML pictures or tables next to each other (they wrap on a narrow screen)."""
+    boxes = "".join(f'<div style="margin:0 24px 12px 0;vertical-align:top">{part}</div>' for part in parts)
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{boxes}</div>'
+
+
+def png(fig) -> Any:
+    """A matplotlib figure as a static PNG image for a notebook (it stays visible on GitHub)."""
+    from IPython.display import Image
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", metadata={"Software": None})
+    return Image(data=buffer.getvalue(), format="png")

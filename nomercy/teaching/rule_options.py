@@ -1,0 +1,537 @@
+"""Play the same position under several rule sets and put the outcomes side by side.
+
+The sources disagree on a handful of points (``docs/rulebook.md``), and each other reading
+is a named rule option. The clearest way to see what an option does is to take one
+position, play the very same moves under each reading, and look at the results in
+one table. That is all this module does; the engine decides every move.
+
+>>> from nomercy.puzzles.puzzle import find_puzzle
+>>> puzzle = find_puzzle("seven-keep-optional")
+>>> table = compare(puzzle, variants("seven_swap"))
+>>> print(table.with_columns("rules", "result", "hands", "turn"))
+rules               | result                                                                           | hands        | turn
+seven_swap=required | refused: A plays red 7 keeping (A must swap hands with another player when p ... | A:3 B:13 C:1 | A
+seven_swap=optional | played                                                                           | A:2 B:13 C:1 | B
+seven_swap=off      | played                                                                           | A:2 B:13 C:1 | B
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from nomercy.core.engine import apply
+from nomercy.play.game import play_line
+from nomercy.core.errors import NomercyError
+from nomercy.core.events import Event
+from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
+from nomercy.core.scoring import round_points
+from nomercy.core.state import GameState
+
+__all__ = [
+    "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare",
+    "option_puzzles", "option_pairs", "profile_options", "disputed_options", "options_table", "html_table", "compare_group", "narrate", "play_match", "restage", "Table", "compare_deals", "deck_differences", "readings", "group_with",
+]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened when a list of moves was played from one position under one rule set.
+
+    Play stops at the first refused move: ``refused`` is that move and ``reason`` the
+    engine's own words, so a refusal is a result to compare, not a crash. When the
+    position itself cannot exist under the rules (a card the deck does not have, too
+    many players), ``problem`` says why and nothing is played.
+    """
+
+    label: str
+    rules: RuleSet
+    moves: tuple[str, ...]
+    played: tuple[str, ...] = ()
+    refused: str | None = None
+    reason: str | None = None
+    events: tuple[Event, ...] = ()
+    state: GameState | None = None
+    problem: str | None = None
+
+    @property
+    def result(self) -> str:
+        """One phrase: played, refused (and why), or impossible."""
+        if self.problem:
+            return f"cannot be set up: {self.problem}"
+        if self.refused:
+            return f"refused: {self.refused} ({self.reason})"
+        return "played"
+
+    def summary(self) -> dict[str, str]:
+        """The position reached, as short texts keyed by column name."""
+        row = {"rules": self.label, "moves": "; ".join(self.moves), "result": self.result}
+        state = self.state
+        if state is None:
+            return row | {"hands": "", "turn": "", "pending": "", "top": "", "out": "", "winner": "", "points": ""}
+        out = [state.seats[s] for s in state.out]
+        winner = state.seats[state.winner] if state.winner is not None else ""
+        row |= {
+            "hands": " ".join(f"{name}:{size}" for name, size in state.hand_sizes().items()),
+            "turn": state.seats[state.turn] if state.winner is None else "-",
+            "pending": str(state.pending_draw),
+            "top": f"{state.top_card}" + (f" ({state.color})" if state.top_card.color is None and state.color else ""),
+            "out": ", ".join(out) or "-",
+            "winner": winner or "-",
+            "points": str(round_points(state)) if winner else "-",
+        }
+        return row
+
+    @property
+    def sentences(self) -> list[str]:
+        """Every event's sentence, in order, then the refusal if there was one."""
+        lines = [event.sentence for event in self.events]
+        if self.refused:
+            lines.append(f"Refused: {self.refused}: {self.reason}.")
+        if self.problem:
+            lines.append(f"Cannot be set up: {self.problem}.")
+        return lines
+
+
+DEFAULT_COLUMNS = ("rules", "moves", "result", "hands", "turn")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Outcomes side by side; prints as a fixed-width text table and shows as HTML.
+
+    ``columns`` picks which of :meth:`Outcome.summary`'s keys to show. The text form
+    cuts long cells so the table stays readable in a terminal and in stored outputs.
+    """
+
+    outcomes: tuple[Outcome, ...]
+    columns: tuple[str, ...] = DEFAULT_COLUMNS
+    width: int = 80
+
+    def rows(self) -> list[dict[str, str]]:
+        return [{k: o.summary()[k] for k in self.columns} for o in self.outcomes]
+
+    def with_columns(self, *columns: str) -> "Comparison":
+        return dataclasses.replace(self, columns=tuple(columns))
+
+    def possible(self) -> "Comparison":
+        """Only the rule sets under which the position can be set up at all.
+
+        The classic deck has no +4 in colors, no +6 and so on, so many No Mercy
+        positions cannot exist there; this drops those rows.
+        """
+        return dataclasses.replace(self, outcomes=tuple(o for o in self.outcomes if o.problem is None))
+
+    def __str__(self) -> str:
+        rows = self.rows()
+
+        def cut(text: str) -> str:
+            return text if len(text) <= self.width else text[: self.width - 4].rstrip() + " ..."
+
+        cells = [[cut(r[k]) for k in self.columns] for r in rows]
+        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
+        lines = [" | ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
+        lines += [" | ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Comparison of {len(self.outcomes)} rule sets>"
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows())
+
+
+def html_table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
+    """A plain HTML table (left-aligned, small print) that reads on GitHub and nbviewer."""
+    cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+    head = "".join(f'<th style="{cell}">{escape(str(c))}</th>' for c in columns)
+    def td(text: str) -> str:  # short cells like "A:2 B:5 C:3" read best on one line
+        nowrap = ";white-space:nowrap" if len(text) <= 24 else ""
+        return f'<td style="{cell}{nowrap}">{escape(text)}</td>'
+
+    body = "".join("<tr>" + "".join(td(str(r.get(c, ""))) for c in columns) + "</tr>" for r in rows)
+    return (f'<table style="border-collapse:collapse;font-size:13px"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
+
+# --- which rule sets ---------------------------------------------------------------
+
+def variants(option: str, base: str | RuleSet = "no-mercy",
+             values: Sequence[Any] | None = None) -> list[tuple[str, RuleSet]]:
+    """``base`` with one option set to each of its values, labelled ``option=value``.
+
+    Choice options run through all their choices and true/false options through both;
+    number options (``mercy_limit``, ``uno_penalty``, ...) through the values the
+    profiles use, unless ``values`` says otherwise. The base's own value comes first.
+
+    >>> [label for label, _ in variants("zero_pass")]
+    ['zero_pass=true', 'zero_pass=false']
+    >>> [label for label, _ in variants("uno_penalty")]
+    ['uno_penalty=2', 'uno_penalty=10']
+    """
+    info = OPTIONS[option]
+    base_rules = ruleset(base) if isinstance(base, str) else base
+    if values is None:
+        if info.kind == "bool":
+            values = [True, False]
+        elif info.choices:
+            values = list(info.choices)
+        else:
+            values = []
+            for rules in PROFILES.values():
+                value = getattr(rules, option)
+                if value not in values:
+                    values.append(value)
+        own = getattr(base_rules, option)
+        values = [own] + [v for v in values if v != own]
+    return [(f"{option}={_show(v)}", ruleset(base_rules, **{option: _plain(v, option)})) for v in values]
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return "-".join(map(str, value))
+    return str(value)
+
+
+def _plain(value: Any, option: str) -> Any:
+    return _show(value) if OPTIONS[option].kind == "range" else value
+
+
+def readings(option: str) -> list[tuple[str, RuleSet]]:
+    """Every value of ``option`` on the printed rules, then every profile as it stands.
+
+    >>> [label for label, _ in readings("zero_pass")]
+    ['zero_pass=true', 'zero_pass=false', 'no-mercy', 'classic', 'open-mercy', 'speltavlan']
+    """
+    return variants(option) + profiles()
+
+
+def profiles(names: Sequence[str] | None = None) -> list[tuple[str, RuleSet]]:
+    """Every profile (or the ones named), labelled by name, in the order of ``PROFILES``."""
+    return [(name, PROFILES[name]) for name in (names or list(PROFILES))]
+
+
+# --- playing -----------------------------------------------------------------------
+
+def play(puzzle: Puzzle, rules: RuleSet, moves: Sequence[str] | None = None, *, label: str | None = None) -> Outcome:
+    """Set up ``puzzle``'s position under ``rules`` and play its moves (or ``moves``).
+
+    The position is built again for the new rules, so the filler cards and the draw
+    pile come from that rule set's own deck. Play stops at the first refused move.
+    """
+    moves = tuple(puzzle.moves if moves is None else moves)
+    label = label or rules.name
+    low, high = rules.players
+    if not low <= len(puzzle.players) <= high:
+        return Outcome(label, rules, moves, problem=f"{rules.name} is for {low} to {high} players")
+    try:
+        state = dataclasses.replace(puzzle, rules=rules).position()
+    except NomercyError as error:
+        return Outcome(label, rules, moves, problem=str(error).split(": ", 1)[-1])
+    line = play_line(state, moves)
+    if not line.completed:
+        return Outcome(label, rules, moves, line.played, line.refused, line.reason, line.events, line.state)
+    return Outcome(label, rules, moves, line.played, events=line.events, state=line.state)
+
+
+def compare(puzzle: Puzzle, rule_sets: Iterable[tuple[str, RuleSet]],
+            moves: Sequence[str] | Sequence[Sequence[str]] | None = None,
+            columns: Sequence[str] = DEFAULT_COLUMNS) -> Comparison:
+    """Play ``puzzle`` under each labelled rule set; one row per rule set and move list.
+
+    ``moves`` is the puzzle's own list by default. Give a list of move lists to try
+    several lines of play (say, "A plays red 7 keeping" and "A plays red 7 swapping
+    with B") under every rule set.
+    """
+    if moves is None:
+        lines: list[tuple[str, ...]] = [tuple(puzzle.moves)]
+    elif moves and not isinstance(moves[0], str):
+        lines = [tuple(m) for m in moves]
+    else:
+        lines = [tuple(moves)]  # type: ignore[arg-type]
+    outcomes = [play(puzzle, rules, line, label=label) for label, rules in rule_sets for line in lines]
+    return Comparison(tuple(outcomes), tuple(columns))
+
+
+# --- the option puzzles and the profiles -------------------------------------------
+
+def option_puzzles(directory: str | Path | None = None) -> dict[str, list[Puzzle]]:
+    """The puzzles of ``puzzles/options`` grouped by the option they are about (tag ``option-X``).
+
+    >>> sorted(option_puzzles())[:3]
+    ['discard_all_top', 'draw', 'jump_in']
+    """
+    folder = Path(directory) if directory is not None else default_puzzle_dir() / "options"
+    return {option: list(found) for option, found in _option_puzzles(str(folder.resolve()))}
+
+
+@functools.lru_cache(maxsize=8)
+def _option_puzzles(folder: str) -> tuple[tuple[str, tuple[Puzzle, ...]], ...]:
+    """Loading and tagging every option puzzle takes a moment; puzzles are frozen, so keep them."""
+    groups: dict[str, list[Puzzle]] = {}
+    for puzzle in load_puzzles(folder):
+        for tag in _tags(puzzle):
+            if tag.startswith("option-"):
+                groups.setdefault(tag[len("option-"):], []).append(puzzle)
+    return tuple((option, tuple(sorted(found, key=lambda p: p.id))) for option, found in sorted(groups.items()))
+
+
+def _tags(puzzle: Puzzle) -> list[str]:
+    """A puzzle's tags (``tags:`` in its file)."""
+    return list(puzzle.tags)
+
+
+def option_pairs(directory: str | Path | None = None) -> dict[str, list[tuple[Puzzle, ...]]]:
+    """The option puzzles grouped again into sets that share one position.
+
+    Two puzzles share a position when their seats, discard pile, hands and draw pile
+    are the same; they then differ only in the rules and perhaps the moves. Each set is
+    the "same position under each reading" that a notebook can play out side by side.
+    """
+    pairs: dict[str, list[tuple[Puzzle, ...]]] = {}
+    for option, found in option_puzzles(directory).items():
+        sets: dict[Any, list[Puzzle]] = {}
+        for puzzle in found:
+            sets.setdefault(_position_key(puzzle), []).append(puzzle)
+        pairs[option] = [tuple(group) for group in sets.values()]
+    return pairs
+
+
+def _position_key(puzzle: Puzzle) -> Any:
+    return (puzzle.players, puzzle.turn, puzzle.discard, puzzle.color, puzzle.pending,
+            tuple(sorted((s, h) for s, h in puzzle.hands.items())), tuple(sorted(puzzle.more.items())),
+            puzzle.draw_pile)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One rule option: its ruling, its meaning and its value in every profile."""
+
+    option: str
+    ruling: str
+    meaning: str
+    values: Mapping[str, str]
+
+    @property
+    def disputed(self) -> bool:
+        """True when the No Mercy profiles do not all agree (classic aside)."""
+        return len({v for name, v in self.values.items() if name != "classic"}) > 1
+
+
+def profile_options(names: Sequence[str] | None = None) -> list[OptionRow]:
+    """Every option of ``OPTIONS`` with its value in each profile."""
+    chosen = profiles(names)
+    return [
+        OptionRow(option, info.ruling, info.meaning, {name: _show(getattr(rules, option)) for name, rules in chosen})
+        for option, info in OPTIONS.items()
+    ]
+
+
+def disputed_options() -> list[str]:
+    """Options on which the No Mercy readings differ, or that a puzzle in ``puzzles/options`` is about.
+
+    >>> "seven_swap" in disputed_options(), "hand_size" in disputed_options()
+    (True, False)
+    """
+    about = set(option_puzzles())
+    return [row.option for row in profile_options() if row.disputed or row.option in about]
+
+
+def options_table(names: Sequence[str] | None = None, only: Sequence[str] | None = None,
+                  meaning: bool = False) -> "Table":
+    """The option-by-profile table as something a notebook shows (HTML) or prints (text).
+
+    ``meaning=True`` adds what each option means, from ``nomercy.core.rules.OPTIONS``.
+    """
+    rows = [r for r in profile_options(names) if only is None or r.option in only]
+    head = ["option", "ruling"] + (["meaning"] if meaning else [])
+    columns = head + list(rows[0].values) if rows else head
+    return Table(tuple(columns), tuple({"option": r.option, "ruling": r.ruling, "meaning": r.meaning, **r.values}
+                                       for r in rows))
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of short texts under named columns: HTML in a notebook, fixed-width text when printed."""
+
+    columns: tuple[str, ...]
+    rows: tuple[Mapping[str, str], ...]
+
+    def __str__(self) -> str:
+        widths = [max([len(c)] + [len(str(r.get(c, ""))) for r in self.rows]) for c in self.columns]
+        lines = [" | ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
+        lines += [" | ".join(str(r.get(c, "")).ljust(w) for c, w in zip(self.columns, widths)).rstrip()
+                  for r in self.rows]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<table of {len(self.rows)} rows>"
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows)
+
+
+def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, RuleSet]],
+                  columns: Sequence[str] = DEFAULT_COLUMNS) -> Comparison:
+    """Play every line of moves found in a set of puzzles that share one position.
+
+    The option puzzles come in sets (see :func:`option_pairs`): one position, one
+    puzzle per reading, sometimes with different moves ("keeping" under one reading,
+    "swapping with B" under the other). Here every line of moves is played under every
+    rule set, from the first puzzle's position, so nothing is left out.
+    """
+    lines: list[tuple[str, ...]] = []
+    for puzzle in puzzles:
+        if tuple(puzzle.moves) not in lines:
+            lines.append(tuple(puzzle.moves))
+    return compare(puzzles[0], rule_sets, moves=lines, columns=columns)
+
+
+# --- telling and playing whole rounds ------------------------------------------------
+
+def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet | None = None) -> str:
+    """The moves of a puzzle as printed text: each move, then what it did and the ruling why.
+
+    This is the static twin of the step-through player, for readers without a kernel
+    (GitHub, nbviewer).
+
+    >>> from nomercy.puzzles.puzzle import find_puzzle
+    >>> print(narrate(find_puzzle("zero-counterclockwise")))
+    Move 1: A plays blue 0
+      - A plays blue 0.  [ruling matching]
+      - Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
+    """
+
+    outcome = play(puzzle, rules or puzzle.rules, moves)
+    lines: list[str] = []
+    state = dataclasses.replace(puzzle, rules=outcome.rules).position() if outcome.problem is None else None
+    number = 0
+    for move in outcome.played:
+        number += 1
+        lines.append(f"Move {number}: {move}")
+        assert state is not None
+        state, events = apply(state, state.parse_move(move))
+        for event in events:
+            lines.append(f"  - {event.sentence}  [ruling {event.rule}]")
+    if outcome.refused:
+        lines.append(f"Move {number + 1}: {outcome.refused}")
+        lines.append(f"  - refused: {outcome.reason}")
+    if outcome.problem:
+        lines.append(f"cannot be set up: {outcome.problem}")
+    return "\n".join(lines)
+
+
+def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kind: str = "greedy",
+               max_rounds: int = 50) -> Table:
+    """Computer players play a whole match; one row per round, with the running standings.
+
+    Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (the engine's end reason: ``emptied hand``,
+    ``last one standing`` or ``dead end``),
+    ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
+    gives the same match.
+    """
+    from nomercy.core.engine import apply
+    from nomercy.play.players import make_player, next_move, notify
+    from nomercy.play.match import Match
+
+    match = Match.start(rules, list(seats), seed=seed)
+    bots = {i: make_player(kind, seed=seed * 10 + i) for i in range(len(match.seats))}
+    rows: list[dict[str, Any]] = []
+    while True:
+        game = match.game
+        while not game.is_over:
+            action = next_move(game, bots)
+            if action is None:  # nobody has a move: the round has ended
+                break
+            after, events = apply(game, action)
+            notify(bots, game, action, events, after)
+            game = after
+        match = match.with_game(game)
+        winner = game.seats[game.winner] if game.winner is not None else "-"
+        rows.append({
+            "round": match.round_number, "winner": winner,
+            "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
+            "knocked out": ", ".join(game.seats[s] for s in game.out) or "-",
+            "points": round_points(game),
+            **{f"total {name}": points for name, points in match.standings.items()},
+        })
+        if match.is_over or match.round_number >= max_rounds:
+            return Table(tuple(rows[0]), tuple({k: str(v) for k, v in row.items()} for row in rows))
+        match = match.next_round()
+
+
+def restage(puzzle: Puzzle, **changes: Any) -> Puzzle:
+    """The same puzzle with parts of its position changed, e.g. ``direction=-1``.
+
+    Handy for "what if play ran the other way?" without writing a new YAML file.
+    ``direction`` also takes the words ``clockwise`` and ``counterclockwise``.
+
+    >>> from nomercy.puzzles.puzzle import find_puzzle
+    >>> restage(find_puzzle("zero-counterclockwise"), direction="clockwise").direction
+    1
+    """
+    from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE
+
+    if isinstance(changes.get("direction"), str):
+        changes["direction"] = {"clockwise": CLOCKWISE, "counterclockwise": COUNTERCLOCKWISE}[changes["direction"]]
+    return dataclasses.replace(puzzle, **changes)
+
+
+def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[str], *, seed: int = 0) -> Table:
+    """Deal the same seed under each rule set and show how the round starts.
+
+    Useful for the ruling ``first-card``: the same shuffle gives the same hands, and
+    the rules decide what happens to the cards turned up to start the discard pile.
+    """
+    from nomercy.core.engine import new_game
+
+    rows = []
+    for label, rules in rule_sets:
+        game = new_game(rules, list(players), seed=seed)
+        rows.append({
+            "rules": label,
+            "discard pile (bottom to top)": ", ".join(map(str, game.discard)),
+            "color": str(game.color),
+            "pending": str(game.pending_draw),
+            "turn": game.seats[game.turn],
+            "direction": game.direction_name,
+        })
+    return Table(tuple(rows[0]), tuple(rows))
+
+
+def deck_differences(first: str, second: str) -> Table:
+    """The card faces whose number of copies differs between two deck listings.
+
+    >>> print(deck_differences("no-mercy", "open-mercy"))  # doctest: +ELLIPSIS
+    card | no-mercy | open-mercy
+    ...
+    """
+    from nomercy.core.decks import DECKS
+
+    a, b = DECKS[first].counts(), DECKS[second].counts()
+    faces = sorted(set(a) | set(b), key=lambda c: (str(c.color) if c.color else "~", c.rank.value if hasattr(c.rank, "value") else 0, str(c)))
+    rows = tuple({"card": str(card), first: str(a.get(card, 0)), second: str(b.get(card, 0))}
+                 for card in faces if a.get(card, 0) != b.get(card, 0))
+    return Table(("card", first, second), rows)
+
+
+def group_with(puzzle_id: str, directory: str | Path | None = None) -> tuple[Puzzle, ...]:
+    """The set of option puzzles that shares its position with ``puzzle_id`` (see :func:`option_pairs`).
+
+    >>> [p.id for p in group_with("zero-pass-off")]
+    ['zero-pass-off', 'zero-pass-official']
+    """
+    for groups in option_pairs(directory).values():
+        for group in groups:
+            if any(p.id == puzzle_id for p in group):
+                return group
+    raise KeyError(f"no puzzle {puzzle_id!r} in the option puzzles")

@@ -1,0 +1,85 @@
+"""The package's layers: each imports only the layers below it, and no module imports itself in a circle.
+
+core (the rules) < play (games, players, simulation) < puzzles < teaching (what notebooks
+show) < widgets < the package root and the command line. Imports inside functions count
+too: a lazy import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "nomercy"
+LAYERS = ("core", "play", "puzzles", "teaching", "widgets")
+TOP = len(LAYERS)  # nomercy/__init__.py, cli.py, __main__.py
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else TOP
+
+
+def _imports(module: str) -> set[str]:
+    """The nomercy modules ``module`` imports, anywhere in its body (not under ``if TYPE_CHECKING``)."""
+    tree = ast.parse(MODULES[module].read_text())
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        found.update(name for name in names if name in MODULES and name != module)
+    return found
+
+
+GRAPH = {module: _imports(module) for module in MODULES}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_module_imports_only_its_own_layer_and_the_layers_below(module):
+    above = sorted(m for m in GRAPH[module] if _layer(m) > _layer(module))
+    assert not above, f"{module} ({(LAYERS + ('top',))[_layer(module)]}) imports {above} from a layer above it"
+
+
+def test_no_import_circles():
+    def cycle_from(start: str) -> list[str] | None:
+        stack = [(start, [start])]
+        seen: set[str] = set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in GRAPH[node]:
+                if nxt == start:
+                    return path + [start]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+        return None
+
+    circles = [cycle for m in sorted(GRAPH) if (cycle := cycle_from(m))]
+    assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles[:5])
+
+
+def test_every_module_sits_in_a_layer():
+    loose = sorted(m for m in MODULES if _layer(m) == TOP and m not in ("nomercy", "nomercy.cli", "nomercy.__main__"))
+    assert not loose, f"modules outside the layers: {loose}"
