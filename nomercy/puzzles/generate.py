@@ -25,6 +25,7 @@ from nomercy.core.moves import CallUno, Catch
 from nomercy.core.cards import Rank
 from nomercy.core.engine import apply, legal_moves, new_game
 from nomercy.core.errors import NomercyError
+from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.state import GameState, Phase
@@ -208,7 +209,7 @@ def cut_puzzle(moment: Moment, rules_name: str, overrides: dict[str, Any] | None
     data["level"] = "easy" if len(rulings) <= 3 else "medium" if len(rulings) <= 5 else "hard"
     data["question"] = question
     data["answer"] = answer
-    data["explanation"] = " ".join(e.sentence for e in events)
+    data["explanation"] = explain(puzzle.position(), puzzle.moves)
     data["tags"] = [f"rule-{r}" for r in rulings] + [f"from-game-{moment.game_seed}-move-{moment.ply + 1}"]
     return data
 
