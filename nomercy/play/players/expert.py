@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections import Counter
+from dataclasses import dataclass
 from typing import Sequence
 
 from nomercy.core.moves import Move, CallUno, Play
@@ -37,7 +38,7 @@ from nomercy.core.legality import is_optional
 from nomercy.play.players.belief import HandBeliefs, deal_hidden
 from nomercy.play.players.greedy import GreedyPlayer, _after, _best_color, next_seat, score_play
 
-__all__ = ["ExpertPlayer", "determinize"]
+__all__ = ["ExpertPlayer", "MoveEstimate", "Weighing", "determinize"]
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_MAX_TIME = 0.5
@@ -183,13 +184,27 @@ class ExpertPlayer:
         return list(scored[: self.candidates]) + others
 
     def _search(self, view: PlayerView, candidates: list[Move]) -> Move:
-        """Successive halving over the candidates, every one tried on the same imagined tables.
+        return self.weigh(view, candidates).choice
 
-        Candidate 0 is greedy's own choice and is never dropped: another move replaces
-        it only when it did better on the same tables by more than one standard error
-        of the paired difference, so noise alone does not talk the expert out of
-        greedy's move.
+    # --- the search made visible (the coach reads it) -------------------------
+    def shortlist(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
+        """The moves the search would try among ``legal``, greedy's choice first (see :meth:`weigh`)."""
+        return self._shortlist(view, legal)
+
+    def weigh(self, view: PlayerView, candidates: Sequence[Move]) -> "Weighing":
+        """Search ``candidates`` as :meth:`choose` does, and say what the search found.
+
+        Successive halving over the candidates, every one tried on the same imagined
+        tables. Candidate 0 is the reference (greedy's own choice when the list comes
+        from :meth:`shortlist`) and is never dropped: another move replaces it only
+        when it did better on the same tables by more than one standard error of the
+        paired difference, so noise alone does not talk the expert out of greedy's
+        move. :meth:`choose` plays the ``choice`` of this search; the same seed and
+        options give the same weighing.
         """
+        candidates = list(candidates)
+        if not candidates:
+            raise PlayerError("the expert has no move to weigh")
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         results: list[dict[int, float]] = [{} for _ in candidates]
         alive = list(range(len(candidates)))
@@ -217,17 +232,24 @@ class ExpertPlayer:
             alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
         self.playouts += spent
         best = max(alive, key=lambda i: (_mean(results[i]), -i))
-        if best == 0:
-            return candidates[0]
-        shared = [w for w in results[best] if w in results[0]]
-        differences = [results[best][w] - results[0][w] for w in shared]
-        if len(differences) < 2:
-            return candidates[0]
-        mean = sum(differences) / len(differences)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
-        if mean > spread / math.sqrt(len(differences)):
-            return candidates[best]
-        return candidates[0]
+        choice = candidates[0]
+        if best != 0:
+            shared = [w for w in results[best] if w in results[0]]
+            differences = [results[best][w] - results[0][w] for w in shared]
+            if len(differences) >= 2:
+                mean = sum(differences) / len(differences)
+                spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+                if mean > spread / math.sqrt(len(differences)):
+                    choice = candidates[best]
+        return Weighing(
+            choice=choice,
+            estimates=tuple(MoveEstimate(move, _mean(values) if values else 0.0, len(values), _standard_error(values))
+                            for move, values in zip(candidates, results)),
+            playouts=spent,
+            decided=sum(1 for values in results for v in values.values() if v == 0.0 or v == 1.0),
+            out_of_time=out_of_time,
+            values=tuple(tuple(sorted(values.items())) for values in results),
+        )
 
     def _playout(self, world: GameState, action: Move, me: int, seed: int) -> float:
         """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves."""
@@ -271,6 +293,70 @@ def _switch(name: str, value: bool | int | str | None) -> bool:
 
 def _mean(values: dict[int, float]) -> float:
     return sum(values.values()) / len(values) if values else -1.0
+
+
+def _standard_error(values: dict[int, float]) -> float:
+    """How far the mean of ``values`` may be off by chance: their standard deviation over the square root of n."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values.values()) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values.values()) / (n - 1) / n)
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One move as the expert's search saw it.
+
+    ``value`` is the mean playout value: a playout that reached the end of the
+    round counts 1 for a win and 0 for a loss (being knocked out is a loss), one
+    cut off after ``depth`` moves counts the seat's share judged by hand sizes.
+    ``playouts`` is how many imagined tables the move was tried on, ``spread`` the
+    standard error of ``value`` (0 with fewer than two playouts).
+    """
+
+    move: Move
+    value: float
+    playouts: int
+    spread: float
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """What one search found: the move the expert plays and every candidate's estimate.
+
+    ``estimates`` follow the order of the candidates (the reference first);
+    ``decided`` counts the playouts that ended in a win or a loss rather than being
+    judged by hand sizes; ``values`` holds each candidate's playout values by
+    imagined table, so two moves can be compared on the tables they shared
+    (:meth:`paired_difference`).
+    """
+
+    choice: Move
+    estimates: tuple[MoveEstimate, ...]
+    playouts: int
+    decided: int
+    out_of_time: bool
+    values: tuple[tuple[tuple[int, float], ...], ...]
+
+    def estimate(self, move: Move) -> MoveEstimate:
+        """The estimate of ``move`` (one of the candidates)."""
+        for estimate in self.estimates:
+            if estimate.move == move:
+                return estimate
+        raise PlayerError(f"the search did not try {move}")
+
+    def paired_difference(self, better: Move, worse: Move) -> tuple[float, float, int]:
+        """How much more ``better`` scored than ``worse`` on the tables both were tried on.
+
+        Returns the mean difference, its standard error and the number of tables.
+        """
+        index = {e.move: i for i, e in enumerate(self.estimates)}
+        mine, theirs = dict(self.values[index[better]]), dict(self.values[index[worse]])
+        differences = {w: mine[w] - theirs[w] for w in mine if w in theirs}
+        if not differences:
+            return 0.0, 0.0, 0
+        return sum(differences.values()) / len(differences), _standard_error(differences), len(differences)
 
 
 class _LiteView:

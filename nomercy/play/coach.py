@@ -1,0 +1,631 @@
+"""The coach: a hint for the move to make, warnings before a move a beginner regrets, a review of a round.
+
+Nothing here knows a rule of its own. The hint is the expert player's search
+(:meth:`~nomercy.play.players.expert.ExpertPlayer.weigh`) with a fixed seed and a
+stated budget of playouts; the warnings are what the engine answers when the move
+is applied to copies of the table; the review runs the hint's search at every
+decision of a finished round.
+
+>>> from nomercy.play.game import Game
+>>> state = Game("no-mercy", ["Ann", "Bo", "Cy"], seed=66).state
+>>> tip = hint(state, "Ann", seed=1, budget=30)
+>>> tip.text
+'Ann plays blue discard-all'
+>>> tip.reason
+'Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.'
+>>> hint(state, "Ann", seed=1, budget=30) == tip  # the same seed and budget give the same hint
+True
+>>> warnings(state, "Ann", "Ann plays blue reverse")
+()
+
+The estimates are noisy: each move's chance carries its margin (about two
+standard errors), and :attr:`Hint.noise` says so in words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from nomercy.core import events as ev
+from nomercy.core.cards import COLORS, Card, Color, Rank
+from nomercy.core.decks import DECKS
+from nomercy.core.engine import apply, deal, legal_moves, why_illegal
+from nomercy.core.errors import IllegalMoveError, PlayerError
+from nomercy.core.legality import is_optional
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.rulebook import RULINGS, Ruling
+from nomercy.core.state import GameState, Phase
+from nomercy.play.game import Game, GameRecord
+from nomercy.play.players.expert import ExpertPlayer, Weighing, determinize
+
+__all__ = [
+    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "MoveChance", "Hint", "MoveWarning", "ReviewedDecision",
+    "Review", "hint", "warnings", "review",
+]
+
+DEFAULT_BUDGET = 200
+"""Playouts per hint: about 0.8 s on the first move of a three-player table (see docs/widgets.md, "Coach")."""
+PLAYOUT_DEPTH = 500
+"""Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
+WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
+                 "challenge-lost")
+"""What :func:`warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
+comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
+passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
+cost 6."""
+WARNING_TABLES = 32
+"""Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
+_MARGIN = 1.96  # standard errors on either side of an estimate: a 95% interval
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+@dataclass(frozen=True)
+class MoveChance:
+    """One move's estimated chance to win the round, and the playouts behind it.
+
+    ``margin`` is about two standard errors: the true chance (against greedy play
+    by every seat) lies within ``win_chance ± margin`` nineteen times in twenty.
+    """
+
+    move: Move
+    text: str
+    win_chance: float
+    playouts: int
+    margin: float
+
+    def __str__(self) -> str:
+        return f"{self.text}: {self.win_chance:.0%} ± {self.margin * 100:.0f} ({self.playouts} playouts)"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The expert's suggestion for one seat: the move, why in one line, and the top moves' chances.
+
+    ``chances`` holds at most three moves, best estimate first; the suggested move
+    is the expert's choice, which keeps greedy's move unless another did clearly
+    better, so it is not always the first of them. ``position`` is the table as one
+    line of text (:meth:`GameState.to_text`).
+    """
+
+    seat: str
+    move: Move
+    text: str
+    reason: str
+    chances: tuple[MoveChance, ...]
+    playouts: int
+    decided: int
+    budget: int
+    seed: int
+    position: str
+
+    @property
+    def noise(self) -> str:
+        """How far to trust the chances, in words."""
+        if not self.playouts:
+            return "No search was needed: this move is right whatever the hidden cards are."
+        cut = self.playouts - self.decided
+        played = (f"{cut} of them were cut off after {PLAYOUT_DEPTH} moves and judged by hand sizes"
+                  if cut else "each one played to the end of the round")
+        mine = next((c.margin for c in self.chances if c.move == self.move), None)
+        margin = f", {mine * 100:.0f} points for the suggested move" if mine is not None else ""
+        return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
+                f"at random, then every seat played by the greedy player; {played}. Each chance may be off by its "
+                f"± margin either way (95%){margin}; moves closer than their margins are a tie.")
+
+    def __str__(self) -> str:
+        lines = [f"Hint for {self.seat}: {self.text}", self.reason, *map(str, self.chances)]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class MoveWarning:
+    """Something a move does that a beginner may not see coming, with the ruling behind it.
+
+    ``kind`` names the regret (one of :data:`WARNING_KINDS`), ``rule`` the ruling id,
+    ``text`` says it in plain words. ``chance`` is 1.0 when it happens whatever the
+    hidden cards are; below that, it is the share of imagined tables (dealt from
+    what the player can see) on which the engine made it happen.
+    """
+
+    kind: str
+    rule: str
+    text: str
+    chance: float = 1.0
+
+    @property
+    def ruling(self) -> Ruling:
+        return RULINGS[self.rule]
+
+    @property
+    def certain(self) -> bool:
+        return self.chance >= 1.0
+
+    def __str__(self) -> str:
+        return f"{self.text} (ruling {self.rule}: {self.ruling.title})"
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of the reviewed seat where the expert would have played differently.
+
+    ``number`` counts the round's moves from 1 (the move played here is move
+    ``number``); ``state`` is the table before it, so a step player can open it.
+    ``difference`` is how much higher the expert's move scored than the move played,
+    on the same imagined tables, give or take ``margin`` (95%).
+    """
+
+    number: int
+    state: GameState
+    played: str
+    suggested: str
+    reason: str
+    played_chance: MoveChance
+    suggested_chance: MoveChance
+    difference: float
+    margin: float
+
+    @property
+    def position(self) -> str:
+        return self.state.to_text()
+
+    @property
+    def clear(self) -> bool:
+        """Is the difference larger than its noise?"""
+        return self.difference > self.margin
+
+    def __str__(self) -> str:
+        return (f"Move {self.number}: {self.played} ({self.played_chance.win_chance:.0%}); the expert plays "
+                f"{self.suggested} ({self.suggested_chance.win_chance:.0%}), {self.difference * 100:+.0f} points "
+                f"± {self.margin * 100:.0f}. {self.reason}")
+
+
+@dataclass(frozen=True)
+class Review:
+    """The decisions of ``seat`` in one round that the expert would have made otherwise, in the order played.
+
+    ``looked_at`` counts the seat's decisions that had more than one move.
+    """
+
+    seat: str
+    looked_at: int
+    decisions: tuple[ReviewedDecision, ...]
+    budget: int
+    seed: int
+
+    def __str__(self) -> str:
+        head = (f"{self.seat}: {len(self.decisions)} of {self.looked_at} decisions differ from the expert's "
+                f"(seed {self.seed}, {self.budget} playouts per move)")
+        return "\n".join([head, *map(str, self.decisions)])
+
+
+History = Union[GameRecord, Game, Sequence[tuple[GameState, Union[Move, str]]]]
+
+
+# ---------------------------------------------------------------------------------------------- hint
+
+def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFAULT_BUDGET) -> Hint:
+    """The expert's suggested move for ``seat``, why, and the chances of the top three moves.
+
+    The expert sees only ``seat``'s view of the table. ``budget`` is the number of
+    playouts (no clock is involved, so the same seed and budget give the same hint on
+    any machine). A move that wins the round, an UNO call and a catch are suggested
+    without a search.
+    """
+    index = state.seat(seat)
+    _check_budget(budget)
+    required, optional = _moves_of(state, index)
+    finishing = [a for a in required if type(a) is Play and _empties_hand(state, a)]
+    quick: Move | None = finishing[0] if finishing else next(
+        (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
+    if quick is not None:
+        return Hint(state.seats[index], quick, state.move_text(quick), _reason(state, index, quick), (), 0, 0,
+                    budget, seed, state.to_text())
+    if not required:
+        raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
+                               f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
+    weighing = _weigh(state, index, required, seed=seed, budget=budget)
+    ranked = sorted(weighing.estimates, key=lambda e: -e.value)[:3]
+    chances = tuple(MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
+                    for e in ranked)
+    choice = weighing.choice
+    return Hint(state.seats[index], choice, state.move_text(choice), _reason(state, index, choice), chances,
+                weighing.playouts, weighing.decided, budget, seed, state.to_text())
+
+
+def _check_budget(budget: int) -> None:
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise PlayerError(f"the coach's budget is a number of playouts, 1 or more, not {budget!r}")
+
+
+def _moves_of(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
+    """The seat's required moves (its turn) and its out-of-turn options, as the engine lists them."""
+    if state.is_over:
+        return [], []
+    mine = [a for a in legal_moves(state, seat)]
+    return ([a for a in mine if not is_optional(state, a)], [a for a in mine if is_optional(state, a)])
+
+
+def _expert(seed: int, budget: int) -> ExpertPlayer:
+    return ExpertPlayer(seed=seed, iterations=budget, max_time=None, depth=PLAYOUT_DEPTH, memory=False)
+
+
+def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, budget: int) -> Weighing:
+    expert = _expert(seed, budget)
+    view = state.view(seat)
+    return expert.weigh(view, expert.shortlist(view, required))
+
+
+def _empties_hand(state: GameState, play: Play) -> bool:
+    hand = state.hands[play.seat]
+    if len(hand) == 1:
+        return True
+    return play.card.rank is Rank.DISCARD_ALL and all(c.color is play.card.color for c in hand)
+
+
+# ---------------------------------------------------------------------------------------------- the reason
+
+def _reason(state: GameState, seat: int, move: Move) -> str:
+    """One line, in the game's words, of why ``move`` is good for ``seat`` here."""
+    names = state.seats
+    hand = state.hands[seat]
+    limit = state.rules.mercy_limit
+    penalty = state.rules.uno_penalty
+    if type(move) is CallUno:
+        return f"Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}."
+    if type(move) is Catch:
+        who = names[move.target]
+        return (f"Catch {who}: {who} holds one card and has not called UNO, so {who} draws {penalty}; "
+                "after the next move it is too late.")
+    if type(move) is Play:
+        return _play_reason(state, seat, move)
+    if type(move) is Draw:
+        if state.pending:
+            answers = [a for a in legal_moves(state, seat) if type(a) is Play]
+            if not answers:
+                doomed = limit is not None and len(hand) + state.pending >= limit
+                fate = " and you are knocked out either way" if doomed else ""
+                return f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}."
+            if all(a.card.rank is Rank.WILD_REVERSE_DRAW_FOUR for a in answers) and _comes_back(state, answers[0]):
+                return (f"Take the {state.pending} cards: with two players left your wild reverse +4 would come "
+                        "straight back to you, bigger.")
+            keep = max((a.card for a in answers), key=lambda c: c.draw_value)
+            return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later."
+        if state.phase is Phase.TURN and not any(type(a) is Play for a in legal_moves(state, seat)):
+            return f"Draw: nothing in your hand matches {state.top_card} with {state.color} in force."
+        return "Draw rather than play: keep your cards for later."
+    if type(move) is Pass:
+        return f"Keep the {state.drawn} you drew rather than play it now."
+    if type(move) is NameColor:
+        if state.phase is Phase.NAME_ROULETTE:
+            unseen = _unseen_by_color(state, seat)
+            most = max(unseen.values())
+            soon = ("more than of any other color, so it should show soonest" if unseen[move.color] == most and
+                    list(unseen.values()).count(most) == 1 else "so it should show soon")
+            return f"Name {move.color}: {unseen[move.color]} {move.color} cards are still unseen, {soon}."
+        held = sum(1 for c in hand if c.color is move.color)
+        return f"Name {move.color}: you hold {held} {move.color} {'card' if held == 1 else 'cards'}."
+    if type(move) is Challenge:
+        offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
+        size = len(state.hands[offender])
+        return (f"Challenge: {names[offender]} holds {size} cards, so one may well have matched the color; if so "
+                f"{names[offender]} draws the {state.pending} instead of you.")
+    return f"{state.move_text(move)}."
+
+
+def _play_reason(state: GameState, seat: int, play: Play) -> str:
+    names = state.seats
+    hand = state.hands[seat]
+    limit = state.rules.mercy_limit
+    card = play.card
+    if _empties_hand(state, play):
+        return f"Play {card}: it empties your hand and wins the round."
+    after, events = apply(state, play)  # a play draws nothing for its player: the real table tells no secret
+    left = len(after.hands[seat])
+    uno = "; then call UNO" if left == 1 else ""
+    grew = next((e for e in events if isinstance(e, ev.StackGrew)), None)
+    if state.phase is Phase.PLAY_DRAWN and card == state.drawn:
+        return f"Play the {card} you drew: a drawn card that fits is played at once under these rules{uno}."
+    if grew is not None and grew.target == names[seat]:
+        return f"Play {card}: with two players left it comes back to you, {grew.total} cards in all{uno}."
+    if grew is not None:
+        target = grew.target
+        size = len(after.hands[state.seat(target)])
+        knocks = limit is not None and size + grew.total >= limit
+        if state.pending and limit is not None and len(hand) + state.pending >= limit:
+            return (f"Stack your {card}: drawing {state.pending} would take you to {limit} cards "
+                    f"and knock you out{uno}.")
+        verb = "Stack your" if state.pending else "Play"
+        if knocks:
+            return f"{verb} {card}: {target} holds {size} cards, and {grew.total} more knock {target} out{uno}."
+        if state.pending:
+            return (f"Stack your {card}: {target} now faces {grew.total} cards instead of you "
+                    f"drawing {state.pending}{uno}.")
+        if size <= 2:
+            return f"Play {card}: {target} holds only {_cards(size)}, so make {target} draw {grew.total}{uno}."
+        return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}."
+    for event in events:
+        if isinstance(event, ev.HandsSwapped):
+            return (f"Swap hands with {event.other}: you give away {len(hand) - 1} cards "
+                    f"and get {_cards(left)} back{uno}.")
+        if isinstance(event, ev.HandsPassed):
+            giver = names[(seat - state.direction) % len(names)]
+            return f"Pass the hands on: you give away {len(hand) - 1} cards and get {giver}'s {left}{uno}."
+        if isinstance(event, ev.CardsDiscarded) and event.cards:
+            shown = ", ".join(map(str, event.cards))
+            what = f"your other {card.color} card ({shown})" if len(event.cards) == 1 else \
+                f"your {len(event.cards)} other {card.color} cards ({shown})"
+            return f"Play {card}: it takes {what} along, so you hold {_cards(left)}{uno}."
+        if isinstance(event, ev.EveryoneSkipped):
+            return f"Play {card}: everyone else is skipped and you play again{uno}."
+        if isinstance(event, ev.PlayerSkipped):
+            size = len(after.hands[state.seat(event.player)])
+            if event.rule == "reverse-two-players":
+                return f"Play {card}: with two players it skips {event.player}, and you play again{uno}."
+            if size <= 2:
+                return f"Play {card}: skip {event.player}, who holds only {_cards(size)}{uno}."
+            return f"Play {card}: skip {event.player}{uno}."
+    if after.phase is Phase.NAME_ROULETTE:
+        victim = names[after.turn]
+        size = len(after.hands[after.turn])
+        near = limit is not None and size + 5 >= limit
+        close = f", already {size} of the {limit} that knock a player out" if near else ""
+        return f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}."
+    if card.rank is Rank.REVERSE:
+        nxt = names[after.turn]
+        return f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays next{uno}."
+    color = after.color
+    same = sum(1 for c in after.hands[seat] if c.color is color)
+    more = f", and you hold {same} more {color} {'card' if same == 1 else 'cards'}" if same else ""
+    if card.is_wild or color is not state.color:
+        return f"Play {card}: it makes {color} the color in force{more}{uno}."
+    shields = [c for c in after.hands[seat] if c.is_draw_card]
+    if shields and state.rules.stacking != "none":
+        return f"Play {card}: it matches, and you keep your {shields[0]} to answer a stack{uno}."
+    return f"Play {card}: it matches{more}{uno}."
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _comes_back(state: GameState, play: Play) -> bool:
+    after, events = apply(state, play)
+    return any(isinstance(e, ev.StackGrew) and e.target == state.seats[play.seat] for e in events)
+
+
+def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
+    """Cards of each color ``seat`` has not seen: the deck less its hand and the discard pile."""
+    counts: Counter[Card] = DECKS[state.rules.deck].counts()
+    counts.subtract(state.hands[seat])
+    counts.subtract(state.discard)
+    return {color: sum(n for card, n in counts.items() if card.color is color) for color in COLORS}
+
+
+# ---------------------------------------------------------------------------------------------- warnings
+
+def warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
+    """What ``move`` would do to ``seat`` that a beginner may regret, each with its ruling; empty when it is fine.
+
+    The move is applied to copies of the table that agree with what ``seat`` can
+    see (the hidden hands and the draw pile dealt at random, with a fixed seed), and
+    the warnings are read from the engine's events and the states it returns: a
+    knock-out, a wild reverse +4 that comes back, a one-card hand that must call
+    UNO, a catch let slip, a stack taken that could have been passed on, a swap or
+    a hand pass that leaves you more cards, a classic wild +4 a challenge would
+    punish. A move whose outcome hangs on hidden cards warns with its chance.
+    """
+    index = state.seat(seat)
+    action = state.parse_move(move) if isinstance(move, str) else move
+    if action.seat != index:
+        raise IllegalMoveError(f"{state.move_text(action)} is a move of {state.seats[action.seat]}, not of "
+                               f"{state.seats[index]}")
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalMoveError(reason, move=action)
+    view = state.view(index)
+    rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
+    outcomes = [apply(determinize(view, rng), action) for _ in range(WARNING_TABLES)]
+    required, _ = _moves_of(state, index)
+    found: list[MoveWarning] = []
+    for check in _CHECKS:
+        found.extend(check(state, index, action, outcomes, required))
+    return tuple(found)
+
+
+Outcomes = Sequence[tuple[GameState, tuple[ev.Event, ...]]]
+
+
+def _share(outcomes: Outcomes, happened: list[bool]) -> float:
+    return sum(happened) / len(outcomes)
+
+
+def _knocked_out(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                 required: Sequence[Move]) -> list[MoveWarning]:
+    name = state.seats[seat]
+    sizes = [next((e.hand_size for e in events if isinstance(e, ev.KnockedOut) and e.player == name), 0)
+             for _, events in outcomes]
+    chance = _share(outcomes, [size > 0 for size in sizes])
+    if not chance or (len(required) < 2 and action in required):
+        return []
+    limit = state.rules.mercy_limit
+    if chance >= 1.0:
+        what = "Drawing them" if type(action) is Draw and state.pending else "This"
+        text = f"{what} takes you to {max(sizes)} cards: at {limit} you are knocked out of the round."
+        others = [a for a in required if type(a) is Play]
+        if type(action) is Draw and state.pending and others:
+            text += f" Your {others[0].card} would pass the stack on instead."
+        return [MoveWarning("knocked-out", "mercy", text)]
+    text = (f"This could take you to {limit} cards and knock you out: it did on {sum(s > 0 for s in sizes)} of "
+            f"{len(outcomes)} tables dealt from what you can see.")
+    return [MoveWarning("knocked-out", "mercy", text, chance)]
+
+
+def _comes_back_warning(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                        required: Sequence[Move]) -> list[MoveWarning]:
+    name = state.seats[seat]
+    after, events = outcomes[0]
+    grew = next((e for e in events if isinstance(e, ev.StackGrew) and e.target == name), None)
+    if grew is None:
+        return []
+    answers = sorted({a.card for a in legal_moves(after, seat) if type(a) is Play}, key=str)
+    text = f"With two players left your wild reverse +4 comes back to you: {grew.total} cards are pending for you"
+    limit = state.rules.mercy_limit
+    size = len(after.hands[seat])
+    if answers:
+        text += f"; answer with your {' or '.join(map(str, answers))}, or draw them"
+    else:
+        text += ", and you hold nothing that answers them"
+        if limit is not None and size + grew.total >= limit:
+            text += f", so drawing them takes you to {limit} cards and knocks you out"
+    return [MoveWarning("comes-back", grew.rule, text + ".")]
+
+
+def _uno_call(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+              required: Sequence[Move]) -> list[MoveWarning]:
+    penalty = state.rules.uno_penalty
+    exposed = [seat in after.catchable for after, _ in outcomes]
+    chance = _share(outcomes, exposed)
+    if not chance or not penalty:
+        return []
+    text = (f"After this you hold one card: call UNO before the next player acts, or anyone may catch you "
+            f"and you draw {penalty}.")
+    return [MoveWarning("uno-call", "uno", text, chance)]
+
+
+def _catch_missed(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                  required: Sequence[Move]) -> list[MoveWarning]:
+    found = []
+    for target in state.catchable:
+        if target == seat or Catch(seat, target) not in legal_moves(state):
+            continue
+        after, _ = outcomes[0]
+        if target not in after.catchable and action != Catch(seat, target):
+            who = state.seats[target]
+            text = (f"{who} holds one card and has not called UNO: catch {who} first ({who} draws "
+                    f"{state.rules.uno_penalty}); after your move it is too late.")
+            found.append(MoveWarning("catch-missed", "uno", text))
+    return found
+
+
+def _stack_declined(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                    required: Sequence[Move]) -> list[MoveWarning]:
+    if type(action) is not Draw or not state.pending:
+        return []
+    answers = [a for a in required if type(a) is Play and not _comes_back(state, a)]
+    if not answers:
+        return []
+    card = min((a.card for a in answers), key=lambda c: c.draw_value)
+    text = f"You could answer with your {card} and pass the {state.pending} cards on instead of drawing them."
+    return [MoveWarning("stack-declined", "stacking", text)]
+
+
+def _bigger_hand(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                 required: Sequence[Move]) -> list[MoveWarning]:
+    if type(action) is not Play or len(required) < 2:
+        return []
+    after, events = outcomes[0]
+    gave = len(state.hands[seat]) - 1
+    got = len(after.hands[seat])
+    if got <= gave:
+        return []
+    for event in events:
+        if isinstance(event, ev.HandsSwapped):
+            sizes = {a.target: len(state.hands[a.target]) if a.target is not None else gave
+                     for a in required if type(a) is Play and a.card == action.card}
+            best = min(sizes, key=lambda t: sizes[t])
+            if sizes[best] >= got:
+                return []
+            better = ("keeping your hand" if best is None
+                      else f"swapping with {state.seats[best]} ({_cards(sizes[best])})")
+            text = f"You give away {gave} cards and get {event.other}'s {got}: {better} leaves you fewer."
+            return [MoveWarning("bigger-hand", "seven", text)]
+        if isinstance(event, ev.HandsPassed):
+            giver = state.seats[(seat - state.direction) % len(state.seats)]
+            text = f"Your 0 passes every hand on: you give away {gave} cards and get {giver}'s {got}."
+            return [MoveWarning("bigger-hand", "zero", text)]
+    return []
+
+
+def _bluff(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+           required: Sequence[Move]) -> list[MoveWarning]:
+    after, _ = outcomes[0]
+    if type(action) is not Play or after.challenge is None or not after.challenge[1]:
+        return []
+    victim = state.seats[after.turn]
+    text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
+            f"{after.pending} instead.")
+    return [MoveWarning("bluff", "wild-four-restriction", text)]
+
+
+def _challenge_fails(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+                     required: Sequence[Move]) -> list[MoveWarning]:
+    if type(action) is not Challenge:
+        return []
+    failed = [any(isinstance(e, ev.Challenged) and not e.guilty for e in events) for _, events in outcomes]
+    chance = _share(outcomes, failed)
+    if not chance:
+        return []
+    text = (f"If the wild +4 was played fairly you draw {state.pending + 2} instead of {state.pending}: it was on "
+            f"{sum(failed)} of {len(outcomes)} tables dealt from what you can see.")
+    return [MoveWarning("challenge-lost", "challenge", text, chance)]
+
+
+_CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_declined, _bigger_hand, _bluff,
+           _challenge_fails)
+
+
+# ---------------------------------------------------------------------------------------------- review
+
+def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget: int = DEFAULT_BUDGET) -> Review:
+    """The decisions of ``seat`` where the expert would have chosen differently, with the difference it makes.
+
+    ``record_or_history`` is a :class:`GameRecord`, a :class:`Game`, or the list of
+    (state before, move) pairs of a round. At each decision of ``seat`` with more
+    than one move, the hint's search runs (same seed and budget); where its choice
+    differs from the move played, both moves are played out again on ``budget``
+    shared imagined tables each, and the difference of their chances is reported
+    with its margin.
+    """
+    _check_budget(budget)
+    steps = _steps(record_or_history)
+    if not steps:
+        raise IllegalMoveError("there is no move to review")
+    index = steps[0][0].seat(seat)
+    looked_at = 0
+    found: list[ReviewedDecision] = []
+    for number, (state, action) in enumerate(steps, 1):
+        if action.seat != index or is_optional(state, action):
+            continue
+        required, _ = _moves_of(state, index)
+        if len(required) < 2:
+            continue
+        looked_at += 1
+        choice = _weigh(state, index, required, seed=seed, budget=budget).choice
+        if choice == action:
+            continue
+        pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, action])
+        difference, spread, _ = pair.paired_difference(choice, action)
+        suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
+                             for e in pair.estimates)
+        found.append(ReviewedDecision(number, state, played.text, suggested.text, _reason(state, index, choice),
+                                      played, suggested, difference, _MARGIN * spread))
+    return Review(steps[0][0].seats[index], looked_at, tuple(found), budget, seed)
+
+
+def _steps(history: History) -> list[tuple[GameState, Move]]:
+    """(state before, move) for every move of the round."""
+    if isinstance(history, Game):
+        history = history.record()
+    if isinstance(history, GameRecord):
+        state = deal(history.rules, history.seats, seed=history.seed, dealer=history.dealer)[0]
+        steps = []
+        for move in history.moves:
+            action = state.parse_move(move)
+            steps.append((state, action))
+            state = apply(state, action)[0]
+        return steps
+    return [(state, state.parse_move(move) if isinstance(move, str) else move) for state, move in history]
