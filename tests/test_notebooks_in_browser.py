@@ -8,7 +8,9 @@ included), a person's session is played by clicking only:
 - ``11-play.ipynb``: one complete round on the first table with computer players, until the round-over
   message shows. The time from a click to the redrawn table, and from a computer's turn to its move on
   screen, are measured and written to ``artifacts/browser-timings.json`` (reported in docs/widgets.md).
-- a puzzle board in ``05-sevens-and-zeros.ipynb``: an answer with a part left blank, a wrong one, a right one.
+- a puzzle board in ``05-sevens-and-zeros.ipynb``: an answer with a part left blank, a wrong one, a right one;
+  then a wrong option picked (it stays pressed, and the feedback says the misreading it stands for) and the
+  right one.
 - a step player in ``01-the-deck.ipynb``: stepped to its end.
 
 Screenshots go to ``artifacts/``; ``NOMERCY_UPDATE_DOCS=1`` copies the game table's to ``docs/img/``.
@@ -300,6 +302,24 @@ def test_a_puzzle_board_refuses_a_blank_part_then_judges_a_wrong_and_a_right_ans
     board.locator('[data-testid="puzzle-feedback"][data-correct="true"]').wait_for()
     assert board.get_by_role("status").text_content().startswith("Right!")
     _shot(board, "puzzle-board.png")
+
+
+def test_a_puzzle_board_says_why_a_picked_option_is_wrong(lab: Lab) -> None:
+    board = lab.panel(PUZZLES).locator('[data-testid="nm-puzzle"][data-puzzle="round3-seven"]')
+    board.scroll_into_view_if_needed()
+    wrong = board.get_by_role("button", name="A 2, C 4, and C plays next because A chose C", exact=True)
+    wrong.click()
+    board.locator('[data-testid="puzzle-feedback"][data-correct="false"] [data-testid="puzzle-why"]').wait_for()
+    assert board.locator('[data-testid="puzzle-why"]').text_content() == (
+        "Where this goes wrong: A swap moves hands, not seats, so play goes on from A to B.")
+    assert "Whose turn: you answered C, but it is B." in board.get_by_role("status").text_content()
+    assert wrong.get_attribute("aria-pressed") == "true"
+    right = board.get_by_role("button", name="A 2, C 4, and B plays next", exact=True)
+    right.click()
+    board.locator('[data-testid="puzzle-feedback"][data-correct="true"]').wait_for()
+    assert right.get_attribute("aria-pressed") == "true" and wrong.get_attribute("aria-pressed") == "false"
+    assert not board.locator('[data-testid="puzzle-why"]').count()
+    _shot(board, "puzzle-board-why.png")
 
 
 def test_a_step_player_steps_to_its_end(lab: Lab) -> None:

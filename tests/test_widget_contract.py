@@ -110,12 +110,19 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a question with options", lambda: PuzzleBoard(["round3-seven", "stack-2-4-6-then-6", "too-late-to-catch"])),
         ("a puzzle with hints", lambda: PuzzleBoard(["stack-2-4-6-then-6", "round3-seven", "zero-skips-knocked-out"])),
         ("stepping through the answer", lambda: _walking(PuzzleBoard(["zero-skips-knocked-out", "round3-seven"]))),
+        ("a wrong option picked, with its why", lambda: _picked(PuzzleBoard(["round3-seven", "classic-opening"]), 0)),
     ],
     "step_player": [
         ("at the start", lambda: StepPlayer("stack-2-4-6")),
         ("half way", lambda: StepPlayer("stack-2-4-6").goto(4)),
     ],
 }
+
+
+def _picked(board: PuzzleBoard, index: int) -> PuzzleBoard:
+    board.choose(index)
+    assert board.feedback["why"] and board.feedback["picked"] == index
+    return board
 
 
 def _walking(board: PuzzleBoard) -> PuzzleBoard:

@@ -31,11 +31,15 @@ def as_typed(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer as the browser sends it: numbers and cards as the text typed into the boxes."""
     typed: dict[str, Any] = {}
     for key, value in answer.items():
+        if key == "before":  # what the story says about earlier moments: never asked
+            continue
         if key in ("hand_size", "score"):
             typed[key] = {str(seat): str(n) for seat, n in value.items()}
         elif key == "hand":
             typed[key] = {str(seat): ", ".join(map(str, cards)) for seat, cards in value.items()}
-        elif key == "pending":
+        elif key == "playable":
+            typed[key] = {str(seat): ", ".join(map(str, cards)) or "none" for seat, cards in value.items()}
+        elif key in ("pending", "draw_pile_size"):
             typed[key] = str(value)
         elif key == "eliminated":
             typed[key] = [str(s) for s in value or []]
@@ -80,7 +84,7 @@ def wrong_answer(puzzle: Puzzle) -> dict[str, Any] | None:
 def test_every_puzzle_checks_its_own_answer_as_correct_and_a_changed_one_as_wrong(puzzle):
     board = PuzzleBoard(puzzle)
     keys = [field["key"] for field in board.puzzle["fields"]]
-    assert keys == list(puzzle.answer), "the board asks for exactly what the puzzle answers"
+    assert keys == [k for k in puzzle.answer if k != "before"], "the board asks for what the puzzle answers"
     assert send(board, {"type": "answer", "answer": as_typed(dict(puzzle.answer))}) == ""
     assert board.feedback["correct"] is True, board.feedback["problems"]
     assert board.feedback["truth"], "the feedback says what really happens"
@@ -159,6 +163,52 @@ def test_options_that_carry_an_answer_are_checked_by_replaying_the_engine():
     send(board, {"type": "hint"})
     assert board.hints == ["Add up the stack.", "2 + 4."]
     assert send(board, {"type": "hint"}) == "No more hints for this puzzle."
+
+
+def test_a_wrong_option_picked_says_the_misreading_it_stands_for_and_stays_picked():
+    board = PuzzleBoard("round3-seven")
+    labels = [c["label"] for c in board.puzzle["choices"]]
+    wrong = labels.index("A 2, C 4, and C plays next because A chose C")
+    send(board, {"type": "choice", "index": wrong})
+    feedback = board.feedback
+    assert feedback["correct"] is False and feedback["picked"] == wrong
+    assert feedback["why"] == "Where this goes wrong: A swap moves hands, not seats, so play goes on from A to B."
+    assert "Whose turn: you answered C, but it is B." in feedback["problems"]
+    right = labels.index("A 2, C 4, and B plays next")
+    send(board, {"type": "choice", "index": right})
+    assert board.feedback["correct"] is True and board.feedback["picked"] == right and board.feedback["why"] == ""
+    send(board, {"type": "answer", "answer": {"hand_size": {"A": "2", "C": "4"}, "hand": {"A": "blue 8, green 9"},
+                                              "turn": "B"}})
+    assert board.feedback["picked"] is None and board.feedback["why"] == ""
+
+
+def test_what_the_story_claims_is_stated_in_the_feedback_but_never_asked():
+    board = PuzzleBoard("classic-opening")
+    assert [f["key"] for f in board.puzzle["fields"]] == ["hand_size", "turn"]
+    send(board, {"type": "answer", "answer": {"hand_size": {"A": "6", "B": "8", "C": "7"}, "turn": "C"}})
+    assert board.feedback["correct"] is True
+    assert board.feedback["truth"][0] == "Before B draws: B can play nothing."
+    assert "'before' is not something a puzzle asks about" in send(
+        board, {"type": "answer", "answer": {"hand_size": {"A": "6", "B": "8", "C": "7"}, "turn": "C",
+                                             "before": {}}})
+
+
+def test_a_question_about_playable_cards_takes_none_or_the_cards():
+    data = {
+        "id": "what-fits", "title": "What fits", "source": "original", "rules": "no-mercy",
+        "players": ["A", "B"], "turn": "A", "discard": "red 5",
+        "hands": {"A": ["red 1", "blue 5", "green 3"], "B": ["green 2", "yellow 3"]},
+        "moves": ["A plays red 1"], "question": "Which cards can A and B play now?",
+        "answer": {"playable": {"A": [], "B": []}},
+    }
+    board = PuzzleBoard(Puzzle.from_dict(data))
+    field = board.puzzle["fields"][0]
+    assert field["kind"] == "cards" and field["seats"] == ["A", "B"] and "none" in field["label"]
+    send(board, {"type": "answer", "answer": {"playable": {"A": "none", "B": "none"}}})
+    assert board.feedback["correct"] is True and "B can play nothing." in board.feedback["truth"]
+    send(board, {"type": "answer", "answer": {"playable": {"A": "none", "B": "green 2"}}})
+    assert board.feedback["problems"] == ["Cards B can play: you answered green 2, but it is none."]
+    assert "Answer every part first" in send(board, {"type": "answer", "answer": {"playable": {"A": "none", "B": ""}}})
 
 
 def test_the_board_moves_between_puzzles_and_starts_each_one_fresh():

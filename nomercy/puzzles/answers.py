@@ -14,6 +14,13 @@ turn them into words at the edge.
 ['Whose turn: you answered B, but it is A.', 'Cards B holds: you answered 9, but it is 7.']
 >>> ANSWER_KEYS["winner"].say(None), ANSWER_KEYS["hand"].say(())
 ('nobody yet', 'no cards')
+
+Some keys pin what a puzzle's story says rather than what its question asks: ``playable`` (the cards a
+seat could legally play), ``draw_pile_size``, and ``before``, which checks any of the other keys in the
+position just before one of the moves ("B has nothing that fits, so B draws"):
+
+>>> [m.words() for m in mismatches(state, {"playable": {"A": []}, "draw_pile_size": 150})]
+['Cards A can play: you answered none, but it is yellow 4, blue +2, blue skip-all, wild +6.', 'Cards in the draw pile: you answered 150, but it is 153.']
 """
 
 from __future__ import annotations
@@ -21,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from nomercy.core.moves import seat_index
+from nomercy.core.moves import Play, seat_index
 from nomercy.core.cards import Card, Color
 from nomercy.core.state import GameState
 
-__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "mismatches", "truth", "round_scores"]
+__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "truth", "round_scores", "playable_cards"]
 
 
 @dataclass(frozen=True)
@@ -37,11 +44,13 @@ class Mismatch:
     expected: Any
     actual: Any
     reason: str | None = None  # for ``illegal``: why the rules refused the move that really was refused
+    before: str | None = None  # for a part of ``before``: the move it is checked just before
 
     @property
     def part(self) -> str:
-        """``hand_size.B``: the key, and the seat for a part asked per seat."""
-        return self.key if self.seat is None else f"{self.key}.{self.seat}"
+        """``hand_size.B``: the key, and the seat for a part asked per seat (``before.B draws.playable.B``)."""
+        part = self.key if self.seat is None else f"{self.key}.{self.seat}"
+        return part if self.before is None else f"before.{self.before}.{part}"
 
     def words(self) -> str:
         """The mismatch for a learner: "Cards B holds: you answered 9, but it is 7."."""
@@ -50,8 +59,10 @@ class Mismatch:
         if self.key == "illegal":
             return f"{self.actual} is refused: {self.reason}."
         answer_key = ANSWER_KEYS[self.key]
-        return (f"{answer_key.label_for(self.seat)}: you answered {answer_key.say(self.expected)}, "
-                f"but it is {answer_key.say(self.actual)}.")
+        label = answer_key.label_for(self.seat)
+        if self.before is not None:
+            label = f"Before {self.before}, {label[0].lower()}{label[1:]}"
+        return f"{label}: you answered {answer_key.say(self.expected)}, but it is {answer_key.say(self.actual)}."
 
     def __str__(self) -> str:
         if self.key == "illegal" and self.actual is None:
@@ -59,7 +70,8 @@ class Mismatch:
         if self.key == "illegal":
             return f"move {self.actual!r} is refused: {self.reason}"
         say = ANSWER_KEYS[self.key].say
-        return f"{self.part} expected {say(self.expected)}, got {say(self.actual)}"
+        part = self.part if self.before is None else f"before {self.before!r}: {self.part.split('.', 2)[2]}"
+        return f"{part} expected {say(self.expected)}, got {say(self.actual)}"
 
 
 @dataclass(frozen=True)
@@ -109,6 +121,30 @@ def _say_cards(cards: tuple[Card, ...]) -> str:
     return ", ".join(map(str, cards)) if cards else "no cards"
 
 
+def _card_set(value: Any, seats: tuple[str, ...]) -> tuple[Card, ...]:
+    """Cards a seat could play: each card once, sorted (two copies of a card are one choice)."""
+    return tuple(sorted({Card.parse(str(card)) for card in value}))
+
+
+def playable_cards(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` could legally play now, each once, sorted: on its turn the cards that fit (only
+    the drawn card while it must be played or kept), out of turn only a jump-in; none while a color must
+    be named.
+
+    >>> from nomercy import new_game
+    >>> state = new_game("no-mercy", ["A", "B"], seed=1)
+    >>> [str(card) for card in playable_cards(state, 0)], playable_cards(state, 1)
+    (['yellow 4', 'blue +2', 'blue skip-all', 'wild +6'], ())
+    """
+    from nomercy.core.legality import legal_tuple
+
+    return tuple(sorted({m.card for m in legal_tuple(state) if isinstance(m, Play) and m.seat == seat}))
+
+
+def _say_playable(cards: tuple[Card, ...]) -> str:
+    return ", ".join(map(str, cards)) if cards else "none"
+
+
 def _say_seats(names: tuple[str, ...]) -> str:
     return ", ".join(names) if names else "nobody"
 
@@ -156,27 +192,38 @@ ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
               fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet."),
     AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
               fact=lambda seat, points: f"{seat} scores {points} points."),
+    # What a story claims: which cards a seat could play, how big the draw pile is.
+    AnswerKey("playable", "Cards {seat} can play", True, lambda s, seat: playable_cards(s, seat), _card_set,
+              _say_playable,
+              fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing."),
+    AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
+              fact=lambda _, n: f"The draw pile holds {_plural(n, 'card')}."),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
     AnswerKey("illegal", "The refused move", False, lambda s, _: None,
               say=lambda value: "accepted" if value is None else str(value)),
+    # Keys checked just before a move ({"B draws": {"playable": {"B": []}}}), also while replaying.
+    AnswerKey("before", "Before a move", False, lambda s, _: None),
 )}
+
+REPLAYED = ("illegal", "before")
+"""The keys that are checked while the moves are replayed, not in the position reached."""
 
 
 def mismatches(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
-    """The parts of ``answer`` (all but ``illegal``) that ``state`` does not match, in the answer's order."""
+    """The parts of ``answer`` (all but ``illegal`` and ``before``) that ``state`` does not match, in order."""
     found: list[Mismatch] = []
     for key, expected in answer.items():
-        if key != "illegal":
+        if key not in REPLAYED:
             found.extend(ANSWER_KEYS[key].compare(state, expected))
     return found
 
 
 def truth(state: GameState, answer: Mapping[str, Any]) -> list[str]:
-    """What really holds, as sentences, for every part ``answer`` asks about (``illegal`` aside)."""
+    """What really holds, as sentences, for every part ``answer`` asks about (``illegal`` and ``before`` aside)."""
     lines = []
     for key, expected in answer.items():
         answer_key = ANSWER_KEYS[key]
-        if key == "illegal":
+        if key in REPLAYED:
             continue
         if answer_key.per_seat:
             for seat in dict(expected):

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from nomercy.core.moves import parse_move, seat_index
-from nomercy.puzzles.answers import ANSWER_KEYS, Mismatch, mismatches
+from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, mismatches
 from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, turn_up_first_card
@@ -272,6 +272,15 @@ class Puzzle:
             state, events = apply(state, state.parse_move(move))
             yield move, state, events
 
+    def position_before(self, move: str) -> GameState:
+        """The position just before ``move`` (one of the moves) is made: where ``before`` keys are checked."""
+        if move not in self.moves:
+            raise PuzzleError(f"{self.path or self.id}: {move!r} is not one of the moves")
+        state = self.position()
+        for made in self.moves[:self.moves.index(move)]:
+            state, _ = apply(state, state.parse_move(made))
+        return state
+
     def solution(self) -> tuple[GameState, tuple[Event, ...]]:
         """The position the answer is checked in, and every event on the way there."""
         state, first = self._start()
@@ -436,9 +445,45 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                 raise wrong(key, "a list of seats, like [B] (or [] for nobody)")
             for seat in value:
                 _seat(seat, f"{label}.eliminated", seats)
+        elif key == "playable":
+            if not isinstance(value, dict):
+                raise wrong(key, "a mapping of seats to the cards each could play, like {B: [red 5]} ([] for none)")
+            for seat, cards in value.items():
+                _seat(seat, f"{label}.playable", seats)
+                if not isinstance(cards, list):
+                    raise PuzzleError(f"{where}{label}.playable lists the cards each seat could play, "
+                                      "like {B: [red 5]}, or [] when it can play nothing")
+                _cards(cards, f"{label}.playable.{seat}")
+        elif key == "draw_pile_size":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise wrong(key, "a number of cards (0 or more)")
         elif key == "illegal":
             if not isinstance(value, str) or value not in puzzle.moves:
                 raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
+        elif key == "before":
+            _check_before(value, label, puzzle, where, answer.get("illegal"))
+
+
+def _check_before(value: Any, label: str, puzzle: Puzzle, where: str, illegal: Any) -> None:
+    """``before`` maps moves (each once in ``moves``, none after the refused one) to answer keys."""
+    if not isinstance(value, dict) or not value:
+        raise PuzzleError(f"{where}{label}.before maps a move to what holds just before it, like "
+                          "{'B draws': {playable: {B: []}}}, not " + brief(value))
+    last = puzzle.moves.index(illegal) if isinstance(illegal, str) and illegal in puzzle.moves else None
+    for move, keys in value.items():
+        if not isinstance(move, str) or move not in puzzle.moves:
+            raise PuzzleError(f"{where}{label}.before: {brief(move)} is not one of the moves, word for word")
+        if puzzle.moves.count(move) > 1:
+            raise PuzzleError(f"{where}{label}.before: the move {move!r} comes {puzzle.moves.count(move)} times, "
+                              "so 'before' it names no single moment")
+        if last is not None and puzzle.moves.index(move) > last:
+            raise PuzzleError(f"{where}{label}.before: {move!r} comes after the refused move, so it is never reached")
+        if not isinstance(keys, dict) or not keys:
+            raise PuzzleError(f"{where}{label}.before.{move} is a mapping of answer keys, like {{playable: {{B: []}}}}")
+        nested = [k for k in keys if k in REPLAYED]
+        if nested:
+            raise PuzzleError(f"{where}{label}.before.{move}: {', '.join(nested)} cannot be checked before a move")
+        _check_answer_values(keys, f"{label}.before.{move}", puzzle, where)
 
 
 def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
@@ -451,7 +496,10 @@ def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
     found: list[Mismatch] = []
     state = puzzle.position()
     illegal = answer.get("illegal")
+    before = answer.get("before") or {}
     for move in puzzle.moves:
+        if move in before:
+            found.extend(replace(m, before=move) for m in mismatches(state, before[move]))
         action = state.parse_move(move)
         if move == illegal:
             if why_illegal(state, action) is None:

@@ -34,12 +34,15 @@ from nomercy.puzzles.answers import ANSWER_KEYS, truth
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
 from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded
-from nomercy.play.transcript import Frame, walkthrough
+from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.widgets.step_player import board_html, frame_dict
 from nomercy.core.engine import why_illegal
 
 __all__ = ["PuzzleBoard", "puzzle", "answer_fields", "read_answer", "describe_truth"]
+
+_NOT_ASKED = ("before",)
+"""Answer keys that pin the story rather than ask the learner."""
 
 def _label(key: str) -> str:
     """A learner's name for an answer part: ``hand_size.D`` -> ``Cards D holds``."""
@@ -48,10 +51,15 @@ def _label(key: str) -> str:
 
 
 def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
-    """The inputs the board shows, one per answer key the puzzle asks about."""
+    """The inputs the board shows, one per answer key the puzzle asks about.
+
+    ``before`` is not asked: it pins what the story says about earlier moments (the feedback states it).
+    """
     seats = list(puzzle.players)
     fields: list[dict[str, Any]] = []
     for key, value in puzzle.answer.items():
+        if key in _NOT_ASKED:
+            continue
         field: dict[str, Any] = {"key": key, "label": _label(key)}
         if key in ("turn", "winner"):
             field["kind"] = "choice"
@@ -62,13 +70,15 @@ def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
             field.update(kind="choice", options=[{"value": d, "label": d} for d in ("clockwise", "counterclockwise")])
         elif key == "color":
             field.update(kind="choice", options=[{"value": c.value, "label": c.value, "color": c.value} for c in COLORS])
-        elif key == "pending":
+        elif key in ("pending", "draw_pile_size"):
             field.update(kind="number")
         elif key in ("hand_size", "score"):
             field.update(kind="numbers", seats=[str(s) for s in value],
                          label="Cards held" if key == "hand_size" else "Points scored")
         elif key == "hand":
             field.update(kind="cards", seats=[str(s) for s in value], label="Cards held (comma-separated)")
+        elif key == "playable":
+            field.update(kind="cards", seats=[str(s) for s in value], label="Cards they can play (or none)")
         elif key == "top":
             field.update(kind="card")
         elif key == "eliminated":
@@ -94,13 +104,13 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
     """A learner's entries, checked for form (not for truth) and put in the answer format."""
     seats = puzzle.players
     answer: dict[str, Any] = {}
-    missing = [_label(k) for k in puzzle.answer if k not in raw]
+    missing = [_label(k) for k in puzzle.answer if k not in raw and k not in _NOT_ASKED]
     if missing:
         raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
     for key, value in raw.items():
-        if key not in ANSWER_KEYS:
+        if key not in ANSWER_KEYS or key in _NOT_ASKED:
             raise NomercyError(f"{key!r} is not something a puzzle asks about")
-        if key in ("hand_size", "score", "hand"):
+        if key in ("hand_size", "score", "hand", "playable"):
             _require_every_seat(key, puzzle.answer.get(key), value)
         if key in ("turn", "winner"):
             if value in (None, ""):
@@ -115,7 +125,7 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
             answer[key] = str(value)
             if key == "color":
                 Color.parse(answer[key])
-        elif key == "pending":
+        elif key in ("pending", "draw_pile_size"):
             answer[key] = _number(value, _label(key))
         elif key in ("hand_size", "score"):
             answer[key] = {seats[seat_index(str(s), seats)]: _number(v, _label(f"{key}.{s}"))
@@ -123,11 +133,21 @@ def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "hand":
             answer[key] = {seats[seat_index(str(s), seats)]: [str(c) for c in parse_cards(v if isinstance(v, (list, tuple)) else str(v))]
                            for s, v in dict(value).items()}
+        elif key == "playable":
+            answer[key] = {seats[seat_index(str(s), seats)]: _playable_entry(v) for s, v in dict(value).items()}
         elif key == "top":
             answer[key] = str(Card.parse(str(value)))
         elif key == "eliminated":
             answer[key] = sorted(seats[seat_index(str(s), seats)] for s in (value or []))
     return answer
+
+
+def _playable_entry(value: Any) -> list[str]:
+    """The cards a learner says a seat can play: a list, card text, or "none"."""
+    if isinstance(value, (list, tuple)):
+        return [str(Card.parse(str(c))) for c in value]
+    text = str(value).strip()
+    return [] if text.lower() in ("none", "nothing", "-") else [str(c) for c in parse_cards(text)]
 
 
 def _require_every_seat(key: str, asked: Any, given: Any) -> None:
@@ -141,15 +161,17 @@ def _require_every_seat(key: str, asked: Any, given: Any) -> None:
         raise NomercyError(f"Answer every part first: {', '.join(_label(f'{key}.{seat}') for seat in blank)}.")
 
 
-def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any]]]:
-    """The puzzle's options as (label, answer): each is ``{label: ..., answer: {...}}``.
+def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any], str]]:
+    """The puzzle's options as (label, answer, why): each is ``{label: ..., answer: {...}, why: ...}``.
 
-    The answer of an option is checked like any other, by replaying the engine.
+    The answer of an option is checked like any other, by replaying the engine; ``why`` is the
+    misreading a wrong option stands for (or, on the right one, its reason), shown once it is picked.
     """
-    options: list[tuple[str, dict[str, Any]]] = []
+    options: list[tuple[str, dict[str, Any], str]] = []
     for choice in puzzle.choices:
         if isinstance(choice, Mapping) and isinstance(choice.get("answer"), Mapping):
-            options.append((str(choice.get("label") or _answer_text(choice["answer"])), dict(choice["answer"])))
+            options.append((str(choice.get("label") or _answer_text(choice["answer"])), dict(choice["answer"]),
+                            str(choice.get("why") or "")))
     return options
 
 
@@ -165,8 +187,11 @@ def _answer_text(answer: Mapping[str, Any]) -> str:
 
 def describe_truth(puzzle: Puzzle) -> list[str]:
     """What really happens, in sentences, for every part the puzzle asks about."""
+    lines: list[str] = []
+    for move, keys in dict(puzzle.answer.get("before") or {}).items():
+        lines.extend(f"Before {move}: {fact}" for fact in truth(puzzle.position_before(move), keys))
     state, _ = puzzle.solution()
-    lines = truth(state, puzzle.answer)
+    lines.extend(truth(state, puzzle.answer))
     if "illegal" in puzzle.answer:
         move = str(puzzle.answer["illegal"])
         reason = why_illegal(state, state.parse_move(move))
@@ -279,8 +304,8 @@ class PuzzleBoard(anywidget.AnyWidget):
         index = intent.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             return f"There is no option {index!r} here."
-        label, answer = options[index]
-        self._check(answer, given=label)
+        label, answer, why = options[index]
+        self._check(answer, given=label, picked=index, why=why)
         return None
 
     def _on_hint(self, intent: dict[str, Any]) -> str | None:
@@ -326,13 +351,15 @@ class PuzzleBoard(anywidget.AnyWidget):
                 return i
         raise NomercyError(f"no puzzle {pid!r} here")
 
-    def _check(self, answer: dict[str, Any], *, given: str) -> None:
+    def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
         puzzle = self.current
         problems = check_answer(puzzle, answer)
         state, events = puzzle.solution()
         self.feedback = {
             "correct": not problems,
             "given": given,
+            "picked": picked,
+            "why": (f"Why: {why}" if not problems else f"Where this goes wrong: {why}") if why else "",
             "verdict": "Right!" if not problems else "Not quite.",
             "problems": [mismatch.words() for mismatch in problems],
             "truth": describe_truth(puzzle),
@@ -364,7 +391,7 @@ class PuzzleBoard(anywidget.AnyWidget):
     def _load(self) -> None:
         puzzle = self.current
         start = puzzle.position()
-        self._frames: list[Frame] = walkthrough(start, puzzle.moves)
+        self._frames: list[Frame] = Transcript.of_moves(start, puzzle.moves).frames()
         self._boards: dict[int, str] = {}
         self.feedback = {}
         self.hints = []
@@ -375,7 +402,7 @@ class PuzzleBoard(anywidget.AnyWidget):
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
             "moves": list(puzzle.moves), "board": board_html(start), "hands": _hands(puzzle, start),
             "fields": answer_fields(puzzle),
-            "choices": [{"index": i, "label": label} for i, (label, _) in enumerate(_choices(puzzle))],
+            "choices": [{"index": i, "label": label} for i, (label, _, _) in enumerate(_choices(puzzle))],
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
             "steps": len(self._frames),

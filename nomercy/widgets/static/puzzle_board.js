@@ -94,6 +94,11 @@ function render({ model, el }) {
     send({ type: "answer", answer });
   }
 
+  function pickedIndex() {
+    const fb = model.get("feedback");
+    return fb && Number.isInteger(fb.picked) ? fb.picked : null;
+  }
+
   function feedbackBox() {
     const fb = model.get("feedback");
     if (!fb || fb.correct === undefined) return null;
@@ -103,6 +108,7 @@ function render({ model, el }) {
     },
       h("div", { class: "nm-verdict", "data-testid": "puzzle-verdict" }, fb.verdict),
       fb.problems.length ? h("ul", { class: "nm-problems" }, fb.problems.map((p) => h("li", {}, p))) : null,
+      fb.why ? h("div", { class: "nm-why", "data-testid": "puzzle-why" }, fb.why) : null,
       h("div", { class: "nm-sub" }, "What really happens:"),
       h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))),
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
@@ -159,7 +165,12 @@ function render({ model, el }) {
       h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))),
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
       p.choices.length ? h("div", { class: "nm-choices", "data-testid": "puzzle-choices" },
-        p.choices.map((c) => button(`puzzle-choice-${c.index}`, c.label, () => send({ type: "choice", index: c.index }), { class: "nm-btn nm-choice" })))
+        p.choices.map((c) => {
+          // The option last checked stays pressed, so the feedback below reads against it.
+          const picked = pickedIndex() === c.index;
+          return button(`puzzle-choice-${c.index}`, c.label, () => send({ type: "choice", index: c.index }),
+            { class: `nm-btn nm-choice${picked ? " nm-picked" : ""}`, "aria-pressed": String(picked) });
+        }))
         : null,
       h("div", { class: "nm-form", "data-testid": "puzzle-form" },
         p.fields.map(fieldBox),
