@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Iterator
+from typing import Callable, ClassVar, Iterator
 
 from nomercy.core.errors import NotationError, brief
+from nomercy.core.faces import PRINTED_FACES, Face
 
 __all__ = ["Color", "Rank", "Card", "COLORS", "ALL_CARDS", "parse_cards"]
 
@@ -67,112 +68,118 @@ COLORS: tuple[Color, ...] = tuple(Color)
 _COLOR_WORDS = {**{c.value: c for c in Color}, **{c.letter: c for c in Color}}
 
 
-class Rank(enum.Enum):
-    """What is printed on a card besides its color; the value is its notation."""
+class _RankType(type):
+    """Lets ``for rank in Rank`` and ``len(Rank)`` walk the faces, in the order cards sort."""
 
-    ZERO = "0"
-    ONE = "1"
-    TWO = "2"
-    THREE = "3"
-    FOUR = "4"
-    FIVE = "5"
-    SIX = "6"
-    SEVEN = "7"
-    EIGHT = "8"
-    NINE = "9"
-    SKIP = "skip"
-    REVERSE = "reverse"
-    DRAW_TWO = "+2"
-    DRAW_FOUR = "+4"
-    SKIP_ALL = "skip-all"
-    DISCARD_ALL = "discard-all"
-    WILD = "wild"
-    WILD_DRAW_FOUR = "wild +4"
-    WILD_REVERSE_DRAW_FOUR = "wild reverse +4"
-    WILD_DRAW_SIX = "wild +6"
-    WILD_DRAW_TEN = "wild +10"
-    WILD_ROULETTE = "wild roulette"
+    def __iter__(cls) -> Iterator["Rank"]:
+        return iter(tuple(_RANKS))
+
+    def __len__(cls) -> int:
+        return len(_RANKS)
+
+
+class Rank(metaclass=_RankType):
+    """What is printed on a card besides its color; the value is its notation.
+
+    There is one ``Rank`` per face of the face table (:mod:`nomercy.core.faces`), and
+    ``rank.face`` is that face's record. ``Rank("7")`` finds a face by its notation.
+
+    >>> Rank("wild +6") is Rank.WILD_DRAW_SIX, Rank.WILD_DRAW_SIX.draw_value
+    (True, 6)
+    """
+
+    __slots__ = ("face", "value", "name", "index", "is_wild", "is_number", "draw_value", "points", "short", "effect")
+
+    face: Face
+    value: str
+    name: str
+    index: int
+    is_wild: bool
+    is_number: bool
+    draw_value: int
+    """How many cards this face makes the next player draw (0 for non-draw cards).
+
+    The roulette makes its victim draw too, but it is not a draw card: it has no
+    value and never joins a stack (ruling ``wild-roulette``).
+    """
+    points: int
+    short: str
+    effect: str
+
+    ZERO: ClassVar["Rank"]
+    ONE: ClassVar["Rank"]
+    TWO: ClassVar["Rank"]
+    THREE: ClassVar["Rank"]
+    FOUR: ClassVar["Rank"]
+    FIVE: ClassVar["Rank"]
+    SIX: ClassVar["Rank"]
+    SEVEN: ClassVar["Rank"]
+    EIGHT: ClassVar["Rank"]
+    NINE: ClassVar["Rank"]
+    SKIP: ClassVar["Rank"]
+    REVERSE: ClassVar["Rank"]
+    DRAW_TWO: ClassVar["Rank"]
+    DRAW_FOUR: ClassVar["Rank"]
+    SKIP_ALL: ClassVar["Rank"]
+    DISCARD_ALL: ClassVar["Rank"]
+    WILD: ClassVar["Rank"]
+    WILD_DRAW_FOUR: ClassVar["Rank"]
+    WILD_REVERSE_DRAW_FOUR: ClassVar["Rank"]
+    WILD_DRAW_SIX: ClassVar["Rank"]
+    WILD_DRAW_TEN: ClassVar["Rank"]
+    WILD_ROULETTE: ClassVar["Rank"]
+
+    def __new__(cls, value: str) -> "Rank":
+        try:
+            return _BY_NOTATION[value]
+        except (KeyError, TypeError):
+            raise NotationError(f"{brief(value)} is not a face: the faces are "
+                                f"{', '.join(r.value for r in _RANKS)}") from None
+
+    @classmethod
+    def _make(cls, face: Face, index: int) -> "Rank":
+        rank = object.__new__(cls)
+        for slot, value in (("face", face), ("value", face.notation), ("name", face.name), ("index", index),
+                            ("is_wild", face.wild), ("is_number", face.is_number), ("draw_value", face.draw),
+                            ("points", face.points), ("short", face.short), ("effect", face.effect)):
+            object.__setattr__(rank, slot, value)
+        return rank
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("faces are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Rank, (self.value,))
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
-    @property
-    def is_wild(self) -> bool:
-        return self.value.startswith("wild")
-
-    @property
-    def is_number(self) -> bool:
-        return self.value.isdigit()
-
-    @property
-    def draw_value(self) -> int:
-        """How many cards this face makes the next player draw (0 for non-draw cards).
-
-        The roulette makes its victim draw too, but it is not a draw card: it has no
-        value and never joins a stack (ruling ``wild-roulette``).
-        """
-        return _DRAW_VALUES.get(self, 0)
-
-    @property
-    def short(self) -> str:
-        return _SHORT_RANK[self]
+    def __str__(self) -> str:
+        return self.value
 
 
-_DRAW_VALUES = {
-    Rank.DRAW_TWO: 2,
-    Rank.DRAW_FOUR: 4,
-    Rank.WILD_DRAW_FOUR: 4,
-    Rank.WILD_REVERSE_DRAW_FOUR: 4,
-    Rank.WILD_DRAW_SIX: 6,
-    Rank.WILD_DRAW_TEN: 10,
-}
-_SHORT_RANK = {
-    **{r: r.value for r in Rank if r.is_number},
-    Rank.SKIP: "skip",
-    Rank.REVERSE: "rev",
-    Rank.DRAW_TWO: "+2",
-    Rank.DRAW_FOUR: "+4",
-    Rank.SKIP_ALL: "skip-all",
-    Rank.DISCARD_ALL: "discard-all",
-    Rank.WILD: "w",
-    Rank.WILD_DRAW_FOUR: "w+4",
-    Rank.WILD_REVERSE_DRAW_FOUR: "wrev+4",
-    Rank.WILD_DRAW_SIX: "w+6",
-    Rank.WILD_DRAW_TEN: "w+10",
-    Rank.WILD_ROULETTE: "wroulette",
-}
+_RANKS: list[Rank] = []
+_BY_NOTATION: dict[str, Rank] = {}
+# Words accepted after a color, and after "wild"/"w"; keys have all spaces removed.
+_COLORED_FACE_WORDS: dict[str, Rank] = {}
+_WILD_FACE_WORDS: dict[str, Rank] = {}
 
-# Words accepted after a color; keys have all spaces removed.
-_COLORED_FACE_WORDS = {
-    **{str(n): Rank(str(n)) for n in range(10)},
-    "skip": Rank.SKIP,
-    "reverse": Rank.REVERSE,
-    "rev": Rank.REVERSE,
-    "+2": Rank.DRAW_TWO,
-    "drawtwo": Rank.DRAW_TWO,
-    "+4": Rank.DRAW_FOUR,
-    "drawfour": Rank.DRAW_FOUR,
-    "skip-all": Rank.SKIP_ALL,
-    "skipall": Rank.SKIP_ALL,
-    "skipeveryone": Rank.SKIP_ALL,
-    "discard-all": Rank.DISCARD_ALL,
-    "discardall": Rank.DISCARD_ALL,
-}
-# Words accepted after "wild"/"w"; keys have all spaces removed.
-_WILD_FACE_WORDS = {
-    "": Rank.WILD,
-    "+4": Rank.WILD_DRAW_FOUR,
-    "drawfour": Rank.WILD_DRAW_FOUR,
-    "reverse+4": Rank.WILD_REVERSE_DRAW_FOUR,
-    "rev+4": Rank.WILD_REVERSE_DRAW_FOUR,
-    "reversedrawfour": Rank.WILD_REVERSE_DRAW_FOUR,
-    "+6": Rank.WILD_DRAW_SIX,
-    "drawsix": Rank.WILD_DRAW_SIX,
-    "+10": Rank.WILD_DRAW_TEN,
-    "drawten": Rank.WILD_DRAW_TEN,
-    "roulette": Rank.WILD_ROULETTE,
-    "colorroulette": Rank.WILD_ROULETTE,
-}
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", text.lower())
+
+
+def _after_wild(word: str) -> str:
+    return word[4:] if word.startswith("wild") else word[1:]
+
+
+def _spellings(face: Face) -> list[str]:
+    """The face's spellings as the notation reader keys them: after the color, or after 'wild'/'w'."""
+    words = [_squeeze(w) for w in (face.notation, face.short, *face.aliases)]
+    return [_after_wild(w) for w in words] if face.wild else words
 
 
 class Card:
@@ -183,12 +190,16 @@ class Card:
     ``color`` in force, so a wild goes back into the deck unchanged.
     """
 
-    __slots__ = ("color", "rank", "code", "_text")
+    __slots__ = ("color", "rank", "code", "_text", "draw_value", "points")
 
     color: Color | None
     rank: Rank
     code: int
     _text: str
+    draw_value: int
+    """Cards this card adds to a draw penalty (+2 → 2 ... wild +10 → 10); 0 otherwise."""
+    points: int
+    """Score value left in a loser's hand: face value, colored actions 20, wilds 50 (the face table's points)."""
 
     def __new__(cls, color: Color | None, rank: Rank) -> "Card":
         try:
@@ -212,6 +223,8 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "code", code)
         object.__setattr__(card, "_text", rank.value if color is None else f"{color.value} {rank.value}")
+        object.__setattr__(card, "draw_value", rank.draw_value)
+        object.__setattr__(card, "points", rank.points)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -248,22 +261,13 @@ class Card:
         return int(self.rank.value) if self.rank.is_number else None
 
     @property
-    def draw_value(self) -> int:
-        """Cards this card adds to a draw penalty (+2 → 2 ... wild +10 → 10); 0 otherwise."""
-        return self.rank.draw_value
-
-    @property
     def is_draw_card(self) -> bool:
-        return self.rank.draw_value > 0
+        return self.draw_value > 0
 
     @property
-    def points(self) -> int:
-        """Score value left in a loser's hand: face value, colored actions 20, wilds 50."""
-        if self.color is None:
-            return 50
-        if self.rank.is_number:
-            return int(self.rank.value)
-        return 20
+    def face(self) -> Face:
+        """The card's record in the face table (:mod:`nomercy.core.faces`)."""
+        return self.rank.face
 
     @property
     def short(self) -> str:
@@ -283,51 +287,133 @@ class Card:
         if not squeezed:
             raise NotationError("empty card text: write a card like 'red 7' or 'wild +6'")
         if squeezed.startswith("wild") or squeezed.startswith("w"):
-            rest = squeezed[4:] if squeezed.startswith("wild") else squeezed[1:]
-            rank = _WILD_FACE_WORDS.get(rest)
+            rank = _WILD_FACE_WORDS.get(_after_wild(squeezed))
             if rank is None:
-                raise NotationError(
-                    f"unknown card {brief(text)}: wild cards are wild, wild +4, wild reverse +4, "
-                    "wild +6, wild +10 and wild roulette"
-                )
+                raise NotationError(f"unknown card {brief(text)}: wild cards are {_wild_faces()}")
             return _INTERNED[(None, rank)]
         for word in sorted(_COLOR_WORDS, key=len, reverse=True):
             if squeezed.startswith(word):
                 color = _COLOR_WORDS[word]
                 rank = _COLORED_FACE_WORDS.get(squeezed[len(word):])
                 if rank is None:
-                    raise NotationError(
-                        f"unknown card {brief(text)}: after a color comes 0-9, skip, reverse, +2, +4, "
-                        "skip-all or discard-all"
-                    )
+                    raise NotationError(f"unknown card {brief(text)}: after a color comes {_colored_faces()}")
                 return _INTERNED[(color, rank)]
         first = raw.split()[0] if raw.split() else raw
         raise NotationError(f"unknown card {brief(text)}: {brief(first)} is not a color (red, yellow, green, blue)")
+
+
+def _listing(words: list[str], last: str) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _wild_faces() -> str:
+    return _listing([r.value for r in _RANKS if r.is_wild], "and")
+
+
+def _colored_faces() -> str:
+    ranks = [r for r in _RANKS if not r.is_wild]
+    numbers = [r.value for r in ranks if r.is_number]
+    words = [r.value for r in ranks if not r.is_number]
+    if numbers == [str(n) for n in range(10)]:
+        words.insert(0, "0-9")
+    else:
+        words[:0] = numbers
+    return _listing(words, "or")
 
 
 def _card_from_code(code: int) -> Card:
     return ALL_CARDS[code]
 
 
-def _build_table() -> tuple[dict[tuple[Color | None, Rank], Card], tuple[Card, ...]]:
-    table: dict[tuple[Color | None, Rank], Card] = {}
-    cards: list[Card] = []
+_INTERNED: dict[tuple[Color | None, Rank], Card] = {}
+ALL_CARDS: list[Card] = []
+"""Every distinct card there is, in sort order: the printed cards (colors in order, then
+wilds), then the cards of house faces in the order they were registered."""
+
+_ON_NEW_CARDS: list[Callable[[], None]] = []
+"""Called whenever cards are added or taken back, so tables kept by card code can start over."""
+
+
+def on_new_cards(callback: Callable[[], None]) -> None:
+    """Call ``callback`` whenever cards are added or taken back (tables kept by card code start over)."""
+    _ON_NEW_CARDS.append(callback)
+
+
+def _add_rank(face: Face) -> Rank:
+    if face.name in _BY_NAME or face.notation in _BY_NOTATION:
+        raise NotationError(f"there is already a face called {face.name} or written {face.notation!r}")
+    words = _WILD_FACE_WORDS if face.wild else _COLORED_FACE_WORDS
+    taken = [w for w in _spellings(face) if w in words]
+    if taken:
+        raise NotationError(f"the spelling {taken[0]!r} of {face.notation!r} already names {words[taken[0]].value}")
+    if face.wild and not _squeeze(face.notation).startswith("wild"):
+        raise NotationError(f"a wild face is written starting with 'wild', not {face.notation!r}")
+    rank = Rank._make(face, len(_RANKS))
+    _RANKS.append(rank)
+    _BY_NOTATION[face.notation] = rank
+    _BY_NAME[face.name] = rank
+    for word in _spellings(face):
+        words[word] = rank
+    type.__setattr__(Rank, face.name, rank)
+    return rank
+
+
+_BY_NAME: dict[str, Rank] = {}
+
+
+def _add_cards(color: Color | None, rank: Rank) -> None:
+    card = Card._make(color, rank, len(ALL_CARDS))
+    _INTERNED[(color, rank)] = card
+    ALL_CARDS.append(card)
+
+
+def add_face(face: Face) -> Rank:
+    """Make the rank and the cards of one more face (a wild card, or one card per color).
+
+    This is the low-level half of :func:`nomercy.core.house.register_face`, which also
+    checks that the face's effect, first-card behaviour and ruling exist.
+    """
+    rank = _add_rank(face)
+    for color in ((None,) if face.wild else COLORS):
+        _add_cards(color, rank)
+    for callback in _ON_NEW_CARDS:
+        callback()
+    return rank
+
+
+def _mark() -> tuple[int, int]:
+    """How many faces and cards there are now (see :func:`_rewind`)."""
+    return len(_RANKS), len(ALL_CARDS)
+
+
+def _rewind(mark: tuple[int, int]) -> None:
+    """Take back every face and card added since ``mark``."""
+    faces, cards = mark
+    for rank in _RANKS[faces:]:
+        words = _WILD_FACE_WORDS if rank.is_wild else _COLORED_FACE_WORDS
+        for word in _spellings(rank.face):
+            words.pop(word, None)
+        del _BY_NOTATION[rank.value], _BY_NAME[rank.name]
+        type.__delattr__(Rank, rank.name)
+    for card in ALL_CARDS[cards:]:
+        del _INTERNED[(card.color, card.rank)]
+    del _RANKS[faces:], ALL_CARDS[cards:]
+    for callback in _ON_NEW_CARDS:
+        callback()
+
+
+def _build_table() -> None:
+    ranks = [_add_rank(face) for face in PRINTED_FACES]
     for color in Color:
-        for rank in Rank:
+        for rank in ranks:
             if not rank.is_wild:
-                card = Card._make(color, rank, len(cards))
-                table[(color, rank)] = card
-                cards.append(card)
-    for rank in Rank:
+                _add_cards(color, rank)
+    for rank in ranks:
         if rank.is_wild:
-            card = Card._make(None, rank, len(cards))
-            table[(None, rank)] = card
-            cards.append(card)
-    return table, tuple(cards)
+            _add_cards(None, rank)
 
 
-_INTERNED, ALL_CARDS = _build_table()
-"""Every distinct card there is, in sort order (colors in order, then wilds)."""
+_build_table()
 
 
 def parse_cards(texts: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
@@ -339,7 +425,3 @@ def parse_cards(texts: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     if isinstance(texts, str):
         texts = [t for t in texts.split(",") if t.strip()]
     return tuple(Card.parse(t) for t in texts)
-
-
-def iter_cards() -> Iterator[Card]:
-    return iter(ALL_CARDS)

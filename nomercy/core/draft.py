@@ -32,7 +32,7 @@ def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
 class Draft:
     """A private, mutable working copy of a state; only :func:`apply` uses it."""
 
-    __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events")
+    __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events", "base")
 
     # The state's fields, as working values: lists while cards move, tuples where they stay put.
     rules: RuleSet
@@ -59,6 +59,7 @@ class Draft:
     dealer: int
     ply: int
     events: list[ev.Event]            # what this move did, in order
+    base: GameState | None            # the position before the move (None while dealing)
 
     @classmethod
     def blank(cls, rules: RuleSet, seats: tuple[str, ...], seed: int, dealer: int) -> "Draft":
@@ -71,6 +72,7 @@ class Draft:
         t.challenge = t.winner = t.end_reason = None
         t.catchable = ()
         t.events = []
+        t.base = None
         return t
 
     @classmethod
@@ -82,6 +84,7 @@ class Draft:
         t.hands = list(hands)  # hands stay tuples until changed
         t.ply = ply + 1
         t.events = []
+        t.base = s
         return t
 
     def freeze(self) -> GameState:

@@ -3,8 +3,9 @@
 Legality has one source (:mod:`nomercy.core.legality`): ``apply`` accepts exactly the
 moves :func:`legal_moves` lists and refuses every other with the checker's
 reason. A refused move changes nothing. The effects of the cards live here, as
-small functions that move cards around in a private working copy
-(:mod:`nomercy.core.draft`) which is then frozen into the next state.
+functions named by the face table (:mod:`nomercy.core.faces`) and carried out by
+:mod:`nomercy.core.effects` on a private working copy (:mod:`nomercy.core.draft`),
+which is then frozen into the next state.
 
 >>> from nomercy import new_game
 >>> game = new_game("no-mercy", ["A", "B", "C"], seed=7)
@@ -18,8 +19,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from nomercy.core.cards import ALL_CARDS, Card, Rank
+from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
+from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, legal_moves, why_illegal
 from nomercy.core.rules import RuleSet, _as_range, ruleset
@@ -27,17 +29,6 @@ from nomercy.core.state import GameState, Phase
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
 
 __all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
-
-
-_SEVEN = Rank.SEVEN
-_ZERO = Rank.ZERO
-# The one card that may not start the pile under ``first_card: apply``: a classic wild +4
-# goes back into the deck and another card is turned (ruling ``first-card``).
-_REFLIP = frozenset({Rank.WILD_DRAW_FOUR})
-_PLAY_RULES = {Rank.WILD_ROULETTE: "wild-roulette", Rank.SKIP_ALL: "skip-all", Rank.DISCARD_ALL: "discard-all",
-               Rank.WILD_REVERSE_DRAW_FOUR: "wild-reverse-four"}
-# The ruling a played card's event cites, by card code (a list lookup keeps enum hashing out of play).
-_PLAY_RULE_BY_CODE = [_PLAY_RULES.get(c.rank, "wild-color" if c.is_wild else "matching") for c in ALL_CARDS]
 
 
 # ----------------------------------------------------------------------------
@@ -193,10 +184,11 @@ def _turn_first_card(t: "Draft") -> None:
                 return
             buried.append(card)
             continue
-        if card.rank in _REFLIP:
+        if card.rank.face.first_card == "return":
+            # the face may not start the pile: it goes back into the deck and another card is turned
             t.events.append(ev.FirstCardReturned(card, rule))
             t.pile.append(card)
-            if all(c.rank in _REFLIP for c in t.pile):
+            if all(c.rank.face.first_card == "return" for c in t.pile):
                 # re-flipping would never end: stop before the shuffle, as the number-first case does
                 left = len(t.pile)
                 faces = " and ".join(sorted({c.rank.value for c in t.pile}))
@@ -209,7 +201,7 @@ def _turn_first_card(t: "Draft") -> None:
         t.discard = [card]
         t.color = card.color
         t.events.append(ev.FirstCardTurned(card, (), rule))
-        _first_card_effect(t, card, rule)
+        FIRST_CARD[card.rank.face.first_card](t, card)
         return
 
 
@@ -219,49 +211,6 @@ def _cards_left(left: int) -> str:
 
 def _leave_more() -> str:
     return "leave more cards in the draw pile (a smaller hand_size, or fewer players)"
-
-
-def _first_card_effect(t: "Draft", card: Card, rule: str) -> None:
-    """``first_card: apply``: the card acts as if the dealer had played it (ruling ``first-card``).
-
-    A draw card is taken at once: the first player draws it and loses the turn, with
-    no chance to stack. A wild draw card first lets its target name the color.
-    """
-    first = t.turn
-    rank = card.rank
-    if rank is Rank.SKIP:
-        t.events.append(ev.PlayerSkipped(t.seats[first], rule))
-        t.turn = t.next_seat(first)
-    elif rank is Rank.REVERSE:
-        t.direction = -t.direction
-        t.events.append(ev.DirectionChanged(t.direction_name(), rule))
-        t.turn = t.dealer
-    elif rank is Rank.SKIP_ALL:
-        t.events.append(ev.EveryoneSkipped(t.seats[t.dealer], rule))
-        t.turn = t.dealer
-    elif card.is_draw_card:
-        if rank is Rank.WILD_REVERSE_DRAW_FOUR:
-            t.direction = -t.direction
-            t.events.append(ev.DirectionChanged(t.direction_name(), rule))
-            t.turn = first = t.next_seat(t.dealer)
-        if card.is_wild:
-            t.pending = card.draw_value  # drawn once the target has named the color
-            t.phase = Phase.NAME_FIRST_COLOR
-            return
-        _take_first_draw(t, first, card.draw_value, rule)
-    elif rank is Rank.WILD:
-        t.phase = Phase.NAME_FIRST_COLOR
-    elif rank is Rank.WILD_ROULETTE:
-        t.phase = Phase.NAME_ROULETTE
-
-
-def _take_first_draw(t: "Draft", seat: int, count: int, rule: str) -> None:
-    """A draw card turned up first: ``seat`` draws it and loses the turn; nobody may stack."""
-    t.pending = t.stack_value = 0
-    _, knocked = t.draw_cards(seat, count, rule)
-    if not knocked:
-        t.events.append(ev.TurnLost(t.seats[seat], rule))
-    t.end_turn(seat)
 
 
 # ----------------------------------------------------------------------------
@@ -311,10 +260,9 @@ def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
 
 
 def _play(t: Draft, a: Play) -> None:
-    rules = t.rules
+    """Put the card on the discard pile; then the effect its face names (:mod:`nomercy.core.effects`) applies."""
     seat, card = a.seat, a.card
     who = t.seats[seat]
-    previous_color = t.color
     if seat != t.turn:
         t.events.append(ev.JumpedIn(who, card))
         t.turn = seat
@@ -325,51 +273,16 @@ def _play(t: Draft, a: Play) -> None:
     t.stuck = 0
     t.challenge = None
     t.color = a.color if card.color is None else card.color
-    rule = _PLAY_RULE_BY_CODE[card.code]
-    t.events.append(ev.CardPlayed(who, card, a.color, rule))
+    face = card.rank.face
+    t.events.append(ev.CardPlayed(who, card, a.color, face.ruling))
     effect = card
-    if card.rank is Rank.DISCARD_ALL:
+    if face.discards:
         effect = _discard_all(t, seat, card, a.top)
         hand = t.hands[seat]
     if not hand:
         _win_by_emptying(t, seat, effect)
         return
-    rank = effect.rank
-    value = rank.draw_value
-    if value:
-        if rank is Rank.WILD_DRAW_FOUR and not rules.no_bluff:
-            guilty = any(c.color is previous_color and c.color is not None for c in hand)
-            t.challenge = (seat, guilty)
-        _add_draw(t, seat, effect, value)
-    elif rank is _SEVEN:
-        if a.target is not None:
-            t.hands[seat], t.hands[a.target] = t.hands[a.target], t.hands[seat]
-            t.events.append(ev.HandsSwapped(who, t.seats[a.target]))
-        t.end_turn(seat)
-    elif rank is _ZERO and rules.zero_pass:
-        _pass_hands(t)
-        t.end_turn(seat)
-    elif rank is Rank.SKIP:
-        skipped = t.next_seat(seat)
-        t.events.append(ev.PlayerSkipped(t.seats[skipped]))
-        t.end_turn(skipped)
-    elif rank is Rank.REVERSE:
-        t.direction = -t.direction
-        t.events.append(ev.DirectionChanged(t.direction_name()))
-        if t.active_count() == 2:
-            skipped = t.next_seat(seat)
-            t.events.append(ev.PlayerSkipped(t.seats[skipped], "reverse-two-players"))
-            t.end_turn(skipped)
-        else:
-            t.end_turn(seat)
-    elif rank is Rank.SKIP_ALL:
-        t.events.append(ev.EveryoneSkipped(who))
-        t.turn = seat
-    elif rank is Rank.WILD_ROULETTE:
-        t.end_turn(seat)
-        t.phase = Phase.NAME_ROULETTE
-    else:
-        t.end_turn(seat)
+    EFFECTS[effect.rank.effect](t, seat, effect, a)
 
 
 def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
@@ -395,37 +308,11 @@ def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
     return effect
 
 
-def _add_draw(t: Draft, seat: int, card: Card, value: int) -> None:
-    rank = card.rank
-    stacked = t.pending > 0
-    t.pending += value
-    t.stack_value = value
-    if rank is Rank.WILD_REVERSE_DRAW_FOUR:
-        t.direction = -t.direction
-        t.events.append(ev.DirectionChanged(t.direction_name(), "wild-reverse-four"))
-        if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
-            t.turn = seat
-            t.phase = Phase.TURN
-            t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players", t.rules.stacking))
-            return
-    t.end_turn(seat)
-    rule = "stacking" if stacked else ("no-stacking" if t.rules.stacking == "none" else "draw-card")
-    t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking))
-
-
-def _pass_hands(t: Draft) -> None:
-    active = [i for i in range(len(t.seats)) if i not in t.out]
-    old = {i: t.hands[i] for i in active}
-    for i in active:
-        t.hands[t.next_seat(i)] = old[i]
-    t.events.append(ev.HandsPassed(t.direction_name()))
-
-
 def _win_by_emptying(t: Draft, seat: int, card: Card) -> None:
     value = card.rank.draw_value
     if value and t.rules.last_card_draws:
         total = t.pending + value
-        if card.rank is Rank.WILD_REVERSE_DRAW_FOUR:
+        if card.rank.effect == "reverse-draw":
             t.direction = -t.direction
         victim = t.next_seat(seat)
         t.pending = 0
@@ -510,7 +397,7 @@ def _name(t: Draft, a: NameColor) -> None:
         t.phase = Phase.TURN
         t.events.append(ev.ColorNamed(t.seats[seat], a.color, "first-card"))
         if t.pending:
-            _take_first_draw(t, seat, t.pending, "first-card")
+            take_first_draw(t, seat, t.pending, "first-card")
         return
     t.color = a.color
     t.events.append(ev.ColorNamed(t.seats[seat], a.color, "wild-roulette"))

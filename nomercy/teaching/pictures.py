@@ -33,9 +33,9 @@ import base64
 import functools
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from nomercy.core.cards import Card, Color, Rank, parse_cards
+from nomercy.core.cards import Card, Color, parse_cards
 from nomercy.core.engine import legal_moves
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -196,42 +196,40 @@ def _wheel() -> str:
     return "".join(parts)
 
 
+def _number(fill: str, label: str) -> str:
+    mark = _big(label, fill, 34)
+    if label in ("6", "9"):  # the underline that tells 6 from 9 upside down
+        mark += f'<rect x="-7" y="15" width="14" height="3" rx="1" fill="{fill}" stroke="{_OUTLINE}" stroke-width="0.9"/>'
+    return mark
+
+
+def _label(fill: str, label: str) -> str:
+    return _big(label, fill, 19 if len(label) > 2 else 25)
+
+
+# The symbols a face's picture names (``Face.picture.symbol``, see nomercy.core.faces):
+# symbol(fill, label) draws around (0, 0); ``fill`` is the card's color, white on a wild.
+_SYMBOLS: dict[str, Callable[[str, str], str]] = {
+    "number": _number,
+    "label": _label,
+    "skip": lambda fill, label: _no_entry(fill),
+    "reverse": lambda fill, label: _reverse_arrows(fill),
+    "skip-all": lambda fill, label: _no_entry(fill, r=8.2, y=-5) + _big(label, fill, 10, y=11.5),
+    "discard-all": lambda fill, label: (f'<g transform="translate(0 -3)">{_fanned_cards(fill)}</g>'
+                                        + _big(label, fill, 10, y=11.5)),
+    "reverse-label": lambda fill, label: _reverse_arrows(fill, scale=0.62, y=-9) + _big(label, fill, 19, y=8),
+    "wheel": lambda fill, label: _wheel(),
+    "blank": lambda fill, label: "",
+}
+
+
 def _face(card: Card) -> str:
-    """What sits in the middle of the card: a distinct mark for every face."""
-    rank = card.rank
-    if card.color is not None:
-        fill = COLOR_FILL[card.color]
-        if rank.is_number:
-            mark = _big(rank.value, fill, 34)
-            if rank in (Rank.SIX, Rank.NINE):  # the underline that tells 6 from 9 upside down
-                mark += f'<rect x="-7" y="15" width="14" height="3" rx="1" fill="{fill}" stroke="{_OUTLINE}" stroke-width="0.9"/>'
-            return mark
-        if rank is Rank.SKIP:
-            return _no_entry(fill)
-        if rank is Rank.REVERSE:
-            return _reverse_arrows(fill)
-        if rank is Rank.DRAW_TWO:
-            return _big("+2", fill, 25)
-        if rank is Rank.DRAW_FOUR:
-            return _big("+4", fill, 25)
-        if rank is Rank.SKIP_ALL:
-            return _no_entry(fill, r=8.2, y=-5) + _big("ALL", fill, 10, y=11.5)
-        if rank is Rank.DISCARD_ALL:
-            return f'<g transform="translate(0 -3)">{_fanned_cards(fill)}</g>' + _big("ALL", fill, 10, y=11.5)
-    white = "#ffffff"
-    if rank is Rank.WILD:
-        return ""
-    if rank is Rank.WILD_DRAW_FOUR:
-        return _big("+4", white, 25)
-    if rank is Rank.WILD_REVERSE_DRAW_FOUR:
-        return _reverse_arrows(white, scale=0.62, y=-9) + _big("+4", white, 19, y=8)
-    if rank is Rank.WILD_DRAW_SIX:
-        return _big("+6", white, 25)
-    if rank is Rank.WILD_DRAW_TEN:
-        return _big("+10", white, 19)
-    if rank is Rank.WILD_ROULETTE:
-        return _wheel()
-    raise ValueError(f"no picture for {card}")  # pragma: no cover - every rank is covered above
+    """What sits in the middle of the card: the symbol its face's picture names."""
+    picture = card.rank.face.picture
+    draw = _SYMBOLS.get(picture.symbol)
+    if draw is None:
+        raise ValueError(f"no picture for {card}: the symbol {picture.symbol!r} is not one of {', '.join(_SYMBOLS)}")
+    return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", picture.label)
 
 
 # --- cards ---------------------------------------------------------------------------
@@ -318,7 +316,7 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
         parts.append(_corner_letter(card.color.letter.upper(), _OUTLINE))
         parts.append(_text(30, 78.5, card.color.value.upper(), 9.5, _INK[card.color], spacing=0.6, max_width=48))
     else:
-        if card.rank is Rank.WILD_ROULETTE:
+        if card.rank.face.picture.symbol == "wheel":  # the wheel sits on a dark oval
             parts.append(_oval("#3a3a3d"))
         else:
             parts.append(_four_color_oval())

@@ -14,7 +14,9 @@ import random
 from typing import Protocol, Sequence
 
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank
+from typing import Callable
+
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank, on_new_cards
 from nomercy.core.decks import DECKS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import Phase
@@ -65,15 +67,19 @@ def next_seat(view: SeatView, seat: int, direction: int | None = None) -> int:
 
 # Per card code: the index of its color in COLORS (4 for a wild). Indexing a list
 # by ``card.code`` avoids hashing enums in the inner loops of playouts.
-_COLOR_INDEX = [COLORS.index(c.color) if c.color is not None else 4 for c in ALL_CARDS]
-_DRAW_VALUE = [c.rank.draw_value for c in ALL_CARDS]
+_COLOR_INDEX: list[int] = []
+
+
+def _index_colors() -> None:
+    _COLOR_INDEX[:] = [COLORS.index(c.color) if c.color is not None else 4 for c in ALL_CARDS]
+    _DECK_COLOR_TOTALS.clear()
 
 
 def _after(hand: Sequence[Card], play: Play) -> list[Card]:
     """The hand left after ``play`` (a discard-all takes its whole color along)."""
     rest = list(hand)
     rest.remove(play.card)
-    if play.card.rank is Rank.DISCARD_ALL:
+    if play.card.rank.face.discards:
         color = play.card.color
         rest = [c for c in rest if c.color is not color]
     return rest
@@ -105,10 +111,6 @@ def _flexibility(rest: Sequence[Card], color: Color | None, rank: Rank) -> int:
 
 def score_play(view: SeatView, play: Play) -> float:
     """How good ``play`` looks to the greedy player (higher is better)."""
-    me = view.seat
-    rules = view.rules
-    limit = rules.mercy_limit
-    sizes = view.hand_sizes
     active = len(view.seats) - len(view.out)
     rest = _after(view.hand, play)
     if not rest:
@@ -117,58 +119,103 @@ def score_play(view: SeatView, play: Play) -> float:
     rank = effect.rank
     color = play.color if play.card.color is None else effect.color
     score = 10.0 + 2.0 * _flexibility(rest, color, rank) - 0.5 * len(rest)
-    if play.card.rank is Rank.DISCARD_ALL:
+    if play.card.rank.face.discards:
         score += 9.0 * (len(view.hand) - 1 - len(rest))
-    nxt = next_seat(view, me)
-    value = _DRAW_VALUE[effect.code]
-    stacks = rules.stacking != "none"
+    value = effect.draw_value
     if value:
-        # who takes it: the next seat, after a reverse +4 turns play around
-        direction = view.direction
-        if rank is Rank.WILD_REVERSE_DRAW_FOUR:
-            direction = -direction
-        target = next_seat(view, me, direction)
-        if rank is Rank.WILD_REVERSE_DRAW_FOUR and active == 2 and rules.two_player_reverse_draw == "self":
-            target = me
-        total = view.pending + value
-        if target == me:
-            return -500.0 - total
-        if limit is not None and sizes[target] + total >= limit:
-            score += 400.0 if active == 2 else 150.0
-        score += total * (3.0 if sizes[target] <= 2 else 1.0 if sizes[target] <= 4 else 0.4)
-        if view.pending:
-            score += 100.0 - value  # stacking: pass the pile on with the cheapest card that does it
-        elif stacks:
-            draw_value = _DRAW_VALUE
-            shields = sum(1 for c in rest if draw_value[c.code])
-            score -= 14.0 + value if shields == 0 else 6.0 + value / 2
-        if rank is Rank.WILD_DRAW_FOUR and not rules.no_bluff:
-            previous = view.color
-            if any(c.color is previous and c.color is not None for c in rest):
-                score -= 12.0  # a bluff a challenge would punish
-        return score
-    if rank is Rank.SEVEN and play.target is not None:
-        score += 7.0 * (len(rest) - sizes[play.target])
-    elif rank is Rank.ZERO and rules.zero_pass:
-        giver = next_seat(view, me, -view.direction)
-        score += 7.0 * (len(rest) - sizes[giver])
-    elif rank is Rank.SKIP:
-        score += 5.0 + (10.0 if sizes[nxt] <= 2 else 0.0) + (4.0 if active == 2 else 0.0)
-    elif rank is Rank.REVERSE:
-        if active == 2:
-            score += 9.0
-        else:
-            behind = next_seat(view, me, -view.direction)
-            score += 1.5 * (sizes[behind] - sizes[nxt]) + (8.0 if sizes[nxt] <= 2 else 0.0)
-    elif rank is Rank.SKIP_ALL:
-        score += 9.0
-    elif rank is Rank.WILD_ROULETTE:
-        score += 2.0 + (12.0 if sizes[nxt] <= 2 else 0.0)
-        if limit is not None and sizes[nxt] + 4 >= limit:
-            score += 30.0
-    elif effect.color is None:
-        score -= 3.0  # a plain wild is kept for when nothing else fits
+        return _score_draw(score, view, rank, value, rest, active)
+    scorer = _EFFECT_SCORES.get(rank.effect)
+    if scorer is not None:
+        return scorer(score, view, play, len(rest), active)
+    return score - 3.0 if effect.color is None else score  # a plain wild is kept for when nothing else fits
+
+
+def _score_draw(score: float, view: SeatView, rank: Rank, value: int, rest: Sequence[Card], active: int) -> float:
+    """A draw card: worth it against a player near the mercy limit or about to win, or to pass a stack on."""
+    me = view.seat
+    rules = view.rules
+    limit = rules.mercy_limit
+    sizes = view.hand_sizes
+    # who takes it: the next seat, after a reverse +4 turns play around
+    direction = view.direction
+    turns = rank.effect == "reverse-draw"
+    if turns:
+        direction = -direction
+    target = next_seat(view, me, direction)
+    if turns and active == 2 and rules.two_player_reverse_draw == "self":
+        target = me
+    total = view.pending + value
+    if target == me:
+        return -500.0 - total
+    if limit is not None and sizes[target] + total >= limit:
+        score += 400.0 if active == 2 else 150.0
+    score += total * (3.0 if sizes[target] <= 2 else 1.0 if sizes[target] <= 4 else 0.4)
+    if view.pending:
+        score += 100.0 - value  # stacking: pass the pile on with the cheapest card that does it
+    elif rules.stacking != "none":
+        shields = sum(1 for c in rest if c.draw_value)
+        score -= 14.0 + value if shields == 0 else 6.0 + value / 2
+    if rank.effect == "challengeable-draw" and not rules.no_bluff:
+        previous = view.color
+        if any(c.color is previous and c.color is not None for c in rest):
+            score -= 12.0  # a bluff a challenge would punish
     return score
+
+
+# What each effect of the face table is worth to the greedy player, added to a play's score:
+# scorer(score, view, play, cards left, players still in). An effect not listed adds nothing.
+EffectScore = Callable[[float, SeatView, Play, int, int], float]
+
+
+def _score_swap(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    if play.target is not None:
+        score += 7.0 * (left - view.hand_sizes[play.target])  # a 7 takes the smallest hand
+    return score
+
+
+def _score_pass(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    if view.rules.zero_pass:
+        giver = next_seat(view, view.seat, -view.direction)
+        score += 7.0 * (left - view.hand_sizes[giver])
+    return score
+
+
+def _score_skip(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    nxt = next_seat(view, view.seat)
+    return score + (5.0 + (10.0 if view.hand_sizes[nxt] <= 2 else 0.0) + (4.0 if active == 2 else 0.0))
+
+
+def _score_reverse(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    if active == 2:
+        return score + 9.0
+    sizes = view.hand_sizes
+    nxt = next_seat(view, view.seat)
+    behind = next_seat(view, view.seat, -view.direction)
+    return score + (1.5 * (sizes[behind] - sizes[nxt]) + (8.0 if sizes[nxt] <= 2 else 0.0))
+
+
+def _score_skip_all(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    return score + 9.0
+
+
+def _score_roulette(score: float, view: SeatView, play: Play, left: int, active: int) -> float:
+    sizes = view.hand_sizes
+    nxt = next_seat(view, view.seat)
+    score += 2.0 + (12.0 if sizes[nxt] <= 2 else 0.0)
+    limit = view.rules.mercy_limit
+    if limit is not None and sizes[nxt] + 4 >= limit:
+        score += 30.0
+    return score
+
+
+_EFFECT_SCORES: dict[str, EffectScore] = {
+    "swap-hands": _score_swap,
+    "pass-hands": _score_pass,
+    "skip": _score_skip,
+    "reverse": _score_reverse,
+    "skip-all": _score_skip_all,
+    "roulette": _score_roulette,
+}
 
 
 _DECK_COLOR_TOTALS: dict[str, list[int]] = {}
@@ -280,6 +327,10 @@ class GreedyPlayer:
         jumps = [a for a in legal if type(a) is Play]
         if jumps:
             best = self._best_play(view, jumps)
-            if score_play(view, best) > 0.0 and not _DRAW_VALUE[best.card.code]:
+            if score_play(view, best) > 0.0 and not best.card.draw_value:
                 return best
         return None
+
+
+_index_colors()
+on_new_cards(_index_colors)
