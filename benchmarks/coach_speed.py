@@ -12,9 +12,10 @@ by the greedy player (``--human expert`` for the expert), so the round is the
 same every run; at each of the human's decisions the script times ``hint`` at
 every budget asked for, ``warnings`` for every legal move, and at the end
 ``review`` of the round at the first budget. Later rounds deal from the next
-seeds, as the table's "Start over" does. Each figure is the wall-clock time of one
-call with ``time.perf_counter``; the CPU share says whether other programs had
-the processor. This file is not part of the test suite and asserts nothing.
+seeds. Each figure is the wall-clock time of one call with ``time.perf_counter``;
+the CPU share, and the CPU seconds of the hint (``time.process_time``), say how
+much of that time other programs had the processor. This file is not part of the
+test suite and asserts nothing.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
     for budget in budgets:
         cpu_share = sum(hint_cpu[budget]) / max(sum(hint_seconds[budget]), 1e-9)
         result["hint"][budget] = {**_summary(hint_seconds[budget]), "cpu": cpu_share,
+                                  "cpu_seconds": _summary(hint_cpu[budget]),
                                   "margin_median": statistics.median(margins[budget]) if margins[budget] else None}
     return result
 
@@ -106,11 +108,13 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
 def show(result: dict[str, Any]) -> None:
     print(f"{result['table']}; Python {result['python']}, {result['cores']} cores; "
           f"{result['decisions']} decisions with a choice")
-    print(f"{'hint budget':>12} {'median':>8} {'p90':>8} {'max':>8} {'cpu':>5}  margin of the suggested move")
+    print(f"{'hint budget':>12} {'median':>8} {'p90':>8} {'max':>8} {'cpu':>5} {'cpu median':>11} {'cpu max':>8}"
+          "  margin of the suggested move")
     for budget, row in result["hint"].items():
         margin = f"± {row['margin_median'] * 100:.0f} points" if row["margin_median"] is not None else "-"
         times = f"{row['median']:>7.2f}s {row['p90']:>7.2f}s {row['max']:>7.2f}s"
-        print(f"{budget:>12} {times} {row['cpu']:>4.0%}  {margin}")
+        cpu = row["cpu_seconds"]
+        print(f"{budget:>12} {times} {row['cpu']:>4.0%} {cpu['median']:>10.2f}s {cpu['max']:>7.2f}s  {margin}")
     w = result["warnings"]
     print(f"warnings, one move: median {w['median'] * 1000:.1f} ms, p90 {w['p90'] * 1000:.1f} ms, "
           f"max {w['max'] * 1000:.1f} ms ({w['count']} moves)")

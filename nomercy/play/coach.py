@@ -178,7 +178,7 @@ class ReviewedDecision:
         return self.difference > self.margin
 
     def __str__(self) -> str:
-        return (f"Move {self.number}: {self.played} ({self.played_chance.win_chance:.0%}); the expert plays "
+        return (f"Move {self.number}: {self.played} ({self.played_chance.win_chance:.0%}). The expert: "
                 f"{self.suggested} ({self.suggested_chance.win_chance:.0%}), {self.difference * 100:+.0f} points "
                 f"± {self.margin * 100:.0f}. {self.reason}")
 
