@@ -35,6 +35,7 @@ from profile_engine import _value  # noqa: E402
 
 import nomercy  # noqa: E402
 from nomercy import apply, legal_moves, new_game  # noqa: E402
+from nomercy.play.driver import play_out  # noqa: E402
 from nomercy.core import engine as E  # noqa: E402
 from nomercy.core import legality as L  # noqa: E402
 from nomercy.core import events as ev  # noqa: E402
@@ -47,11 +48,8 @@ def record(profile: str, players: int, games: int, overrides: dict) -> list[tupl
     pairs = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = new_game(profile, players, seed=seed, **overrides)
-        while not state.is_over:
-            action = rng.choice(legal_moves(state))
-            pairs.append((state, action))
-            state, _ = apply(state, action)
+        play_out(new_game(profile, players, seed=seed, **overrides), lambda s: rng.choice(legal_moves(s)),
+                 observe=lambda before, move, events, after: pairs.append((before, move)))
     return pairs
 
 

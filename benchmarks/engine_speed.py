@@ -59,22 +59,20 @@ Runner = Callable[[int, int], int]
 # ----------------------------------------------------------------------------
 
 def our_runner(profile: str, players: int, **overrides: object) -> Runner:
-    """Random games through the public API only: new_game, legal_moves, apply."""
-    new_game, legal_moves, apply = nomercy.new_game, nomercy.legal_moves, nomercy.apply
+    """Random games through the public API only: new_game, legal_moves, and apply in the driver's loop."""
+    from nomercy.play.driver import play_out
+
+    new_game, legal_moves = nomercy.new_game, nomercy.legal_moves
 
     def run(first_seed: int, games: int) -> int:
         moves = 0
         for seed in range(first_seed, first_seed + games):
-            rng = random.Random(seed)
-            choice = rng.choice
+            choice = random.Random(seed).choice
             state = new_game(profile, players, seed=seed, **overrides)
-            count = 0
-            while not state.is_over:
-                state, _events = apply(state, choice(legal_moves(state)))
-                count += 1
-                if count > MOVE_CAP:
-                    raise RuntimeError(f"{profile} {players}p seed {seed}: no end after {MOVE_CAP} moves")
-            moves += count
+            end = play_out(state, lambda s: choice(legal_moves(s)), max_moves=MOVE_CAP)
+            if not end.is_over:
+                raise RuntimeError(f"{profile} {players}p seed {seed}: no end after {MOVE_CAP} moves")
+            moves += end.ply - state.ply
         return moves
 
     return run

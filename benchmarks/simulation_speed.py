@@ -33,7 +33,8 @@ import sys
 import time
 from typing import Any
 
-from nomercy import apply, new_game
+from nomercy import GameState, Move, new_game
+from nomercy.play.driver import play_out
 from nomercy.play.players import make_player, next_move, notify
 from nomercy.play.simulate import simulate
 
@@ -66,17 +67,18 @@ def expert_timing(label: str, options: dict[str, Any], players: int, games: int,
         bots = {seat: make_player("greedy", seed=seed + seat) for seat in range(players)}
         seat = game_number % players
         bots[seat] = expert
-        state = new_game("no-mercy", players, seed=seed + game_number)
-        while not state.is_over:
+
+        def timed(state: GameState) -> Move | None:
             searched = expert.decisions
             started_wall, started_cpu = time.perf_counter(), time.process_time()
             action = next_move(state, bots)
             if expert.decisions > searched:
                 wall.append(time.perf_counter() - started_wall)
                 cpu.append(time.process_time() - started_cpu)
-            after, events = apply(state, action)
-            notify(bots, state, action, events, after)  # the expert's memory costs time too
-            state = after
+            return action
+
+        play_out(new_game("no-mercy", players, seed=seed + game_number), timed,
+                 observe=lambda before, move, events, after: notify(bots, before, move, events, after))
     row = {
         "budget": label,
         "options": {k: v for k, v in options.items()},

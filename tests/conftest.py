@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from nomercy import DECKS, Card, GameState, Play, apply, legal_moves, new_game, ruleset
+from nomercy.play.driver import play_out
 from nomercy.puzzles.puzzle import Puzzle
 
 PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
@@ -143,16 +144,13 @@ def random_game(profile: str, players: int, seed: int, *, max_moves: int = 5000,
 
 def random_moves(rules: Any, players: int, seed: int, *, max_moves: int, label: str):
     """Yield (state, action, next state, events) along one game of :func:`choose` moves that must end."""
-    state = new_game(rules, players, seed=seed)
     rng = random.Random(seed)
-    for _ in range(max_moves):
-        if state.is_over:
-            return
-        action = choose(rng, legal_moves(state))
-        after, events = apply(state, action)
-        yield state, action, after, events
-        state = after
-    raise AssertionError(f"{label} did not end in {max_moves} moves")
+    steps: list = []
+    end = play_out(new_game(rules, players, seed=seed), lambda state: choose(rng, legal_moves(state)),
+                   max_moves=max_moves, observe=lambda before, move, events, after: steps.append((before, move, after, events)))
+    yield from steps
+    if not end.is_over:
+        raise AssertionError(f"{label} did not end in {max_moves} moves")
 
 
 def turn_moves(state: GameState, seat: str) -> list:

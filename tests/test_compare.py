@@ -75,9 +75,9 @@ def test_the_profile_table_marks_what_the_no_mercy_readings_dispute():
 
 def test_narrate_tells_every_event_with_its_ruling_and_ends_at_a_refusal():
     text = narrate(find_puzzle("seven-keep-official"))
-    assert text.splitlines()[0] == "Move 1: C plays red 4"
+    assert text.splitlines()[0] == "1. C plays red 4"
     assert "[ruling matching]" in text
-    assert text.splitlines()[-1].startswith("  - refused: A must swap hands")
+    assert text.splitlines()[-1].startswith("   REFUSED: A must swap hands")
 
 
 def test_restage_plays_the_same_zero_the_other_way_round():

@@ -15,12 +15,14 @@ import multiprocessing
 import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
+from collections import Counter
 from typing import Iterator
 
 import pytest
 
 from conftest import PROFILES, choose, option_values
-from nomercy import DECKS, apply, legal_moves, new_game, ruleset
+from nomercy import DECKS, GameState, Move, legal_moves, new_game, ruleset
+from nomercy.play.driver import play_out
 
 GAMES = int(os.environ.get("NOMERCY_FUZZ_GAMES", "20000"))
 CHUNK = 500
@@ -63,19 +65,23 @@ def fuzz_chunk(start: int, stop: int) -> tuple[int, int, list[str]]:
         state = new_game(rules, players, seed=index)
         rng = random.Random(index)
         where = f"game {index} ({profile}, {players} players, {variant})"
+
+        def pick(position: GameState, rng: random.Random = rng) -> Move:
+            legal = legal_moves(position)
+            if not legal:
+                raise AssertionError(f"no legal move at move {position.ply}")
+            return choose(rng, legal)
+
+        def check(before: GameState, move: Move, events: tuple, after: GameState,
+                  size: int = size, counts: Counter = counts) -> None:
+            if after.card_count() != size:
+                raise AssertionError(f"{after.card_count()} cards after move {after.ply}")
+            if after.ply % FULL_CHECK_EVERY == 0 and after.all_cards() != counts:
+                raise AssertionError(f"the cards differ from the deck after move {after.ply}")
+
         try:
-            for move in range(MAX_MOVES):
-                if state.is_over:
-                    break
-                legal = legal_moves(state)
-                if not legal:
-                    raise AssertionError(f"no legal move at move {move}")
-                state, _ = apply(state, choose(rng, legal))
-                if state.card_count() != size:
-                    raise AssertionError(f"{state.card_count()} cards after move {move}")
-                if move % FULL_CHECK_EVERY == FULL_CHECK_EVERY - 1 and state.all_cards() != counts:
-                    raise AssertionError(f"the cards differ from the deck after move {move}")
-            else:
+            state = play_out(state, pick, max_moves=MAX_MOVES, observe=check)
+            if not state.is_over:
                 raise AssertionError(f"no end after {MAX_MOVES} moves")
             if state.all_cards() != counts or state.winner is None or legal_moves(state):
                 raise AssertionError("the final position is wrong")

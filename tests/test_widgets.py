@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from nomercy.core.seeds import short_seed
+
 from nomercy.core.errors import NomercyError
 
 pytest.importorskip("anywidget")
@@ -354,12 +356,12 @@ def test_match_play_has_no_undo_by_default_and_keeps_the_score():
     assert table.table["round"] == 2 and not table.table["over"]
 
 
-def test_a_new_round_deals_again_from_the_next_seed():
+def test_a_new_round_deals_again_from_the_round_seed_the_table_seed_gives():
     table = GameTable("no-mercy", ["human", "greedy"], seed=9, pace=0)
     first_seed = table.record().seed
     play_out(table, 9)
     send(table, {"type": "new_round"})
-    assert table.table["round"] == 2 and table.record().seed == first_seed + 1
+    assert table.table["round"] == 2 and table.record().seed == short_seed(first_seed, "round", 2)
     send(table, {"type": "new_match"})
     assert table.table["round"] == 1 and table.record().seed != first_seed
 

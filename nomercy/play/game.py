@@ -1,8 +1,11 @@
-"""A game being played: the current state plus its history, with undo and records.
+"""The one driver: a game session that owns the position, the computer players, the history, undo and the record.
 
-States are values, so a game is just the list of states it went through and the
-moves between them. A :class:`GameRecord` (rules, seats, seed, moves) replays to
-the very same game:
+States are values, so a game is the list of states it went through and the moves
+between them. :class:`Game` keeps that list, asks its computer players for their moves
+(:meth:`Game.advance`, :meth:`Game.play_computers`), shows every move to the players that
+remember, takes moves back, tells its story (:meth:`Game.transcript`) and writes a
+:class:`GameRecord` (the RuleSet itself, seats, seed, dealer, moves) that replays to the
+very same game:
 
 >>> from nomercy import legal_moves
 >>> game = Game("no-mercy", ["A", "B", "C"], seed=4)
@@ -12,6 +15,17 @@ the very same game:
 True
 >>> game.undo(); game.state == Game("no-mercy", ["A", "B", "C"], seed=4).state
 True
+
+Computer players take their turns through the same ``play``:
+
+>>> game = Game("no-mercy", ["Ann", "Greedy", "Expert"], seed=1, computers={"Greedy": "greedy", "Ann": "random"})
+>>> game.play_computers()        # Ann and Greedy play until Expert, a human here, must act
+2
+>>> game.state.seats[game.state.to_act]
+'Expert'
+
+Loops that need no history (the expert's playouts, the simulation, the fuzz tests, the
+benchmarks) use :func:`play_out`, the same loop without the bookkeeping.
 """
 
 from __future__ import annotations
@@ -21,57 +35,22 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from nomercy.core.moves import Move
-from nomercy.core.engine import check_players_option, deal
+from nomercy.core.engine import apply, check_players_option, deal
 from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.events import Event
+from nomercy.core.moves import Move
 from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState
-from nomercy.core.engine import apply, why_illegal
+from nomercy.play.driver import Chooser, play_out
+from nomercy.play.players import Player, make_player, next_move, notify
+from nomercy.play.transcript import Step, Transcript
 
-__all__ = ["Game", "GameRecord", "Line", "play_line"]
+__all__ = ["Game", "GameRecord", "play_out", "computers_choose"]
 
-
-@dataclass(frozen=True)
-class Line:
-    """Moves played from a position until the end of the list or the first refused move."""
-
-    state: GameState
-    played: tuple[str, ...]
-    events: tuple[Event, ...]
-    refused: str | None = None
-    reason: str | None = None
-
-    @property
-    def completed(self) -> bool:
-        return self.refused is None
-
-
-def play_line(state: GameState, moves: Sequence[str]) -> Line:
-    """Play ``moves`` (notation) from ``state``, stopping at the first the rules refuse.
-
-    Unlike :func:`~nomercy.core.engine.apply`, a refusal (or unreadable notation) does not raise:
-    it is part of the result, with the reason, so a lesson can show what went wrong.
-
-    >>> from nomercy import new_game
-    >>> line = play_line(new_game("no-mercy", ["A", "B"], seed=1), ["B draws"])
-    >>> line.refused, line.reason
-    ('B draws', "it is A's turn, not B's")
-    """
-    played: list[str] = []
-    events: list[Event] = []
-    for move in moves:
-        try:
-            action = state.parse_move(move)
-            reason = why_illegal(state, action)
-        except NomercyError as error:
-            reason = str(error)
-        if reason is not None:
-            return Line(state, tuple(played), tuple(events), move, reason)
-        state, new = apply(state, action)
-        played.append(move)
-        events.extend(new)
-    return Line(state, tuple(played), tuple(events))
+def computers_choose(players: Mapping[int, Player]) -> Chooser:
+    """A chooser that asks computer players by the one protocol (:func:`~nomercy.play.players.next_move`)."""
+    return lambda state: next_move(state, players)
 
 
 @dataclass(frozen=True)
@@ -136,7 +115,12 @@ def _jsonable(value: Any) -> Any:
 
 
 class Game:
-    """A mutable handle on an immutable game: ``play`` moves forward, ``undo`` steps back."""
+    """A mutable handle on an immutable game: ``play`` moves forward, ``undo`` steps back.
+
+    ``computers`` maps seats (names or numbers) to computer players, or to a kind
+    (``"random"``, ``"greedy"``, ``"expert"``) made with a seed derived from the game's;
+    the other seats are people, who move through :meth:`play`.
+    """
 
     def __init__(
         self,
@@ -146,6 +130,7 @@ class Game:
         *,
         seed: int = 0,
         dealer: int | None = None,
+        computers: Mapping[int, Player | str] | Mapping[str, Player | str] | None = None,
         **overrides: Any,
     ) -> None:
         check_players_option(overrides)
@@ -153,8 +138,13 @@ class Game:
         self._seed = seed
         start, self.start_events = deal(self._rules, players, seed=seed, dealer=dealer)
         self._states: list[GameState] = [start]
-        self._moves: list[str] = []
+        self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
+        self.computers: dict[int, Player] = {}
+        for seat, player in (computers or {}).items():
+            index = start.seat(seat)
+            self.computers[index] = (make_player(player, seed=derive_seed(seed, "player", index))
+                                     if isinstance(player, str) else player)
 
     @property
     def state(self) -> GameState:
@@ -166,26 +156,70 @@ class Game:
 
     @property
     def moves(self) -> tuple[str, ...]:
-        return tuple(self._moves)
+        """The moves so far, in notation."""
+        return tuple(state.move_text(move) for state, move in zip(self._states, self._moves))
+
+    @property
+    def move_count(self) -> int:
+        return len(self._moves)
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far, in order, starting with those of the deal."""
         return self.start_events + tuple(e for batch in self._events for e in batch)
 
-    def history(self) -> list[tuple[str, tuple[Event, ...]]]:
-        """Each move with the events it caused."""
-        return list(zip(self._moves, self._events))
+    def events_after(self, count: int) -> list[tuple[Event, ...]]:
+        """The events of each move after the first ``count`` moves (what a view has not shown yet)."""
+        return self._events[count:]
 
+    def history(self) -> list[tuple[str, tuple[Event, ...]]]:
+        """Each move (in notation) with the events it caused."""
+        return list(zip(self.moves, self._events))
+
+    def transcript(self) -> Transcript:
+        """The game so far as one story: the deal's events, then every move with its events."""
+        steps = tuple(Step(number, before.move_text(move), before, after, events)
+                      for number, (before, move, after, events)
+                      in enumerate(zip(self._states, self._moves, self._states[1:], self._events), 1))
+        return Transcript(self.start, steps, self.start_events)
+
+    # --- moving ----------------------------------------------------------------------
     def play(self, move: Move | str) -> tuple[Event, ...]:
-        """Apply a move (action or notation); an illegal one raises and changes nothing."""
+        """Apply a move (or its notation); an illegal one raises and changes nothing.
+
+        Every computer player that remembers sees the move (a person's too).
+        """
         state = self.state
         action = state.parse_move(move) if isinstance(move, str) else move
         new_state, events = apply(state, action)
-        self._states.append(new_state)
-        self._moves.append(state.move_text(action))
-        self._events.append(events)
+        self._record(state, action, events, new_state)
         return events
+
+    def _record(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+        self._states.append(after)
+        self._moves.append(move)
+        self._events.append(events)
+        if self.computers:
+            notify(self.computers, before, move, events, after)
+
+    def next_computer_move(self) -> Move | None:
+        """The move a computer player makes now, or ``None`` when a person must act (or the round is over)."""
+        if self.state.is_over or not self.computers:
+            return None
+        return next_move(self.state, self.computers)
+
+    def advance(self) -> tuple[Event, ...] | None:
+        """Let one computer player move; ``None`` when a person must act (or the round is over)."""
+        move = self.next_computer_move()
+        return None if move is None else self.play(move)
+
+    def play_computers(self, *, max_moves: int | None = None) -> int:
+        """Let the computer players move until a person must act or the round ends; how many moves they made."""
+        if self.state.is_over or not self.computers:
+            return 0
+        before = len(self._moves)
+        play_out(self.state, computers_choose(self.computers), max_moves=max_moves, observe=self._record)
+        return len(self._moves) - before
 
     def can_undo(self) -> bool:
         return len(self._states) > 1
@@ -204,7 +238,7 @@ class Game:
 
     def record(self) -> GameRecord:
         """The rules, seats, seed, dealer (the one who really dealt) and moves: replays to this game."""
-        return GameRecord(self._rules, self.state.seats, self._seed, tuple(self._moves), self.start.dealer)
+        return GameRecord(self._rules, self.state.seats, self._seed, self.moves, self.start.dealer)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":

@@ -14,6 +14,7 @@ from nomercy.core.engine import new_game
 from nomercy.core.errors import IllegalMoveError
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.scoring import round_points
+from nomercy.core.seeds import short_seed
 from nomercy.core.state import GameState
 
 __all__ = ["Match"]
@@ -81,4 +82,5 @@ class Match:
 
 
 def _round_seed(seed: int, number: int) -> int:
-    return seed * 1000 + number
+    """Round ``number`` of a match seeded ``seed`` (a short seed: the table shows it)."""
+    return short_seed(seed, "round", number)

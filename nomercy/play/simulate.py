@@ -28,7 +28,6 @@ the player who jumps in.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import hashlib
 import math
 import os
 import sys
@@ -44,7 +43,9 @@ from nomercy.core.engine import apply, legal_moves, new_game
 from nomercy.core.errors import NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
 from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
+from nomercy.play.driver import play_out
 
 __all__ = [
     "simulate",
@@ -144,8 +145,7 @@ def game_seed(seed: int, index: int) -> int:
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
-    digest = hashlib.blake2b(f"nomercy-simulation:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    return derive_seed(seed, "simulation", index)
 
 
 def _seating(specs: tuple[BotSpec, ...], index: int, rotate: bool) -> tuple[BotSpec, ...]:
@@ -205,7 +205,7 @@ def play_game(
     index: int = 0,
     record: list[Move] | None = None,
 ) -> GameSummary:
-    """Play one game between ``bots`` (one per seat) and check it move by move."""
+    """Play one game between ``bots`` (one per seat) through the driver, and check it move by move."""
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
     observers = {seat: p for seat, p in players.items() if hasattr(p, "observe")}
@@ -213,14 +213,14 @@ def play_game(
     deck_size = deck.size
     limit = rules.mercy_limit
     try:
-        state = new_game(rules, n, seed=seed)
+        start = new_game(rules, n, seed=seed)
     except RulesError as error:
         raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
     moves: list[Move] = [] if record is None else record
-    turns = knockouts = reshuffles = 0
-    largest = max(map(len, state.hands))
+    tally = {"turns": 0, "knockouts": 0, "reshuffles": 0, "largest": max(map(len, start.hands))}
+    chosen: list[Move | None] = [None]  # the move being made, for a report if the engine fails on it
 
-    def fail(reason: str, action: Move | None) -> InvariantViolation:
+    def fail(reason: str, state: GameState, action: Move | None) -> InvariantViolation:
         text = None if action is None else state.move_text(action)
         history = tuple(_texts(rules, n, seed, moves))
         where = f" at move {len(moves) + 1}, {text!r}" if text else f" after move {len(moves)}"
@@ -231,46 +231,53 @@ def play_game(
             game=index, seed=seed, ply=len(moves) + 1, move=text, moves=history,
         )
 
-    while not state.is_over:
-        if len(moves) >= MAX_MOVES:
-            raise fail(f"the game did not end within {MAX_MOVES} moves", None)
+    def choose(state: GameState) -> Move:
         try:
             action = next_move(state, players)
         except Exception as error:  # a player crashed: report it like a violation, with the seed
-            raise fail(f"a player failed to choose: {error!r}", None) from error
+            raise fail(f"a player failed to choose: {error!r}", state, None) from error
         if action is None or action not in legal_moves(state):
-            raise fail(f"the move chosen is not legal ({action!r})", action)
-        try:
-            after, events = apply(state, action)
-        except Exception as error:
-            raise fail(f"the engine refused or failed on a legal move: {error!r}", action) from error
+            raise fail(f"the move chosen is not legal ({action!r})", state, action)
+        chosen[0] = action
+        return action
+
+    def check(state: GameState, action: Move, events: tuple[ev.Event, ...], after: GameState) -> None:
         if observers:
             notify(observers, state, action, events, after)
         if after.card_count() != deck_size:
-            raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", action)
+            raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", state, action)
         for event in events:
-            kind = type(event)
             if isinstance(event, ev.KnockedOut):
-                knockouts += 1
-                largest = max(largest, event.hand_size)
-            elif kind is ev.PileReshuffled:
-                reshuffles += 1
+                tally["knockouts"] += 1
+                tally["largest"] = max(tally["largest"], event.hand_size)
+            elif type(event) is ev.PileReshuffled:
+                tally["reshuffles"] += 1
         for seat, hand in enumerate(after.hands):
             size = len(hand)
-            if size > largest:
-                largest = size
+            if size > tally["largest"]:
+                tally["largest"] = size
             if limit is not None and size >= limit and seat not in after.out:
-                raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", action)
+                raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", state, action)
             if size and seat in after.out:
-                raise fail(f"{after.seats[seat]} is out of the round but holds {size} cards", action)
+                raise fail(f"{after.seats[seat]} is out of the round but holds {size} cards", state, action)
         if _is_turn_end(state, action, after):
-            turns += 1
+            tally["turns"] += 1
         moves.append(action)
-        state = after
+
+    try:
+        state = play_out(start, choose, max_moves=MAX_MOVES, observe=check)
+    except InvariantViolation:
+        raise
+    except Exception as error:
+        last = replay_game(rules, n, seed, moves)
+        raise fail(f"the engine refused or failed on a legal move: {error!r}", last, chosen[0]) from error
+    if not state.is_over:
+        raise fail(f"the game did not end within {MAX_MOVES} moves", state, None)
     if state.all_cards() != deck.counts():
-        raise fail("the cards on the table at the end are not the deck's cards", None)
+        raise fail("the cards on the table at the end are not the deck's cards", state, None)
     if state.winner is None or state.winner in state.out:
-        raise fail(f"the round ended without a winner still in it (winner {state.winner})", None)
+        raise fail(f"the round ended without a winner still in it (winner {state.winner})", state, None)
+    turns, knockouts, reshuffles, largest = tally["turns"], tally["knockouts"], tally["reshuffles"], tally["largest"]
     return GameSummary(
         index=index,
         seed=seed,
@@ -286,7 +293,7 @@ def play_game(
 
 
 def _player_seed(seed: int, seat: int) -> int:
-    return game_seed(seed, 1_000_000 + seat)
+    return derive_seed(seed, "simulation", 1_000_000 + seat)
 
 
 def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator[str]:

@@ -1,23 +1,54 @@
-"""A game told step by step: the start, then every event with the move that caused it.
+"""A game told step by step: the events of the deal, then every move with its events, or its refusal.
 
-The step player, the puzzle board's "Show me" and the lessons' narrations all read
-these frames, so a game is told one way everywhere.
+One transcript serves everything that tells a game: the lessons' printed narrations and
+``nomercy puzzle solve`` (:meth:`Transcript.text`), the step player and the puzzle board's
+"Show me" (:meth:`Transcript.frames`), a notebook's rich display (:meth:`Transcript.html`),
+and a :class:`~nomercy.play.game.Game`'s history (:meth:`~nomercy.play.game.Game.transcript`).
+
+>>> from nomercy import new_game
+>>> start = new_game("no-mercy", ["A", "B"], seed=1)
+>>> story = Transcript.of_moves(start, ["B draws"])
+>>> print(story.text())
+1. B draws
+   REFUSED: it is A's turn, not B's
+>>> story.refused.move, story.end == start
+('B draws', True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from html import escape
+from typing import Callable, Sequence
 
+from nomercy.core.engine import apply
+from nomercy.core.errors import NomercyError
+from nomercy.core.events import Event
+from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
-from nomercy.play.game import play_line
 
-__all__ = ["Frame", "walkthrough"]
+__all__ = ["Step", "Transcript", "Frame"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move: its notation, the positions on either side, its events, or the reason it was refused."""
+
+    number: int                   # 1-based
+    move: str
+    before: GameState
+    after: GameState              # the same as ``before`` when the move was refused
+    events: tuple[Event, ...] = ()
+    refused: str | None = None    # the engine's reason, in the game's words
+
+    @property
+    def played(self) -> bool:
+        return self.refused is None
 
 
 @dataclass(frozen=True)
 class Frame:
-    """One step: the event's sentence and ruling, and the table after its move."""
+    """What a step-through view shows at one point: one event (or the start, or a refusal) and the table after it."""
 
     move: str | None          # the move that caused it (None: the starting position)
     move_number: int          # 1-based; 0 for the starting position
@@ -27,22 +58,112 @@ class Frame:
     refused: bool = False     # the move was refused; ``sentence`` gives the engine's reason
 
 
-def walkthrough(start: GameState, moves: Sequence[str]) -> list[Frame]:
-    """The frames of playing ``moves`` from ``start``: the start, then one per event.
+@dataclass(frozen=True)
+class Transcript:
+    """A start position, the events that made it (a deal's first card), and the steps played from it."""
 
-    A refused move ends the walk with a frame saying why (puzzles about illegal
-    moves end that way on purpose).
-    """
-    frames = [Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start)]
-    state = start
-    for number, move in enumerate(moves, 1):
-        line = play_line(state, [move])
-        if not line.completed:
-            frames.append(Frame(move, number, f"{move} is refused: {line.reason}.", "", state, refused=True))
-            break
-        state, events = line.state, line.events
-        if not events:  # pragma: no cover - every move has at least one event
-            frames.append(Frame(move, number, move, "", state))
-        for event in events:
-            frames.append(Frame(move, number, event.sentence, event.rule, state))
-    return frames
+    start: GameState
+    steps: tuple[Step, ...] = ()
+    opening: tuple[Event, ...] = ()
+
+    @classmethod
+    def of_moves(cls, start: GameState, moves: Sequence[str], *, opening: tuple[Event, ...] = ()) -> "Transcript":
+        """Play ``moves`` (notation) from ``start`` through ``apply``, stopping at the first the rules refuse.
+
+        A refusal (or notation that cannot be read) does not raise: it is the last step,
+        with the engine's reason, so a lesson can show what went wrong.
+        """
+        steps: list[Step] = []
+        state = start
+        for number, move in enumerate(moves, 1):
+            try:
+                after, events = apply(state, move)
+            except NomercyError as error:
+                steps.append(Step(number, move, state, state, refused=str(error)))
+                break
+            steps.append(Step(number, move, state, after, events))
+            state = after
+        return cls(start, tuple(steps), opening)
+
+    # --- what happened ---------------------------------------------------------------
+    @property
+    def end(self) -> GameState:
+        """The position after the last move played."""
+        return self.steps[-1].after if self.steps else self.start
+
+    @property
+    def played(self) -> tuple[str, ...]:
+        return tuple(step.move for step in self.steps if step.played)
+
+    @property
+    def refused(self) -> Step | None:
+        """The refused step that ended the transcript, if one did."""
+        return self.steps[-1] if self.steps and not self.steps[-1].played else None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event in order, those of the opening first."""
+        return self.opening + tuple(event for step in self.steps for event in step.events)
+
+    # --- told as frames, text and HTML ----------------------------------------------
+    def frames(self) -> list[Frame]:
+        """The deal's events and the start, then one frame per event; a refused move ends with a frame saying why."""
+        start = self.start
+        frames = [Frame(None, 0, event.sentence, event.rule, start) for event in self.opening]
+        frames.append(Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start))
+        for step in self.steps:
+            if not step.played:
+                frames.append(Frame(step.move, step.number, f"{step.move} is refused: {step.refused}.", "",
+                                    step.before, refused=True))
+                break
+            for event in step.events:
+                frames.append(Frame(step.move, step.number, event.sentence, event.rule, step.after))
+        return frames
+
+    def text(self, *, situation: Callable[[GameState], str] | None = None,
+             after_draw: Callable[[GameState, str], str | None] | None = None) -> str:
+        """Each move numbered, then its events with their rulings, or ``REFUSED:`` and the reason.
+
+        ``situation`` (a position in words) adds a ``Start:`` and a ``Now:`` line; ``after_draw``
+        adds a line after a player's draw (a lesson shows the hand drawn into).
+        """
+        lines: list[str] = []
+        if situation is not None:
+            lines.append(f"Start: {situation(self.start)}")
+        lines.extend(f"   {event.sentence}{_ruling(event)}" for event in self.opening)
+        for step in self.steps:
+            lines.append(f"{step.number}. {step.move}")
+            if not step.played:
+                lines.append(f"   REFUSED: {step.refused}")
+                continue
+            lines.extend(f"   {event.sentence}{_ruling(event)}" for event in step.events)
+            if after_draw is not None and step.move.endswith(" draws"):
+                extra = after_draw(step.after, step.move.split(" ", 1)[0])
+                if extra:
+                    lines.append(f"   {extra}")
+        if situation is not None:
+            lines.append(f"Now: {situation(self.end)}")
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """The same story as an HTML list (a notebook shows a transcript this way)."""
+        items = []
+        for step in self.steps:
+            if step.played:
+                inner = "".join(f"<li>{escape(event.sentence)}{escape(_ruling(event))}</li>" for event in step.events)
+            else:
+                inner = f"<li><b>refused:</b> {escape(step.refused or '')}</li>"
+            items.append(f"<li><code>{escape(step.move)}</code><ul>{inner}</ul></li>")
+        opening = "".join(f"<li>{escape(event.sentence)}{escape(_ruling(event))}</li>" for event in self.opening)
+        return (f"<div class='nomercy-transcript'>{f'<ul>{opening}</ul>' if opening else ''}"
+                f"<ol>{''.join(items)}</ol></div>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _ruling(event: Event) -> str:
+    return f"  [ruling {event.rule}]" if event.rule in RULINGS else ""

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
-from nomercy.core.engine import apply, why_illegal
+from nomercy.play.transcript import Transcript
 
 __all__ = ["add_puzzle_commands", "show_text", "solve_text"]
 
@@ -95,16 +95,7 @@ def show_text(puzzle: Puzzle) -> str:
 def solve_text(puzzle: Puzzle) -> str:
     """The moves narrated event by event, each with the ruling behind it, then the answer."""
     lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
-    state = puzzle.position()
-    illegal = puzzle.answer.get("illegal")
-    for move in puzzle.moves:
-        lines.append(f"> {move}")
-        if move == illegal:
-            lines.append(f"    refused: {why_illegal(state, move)}")
-            break
-        state, events = apply(state, move)
-        for event in events:
-            lines.append(f"    {event.sentence}  [ruling {event.rule}]")
+    lines.append(Transcript.of_moves(puzzle.position(), puzzle.moves).text())
     lines.append("")
     lines.append("answer: " + ", ".join(f"{k} = {v}" for k, v in puzzle.answer.items()))
     if puzzle.explanation:

@@ -23,12 +23,13 @@ from typing import Any, Iterator
 from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch
 from nomercy.core.cards import Rank
-from nomercy.core.engine import apply, legal_moves, new_game
+from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.state import GameState, Phase
+from nomercy.play.driver import play_out
 
 __all__ = ["Moment", "find_moments", "cut_puzzle", "generate_puzzles", "write_puzzles"]
 
@@ -57,14 +58,13 @@ def _policy_move(state: GameState, rng: random.Random):
     return rng.choice(own or list(legal))
 
 
-def _play_game(rules: RuleSet, players: int, seed: int) -> Iterator[tuple[GameState, str, tuple[ev.Event, ...], GameState]]:
+def _play_game(rules: RuleSet, players: int, seed: int) -> list[tuple[GameState, str, tuple[ev.Event, ...], GameState]]:
+    """A seeded game through the driver's loop, every move kept: (before, move, events, after)."""
     rng = random.Random(f"nomercy-generate:{seed}")
-    state = new_game(rules, players, seed=seed)
-    while not state.is_over and state.ply < 3000:
-        action = _policy_move(state, rng)
-        after, events = apply(state, action)
-        yield state, state.move_text(action), events, after
-        state = after
+    history: list[tuple[GameState, str, tuple[ev.Event, ...], GameState]] = []
+    play_out(new_game(rules, players, seed=seed), lambda state: _policy_move(state, rng), max_moves=3000,
+             observe=lambda before, move, events, after: history.append((before, before.move_text(move), events, after)))
+    return history
 
 
 def _kind(window: list[tuple[GameState, str, tuple[ev.Event, ...], GameState]]) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 from nomercy.core.moves import Play
 from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
-from nomercy.play.game import play_line
+from nomercy.play.transcript import Transcript
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rulebook import RULINGS
@@ -217,7 +217,6 @@ def narrate(source: Any, moves: Sequence[str] | None = None) -> str:
     :class:`~nomercy.core.state.GameState` (then ``moves`` is needed). This is the static
     twin of the step-through widget: the same frames, as text that GitHub shows.
     """
-    from nomercy.play.transcript import walkthrough
     from nomercy.puzzles.puzzle import find_puzzle
 
     if isinstance(source, GameState):
@@ -225,24 +224,7 @@ def narrate(source: Any, moves: Sequence[str] | None = None) -> str:
     else:
         puzzle = find_puzzle(source)
         start, move_list = puzzle.position(), list(puzzle.moves if moves is None else moves)
-    lines: list[str] = []
-    frames = walkthrough(start, move_list)
-    for i, frame in enumerate(frames):
-        if frame.move is None:
-            lines.append(f"Start: {_situation(frame.state)}")
-            continue
-        if frame.move_number != frames[i - 1].move_number:
-            lines.append(f"{frame.move_number}. {frame.move}")
-        if frame.refused:
-            lines.append(f"   REFUSED: {frame.sentence.split(' is refused: ', 1)[-1]}")
-            continue
-        why = f"  [ruling {frame.rule}]" if frame.rule in RULINGS else ""
-        lines.append(f"   {frame.sentence}{why}")
-        last_of_move = i + 1 == len(frames) or frames[i + 1].move_number != frame.move_number
-        if last_of_move and frame.move.endswith(" draws"):
-            lines.append(_hand_line(frame.state, frame.move.split(" ", 1)[0]))
-    lines.append(f"Now: {_situation(frame.state)}")
-    return "\n".join(lines)
+    return Transcript.of_moves(start, move_list).text(situation=_situation, after_draw=_hand_line)
 
 
 def _hand_line(state: GameState, name: str) -> str:
@@ -250,10 +232,10 @@ def _hand_line(state: GameState, name: str) -> str:
     seat = state.seat(name)
     hand = state.hands[seat]
     if seat in state.out:
-        return f"   ({name} is out; the hand is set aside)"
+        return f"({name} is out; the hand is set aside)"
     if len(hand) > 12:
-        return f"   ({name} now holds {len(hand)} cards)"
-    return f"   ({name} now holds: {', '.join(map(str, hand))})"
+        return f"({name} now holds {len(hand)} cards)"
+    return f"({name} now holds: {', '.join(map(str, hand))})"
 
 
 def _situation(state: GameState) -> str:
@@ -390,11 +372,12 @@ def compare_options(state: GameState, option: str, values: Sequence[Any], moves:
 
 
 def _outcome(state: GameState, moves: Sequence[str]) -> tuple[bool, str, str]:
-    line = play_line(state, moves)
-    done = " ".join(event.sentence for event in line.events)
-    if line.reason is not None:
-        return False, (f"{done} Then: " if done else "") + line.reason[0].upper() + line.reason[1:] + ".", ""
-    return True, done, _situation(line.state)
+    story = Transcript.of_moves(state, moves)
+    done = " ".join(event.sentence for event in story.events)
+    if story.refused is not None:
+        reason = story.refused.refused or ""
+        return False, (f"{done} Then: " if done else "") + reason[0].upper() + reason[1:] + ".", ""
+    return True, done, _situation(story.end)
 
 
 _DRAW_CARDS = ("red +2", "red +4", "wild reverse +4", "wild +6", "wild +10")

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from nomercy.core.engine import apply
-from nomercy.play.game import play_line
+from nomercy.play.transcript import Transcript
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
@@ -237,10 +237,11 @@ def play(puzzle: Puzzle, rules: RuleSet, moves: Sequence[str] | None = None, *, 
         state = dataclasses.replace(puzzle, rules=rules).position()
     except NomercyError as error:
         return Outcome(label, rules, moves, problem=str(error).split(": ", 1)[-1])
-    line = play_line(state, moves)
-    if not line.completed:
-        return Outcome(label, rules, moves, line.played, line.refused, line.reason, line.events, line.state)
-    return Outcome(label, rules, moves, line.played, events=line.events, state=line.state)
+    story = Transcript.of_moves(state, moves)
+    refused = story.refused
+    if refused is not None:
+        return Outcome(label, rules, moves, story.played, refused.move, refused.refused, story.events, story.end)
+    return Outcome(label, rules, moves, story.played, events=story.events, state=story.end)
 
 
 def compare(puzzle: Puzzle, rule_sets: Iterable[tuple[str, RuleSet]],
@@ -399,35 +400,26 @@ def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, Rule
 # --- telling and playing whole rounds ------------------------------------------------
 
 def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet | None = None) -> str:
-    """The moves of a puzzle as printed text: each move, then what it did and the ruling why.
+    """The moves of a puzzle under ``rules`` as printed text: each move, then what it did and the ruling why.
 
     This is the static twin of the step-through player, for readers without a kernel
     (GitHub, nbviewer).
 
     >>> from nomercy.puzzles.puzzle import find_puzzle
     >>> print(narrate(find_puzzle("zero-counterclockwise")))
-    Move 1: A plays blue 0
-      - A plays blue 0.  [ruling matching]
-      - Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
+    1. A plays blue 0
+       A plays blue 0.  [ruling matching]
+       Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
     """
-
-    outcome = play(puzzle, rules or puzzle.rules, moves)
-    lines: list[str] = []
-    state = dataclasses.replace(puzzle, rules=outcome.rules).position() if outcome.problem is None else None
-    number = 0
-    for move in outcome.played:
-        number += 1
-        lines.append(f"Move {number}: {move}")
-        assert state is not None
-        state, events = apply(state, state.parse_move(move))
-        for event in events:
-            lines.append(f"  - {event.sentence}  [ruling {event.rule}]")
-    if outcome.refused:
-        lines.append(f"Move {number + 1}: {outcome.refused}")
-        lines.append(f"  - refused: {outcome.reason}")
-    if outcome.problem:
-        lines.append(f"cannot be set up: {outcome.problem}")
-    return "\n".join(lines)
+    rule_set = rules or puzzle.rules
+    low, high = rule_set.players
+    if not low <= len(puzzle.players) <= high:
+        return f"cannot be set up: {rule_set.name} is for {low} to {high} players"
+    try:
+        state = dataclasses.replace(puzzle, rules=rule_set).position()
+    except NomercyError as error:
+        return f"cannot be set up: {str(error).split(': ', 1)[-1]}"
+    return Transcript.of_moves(state, tuple(puzzle.moves if moves is None else moves)).text()
 
 
 def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kind: str = "greedy",
@@ -439,22 +431,19 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
     ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
     gives the same match.
     """
-    from nomercy.core.engine import apply
-    from nomercy.play.players import make_player, next_move, notify
+    from nomercy.core.seeds import derive_seed
+    from nomercy.play.game import Game
     from nomercy.play.match import Match
+    from nomercy.play.players import make_player
 
     match = Match.start(rules, list(seats), seed=seed)
-    bots = {i: make_player(kind, seed=seed * 10 + i) for i in range(len(match.seats))}
+    bots = {i: make_player(kind, seed=derive_seed(seed, "player", i)) for i in range(len(match.seats))}
     rows: list[dict[str, Any]] = []
     while True:
-        game = match.game
-        while not game.is_over:
-            action = next_move(game, bots)
-            if action is None:  # nobody has a move: the round has ended
-                break
-            after, events = apply(game, action)
-            notify(bots, game, action, events, after)
-            game = after
+        dealt = match.game
+        session = Game(match.rules, match.seats, seed=dealt.seed, dealer=dealt.dealer, computers=bots)
+        session.play_computers()
+        game = session.state
         match = match.with_game(game)
         winner = game.seats[game.winner] if game.winner is not None else "-"
         rows.append({

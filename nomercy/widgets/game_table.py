@@ -22,7 +22,6 @@ The same intents can be sent from Python, which is how the tests play whole game
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping, Sequence
 
 import anywidget
@@ -33,10 +32,11 @@ from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor,
 from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.players import Player, make_player, next_move, notify
+from nomercy.play.players import Player, make_player
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.scoring import round_points
+from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.play.match import Match
 from nomercy.core.state import GameState, Phase
 from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry
@@ -47,7 +47,6 @@ __all__ = ["GameTable"]
 
 _LOG_LINES = 120  # the log shows the latest lines; the full log stays in Python (``table.log_lines``)
 _MAX_PACE = 10.0  # seconds between computer moves; the slider goes to 3
-_SAFETY = 20_000  # computer moves in one go: far beyond any real round, stops a runaway loop
 
 
 
@@ -156,7 +155,7 @@ class GameTable(anywidget.AnyWidget):
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
         return (f"<GameTable {self._rules.name} seats={seats} seed={self._seed} "
-                f"round={self._round} move={len(self._game.moves)} {where}>")
+                f"round={self._round} move={self._game.move_count} {where}>")
 
     # ------------------------------------------------------------------ messages
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -219,12 +218,13 @@ class GameTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ starting rounds
     def _make_bots(self) -> dict[int, Player]:
-        return {i: make_player(k, seed=self._seed * 100 + i) for i, k in enumerate(self._kinds) if k != HUMAN}
+        return {i: make_player(k, seed=derive_seed(self._seed, "player", i))
+                for i, k in enumerate(self._kinds) if k != HUMAN}
 
     def _start_over(self) -> None:
         """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
         self._reshuffles += 1
-        self._seed = random.Random(f"nomercy-table:{self._first_seed}:{self._reshuffles}").randrange(1, 10**6)
+        self._seed = short_seed(self._first_seed, "table", self._reshuffles)
         self._new_match()
 
     def _replay(self) -> None:
@@ -252,12 +252,12 @@ class GameTable(anywidget.AnyWidget):
             self._match = match.next_round()
             self._start_round(self._match.round_number, self._match.game.seed, self._match.game.dealer)
         else:
-            self._start_round(self._round + 1, self._seed + self._round, None)
+            self._start_round(self._round + 1, short_seed(self._seed, "round", self._round + 1), None)
         return None
 
     def _start_round(self, number: int, seed: int, dealer: int | None) -> None:
         self._round = number
-        self._game = Game(self._rules, self._seats, seed=seed, dealer=dealer)
+        self._game = Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots)
         self._log: list[dict[str, Any]] = []
         self._log_sync: list[dict[str, Any]] = []
         self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
@@ -336,7 +336,7 @@ class GameTable(anywidget.AnyWidget):
         reason = why_illegal(s, action)
         if reason is not None:
             return reason
-        mark = (len(self._game.moves), len(self._log), s.seats[action.seat])
+        mark = (self._game.move_count, len(self._log), s.seats[action.seat])
         self._play(action)
         self._marks.append(mark)
         if type(action) is Play:
@@ -368,7 +368,7 @@ class GameTable(anywidget.AnyWidget):
         if not self._marks:
             return "There is nothing of yours to take back yet."
         moves, lines, _ = self._marks.pop()
-        while len(self._game.moves) > moves:
+        while self._game.move_count > moves:
             self._game.undo()
         del self._log[lines:]
         del self._log_sync[lines:]
@@ -390,8 +390,8 @@ class GameTable(anywidget.AnyWidget):
 
     def _step_computer(self) -> bool:
         action = self._queued
-        if action is None or self._queued_at != len(self._game.moves):
-            action = next_move(self.state, self._bots)
+        if action is None or self._queued_at != self._game.move_count:
+            action = self._game.next_computer_move()
         self._queued = None
         if action is None:
             return False
@@ -404,18 +404,13 @@ class GameTable(anywidget.AnyWidget):
         self._queued = None
         if not self.state.is_over:
             if self.pace == 0 and run_computers:
-                for _ in range(_SAFETY):
-                    if self.state.is_over:
-                        break
-                    action = next_move(self.state, self._bots)
-                    if action is None:
-                        break
-                    self._play(action)
-                else:  # pragma: no cover - a runaway game is a bug elsewhere
-                    raise RuntimeError(f"the computers made {_SAFETY} moves without the round ending")
+                before = self._game.move_count
+                self._game.play_computers()
+                for events in self._game.events_after(before):
+                    self._log_events(events)
             elif not self.state.is_over:
-                self._queued = next_move(self.state, self._bots)
-                self._queued_at = len(self._game.moves)
+                self._queued = self._game.next_computer_move()
+                self._queued_at = self._game.move_count
         self._settle_screen()
 
     def _settle_screen(self) -> None:
@@ -433,10 +428,7 @@ class GameTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, action: Move) -> None:
-        before = self.state
-        events = self._game.play(action)
-        notify(self._bots, before, action, events, self.state)  # the expert remembers what it saw
-        self._log_events(events)
+        self._log_events(self._game.play(action))  # the game shows the move to the computers that remember
 
     def _log_events(self, events: Sequence[ev.Event]) -> None:
         for event in events:
@@ -501,7 +493,7 @@ class GameTable(anywidget.AnyWidget):
             "phase": s.phase.value, "status": self._status(viewer), "waiting": self._waiting(),
             "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": bool(self._marks),
             "undo_label": self._undo_label(),
-            "moves": len(self._game.moves), "over": self._over(),
+            "moves": self._game.move_count, "over": self._over(),
         }
 
     def _hand_label(self, viewer: int | None) -> str:

@@ -34,7 +34,7 @@ from nomercy.puzzles.answers import ANSWER_KEYS, truth
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
 from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded
-from nomercy.play.transcript import Frame, walkthrough
+from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.widgets.step_player import board_html, frame_dict
 from nomercy.core.engine import why_illegal
@@ -391,7 +391,7 @@ class PuzzleBoard(anywidget.AnyWidget):
     def _load(self) -> None:
         puzzle = self.current
         start = puzzle.position()
-        self._frames: list[Frame] = walkthrough(start, puzzle.moves)
+        self._frames: list[Frame] = Transcript.of_moves(start, puzzle.moves).frames()
         self._boards: dict[int, str] = {}
         self.feedback = {}
         self.hints = []

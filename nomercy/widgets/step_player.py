@@ -22,7 +22,7 @@ import traitlets
 
 from nomercy.core.errors import NomercyError
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.transcript import Frame, walkthrough
+from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
@@ -61,7 +61,7 @@ class StepPlayer(anywidget.AnyWidget):
         if title is not None:
             info["title"] = title
         self._name = info.get("id") or info.get("title") or "moves"
-        self._frames = walkthrough(start, move_list)
+        self._frames = Transcript.of_moves(start, move_list).frames()
         self._boards: dict[int, str] = {}
         self._index = 0
         info["moves"] = list(move_list)

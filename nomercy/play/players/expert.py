@@ -25,7 +25,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from nomercy.core.moves import Move, CallUno, Play
 from nomercy.core.cards import Card, Rank
@@ -35,6 +35,7 @@ from nomercy.core.errors import PlayerError
 from nomercy.core.events import Event
 from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
 from nomercy.core.legality import is_optional
+from nomercy.play.driver import play_out
 from nomercy.play.players.belief import HandBeliefs, deal_hidden
 from nomercy.play.players.greedy import GreedyPlayer, _after, _best_color, next_seat, score_play
 
@@ -252,31 +253,32 @@ class ExpertPlayer:
         )
 
     def _playout(self, world: GameState, action: Move, me: int, seed: int) -> float:
-        """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves."""
+        """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop)."""
         state, _ = apply(world, action)
-        policy = GreedyPlayer(seed=seed)
-        jump_in = state.rules.jump_in
-        for _ in range(self.depth):
-            if state.phase is Phase.OVER:
-                break
-            legal = legal_moves(state)
-            catchable = state.catchable
-            move: Move | None = None
-            if catchable:
-                move = CallUno(catchable[0])  # greedy always calls at once
-            elif jump_in:
-                for seat in state.active_seats:
-                    options = [a for a in legal if a.seat == seat and is_optional(state, a)]
-                    if options:
-                        move = policy.choose_optional(_LiteView(state, seat), options)
-                        if move is not None:
-                            break
-            if move is None:
-                turn = state.turn
-                required = [a for a in legal if a.seat == turn and not is_optional(state, a)]
-                move = required[0] if len(required) == 1 else policy.choose(_LiteView(state, turn), required)
-            state, _ = apply(state, move)
-        return _value(state, me)
+        end = play_out(state, _greedy_everywhere(GreedyPlayer(seed=seed), state.rules.jump_in), max_moves=self.depth)
+        return _value(end, me)
+
+
+def _greedy_everywhere(policy: GreedyPlayer, jump_in: bool) -> Callable[[GameState], Move]:
+    """Greedy's choice for whichever seat must move, seen from the position itself (a playout's imagined table)."""
+
+    def choose(state: GameState) -> Move:
+        legal = legal_moves(state)
+        catchable = state.catchable
+        if catchable:
+            return CallUno(catchable[0])  # greedy always calls at once
+        if jump_in:
+            for seat in state.active_seats:
+                options = [a for a in legal if a.seat == seat and is_optional(state, a)]
+                if options:
+                    move = policy.choose_optional(_LiteView(state, seat), options)
+                    if move is not None:
+                        return move
+        turn = state.turn
+        required = [a for a in legal if a.seat == turn and not is_optional(state, a)]
+        return required[0] if len(required) == 1 else policy.choose(_LiteView(state, turn), required)
+
+    return choose
 
 
 def _switch(name: str, value: bool | int | str | None) -> bool:
