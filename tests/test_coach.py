@@ -250,6 +250,7 @@ def test_the_reason_to_stack_is_the_mercy_limit():
     tip = hint(stack_of_six_at_nineteen_cards(), "A", seed=1, budget=BUDGET)
     assert tip.text == "A plays green +4"
     assert tip.reason == "Stack your green +4: drawing 6 would take you to 25 cards and knock you out."
+    assert tip.rule == "mercy" and tip.ruling is RULINGS["mercy"]
     taking = next(c for c in tip.chances if c.text == "A draws")
     assert taking.win_chance == 0.0  # knocked out in every playout
 
@@ -261,6 +262,7 @@ def test_the_reason_to_skip_is_the_next_players_last_card():
     tip = hint(state, "A", seed=1, budget=BUDGET)
     assert tip.text == "A plays red skip"
     assert tip.reason == "Play red skip: skip B, who holds only 1 card."
+    assert tip.rule == "skip"
 
 
 def test_the_reason_for_a_draw_card_is_the_knock_out_it_gives():
@@ -270,6 +272,7 @@ def test_the_reason_for_a_draw_card_is_the_knock_out_it_gives():
     tip = hint(state, "A", seed=1, budget=BUDGET)
     assert tip.text == "A plays red +2"
     assert tip.reason == "Play red +2: B holds 23 cards, and 2 more knock B out."
+    assert tip.rule == "mercy"
 
 
 def test_the_reason_to_take_a_stack_is_that_nothing_answers_it():
@@ -278,6 +281,7 @@ def test_the_reason_to_take_a_stack_is_that_nothing_answers_it():
     tip = hint(state, "A", seed=1, budget=BUDGET)
     assert tip.text == "A draws"
     assert tip.reason == "Take the 6 cards: nothing in your hand answers a +4."
+    assert tip.rule == "stack-answers"
 
 
 def test_a_one_card_hand_is_told_to_call_uno_and_a_last_card_to_win():
@@ -286,10 +290,24 @@ def test_a_one_card_hand_is_told_to_call_uno_and_a_last_card_to_win():
     after, _ = play(state, "B plays red 6")
     call = hint(after, "B", seed=1, budget=BUDGET)
     assert call.move == CallUno(1)
-    assert call.reason.startswith("Call UNO now")
+    assert call.reason.startswith("Call UNO now") and call.rule == "uno"
     assert call.playouts == 0 and call.chances == ()
     last = table(players="ABC", discard="red 4", hands={"A": ["red 5"], "B": ["green 1"], "C": ["green 2"]})
-    assert hint(last, "A", seed=1, budget=BUDGET).reason == "Play red 5: it empties your hand and wins the round."
+    won = hint(last, "A", seed=1, budget=BUDGET)
+    assert (won.reason, won.rule) == ("Play red 5: it empties your hand and wins the round.", "winning")
+
+
+@pytest.mark.parametrize("profile", ["no-mercy", "classic", "open-mercy"])
+def test_every_reason_is_one_line_that_cites_a_ruling(profile):
+    """The first 30 moves of a round, a hint (at one playout) before each: one sentence, citing a ruling."""
+    game = Game(profile, ["Ann", "Bo", "Cy"], seed=12)
+    bots = {seat: make_player("greedy", seed=seat) for seat in range(3)}
+    while not game.state.is_over and len(game.moves) < 30:
+        state = game.state
+        tip = hint(state, state.turn, seed=1, budget=1)
+        assert tip.rule in RULINGS, tip
+        assert "\n" not in tip.reason and tip.reason.endswith(".")
+        game.play(next_move(state, bots))
 
 
 def test_a_hint_for_a_seat_with_nothing_to_do_is_refused():

@@ -87,20 +87,26 @@ class Hint:
 
     ``chances`` holds at most three moves, best estimate first; the suggested move
     is the expert's choice, which keeps greedy's move unless another did clearly
-    better, so it is not always the first of them. ``position`` is the table as one
-    line of text (:meth:`GameState.to_text`).
+    better, so it is not always the first of them. ``rule`` is the id of the ruling
+    the reason rests on; ``position`` is the table as one line of text
+    (:meth:`GameState.to_text`).
     """
 
     seat: str
     move: Move
     text: str
     reason: str
+    rule: str
     chances: tuple[MoveChance, ...]
     playouts: int
     decided: int
     budget: int
     seed: int
     position: str
+
+    @property
+    def ruling(self) -> Ruling:
+        return RULINGS[self.rule]
 
     @property
     def noise(self) -> str:
@@ -154,8 +160,9 @@ class ReviewedDecision:
 
     ``number`` counts the round's moves from 1 (the move played here is move
     ``number``); ``state`` is the table before it, so a step player can open it.
-    ``difference`` is how much higher the expert's move scored than the move played,
-    on the same imagined tables, give or take ``margin`` (95%).
+    ``reason`` and ``rule`` say why the expert's move, as a hint would. ``difference``
+    is how much higher the expert's move scored than the move played, on the same
+    imagined tables, give or take ``margin`` (95%).
     """
 
     number: int
@@ -163,6 +170,7 @@ class ReviewedDecision:
     played: str
     suggested: str
     reason: str
+    rule: str
     played_chance: MoveChance
     suggested_chance: MoveChance
     difference: float
@@ -222,7 +230,7 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     quick: Move | None = finishing[0] if finishing else next(
         (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
     if quick is not None:
-        return Hint(state.seats[index], quick, state.move_text(quick), _reason(state, index, quick), (), 0, 0,
+        return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), (), 0, 0,
                     budget, seed, state.to_text())
     if not required:
         raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
@@ -232,7 +240,7 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     chances = tuple(MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
                     for e in ranked)
     choice = weighing.choice
-    return Hint(state.seats[index], choice, state.move_text(choice), _reason(state, index, choice), chances,
+    return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), chances,
                 weighing.playouts, weighing.decided, budget, seed, state.to_text())
 
 
@@ -268,18 +276,18 @@ def _empties_hand(state: GameState, play: Play) -> bool:
 
 # ---------------------------------------------------------------------------------------------- the reason
 
-def _reason(state: GameState, seat: int, move: Move) -> str:
-    """One line, in the game's words, of why ``move`` is good for ``seat`` here."""
+def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
+    """One line, in the game's words, of why ``move`` is good for ``seat`` here, and the ruling it rests on."""
     names = state.seats
     hand = state.hands[seat]
     limit = state.rules.mercy_limit
     penalty = state.rules.uno_penalty
     if type(move) is CallUno:
-        return f"Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}."
+        return f"Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}.", "uno"
     if type(move) is Catch:
         who = names[move.target]
         return (f"Catch {who}: {who} holds one card and has not called UNO, so {who} draws {penalty}; "
-                "after the next move it is too late.")
+                "after the next move it is too late."), "uno"
     if type(move) is Play:
         return _play_reason(state, seat, move)
     if type(move) is Draw:
@@ -288,104 +296,113 @@ def _reason(state: GameState, seat: int, move: Move) -> str:
             if not answers:
                 doomed = limit is not None and len(hand) + state.pending >= limit
                 fate = " and you are knocked out either way" if doomed else ""
-                return f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}."
+                return (f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}.",
+                        "stack-answers")
             if all(a.card.rank is Rank.WILD_REVERSE_DRAW_FOUR for a in answers) and _comes_back(state, answers[0]):
                 return (f"Take the {state.pending} cards: with two players left your wild reverse +4 would come "
-                        "straight back to you, bigger.")
+                        "straight back to you, bigger."), "wild-reverse-four-two-players"
             keep = max((a.card for a in answers), key=lambda c: c.draw_value)
-            return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later."
+            return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later.", "stacking"
+        rule = "draw-one" if state.rules.draw == "one" else "draw-until-playable"
         if state.phase is Phase.TURN and not any(type(a) is Play for a in legal_moves(state, seat)):
-            return f"Draw: nothing in your hand matches {state.top_card} with {state.color} in force."
-        return "Draw rather than play: keep your cards for later."
+            return f"Draw: nothing in your hand matches {state.top_card} with {state.color} in force.", rule
+        return "Draw rather than play: keep your cards for later.", "matching"
     if type(move) is Pass:
-        return f"Keep the {state.drawn} you drew rather than play it now."
+        return f"Keep the {state.drawn} you drew rather than play it now.", "draw-one"
     if type(move) is NameColor:
         if state.phase is Phase.NAME_ROULETTE:
             unseen = _unseen_by_color(state, seat)
             most = max(unseen.values())
             soon = ("more than of any other color, so it should show soonest" if unseen[move.color] == most and
                     list(unseen.values()).count(most) == 1 else "so it should show soon")
-            return f"Name {move.color}: {unseen[move.color]} {move.color} cards are still unseen, {soon}."
+            text = f"Name {move.color}: {unseen[move.color]} {move.color} cards are still unseen, {soon}."
+            return text, "wild-roulette"
         held = sum(1 for c in hand if c.color is move.color)
-        return f"Name {move.color}: you hold {held} {move.color} {'card' if held == 1 else 'cards'}."
-    if type(move) is Challenge:
-        offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
-        size = len(state.hands[offender])
-        return (f"Challenge: {names[offender]} holds {size} cards, so one may well have matched the color; if so "
-                f"{names[offender]} draws the {state.pending} instead of you.")
-    return f"{state.move_text(move)}."
+        return f"Name {move.color}: you hold {held} {move.color} {'card' if held == 1 else 'cards'}.", "first-card"
+    offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
+    size = len(state.hands[offender])
+    return (f"Challenge: {names[offender]} holds {size} cards, so one may well have matched the color; if so "
+            f"{names[offender]} draws the {state.pending} instead of you."), "challenge"
 
 
-def _play_reason(state: GameState, seat: int, play: Play) -> str:
+def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     names = state.seats
     hand = state.hands[seat]
     limit = state.rules.mercy_limit
     card = play.card
     if _empties_hand(state, play):
-        return f"Play {card}: it empties your hand and wins the round."
+        return f"Play {card}: it empties your hand and wins the round.", "winning"
     after, events = apply(state, play)  # a play draws nothing for its player: the real table tells no secret
     left = len(after.hands[seat])
     uno = "; then call UNO" if left == 1 else ""
     grew = next((e for e in events if isinstance(e, ev.StackGrew)), None)
     if state.phase is Phase.PLAY_DRAWN and card == state.drawn:
-        return f"Play the {card} you drew: a drawn card that fits is played at once under these rules{uno}."
+        return (f"Play the {card} you drew: a drawn card that fits is played at once under these rules{uno}.",
+                "draw-until-playable")
     if grew is not None and grew.target == names[seat]:
-        return f"Play {card}: with two players left it comes back to you, {grew.total} cards in all{uno}."
+        return f"Play {card}: with two players left it comes back to you, {grew.total} cards in all{uno}.", grew.rule
     if grew is not None:
         target = grew.target
         size = len(after.hands[state.seat(target)])
         knocks = limit is not None and size + grew.total >= limit
         if state.pending and limit is not None and len(hand) + state.pending >= limit:
             return (f"Stack your {card}: drawing {state.pending} would take you to {limit} cards "
-                    f"and knock you out{uno}.")
+                    f"and knock you out{uno}."), "mercy"
         verb = "Stack your" if state.pending else "Play"
         if knocks:
-            return f"{verb} {card}: {target} holds {size} cards, and {grew.total} more knock {target} out{uno}."
+            return (f"{verb} {card}: {target} holds {size} cards, and {grew.total} more knock {target} "
+                    f"out{uno}."), "mercy"
         if state.pending:
             return (f"Stack your {card}: {target} now faces {grew.total} cards instead of you "
-                    f"drawing {state.pending}{uno}.")
+                    f"drawing {state.pending}{uno}."), grew.rule
         if size <= 2:
-            return f"Play {card}: {target} holds only {_cards(size)}, so make {target} draw {grew.total}{uno}."
-        return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}."
+            return (f"Play {card}: {target} holds only {_cards(size)}, so make {target} draw {grew.total}{uno}.",
+                    grew.rule)
+        return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}.", grew.rule
     for event in events:
         if isinstance(event, ev.HandsSwapped):
             return (f"Swap hands with {event.other}: you give away {len(hand) - 1} cards "
-                    f"and get {_cards(left)} back{uno}.")
+                    f"and get {_cards(left)} back{uno}."), event.rule
         if isinstance(event, ev.HandsPassed):
             giver = names[(seat - state.direction) % len(names)]
-            return f"Pass the hands on: you give away {len(hand) - 1} cards and get {giver}'s {left}{uno}."
+            return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {giver}'s {left}{uno}.",
+                    event.rule)
         if isinstance(event, ev.CardsDiscarded) and event.cards:
             shown = ", ".join(map(str, event.cards))
             what = f"your other {card.color} card ({shown})" if len(event.cards) == 1 else \
                 f"your {len(event.cards)} other {card.color} cards ({shown})"
-            return f"Play {card}: it takes {what} along, so you hold {_cards(left)}{uno}."
+            return f"Play {card}: it takes {what} along, so you hold {_cards(left)}{uno}.", event.rule
         if isinstance(event, ev.EveryoneSkipped):
-            return f"Play {card}: everyone else is skipped and you play again{uno}."
+            return f"Play {card}: everyone else is skipped and you play again{uno}.", event.rule
         if isinstance(event, ev.PlayerSkipped):
             size = len(after.hands[state.seat(event.player)])
             if event.rule == "reverse-two-players":
-                return f"Play {card}: with two players it skips {event.player}, and you play again{uno}."
+                return f"Play {card}: with two players it skips {event.player}, and you play again{uno}.", event.rule
             if size <= 2:
-                return f"Play {card}: skip {event.player}, who holds only {_cards(size)}{uno}."
-            return f"Play {card}: skip {event.player}{uno}."
+                return f"Play {card}: skip {event.player}, who holds only {_cards(size)}{uno}.", event.rule
+            return f"Play {card}: skip {event.player}{uno}.", event.rule
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
         near = limit is not None and size + 5 >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
-        return f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}."
+        return (f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}.",
+                "wild-roulette")
     if card.rank is Rank.REVERSE:
         nxt = names[after.turn]
-        return f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays next{uno}."
+        return (f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays "
+                f"next{uno}."), "reverse"
     color = after.color
     same = sum(1 for c in after.hands[seat] if c.color is color)
     more = f", and you hold {same} more {color} {'card' if same == 1 else 'cards'}" if same else ""
-    if card.is_wild or color is not state.color:
-        return f"Play {card}: it makes {color} the color in force{more}{uno}."
+    if card.is_wild:
+        return f"Play {card}: it makes {color} the color in force{more}{uno}.", "wild-color"
+    if color is not state.color:
+        return f"Play {card}: it makes {color} the color in force{more}{uno}.", "matching"
     shields = [c for c in after.hands[seat] if c.is_draw_card]
     if shields and state.rules.stacking != "none":
-        return f"Play {card}: it matches, and you keep your {shields[0]} to answer a stack{uno}."
-    return f"Play {card}: it matches{more}{uno}."
+        return f"Play {card}: it matches, and you keep your {shields[0]} to answer a stack{uno}.", "stacking"
+    return f"Play {card}: it matches{more}{uno}.", "matching"
 
 
 def _cards(n: int) -> str:
@@ -611,7 +628,7 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
         difference, spread, _ = pair.paired_difference(choice, action)
         suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
                              for e in pair.estimates)
-        found.append(ReviewedDecision(number, state, played.text, suggested.text, _reason(state, index, choice),
+        found.append(ReviewedDecision(number, state, played.text, suggested.text, *_reason(state, index, choice),
                                       played, suggested, difference, _MARGIN * spread))
     return Review(steps[0][0].seats[index], looked_at, tuple(found), budget, seed)
 
