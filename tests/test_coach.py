@@ -346,7 +346,7 @@ def test_a_reviewed_round_replays_from_its_record():
             break
         game.play(next_move(game.state, bots))
     found = review(game.record(), "Ann", seed=1, budget=20)
-    assert review(game, "Ann", seed=1, budget=20) == found
+    assert review(game, "Ann", seed=1, budget=20) == found == review(game.transcript(), "Ann", seed=1, budget=20)
     assert found.looked_at >= len(found.decisions) >= 1
     for decision in found.decisions:
         assert decision.state.to_text() == decision.position

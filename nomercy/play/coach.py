@@ -32,7 +32,7 @@ from typing import Sequence, Union
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, deal, legal_moves, why_illegal
+from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.core.errors import IllegalMoveError, PlayerError
 from nomercy.core.legality import is_optional
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
@@ -40,6 +40,7 @@ from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing, determinize
+from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "MoveChance", "Hint", "MoveWarning", "ReviewedDecision",
@@ -210,7 +211,7 @@ class Review:
         return "\n".join([head, *map(str, self.decisions)])
 
 
-History = Union[GameRecord, Game, Sequence[tuple[GameState, Union[Move, str]]]]
+History = Union[GameRecord, Game, Transcript, Sequence[tuple[GameState, Union[Move, str]]]]
 
 
 # ---------------------------------------------------------------------------------------------- hint
@@ -600,8 +601,9 @@ _CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_d
 def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget: int = DEFAULT_BUDGET) -> Review:
     """The decisions of ``seat`` where the expert would have chosen differently, with the difference it makes.
 
-    ``record_or_history`` is a :class:`GameRecord`, a :class:`Game`, or the list of
-    (state before, move) pairs of a round. At each decision of ``seat`` with more
+    ``record_or_history`` is a :class:`GameRecord`, a :class:`Game`, its
+    :class:`~nomercy.play.transcript.Transcript` (refused moves are passed over), or
+    the list of (state before, move) pairs of a round. At each decision of ``seat`` with more
     than one move, the hint's search runs (same seed and budget); where its choice
     differs from the move played, both moves are played out again on ``budget``
     shared imagined tables each, and the difference of their chances is reported
@@ -634,15 +636,11 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
 
 
 def _steps(history: History) -> list[tuple[GameState, Move]]:
-    """(state before, move) for every move of the round."""
-    if isinstance(history, Game):
-        history = history.record()
+    """(state before, move) for every move of the round that was played."""
     if isinstance(history, GameRecord):
-        state = deal(history.rules, history.seats, seed=history.seed, dealer=history.dealer)[0]
-        steps = []
-        for move in history.moves:
-            action = state.parse_move(move)
-            steps.append((state, action))
-            state = apply(state, action)[0]
-        return steps
+        history = Game.from_record(history)
+    if isinstance(history, Game):
+        history = history.transcript()
+    if isinstance(history, Transcript):
+        return [(step.before, step.before.parse_move(step.move)) for step in history.steps if step.played]
     return [(state, state.parse_move(move) if isinstance(move, str) else move) for state, move in history]
