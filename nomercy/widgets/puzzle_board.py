@@ -5,7 +5,9 @@ that carry an answer) or by entering the values asked for. Either way the
 answer goes through :func:`nomercy.puzzles.puzzle.check_answer`, which replays the
 moves, so any correct answer counts, not only the one written in the file. The
 feedback says what really happens, event by event with the ruling behind each,
-and "Show me" steps through it.
+and "Show me" steps through it. A picked option stays pressed, and when it is
+wrong the feedback names the misreading it stands for (the option's ``why``).
+What the story claims about earlier moments (``before``) is stated, never asked.
 
 >>> board = PuzzleBoard("stack-2-4-6")
 >>> board
