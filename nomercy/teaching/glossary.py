@@ -54,12 +54,15 @@ _ROWS = [
     Term("knocked out", "Out of the round by the mercy rule, at 25 cards or more. The hand is set aside.", "mercy",
          ("goes out", "go out", "going out", "went out")),
     Term("win the round", "Play your last card, or be the only player left.", "winning"),
+    Term("match (of rounds)", "A series of rounds, played until someone reaches the points target: 1000 in No "
+         "Mercy, 500 in classic UNO. (A card that *matches* is another idea: see \"match\".)", "scoring"),
     Term("call UNO", "Say \"UNO\" when you are left with one card, before the next player acts.", "uno"),
     Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2.", "uno"),
     Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
     Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
     Term("profile", "A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`."),
     Term("ruling", "One rule of the project's rulebook, with an id like `mercy`; every event cites one."),
+    Term("seed", "A number that fixes how the cards are shuffled: the same seed always gives the same game."),
     Term("source", "One of the five written sources the rules come from, by an id like `open-mercy`."),
     Term("color", "Red, yellow, green or blue. (Always spelt \"color\".)", "matching", ("colour",)),
 ]
