@@ -188,13 +188,13 @@ class GameSummary:
     reshuffles: int
 
 
-def _is_turn_end(before: GameState, action: Move, after: GameState) -> bool:
+def _is_turn_end(before: GameState, move: Move, after: GameState) -> bool:
     """Does ``action`` end a turn (see the module docstring)?"""
-    if type(action) is Play:
+    if type(move) is Play:
         return True
-    if is_optional(before, action):
+    if is_optional(before, move):
         return False
-    return after.phase is Phase.OVER or after.turn != action.seat
+    return after.phase is Phase.OVER or after.turn != move.seat
 
 
 def play_game(

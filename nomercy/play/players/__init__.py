@@ -96,9 +96,9 @@ def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
         order.remove(exposed)
         order.insert(0, exposed)
     options: dict[int, list[Move]] = {}
-    for action in legal:
-        if is_optional(state, action):
-            options.setdefault(action.seat, []).append(action)
+    for move in legal:
+        if is_optional(state, move):
+            options.setdefault(move.seat, []).append(move)
     for seat in order:
         if seat in options and seat in players:
             choice = players[seat].choose_optional(state.view(seat), options[seat])
@@ -111,7 +111,7 @@ def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
     return players[actor].choose(state.view(actor), required)
 
 
-def notify(players: Mapping[int, Any], before: GameState, action: Move, events: Sequence[Event],
+def notify(players: Mapping[int, Any], before: GameState, move: Move, events: Sequence[Event],
            after: GameState) -> None:
     """Show every player that remembers (has an ``observe`` method) the move just made.
 
@@ -124,7 +124,7 @@ def notify(players: Mapping[int, Any], before: GameState, action: Move, events: 
     for seat, player in players.items():
         observe = getattr(player, "observe", None)
         if observe is not None:
-            observe(before.view(seat), action, events, after.view(seat))
+            observe(before.view(seat), move, events, after.view(seat))
 
 
 def _factories() -> dict[str, Callable[..., Player]]:

@@ -88,16 +88,16 @@ class HandBeliefs:
         """The cards ``seat`` holds for certain, as far as this player knows."""
         return [ALL_CARDS[m.bit_length() - 1] for m in self.slots.get(seat, ()) if _bits(m) == 1]
 
-    def observe(self, before: PlayerView, action: Move, events: Sequence[ev.Event], after: PlayerView) -> None:
+    def observe(self, before: PlayerView, move: Move, events: Sequence[ev.Event], after: PlayerView) -> None:
         """Learn what the move ``action`` (with ``events``) showed, going from ``before`` to ``after``."""
         if not self.follows(before):
             self._start(before)
         me = before.seat
         seat_of = {name: i for i, name in enumerate(before.seats)}
-        actor = action.seat
-        if type(action) is Play and actor != me:
-            self._played(before, action, after)
-        drawing = type(action) is Draw and actor != me and actor == before.turn and before.phase is Phase.TURN
+        actor = move.seat
+        if type(move) is Play and actor != me:
+            self._played(before, move, after)
+        drawing = type(move) is Draw and actor != me and actor == before.turn and before.phase is Phase.TURN
         fits = fits_mask(before) if drawing else 0
         if drawing:
             if before.pending:
@@ -111,9 +111,9 @@ class HandBeliefs:
         new_cards: dict[int, list[int]] = {}
         for event in events:
             if isinstance(event, ev.HandsSwapped):
-                self._swap(before, action, seat_of[event.player], seat_of[event.other])
+                self._swap(before, move, seat_of[event.player], seat_of[event.other])
             elif isinstance(event, ev.HandsPassed):
-                self._pass(before, action)
+                self._pass(before, move)
             elif isinstance(event, ev.CardsDrawn):
                 seat = seat_of[event.player]
                 if seat != me:
@@ -141,18 +141,18 @@ class HandBeliefs:
     def _start(self, view: PlayerView) -> None:
         self.slots = {s: [ANY] * size for s, size in enumerate(view.hand_sizes) if s != view.seat}
 
-    def _played(self, before: PlayerView, action: Play, after: PlayerView) -> None:
+    def _played(self, before: PlayerView, move: Play, after: PlayerView) -> None:
         """Take the cards a player put on the pile out of their slots."""
-        seat = action.seat
+        seat = move.seat
         old = len(before.discard)
         if len(after.discard) > old and after.discard[old - 1] is before.discard[-1]:
             shown = after.discard[old:]  # the card, and a discard-all's whole color
         else:
-            shown = (action.card,)
+            shown = (move.card,)
         for card in shown:
             self._remove(seat, card)
-        if action.card.rank is Rank.DISCARD_ALL:
-            self._exclude(seat, _COLOR_MASK[action.card.color])  # type: ignore[index]
+        if move.card.rank is Rank.DISCARD_ALL:
+            self._exclude(seat, _COLOR_MASK[move.card.color])  # type: ignore[index]
 
     def _remove(self, seat: int, card: Card) -> None:
         slots = self.slots.setdefault(seat, [])
@@ -179,25 +179,25 @@ class HandBeliefs:
             narrowed = slot & ~mask
             slots[i] = narrowed if narrowed else ANY & ~mask
 
-    def _my_hand_as_given(self, before: PlayerView, action: Move) -> list[int]:
+    def _my_hand_as_given(self, before: PlayerView, move: Move) -> list[int]:
         hand = list(before.hand)
-        if type(action) is Play and action.seat == before.seat:
-            hand.remove(action.card)
+        if type(move) is Play and move.seat == before.seat:
+            hand.remove(move.card)
         return [1 << c.code for c in hand]
 
-    def _swap(self, before: PlayerView, action: Move, a: int, b: int) -> None:
+    def _swap(self, before: PlayerView, move: Move, a: int, b: int) -> None:
         me = before.seat
-        mine = self._my_hand_as_given(before, action)
+        mine = self._my_hand_as_given(before, move)
         slots_a = mine if a == me else self.slots.get(a, [])
         slots_b = mine if b == me else self.slots.get(b, [])
         self.slots[a], self.slots[b] = slots_b, slots_a
         self.slots.pop(me, None)
 
-    def _pass(self, before: PlayerView, action: Move) -> None:
+    def _pass(self, before: PlayerView, move: Move) -> None:
         me = before.seat
         n = len(before.seats)
         active = [i for i in range(n) if i not in before.out]
-        old = {i: (self._my_hand_as_given(before, action) if i == me else self.slots.get(i, [])) for i in active}
+        old = {i: (self._my_hand_as_given(before, move) if i == me else self.slots.get(i, [])) for i in active}
         for i in active:
             receiver = (i + before.direction) % n
             while receiver in before.out:
