@@ -12,7 +12,7 @@ import pytest
 from conftest import play, table
 from nomercy import CallUno, Game, GameState, IllegalMoveError, is_legal, legal_moves
 from nomercy.core.rulebook import RULINGS
-from nomercy.play.coach import DEFAULT_BUDGET, WARNING_KINDS, Hint, hint, review, warnings
+from nomercy.play.coach import DEFAULT_BUDGET, WARNING_KINDS, Hint, hint, review, reviewing, warnings
 from nomercy.play.players import make_player, next_move, required_moves
 from nomercy.play.players.expert import ExpertPlayer
 
@@ -348,6 +348,10 @@ def test_a_reviewed_round_replays_from_its_record():
     found = review(game.record(), "Ann", seed=1, budget=20)
     assert review(game, "Ann", seed=1, budget=20) == found == review(game.transcript(), "Ann", seed=1, budget=20)
     assert found.looked_at >= len(found.decisions) >= 1
+    progress = list(reviewing(game, "Ann", seed=1, budget=20))
+    assert [p.done for p in progress] == list(range(1, found.looked_at + 1))
+    assert {p.total for p in progress} == {found.looked_at}
+    assert tuple(p.decision for p in progress if p.decision is not None) == found.decisions
     for decision in found.decisions:
         assert decision.state.to_text() == decision.position
         assert is_legal(decision.state, decision.played) and is_legal(decision.state, decision.suggested)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Iterator, Sequence, Union
 
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color, Rank
@@ -44,7 +44,7 @@ from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "MoveChance", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "hint", "warnings", "review",
+    "Review", "ReviewProgress", "hint", "warnings", "review", "reviewing",
 ]
 
 DEFAULT_BUDGET = 200
@@ -603,44 +603,73 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
 
     ``record_or_history`` is a :class:`GameRecord`, a :class:`Game`, its
     :class:`~nomercy.play.transcript.Transcript` (refused moves are passed over), or
-    the list of (state before, move) pairs of a round. At each decision of ``seat`` with more
-    than one move, the hint's search runs (same seed and budget); where its choice
-    differs from the move played, both moves are played out again on ``budget``
-    shared imagined tables each, and the difference of their chances is reported
-    with its margin.
+    the list of (state before, move) pairs of a round. At each decision of ``seat``
+    with more than one move, the hint's search runs (same seed and budget); where
+    its choice differs from the move played, both moves are played out again on
+    ``budget`` shared imagined tables each, and the difference of their chances is
+    reported with its margin. :func:`reviewing` does the same one decision at a
+    time, for a caller that shows progress.
     """
+    steps, index = _steps_of(record_or_history, seat, budget)
+    found: list[ReviewedDecision] = []
+    looked_at = 0
+    for progress in _reviewing(steps, index, seed, budget):
+        looked_at = progress.done
+        if progress.decision is not None:
+            found.append(progress.decision)
+    return Review(steps[0][1].seats[index], looked_at, tuple(found), budget, seed)
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """One decision of a review done: ``done`` of ``total``, and what it found (``None``: the expert agrees)."""
+
+    done: int
+    total: int
+    decision: ReviewedDecision | None
+
+
+def reviewing(record_or_history: History, seat: str | int, *, seed: int = 0,
+              budget: int = DEFAULT_BUDGET) -> Iterator[ReviewProgress]:
+    """:func:`review`, one decision at a time: each decision of ``seat`` with a choice, as it is weighed."""
+    steps, index = _steps_of(record_or_history, seat, budget)
+    return _reviewing(steps, index, seed, budget)
+
+
+def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tuple[int, GameState, Move]], int]:
     _check_budget(budget)
-    steps = _steps(record_or_history)
+    steps = _steps(history)
     if not steps:
         raise IllegalMoveError("there is no move to review")
-    index = steps[0][0].seat(seat)
-    looked_at = 0
-    found: list[ReviewedDecision] = []
-    for number, (state, action) in enumerate(steps, 1):
-        if action.seat != index or is_optional(state, action):
-            continue
+    return steps, steps[0][1].seat(seat)
+
+
+def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
+               budget: int) -> Iterator[ReviewProgress]:
+    decisions = [(number, state, action) for number, state, action in steps
+                 if action.seat == index and not is_optional(state, action) and len(_moves_of(state, index)[0]) > 1]
+    for done, (number, state, action) in enumerate(decisions, 1):
         required, _ = _moves_of(state, index)
-        if len(required) < 2:
-            continue
-        looked_at += 1
         choice = _weigh(state, index, required, seed=seed, budget=budget).choice
         if choice == action:
+            yield ReviewProgress(done, len(decisions), None)
             continue
         pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, action])
         difference, spread, _ = pair.paired_difference(choice, action)
         suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
                              for e in pair.estimates)
-        found.append(ReviewedDecision(number, state, played.text, suggested.text, *_reason(state, index, choice),
-                                      played, suggested, difference, _MARGIN * spread))
-    return Review(steps[0][0].seats[index], looked_at, tuple(found), budget, seed)
+        yield ReviewProgress(done, len(decisions), ReviewedDecision(
+            number, state, played.text, suggested.text, *_reason(state, index, choice), played, suggested,
+            difference, _MARGIN * spread))
 
 
-def _steps(history: History) -> list[tuple[GameState, Move]]:
-    """(state before, move) for every move of the round that was played."""
+def _steps(history: History) -> list[tuple[int, GameState, Move]]:
+    """(move number, state before, move) for every move of the round that was played."""
     if isinstance(history, GameRecord):
         history = Game.from_record(history)
     if isinstance(history, Game):
         history = history.transcript()
     if isinstance(history, Transcript):
-        return [(step.before, step.before.parse_move(step.move)) for step in history.steps if step.played]
-    return [(state, state.parse_move(move) if isinstance(move, str) else move) for state, move in history]
+        return [(step.number, step.before, step.before.parse_move(step.move)) for step in history.steps if step.played]
+    return [(number, state, state.parse_move(move) if isinstance(move, str) else move)
+            for number, (state, move) in enumerate(history, 1)]
