@@ -73,9 +73,8 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
                     tip = hint(state, 0, seed=1, budget=budget)
                     hint_seconds[budget].append(time.perf_counter() - wall)
                     hint_cpu[budget].append(time.process_time() - cpu)
-                    mine_chance = next((c for c in tip.chances if c.move == tip.move), None)
-                    if mine_chance is not None:
-                        margins[budget].append(mine_chance.margin)
+                    if tip.chance is not None:
+                        margins[budget].append(tip.chance.margin)
                 for move in mine:
                     wall = time.perf_counter()
                     warnings(state, 0, move)

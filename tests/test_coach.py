@@ -242,6 +242,7 @@ def test_a_hint_gives_the_top_three_moves_with_their_playouts_and_noise():
     assert [c.win_chance for c in tip.chances] == sorted((c.win_chance for c in tip.chances), reverse=True)
     assert all(0 <= c.win_chance <= 1 and c.playouts >= 1 and c.margin >= 0 for c in tip.chances)
     assert tip.playouts == BUDGET >= sum(c.playouts for c in tip.chances)
+    assert tip.chance is not None and tip.chance.move == tip.move and tip.chance.text == tip.text
     assert f"{BUDGET} imagined rounds" in tip.noise and "margin" in tip.noise
     assert DEFAULT_BUDGET >= 100
 
@@ -291,7 +292,7 @@ def test_a_one_card_hand_is_told_to_call_uno_and_a_last_card_to_win():
     call = hint(after, "B", seed=1, budget=BUDGET)
     assert call.move == CallUno(1)
     assert call.reason.startswith("Call UNO now") and call.rule == "uno"
-    assert call.playouts == 0 and call.chances == ()
+    assert call.playouts == 0 and call.chances == () and call.chance is None
     last = table(players="ABC", discard="red 4", hands={"A": ["red 5"], "B": ["green 1"], "C": ["green 2"]})
     won = hint(last, "A", seed=1, budget=BUDGET)
     assert (won.reason, won.rule) == ("Play red 5: it empties your hand and wins the round.", "winning")

@@ -88,7 +88,8 @@ class Hint:
 
     ``chances`` holds at most three moves, best estimate first; the suggested move
     is the expert's choice, which keeps greedy's move unless another did clearly
-    better, so it is not always the first of them. ``rule`` is the id of the ruling
+    better, so it is not always the first of them; ``chance`` is its own estimate
+    (``None`` when no search was needed). ``rule`` is the id of the ruling
     the reason rests on; ``position`` is the table as one line of text
     (:meth:`GameState.to_text`).
     """
@@ -99,6 +100,7 @@ class Hint:
     reason: str
     rule: str
     chances: tuple[MoveChance, ...]
+    chance: MoveChance | None
     playouts: int
     decided: int
     budget: int
@@ -117,8 +119,7 @@ class Hint:
         cut = self.playouts - self.decided
         played = (f"{cut} of them were cut off after {PLAYOUT_DEPTH} moves and judged by hand sizes"
                   if cut else "each one played to the end of the round")
-        mine = next((c.margin for c in self.chances if c.move == self.move), None)
-        margin = f", {mine * 100:.0f} points for the suggested move" if mine is not None else ""
+        margin = f", {self.chance.margin * 100:.0f} points for the suggested move" if self.chance else ""
         return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
                 f"at random, then every seat played by the greedy player; {played}. Each chance may be off by its "
                 f"± margin either way (95%){margin}; moves closer than their margins are a tie.")
@@ -231,18 +232,18 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     quick: Move | None = finishing[0] if finishing else next(
         (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
     if quick is not None:
-        return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), (), 0, 0,
-                    budget, seed, state.to_text())
+        return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), (), None,
+                    0, 0, budget, seed, state.to_text())
     if not required:
         raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
                                f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
     weighing = _weigh(state, index, required, seed=seed, budget=budget)
-    ranked = sorted(weighing.estimates, key=lambda e: -e.value)[:3]
-    chances = tuple(MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
-                    for e in ranked)
+    chances = {e.move: MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
+               for e in weighing.estimates}
+    top = tuple(sorted(chances.values(), key=lambda c: -c.win_chance)[:3])
     choice = weighing.choice
-    return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), chances,
-                weighing.playouts, weighing.decided, budget, seed, state.to_text())
+    return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), top,
+                chances[choice], weighing.playouts, weighing.decided, budget, seed, state.to_text())
 
 
 def _check_budget(budget: int) -> None:
