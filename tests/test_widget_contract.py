@@ -61,15 +61,22 @@ def _played(table: GameTable, card: str) -> GameTable:
 
 
 def _play_until(table: GameTable, done: Callable[[Any], bool], moves: int = 2000) -> GameTable | None:
-    """Make the first legal move of whoever is to act until ``done(state)``; None if the round ends first."""
+    """Make the first legal move of whoever is to act until ``done(state)``; None if the round ends first.
+
+    In a person's UNO moment (a computer waits to catch them) the person calls UNO."""
     for _ in range(moves):
         state = table.state
         if done(state):
             return table
         if state.is_over:
             return None
+        if table.table["uno_moment"]:
+            table.send_intent({"type": "uno"})
+            continue
         move = next(a for a in legal_moves(state) if a.seat == state.to_act)
         table.move(state.move_text(move))
+        if table.advice.get("kind") == "warning":
+            table.send_intent({"type": "go_ahead"})
     return None
 
 
@@ -93,6 +100,52 @@ def _two_cards_to_play() -> GameTable:
     raise AssertionError("no seed gave the human two cards to play")
 
 
+def _hinted(table: GameTable) -> GameTable:
+    assert table.send_intent({"type": "hint"}) is None and table.advice["kind"] == "hint"
+    return table
+
+
+def _warned() -> GameTable:
+    from test_table_coach import _warned_position
+
+    table, move, _ = _warned_position()
+    table.move(move)
+    assert table.advice["kind"] == "warning"
+    return table
+
+
+def _coached_round_over() -> GameTable:
+    return _finished(GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0, coach=True))
+
+
+_MADE: dict[str, GameTable] = {}
+
+
+def _once(name: str, make: Callable[[], GameTable]) -> Callable[[], GameTable]:
+    """A situation made once and handed out again (a hint or a review takes seconds to make; a message that
+    finds the shared table changed by an earlier one may be refused, which the test allows)."""
+    def made() -> GameTable:
+        if name not in _MADE:
+            _MADE[name] = make()
+        return _MADE[name]
+    return made
+
+
+def _reviewed() -> GameTable:
+    """A finished coached round with its review open at the first decision."""
+    table = _coached_round_over()
+    assert table.send_intent({"type": "review"}) is None
+    if table.review["decisions"]:
+        assert table.send_intent({"type": "review_show", "index": 0}) is None
+    return table
+
+
+def _uno_moment() -> GameTable:
+    from test_table_coach import _one_card_moment
+
+    return _one_card_moment()[0]
+
+
 SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
     "game_table": [
         ("your turn", lambda: GameTable("no-mercy", ["human", "greedy", "random"], seed=66, pace=0)),
@@ -105,6 +158,12 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("two cards, UNO can be called", _two_cards_to_play),
         ("hot-seat, hands hidden", lambda: GameTable("no-mercy", ["human", "human", "greedy"], seed=6, pace=0)),
         ("the round is over", lambda: _finished(GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0))),
+        ("a hint shown", _once("hint", lambda: _hinted(GameTable("no-mercy", ["human", "greedy", "random"], seed=66,
+                                                                 pace=0, coach=True)))),
+        ("a warning holds a move back", _once("warning", _warned)),
+        ("a coached round is over", _once("over", _coached_round_over)),
+        ("the round reviewed, a position open", _once("review", _reviewed)),
+        ("a person's UNO moment", _once("uno", _uno_moment)),
     ],
     "puzzle_board": [
         ("a question with options", lambda: PuzzleBoard(["round3-seven", "stack-2-4-6-then-6", "too-late-to-catch"])),

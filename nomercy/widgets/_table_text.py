@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from nomercy.core.moves import Draw, Play
+from nomercy.core import events as ev
+from nomercy.core.moves import Draw, Move, Play
 from nomercy.core.cards import Card, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.play.players import PLAYER_KINDS
@@ -16,7 +17,8 @@ from nomercy.core.state import GameState, Phase
 from nomercy.widgets._common import plural
 from nomercy.core.engine import legal_moves
 
-__all__ = ["HUMAN", "HOW", "seat_plan", "prompt_for", "status_line"]
+__all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "move_summary",
+           "top_card_by", "share_line"]
 
 HUMAN = "human"
 
@@ -62,6 +64,19 @@ def seat_plan(players: int | Sequence[str] | Mapping[str, str]) -> tuple[tuple[s
                 base = kind.capitalize()
                 names.append(base if counts[kind] == 1 else f"{base}{seen[kind]}")
     return tuple(names), tuple(kinds)
+
+
+def kinds_from_names(names: Sequence[str], known: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Seat kinds for the seat names of a saved record: a name the table knows keeps its kind, a name that
+    starts with a computer kind ("Greedy", "Random2") is that computer, and every other seat is a person."""
+    kinds = []
+    for name in names:
+        if known and name in known:
+            kinds.append(known[name])
+            continue
+        low = name.lower()
+        kinds.append(next((k for k in PLAYER_KINDS if low.startswith(k)), HUMAN))
+    return tuple(kinds)
 
 
 def prompt_for(s: GameState, card: Card, plays: list[Play]) -> dict[str, Any]:
@@ -126,3 +141,67 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
         may_draw = any(type(a) is Draw and a.seat == actor for a in legal_moves(s))
         return f"{s.seats[actor]}, your turn: play a highlighted card{', or draw' if may_draw else ''}."
     return f"{s.seats[actor]}, your turn: nothing fits, so draw."
+
+
+# What the table shows of a move besides the log: a banner for each effect that changes more than the
+# top card. The keys are event kinds (``Event.kind``); the roulette's turned-up cards are its own kind.
+BANNERS = ("player_skipped", "everyone_skipped", "direction_changed", "hands_swapped", "hands_passed",
+           "roulette", "knocked_out", "uno_caught", "stack_grew", "challenged", "jumped_in", "pile_reshuffled")
+
+
+def move_summary(before: GameState, move: Move, events: Sequence[ev.Event]) -> dict[str, Any]:
+    """One move as the table shows it: who made it, one short line, and a banner per striking effect.
+
+    Everything comes from the move's events (nothing here reads the rules again):
+
+    >>> from nomercy.play.game import Game
+    >>> game = Game("no-mercy", ["Ann", "Bo", "Cy"], seed=66)
+    >>> before = game.state
+    >>> summary = move_summary(before, before.parse_move("Ann plays blue reverse"), game.play("Ann plays blue reverse"))
+    >>> summary["line"], [b["kind"] for b in summary["banners"]]
+    ('Ann played blue reverse', ['direction_changed'])
+    """
+    seat = before.seats[move.seat]
+    parts: list[str] = []
+    banners: list[dict[str, str]] = []
+    for event in events:
+        kind = event.kind
+        if isinstance(event, ev.CardPlayed) and event.player == seat:
+            parts.append(f"played {event.card}" + (f" (named {event.color})" if event.color is not None else ""))
+        elif isinstance(event, ev.JumpedIn):
+            parts.append(f"jumped in with {event.card}")
+        elif isinstance(event, ev.CardsDrawn) and event.player == seat and not parts:
+            parts.append(f"drew {plural(event.count)}")
+        elif isinstance(event, ev.TurnPassed) and event.player == seat and event.kept == 1 and parts:
+            parts.append("kept it")
+        elif isinstance(event, ev.ColorNamed) and event.player == seat and not parts:
+            parts.append(f"named {event.color}")
+        elif isinstance(event, ev.UnoCalled) and event.player == seat:
+            parts.append("called UNO")
+        elif isinstance(event, ev.UnoCaught) and event.catcher == seat:
+            parts.append(f"caught {event.player}")
+        elif isinstance(event, ev.Challenged) and event.challenger == seat:
+            parts.append(f"challenged {event.player}")
+        if isinstance(event, ev.CardsDrawn) and event.rule == "wild-roulette":
+            kind = "roulette"
+        if kind in BANNERS:
+            banners.append({"kind": kind, "text": event.sentence, "rule": event.rule})
+    line = f"{seat} {', '.join(parts)}" if parts else before.move_text(move)
+    return {"seat": seat, "line": line, "banners": banners}
+
+
+def top_card_by(events: Sequence[ev.Event]) -> str:
+    """Who put the top card there: the last player to play or jump in, else the deal."""
+    for event in reversed(events):
+        if isinstance(event, (ev.CardPlayed, ev.JumpedIn)):
+            return f"played by {event.player}"
+    return "turned up at the deal"
+
+
+def share_line(s: GameState, you: str, date: str | None, moves: int) -> str:
+    """The result of a round in one line to share: date, rules, win or loss, moves, knock-outs."""
+    winner = s.seats[s.winner] if s.winner is not None else "nobody"
+    result = f"{you} won" if winner == you else f"{you} lost ({winner} won)"
+    day = f" {date}" if date else ""
+    knocked = f"{len(s.out)} knocked out"
+    return f"nomercy deal of the day{day} · {s.rules.name} · {result} · {plural(moves, 'move')} · {knocked}"

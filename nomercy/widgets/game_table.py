@@ -22,6 +22,8 @@ The same intents can be sent from Python, which is how the tests play whole game
 
 from __future__ import annotations
 
+import datetime
+import time
 from typing import Any, Mapping, Sequence
 
 import anywidget
@@ -31,6 +33,7 @@ from nomercy.core import events as ev
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.errors import NomercyError
+from nomercy.play import coach as coaching
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players import Player, make_player
 from nomercy.core.rulebook import RULINGS
@@ -39,14 +42,25 @@ from nomercy.core.scoring import round_points
 from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.play.match import Match
 from nomercy.core.state import GameState, Phase
-from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry
-from nomercy.widgets._table_text import HOW, HUMAN, prompt_for, seat_plan, status_line
+from nomercy.widgets.step_player import StepPlayer
+from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry, plural
+from nomercy.widgets._table_text import (HOW, HUMAN, kinds_from_names, move_summary, prompt_for, seat_plan,
+                                         share_line, status_line, top_card_by)
 from nomercy.core.engine import legal_moves, why_illegal
 
 __all__ = ["GameTable"]
 
 _LOG_LINES = 120  # the log shows the latest lines; the full log stays in Python (``table.log_lines``)
 _MAX_PACE = 10.0  # seconds between computer moves; the slider goes to 3
+UNO_MOMENT = 1.0
+"""Seconds, at least, that computers wait before catching a person who has just gone down to one card
+(the pace, when it is longer): the person's chance to call UNO first."""
+HINT_BUDGET = 100
+"""Playouts per hint at the table: about half a second on the first table of 11-play (docs/widgets.md)."""
+REVIEW_BUDGET = 40
+"""Playouts per decision in the round review at the table (a few seconds for a whole round)."""
+DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
+"""The seats of the deal of the day: the same computer players for everyone."""
 
 
 
@@ -74,7 +88,10 @@ class GameTable(anywidget.AnyWidget):
     hidden until its owner asks to see it. ``pace`` is the pause, in seconds,
     between computer moves in the browser; ``0`` plays them at once (what tests
     use). ``match=True`` plays rounds until someone reaches the score target; undo
-    is then off unless ``undo=True`` asks for it.
+    is then off unless ``undo=True`` asks for it. ``coach=True`` adds a Hint
+    button, warnings before a regrettable move and a review after the round
+    (:mod:`nomercy.play.coach`); ``auto_uno=True`` calls UNO for a person the
+    moment they go down to one card.
     """
 
     _esm = STATIC / "game_table.js"
@@ -88,6 +105,10 @@ class GameTable(anywidget.AnyWidget):
     export = traitlets.Unicode("").tag(sync=True)
     pace = traitlets.Float(0.8).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    auto_uno = traitlets.Bool(False).tag(sync=True)
+    coach = traitlets.Bool(False).tag(sync=True)
+    advice = traitlets.Dict().tag(sync=True)  # the coach's hint, or a warning holding a move back
+    review = traitlets.Dict().tag(sync=True)  # the coach's review of the finished round
 
     def __init__(
         self,
@@ -98,6 +119,8 @@ class GameTable(anywidget.AnyWidget):
         pace: float = 0.8,
         match: bool = False,
         undo: bool | None = None,
+        coach: bool = False,
+        auto_uno: bool = False,
         **overrides: Any,
     ) -> None:
         super().__init__()
@@ -113,9 +136,17 @@ class GameTable(anywidget.AnyWidget):
         self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
         self._last_traceback = ""
         self._quiet = False
+        self._daily: datetime.date | None = None
+        self._now = time.monotonic  # the clock of the UNO moment (tests may replace it)
+        self._coach_seed = short_seed(self._first_seed, "coach")
+        self._review: coaching.Review | None = None
+        self._held: Move | None = None  # a move the coach's warning holds back
+        self._match: Match | None = None
         with self.hold_sync():
             self.rulings = {r.id: {"title": r.title, "text": r.text} for r in RULINGS.values()}
             self.pace = _seconds(pace)
+            self.coach = bool(coach)
+            self.auto_uno = bool(auto_uno)
             self._new_match()
         self.on_msg(self._on_msg)
 
@@ -150,6 +181,56 @@ class GameTable(anywidget.AnyWidget):
         """Make a move in notation for the human seat on screen (``"Player plays red 7"``)."""
         return self.send_intent({"type": "move", "move": move})
 
+    @classmethod
+    def deal_of_the_day(cls, date: datetime.date | str | None = None, **options: Any) -> "GameTable":
+        """One seeded deal per date, the same for everyone, against the same computer players.
+
+        The seed comes from the date (:func:`~nomercy.core.seeds.derive_seed`, through ``short_seed``);
+        ``date`` is a ``datetime.date`` or ``"YYYY-MM-DD"`` (today, in UTC, when left out). When the round
+        ends the table shows a short result line to share.
+
+        >>> GameTable.deal_of_the_day("2026-12-01", pace=0).record().seed == GameTable.deal_of_the_day(
+        ...     datetime.date(2026, 12, 1), pace=0).record().seed
+        True
+        """
+        if date is None:
+            day = datetime.datetime.now(datetime.timezone.utc).date()
+        elif isinstance(date, str):
+            try:
+                day = datetime.date.fromisoformat(date)
+            except ValueError:
+                raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
+        else:
+            day = date
+        seed = short_seed(day.toordinal(), "deal-of-the-day")
+        options.setdefault("coach", True)
+        table = cls("no-mercy", DAILY_PLAYERS, seed=seed, **options)
+        table._daily = day
+        return table
+
+    @classmethod
+    def from_record(cls, record: GameRecord | str, players: Mapping[str, str] | None = None,
+                    **options: Any) -> "GameTable":
+        """A table at the position a saved record (a :class:`GameRecord` or its JSON) reaches, ready to play on.
+
+        Each seat's kind comes from ``players`` (name to kind), or from its name: "Greedy", "Random2" and
+        "Expert" are computer players of that kind, any other name is a person.
+        """
+        rec = GameRecord.from_json(record) if isinstance(record, str) else record
+        kinds = kinds_from_names(rec.seats, players)
+        table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
+        reason = table._load(rec)
+        if reason:
+            raise NomercyError(reason)
+        return table
+
+    def review_player(self, index: int, *, move: str = "suggested") -> StepPlayer:
+        """A step player at decision ``index`` of the round's review, playing the expert's move (or ``"played"``)."""
+        if self._review is None:
+            raise NomercyError("there is no review yet: finish the round and click 'Review my round'")
+        decision = self._review.decisions[index]
+        return StepPlayer(decision.state, moves=[decision.played if move == "played" else decision.suggested])
+
     def __repr__(self) -> str:
         seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
         s = self.state
@@ -180,6 +261,9 @@ class GameTable(anywidget.AnyWidget):
             return f"unknown intent {kind!r}: the table understands {', '.join(self.INTENTS)}"
         if kind not in ("advance", "export"):
             self.export = ""
+        if kind not in ("advance", "export", "go_ahead", "hint", "review_show"):
+            self._held = None  # a move a warning held back is dropped by any other click
+            self.advice = {}
         return handler(self, intent)
 
     # What the browser may send, and what each becomes. The ES module's INTENTS lists the same names
@@ -195,7 +279,13 @@ class GameTable(anywidget.AnyWidget):
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export(),
+        "import_record": lambda self, i: self._import(str(i.get("record", ""))),
         "advance": lambda self, i: self._advance(i.get("version")),
+        "hint": lambda self, i: self._hint(),
+        "go_ahead": lambda self, i: self._go_ahead(),
+        "take_back": lambda self, i: self._take_back(),
+        "review": lambda self, i: self._review_round(),
+        "review_show": lambda self, i: self._review_show(i.get("index")),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents the front end sends: a card clicked, a move button, a prompt cancelled, ..."""
@@ -209,6 +299,40 @@ class GameTable(anywidget.AnyWidget):
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: dict[str, Any]) -> float:
         return min(_MAX_PACE, max(0.0, float(proposal["value"])))
+
+    def _import(self, text: str) -> str | None:
+        if not text.strip():
+            return "Paste a game record (the text Export record gives) into the box first."
+        record = GameRecord.from_json(text)
+        low, high = record.rules.players
+        if not low <= len(record.seats) <= high:
+            return f"{record.rules.name} is for {low} to {high} players, not {len(record.seats)}"
+        self._rules = record.rules
+        self._kinds = kinds_from_names(record.seats, dict(zip(self._seats, self._kinds)))
+        self._seats = tuple(record.seats)
+        self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
+        self._seed = self._first_seed = record.seed
+        self._reshuffles = 0
+        self._is_match = False
+        return self._load(record)
+
+    def _load(self, record: GameRecord) -> str | None:
+        """Deal the record's round and replay its moves through the engine (a refused move stops it, named)."""
+        self._bots = self._make_bots()
+        self._match = None
+        self._start_round(1, record.seed, record.dealer)
+        for number, text in enumerate(record.moves, 1):
+            s = self.state
+            try:
+                action = s.parse_move(text)
+                if action.seat in self._humans:
+                    self._marks.append((self._game.move_count, len(self._log), s.seats[action.seat]))
+                self._play(action)
+            except NomercyError as error:
+                return f"record move {number} ({text!r}): {error}"
+        self._note(f"Loaded a saved record: {plural(len(record.moves), 'move')} replayed.", "note")
+        self._after_change()
+        return None
 
     @traitlets.observe("pace")
     def _pace_changed(self, change: dict[str, Any]) -> None:
@@ -234,7 +358,7 @@ class GameTable(anywidget.AnyWidget):
     def _new_match(self) -> None:
         """Deal the first round from the table's seed (a new match when ``match=True``)."""
         self._bots = self._make_bots()
-        self._match: Match | None = None
+        self._match = None
         if self._is_match:
             self._match = Match.start(self._rules, self._seats, seed=self._seed)
             game = self._match.game
@@ -264,6 +388,12 @@ class GameTable(anywidget.AnyWidget):
         self._queued: Move | None = None
         self._queued_at = -1
         self._uno_armed = False
+        self._exposed: dict[int, float] = {}  # a person who went down to one card, not yet called: since when
+        self._held = None
+        self._review = None
+        self._last: dict[str, Any] | None = None  # the latest move as the table shows it
+        self.advice = {}
+        self.review = {}
         self._viewer: int | None = self._humans[0] if len(self._humans) == 1 else None
         self._hidden = len(self._humans) > 1
         self.prompt = {}
@@ -331,11 +461,13 @@ class GameTable(anywidget.AnyWidget):
             return None
         return why_illegal(s, CallUno(seat)) or f"{s.seats[seat]} has nothing to call"
 
-    def _human_move(self, action: Move) -> str | None:
+    def _human_move(self, action: Move, *, confirmed: bool = False) -> str | None:
         s = self.state
         reason = why_illegal(s, action)
         if reason is not None:
             return reason
+        if self.coach and not confirmed and self._warn(action):
+            return None
         mark = (self._game.move_count, len(self._log), s.seats[action.seat])
         self._play(action)
         self._marks.append(mark)
@@ -347,10 +479,127 @@ class GameTable(anywidget.AnyWidget):
         self._after_change()
         return None
 
-    def _reveal(self) -> str | None:
-        if not self._hidden:
-            return None
+    # ------------------------------------------------------------------ the coach
+    def _warn(self, action: Move) -> bool:
+        """Hold ``action`` back when the coach has a warning for it; whether it did."""
         s = self.state
+        calls = self.auto_uno or (self._uno_armed and type(action) is Play)
+        found = [w for w in coaching.warnings(s, action.seat, action) if not (w.kind == "uno-call" and calls)]
+        if not found:
+            return False
+        self._held = action
+        self.prompt = {}
+        self.advice = {
+            "kind": "warning", "move": s.move_text(action),
+            "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
+                          "chance": round(w.chance * 100)} for w in found],
+        }
+        return True
+
+    def _go_ahead(self) -> str | None:
+        action, self._held = self._held, None
+        self.advice = {}
+        if action is None:
+            return "No move is waiting: the coach's warning was already answered."
+        return self._human_move(action, confirmed=True)
+
+    def _take_back(self) -> str | None:
+        self._held = None
+        self.advice = {}
+        return None
+
+    def _hint(self) -> str | None:
+        if not self.coach:
+            return "The coach is off at this table (start it with coach=True)."
+        seat = self._require_viewer()
+        if isinstance(seat, str):
+            return seat
+        s = self.state
+        if s.is_over:
+            return "The round is over: 'Review my round' shows where the expert would have played otherwise."
+        if s.to_act != seat and seat not in s.catchable:
+            return f"It is {s.seats[s.to_act]}'s move, not yours: ask for a hint on your turn."  # type: ignore[index]
+        started = time.perf_counter()
+        tip = coaching.hint(s, seat, seed=self._coach_seed, budget=HINT_BUDGET)
+        self.advice = {
+            "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
+            "chances": [{"move": c.text, "chance": round(c.win_chance * 100), "margin": round(c.margin * 100),
+                         "playouts": c.playouts} for c in tip.chances],
+            "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
+        }
+        return None
+
+    def _review_round(self) -> str | None:
+        if not self.coach:
+            return "The coach is off at this table (start it with coach=True)."
+        s = self.state
+        if not s.is_over:
+            return "The review comes after the round: finish it first."
+        if not self._humans or not self._game.move_count:
+            return "There is no decision of a person to review in this round."
+        seat = self._viewer if self._viewer in self._humans else self._humans[0]
+        started = time.perf_counter()
+        result = coaching.review(self._game.record(), seat, seed=self._coach_seed, budget=REVIEW_BUDGET)
+        self._review = result
+        self.review = {
+            "seat": result.seat, "looked_at": result.looked_at, "budget": result.budget, "seed": result.seed,
+            "seconds": round(time.perf_counter() - started, 1), "open": None, "board": "",
+            "decisions": [{
+                "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
+                "rule": d.rule, "played_chance": round(d.played_chance.win_chance * 100),
+                "suggested_chance": round(d.suggested_chance.win_chance * 100),
+                "difference": round(d.difference * 100), "margin": round(d.margin * 100), "clear": d.clear,
+            } for d in result.decisions],
+        }
+        return None
+
+    def _review_show(self, index: Any) -> str | None:
+        from nomercy.teaching.pictures import state_html
+
+        result = self._review
+        if result is None:
+            return "There is no review yet: click 'Review my round' first."
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(result.decisions):
+            return f"the review has decisions 0 to {len(result.decisions) - 1}, not {index!r}"
+        decision = result.decisions[index]
+        self.review = {**self.review, "open": index, "board": state_html(decision.state.view(result.seat), inline=True)}
+        return None
+
+    # ------------------------------------------------------------------ the UNO moment
+    def _uno_window(self) -> float:
+        return max(self.pace, UNO_MOMENT)
+
+    def _watch_exposed(self) -> None:
+        """Note when a person goes down to one card without calling UNO (by any move), and when that ends."""
+        s = self.state
+        now = self._now()
+        self._exposed = {seat: since for seat, since in self._exposed.items() if seat in s.catchable}
+        for seat in s.catchable:
+            if seat in self._humans:
+                self._exposed.setdefault(seat, now)
+
+    def _uno_wait(self) -> float:
+        """Seconds before a computer may catch a person who went down to one card (0 when none may be)."""
+        now = self._now()
+        return max((self._uno_window() - (now - since) for since in self._exposed.values()), default=0.0)
+
+    def _too_early(self, action: Move) -> bool:
+        """A computer's catch of a person inside their UNO moment: refused until the moment has passed."""
+        if type(action) is not Catch or action.target not in self._exposed:
+            return False
+        return self._now() - self._exposed[action.target] < self._uno_window()
+
+    def _auto_call(self) -> None:
+        if not self.auto_uno:
+            return
+        for seat in self._humans:
+            if seat in self.state.catchable and CallUno(seat) in legal_moves(self.state):
+                self._play(CallUno(seat))
+
+    def _reveal(self) -> str | None:
+        s = self.state
+        if not self._hidden and (s.is_over or s.to_act == self._viewer or s.to_act not in self._humans):
+            return None
         if s.is_over:
             self._hidden = False
             return None
@@ -374,6 +623,9 @@ class GameTable(anywidget.AnyWidget):
         del self._log_sync[lines:]
         self._queued = None
         self._uno_armed = False
+        self._exposed = {}
+        self._watch_exposed()
+        self._last = None
         self.prompt = {}
         self._note("The last decision was taken back (undo); so were the computer moves after it.", "undo")
         self._after_change(run_computers=False)
@@ -395,6 +647,9 @@ class GameTable(anywidget.AnyWidget):
         self._queued = None
         if action is None:
             return False
+        if self._too_early(action):  # the person's UNO moment is still on: ask again when it is over
+            self._queued, self._queued_at = action, self._game.move_count
+            return False
         self._play(action)
         self._after_change()
         return True
@@ -402,12 +657,19 @@ class GameTable(anywidget.AnyWidget):
     def _after_change(self, *, run_computers: bool = True) -> None:
         """After any move: let the computers play (at once, or one per ``advance``), then settle the screen."""
         self._queued = None
+        self._auto_call()
         if not self.state.is_over:
             if self.pace == 0 and run_computers:
-                before = self._game.move_count
-                self._game.play_computers()
-                for events in self._game.events_after(before):
-                    self._log_events(events)
+                # One computer move at a time (Game.advance), so a catch inside a person's UNO moment waits.
+                while not self.state.is_over:
+                    move = self._game.next_computer_move()
+                    if move is None:
+                        break
+                    if self._too_early(move):
+                        self._queued, self._queued_at = move, self._game.move_count
+                        break
+                    self._play(move)
+                    self._auto_call()
             elif not self.state.is_over:
                 self._queued = self._game.next_computer_move()
                 self._queued_at = self._game.move_count
@@ -423,12 +685,19 @@ class GameTable(anywidget.AnyWidget):
             self._viewer, self._hidden = self._humans[0], False
         elif s.is_over:
             self._hidden = False
-        elif s.to_act != self._viewer:
-            self._hidden = True
+        elif s.to_act != self._viewer and self._viewer not in self._exposed:
+            self._hidden = True  # (a person who must still call UNO keeps the screen for that moment)
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, action: Move) -> None:
-        self._log_events(self._game.play(action))  # the game shows the move to the computers that remember
+        before = self.state
+        events = self._game.play(action)  # the game shows the move to the computers that remember
+        self._log_events(events)
+        self._last = {**move_summary(before, action, events), "computer": action.seat not in self._humans,
+                      "n": self._game.move_count}
+        self._held = None
+        self.advice = {}
+        self._watch_exposed()
 
     def _log_events(self, events: Sequence[ev.Event]) -> None:
         for event in events:
@@ -494,6 +763,12 @@ class GameTable(anywidget.AnyWidget):
             "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": bool(self._marks),
             "undo_label": self._undo_label(),
             "moves": self._game.move_count, "over": self._over(),
+            "last": self._last, "top_by": top_card_by(self._game.events),
+            "uno_wait": round(max(0.0, self._uno_wait()), 2) if self._queued is not None else 0.0,
+            "uno_moment": human_viewer and viewer in self._exposed,
+            "can_hint": bool(self.coach and human_viewer and not s.is_over
+                             and (s.to_act == viewer or viewer in s.catchable)),
+            "daily": None if self._daily is None else self._daily.isoformat(),
         }
 
     def _hand_label(self, viewer: int | None) -> str:
@@ -510,7 +785,9 @@ class GameTable(anywidget.AnyWidget):
 
     def _reveal_for(self) -> str | None:
         s = self.state
-        if not self._hidden or s.is_over:
+        if s.is_over or not self._humans or len(self._humans) < 2:
+            return None
+        if not self._hidden and s.to_act == self._viewer:
             return None
         return s.seats[s.to_act] if s.to_act in self._humans else None
 
@@ -558,6 +835,10 @@ class GameTable(anywidget.AnyWidget):
         return f"Undo {self._marks[-1][2]}'s last move"
 
     def _status(self, viewer: int | None) -> str:
+        if self.prompt.get("title"):  # a color or a seat still to choose: say so, not the line before the click
+            return f"{self.prompt['title']} Choose below, or Cancel."
+        if self.advice.get("kind") == "warning":
+            return f"The coach holds your move back ({self.advice['move']}): read the warning, then decide."
         return status_line(self.state, viewer, self._kinds, self._humans,
                            hidden=self._hidden, reveal_for=self._reveal_for())
 
@@ -579,5 +860,7 @@ class GameTable(anywidget.AnyWidget):
             "winner": s.seats[s.winner], "how": HOW.get(s.end_reason or "", s.end_reason or ""),
             "reason": s.end_reason, "points": points, "knockouts": len(s.out),
             "standings": standings, "target": s.rules.score_target, "match_winner": match_winner,
-            "hands": hands,
+            "hands": hands, "review": self.coach and bool(self._humans),
+            "share": (share_line(s, s.seats[self._humans[0]], self._daily.isoformat(), self._game.move_count)
+                      if self._daily is not None and self._humans else ""),
         }

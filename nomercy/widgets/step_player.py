@@ -164,9 +164,7 @@ def frame_dict(frames: Sequence[Frame], index: int, boards: dict[int, str]) -> d
 
 
 def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[str], dict[str, Any]]:
-    from nomercy.widgets.game_table import GameTable
-
-    if isinstance(source, GameTable):
+    if callable(getattr(source, "record", None)):  # a game table (which opens step players: no import back)
         source = source.record()
     if isinstance(source, Game):
         source = source.record()

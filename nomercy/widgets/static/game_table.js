@@ -22,7 +22,8 @@ const ARROW = { clockwise: "↻", counterclockwise: "↺" };
 
 // Every message this view sends up. GameTable.INTENTS in Python accepts exactly these (a test
 // compares the two lists, and clicks every control in a browser to see that nothing else is sent).
-export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "replay", "export", "advance"];
+export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "replay", "export",
+  "import_record", "advance", "hint", "go_ahead", "take_back", "review", "review_show"];
 
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table" });
@@ -69,8 +70,11 @@ function render({ model, el }) {
     if (seat.out) badges.push(h("span", { class: "nm-badge nm-badge-out" }, "knocked out"));
     if (seat.uno) badges.push(h("span", { class: "nm-badge nm-badge-uno" }, "one card, no UNO yet"));
     if (seat.winner) badges.push(h("span", { class: "nm-badge nm-badge-win" }, "winner"));
+    const acted = t.last && t.last.seat === seat.name;
+    if (acted) badges.push(h("span", { class: "nm-badge nm-badge-acted" }, "just moved"));
     return h("div", {
-      class: "nm-seat", "data-testid": `seat-${seat.name}`, "data-turn": seat.turn ? "true" : null,
+      class: `nm-seat${acted ? " nm-acted" : ""}`, "data-testid": `seat-${seat.name}`, "data-turn": seat.turn ? "true" : null,
+      "data-acted": acted ? "true" : null,
       "data-out": seat.out ? "true" : null, "data-viewer": seat.viewer ? "true" : null,
     },
       h("div", { class: "nm-seat-head" },
@@ -94,7 +98,8 @@ function render({ model, el }) {
         t.set_aside ? h("div", { class: "nm-caption" }, `set aside: ${t.set_aside}`) : null),
       h("div", { class: "nm-pile", "data-testid": "top-card", "data-card": t.top },
         h("div", { class: "nm-card-pic", html: t.top_svg }),
-        h("div", { class: "nm-caption" }, "top card")),
+        h("div", { class: "nm-caption" }, "top card"),
+        h("div", { class: "nm-caption", "data-testid": "top-by" }, t.top_by)),
       h("dl", { class: "nm-facts" },
         h("dt", {}, "color in force"),
         h("dd", { "data-testid": "color" },
@@ -152,6 +157,59 @@ function render({ model, el }) {
     event.preventDefault();
   }
 
+  // The latest move, on the table itself: who made it, one line, and a banner for each striking effect
+  // (a skip, a reverse, a swap, a hand pass, a roulette, a knock-out, a catch, a stack). It stays until the
+  // next move, so at the chosen pace every computer move is seen for the whole pause.
+  function lastMove(t) {
+    const last = t.last;
+    const moment = t.uno_moment
+      ? h("div", { class: "nm-banner nm-banner-uno", "data-testid": "uno-moment", role: "alert" },
+          "You hold one card: call UNO now, before a computer catches you!")
+      : null;
+    if (!last) return moment ? h("div", { class: "nm-moves" }, moment) : null;
+    return h("div", { class: "nm-moves", "data-testid": "moves" },
+      h("div", { class: `nm-last${last.computer ? " nm-last-computer" : ""}`, "data-testid": "last-move",
+        "data-seat": last.seat, "data-n": last.n }, last.line),
+      last.banners.map((b) => h("div", {
+        class: `nm-banner nm-banner-${b.kind}`, "data-testid": "banner", "data-kind": b.kind, title: b.text,
+      }, b.text)),
+      moment);
+  }
+
+  function rulingLink(rule, title) {
+    return h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${rule}`, target: "_blank", rel: "noopener" },
+      `ruling: ${title || rule}`);
+  }
+
+  // The coach: a hint asked for, or a warning that holds a move back until the player decides.
+  function adviceBox() {
+    const a = model.get("advice") || {};
+    if (a.kind === "hint") {
+      return h("div", { class: "nm-advice nm-hint", "data-testid": "hint", role: "status" },
+        h("div", { class: "nm-advice-title" }, "Hint: ", h("span", { "data-testid": "hint-move" }, a.move)),
+        h("div", { "data-testid": "hint-reason" }, a.reason, " ", rulingLink(a.rule, a.title)),
+        a.chances.length ? h("ol", { class: "nm-chances", "data-testid": "hint-chances" },
+          a.chances.map((c) => h("li", {}, `${c.move}: about ${c.chance}% to win (± ${c.margin}, ${c.playouts} playouts)`))) : null,
+        h("div", { class: "nm-noise" }, `${a.noise} (${a.seconds} s)`));
+    }
+    if (a.kind === "warning") {
+      return h("div", { class: "nm-advice nm-warning", "data-testid": "warning", role: "alert" },
+        h("div", { class: "nm-advice-title" }, `Before you play it: ${a.move}`),
+        h("ul", {}, a.warnings.map((w) => h("li", { "data-kind": w.kind },
+          w.text, w.chance < 100 ? ` (on ${w.chance}% of the tables the coach tried)` : "", " ", rulingLink(w.rule, w.title)))),
+        h("div", { class: "nm-actions" },
+          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" })),
+          button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn nm-btn-primary" })));
+    }
+    return null;
+  }
+
+  // A request that takes the kernel a moment (a hint, a review): the button says so at once.
+  function busy(event, words) {
+    event.target.textContent = words;
+    event.target.disabled = true;
+  }
+
   function actions(t) {
     const items = t.buttons.map((b) => {
       const onclick = b.move ? () => send({ type: "move", move: b.move }) : () => send({ type: b.intent });
@@ -164,7 +222,36 @@ function render({ model, el }) {
         class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
       });
     });
+    if (t.can_hint) {
+      items.push(button("btn-hint", "Hint", (event) => { busy(event, "Thinking…"); send({ type: "hint" }); },
+        { title: "The expert's suggestion, why, and the win chances of its top three moves" }));
+    }
+    if (t.reveal_for && !t.hidden) {
+      items.push(button("reveal", `Show ${t.reveal_for}'s hand`, () => send({ type: "reveal" })));
+    }
     return h("div", { class: "nm-actions", "data-testid": "actions" }, items);
+  }
+
+  function reviewBox(o) {
+    const r = model.get("review") || {};
+    if (!o.review) return null;
+    if (!r.decisions) {
+      return h("div", { class: "nm-actions" }, button("btn-review", "Review my round",
+        (event) => { busy(event, "Reviewing… (a few seconds)"); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
+    }
+    const head = r.decisions.length
+      ? `${r.seat}: the expert would have chosen otherwise at ${r.decisions.length} of ${r.looked_at} decisions`
+      : `${r.seat}: the expert agrees with all ${r.looked_at} of your decisions that had a choice`;
+    return h("div", { class: "nm-review", "data-testid": "review" },
+      h("div", { class: "nm-advice-title" }, head),
+      h("div", { class: "nm-noise" }, `Win chances from ${r.budget} imagined rounds per move (seed ${r.seed}); the ± is the 95% margin. (${r.seconds} s)`),
+      h("ol", {}, r.decisions.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
+        `Move ${d.number}: you played ${d.played} (${d.played_chance}%); the expert: ${d.suggested} (${d.suggested_chance}%), `,
+        h("b", {}, `${d.difference >= 0 ? "+" : ""}${d.difference} points ± ${d.margin}`), `. ${d.reason} `,
+        button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))),
+      r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
+        h("div", {}, `The table before move ${r.decisions[r.open].number}, as you saw it (table.review_player(${r.open}) steps through it):`),
+        h("div", { html: r.board })) : null);
   }
 
   function overBox(t) {
@@ -179,6 +266,12 @@ function render({ model, el }) {
       h("div", { class: "nm-over-title" }, `${o.winner} wins the round ${o.how}.`),
       h("div", {}, `${o.winner} scores ${o.points} points${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
       o.match_winner ? h("div", { class: "nm-over-title" }, `${o.match_winner} wins the match!`) : null,
+      o.share ? h("div", { class: "nm-share" }, h("code", { "data-testid": "share" }, o.share), " ",
+        button("share-copy", "Copy", (event) => {
+          const done = (word) => { event.target.textContent = word; };
+          if (navigator.clipboard) navigator.clipboard.writeText(o.share).then(() => done("Copied"), () => done("Select the text to copy"));
+          else done("Select the text to copy");
+        })) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         h("span", { class: "nm-seat-name" }, `${hand.name}: `),
@@ -187,7 +280,8 @@ function render({ model, el }) {
       h("div", { class: "nm-actions" },
         o.match_winner ? null : button("btn-new-round", "Next round", () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
         button("btn-replay", "Replay this deal", () => send({ type: "replay" })),
-        button("btn-new-match", t.match ? "New match, new deal" : "Start over with a new deal", () => send({ type: "new_match" }))));
+        button("btn-new-match", t.match ? "New match, new deal" : "Start over with a new deal", () => send({ type: "new_match" }))),
+      reviewBox(o));
   }
 
   function footer(t) {
@@ -201,6 +295,11 @@ function render({ model, el }) {
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
         h("span", { "data-testid": "pace-value" }, pace === 0 ? " instant" : ` ${pace.toFixed(1)} s`)),
+      h("label", { class: "nm-check" },
+        h("input", {
+          type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
+          onchange: (e) => { model.set("auto_uno", e.target.checked); model.save_changes(); },
+        }), " auto-call UNO"),
       t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }), { disabled: t.can_undo ? null : true }) : null,
       button("btn-export", "Export record", () => send({ type: "export" })),
       exported ? h("div", { class: "nm-export-box" },
@@ -213,7 +312,14 @@ function render({ model, el }) {
           const done = (word) => { event.target.textContent = word; };
           if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
           else done("Select the text to copy");
-        })) : null);
+        })) : null,
+      h("details", { class: "nm-import", "data-testid": "import" },
+        h("summary", {}, "Import record"),
+        h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": "Game record to load" }),
+        button("btn-import", "Load record", (event) => {
+          const text = event.target.parentElement.querySelector("textarea").value;
+          send({ type: "import_record", record: text });
+        })));
   }
 
   function drawMain() {
@@ -228,8 +334,12 @@ function render({ model, el }) {
         h("span", { class: "nm-title" }, `${t.rules} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
         h("div", { class: "nm-status", "data-testid": "status", role: "status", "aria-live": "polite" }, t.status)),
       h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),
+      lastMove(t),
       centre(t),
-      error ? h("div", { class: "nm-error", role: "alert", "data-testid": "error" }, error) : null,
+      // The error box lies over the table (it never pushes the hand away from the pointer).
+      h("div", { class: "nm-error-slot" },
+        error ? h("div", { class: "nm-error", role: "alert", "data-testid": "error" }, error) : null),
+      adviceBox(),
       promptBox(),
       handBox(t),
       actions(t),
@@ -262,7 +372,9 @@ function render({ model, el }) {
     if (t.waiting !== "computer") return;
     const version = model.get("version");
     const pace = Math.max(0, Number(model.get("pace")) || 0);
-    timer = setTimeout(() => { timer = null; send({ type: "advance", version }); }, pace * 1000);
+    // A person's UNO moment: no computer may catch them before it is over (Python refuses it anyway).
+    const moment = t.uno_wait > 0 ? t.uno_wait + 0.05 : 0;
+    timer = setTimeout(() => { timer = null; send({ type: "advance", version }); }, Math.max(pace, moment) * 1000);
   }
 
   // The log only grows during a round, so new lines are appended to what is on screen;
@@ -304,7 +416,7 @@ function render({ model, el }) {
     receivedAt = performance.now();
     queueMicrotask(() => { queued = false; drawMain(); });
   }
-  const traits = ["table", "prompt", "error", "export", "pace", "version"];
+  const traits = ["table", "prompt", "error", "export", "pace", "version", "advice", "review", "auto_uno"];
   for (const name of traits) model.on(`change:${name}`, later);
   model.on("change:log", later);
   drawMain();

@@ -1,0 +1,292 @@
+"""The game table as a coach: hints, warnings that hold a move back, the round's review, every computer
+move shown on the table, a fair UNO moment, the deal of the day and saved records loaded back.
+
+Driven through the table's intents, as the browser drives it, and checked against the coach's own
+functions (``nomercy.play.coach``) and the engine's events, never against a copy of them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from nomercy import legal_moves  # noqa: E402
+from nomercy.core.moves import CallUno, Catch, Play  # noqa: E402
+from nomercy.play import coach  # noqa: E402
+from nomercy.play.game import Game, GameRecord  # noqa: E402
+from nomercy.play.players import make_player, next_move  # noqa: E402
+from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
+from nomercy.widgets.game_table import HINT_BUDGET, REVIEW_BUDGET, UNO_MOMENT  # noqa: E402
+
+
+def first_table(**options: Any) -> GameTable:
+    """The first table of notebooks/11-play.ipynb, at pace 0 unless asked."""
+    options.setdefault("pace", 0)
+    return GameTable("no-mercy", ["human", "greedy", "random"], seed=66, coach=True, **options)
+
+
+def play_as_greedy(table: GameTable, seat: int = 0, until: Any = None, limit: int = 600) -> GameTable:
+    """The person's moves chosen by a greedy player and sent as moves (a warning is answered 'Play it anyway')."""
+    helper = {seat: make_player("greedy", seed=1)}
+    for _ in range(limit):
+        if table.state.is_over or (until is not None and until(table)):
+            return table
+        move = next_move(table.state, helper)
+        assert move is not None, f"the table waits for nobody: {table!r}"
+        assert table.move(table.state.move_text(move)) is None
+        if table.advice.get("kind") == "warning":
+            assert table.send_intent({"type": "go_ahead"}) is None
+    raise AssertionError(f"no end after {limit} moves: {table!r}")
+
+
+# --- hint -----------------------------------------------------------------------------------------
+
+def test_the_hint_is_the_coachs_hint_with_the_tables_seed_and_budget():
+    table = first_table()
+    state = table.state
+    assert table.table["can_hint"]
+    assert table.send_intent({"type": "hint"}) is None
+    advice = table.advice
+    tip = coach.hint(state, "Player", seed=table._coach_seed, budget=HINT_BUDGET)
+    assert advice["kind"] == "hint" and advice["move"] == tip.text and advice["reason"] == tip.reason
+    assert advice["rule"] == tip.rule and advice["title"] == tip.ruling.title
+    assert [c["move"] for c in advice["chances"]] == [c.text for c in tip.chances] and len(tip.chances) <= 3
+    assert f"budget {HINT_BUDGET}" in advice["noise"]
+    assert table.state == state, "a hint changes nothing on the table"
+    card = next(c["card"] for c in table.table["hand"] if c["playable"])
+    table.send_intent({"type": "card", "card": card})
+    assert table.advice == {} or table.advice["kind"] == "warning", "the hint goes once you act"
+
+
+def test_a_hint_is_refused_without_the_coach_or_out_of_turn():
+    assert "coach is off" in GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0).send_intent({"type": "hint"})
+    waiting = GameTable("no-mercy", ["greedy", "human"], seed=2, pace=0.7, coach=True)
+    assert waiting.table["waiting"] == "computer" and not waiting.table["can_hint"]
+    assert "not yours" in waiting.send_intent({"type": "hint"})
+
+
+# --- warnings ---------------------------------------------------------------------------------------
+
+def _warned_position() -> tuple[GameTable, str, tuple[coach.MoveWarning, ...]]:
+    """A coach table where one legal move of the person draws a warning, and that move."""
+    for seed in range(40):
+        table = GameTable("no-mercy", ["human", "greedy"], seed=seed, pace=0, coach=True)
+        helper = {0: make_player("greedy", seed=seed)}
+        for _ in range(80):
+            state = table.state
+            if state.is_over:
+                break
+            if state.to_act == 0:
+                for move in legal_moves(state, 0):
+                    found = coach.warnings(state, 0, move)
+                    if found and type(move) is not CallUno:
+                        return table, state.move_text(move), found
+            move = next_move(state, helper)
+            table.move(state.move_text(move))
+            if table.advice.get("kind") == "warning":
+                table.send_intent({"type": "go_ahead"})
+    pytest.fail("no warning in 40 seeded games")  # pragma: no cover
+
+
+def test_a_warning_holds_the_move_back_until_the_player_decides():
+    table, move, found = _warned_position()
+    before, moves = table.state, table._game.move_count
+    assert table.move(move) is None
+    advice = table.advice
+    assert advice["kind"] == "warning" and advice["move"] == move
+    assert [w["text"] for w in advice["warnings"]] == [w.text for w in found]
+    assert all(w["rule"] and w["title"] for w in advice["warnings"])
+    assert table.state == before and table._game.move_count == moves, "the move is held, not played"
+    assert table.table["status"].startswith("The coach holds your move back")
+    assert table.send_intent({"type": "take_back"}) is None  # take it back: nothing happened
+    assert table.advice == {} and table.state == before
+    assert "No move is waiting" in table.send_intent({"type": "go_ahead"})
+    table.move(move)
+    assert table.send_intent({"type": "go_ahead"}) is None  # play it anyway
+    assert table.record().moves[moves] == move and table.advice == {}
+
+
+def test_an_uno_call_warning_is_left_out_when_uno_is_called_for_you():
+    table, move, found = _warned_position()
+    table.auto_uno = True
+    kinds = {w.kind for w in found} - {"uno-call"}
+    table.move(move)
+    if kinds:
+        assert {w["kind"] for w in table.advice["warnings"]} == kinds
+    else:
+        assert table.advice == {}
+
+
+# --- review -----------------------------------------------------------------------------------------
+
+def test_the_review_after_the_round_is_the_coachs_review_and_opens_each_position():
+    table = play_as_greedy(first_table())
+    assert "finish it first" not in (table.send_intent({"type": "review_show", "index": 0}) or "")
+    assert table.table["over"]["review"]
+    assert table.send_intent({"type": "review"}) is None
+    expected = coach.review(table.record(), "Player", seed=table._coach_seed, budget=REVIEW_BUDGET)
+    review = table.review
+    assert review["looked_at"] == expected.looked_at and review["budget"] == REVIEW_BUDGET
+    assert [(d["number"], d["played"], d["suggested"]) for d in review["decisions"]] == [
+        (d.number, d.played, d.suggested) for d in expected.decisions]
+    if not expected.decisions:  # pragma: no cover - the seed was chosen so the expert differs
+        pytest.skip("the expert agreed with every decision")
+    assert table.send_intent({"type": "review_show", "index": 0}) is None
+    assert table.review["open"] == 0 and "<svg" in table.review["board"]
+    assert "not 99" in table.send_intent({"type": "review_show", "index": 99})
+    player = table.review_player(0)
+    assert isinstance(player, StepPlayer)
+
+
+def test_the_review_waits_for_the_end_of_the_round():
+    assert "finish it first" in first_table().send_intent({"type": "review"})
+
+
+# --- every computer move seen -------------------------------------------------------------------
+
+def test_each_computer_move_is_shown_on_the_table_with_its_seat_and_striking_effects():
+    table = GameTable("no-mercy", ["greedy", "human", "random"], seed=5, pace=0.5)
+    rng = random.Random(5)
+    seen_kinds: set[str] = set()
+    for _ in range(400):
+        t = table.table
+        if t["over"]:
+            break
+        if t["waiting"] == "computer":
+            count = table._game.move_count
+            table.send_intent({"type": "advance", "version": table.version})
+            if table._game.move_count == count:
+                continue
+            before, events = table._game.transcript().steps[-1].before, table._game.history()[-1][1]
+            last = table.table["last"]
+            mover = table.seats[table._game.transcript().steps[-1].before.parse_move(table.record().moves[-1]).seat]
+            assert last["seat"] == mover and last["computer"] and last["line"].startswith(mover)
+            marked = [s["name"] for s in t["seats"]]
+            assert mover in marked
+            kinds = [b["kind"] for b in last["banners"]]
+            expected = [("roulette" if e.kind == "cards_drawn" and e.rule == "wild-roulette" else e.kind)
+                        for e in events]
+            assert all(k in expected for k in kinds)
+            for kind in ("player_skipped", "hands_swapped", "hands_passed", "knocked_out", "direction_changed"):
+                if kind in expected:
+                    assert kind in kinds, f"{kind} happened but no banner showed"
+            seen_kinds.update(kinds)
+            assert last["line"] and before is not None
+        else:
+            moves = [a for a in legal_moves(table.state, 1) if a.seat == 1]
+            table.move(table.state.move_text(rng.choice(moves)))
+        top_by = table.table["top_by"]
+        assert top_by.startswith("played by ") or top_by == "turned up at the deal"
+    assert seen_kinds, "no banner in a whole round"
+
+
+# --- the UNO moment ---------------------------------------------------------------------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _one_card_moment(**options: Any) -> tuple[GameTable, Clock]:
+    """A table (pace 0) just after the person went down to one card without calling, a computer wanting to catch."""
+    for seed in range(200):
+        clock = Clock()
+        table = GameTable("no-mercy", ["human", "greedy"], seed=seed, pace=0, **options)
+        table._now = clock
+        for _ in range(200):
+            state = table.state
+            if state.is_over:
+                break
+            if 0 in table._exposed and table._queued is not None:
+                return table, clock
+            plays = [a for a in legal_moves(state, 0) if type(a) is Play]
+            if state.to_act != 0:
+                break
+            move = plays[0] if plays else next(a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch)))
+            table.move(state.move_text(move))
+    pytest.fail("no seed sent the person down to one card uncalled")  # pragma: no cover
+
+
+def test_a_person_down_to_one_card_can_call_uno_before_any_computer_catches():
+    table, clock = _one_card_moment()
+    t = table.table
+    assert t["waiting"] == "computer" and t["uno_moment"] and t["uno_wait"] == UNO_MOMENT
+    assert "uno" in [b["id"] for b in t["buttons"]]
+    moves = table._game.move_count
+    clock.now += 0.5
+    table.send_intent({"type": "advance", "version": table.version})  # a computer asks too early: refused
+    assert table._game.move_count == moves and 0 in table.state.catchable
+    assert table.send_intent({"type": "uno"}) is None
+    said = [line["sentence"] for line in table.log_lines]
+    assert "Player calls UNO!" in said and not any("catches Player" in s for s in said)
+
+
+def test_after_the_uno_moment_a_computer_may_catch():
+    table, clock = _one_card_moment()
+    clock.now += max(table.pace, UNO_MOMENT) + 0.01
+    table.send_intent({"type": "advance", "version": table.version})
+    assert any("catches Player" in line["sentence"] for line in table.log_lines)
+
+
+def test_auto_call_uno_calls_for_the_person():
+    table, _ = _one_card_moment()
+    auto = GameTable("no-mercy", ["human", "greedy"], seed=table.state.seed, pace=0, auto_uno=True)
+    replay = [m for m in table.record().moves]
+    for move in replay:
+        if auto.state.parse_move(move).seat == 0 and not auto.state.is_over:
+            auto.move(move)
+    said = [line["sentence"] for line in auto.log_lines]
+    assert "Player calls UNO!" in said and not any("catches Player" in s for s in said)
+
+
+# --- deal of the day, saved records, the status line ----------------------------------------------
+
+def test_the_deal_of_the_day_is_one_deal_per_date_with_a_line_to_share():
+    one = GameTable.deal_of_the_day("2026-12-01", pace=0)
+    assert one.record().seed == GameTable.deal_of_the_day(datetime.date(2026, 12, 1), pace=0).record().seed
+    assert one.record().seed != GameTable.deal_of_the_day("2026-12-02", pace=0).record().seed
+    assert one.seats == ("You", "Greedy", "Random") and one.kinds == ("human", "greedy", "random")
+    play_as_greedy(one)
+    share = one.table["over"]["share"]
+    s = one.state
+    result = "You won" if s.seats[s.winner] == "You" else f"You lost ({s.seats[s.winner]} won)"
+    assert share == (f"nomercy deal of the day 2026-12-01 · no-mercy · {result} · {one._game.move_count} moves · "
+                     f"{len(s.out)} knocked out")
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        GameTable.deal_of_the_day("first of December")
+
+
+def test_a_saved_record_loads_into_a_table_and_plays_on():
+    table = play_as_greedy(first_table(), until=lambda t: t._game.move_count >= 12)
+    text = table.record().to_json()
+    loaded = GameTable.from_record(text, pace=0)
+    assert loaded.state == table.state and loaded.kinds == ("human", "greedy", "random")
+    assert loaded.record() == table.record()
+    other = GameTable("classic", ["human", "greedy"], seed=1, pace=0)
+    assert other.send_intent({"type": "import_record", "record": text}) is None
+    assert other.state == table.state and other.seats == table.seats
+    assert "not a game record" in other.send_intent({"type": "import_record", "record": "{}"})
+    assert "Paste a game record" in other.send_intent({"type": "import_record", "record": " "})
+    assert other.state == table.state
+
+
+def test_the_status_line_follows_an_open_prompt():
+    table = first_table()
+    assert table.send_intent({"type": "card", "card": "wild +10"}) is None
+    assert table.table["status"] == "Which color do you name with wild +10? Choose below, or Cancel."
+    table.send_intent({"type": "cancel"})
+    assert table.table["status"] == "Player, your turn: play a highlighted card."
+
+
+def test_a_game_loaded_from_a_record_keeps_the_transcript_of_the_original():
+    table = play_as_greedy(first_table(), until=lambda t: t._game.move_count >= 6)
+    again = Game.from_record(GameRecord.from_json(table.record().to_json()))
+    assert again.state == table.state
