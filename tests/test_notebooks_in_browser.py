@@ -12,6 +12,8 @@ included), a person's session is played by clicking only:
   then a wrong option picked (it stays pressed, and the feedback says the misreading it stands for) and the
   right one.
 - a step player in ``01-the-deck.ipynb``: stepped to its end.
+- the trainer in ``10-puzzles.ipynb``: one puzzle missed, one answered right, and the progress table and the
+  progress file (in a temporary ``NOMERCY_DATA_DIR``) show both.
 
 Screenshots go to ``artifacts/``; ``NOMERCY_UPDATE_DOCS=1`` copies the game table's to ``docs/img/``.
 Nothing here asserts on time.
@@ -36,6 +38,7 @@ NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
 
 PLAY, PUZZLES, STEPS = "notebooks/11-play.ipynb", "notebooks/05-sevens-and-zeros.ipynb", "notebooks/01-the-deck.ipynb"
+TRAIN = "notebooks/10-puzzles.ipynb"  # the trainer, in its Train section
 ROUND_SECONDS = 420  # a round at the default pace takes one to three minutes; this stops a stuck table
 
 
@@ -46,8 +49,9 @@ class Lab:
     own as its kernel goes), so the later tests find the tables, boards and players as the run left them.
     """
 
-    def __init__(self, page: Any, watch: ConsoleWatch) -> None:
+    def __init__(self, page: Any, watch: ConsoleWatch, data_dir: Path) -> None:
         self.page, self.watch, self.opened = page, watch, {}
+        self.data_dir = data_dir  # NOMERCY_DATA_DIR of the kernels: the trainer's progress file goes here
 
     def run(self, path: str) -> dict[str, Any]:
         """Open ``path``, run all its cells, and report what the cells left (counts, errors, stderr)."""
@@ -94,15 +98,18 @@ async (path) => {
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     require_browser()
-    with jupyter_lab(tmp_path_factory.mktemp("lab")) as server, chromium({"width": 1280, "height": 1000}) as context:
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        watch = ConsoleWatch(page)
-        page.goto(f"{server['base']}/lab?token={server['token']}")
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
-                               " && document.querySelector('.jp-LabShell')")
-        page.evaluate("() => window.jupyterapp.started")
-        yield Lab(page, watch)
+    data = tmp_path_factory.mktemp("nomercy-data")  # the trainer saves progress here, never in the real data folder
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NOMERCY_DATA_DIR", str(data))
+        with jupyter_lab(tmp_path_factory.mktemp("lab")) as server, chromium({"width": 1280, "height": 1000}) as context:
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            watch = ConsoleWatch(page)
+            page.goto(f"{server['base']}/lab?token={server['token']}")
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
+                                   " && document.querySelector('.jp-LabShell')")
+            page.evaluate("() => window.jupyterapp.started")
+            yield Lab(page, watch, data)
 
 
 @pytest.fixture(autouse=True)
@@ -344,3 +351,64 @@ def test_a_step_player_steps_to_its_end(lab: Lab) -> None:
             continue
     assert counter.text_content().startswith("step 1 of"), "Home did not take the player back to the start"
     _shot(player, "step-player.png")
+
+
+# --- the trainer ------------------------------------------------------------------------------------
+
+def _served(trainer: Any) -> Any:
+    """The puzzle the trainer shows, after skipping (by clicking) to one with options."""
+    from nomercy.puzzles.puzzle import find_puzzle
+
+    board = trainer.locator('[data-testid="nm-puzzle"]')
+    for _ in range(60):
+        board.wait_for()
+        puzzle = find_puzzle(board.get_attribute("data-puzzle"))
+        if puzzle.choices:
+            return puzzle
+        served = trainer.get_attribute("data-served")
+        trainer.get_by_role("button", name="Skip this one").click()
+        trainer.page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
+                                       arg=[trainer.element_handle(), served])
+    raise AssertionError("the trainer served no puzzle with options")
+
+
+def _pick(trainer: Any, puzzle: Any, right: bool) -> None:
+    """Click an option of the puzzle shown: the right one, or a wrong one."""
+    from nomercy.puzzles.puzzle import check_answer
+
+    label = next(str(c["label"]) for c in puzzle.choices if (not check_answer(puzzle, dict(c["answer"]))) == right)
+    trainer.locator('[data-testid="puzzle-choices"]').get_by_role("button", name=label, exact=True).click()
+
+
+def test_the_trainer_saves_a_miss_and_a_right_answer_and_shows_the_progress(lab: Lab) -> None:
+    trainer = lab.panel(TRAIN).locator('[data-testid="nm-trainer"]').first
+    trainer.scroll_into_view_if_needed()
+    assert trainer.get_attribute("data-attempts") == "0", "the progress folder of this run was not empty"
+    assert trainer.locator('[data-testid="trainer-kind"]').text_content() == "New puzzle"
+
+    missed = _served(trainer)
+    _pick(trainer, missed, right=False)
+    recorded = trainer.locator('[data-testid="trainer-recorded"][data-right="false"]')
+    recorded.wait_for()
+    assert recorded.text_content().startswith("Missed") and "box 1 of 5, back in 10 minutes" in recorded.text_content()
+    assert trainer.locator('[data-testid="puzzle-feedback"][data-correct="false"]').count() == 1  # the board's verdict
+    row = trainer.locator(f'[data-testid="progress-{missed.topic}"]')
+    assert (row.get_attribute("data-tried"), row.get_attribute("data-known")) == ("1", "0")
+
+    trainer.get_by_role("button", name="Next puzzle").click()
+    trainer.locator('[data-testid="trainer-recorded"]').wait_for(state="detached")
+    solved = _served(trainer)
+    assert solved.id != missed.id
+    _pick(trainer, solved, right=True)
+    trainer.locator('[data-testid="trainer-recorded"][data-right="true"]').wait_for()
+    assert "box 2 of 5, back tomorrow" in trainer.locator('[data-testid="trainer-recorded"]').text_content()
+    assert trainer.get_attribute("data-attempts") == "2"
+    row = trainer.locator(f'[data-testid="progress-{solved.topic}"]')
+    assert int(row.get_attribute("data-known")) >= 1
+    rows = trainer.locator('[data-testid="trainer-progress"] tbody tr')
+    assert sum(int(rows.nth(i).get_attribute("data-tried")) for i in range(rows.count())) == 2
+    assert "Puzzle rating" in trainer.locator('[data-testid="trainer-rating"]').text_content()
+
+    saved = json.loads((lab.data_dir / "progress.json").read_text())["attempts"]
+    assert [(a["puzzle"], a["right"]) for a in saved] == [(missed.id, False), (solved.id, True)]
+    _shot(trainer, "trainer.png")

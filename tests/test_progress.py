@@ -142,6 +142,37 @@ def test_a_failed_save_keeps_the_old_file_whole_and_says_so(progress: Progress, 
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]  # kept in memory
 
 
+def test_attempts_that_cannot_be_saved_are_kept_in_memory(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(progress_module.tempfile, "NamedTemporaryFile", refused)
+    progress = Progress(tmp_path, clock=clock)
+    progress.record("s1", right=True)
+    progress.record("s2", right=False)
+    assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]
+    assert progress.problem == f"Cannot save progress to {progress.path} (Permission denied)."
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_folder_that_cannot_be_read_is_reported(tmp_path: Path, clock: FakeClock) -> None:
+    (tmp_path / "taken").write_text("a file where the folder should be")
+    progress = Progress(tmp_path / "taken", clock=clock)
+    assert progress.problem == f"Cannot read {progress.path} (Not a directory); progress is not saved."
+    progress.record("s1", right=True)
+    assert [a.puzzle for a in progress.attempts] == ["s1"] and not progress.saves
+
+
+def test_the_schedule_follows_a_file_another_trainer_wrote(tmp_path: Path, clock: FakeClock) -> None:
+    first, second = Progress(tmp_path, clock=clock), Progress(tmp_path, clock=clock)
+    first.record("s1", right=True)
+    assert second.entry("s1") is None  # read on its own start, before the other wrote
+    second.reload()
+    entry = second.entry("s1")
+    assert entry is not None and entry.box == 2
+
+
 # --- the Leitner schedule -----------------------------------------------------------------------------
 
 def test_the_boxes_and_their_intervals() -> None:

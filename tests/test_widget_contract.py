@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -25,11 +27,11 @@ import pytest
 pytest.importorskip("anywidget")
 
 from browser_support import ConsoleWatch, chromium, require_browser  # noqa: E402
-from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
+from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer, Trainer  # noqa: E402
 from nomercy.widgets._common import STATIC  # noqa: E402
 from nomercy import legal_moves
 
-MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer}
+MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer, "trainer": Trainer}
 
 
 def module_intents(name: str) -> list[str]:
@@ -175,7 +177,45 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("at the start", lambda: StepPlayer("stack-2-4-6")),
         ("half way", lambda: StepPlayer("stack-2-4-6").goto(4)),
     ],
+    "trainer": [
+        ("a new puzzle with options and hints", lambda: _trainer()),
+        ("a wrong option saved, with a hint used", lambda: _trainer(wrong_first=True)),
+        ("a missed puzzle back for review", lambda: _trainer(wrong_first=True, review=True)),
+        ("a progress file it could not read", lambda: _trainer(unreadable=True)),
+    ],
 }
+
+
+_TRAINER_DATA = tempfile.TemporaryDirectory(prefix="nomercy-contract-")  # never the real data folder
+_TRAINER_PUZZLES: list[Any] = []
+
+
+def _trainer(*, wrong_first: bool = False, review: bool = False, unreadable: bool = False) -> Trainer:
+    """A trainer on a fresh progress folder and a fixed clock, on the stacking puzzles (options, hints)."""
+    from datetime import datetime, timedelta, timezone
+
+    from nomercy.puzzles.progress import FILE_NAME
+    from nomercy.puzzles.puzzle import check_answer, load_puzzles
+
+    if not _TRAINER_PUZZLES:
+        _TRAINER_PUZZLES.extend(load_puzzles())
+    folder = Path(tempfile.mkdtemp(dir=_TRAINER_DATA.name))
+    if unreadable:
+        (folder / FILE_NAME).write_text("{not json")
+    now = [datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)]
+    trainer = Trainer("stacking", data_dir=folder, clock=lambda: now[0], puzzles=_TRAINER_PUZZLES)
+    while not (trainer.current.choices and trainer.current.hints):
+        trainer.next()
+    if wrong_first:
+        trainer.hint()
+        puzzle = trainer.current
+        trainer.choose(next(i for i, c in enumerate(puzzle.choices) if check_answer(puzzle, dict(c["answer"]))))
+    if review:
+        trainer.next()
+        now[0] += timedelta(minutes=10)
+        trainer.next()
+        assert trainer.status["kind"] == "review"
+    return trainer
 
 
 def _picked(board: PuzzleBoard, index: int) -> PuzzleBoard:
@@ -210,7 +250,7 @@ async ({ source, css, state }) => {
   };
   const el = document.createElement('div');
   document.body.append(el);
-  module.default.render({ model, el });
+  await module.default.render({ model, el });  // the trainer's render is async: it loads the board's module
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const root = el.firstElementChild;
   // Every control a person can use: buttons, choices, inputs (typed into, then Enter), sliders, keys.

@@ -111,6 +111,9 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     return base / "nomercy"
 
 
+_data_dir = data_dir  # for Progress, whose argument has the same name
+
+
 # --- records ------------------------------------------------------------------------------------------
 
 def _date_text(when: datetime) -> str:
@@ -284,17 +287,21 @@ class Progress:
     """
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, clock: Clock | None = None) -> None:
-        self.folder = _resolve(data_dir)
+        self.folder = _data_dir(data_dir)
         self.path = self.folder / FILE_NAME
         self.clock: Clock = clock or _utc_now
         self.problem: str | None = None
         self._writable = True
+        self._stamp: tuple[int, int] | None = None  # the file as last read or written (mtime, size)
+        self._cache: dict[str, Any] = {}  # the schedule and the rating, worked out once per change
         self._attempts: list[Attempt] = self._read()
 
     # --- reading and writing -------------------------------------------------------------------------
     def _read(self) -> list[Attempt]:
+        self._cache = {}
         try:
             raw = self.path.read_bytes()
+            self._stamp = self._file_stamp()
         except FileNotFoundError:
             return []
         except OSError as error:
@@ -340,17 +347,26 @@ class Progress:
         self.problem = f"{self.path} could not be read ({why}); it was kept as {target.name} and a new one started."
         return []
 
+    def _file_stamp(self) -> tuple[int, int] | None:
+        try:
+            status = self.path.stat()
+        except OSError:
+            return None
+        return status.st_mtime_ns, status.st_size
+
     def reload(self) -> None:
-        """Read the file again (another trainer may have written to it)."""
-        if self._writable:
+        """Read the file again if it changed since this object last read or wrote it (another trainer may
+        have written to it)."""
+        if self._writable and self._file_stamp() != self._stamp:
             self._attempts = self._read()
 
     def save(self) -> bool:
         """Write every attempt, atomically: a temporary file in the same folder, then a rename."""
         if not self._writable:
             return False
-        data = {"format": FORMAT, "version": VERSION, "attempts": [a.to_json() for a in self._attempts]}
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        # one attempt a line: easy to read, and json's fast encoder (an indented dump is ten times slower)
+        lines = ",\n".join(json.dumps(a.to_json(), ensure_ascii=False) for a in self._attempts)
+        text = f'{{"format": "{FORMAT}", "version": {VERSION}, "attempts": [\n{lines}\n]}}\n'
         temporary = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -362,6 +378,7 @@ class Progress:
                 os.fsync(handle.fileno())
             os.replace(temporary, self.path)
             temporary = None
+            self._stamp = self._file_stamp()
         except OSError as error:
             self.problem = f"Cannot save progress to {self.path} ({error.strerror or error})."
             return False
@@ -386,21 +403,26 @@ class Progress:
         if not isinstance(puzzle, str):
             topic, level, puzzle = topic or puzzle.topic, level or puzzle.level, puzzle.id
         self.reload()
-        self._attempts.append(Attempt(puzzle, bool(right), int(hints), round(float(seconds), 1),
-                                      self.clock().astimezone(timezone.utc).replace(microsecond=0), topic, level))
+        attempt = Attempt(puzzle, bool(right), int(hints), round(float(seconds), 1),
+                          self.clock().astimezone(timezone.utc).replace(microsecond=0), topic, level)
+        self._attempts.append(attempt)
+        if "schedule" in self._cache:  # one more step of what was worked out, rather than all of it again
+            _step_schedule(self._cache["schedule"], attempt)
+        if "rating" in self._cache:
+            self._cache["rating"] = _step_rating(self._cache["rating"], attempt)
         self.save()
         return self.schedule()[puzzle]
 
     # --- worked out from the attempts ------------------------------------------------------------------
     def schedule(self) -> dict[str, Entry]:
         """Every puzzle tried, with its box and due date, from replaying the attempts in order."""
+        if "schedule" in self._cache:
+            return dict(self._cache["schedule"])
         entries: dict[str, Entry] = {}
         for a in self._attempts:
-            before = entries.get(a.puzzle)
-            box = next_box(before.box if before else 0, a.right)
-            entries[a.puzzle] = Entry(a.puzzle, box, a.date + INTERVALS[box],
-                                      (before.attempts if before else 0) + 1, (before.right if before else 0) + a.right)
-        return entries
+            _step_schedule(entries, a)
+        self._cache["schedule"] = entries
+        return dict(entries)
 
     def entry(self, puzzle: str) -> Entry | None:
         return self.schedule().get(puzzle)
@@ -423,10 +445,11 @@ class Progress:
         now = now or self.clock()
         schedule = self.schedule()
         order: list[tuple[str, str]] = [(pid, "review") for pid in self.due(puzzles, now=now)]
-        new = sorted(p.id for p in puzzles if p.id not in schedule)
-        random.Random(seed).shuffle(new)
-        rank = {p.id: _level_rank(p.level) for p in puzzles}
-        order += [(pid, "new") for pid in sorted(new, key=lambda pid: rank[pid])]  # stable: keeps the shuffle
+        shuffled = sorted(p.id for p in puzzles)  # the whole set, so the order does not move as puzzles are tried
+        random.Random(seed).shuffle(shuffled)
+        place = {pid: i for i, pid in enumerate(shuffled)}
+        new = [p for p in puzzles if p.id not in schedule]
+        order += [(p.id, "new") for p in sorted(new, key=lambda p: (_level_rank(p.level), place[p.id]))]
         later = [schedule[p.id] for p in puzzles if p.id in schedule and schedule[p.id].due > now]
         order += [(e.puzzle, "ahead") for e in sorted(later, key=lambda e: (e.due, e.puzzle))]
         return order
@@ -451,18 +474,30 @@ class Progress:
 
     def rating(self) -> Rating:
         """The learner's puzzle rating: Glicko-2 over every attempt in order, each puzzle rated by its level."""
-        rating = Rating()
-        for a in self._attempts:
-            rating = glicko2(rating, [(LEVEL_RATINGS.get(a.level, 1500.0), PUZZLE_DEVIATION, 1.0 if a.right else 0.0)])
-        return rating
+        if "rating" not in self._cache:
+            rating = Rating()
+            for a in self._attempts:
+                rating = _step_rating(rating, a)
+            self._cache["rating"] = rating
+        rating_now: Rating = self._cache["rating"]
+        return rating_now
 
     def __repr__(self) -> str:
         return f"<Progress {self.path} attempts={len(self._attempts)}>"
 
 
+def _step_schedule(entries: dict[str, Entry], a: Attempt) -> None:
+    """One attempt's Leitner step, in place."""
+    before = entries.get(a.puzzle)
+    box = next_box(before.box if before else 0, a.right)
+    entries[a.puzzle] = Entry(a.puzzle, box, a.date + INTERVALS[box],
+                              (before.attempts if before else 0) + 1, (before.right if before else 0) + a.right)
+
+
+def _step_rating(rating: Rating, a: Attempt) -> Rating:
+    """One attempt as a rating period of one game against the puzzle."""
+    return glicko2(rating, [(LEVEL_RATINGS.get(a.level, 1500.0), PUZZLE_DEVIATION, 1.0 if a.right else 0.0)])
+
+
 def _level_rank(level: str) -> int:
     return LEVELS.index(level) if level in LEVELS else len(LEVELS)
-
-
-def _resolve(folder: str | os.PathLike[str] | None) -> Path:
-    return data_dir(folder)

@@ -11,5 +11,6 @@ Needs the ``widgets`` extra (``pip install nomercy[widgets]``).
 from nomercy.widgets.game_table import GameTable
 from nomercy.widgets.puzzle_board import PuzzleBoard, puzzle
 from nomercy.widgets.step_player import StepPlayer
+from nomercy.widgets.trainer import Trainer
 
-__all__ = ["GameTable", "PuzzleBoard", "StepPlayer", "puzzle"]
+__all__ = ["GameTable", "PuzzleBoard", "StepPlayer", "Trainer", "puzzle"]

@@ -1,0 +1,74 @@
+"""How long the puzzle trainer takes to start, to serve the next puzzle, and to check and save an answer,
+with a progress file of 0, 1,000 and 5,000 attempts.
+
+Run from the repository root::
+
+    python benchmarks/trainer_speed.py                  # 0, 1000 and 5000 attempts, 30 puzzles each
+    python benchmarks/trainer_speed.py --attempts 20000 --serve 50
+
+Each progress file is written ahead in the documented format, in a temporary folder (never the real data
+folder), with attempts spread over the collection, one in three missed, five minutes apart, the last just
+before "now" (a fixed clock). Then a Trainer on the whole collection is built, and ``--serve`` times it
+serves the next puzzle and, when the puzzle has options, picks the first one (the check and the save of the
+attempt). Each figure is the wall-clock time of one call with ``time.perf_counter``. This file is not part
+of the test suite and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from nomercy.puzzles.progress import FILE_NAME, FORMAT, VERSION
+from nomercy.puzzles.puzzle import load_puzzles
+from nomercy.widgets import Trainer
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def write_progress(folder: Path, attempts: int, puzzles: list) -> None:
+    made = []
+    for i in range(attempts):
+        p = puzzles[i % len(puzzles)]
+        date = NOW - timedelta(minutes=5 * (attempts - i))
+        made.append({"puzzle": p.id, "right": i % 3 != 0, "hints": i % 2, "seconds": 20.0,
+                     "date": date.strftime("%Y-%m-%dT%H:%M:%SZ"), "topic": p.topic, "level": p.level})
+    (folder / FILE_NAME).write_text(json.dumps({"format": FORMAT, "version": VERSION, "attempts": made}))
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--attempts", default="0,1000,5000", help="sizes of the progress file, comma-separated")
+    parser.add_argument("--serve", type=int, default=30, help="puzzles served per size")
+    args = parser.parse_args()
+    puzzles = load_puzzles()
+    for size in (int(n) for n in args.attempts.split(",")):
+        with tempfile.TemporaryDirectory() as folder:
+            write_progress(Path(folder), size, puzzles)
+            start = time.perf_counter()
+            trainer = Trainer(data_dir=folder, clock=lambda: NOW, puzzles=puzzles)
+            built = time.perf_counter() - start
+            served, checked = [], []
+            for _ in range(args.serve):
+                start = time.perf_counter()
+                trainer.next()
+                served.append(time.perf_counter() - start)
+                if trainer.current.choices:
+                    start = time.perf_counter()
+                    trainer.choose(0)
+                    checked.append(time.perf_counter() - start)
+            print(f"{size} attempts: a new Trainer {built * 1000:.0f} ms; next puzzle {ms(served)}; "
+                  f"check and save {ms(checked)} ({len(checked)} checks)")
+
+
+if __name__ == "__main__":
+    main()

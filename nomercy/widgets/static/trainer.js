@@ -1,0 +1,131 @@
+// The puzzle trainer's front end: a topic and level to choose, the puzzle board for the puzzle served,
+// what was saved, and the progress per topic. The board part is the puzzle board's own ES module, sent by
+// Python (the `board_module` trait) and drawn here with the same model: one board view, one checker
+// (Python). Plain ES module, no build step, nothing fetched from the network.
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Every message this view sends up, the board's included. Trainer.INTENTS in Python accepts exactly these
+// (a test compares the two lists, and clicks every control in a browser to see that nothing else is sent).
+export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose"];
+
+async function render({ model, el }) {
+  const root = h("div", { class: "nm-w nm-trainer", "data-testid": "nm-trainer" });
+  const head = h("div", { class: "nm-trainer-head" });
+  const boardEl = h("div", { class: "nm-trainer-board" });
+  const after = h("div", { class: "nm-trainer-after" });
+  root.append(head, boardEl, after);
+  el.append(root);
+  const send = (msg) => {
+    if (!INTENTS.includes(msg.type)) throw new Error(`trainer: no such intent ${JSON.stringify(msg.type)}`);
+    model.send(msg);
+  };
+  const button = (testid, label, onclick, extra = {}) =>
+    h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
+
+  function choose(topic, level) {
+    send({ type: "choose", topic, level });
+  }
+
+  function progressTable(s) {
+    const level = s.level ? ` (${s.level})` : "";
+    return h("table", { class: "nm-progress", "data-testid": "trainer-progress" },
+      h("caption", {}, `Your progress${level}`),
+      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", ""].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, s.progress.map((row) => h("tr", {
+        "data-testid": `progress-${row.topic}`, "data-tried": row.tried, "data-known": row.known, "data-due": row.due,
+        class: row.topic === s.topic || (!s.topic && row.topic === model.get("puzzle").topic) ? "nm-now" : null,
+      },
+      h("th", { scope: "row" }, row.label), h("td", {}, row.puzzles), h("td", {}, row.tried), h("td", {}, row.known),
+      h("td", {}, row.due),
+      h("td", {}, h("span", {
+        class: "nm-bar", role: "img", "aria-label": `${row.known} of ${row.puzzles} right last time, ${row.tried} tried`,
+      },
+      h("span", { class: "nm-bar-tried", style: `width:${(100 * row.tried) / row.puzzles}%` }),
+      h("span", { class: "nm-bar-known", style: `width:${(100 * row.known) / row.puzzles}%` })))))));
+  }
+
+  function draw() {
+    const s = model.get("status");
+    if (!s || !s.levels) return;
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    head.replaceChildren(
+      h("label", {}, "Topic ", h("select", {
+        "data-testid": "trainer-topic", "aria-label": "Topic",
+        onchange: (e) => choose(e.target.value, s.level),
+      }, h("option", { value: "", selected: !s.topic ? true : null }, "all topics"),
+      s.topics.map((t) => h("option", { value: t.value, selected: t.value === s.topic ? true : null }, t.label)))),
+      h("label", {}, " Level ", h("select", {
+        "data-testid": "trainer-level", "aria-label": "Level",
+        onchange: (e) => choose(s.topic, e.target.value),
+      }, h("option", { value: "", selected: !s.level ? true : null }, "all levels"),
+      s.levels.map((l) => h("option", { value: l, selected: l === s.level ? true : null }, l)))),
+      h("span", { class: "nm-trainer-kind", "data-testid": "trainer-kind", "data-kind": s.kind },
+        s.kind === "review" ? `${s.kind_label} (box ${s.box} of 5)` : s.kind_label),
+      h("span", { class: "nm-sub", "data-testid": "trainer-due", role: "status" },
+        `${s.due} due for review · ${s.new} new of ${s.pool}`));
+    const recorded = s.recorded;
+    after.replaceChildren(...[
+      s.problem ? h("div", { class: "nm-error", role: "alert", "data-testid": "trainer-problem" }, s.problem) : null,
+      recorded ? h("div", {
+        class: `nm-recorded ${recorded.right ? "nm-right" : "nm-wrong"}`, "data-testid": "trainer-recorded",
+        "data-right": String(recorded.right),
+      }, recorded.sentence) : null,
+      h("div", { class: "nm-trainer-actions" },
+        button("trainer-next", recorded ? "Next puzzle" : "Skip this one", () => send({ type: "next_puzzle" }),
+          { class: `nm-btn${recorded ? " nm-btn-primary" : ""}` }),
+        s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" },
+          `Puzzle rating ${s.rating} after ${s.attempts} attempts`) : null),
+      progressTable(s),
+      h("div", { class: "nm-sub" }, `Saved in ${s.file}. A puzzle right on the first try moves up a box; a missed one `
+        + `goes back to box 1. It comes back after: ${Object.entries(s.boxes).map(([b, t]) => `box ${b} ${t.replace(/^in /, "")}`).join(", ")}.`),
+    ].filter(Boolean));
+    root.setAttribute("data-served", String(s.served));
+    root.setAttribute("data-attempts", String(s.attempts));
+    requestAnimationFrame(() => {
+      const again = focused && root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    });
+  }
+
+  let queued = false;
+  function later() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
+  }
+  const traits = ["status", "puzzle"];
+  for (const name of traits) model.on(`change:${name}`, later);
+  draw();
+
+  // The board: the puzzle board's module, drawn with this model; what it sends goes through this send.
+  const url = URL.createObjectURL(new Blob([model.get("board_module")], { type: "text/javascript" }));
+  let board;
+  try {
+    board = (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  const boardModel = {
+    get: (name) => model.get(name), on: (...args) => model.on(...args), off: (...args) => model.off(...args), send,
+  };
+  const stopBoard = board.render({ model: boardModel, el: boardEl });
+  return () => {
+    for (const name of traits) model.off(`change:${name}`, later);
+    if (typeof stopBoard === "function") stopBoard();
+  };
+}
+
+export default { render };

@@ -1,0 +1,244 @@
+"""The puzzle trainer: puzzles one after another, each attempt saved, missed puzzles brought back later.
+
+A trainer is a puzzle board (:class:`~nomercy.widgets.puzzle_board.PuzzleBoard`) that holds one puzzle
+at a time and chooses the next one itself: puzzles due for review first, then new puzzles (easy first,
+in an order fixed by ``seed``), then, when nothing is left, the puzzles due soonest. Answers, options,
+hints, whys and "Show me" are the board's own: the same Python checks them (``check_answer``), and the
+trainer's page draws the board with the board's own ES module. The first check of each puzzle served is
+an attempt, saved to the progress file (:mod:`nomercy.puzzles.progress`): right or not, hints used, the
+seconds since the puzzle was served.
+
+>>> import tempfile
+>>> trainer = Trainer("stacking", "easy", data_dir=tempfile.mkdtemp())
+>>> trainer
+<Trainer topic=stacking level=easy>
+>>> trainer.status["kind"], trainer.status["due"]
+('new', 0)
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import traitlets
+
+from nomercy.core.errors import NomercyError
+from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, TopicProgress
+from nomercy.puzzles.puzzle import Puzzle, load_puzzles
+from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
+from nomercy.widgets._common import STATIC, plural
+from nomercy.widgets.puzzle_board import PuzzleBoard
+
+__all__ = ["Trainer"]
+
+_KINDS = {"review": "Review", "new": "New puzzle", "ahead": "Practice ahead of time"}
+
+
+def topic_name(topic: str) -> str:
+    """A topic as the notebooks name it (``sevens-zeros`` -> ``Sevens and zeros``)."""
+    return TOPIC_NOTEBOOKS[topic][0] if topic in TOPIC_NOTEBOOKS else topic.replace("-", " ").capitalize()
+
+
+def _after(wait: timedelta) -> str:
+    """How long until a puzzle comes back, in words: "in 10 minutes", "tomorrow", "in 3 days"."""
+    minutes = round(wait.total_seconds() / 60)
+    if minutes < 60:
+        return f"in {plural(minutes, 'minute')}"
+    if minutes < 24 * 60:
+        return f"in {plural(round(minutes / 60), 'hour')}"
+    days = round(minutes / (24 * 60))
+    return "tomorrow" if days == 1 else f"in {days} days"
+
+
+class Trainer(PuzzleBoard):
+    """Train on the puzzles of a topic and level (``None``: all of them), with the progress kept in
+    ``data_dir`` (default: the user's data folder, or ``NOMERCY_DATA_DIR``). ``seed`` fixes the order of
+    new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``).
+
+    Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
+    :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level; :attr:`progress`
+    is the progress file and :attr:`status` what the page shows about it.
+    """
+
+    _esm = STATIC / "trainer.js"
+    # the board's style sheet and the trainer's, as one text (anywidget takes a path or the text itself)
+    _css = ((STATIC / "puzzle_board.css").read_text(encoding="utf-8")  # type: ignore[assignment]
+            + (STATIC / "trainer.css").read_text(encoding="utf-8"))
+
+    status = traitlets.Dict().tag(sync=True)
+    board_module = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
+                 *, seed: int = 0, clock: Callable[[], datetime] | None = None,
+                 puzzles: Sequence[Puzzle] | None = None) -> None:
+        self._collection: list[Puzzle] = list(puzzles) if puzzles is not None else load_puzzles()
+        self._topics = list(dict.fromkeys(p.topic for p in sorted(self._collection, key=lambda p: p.topic)))
+        self.progress = Progress(data_dir, clock=clock)
+        self._clock = self.progress.clock
+        self._seed = seed
+        self._topic, self._level = self._filter(topic, level)
+        self._kind = "new"
+        self._served_at = self._clock()
+        self._recorded: dict[str, Any] | None = None
+        self._served = 0
+        self._skipped: list[str] = []
+        first, self._kind = self._pick()
+        super().__init__([first])
+        self.board_module = (STATIC / "puzzle_board.js").read_text(encoding="utf-8")
+        self._update_status()
+
+    # --- Python API -------------------------------------------------------------------------------------
+    def next(self) -> None:
+        """Serve the next puzzle (a puzzle left unanswered is not recorded)."""
+        self._raise_on_refusal(self.send_intent({"type": "next_puzzle"}))
+
+    def select(self, topic: str | None = None, level: str | None = None) -> None:
+        """Train on another topic or level (``None``: all of them)."""
+        self._raise_on_refusal(self.send_intent({"type": "choose", "topic": topic or "", "level": level or ""}))
+
+    @property
+    def pool(self) -> list[Puzzle]:
+        """The puzzles of the chosen topic and level."""
+        return [p for p in self._collection
+                if (not self._topic or p.topic == self._topic) and (not self._level or p.level == self._level)]
+
+    def send_intent(self, intent: Any) -> str | None:
+        with self.hold_sync():
+            reason = super().send_intent(intent)
+            self._update_status()
+            return reason
+
+    def __repr__(self) -> str:
+        # No counts or puzzle: stored notebook outputs must not depend on anyone's progress file.
+        topic = f"topic={self._topic}" if self._topic else "all topics"
+        level = f"level={self._level}" if self._level else "all levels"
+        return f"<Trainer {topic} {level}>" if self._topic and self._level else f"<Trainer {topic}, {level}>"
+
+    # --- choosing puzzles -------------------------------------------------------------------------------
+    def _filter(self, topic: str | None, level: str | None) -> tuple[str, str]:
+        topic, level = topic or "", level or ""
+        if topic and topic not in self._topics:
+            raise NomercyError(f"no puzzles on the topic {topic!r}; the topics are {', '.join(self._topics)}")
+        if level and level not in LEVELS:
+            raise NomercyError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
+        if not any((not topic or p.topic == topic) and (not level or p.level == level) for p in self._collection):
+            raise NomercyError(f"no {level} puzzles on the topic {topic!r}")
+        return topic, level
+
+    def _pick(self) -> tuple[Puzzle, str]:
+        """The next puzzle and why (``review``, ``new``, ``ahead``); never the one just served if there is another."""
+        pool = {p.id: p for p in self.pool}
+        queue = self.progress.queue(list(pool.values()), seed=self._seed)
+        # puzzles skipped in this session wait at the back, the longest skipped first
+        later = {pid: i for i, pid in enumerate(self._skipped)}
+        queue.sort(key=lambda item: later.get(item[0], -1))
+        current = self._puzzles[0].id if getattr(self, "_puzzles", None) else None
+        for pid, kind in queue:
+            if pid != current or len(queue) == 1:
+                return pool[pid], kind
+        raise NomercyError("no puzzles to train on")  # pragma: no cover - a pool is never empty
+
+    def _serve(self) -> None:
+        puzzle, kind = self._pick()
+        self._puzzles, self._index, self._kind = [puzzle], 0, kind
+        self._load()
+
+    def _load(self) -> None:
+        super()._load()
+        self._served_at = self._clock()
+        self._recorded = None
+        self._served += 1
+
+    # --- the board's checks, with the attempt saved -----------------------------------------------------
+    def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
+        super()._check(answer, given=given, picked=picked, why=why)
+        if self._recorded is not None:
+            return  # only the first check of a puzzle served is an attempt
+        puzzle = self.current
+        right = bool(self.feedback.get("correct"))
+        hints = len(self.hints)
+        seconds = max(0.0, (self._clock() - self._served_at).total_seconds())
+        entry = self.progress.record(puzzle, right=right, hints=hints, seconds=seconds)
+        comes_back = _after(entry.due - self._clock())
+        self._recorded = {
+            "right": right, "hints": hints, "seconds": round(seconds), "box": entry.box,
+            "sentence": (f"{'Right on the first try' if right else 'Missed'}"
+                         f"{', with ' + plural(hints, 'hint') if hints else ''}, in {plural(round(seconds), 'second')}. "
+                         f"Saved: box {entry.box} of 5, back {comes_back}."),
+        }
+
+    # --- intents -----------------------------------------------------------------------------------------
+    def _on_next(self, intent: dict[str, Any]) -> str | None:
+        skipped = self.current.id
+        if skipped in self._skipped:
+            self._skipped.remove(skipped)
+        if self._recorded is None:
+            self._skipped.append(skipped)
+        self._serve()
+        return None
+
+    def _on_choose(self, intent: dict[str, Any]) -> str | None:
+        topic, level = intent.get("topic"), intent.get("level")
+        if not isinstance(topic, (str, type(None))) or not isinstance(level, (str, type(None))):
+            return "Choose a topic and a level by name."
+        self._topic, self._level = self._filter(topic, level)
+        self._serve()
+        return None
+
+    def _on_goto(self, intent: dict[str, Any]) -> str | None:
+        if intent.get("index") == 0 or intent.get("id") == self.current.id:
+            return None  # the puzzle already shown
+        return "The trainer chooses the puzzles: press Next puzzle."
+
+    _INTENT_HANDLERS: dict[str, Any] = {
+        **{name: handler for name, handler in PuzzleBoard._INTENT_HANDLERS.items()
+           if name in ("answer", "choice", "hint", "show")},
+        "goto": _on_goto,
+        "next_puzzle": _on_next,
+        "choose": _on_choose,
+    }
+    INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
+    """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, and a topic or level chosen."""
+
+    # --- what the page shows -------------------------------------------------------------------------------
+    def _update_status(self) -> None:
+        pool = self.pool
+        now = self._clock()
+        rows = [row for row in self.progress.summary(self._collection, now=now)
+                if row.level == self._level and (not self._topic or row.topic == self._topic)]
+        schedule = self.progress.schedule()
+        entry = schedule.get(self.current.id)
+        rating = self.progress.rating()
+        self.status = {
+            "topic": self._topic, "level": self._level,
+            "topics": [{"value": t, "label": topic_name(t)} for t in self._topics],
+            "levels": list(LEVELS),
+            "kind": self._kind, "kind_label": _KINDS[self._kind], "box": entry.box if entry else 0,
+            "due": len(self.progress.due(pool, now=now)),
+            "new": sum(1 for p in pool if p.id not in schedule),
+            "pool": len(pool),
+            "recorded": self._recorded,
+            "progress": [_row(row) for row in rows],
+            "attempts": len(self.progress.attempts),
+            "rating": str(rating) if self.progress.attempts else "",
+            "problem": self.progress.problem or "",
+            "file": _short(self.progress.path),
+            "served": self._served,
+            "boxes": {str(box): _after(wait) for box, wait in INTERVALS.items()},
+        }
+
+
+def _short(path: Path) -> str:
+    """A path as a person reads it: under the home folder as ``~/...``."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def _row(row: TopicProgress) -> dict[str, Any]:
+    return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
+            "known": row.known, "due": row.due}

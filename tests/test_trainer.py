@@ -1,0 +1,188 @@
+"""The puzzle trainer, driven through its intents as the browser sends them (the browser itself is in
+tests/test_widget_contract.py and tests/test_notebooks_in_browser.py). Each test has its own progress
+folder and a fake clock."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from nomercy.core.errors import NomercyError  # noqa: E402
+from nomercy.puzzles.progress import FILE_NAME, Progress  # noqa: E402
+from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles  # noqa: E402
+from nomercy.widgets import PuzzleBoard  # noqa: E402
+from nomercy.widgets import Trainer as _Trainer  # noqa: E402
+
+COLLECTION = load_puzzles()
+
+
+def Trainer(*args: Any, **kwargs: Any) -> _Trainer:  # noqa: N802 - the class, with the collection read once
+    return _Trainer(*args, puzzles=COLLECTION, **kwargs)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def options(puzzle: Puzzle) -> tuple[int, int]:
+    """The index of the right option and of a wrong one."""
+    verdicts = [not check_answer(puzzle, dict(c["answer"])) for c in puzzle.choices]
+    return verdicts.index(True), verdicts.index(False)
+
+
+def to_a_puzzle_with_options(trainer: _Trainer) -> Puzzle:
+    for _ in range(len(trainer.pool)):
+        if trainer.current.choices:
+            return trainer.current
+        trainer.next()
+    raise AssertionError("no puzzle with options")
+
+
+def saved(folder: Path) -> list[dict[str, Any]]:
+    return json.loads((folder / FILE_NAME).read_text())["attempts"]
+
+
+def test_a_new_trainer_serves_an_easy_new_puzzle_and_writes_nothing(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    assert repr(trainer) == "<Trainer all topics, all levels>"
+    assert trainer.current.level == "easy" and trainer.status["kind"] == "new"
+    assert trainer.status["due"] == 0 and trainer.status["new"] == trainer.status["pool"] == len(trainer.pool)
+    assert trainer.status["recorded"] is None and trainer.status["attempts"] == 0 and trainer.status["rating"] == ""
+    assert not list(tmp_path.iterdir())
+    assert trainer.puzzle["id"] == trainer.current.id and trainer.puzzle["count"] == 1
+    assert trainer.board_module.startswith("// The puzzle board's front end")
+
+
+def test_the_order_is_fixed_by_the_seed(tmp_path: Path, clock: FakeClock) -> None:
+    def served(seed: int) -> list[str]:
+        trainer = Trainer(data_dir=tmp_path, clock=clock, seed=seed)
+        ids = []
+        for _ in range(6):
+            ids.append(trainer.current.id)
+            trainer.next()
+        return ids
+
+    assert served(0) == served(0) and served(0) != served(1)
+    assert len(set(served(0))) == 6  # skipping moves on; a skipped puzzle waits at the back
+
+
+def test_the_first_check_is_the_attempt_and_later_checks_are_not(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    puzzle = to_a_puzzle_with_options(trainer)
+    right, wrong = options(puzzle)
+    clock.advance(seconds=30)
+    assert trainer.send_intent({"type": "hint"}) is None
+    clock.advance(seconds=12)
+    assert trainer.send_intent({"type": "choice", "index": wrong}) is None
+    assert trainer.feedback["correct"] is False and trainer.feedback["why"]  # the board's own feedback
+    recorded = trainer.status["recorded"]
+    assert recorded["right"] is False and recorded["hints"] == 1 and recorded["seconds"] == 42 and recorded["box"] == 1
+    assert recorded["sentence"] == "Missed, with 1 hint, in 42 seconds. Saved: box 1 of 5, back in 10 minutes."
+    assert trainer.send_intent({"type": "choice", "index": right}) is None
+    assert trainer.feedback["correct"] is True
+    assert trainer.status["recorded"] == recorded  # the second check is not an attempt
+    assert saved(tmp_path) == [{"puzzle": puzzle.id, "right": False, "hints": 1, "seconds": 42.0,
+                                "date": "2026-12-01T09:00:42Z", "topic": puzzle.topic, "level": puzzle.level}]
+    row = next(r for r in trainer.status["progress"] if r["topic"] == puzzle.topic)
+    assert (row["tried"], row["known"]) == (1, 0)
+    assert trainer.status["attempts"] == 1 and trainer.status["rating"]
+
+
+def test_a_right_answer_typed_in_moves_the_puzzle_to_box_2(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer("stacking", "easy", data_dir=tmp_path, clock=clock)
+    puzzle = trainer.current
+    values = {k: v for k, v in puzzle.answer.items() if k != "before"}
+    assert trainer.send_intent({"type": "answer", "answer": values}) is None
+    assert trainer.feedback["correct"] is True
+    assert trainer.status["recorded"]["sentence"] == "Right on the first try, in 0 seconds. Saved: box 2 of 5, back tomorrow."
+    row = next(r for r in trainer.status["progress"] if r["topic"] == "stacking")
+    assert (row["tried"], row["known"], row["due"]) == (1, 1, 0)
+    assert Progress(tmp_path, clock=clock).entry(puzzle.id).box == 2  # type: ignore[union-attr]
+
+
+def test_a_blank_part_is_refused_and_is_not_an_attempt(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    reason = trainer.send_intent({"type": "answer", "answer": {}})
+    assert reason and reason.startswith("Answer every part first")
+    assert trainer.status["recorded"] is None and not (tmp_path / FILE_NAME).exists()
+
+
+def test_a_missed_puzzle_comes_back_as_a_review_after_ten_minutes(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    missed = to_a_puzzle_with_options(trainer)
+    trainer.choose(options(missed)[1])
+    trainer.next()
+    assert trainer.current.id != missed.id and trainer.status["kind"] == "new"
+    clock.advance(minutes=10)
+    trainer.next()
+    assert trainer.current.id == missed.id
+    assert (trainer.status["kind"], trainer.status["box"], trainer.status["due"]) == ("review", 1, 1)
+    trainer.choose(options(missed)[0])
+    assert trainer.status["recorded"]["box"] == 2 and trainer.status["due"] == 0
+    # a new trainer on the same folder knows it too
+    assert Trainer(data_dir=tmp_path, clock=clock).progress.entry(missed.id).box == 2  # type: ignore[union-attr]
+
+
+def test_choosing_a_topic_and_level(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    assert trainer.send_intent({"type": "choose", "topic": "mercy", "level": "hard"}) is None
+    assert {(p.topic, p.level) for p in trainer.pool} == {("mercy", "hard")}
+    assert (trainer.current.topic, trainer.current.level) == ("mercy", "hard")
+    assert repr(trainer) == "<Trainer topic=mercy level=hard>"
+    assert [r["topic"] for r in trainer.status["progress"]] == ["mercy"]
+    assert trainer.send_intent({"type": "choose", "topic": "", "level": "medium"}) is None
+    assert {p.level for p in trainer.pool} == {"medium"} and len({p.topic for p in trainer.pool}) > 5
+    assert repr(trainer) == "<Trainer all topics, level=medium>"
+    reason = trainer.send_intent({"type": "choose", "topic": "juggling", "level": ""})
+    assert reason and reason.startswith("no puzzles on the topic 'juggling'; the topics are ")
+    assert trainer.send_intent({"type": "choose", "topic": "drawing", "level": "expert"}) == \
+        "the levels are easy, medium, hard, not 'expert'"
+    with pytest.raises(NomercyError, match="no hard puzzles on the topic 'uno-call'"):
+        Trainer("uno-call", "hard", data_dir=tmp_path)
+
+
+def test_the_trainer_keeps_the_boards_intents_and_adds_its_own(tmp_path: Path, clock: FakeClock) -> None:
+    assert set(_Trainer.INTENTS) == {"answer", "choice", "hint", "show", "goto", "next_puzzle", "choose"}
+    assert all(_Trainer._INTENT_HANDLERS[name] is PuzzleBoard._INTENT_HANDLERS[name]
+               for name in ("answer", "choice", "hint", "show"))  # one checker: the board's
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    assert trainer.send_intent({"type": "goto", "index": 0}) is None
+    assert trainer.send_intent({"type": "goto", "index": 3}) == "The trainer chooses the puzzles: press Next puzzle."
+    assert trainer.send_intent({"type": "prev_puzzle"}).startswith("unknown intent 'prev_puzzle'")  # type: ignore[union-attr]
+    assert trainer.send_intent({"type": "show", "to": "first"}) is None and trainer.walk["index"] == 0
+
+
+def test_an_unreadable_progress_file_is_reported_and_training_goes_on(tmp_path: Path, clock: FakeClock) -> None:
+    (tmp_path / FILE_NAME).write_text("{oops")
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    assert trainer.status["problem"].startswith(f"{tmp_path / FILE_NAME} could not be read (it is not JSON")
+    puzzle = to_a_puzzle_with_options(trainer)
+    trainer.choose(options(puzzle)[0])
+    assert len(saved(tmp_path)) == 1
+    assert (tmp_path / f"{FILE_NAME}.unreadable-20261201T090000Z").read_text() == "{oops"
+
+
+def test_the_data_folder_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NOMERCY_DATA_DIR", str(tmp_path))
+    trainer = _Trainer()  # and the whole collection, read from puzzles/
+    assert trainer.status["file"] == str(tmp_path / FILE_NAME)
+    at_home = Trainer(data_dir=Path.home() / "nomercy-not-written")  # only read: nothing is written on start
+    assert at_home.status["file"] == str(Path("~") / "nomercy-not-written" / FILE_NAME)
