@@ -204,7 +204,8 @@ def _trainer(*, wrong_first: bool = False, review: bool = False, unreadable: boo
         (folder / FILE_NAME).write_text("{not json")
     now = [datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)]
     trainer = Trainer("stacking", data_dir=folder, clock=lambda: now[0], puzzles=_TRAINER_PUZZLES)
-    while not (trainer.current.choices and trainer.current.hints):
+    while not (trainer.current.choices and trainer.current.hints
+               and all("answer" in c for c in trainer.current.choices)):  # options that stand for answers
         trainer.next()
     if wrong_first:
         trainer.hint()
