@@ -89,8 +89,9 @@ async function render({ model, el }) {
         s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" },
           `Puzzle rating ${s.rating} after ${s.attempts} attempts`) : null),
       progressTable(s),
-      h("div", { class: "nm-sub" }, `Saved in ${s.file}. A puzzle right on the first try moves up a box; a missed one `
-        + `goes back to box 1. It comes back after: ${Object.entries(s.boxes).map(([b, t]) => `box ${b} ${t.replace(/^in /, "")}`).join(", ")}.`),
+      h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, `Saved in ${s.file}. A puzzle right on the first try `
+        + "moves up a box; a missed one goes back to box 1. When it comes back: "
+        + `${Object.entries(s.boxes).map(([b, t]) => `box ${b} ${t}`).join(", ")}.`),
     ].filter(Boolean));
     root.setAttribute("data-served", String(s.served));
     root.setAttribute("data-attempts", String(s.attempts));
