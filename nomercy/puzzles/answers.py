@@ -32,7 +32,7 @@ from nomercy.core.moves import Play, seat_index
 from nomercy.core.cards import Card, Color
 from nomercy.core.state import GameState
 
-__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "truth", "round_scores", "playable_cards"]
+__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "REPLAYED", "JUDGED", "mismatches", "describe", "truth", "round_scores", "playable_cards"]
 
 
 @dataclass(frozen=True)
@@ -203,19 +203,47 @@ ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
               say=lambda value: "accepted" if value is None else str(value)),
     # Keys checked just before a move ({"B draws": {"playable": {"B": []}}}), also while replaying.
     AnswerKey("before", "Before a move", False, lambda s, _: None),
+    # The answer of a best-move puzzle: confirmed by the expert's search (nomercy.puzzles.best_move), not a state.
+    AnswerKey("best", "Best move", False, lambda s, _: None, say=lambda move: "none" if move is None else str(move)),
 )}
 
 REPLAYED = ("illegal", "before")
 """The keys that are checked while the moves are replayed, not in the position reached."""
+JUDGED = ("best",)
+"""The keys the expert's search confirms (best-move puzzles), never compared with a state."""
 
 
 def mismatches(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
     """The parts of ``answer`` (all but ``illegal`` and ``before``) that ``state`` does not match, in order."""
     found: list[Mismatch] = []
     for key, expected in answer.items():
-        if key not in REPLAYED:
+        if key not in REPLAYED and key not in JUDGED:
             found.extend(ANSWER_KEYS[key].compare(state, expected))
     return found
+
+
+def describe(answer: Mapping[str, Any], seats: tuple[str, ...]) -> list[str]:
+    """An answer in words, one line per part: what a puzzle's answer key says, never Python values.
+
+    >>> describe({"hand_size": {"D": 20}, "turn": "a", "winner": None, "before": {"D draws": {"playable": {"D": []}}}},
+    ...          ("A", "B", "C", "D"))
+    ['Cards D holds: 20', 'Whose turn: A', 'Winner: nobody yet', 'Before D draws, cards D can play: none']
+    """
+    lines: list[str] = []
+    for key, value in answer.items():
+        answer_key = ANSWER_KEYS[key]
+        if key == "before":
+            for move, keys in dict(value).items():
+                lines.extend(f"Before {move}, {line[0].lower()}{line[1:]}" for line in describe(keys, seats))
+        elif key in ("illegal", "best"):
+            lines.append(f"{answer_key.label}: {value}")
+        elif answer_key.per_seat:
+            for seat, part in dict(value).items():
+                name = seats[seat_index(str(seat), seats)]
+                lines.append(f"{answer_key.label_for(name)}: {answer_key.say(answer_key.normal(part, seats))}")
+        else:
+            lines.append(f"{answer_key.label}: {answer_key.say(answer_key.normal(value, seats))}")
+    return lines
 
 
 def truth(state: GameState, answer: Mapping[str, Any]) -> list[str]:
@@ -223,7 +251,7 @@ def truth(state: GameState, answer: Mapping[str, Any]) -> list[str]:
     lines = []
     for key, expected in answer.items():
         answer_key = ANSWER_KEYS[key]
-        if key in REPLAYED:
+        if key in REPLAYED or key in JUDGED:
             continue
         if answer_key.per_seat:
             for seat in dict(expected):

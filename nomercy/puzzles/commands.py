@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import TextIO
 
 from nomercy.core.errors import NomercyError, brief
+from nomercy.puzzles.answers import describe
+from nomercy.puzzles.best_move import KINDS, decision_position
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 from nomercy.play.transcript import Transcript
 
-__all__ = ["add_puzzle_commands", "show_text", "solve_text"]
+__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches"]
 
 
 def _folder(args: argparse.Namespace) -> Path:
@@ -47,15 +49,49 @@ def _find(args: argparse.Namespace, err: TextIO) -> Puzzle:
     raise NomercyError(f"no puzzle {brief(args.id)} in {folder}{hint}")
 
 
+_LEVEL_ORDER = ("easy", "medium", "hard", "")
+
+
+def matches(puzzle: Puzzle, *, topic: str | None = None, level: str | None = None, kind: str | None = None,
+            tag: str | None = None) -> bool:
+    """Does ``puzzle`` pass the filters of ``nomercy puzzle list`` (a filter left out passes everything)?"""
+    return ((not topic or puzzle.topic == topic) and (not level or puzzle.level == level)
+            and (not kind or puzzle.kind == kind) and (not tag or tag in puzzle.tags))
+
+
+def _what_exists(collection: list[Puzzle], args: argparse.Namespace) -> str:
+    """When no puzzle matches: the values that do exist, narrowed by the other filters where that helps."""
+    lines = []
+    filters = {"topic": args.topic, "level": args.level, "kind": args.kind, "tag": args.tag}
+    for name, value in filters.items():
+        if not value:
+            continue
+        others = {k: v for k, v in filters.items() if k != name}
+        among = [p for p in collection if matches(p, **others)]
+        values = sorted({v for p in among for v in _values(p, name)},
+                        key=lambda v: (_LEVEL_ORDER.index(v), v) if name == "level" else (0, v))
+        narrowed = " and ".join(f"{k} {v}" for k, v in others.items() if v)
+        where = f" with {narrowed}" if narrowed else ""
+        lines.append(f"{name}s{where}: {', '.join(values) if values else 'none'}")
+    return "No puzzle matches. " + "; ".join(lines)
+
+
+def _values(puzzle: Puzzle, name: str) -> tuple[str, ...]:
+    if name == "tag":
+        return puzzle.tags
+    value = getattr(puzzle, name)
+    return (value,) if value else ()
+
+
 def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     collection, broken = _collection(args, err)
-    puzzles = [
-        p for p in collection
-        if (not args.topic or p.topic == args.topic) and (not args.level or p.level == args.level)
-    ]
-    for p in sorted(puzzles, key=lambda p: (p.topic, ("easy", "medium", "hard", "").index(p.level), p.id)):
-        out.write(f"{p.id:40} {p.topic or '-':16} {p.level or '-':7} {p.title}\n")
+    puzzles = [p for p in collection if matches(p, topic=args.topic, level=args.level, kind=args.kind, tag=args.tag)]
+    for p in sorted(puzzles, key=lambda p: (p.topic, _LEVEL_ORDER.index(p.level), p.id)):
+        kind = "best-move" if p.is_best_move else ""
+        out.write(f"{p.id:40} {p.topic or '-':18} {p.level or '-':7} {kind:10} {p.title}\n")
     out.write(f"{len(puzzles)} puzzles\n")
+    if not puzzles and collection:
+        out.write(_what_exists(collection, args) + "\n")
     if broken:
         err.write(f"nomercy puzzle: {broken} file{'s' if broken != 1 else ''} could not be read "
                   "(named above; 'nomercy check' says more)\n")
@@ -64,7 +100,13 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def show_text(puzzle: Puzzle) -> str:
-    """The position, the moves and the question, as plain text (the answer stays hidden)."""
+    """The position, the moves and the question, as plain text (the answer stays hidden).
+
+    A best-move puzzle shows what the seat to move sees: its own hand and the others' counts, then the
+    candidate moves.
+    """
+    if puzzle.is_best_move:
+        return _show_best_move(puzzle)
     state = puzzle.position()
     lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}"]
     if puzzle.variant:
@@ -92,12 +134,46 @@ def show_text(puzzle: Puzzle) -> str:
     return "\n".join(lines)
 
 
-def solve_text(puzzle: Puzzle) -> str:
-    """The moves narrated event by event, each with the ruling behind it, then the answer."""
-    lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
-    lines.append(Transcript.of_moves(puzzle.position(), puzzle.moves).text())
+def _show_best_move(puzzle: Puzzle) -> str:
+    state = decision_position(puzzle)
+    me = state.turn
+    lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}",
+             "kind: best-move (pick the best move)"]
+    if puzzle.variant:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in puzzle.variant.items()))
     lines.append("")
-    lines.append("answer: " + ", ".join(f"{k} = {v}" for k, v in puzzle.answer.items()))
+    lines.append(f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
+                 + (f"   pending: {state.pending}" if state.pending else ""))
+    for index, seat in enumerate(state.seats):
+        if index == me:
+            lines.append(f"> {seat} (you, {len(state.hands[index])} cards): " + ", ".join(map(str, state.hands[index])))
+        else:
+            lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
+    lines.append("")
+    lines.append(f"question: {puzzle.question}")
+    for letter, choice in zip("ABCDEFGHIJ", puzzle.choices):
+        lines.append(f"  {letter}) {choice['move']}")
+    return "\n".join(lines)
+
+
+def solve_text(puzzle: Puzzle) -> str:
+    """The moves narrated event by event, each with the ruling behind it, then the answer in words.
+
+    A best-move puzzle gives the best move, the expert's estimate for every choice and why each wrong one is wrong.
+    """
+    lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
+    if puzzle.is_best_move:
+        verdict = puzzle.verdict()
+        lines.append(f"best move: {puzzle.answer['best']}")
+        lines.extend(f"  {line}" for line in verdict.words().splitlines())
+        for choice in puzzle.choices:
+            if choice.get("why") and choice["move"] != puzzle.answer["best"]:
+                lines.append(f"not {choice['move']}: {choice['why']}")
+    else:
+        lines.append(Transcript.of_moves(puzzle.position(), puzzle.moves).text())
+        lines.append("")
+        lines.append("answer:")
+        lines.extend(f"  {line}" for line in describe(puzzle.answer, puzzle.players))
     if puzzle.explanation:
         lines.append("")
         lines.append(puzzle.explanation)
@@ -147,8 +223,10 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser
         return p
 
     listing = with_dir(commands.add_parser("list", help="list the puzzles"))
-    listing.add_argument("--topic")
+    listing.add_argument("--topic", help="only this topic (stacking, mercy, ...)")
     listing.add_argument("--level", choices=("easy", "medium", "hard"))
+    listing.add_argument("--kind", choices=KINDS, help="what-happens-next or best-move")
+    listing.add_argument("--tag", help="only puzzles with this tag (best-move, rule-mercy, option-stacking, ...)")
     listing.set_defaults(run=_list)
     show = with_dir(commands.add_parser("show", help="show a puzzle's position, moves and question"))
     show.add_argument("id")

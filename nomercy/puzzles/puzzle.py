@@ -32,13 +32,16 @@ from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
 from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 from nomercy.core.engine import why_illegal
+from nomercy.puzzles.best_move import KINDS, Verdict, check_best_move_shape, check_expert_settings, judge
 
 __all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "ANSWER_KEYS"]
 
 _REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
 _OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
              # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board
-             "topic", "level", "hints", "choices", "seed", "tags", "start")
+             "topic", "level", "hints", "choices", "seed", "tags", "start",
+             # best-move puzzles (nomercy.puzzles.best_move)
+             "kind", "expert")
 _STARTS = ("position", "first-card")
 _LEVELS = ("easy", "medium", "hard")
 
@@ -49,13 +52,15 @@ class PuzzleResult:
 
     id: str
     problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # what was measured, e.g. a best-move puzzle's lead and its noise
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def __str__(self) -> str:
-        return f"{self.id}: ok" if self.ok else f"{self.id}: {'; '.join(self.problems)}"
+        said = "ok" if self.ok else "; ".join(self.problems)
+        return f"{self.id}: {said}" + "".join(f" ({note})" for note in self.notes)
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,13 @@ class Puzzle:
     path: str | None = None
     start: str = "position"
     tags: tuple[str, ...] = ()
+    kind: str = "what-happens-next"
+    expert: Mapping[str, Any] | None = None
+
+    @property
+    def is_best_move(self) -> bool:
+        """Does the puzzle ask for the best move (rather than what happens after its moves)?"""
+        return self.kind == "best-move"
 
     # --- building ---------------------------------------------------------------
     @classmethod
@@ -189,9 +201,23 @@ class Puzzle:
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PuzzleError(f"{where}seed is a whole number, not {brief(seed)}")
+        kind = data.get("kind", "what-happens-next")
+        if kind not in KINDS:
+            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind)}")
+        expert = None
+        if kind == "best-move":
+            check_best_move_shape(data, str(turn), where)
+            expert = check_expert_settings(data.get("expert"), where)
+        elif "expert" in data:
+            raise PuzzleError(f"{where}expert records the check of a best-move puzzle: add kind: best-move")
+        elif isinstance(data["answer"], dict) and "best" in data["answer"]:
+            raise PuzzleError(f"{where}answer.best belongs to a best-move puzzle: add kind: best-move")
         choices = data.get("choices") or []
         if not isinstance(choices, list):
             raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
+        if kind == "best-move":  # each move as an option like any other: its label, and the answer it stands for
+            choices = [{"move": c["move"], "label": c["move"], "answer": {"best": c["move"]},
+                        **({"why": c["why"]} if "why" in c else {})} for c in choices]
         tags = data.get("tags") or []
         if not isinstance(tags, list) or not all(isinstance(t, (str, int)) and not isinstance(t, bool) for t in tags):
             raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit]")
@@ -209,8 +235,10 @@ class Puzzle:
             topic=_optional_text(data.get("topic"), "topic", where),
             level=level, hints=tuple(hints), choices=tuple(choices),
             seed=seed, variant=dict(variant), path=path, start=start, tags=tuple(str(t) for t in tags),
+            kind=kind, expert=expert,
         )
-        for move in puzzle.moves:
+        written = list(puzzle.moves) + ([c["move"] for c in puzzle.choices] if puzzle.is_best_move else [])
+        for move in written:
             try:
                 parse_move(move, seats)
             except NotationError as error:
@@ -296,8 +324,11 @@ class Puzzle:
     def check(self) -> list[str]:
         """What differs from the answer (an empty list means the puzzle holds).
 
-        A multiple-choice puzzle also needs exactly one choice that the engine accepts.
+        A multiple-choice puzzle also needs exactly one choice that the engine accepts. A best-move puzzle
+        needs the expert's search to confirm its answer (:func:`nomercy.puzzles.best_move.judge`).
         """
+        if self.is_best_move:
+            return self._check_best_move()[0]
         problems = [str(mismatch) for mismatch in check_answer(self, self.answer)]
         if self.choices and not problems:
             right = [c["label"] for c in self.choices if not check_answer(self, c["answer"])]
@@ -306,12 +337,31 @@ class Puzzle:
                                 + (f" ({'; '.join(right)})" if right else ""))
         return problems
 
+    def _check_best_move(self) -> tuple[list[str], Verdict | None]:
+        story = {key: value for key, value in self.answer.items() if key != "best"}
+        problems = [str(mismatch) for mismatch in check_answer(self, story)]
+        if problems:
+            return problems, None
+        verdict = self.verdict()
+        return list(verdict.problems), verdict
+
+    def verdict(self) -> Verdict:
+        """The expert's search over a best-move puzzle's choices, with the recorded seed and budget."""
+        if not self.is_best_move:
+            raise PuzzleError(f"{self.path or self.id}: only a best-move puzzle has an expert's verdict")
+        return judge(self)
+
     def result(self) -> PuzzleResult:
+        notes: tuple[str, ...] = ()
         try:
-            problems = self.check()
+            if self.is_best_move:
+                problems, verdict = self._check_best_move()
+                notes = (verdict.summary(),) if verdict is not None else ()
+            else:
+                problems = self.check()
         except NomercyError as error:
             problems = [str(error)]
-        return PuzzleResult(self.id, tuple(problems))
+        return PuzzleResult(self.id, tuple(problems), notes)
 
 
 def _key(key: Any) -> str:
@@ -378,6 +428,8 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
 
 def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
     _check_answer_values(puzzle.answer, "answer", puzzle, where)
+    if puzzle.is_best_move:
+        return  # the choices are moves, checked by nomercy.puzzles.best_move
     for choice in puzzle.choices:
         if (not isinstance(choice, dict) or not {"label", "answer"} <= set(choice) <= {"label", "answer", "why"}
                 or not isinstance(choice["answer"], dict)
@@ -462,6 +514,8 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                 raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
         elif key == "before":
             _check_before(value, label, puzzle, where, answer.get("illegal"))
+        elif key == "best" and label != "answer":
+            raise PuzzleError(f"{where}{label}: best is a key of the answer of a best-move puzzle only")
 
 
 def _check_before(value: Any, label: str, puzzle: Puzzle, where: str, illegal: Any) -> None:
@@ -494,6 +548,11 @@ def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
     names it as the refused move.
     """
     found: list[Mismatch] = []
+    if "best" in answer:  # a best-move answer: the move the expert confirmed (nomercy check runs its search)
+        best = puzzle.answer.get("best")
+        if answer["best"] != best:
+            found.append(Mismatch("best", None, answer["best"], best))
+        answer = {key: value for key, value in answer.items() if key != "best"}
     state = puzzle.position()
     illegal = answer.get("illegal")
     before = answer.get("before") or {}

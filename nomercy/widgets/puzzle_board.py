@@ -9,6 +9,21 @@ and "Show me" steps through it. A picked option stays pressed, and when it is
 wrong the feedback names the misreading it stands for (the option's ``why``).
 What the story claims about earlier moments (``before``) is stated, never asked.
 
+A best-move puzzle (``kind: best-move``) shows the table as the seat to move sees it
+(the other hands face down) and its candidate moves as the options. Picking one
+tells whether it is the expert's best move, why a wrong one is wrong, and the
+expert's estimated chance to win with each move, with its noise; "Show me" plays
+the best move.
+
+>>> best = PuzzleBoard("bm-keep-your-seven")
+>>> best.puzzle["kind"], [c["label"] for c in best.puzzle["choices"]]
+('best-move', ['A plays red 5', 'A plays red 7 swapping with B'])
+>>> best.choose(1)
+>>> best.feedback["correct"], best.feedback["why"]
+(False, 'Where this goes wrong: The swap hands your red 5 to B, who plays it on the red 7 and wins at once.')
+>>> best.feedback["estimates"][0]
+'A plays red 5: about 27% to win the round (± 6 points)'
+
 >>> board = PuzzleBoard("stack-2-4-6")
 >>> board
 <PuzzleBoard stack-2-4-6>
@@ -33,11 +48,13 @@ from nomercy.core.moves import seat_index
 from nomercy.core.cards import COLORS, Card, Color, parse_cards
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.answers import ANSWER_KEYS, truth
+from nomercy.puzzles.best_move import Verdict, decision_position
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
 from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
+from nomercy.teaching.pictures import state_html
 from nomercy.widgets.step_player import board_html, frame_dict
 from nomercy.core.engine import why_illegal
 
@@ -59,6 +76,8 @@ def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
     """
     seats = list(puzzle.players)
     fields: list[dict[str, Any]] = []
+    if puzzle.is_best_move:
+        return fields  # the learner picks one of the candidate moves
     for key, value in puzzle.answer.items():
         if key in _NOT_ASKED:
             continue
@@ -170,6 +189,8 @@ def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any], str]]:
     misreading a wrong option stands for (or, on the right one, its reason), shown once it is picked.
     """
     options: list[tuple[str, dict[str, Any], str]] = []
+    if puzzle.is_best_move:  # each option is a move; the answer it stands for names it the best
+        return [(str(c["move"]), {"best": str(c["move"])}, str(c.get("why") or "")) for c in puzzle.choices]
     for choice in puzzle.choices:
         if isinstance(choice, Mapping) and isinstance(choice.get("answer"), Mapping):
             options.append((str(choice.get("label") or _answer_text(choice["answer"])), dict(choice["answer"]),
@@ -295,6 +316,8 @@ class PuzzleBoard(anywidget.AnyWidget):
         return handler(self, intent)
 
     def _on_answer(self, intent: dict[str, Any]) -> str | None:
+        if self.current.is_best_move:
+            return "This puzzle asks for a move: pick one of the options."
         raw = intent.get("answer")
         if not isinstance(raw, Mapping):
             return "An answer is a set of values, one for each part of the question."
@@ -355,6 +378,9 @@ class PuzzleBoard(anywidget.AnyWidget):
 
     def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
         puzzle = self.current
+        if puzzle.is_best_move:
+            self._check_move(str(answer["best"]), picked=picked, why=why)
+            return
         problems = check_answer(puzzle, answer)
         state, events = puzzle.solution()
         self.feedback = {
@@ -366,6 +392,33 @@ class PuzzleBoard(anywidget.AnyWidget):
             "problems": [mismatch.words() for mismatch in problems],
             "truth": describe_truth(puzzle),
             "events": [event_entry(e, i + 1) for i, e in enumerate(events)],
+            "explanation": puzzle.explanation,
+        }
+
+    def verdict(self) -> Verdict:
+        """The expert's search over the current best-move puzzle (run once per puzzle, on the first answer)."""
+        puzzle = self.current
+        if puzzle.id not in self._verdicts:
+            self._verdicts[puzzle.id] = puzzle.verdict()
+        return self._verdicts[puzzle.id]
+
+    def _check_move(self, move: str, *, picked: int | None, why: str) -> None:
+        puzzle = self.current
+        best = str(puzzle.answer["best"])
+        right = move == best
+        verdict = self.verdict()
+        *estimates, noise = verdict.words().splitlines()
+        self.feedback = {
+            "correct": right,
+            "given": move,
+            "picked": picked,
+            "why": (f"Why: {why}" if right else f"Where this goes wrong: {why}") if why else "",
+            "verdict": "Right! That is the best move." if right else "Not the best move.",
+            "problems": [] if right else [f"The expert's best move is {best}."],
+            "truth": [],
+            "estimates": estimates,
+            "noise": noise,
+            "events": [],
             "explanation": puzzle.explanation,
         }
 
@@ -392,8 +445,18 @@ class PuzzleBoard(anywidget.AnyWidget):
 
     def _load(self) -> None:
         puzzle = self.current
-        start = puzzle.position()
-        self._frames: list[Frame] = Transcript.of_moves(start, puzzle.moves).frames()
+        if not hasattr(self, "_verdicts"):
+            self._verdicts: dict[str, Verdict] = {}
+        if puzzle.is_best_move:
+            start = decision_position(puzzle)
+            # "Show me" plays the best move; the picture shows the table as the seat to move sees it
+            self._frames: list[Frame] = Transcript.of_moves(start, [str(puzzle.answer["best"])]).frames()
+            board = state_html(start.view(start.turn), inline=True)
+            hands: list[dict[str, Any]] = []
+        else:
+            start = puzzle.position()
+            self._frames = Transcript.of_moves(start, puzzle.moves).frames()
+            board, hands = board_html(start), _hands(puzzle, start)
         self._boards: dict[int, str] = {}
         self.feedback = {}
         self.hints = []
@@ -402,7 +465,8 @@ class PuzzleBoard(anywidget.AnyWidget):
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
-            "moves": list(puzzle.moves), "board": board_html(start), "hands": _hands(puzzle, start),
+            "kind": puzzle.kind, "moves": [] if puzzle.is_best_move else list(puzzle.moves),
+            "board": board, "hands": hands,
             "fields": answer_fields(puzzle),
             "choices": [{"index": i, "label": label} for i, (label, _, _) in enumerate(_choices(puzzle))],
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),

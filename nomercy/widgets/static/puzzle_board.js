@@ -109,8 +109,13 @@ function render({ model, el }) {
       h("div", { class: "nm-verdict", "data-testid": "puzzle-verdict" }, fb.verdict),
       fb.problems.length ? h("ul", { class: "nm-problems" }, fb.problems.map((p) => h("li", {}, p))) : null,
       fb.why ? h("div", { class: "nm-why", "data-testid": "puzzle-why" }, fb.why) : null,
-      h("div", { class: "nm-sub" }, "What really happens:"),
-      h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))),
+      // A best-move puzzle: the expert's estimated chance to win with each move, and how noisy they are.
+      fb.estimates ? h("div", { class: "nm-sub" }, "What the expert found:") : null,
+      fb.estimates ? h("ul", { class: "nm-estimates", "data-testid": "puzzle-estimates" },
+        fb.estimates.map((t) => h("li", {}, t))) : null,
+      fb.noise ? h("div", { class: "nm-noise", "data-testid": "puzzle-noise" }, fb.noise) : null,
+      fb.truth.length ? h("div", { class: "nm-sub" }, "What really happens:") : null,
+      fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
         h("details", {}, h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${e.rule} · ${e.title}: `), e.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))))),
@@ -120,7 +125,8 @@ function render({ model, el }) {
   function walkBox(p) {
     const w = model.get("walk");
     if (!w || w.count === undefined) {
-      return button("puzzle-show", "Show me, step by step", () => send({ type: "show", to: "first" }));
+      const label = p.kind === "best-move" ? "Show me the best move, step by step" : "Show me, step by step";
+      return button("puzzle-show", label, () => send({ type: "show", to: "first" }));
     }
     const last = w.index === w.count - 1;
     return h("div", { class: "nm-walk", "data-testid": "puzzle-walk" },
@@ -156,13 +162,16 @@ function render({ model, el }) {
       h("div", { class: "nm-puzzle-title", "data-testid": "puzzle-title" }, p.title),
       h("div", { class: "nm-sub" }, meta),
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
-      h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
+      p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
           h("span", { class: "nm-hand-name" }, `${hand.name}${hand.turn ? " (to move)" : ""}: `),
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
-          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null))),
-      h("div", { class: "nm-sub" }, "Moves:"),
-      h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))),
+          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
+        : null,
+      p.kind === "best-move" ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" },
+        "Best move: the other hands are hidden, as at a real table. Pick the move you would make.") : null,
+      p.moves.length ? h("div", { class: "nm-sub" }, "Moves:") : null,
+      p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
       p.choices.length ? h("div", { class: "nm-choices", "data-testid": "puzzle-choices" },
         p.choices.map((c) => {
@@ -172,9 +181,9 @@ function render({ model, el }) {
             { class: `nm-btn nm-choice${picked ? " nm-picked" : ""}`, "aria-pressed": String(picked) });
         }))
         : null,
-      h("div", { class: "nm-form", "data-testid": "puzzle-form" },
+      p.fields.length ? h("div", { class: "nm-form", "data-testid": "puzzle-form" },
         p.fields.map(fieldBox),
-        button("puzzle-check", "Check my answer", check, { class: "nm-btn nm-btn-primary" })),
+        button("puzzle-check", "Check my answer", check, { class: "nm-btn nm-btn-primary" })) : null,
       error ? h("div", { class: "nm-error", role: "alert", "data-testid": "puzzle-error" }, error) : null,
       feedbackBox(),
       h("div", { class: "nm-hints" },

@@ -1,0 +1,229 @@
+"""Best-move puzzles: a position, a few candidate moves, and the one the expert rates best.
+
+A best-move puzzle (``kind: best-move``) asks the seat to move what to play. Its
+answer ``{best: "<move>"}`` is confirmed by the expert player's own search
+(:meth:`~nomercy.play.players.expert.ExpertPlayer.weigh`, the search the coach's
+hints read), run with the seed, the playouts and the depth the file records under
+``expert:``. ``nomercy check`` runs that search again and demands two things:
+
+- the answer has the highest estimated chance to win the round of all the choices;
+- its lead over the next-best choice, measured on the same imagined tables, is at
+  least the file's ``margin`` and at least twice its own standard error (so the
+  lead is not noise).
+
+The search sees only the seat's own view: the other hands and the draw pile are
+dealt at random, again and again, from the cards it cannot see. So a best-move
+puzzle gives the other seats as ``{more: N}`` only.
+
+>>> from nomercy.puzzles.puzzle import Puzzle
+>>> puzzle = Puzzle.from_dict({
+...     "id": "take-or-stack", "title": "Stack or be knocked out", "source": "original", "kind": "best-move",
+...     "rules": "no-mercy", "players": ["A", "B", "C"], "turn": "A", "discard": "red +2", "pending": 2,
+...     "hands": {"A": {"cards": ["blue +4"], "more": 22}, "B": {"more": 5}, "C": {"more": 6}},
+...     "moves": [], "question": "What do you play?",
+...     "choices": [{"move": "A plays blue +4"}, {"move": "A draws", "why": "25 cards knock you out."}],
+...     "answer": {"best": "A plays blue +4"},
+...     "expert": {"seed": 1, "playouts": 40, "depth": 30, "margin": 0.05}})
+>>> verdict = judge(puzzle)
+>>> verdict.ok, verdict.best, verdict.runner_up
+(True, 'A plays blue +4', 'A draws')
+>>> print(verdict.chances[1])
+A draws: 0% ± 0 (20 tables)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from nomercy.core.engine import apply, why_illegal
+from nomercy.core.errors import PuzzleError
+from nomercy.core.state import GameState
+from nomercy.play.players.expert import ExpertPlayer
+
+if TYPE_CHECKING:
+    from nomercy.puzzles.puzzle import Puzzle
+
+__all__ = ["KINDS", "EXPERT_KEYS", "Chance", "Verdict", "judge", "decision_position", "check_expert_settings",
+           "check_best_move_shape"]
+
+KINDS = ("what-happens-next", "best-move")
+"""The kinds of puzzle: replay the moves and ask what happens (the default), or ask for the best move."""
+EXPERT_KEYS = {"seed": "the search's seed", "playouts": "playouts in all", "depth": "moves per playout",
+               "margin": "the least lead in win chance the answer must have over the next-best choice"}
+NOISE = 2.0
+"""The lead must be at least this many standard errors, besides the stated margin."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One choice's estimated chance to win the round, over ``tables`` imagined tables, ± one standard error."""
+
+    move: str
+    chance: float
+    error: float
+    tables: int
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.chance:.0%} ± {self.error * 100:.0f} ({self.tables} tables)"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the expert's search found for a best-move puzzle.
+
+    ``chances`` follow the order of the puzzle's choices. ``lead`` is how much
+    higher the answer scored than ``runner_up`` (the best of the other choices) on
+    the tables both were tried on, ``error`` that lead's standard error.
+    """
+
+    answer: str
+    chances: tuple[Chance, ...]
+    runner_up: str
+    lead: float
+    error: float
+    tables: int
+    margin: float
+    seed: int
+    playouts: int
+    depth: int
+
+    @property
+    def best(self) -> str:
+        """The choice with the highest estimate."""
+        return max(self.chances, key=lambda c: c.chance).move
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        found = []
+        if self.best != self.answer:
+            found.append(f"the expert rates {self.best!r} best, not the answer {self.answer!r}")
+        if self.lead < self.margin:
+            found.append(f"the answer leads {self.runner_up!r} by {_points(self.lead)} points, less than the "
+                         f"stated margin of {_points(self.margin)}")
+        if self.lead < NOISE * self.error:
+            found.append(f"the lead of {_points(self.lead)} points is within the noise "
+                         f"({NOISE:g} standard errors of {_points(self.error)})")
+        return tuple(found)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        """One line for ``nomercy check``: the lead, its noise and the budget."""
+        return (f"best move {self.answer!r} leads {self.runner_up!r} by {_points(self.lead)} points of win chance "
+                f"± {_points(self.error)} (one standard error, {self.tables} shared tables; at least "
+                f"{_points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
+
+    def words(self) -> str:
+        """The expert's estimates for a learner, best first, with what the ± means."""
+        ranked = sorted(self.chances, key=lambda c: -c.chance)
+        lines = [f"{c.move}: about {c.chance:.0%} to win the round (± {_points(c.error)} points)" for c in ranked]
+        lines.append(f"The expert imagined {self.playouts} rounds in all from this position, the hidden cards "
+                     f"dealt at random each time, and played them out. ± is one standard error: the estimates "
+                     f"are that noisy. The best move leads the next one by {_points(self.lead)} points.")
+        return "\n".join(lines)
+
+
+def _points(share: float) -> str:
+    """A share as percentage points, without a sign: 0.234 -> '23'; below one point, one decimal."""
+    value = abs(share) * 100
+    return f"{value:.0f}" if value >= 1 or value == 0 else f"{value:.1f}"
+
+
+def decision_position(puzzle: "Puzzle") -> GameState:
+    """The position after the puzzle's moves, where the seat to move picks among the choices."""
+    state = puzzle.position()
+    for move in puzzle.moves:
+        state, _ = apply(state, state.parse_move(move))
+    return state
+
+
+def judge(puzzle: "Puzzle") -> Verdict:
+    """Run the expert's search over the puzzle's choices with the recorded seed and budget.
+
+    The answer goes first in the search: the expert's reference move, tried on every
+    table, so its lead over any other choice is measured on the tables they shared.
+    """
+    settings = puzzle.expert or {}
+    state = decision_position(puzzle)
+    moves = [str(choice["move"]) for choice in puzzle.choices]
+    answer = str(puzzle.answer["best"])
+    seat = state.turn
+    for move in moves:
+        reason = why_illegal(state, state.parse_move(move))
+        if reason is not None:
+            raise PuzzleError(f"{puzzle.path or puzzle.id}: the choice {move!r} is refused: {reason}")
+        if state.parse_move(move).seat != seat:
+            raise PuzzleError(f"{puzzle.path or puzzle.id}: the choice {move!r} is not a move of "
+                              f"{state.seats[seat]}, whose turn it is")
+    order = [answer] + [m for m in moves if m != answer]
+    expert = ExpertPlayer(seed=int(settings["seed"]), iterations=int(settings["playouts"]), max_time=None,
+                          depth=int(settings["depth"]), memory=False)
+    weighing = expert.weigh(state.view(seat), [state.parse_move(m) for m in order])
+    by_move = {text: estimate for text, estimate in zip(order, weighing.estimates)}
+    chances = tuple(Chance(m, by_move[m].value, by_move[m].spread, by_move[m].playouts) for m in moves)
+    others = [c for c in chances if c.move != answer]
+    runner_up = max(others, key=lambda c: c.chance)
+    lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.move))
+    return Verdict(answer, chances, runner_up.move, lead, error, tables, float(settings["margin"]),
+                   int(settings["seed"]), int(settings["playouts"]), int(settings["depth"]))
+
+
+def check_expert_settings(value: Any, where: str) -> dict[str, Any]:
+    """``expert: {seed, playouts, depth, margin}``, each of the right kind, or :class:`PuzzleError`."""
+    example = "{seed: 1, playouts: 80, depth: 40, margin: 0.1}"
+    if not isinstance(value, dict):
+        raise PuzzleError(f"{where}a best-move puzzle records the expert's check as expert: {example}")
+    missing = [k for k in EXPERT_KEYS if k not in value]
+    unknown = [str(k) for k in value if k not in EXPERT_KEYS]
+    if missing or unknown:
+        raise PuzzleError(f"{where}expert holds seed, playouts, depth and margin, like {example}"
+                          + (f"; missing {', '.join(missing)}" if missing else "")
+                          + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+    for key in ("seed", "playouts", "depth"):
+        number = value[key]
+        if not isinstance(number, int) or isinstance(number, bool) or number < (0 if key == "seed" else 1):
+            raise PuzzleError(f"{where}expert.{key} ({EXPERT_KEYS[key]}) is a whole number"
+                              f"{'' if key == 'seed' else ', 1 or more'}, not {number!r}")
+    if value["playouts"] > 5000:
+        raise PuzzleError(f"{where}expert.playouts is at most 5000, so that nomercy check stays quick")
+    margin = value["margin"]
+    if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 < margin < 1:
+        raise PuzzleError(f"{where}expert.margin is a share of win chance between 0 and 1, like 0.1, not {margin!r}")
+    return dict(value)
+
+
+def check_best_move_shape(data: Mapping[str, Any], turn: str, where: str) -> None:
+    """What a best-move file must hold besides the common keys: choices with moves, the best one, hidden hands."""
+    choices = data.get("choices")
+    if not isinstance(choices, list) or len(choices) < 2:
+        raise PuzzleError(f"{where}a best-move puzzle lists two or more choices, like "
+                          "[{move: 'A plays blue +4'}, {move: 'A draws', why: 'you would be knocked out'}]")
+    answer = data["answer"]
+    best = answer.get("best") if isinstance(answer, dict) else None
+    if not isinstance(best, str):
+        raise PuzzleError(f"{where}a best-move puzzle's answer names the best move: answer: {{best: 'A plays ...'}}")
+    moves = []
+    for choice in choices:
+        if (not isinstance(choice, dict) or not isinstance(choice.get("move"), str)
+                or not set(choice) <= {"move", "why"} or not isinstance(choice.get("why", ""), str)):
+            raise PuzzleError(f"{where}each choice of a best-move puzzle is {{move: 'A plays ...', why: '...'}}; "
+                              f"not {choice!r}")
+        moves.append(choice["move"])
+    if len(set(moves)) != len(moves):
+        raise PuzzleError(f"{where}the choices of a best-move puzzle must differ")
+    if best not in moves:
+        raise PuzzleError(f"{where}answer.best must be one of the choices' moves, word for word, not {best!r}")
+    for choice in choices:
+        if choice["move"] != best and not str(choice.get("why", "")).strip():
+            raise PuzzleError(f"{where}the wrong choice {choice['move']!r} needs a why: what is wrong with it")
+    if data.get("draw_pile"):
+        raise PuzzleError(f"{where}a best-move puzzle has no draw_pile: the seat to move cannot see it, and the "
+                          "expert deals it at random")
+    hands = data.get("hands")
+    for seat, hand in (hands.items() if isinstance(hands, dict) else ()):
+        if str(seat) != turn and not (isinstance(hand, dict) and not hand.get("cards")):
+            raise PuzzleError(f"{where}in a best-move puzzle the other seats' cards are hidden: give {seat} as "
+                              f"{{more: N}}")
