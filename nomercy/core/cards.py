@@ -88,7 +88,8 @@ class Rank(metaclass=_RankType):
     (True, 6)
     """
 
-    __slots__ = ("face", "value", "name", "index", "is_wild", "is_number", "draw_value", "points", "short", "effect")
+    __slots__ = ("face", "value", "name", "index", "is_wild", "is_number", "draw_value", "points", "short", "effect",
+                 "choices", "simple", "ruling", "discards")
 
     face: Face
     value: str
@@ -105,6 +106,11 @@ class Rank(metaclass=_RankType):
     points: int
     short: str
     effect: str
+    choices: tuple[str, ...]
+    simple: bool
+    """True when a play of this face carries no choice but, on a wild, its color."""
+    ruling: str
+    discards: bool
 
     ZERO: ClassVar["Rank"]
     ONE: ClassVar["Rank"]
@@ -141,7 +147,9 @@ class Rank(metaclass=_RankType):
         rank = object.__new__(cls)
         for slot, value in (("face", face), ("value", face.notation), ("name", face.name), ("index", index),
                             ("is_wild", face.wild), ("is_number", face.is_number), ("draw_value", face.draw),
-                            ("points", face.points), ("short", face.short), ("effect", face.effect)):
+                            ("points", face.points), ("short", face.short), ("effect", face.effect),
+                            ("choices", face.choices), ("simple", set(face.choices) <= {"color"}), ("ruling", face.ruling),
+                            ("discards", face.discards)):
             object.__setattr__(rank, slot, value)
         return rank
 

@@ -273,10 +273,10 @@ def _play(t: Draft, a: Play) -> None:
     t.stuck = 0
     t.challenge = None
     t.color = a.color if card.color is None else card.color
-    face = card.rank.face
-    t.events.append(ev.CardPlayed(who, card, a.color, face.ruling))
+    rank = card.rank
+    t.events.append(ev.CardPlayed(who, card, a.color, rank.ruling))
     effect = card
-    if face.discards:
+    if rank.discards:
         effect = _discard_all(t, seat, card, a.top)
         hand = t.hands[seat]
     if not hand:

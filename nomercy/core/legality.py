@@ -1,42 +1,58 @@
-"""Legality: one checker per kind of move, and the list of legal moves built from them.
+"""Legality: one checker per kind of move, and the list of legal moves built from the same predicates.
 
 Every checker returns ``None`` or the reason a move is refused, in the game's words.
-:func:`legal_moves` lists exactly the candidate moves the checkers accept (a
-property test holds the two together over thousands of random positions), and
-:func:`nomercy.core.engine.apply` refuses with the checker's reason.
+The questions a checker asks are small predicates, and :func:`legal_moves` is built
+from the very same ones, so the list and the refusals cannot drift apart:
+
+* which cards fit the discard pile (matching and stacking): :func:`_fitting`;
+* whether the seat to move may draw: :func:`_why_no_draw`;
+* whether another seat may jump in now: :func:`_why_no_jump_in`;
+* what a play must carry (a color, a swap target, a card left on top), read from the
+  face table's ``choices``: :func:`_names_color`, :func:`_leaves_top`, :func:`_swaps`.
+
+:func:`why_illegal` answers with a reason, :func:`is_legal` with a bool, and
+:func:`nomercy.core.engine.apply` refuses with the checker's reason (a property test
+still holds the list and the checkers together over thousands of random positions).
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
-from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
 from nomercy.core.errors import brief
 from nomercy.core.state import GameState, Phase, PlayerView
 
 __all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_optional", "required_moves", "card_fits"]
 
-_SEVEN = Rank.SEVEN
+# --- the predicates -------------------------------------------------------------------
+
+def _fitting(s: GameState, cards: Iterable[Card]) -> list[Card]:
+    """The cards among ``cards`` that may go on the pile now, as far as matching and stacking go.
+
+    With a draw pending only draw cards answer it, as the ``stacking`` option allows
+    (ruling ``stacking``); otherwise a card fits on the color in force or on the top
+    card's face, and a wild fits anything (ruling ``matching``).
+    """
+    if s.pending:
+        stacking = s.rules.stacking
+        least = s.stack_value
+        if stacking == "official":
+            return [c for c in cards if c.draw_value and c.draw_value >= least]
+        if stacking == "anything-goes":
+            return [c for c in cards if c.draw_value]
+        if stacking == "wilds-on-anything":
+            return [c for c in cards if c.draw_value and (c.color is None or c.draw_value >= least)]
+        return []  # none
+    color = s.color
+    top = s.discard[-1].rank
+    return [c for c in cards if c.color is None or c.color is color or c.rank is top]
 
 
 def _fits(s: GameState, card: Card) -> bool:
     """May ``card`` go on the pile now, as far as matching and stacking go?"""
-    if s.pending:
-        value = card.rank.draw_value
-        if not value:
-            return False
-        stacking = s.rules.stacking
-        if stacking == "official":
-            return value >= s.stack_value
-        if stacking == "anything-goes":
-            return True
-        if stacking == "wilds-on-anything":
-            return card.color is None or value >= s.stack_value
-        return False  # none
-    if card.color is None:
-        return True
-    return card.color is s.color or card.rank is s.discard[-1].rank
+    return bool(_fitting(s, (card,)))
 
 
 def card_fits(table: GameState | PlayerView, card: Card) -> bool:
@@ -48,6 +64,73 @@ def card_fits(table: GameState | PlayerView, card: Card) -> bool:
     """
     return _fits(table, card)  # type: ignore[arg-type]
 
+
+def _why_no_draw(s: GameState, seat: int, fitting: list[Card]) -> str | None:
+    """May the seat to move draw, holding the ``fitting`` cards? (ruling ``matching``, option ``voluntary_draw``)"""
+    if s.pending or not fitting:
+        return None
+    who = s.seats[seat]
+    card = fitting[0]
+    if not s.rules.voluntary_draw:
+        return (f"{who} can play {card}, and a player who can play must play "
+                "(drawing instead needs the voluntary_draw option)")
+    if not _anything_to_draw(s):
+        return f"no card is left anywhere to draw, and {who} can play {card}"
+    return None
+
+
+def _anything_to_draw(s: GameState) -> bool:
+    return bool(s.draw_pile) or len(s.discard) > 1 or bool(s.set_aside)
+
+
+def _why_no_jump_in(s: GameState, seat: int) -> str | None:
+    """May ``seat``, whose turn it is not, jump in now with a card identical to the top card? (ruling ``jump-in``)"""
+    if not s.rules.jump_in:
+        return f"it is {s.seats[s.turn]}'s turn, not {s.seats[seat]}'s (jump-in is off)"
+    if s.phase is not Phase.TURN or s.pending:
+        return f"{s.seats[seat]} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
+    return None
+
+
+def _names_color(card: Card) -> bool:
+    """Does a play of ``card`` name a color? (the face's choices: every wild but the roulette)"""
+    return "color" in card.rank.choices
+
+
+def _leaves_top(s: GameState, card: Card) -> bool:
+    """May a play of ``card`` choose the card left on top? (a discard-all under ``discard_all_top: choose``)"""
+    return "top" in card.rank.choices and s.rules.discard_all_top == "choose"
+
+
+def _swaps(s: GameState, effect: Card, empties: bool) -> bool:
+    """Does ``effect`` (the card whose effect applies) swap hands? A 7, unless it is the last card or sevens are off."""
+    return "target" in effect.rank.choices and not empties and s.rules.seven_swap != "off"
+
+
+def _target_optional(s: GameState) -> bool:
+    """May a 7 be played without swapping? (``seven_swap: optional``)"""
+    return s.rules.seven_swap == "optional"
+
+
+def _tops(card: Card, hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards a discard-all may leave on top instead of itself: the hand's other cards of its color."""
+    return tuple(sorted({c for c in hand if c.color is card.color and c is not card}))
+
+
+def _empties_hand(card: Card, hand: Sequence[Card]) -> bool:
+    """Does playing ``card`` leave ``hand`` empty? (a discard-all takes its whole color along)"""
+    if len(hand) == 1:
+        return True
+    if card.rank.face.discards:
+        return all(c.color is card.color for c in hand)
+    return False
+
+
+def _swap_targets(s: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(i for i in range(len(s.seats)) if i != seat and i not in s.out)
+
+
+# --- the checkers -----------------------------------------------------------------------
 
 def _why_card_does_not_fit(s: GameState, card: Card) -> str:
     who = s.seats[s.turn]
@@ -69,37 +152,33 @@ def _why_card_does_not_fit(s: GameState, card: Card) -> str:
     return f"{who} cannot play {card} on {top}: it matches neither the color ({color}) nor the number or symbol"
 
 
-def _swap_targets(s: GameState, seat: int) -> tuple[int, ...]:
-    return tuple(i for i in range(len(s.seats)) if i != seat and i not in s.out)
-
-
 def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]) -> str | None:
     """Check the choices a play carries: color, 7 target, discard-all top."""
     who = s.seats[a.seat]
     card = a.card
     empties = _empties_hand(card, hand)
-    if card.color is None and card.rank is not Rank.WILD_ROULETTE:
+    if _names_color(card):
         if a.color is None:
             return f"{who} must name a color with {card} (say 'choosing red', for example)"
         if not isinstance(a.color, Color):
             return f"{who} cannot name {brief(a.color)} with {card}: the colors are red, yellow, green and blue"
     elif a.color is not None:
-        if card.rank is Rank.WILD_ROULETTE:
-            return f"{who} cannot name a color with wild roulette: its victim names the color"
+        if card.is_wild:
+            return f"{who} cannot name a color with {card}: its victim names the color"
         return f"{card} is not a wild: {who} names no color with it"
     if a.top is not None:
-        if card.rank is not Rank.DISCARD_ALL or s.rules.discard_all_top != "choose":
+        if not _leaves_top(s, card):
             return f"only a discard-all under 'discard_all_top: choose' lets {who} pick the top card"
         if a.top == card:
             return f"the discard-all lies on top unless {who} leaves another card there: drop 'leaving {card} on top'"
-        if a.top.color is not card.color or a.top not in hand:
+        if a.top not in _tops(card, hand):
             return f"{who} can only leave one of their own {card.color} cards on top, not {a.top}"
-    swaps = effect_card.rank is _SEVEN and not empties and s.rules.seven_swap != "off"
+    swaps = _swaps(s, effect_card, empties)
     if a.target is not None:
         if not swaps:
-            if effect_card.rank is _SEVEN and empties:
+            if "target" in effect_card.rank.choices and empties:
                 return f"{who} plays their last card and wins at once: a last 7 swaps with nobody"
-            if effect_card.rank is _SEVEN:
+            if "target" in effect_card.rank.choices:
                 return f"sevens swap nothing under these rules (seven_swap: off), so {who} names no target"
             return f"only a 7 swaps hands; {who} names no target with {card}"
         if not _is_seat(s, a.target):
@@ -109,17 +188,9 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
             return f"{who} cannot swap hands with themselves"
         if a.target in s.out:
             return f"{s.seats[a.target]} is out of the round and cannot be a swap target"
-    elif swaps and s.rules.seven_swap == "required":
+    elif swaps and not _target_optional(s):
         return f"{who} must swap hands with another player when playing a 7 (say 'swapping with B', for example)"
     return None
-
-
-def _empties_hand(card: Card, hand: tuple[Card, ...]) -> bool:
-    if len(hand) == 1:
-        return True
-    if card.rank is Rank.DISCARD_ALL:
-        return all(c.color is card.color for c in hand)
-    return False
 
 
 def _is_seat(s: GameState, seat: object) -> bool:
@@ -141,10 +212,9 @@ def _check_play(s: GameState, a: Play) -> str | None:
     if a.card not in hand:
         return f"{who} holds no {a.card}"
     if a.seat != s.turn:
-        if not s.rules.jump_in:
-            return f"it is {s.seats[s.turn]}'s turn, not {who}'s (jump-in is off)"
-        if s.phase is not Phase.TURN or s.pending:
-            return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
+        reason = _why_no_jump_in(s, a.seat)
+        if reason is not None:
+            return reason
         if a.card != s.discard[-1]:
             return f"{who} can only jump in with a card identical to {s.discard[-1]}"
     elif s.phase is Phase.NAME_ROULETTE:
@@ -172,21 +242,7 @@ def _check_draw(s: GameState, a: Draw) -> str | None:
         return f"{who} has already drawn: play {s.drawn} or pass"
     if s.phase is Phase.NAME_ROULETTE or s.phase is Phase.NAME_FIRST_COLOR:
         return f"{who} must name a color first"
-    if s.pending:
-        return None
-    for card in s.hands[a.seat]:
-        if _fits(s, card):
-            if not s.rules.voluntary_draw:
-                return (f"{who} can play {card}, and a player who can play must play "
-                        "(drawing instead needs the voluntary_draw option)")
-            if not _anything_to_draw(s):
-                return f"no card is left anywhere to draw, and {who} can play {card}"
-            return None
-    return None
-
-
-def _anything_to_draw(s: GameState) -> bool:
-    return bool(s.draw_pile) or len(s.discard) > 1 or bool(s.set_aside)
+    return _why_no_draw(s, a.seat, _fitting(s, s.hands[a.seat]))
 
 
 def _check_pass(s: GameState, a: Pass) -> str | None:
@@ -289,12 +345,17 @@ def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
         _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
     plays = _SIMPLE_PLAYS[seat][card.code]
     if plays is None:
-        if card.color is None and card.rank is not Rank.WILD_ROULETTE:
-            plays = tuple(Play(seat, card, color) for color in COLORS)
-        else:
-            plays = (Play(seat, card),)
+        colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
+        plays = tuple(Play(seat, card, color) for color in colors)
         _SIMPLE_PLAYS[seat][card.code] = plays
     return plays
+
+
+def _forget_plays() -> None:
+    _SIMPLE_PLAYS.clear()
+
+
+on_new_cards(_forget_plays)
 
 
 _SEAT_ACTIONS: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
@@ -310,27 +371,19 @@ def _seat_action(kind: type, seat: int) -> Move:
 
 def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
     """Every complete decision that plays ``card``: colors, 7 targets, discard-all tops."""
-    rank = card.rank
-    rules = s.rules
-    if rank is _SEVEN:
-        if rules.seven_swap == "off" or _empties_hand(card, hand):
-            return _simple_plays(seat, card)
-    elif rank is not Rank.DISCARD_ALL or rules.discard_all_top != "choose":
+    if card.rank.simple:  # a face whose only choice, if any, is a color
         return _simple_plays(seat, card)
-    tops: tuple[Card | None, ...] = (None,)
-    if rank is Rank.DISCARD_ALL:
-        tops = (None,) + tuple(sorted({c for c in hand if c.color is card.color and c is not card}))
-    plays: list[Play] = []
     empties = _empties_hand(card, hand)
+    tops: tuple[Card | None, ...] = (None,) + _tops(card, hand) if _leaves_top(s, card) else (None,)
+    if len(tops) == 1 and not _swaps(s, card, empties):
+        return _simple_plays(seat, card)
+    colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
+    plays: list[Play] = []
     for top in tops:
-        effect = top if top is not None else card
-        if effect.rank is _SEVEN and not empties and rules.seven_swap != "off":
-            targets: tuple[int | None, ...] = _swap_targets(s, seat)
-            if rules.seven_swap == "optional":
-                targets = targets + (None,)
-            plays.extend(Play(seat, card, None, target, top) for target in targets)
-        else:
-            plays.append(Play(seat, card, None, None, top))
+        targets: tuple[int | None, ...] = (None,)
+        if _swaps(s, top if top is not None else card, empties):
+            targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
+        plays.extend(Play(seat, card, color, target, top) for color in colors for target in targets)
     return plays
 
 
@@ -383,7 +436,14 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
 
 
 def legal_tuple(state: GameState) -> tuple[Move, ...]:
-    """The legal moves as a plain tuple, kept on the state (``apply`` knows its own moves by identity)."""
+    """The legal moves as a plain tuple, kept on the state (``apply`` knows its own moves by identity).
+
+    The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`),
+    whether the seat may draw (:func:`_why_no_draw`), whether others may jump in
+    (:func:`_why_no_jump_in`), a play's choices (:func:`_expand_play`); the rarer moves
+    (naming a color, challenging, calling UNO, catching) are each kept when their checker
+    accepts them.
+    """
     cached = state._legal
     if cached is not None:
         return cached
@@ -394,36 +454,35 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
         seat = s.turn
         hand = s.hands[seat]
         if phase is Phase.TURN:
+            fitting = _fitting(s, hand)
             if s.pending:
-                for card in dict.fromkeys([c for c in hand if c.rank.draw_value]):
-                    if _fits(s, card):
+                for card in dict.fromkeys(fitting):
+                    actions.extend(_expand_play(s, seat, card, hand))
+            elif fitting:
+                done = [False] * len(ALL_CARDS)
+                for card in fitting:
+                    if not done[card.code]:
+                        done[card.code] = True
                         actions.extend(_expand_play(s, seat, card, hand))
+            if _why_no_draw(s, seat, fitting) is None:
                 actions.append(_seat_action(Draw, seat))
-                if s.challenge is not None:
-                    actions.append(_seat_action(Challenge, seat))
-            else:
-                color = s.color
-                top_rank = s.discard[-1].rank
-                matching = [c for c in hand if c.color is None or c.color is color or c.rank is top_rank]
-                if matching:
-                    done = [False] * len(ALL_CARDS)
-                    for card in matching:
-                        if not done[card.code]:
-                            done[card.code] = True
-                            actions.extend(_expand_play(s, seat, card, hand))
-                if not actions or (s.rules.voluntary_draw and _anything_to_draw(s)):
-                    actions.append(_seat_action(Draw, seat))
+            if s.challenge is not None:
+                challenge = _seat_action(Challenge, seat)
+                if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
+                    actions.append(challenge)
         elif phase is Phase.PLAY_DRAWN:
             actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
         elif phase is Phase.KEEP_OR_PLAY:
             actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
             actions.append(_seat_action(Pass, seat))
         else:
-            actions.extend(NameColor(seat, color) for color in COLORS)
+            actions.extend(m for m in (NameColor(seat, color) for color in COLORS) if _check_name(s, m) is None)
         for exposed in s.catchable:
             actions.append(_seat_action(CallUno, exposed))
-            actions.extend(Catch(i, exposed) for i in range(len(s.seats)) if i != exposed and i not in s.out)
-        if s.rules.jump_in and phase is Phase.TURN and not s.pending:
+            catches = (Catch(i, exposed) for i in range(len(s.seats)))
+            actions.extend(c for c in catches if _check_catch(s, c) is None)
+        # whether anyone may jump in does not depend on who: the seat only names them in the reason
+        if _why_no_jump_in(s, seat) is None:
             top = s.discard[-1]
             for other in range(len(s.seats)):
                 if other != seat and other not in s.out and top in s.hands[other]:

@@ -126,7 +126,7 @@ def format_move(action: Move, seats: Sequence[str], *, keeping: bool = False) ->
             text += f" leaving {action.top} on top"
         if action.target is not None:
             text += f" swapping with {seats[action.target]}"
-        elif keeping and action.card.rank.value == "7":
+        elif keeping and "target" in action.card.rank.choices:
             text += " keeping"
         return text
     if isinstance(action, Draw):

@@ -53,6 +53,23 @@ class RuleSet:
     no_bluff: bool = False
     score_target: int = 1000
     knockout_bonus: int = 250
+    house: tuple[tuple[str, Any], ...] = ()
+    """House options (see :func:`nomercy.core.house.register_option`) set away from their defaults, by name."""
+
+    def option(self, name: str) -> Any:
+        """The value of an option by name: a field, or a house option (its default unless set).
+
+        >>> ruleset("classic").option("stacking")
+        'none'
+        """
+        for key, value in self.house:
+            if key == name:
+                return value
+        if name in HOUSE_DEFAULTS:
+            return HOUSE_DEFAULTS[name]
+        if name in OPTIONS:
+            return getattr(self, name)
+        raise RulesError(f"unknown rule option {brief(name)}: the options are {', '.join(OPTIONS)}")
 
     def replace(self, **overrides: Any) -> "RuleSet":
         """A copy with some options changed, by option name; values are checked."""
@@ -63,15 +80,22 @@ class RuleSet:
         other = other if other is not None else PROFILES["no-mercy"]
         diff = {}
         for field in dataclasses.fields(self):
-            if field.name == "name":
+            if field.name == "name" or field.name == "house":
                 continue
             mine, theirs = getattr(self, field.name), getattr(other, field.name)
             if mine != theirs:
                 diff[field.name] = (mine, theirs)
+        for name in sorted({key for key, _ in self.house + other.house}):
+            mine, theirs = self.option(name), other.option(name)
+            if mine != theirs:
+                diff[name] = (mine, theirs)
         return diff
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """Every option by name (house options set away from their defaults included)."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "house"}
+        data.update(self.house)
+        return data
 
 
 @dataclass(frozen=True)
@@ -189,12 +213,38 @@ def _as_range(value: Any) -> tuple[int, int] | None:
 
 def _with_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
     changes: dict[str, Any] = {}
+    house = dict(base.house)
     for option, value in overrides.items():
         key = option.replace("-", "_") if isinstance(option, str) else option
         if key not in OPTIONS:
             raise RulesError(f"unknown rule option {brief(option)}: the options are {', '.join(OPTIONS)}")
-        changes[key] = _coerce(key, value)
+        if key in HOUSE_DEFAULTS:
+            house[key] = _coerce(key, value)
+            if house[key] == HOUSE_DEFAULTS[key]:
+                del house[key]
+        else:
+            changes[key] = _coerce(key, value)
+    if house != dict(base.house):
+        changes["house"] = tuple(sorted(house.items()))
     return dataclasses.replace(base, **changes)
+
+
+HOUSE_DEFAULTS: dict[str, Any] = {}
+"""The house options added at run time (:func:`nomercy.core.house.register_option`) and their defaults."""
+
+
+def add_option(name: str, info: OptionInfo, default: Any) -> None:
+    """One more rule option, read with ``rules.option(name)``; the low-level half of ``register_option``."""
+    if name in OPTIONS:
+        raise RulesError(f"there is already a rule option called {name}")
+    if not name.isidentifier():
+        raise RulesError(f"a rule option is named like a Python name, such as 'swap_all_skips', not {brief(name)}")
+    OPTIONS[name] = info
+    try:
+        HOUSE_DEFAULTS[name] = _coerce(name, default)
+    except RulesError:
+        del OPTIONS[name]  # the default is not one of the option's values
+        raise
 
 
 PROFILES: dict[str, RuleSet] = {}
