@@ -162,6 +162,7 @@ def test_a_house_option_is_data_like_any_other_it_prints_and_reads_back(house):
     register_swap_all()
     rules = ruleset("classic", swap_all_skips="on")
     assert rules.differences(ruleset("classic")) == {"swap_all_skips": (True, False)}
+    assert "house=(('swap_all_skips', True),)" in repr(rules) and "house" not in repr(ruleset("classic"))
     assert ruleset("classic", swap_all_skips=False) == ruleset("classic")
     state = swap_all_position("classic/deck=swaps,swap_all_skips=true")
     assert GameState.from_text(state.to_text()) == state

@@ -56,6 +56,10 @@ class RuleSet:
     house: tuple[tuple[str, Any], ...] = ()
     """House options (see :func:`nomercy.core.house.register_option`) set away from their defaults, by name."""
 
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "house" or self.house]
+        return f"RuleSet({', '.join(shown)})"
+
     def option(self, name: str) -> Any:
         """The value of an option by name: a field, or a house option (its default unless set).
 
