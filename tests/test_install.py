@@ -29,6 +29,7 @@ import json
 
 import nomercy
 from nomercy.puzzles.puzzle import default_puzzle_dir
+from nomercy.puzzles.schema import puzzle_schema
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer
 from nomercy.widgets._common import STATIC
 
@@ -67,6 +68,7 @@ print(json.dumps({
     "puzzles": str(default_puzzle_dir()),
     "static": sorted(p.name for p in STATIC.iterdir()),
     "typed": (STATIC.parent.parent / "py.typed").is_file(),
+    "schema": puzzle_schema()["title"],
     "board": board.puzzle["count"],
     "player": [player.frame["index"], player.info["count"]],
     "winner": table.table["over"] and table.table["over"]["winner"],
@@ -112,6 +114,7 @@ def test_an_installed_package_opens_puzzles_steps_and_games(installed: Path) -> 
     assert {"game_table.js", "game_table.css", "puzzle_board.js", "puzzle_board.css",
             "step_player.js", "step_player.css"} <= set(report["static"])
     assert report["typed"]
+    assert report["schema"] == "nomercy puzzle"  # the puzzle format's JSON Schema ships in the wheel
 
 
 def test_the_installed_command_checks_the_whole_collection_without_a_path(installed: Path) -> None:
