@@ -65,17 +65,19 @@ def card_fits(table: GameState | PlayerView, card: Card) -> bool:
     return _fits(table, card)  # type: ignore[arg-type]
 
 
-def _why_no_draw(s: GameState, seat: int, fitting: list[Card]) -> str | None:
-    """May the seat to move draw, holding the ``fitting`` cards? (ruling ``matching``, option ``voluntary_draw``)"""
+def _why_no_draw(s: GameState, fitting: list[Card]) -> str | None:
+    """May the seat to move draw, holding the ``fitting`` cards? ``None``, or why not in one word (ruling ``matching``).
+
+    ``must-play``: a card fits and ``voluntary_draw`` is off; ``nothing-to-draw``: a card
+    fits and no card is left anywhere to draw. The checker puts the word into a sentence,
+    the list only asks whether there is one (no sentence is built on the hot path).
+    """
     if s.pending or not fitting:
         return None
-    who = s.seats[seat]
-    card = fitting[0]
     if not s.rules.voluntary_draw:
-        return (f"{who} can play {card}, and a player who can play must play "
-                "(drawing instead needs the voluntary_draw option)")
+        return "must-play"
     if not _anything_to_draw(s):
-        return f"no card is left anywhere to draw, and {who} can play {card}"
+        return "nothing-to-draw"
     return None
 
 
@@ -83,12 +85,16 @@ def _anything_to_draw(s: GameState) -> bool:
     return bool(s.draw_pile) or len(s.discard) > 1 or bool(s.set_aside)
 
 
-def _why_no_jump_in(s: GameState, seat: int) -> str | None:
-    """May ``seat``, whose turn it is not, jump in now with a card identical to the top card? (ruling ``jump-in``)"""
+def _why_no_jump_in(s: GameState) -> str | None:
+    """May a seat whose turn it is not jump in now? ``None``, or why not in one word (ruling ``jump-in``).
+
+    ``off``: the rules have no jump-in; ``busy``: the seat to move must first finish what
+    the rules ask (a pending draw, a drawn card, a color to name).
+    """
     if not s.rules.jump_in:
-        return f"it is {s.seats[s.turn]}'s turn, not {s.seats[seat]}'s (jump-in is off)"
+        return "off"
     if s.phase is not Phase.TURN or s.pending:
-        return f"{s.seats[seat]} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
+        return "busy"
     return None
 
 
@@ -212,9 +218,11 @@ def _check_play(s: GameState, a: Play) -> str | None:
     if a.card not in hand:
         return f"{who} holds no {a.card}"
     if a.seat != s.turn:
-        reason = _why_no_jump_in(s, a.seat)
-        if reason is not None:
-            return reason
+        closed = _why_no_jump_in(s)
+        if closed == "off":
+            return f"it is {s.seats[s.turn]}'s turn, not {who}'s (jump-in is off)"
+        if closed == "busy":
+            return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
         if a.card != s.discard[-1]:
             return f"{who} can only jump in with a card identical to {s.discard[-1]}"
     elif s.phase is Phase.NAME_ROULETTE:
@@ -242,7 +250,14 @@ def _check_draw(s: GameState, a: Draw) -> str | None:
         return f"{who} has already drawn: play {s.drawn} or pass"
     if s.phase is Phase.NAME_ROULETTE or s.phase is Phase.NAME_FIRST_COLOR:
         return f"{who} must name a color first"
-    return _why_no_draw(s, a.seat, _fitting(s, s.hands[a.seat]))
+    fitting = _fitting(s, s.hands[a.seat])
+    refused = _why_no_draw(s, fitting)
+    if refused == "must-play":
+        return (f"{who} can play {fitting[0]}, and a player who can play must play "
+                "(drawing instead needs the voluntary_draw option)")
+    if refused == "nothing-to-draw":
+        return f"no card is left anywhere to draw, and {who} can play {fitting[0]}"
+    return None
 
 
 def _check_pass(s: GameState, a: Pass) -> str | None:
@@ -464,7 +479,7 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
                     if not done[card.code]:
                         done[card.code] = True
                         actions.extend(_expand_play(s, seat, card, hand))
-            if _why_no_draw(s, seat, fitting) is None:
+            if _why_no_draw(s, fitting) is None:
                 actions.append(_seat_action(Draw, seat))
             if s.challenge is not None:
                 challenge = _seat_action(Challenge, seat)
@@ -481,8 +496,7 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
             actions.append(_seat_action(CallUno, exposed))
             catches = (Catch(i, exposed) for i in range(len(s.seats)))
             actions.extend(c for c in catches if _check_catch(s, c) is None)
-        # whether anyone may jump in does not depend on who: the seat only names them in the reason
-        if _why_no_jump_in(s, seat) is None:
+        if _why_no_jump_in(s) is None:
             top = s.discard[-1]
             for other in range(len(s.seats)):
                 if other != seat and other not in s.out and top in s.hands[other]:
