@@ -11,6 +11,8 @@ included), a person's session is played by clicking only:
 - a puzzle board in ``05-sevens-and-zeros.ipynb``: an answer with a part left blank, a wrong one, a right one;
   then a wrong option picked (it stays pressed, and the feedback says the misreading it stands for) and the
   right one.
+- a best-move board in ``10-puzzles.ipynb`` (its stacking section): a wrong move picked (the why and the
+  expert's estimates with their noise), the best one, and "Show me" playing it.
 - a step player in ``01-the-deck.ipynb``: stepped to its end.
 - the trainer in ``10-puzzles.ipynb``: one puzzle missed, one answered right, and the progress table and the
   progress file (in a temporary ``NOMERCY_DATA_DIR``) show both.
@@ -327,6 +329,33 @@ def test_a_puzzle_board_says_why_a_picked_option_is_wrong(lab: Lab) -> None:
     assert right.get_attribute("aria-pressed") == "true" and wrong.get_attribute("aria-pressed") == "false"
     assert not board.locator('[data-testid="puzzle-why"]').count()
     _shot(board, "puzzle-board-why.png")
+
+
+def test_a_best_move_board_offers_the_moves_and_answers_with_the_why_and_the_expert_estimates(lab: Lab) -> None:
+    # the stacking board of 10-puzzles.ipynb opens on a best-move puzzle (not the trainer's board)
+    board = lab.panel(TRAIN).locator(
+        '[data-testid="nm-puzzle"][data-puzzle="bm-ten-is-coming"]:not([data-testid="nm-trainer"] *)')
+    board.scroll_into_view_if_needed()
+    assert "other hands are hidden" in board.locator('[data-testid="puzzle-kind"]').text_content()
+    assert not board.locator('[data-testid="puzzle-form"]').count()  # a move is picked, nothing is typed
+    wrong = board.get_by_role("button", name="A draws", exact=True)
+    wrong.click()
+    board.locator('[data-testid="puzzle-feedback"][data-correct="false"] [data-testid="puzzle-why"]').wait_for()
+    assert board.locator('[data-testid="puzzle-why"]').text_content() == (
+        "Where this goes wrong: You take 10 cards when your own +10 could pass them on.")
+    assert "The expert's best move is A plays wild +10 choosing green." in board.get_by_role("status").text_content()
+    estimates = board.locator('[data-testid="puzzle-estimates"] li')
+    assert estimates.count() == 2 and all("to win the round (± " in t for t in estimates.all_text_contents())
+    assert "standard error" in board.locator('[data-testid="puzzle-noise"]').text_content()
+    assert wrong.get_attribute("aria-pressed") == "true"
+    board.get_by_role("button", name="A plays wild +10 choosing green", exact=True).click()
+    board.locator('[data-testid="puzzle-feedback"][data-correct="true"]').wait_for()
+    assert board.get_by_role("status").text_content().startswith("Right! That is the best move.")
+    _shot(board, "puzzle-board-best-move.png")
+    board.get_by_role("button", name="Show me the best move, step by step").click()
+    board.locator('[data-testid="puzzle-walk"]').wait_for()
+    board.get_by_role("button", name="forward ▶").click()
+    board.locator('[data-testid="walk-sentence"]', has_text="A plays wild +10").wait_for()
 
 
 def test_a_step_player_steps_to_its_end(lab: Lab) -> None:

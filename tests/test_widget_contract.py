@@ -172,6 +172,9 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a puzzle with hints", lambda: PuzzleBoard(["stack-2-4-6-then-6", "round3-seven", "zero-skips-knocked-out"])),
         ("stepping through the answer", lambda: _walking(PuzzleBoard(["zero-skips-knocked-out", "round3-seven"]))),
         ("a wrong option picked, with its why", lambda: _picked(PuzzleBoard(["round3-seven", "classic-opening"]), 0)),
+        ("a best-move puzzle", lambda: PuzzleBoard(["bm-keep-your-seven", "round3-seven"])),
+        ("a wrong move picked, with its why and the expert's estimates",
+         lambda: _picked(PuzzleBoard(["bm-keep-your-seven", "round3-seven"]), 1)),
     ],
     "step_player": [
         ("at the start", lambda: StepPlayer("stack-2-4-6")),
