@@ -188,3 +188,19 @@ def test_the_data_folder_comes_from_the_environment(tmp_path: Path, monkeypatch:
     assert trainer.status["file"] == str(tmp_path / FILE_NAME)
     at_home = Trainer(data_dir=Path.home() / "nomercy-not-written")  # only read: nothing is written on start
     assert at_home.status["file"] == str(Path("~") / "nomercy-not-written" / FILE_NAME)
+
+
+def test_the_seconds_stop_when_the_answer_is_given_not_when_the_check_ends(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = PuzzleBoard._check
+
+    def slow_check(self: Any, *args: Any, **kwargs: Any) -> None:  # as a best-move check runs the expert's search
+        clock.advance(seconds=7)
+        checked(self, *args, **kwargs)
+
+    monkeypatch.setattr(PuzzleBoard, "_check", slow_check)
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    puzzle = to_a_puzzle_with_options(trainer)
+    clock.advance(seconds=20)
+    trainer.choose(options(puzzle)[0])
+    assert trainer.status["recorded"]["seconds"] == 20 and saved(tmp_path)[0]["seconds"] == 20.0

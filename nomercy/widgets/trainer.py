@@ -154,13 +154,14 @@ class Trainer(PuzzleBoard):
 
     # --- the board's checks, with the attempt saved -----------------------------------------------------
     def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
+        answered = self._clock()  # before the check: a best-move check runs the expert's search first
         super()._check(answer, given=given, picked=picked, why=why)
         if self._recorded is not None:
             return  # only the first check of a puzzle served is an attempt
         puzzle = self.current
         right = bool(self.feedback.get("correct"))
         hints = len(self.hints)
-        seconds = max(0.0, (self._clock() - self._served_at).total_seconds())
+        seconds = max(0.0, (answered - self._served_at).total_seconds())
         entry = self.progress.record(puzzle, right=right, hints=hints, seconds=seconds)
         comes_back = _after(entry.due - self._clock())
         self._recorded = {
