@@ -8,6 +8,10 @@ included), a person's session is played by clicking only:
 - ``11-play.ipynb``: one complete round on the first table with computer players, until the round-over
   message shows. The time from a click to the redrawn table, and from a computer's turn to its move on
   screen, are measured and written to ``artifacts/browser-timings.json`` (reported in docs/widgets.md).
+  Then the first table's cell is run again (a fresh table, as shipped: seed 66, coach on, pace 0.8 s) and a
+  round is played with the coach: a hint; a warning taken back, then played anyway; the UNO moment (Call
+  UNO pressed before any computer catches); every computer move marked on the table; the review opening
+  a position; and "Start over" dealing from a new seed.
 - a puzzle board in ``05-sevens-and-zeros.ipynb``: an answer with a part left blank, a wrong one, a right one;
   then a wrong option picked (it stays pressed, and the feedback says the misreading it stands for) and the
   right one.
@@ -164,6 +168,8 @@ def _redrawn(table: Any, version: str | None, timeout_ms: int = 15_000) -> bool:
 
 def _next_click(table: Any) -> tuple[str, Any] | None:
     """What a person would click now, found by the controls' accessible names, or None."""
+    if table.locator('[data-testid="warning"]').count():  # the coach holds a move back: go ahead
+        return "play it anyway", table.get_by_role("button", name="Play it anyway")
     prompt = table.locator('[data-testid="prompt"]')
     if prompt.count():  # a wild's color, a 7's seat: take the first answer offered
         return "prompt", prompt.get_by_role("button").first
@@ -205,6 +211,8 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     while table.get_attribute("data-waiting") != "over":
         assert time.monotonic() < deadline, f"no round-over after {ROUND_SECONDS} s; clicks: {clicked[-20:]}"
         version, waiting = table.get_attribute("data-version"), table.get_attribute("data-waiting")
+        if waiting == "over":  # read once: the last computer move may end the round between two reads
+            break
         if waiting == "computer":  # the computers move one at a time, each after the pace
             _redrawn(table, version)
             continue
@@ -380,6 +388,180 @@ def test_a_step_player_steps_to_its_end(lab: Lab) -> None:
             continue
     assert counter.text_content().startswith("step 1 of"), "Home did not take the player back to the start"
     _shot(player, "step-player.png")
+
+
+# --- the coach, the UNO moment and every computer move, on a fresh first table ---------------------
+
+FIRST_TABLE = 'GameTable("no-mercy", ["human", "greedy", "random"], seed=66, coach=True)'
+
+_RUN_CELL_JS = """
+async ([id, text]) => {
+  const app = window.jupyterapp;
+  const panel = [...app.shell.widgets('main')].find((w) => w.id === id);
+  const cells = panel.content.widgets;
+  const index = cells.findIndex((cell) => cell.model.sharedModel.getSource().includes(text));
+  panel.content.activeCellIndex = index;
+  await app.commands.execute('notebook:run-cell');
+  return index;
+}
+"""
+
+
+def _export(table: Any) -> Any:
+    """The position on the table, read back from its exported record (what the Export button gives)."""
+    from nomercy.play.game import Game, GameRecord
+
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Export record").click()
+    _wait_for_new_version(table, version)
+    text = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    return Game.from_record(GameRecord.from_json(text)).state
+
+
+def _click_move(table: Any, state: Any, move: Any) -> None:
+    """Make ``move`` by clicking: its card (and the prompt's option), or the button that names it."""
+    text = state.move_text(move)
+    version = table.get_attribute("data-version")
+    if type(move).__name__ == "Play":
+        table.locator(f'[data-testid^="hand-card-"][data-card="{move.card}"]').first.click()
+        _wait_for_new_version(table, version)
+        if table.locator('[data-testid="prompt"]').count():
+            version = table.get_attribute("data-version")
+            table.locator(f'[data-testid="prompt"] [data-move="{text}"]').click()
+            _wait_for_new_version(table, version)
+    else:
+        table.locator(f'[data-testid="actions"] [data-move="{text}"]').click()
+        _wait_for_new_version(table, version)
+
+
+def _clicked(control: Any) -> bool:
+    """Click unless the control went away first (a computer's move redrew the table): whether it was clicked."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        control.click(timeout=5_000)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
+def _moves_made(table: Any) -> int:
+    return int(re.search(r"move (\d+)", table.locator(".nm-title").text_content()).group(1))
+
+
+def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> None:
+    from nomercy import legal_moves
+    from nomercy.core.moves import CallUno, Catch
+    from nomercy.play import coach
+    from nomercy.play.players import make_player
+
+    panel = lab.panel(PLAY)
+    index = lab.page.evaluate(_RUN_CELL_JS, [lab.opened[PLAY], FIRST_TABLE])
+    table = panel.locator(".jp-Cell").nth(index).locator('[data-testid="nm-table"]')
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    table.page.wait_for_function("(root) => root.getAttribute('data-waiting') === 'human'", arg=table.element_handle())
+    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
+    assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the shipped pace"
+
+    # A hint: the expert's move, one line of why with its ruling, and up to three win chances.
+    table.get_by_role("button", name="Hint").click()
+    hint = table.locator('[data-testid="hint"]')
+    hint.wait_for(timeout=60_000)
+    assert hint.locator('[data-testid="hint-move"]').text_content().startswith("Player ")
+    assert hint.locator('[data-testid="hint-reason"]').text_content().strip()
+    assert 1 <= hint.locator('[data-testid="hint-chances"] li').count() <= 3
+    assert hint.locator("a.nm-rulebook-link").count() == 1
+    _shot(table, "game-table-hint.png")
+
+    helper = make_player("greedy", seed=1)  # the person's choices, clicked as a person would click them
+    warned = moment = False
+    computer_moves, banners = 0, set()
+    deadline = time.monotonic() + ROUND_SECONDS
+    while True:
+        waiting = table.get_attribute("data-waiting")
+        if waiting == "over":
+            break
+        assert time.monotonic() < deadline, "no round-over in time"
+        uno = table.locator('[data-testid="uno-moment"]')
+        if uno.count() and not moment:
+            # The person went down to one card: they can call UNO before any computer catches them.
+            version = table.get_attribute("data-version")
+            table.get_by_role("button", name=re.compile(r"^Call UNO")).click(timeout=5_000)
+            _wait_for_new_version(table, version)
+            log = table.locator('[data-testid="log"]').text_content()
+            assert "Player calls UNO!" in log and "catches Player" not in log.split("Player calls UNO!")[-2]
+            _shot(table, "game-table-uno-moment.png")
+            moment = True
+            continue
+        if waiting == "computer":
+            version = table.get_attribute("data-version")
+            if _redrawn(table, version):
+                last = table.locator('[data-testid="last-move"].nm-last-computer')
+                if last.count():
+                    seat = last.get_attribute("data-seat")
+                    assert last.text_content().startswith(seat)
+                    assert table.locator(f'[data-testid="seat-{seat}"]').get_attribute("data-acted") == "true"
+                    computer_moves += 1
+                    for kind in table.locator('[data-testid="banner"]').evaluate_all(
+                            "(nodes) => nodes.map((n) => n.getAttribute('data-kind'))"):
+                        banners.add(kind)
+                        if kind in ("hands_swapped", "hands_passed", "knocked_out") and len(banners) < 4:
+                            _shot(table, f"game-table-banner-{kind}.png")
+            continue
+        if table.locator('[data-testid="warning"]').count():
+            _clicked(table.get_by_role("button", name="Play it anyway"))
+            continue
+        state = _export(table)
+        if state.is_over or state.to_act != 0:
+            continue
+        mine = [a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch))]
+        choice = None
+        if not warned:
+            choice = next((a for a in mine if [w for w in coach.warnings(state, 0, a) if w.kind != "uno-call"]), None)
+        if choice is None:
+            choice = helper.choose(state.view(0), mine)
+            _click_move(table, state, choice)
+            continue
+        # A warning: the move is held back; "Take it back" leaves the table as it was, "Play it anyway" plays it.
+        made = _moves_made(table)
+        _click_move(table, state, choice)
+        warning = table.locator('[data-testid="warning"]')
+        assert warning.count(), f"no warning for {state.move_text(choice)}"
+        assert warning.locator("a.nm-rulebook-link").count() >= 1
+        _shot(table, "game-table-warning.png")
+        version = table.get_attribute("data-version")
+        table.get_by_role("button", name="Take it back").click()
+        _wait_for_new_version(table, version)
+        assert not table.locator('[data-testid="warning"]').count() and _moves_made(table) == made
+        _click_move(table, state, choice)
+        version = table.get_attribute("data-version")
+        table.get_by_role("button", name="Play it anyway").click()
+        _wait_for_new_version(table, version)
+        assert _moves_made(table) > made
+        warned = True
+    assert warned, "no warning came up in the round"
+    assert moment, "the person never went down to one card"
+    assert computer_moves > 5 and banners, (computer_moves, banners)
+
+    # The review: each decision where the expert differs, and its position drawn on the table.
+    table.get_by_role("button", name="Review my round").click()
+    review = table.locator('[data-testid="review"]')
+    review.wait_for(timeout=180_000)
+    assert table.locator('[data-testid="review-0"]').count(), "the expert agreed with every decision"
+    version = table.get_attribute("data-version")
+    table.locator('[data-testid="review-show-0"]').click()
+    _wait_for_new_version(table, version)
+    assert table.locator('[data-testid="review-board"] svg').count() >= 1
+    _shot(table, "game-table-review.png")
+
+    # Start over reshuffles: a new seed, shown in the log's first line.
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Start over with a new deal").click()
+    _wait_for_new_version(table, version)
+    first = table.locator('[data-testid="log-1"]').text_content()
+    seed = int(re.fullmatch(r"Round 1 \(no-mercy rules, seed (\d+)\)\.", first).group(1))
+    assert seed != 66 and table.get_attribute("data-waiting") != "over"
 
 
 # --- the trainer ------------------------------------------------------------------------------------

@@ -136,7 +136,8 @@ def _once(name: str, make: Callable[[], GameTable]) -> Callable[[], GameTable]:
 def _reviewed() -> GameTable:
     """A finished coached round with its review open at the first decision."""
     table = _coached_round_over()
-    assert table.send_intent({"type": "review"}) is None
+    while not table.review or table.review["running"]:
+        assert table.send_intent({"type": "review"}) is None
     if table.review["decisions"]:
         assert table.send_intent({"type": "review_show", "index": 0}) is None
     return table

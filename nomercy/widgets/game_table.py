@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import datetime
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import anywidget
 import traitlets
@@ -58,7 +58,9 @@ UNO_MOMENT = 1.0
 HINT_BUDGET = 100
 """Playouts per hint at the table: about half a second on the first table of 11-play (docs/widgets.md)."""
 REVIEW_BUDGET = 40
-"""Playouts per decision in the round review at the table (a few seconds for a whole round)."""
+"""Playouts per decision in the round review at the table (seconds to half a minute for a whole round)."""
+REVIEW_SLICE = 0.5
+"""Seconds of review work per message: the browser asks again until it is done, showing the progress."""
 DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
 """The seats of the deal of the day: the same computer players for everyone."""
 
@@ -140,6 +142,10 @@ class GameTable(anywidget.AnyWidget):
         self._now = time.monotonic  # the clock of the UNO moment (tests may replace it)
         self._coach_seed = short_seed(self._first_seed, "coach")
         self._review: coaching.Review | None = None
+        self._reviewer: Iterator[coaching.ReviewProgress] | None = None
+        self._review_found: list[coaching.ReviewedDecision] = []
+        self._review_seat = ""
+        self._review_started = 0.0
         self._held: Move | None = None  # a move the coach's warning holds back
         self._match: Match | None = None
         with self.hold_sync():
@@ -391,6 +397,7 @@ class GameTable(anywidget.AnyWidget):
         self._exposed: dict[int, float] = {}  # a person who went down to one card, not yet called: since when
         self._held = None
         self._review = None
+        self._reviewer = None
         self._last: dict[str, Any] | None = None  # the latest move as the table shows it
         self.advice = {}
         self.review = {}
@@ -530,6 +537,8 @@ class GameTable(anywidget.AnyWidget):
         return None
 
     def _review_round(self) -> str | None:
+        """Review the round a slice at a time (``REVIEW_SLICE`` seconds per message); the browser asks again
+        while ``review["running"]``, so the kernel stays free and the table shows how far it got."""
         if not self.coach:
             return "The coach is off at this table (start it with coach=True)."
         s = self.state
@@ -537,13 +546,31 @@ class GameTable(anywidget.AnyWidget):
             return "The review comes after the round: finish it first."
         if not self._humans or not self._game.move_count:
             return "There is no decision of a person to review in this round."
-        seat = self._viewer if self._viewer in self._humans else self._humans[0]
-        started = time.perf_counter()
-        result = coaching.review(self._game.record(), seat, seed=self._coach_seed, budget=REVIEW_BUDGET)
+        if self._review is not None:
+            return None  # done already (a second view, a repeated ask)
+        if self._reviewer is None:
+            seat = self._viewer if self._viewer in self._humans else self._humans[0]
+            self._review_seat = s.seats[seat]
+            self._reviewer = coaching.reviewing(self._game, seat, seed=self._coach_seed, budget=REVIEW_BUDGET)
+            self._review_found = []
+            self._review_started = time.perf_counter()
+            self.review = {"running": True, "done": 0, "total": 0, "seat": self._review_seat}
+        until = time.perf_counter() + REVIEW_SLICE
+        done, total = self.review.get("done", 0), self.review.get("total", 0)
+        for progress in self._reviewer:
+            done, total = progress.done, progress.total
+            if progress.decision is not None:
+                self._review_found.append(progress.decision)
+            if time.perf_counter() >= until:
+                self.review = {**self.review, "done": done, "total": total}
+                return None
+        self._reviewer = None
+        result = coaching.Review(self._review_seat, done, tuple(self._review_found), REVIEW_BUDGET, self._coach_seed)
         self._review = result
         self.review = {
+            "running": False, "done": done, "total": total,
             "seat": result.seat, "looked_at": result.looked_at, "budget": result.budget, "seed": result.seed,
-            "seconds": round(time.perf_counter() - started, 1), "open": None, "board": "",
+            "seconds": round(time.perf_counter() - self._review_started, 1), "open": None, "board": "",
             "decisions": [{
                 "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
                 "rule": d.rule, "played_chance": round(d.played_chance.win_chance * 100),

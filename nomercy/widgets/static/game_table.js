@@ -235,9 +235,14 @@ function render({ model, el }) {
   function reviewBox(o) {
     const r = model.get("review") || {};
     if (!o.review) return null;
+    if (r.running) {
+      return h("div", { class: "nm-review", "data-testid": "review-running", role: "status" },
+        `Reviewing ${r.seat}'s decisions: ${r.done} of ${r.total || "?"} weighed… `,
+        h("progress", { "data-testid": "review-progress", max: r.total || 1, value: r.done }));
+    }
     if (!r.decisions) {
       return h("div", { class: "nm-actions" }, button("btn-review", "Review my round",
-        (event) => { busy(event, "Reviewing… (a few seconds)"); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
+        (event) => { busy(event, "Reviewing…"); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
     }
     const head = r.decisions.length
       ? `${r.seat}: the expert would have chosen otherwise at ${r.decisions.length} of ${r.looked_at} decisions`
@@ -246,7 +251,7 @@ function render({ model, el }) {
       h("div", { class: "nm-advice-title" }, head),
       h("div", { class: "nm-noise" }, `Win chances from ${r.budget} imagined rounds per move (seed ${r.seed}); the ± is the 95% margin. (${r.seconds} s)`),
       h("ol", {}, r.decisions.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
-        `Move ${d.number}: you played ${d.played} (${d.played_chance}%); the expert: ${d.suggested} (${d.suggested_chance}%), `,
+        `Move ${d.number}: ${d.played} (${d.played_chance}% to win); the expert: ${d.suggested} (${d.suggested_chance}%), `,
         h("b", {}, `${d.difference >= 0 ? "+" : ""}${d.difference} points ± ${d.margin}`), `. ${d.reason} `,
         button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))),
       r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
@@ -360,6 +365,8 @@ function render({ model, el }) {
       else if (prompted) main.querySelector('[data-testid="choice-0"]')?.focus({ preventScroll: true });
     });
     schedule(t);
+    // A review under way: ask Python for its next slice (it answers with the progress, then the review).
+    if ((model.get("review") || {}).running) setTimeout(() => send({ type: "review" }), 0);
   }
 
   // A computer is to move: Python has chosen its move and waits for this view to ask for it, after
