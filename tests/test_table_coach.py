@@ -172,12 +172,12 @@ def test_each_computer_move_is_shown_on_the_table_with_its_seat_and_striking_eff
             table.send_intent({"type": "advance", "version": table.version})
             if table._game.move_count == count:
                 continue
-            before, events = table._game.transcript().steps[-1].before, table._game.history()[-1][1]
+            step = table._game.transcript().steps[-1]
+            events = step.events
             last = table.table["last"]
-            mover = table.seats[table._game.transcript().steps[-1].before.parse_move(table.record().moves[-1]).seat]
+            mover = table.seats[step.before.parse_move(step.move).seat]
             assert last["seat"] == mover and last["computer"] and last["line"].startswith(mover)
-            marked = [s["name"] for s in t["seats"]]
-            assert mover in marked
+            assert last["n"] == table._game.move_count
             kinds = [b["kind"] for b in last["banners"]]
             expected = [("roulette" if e.kind == "cards_drawn" and e.rule == "wild-roulette" else e.kind)
                         for e in events]
@@ -186,7 +186,6 @@ def test_each_computer_move_is_shown_on_the_table_with_its_seat_and_striking_eff
                 if kind in expected:
                     assert kind in kinds, f"{kind} happened but no banner showed"
             seen_kinds.update(kinds)
-            assert last["line"] and before is not None
         else:
             moves = [a for a in legal_moves(table.state, 1) if a.seat == 1]
             table.move(table.state.move_text(rng.choice(moves)))
