@@ -159,6 +159,11 @@ def test_choosing_a_topic_and_level(tmp_path: Path, clock: FakeClock) -> None:
         "the levels are easy, medium, hard, not 'expert'"
     with pytest.raises(NomercyError, match="no hard puzzles on the topic 'uno-call'"):
         Trainer("uno-call", "hard", data_dir=tmp_path)
+    # in the page, a topic with nothing at the level shown is trained at all its levels
+    assert trainer.send_intent({"type": "choose", "topic": "hard", "level": "hard"}) is not None  # not a topic
+    assert trainer.send_intent({"type": "choose", "topic": "uno-call", "level": "hard"}) is None
+    assert (trainer.status["topic"], trainer.status["level"]) == ("uno-call", "")
+    assert {p.topic for p in trainer.pool} == {"uno-call"}
 
 
 def test_the_trainer_keeps_the_boards_intents_and_adds_its_own(tmp_path: Path, clock: FakeClock) -> None:

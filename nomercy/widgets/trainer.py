@@ -185,6 +185,8 @@ class Trainer(PuzzleBoard):
         topic, level = intent.get("topic"), intent.get("level")
         if not isinstance(topic, (str, type(None))) or not isinstance(level, (str, type(None))):
             return "Choose a topic and a level by name."
+        if topic and level in LEVELS and not any(p.topic == topic and p.level == level for p in self._collection):
+            level = ""  # a topic picked in the page with no puzzles at the level shown: all its levels
         self._topic, self._level = self._filter(topic, level)
         self._serve()
         return None
