@@ -10,7 +10,7 @@ Each progress file is written ahead in the documented format, in a temporary fol
 folder), with attempts spread over the collection, one in three missed, five minutes apart, the last just
 before "now" (a fixed clock). Then a Trainer on the whole collection is built, and ``--serve`` times it
 serves the next puzzle and, when the puzzle has options, picks the first one (the check and the save of the
-attempt). Each figure is the wall-clock time of one call with ``time.perf_counter``. This file is not part
+attempt; a best-move puzzle's check runs the expert's search, timed apart). Each figure is the wall-clock time of one call with ``time.perf_counter``. This file is not part
 of the test suite and asserts nothing.
 """
 
@@ -23,6 +23,7 @@ import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 from nomercy.puzzles.progress import FILE_NAME, FORMAT, VERSION
 from nomercy.puzzles.puzzle import load_puzzles
@@ -31,7 +32,7 @@ from nomercy.widgets import Trainer
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 
 
-def write_progress(folder: Path, attempts: int, puzzles: list) -> None:
+def write_progress(folder: Path, attempts: int, puzzles: list[Any]) -> None:
     made = []
     for i in range(attempts):
         p = puzzles[i % len(puzzles)]
@@ -57,17 +58,23 @@ def main() -> None:
             start = time.perf_counter()
             trainer = Trainer(data_dir=folder, clock=lambda: NOW, puzzles=puzzles)
             built = time.perf_counter() - start
-            served, checked = [], []
+            served: list[float] = []
+            checked: dict[bool, list[float]] = {False: [], True: []}  # best-move or not
             for _ in range(args.serve):
                 start = time.perf_counter()
                 trainer.next()
                 served.append(time.perf_counter() - start)
                 if trainer.current.choices:
+                    best_move = trainer.current.is_best_move
                     start = time.perf_counter()
                     trainer.choose(0)
-                    checked.append(time.perf_counter() - start)
-            print(f"{size} attempts: a new Trainer {built * 1000:.0f} ms; next puzzle {ms(served)}; "
-                  f"check and save {ms(checked)} ({len(checked)} checks)")
+                    checked[best_move].append(time.perf_counter() - start)
+            line = f"{size} attempts: a new Trainer {built * 1000:.0f} ms; next puzzle {ms(served)}"
+            for best_move, times in checked.items():
+                if times:
+                    kind = "a best-move puzzle (the expert's search)" if best_move else "a question"
+                    line += f"; check and save, {kind}: {ms(times)} ({len(times)} checks)"
+            print(line)
 
 
 if __name__ == "__main__":
