@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from html import escape
+
 import pytest
 
 pytest.importorskip("anywidget")
@@ -289,3 +291,22 @@ def test_feedback_says_nobody_has_won_yet_not_a_python_value():
     problems = board.feedback["problems"]
     assert f"Winner: you answered {puzzle.players[0]}, but it is nobody yet." in problems
     assert not any("None" in line for line in problems + board.feedback["truth"])
+
+
+def test_without_a_kernel_a_board_shows_each_puzzle_with_its_question_and_a_folded_answer():
+    """The widget's own output carries a still picture (text/html) beside the widget view, so GitHub and
+    nbviewer show the puzzle, while JupyterLab, which ranks the widget view first, shows only the board."""
+    board = PuzzleBoard(["round3-seven", "last-zero-wins"])
+    data, _ = board._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    html = data["text/html"]
+    for puzzle in board._puzzles:
+        assert escape(puzzle.question) in html
+    assert html.count("<details") == 2 and "Answer (try first!)" in html
+
+
+def test_each_hand_shows_once_on_the_board():
+    """The seat to move shows its hand in the table picture; the list below holds only the other seats."""
+    board = PuzzleBoard("round3-seven")
+    assert [hand["name"] for hand in board.puzzle["hands"]] == ["B", "C", "D"]
+    assert "A&#x27;s hand" in board.puzzle["board"] or "A's hand" in board.puzzle["board"]

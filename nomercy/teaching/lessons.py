@@ -188,7 +188,7 @@ def card_verdicts(state: GameState, seat: str | int | None = None) -> list[tuple
         if card in playable:
             verdicts.append((card, None))
             continue
-        text = f"{name} plays {card}" + (" choosing red" if card.is_wild and card.rank is not Rank.WILD_ROULETTE else "")
+        text = f"{name} plays {card}" + (" choosing red" if "color" in card.rank.choices else "")
         try:
             reason = why_illegal(state, text)
         except NomercyError as error:  # pragma: no cover - the text is always well formed
@@ -256,7 +256,7 @@ def _situation(state: GameState) -> str:
 
 # --- puzzles, readable without a kernel -------------------------------------------------
 
-def puzzle_html(puzzle_id: str, *, width: float = 32) -> str:
+def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     """A still picture of a puzzle: the cards it names, the moves, the question and its options.
 
     The answer stays folded away in a ``<details>`` box. This is what a reader sees

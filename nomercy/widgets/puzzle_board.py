@@ -293,6 +293,24 @@ class PuzzleBoard(anywidget.AnyWidget):
             self.error = reason or ""
             return reason
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget for JupyterLab, and a still picture for readers without a kernel (GitHub, nbviewer).
+
+        JupyterLab draws the widget view, which it ranks above HTML, so each hand shows once; a
+        viewer that cannot run widgets shows the ``text/html`` part: every puzzle of the board with
+        its table, moves and question, and the answer folded away.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self._still_picture()}, metadata
+
+    def _still_picture(self) -> str:
+        from nomercy.teaching.lessons import puzzle_html
+
+        return "".join(puzzle_html(puzzle) for puzzle in self._puzzles)
+
     def __repr__(self) -> str:
         # No position or count: stored notebook outputs must not change when puzzles are added.
         return f"<PuzzleBoard {self.current.id}>"
@@ -476,9 +494,12 @@ class PuzzleBoard(anywidget.AnyWidget):
 
 
 def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
-    """Every seat's hand: the cards the puzzle names face up, the filler it does not care about face down."""
+    """The other seats' hands (the seat to move shows its own in the table picture above, so each hand shows once):
+    the cards the puzzle names face up, the filler it does not care about face down."""
     hands = []
     for seat in puzzle.players:
+        if seat == puzzle.turn:
+            continue
         cards = puzzle.hands.get(seat, ())
         more = puzzle.more.get(seat, 0)
         hands.append({
@@ -491,10 +512,5 @@ def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
 
 
 def puzzle(puzzle_id: str) -> PuzzleBoard:
-    """Show a puzzle's still picture (readable without a kernel) and return its interactive board."""
-    from IPython.display import HTML, display
-
-    from nomercy.teaching.lessons import puzzle_html
-
-    display(HTML(puzzle_html(puzzle_id)))
+    """A puzzle's board; without a kernel its output shows the puzzle's still picture (see ``_repr_mimebundle_``)."""
     return PuzzleBoard(puzzle_id)

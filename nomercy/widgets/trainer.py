@@ -111,6 +111,11 @@ class Trainer(PuzzleBoard):
             self._update_status()
             return reason
 
+    def _still_picture(self) -> str:
+        """Without a kernel the trainer cannot serve puzzles; it says so (no one's progress in the output)."""
+        return ("<p><b>Puzzle trainer.</b> It serves puzzles one after another and keeps your progress; "
+                "open this notebook in JupyterLab (or on Binder) to use it.</p>")
+
     def __repr__(self) -> str:
         # No counts or puzzle: stored notebook outputs must not depend on anyone's progress file.
         topic = f"topic={self._topic}" if self._topic else "all topics"
