@@ -12,6 +12,9 @@ from nomercy.core.decks import DECKS, DeckListing, build_deck
 from nomercy.core.engine import LegalMoves, apply, deal, is_legal, legal_moves, new_game, why_illegal
 from nomercy.core.errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, RulesError
 from nomercy.core.events import Event
+from nomercy.core.faces import Face, Picture
+from nomercy.core.house import (register_deck, register_effect, register_face, register_first_card, register_option,
+                                register_ruling)
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players import make_player, next_move
 from nomercy.core.scoring import round_points
@@ -34,6 +37,8 @@ __all__ = [
     "DECKS", "DeckListing", "build_deck",
     "apply", "deal", "is_legal", "legal_moves", "new_game", "why_illegal",
     "IllegalMoveError", "NomercyError", "NotationError", "PuzzleError", "RulesError",
+    "Face", "Picture", "register_face", "register_deck", "register_effect", "register_first_card",
+    "register_option", "register_ruling",
     "Event", "Game", "GameRecord", "Match", "round_points", "RULINGS", "Ruling", "explain",
     "OPTIONS", "PROFILES", "RuleSet", "profile_names", "ruleset",
     "GameState", "LegalMoves", "Phase", "PlayerView",

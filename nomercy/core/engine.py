@@ -221,20 +221,20 @@ def _leave_more() -> str:
 # Applying a move
 # ----------------------------------------------------------------------------
 
-def apply(state: GameState, action: Move | str) -> tuple[GameState, tuple[ev.Event, ...]]:
+def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event, ...]]:
     """The next state and the events of a move (or its notation); an illegal move raises and changes nothing."""
-    if isinstance(action, str):
-        action = state.parse_move(action)
+    if isinstance(move, str):
+        move = state.parse_move(move)
     for listed in state._legal or ():
-        if listed is action:
+        if listed is move:
             break  # one of the very move objects legal_moves listed for this state
     else:
-        reason = why_illegal(state, action)
+        reason = why_illegal(state, move)
         if reason is not None:
-            raise IllegalMoveError(reason, move=action)
+            raise IllegalMoveError(reason, move=move)
     t = Draft.of(state)
-    kind = type(action)
-    _HANDLERS[kind](t, action)
+    kind = type(move)
+    _HANDLERS[kind](t, move)
     if kind is not CallUno and kind is not Catch:
         _open_uno_window(t, state.hands)
     return t.freeze(), tuple(t.events)

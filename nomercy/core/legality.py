@@ -334,17 +334,17 @@ _CHECKERS = {
 }
 
 
-def why_illegal(state: GameState, action: Move | str) -> str | None:
+def why_illegal(state: GameState, move: Move | str) -> str | None:
     """``None`` if the move (a :data:`Move` or its notation) is legal in ``state``, else the reason it is refused."""
-    if isinstance(action, str):
-        action = parse_move(action, state.seats)
-    checker = _CHECKERS.get(type(action))
+    if isinstance(move, str):
+        move = parse_move(move, state.seats)
+    checker = _CHECKERS.get(type(move))
     if checker is None:
-        return f"{brief(action)} is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"
-    seat = action.seat
+        return f"{brief(move)} is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"
+    seat = move.seat
     if not _is_seat(state, seat):
         return f"there is no seat {brief(seat)}: the seats are 0 to {len(state.seats) - 1} ({', '.join(state.seats)})"
-    return checker(state, action)  # type: ignore[operator]
+    return checker(state, move)  # type: ignore[operator]
 
 
 _SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
@@ -376,7 +376,7 @@ on_new_cards(_forget_plays)
 _SEAT_ACTIONS: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
 
 
-def _seat_action(kind: type, seat: int) -> Move:
+def _seat_move(kind: type, seat: int) -> Move:
     """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``)."""
     cache = _SEAT_ACTIONS[kind]
     while len(cache) <= seat:
@@ -463,7 +463,7 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
     if cached is not None:
         return cached
     s = state
-    actions: list[Move] = []
+    moves: list[Move] = []
     phase = s.phase
     if phase is not Phase.OVER:
         seat = s.turn
@@ -472,45 +472,45 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
             fitting = _fitting(s, hand)
             if s.pending:
                 for card in dict.fromkeys(fitting):
-                    actions.extend(_expand_play(s, seat, card, hand))
+                    moves.extend(_expand_play(s, seat, card, hand))
             elif fitting:
                 done = [False] * len(ALL_CARDS)
                 for card in fitting:
                     if not done[card.code]:
                         done[card.code] = True
-                        actions.extend(_expand_play(s, seat, card, hand))
+                        moves.extend(_expand_play(s, seat, card, hand))
             if _why_no_draw(s, fitting) is None:
-                actions.append(_seat_action(Draw, seat))
+                moves.append(_seat_move(Draw, seat))
             if s.challenge is not None:
-                challenge = _seat_action(Challenge, seat)
+                challenge = _seat_move(Challenge, seat)
                 if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
-                    actions.append(challenge)
+                    moves.append(challenge)
         elif phase is Phase.PLAY_DRAWN:
-            actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
+            moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
         elif phase is Phase.KEEP_OR_PLAY:
-            actions.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-            actions.append(_seat_action(Pass, seat))
+            moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
+            moves.append(_seat_move(Pass, seat))
         else:
-            actions.extend(m for m in (NameColor(seat, color) for color in COLORS) if _check_name(s, m) is None)
+            moves.extend(m for m in (NameColor(seat, color) for color in COLORS) if _check_name(s, m) is None)
         for exposed in s.catchable:
-            actions.append(_seat_action(CallUno, exposed))
+            moves.append(_seat_move(CallUno, exposed))
             catches = (Catch(i, exposed) for i in range(len(s.seats)))
-            actions.extend(c for c in catches if _check_catch(s, c) is None)
+            moves.extend(c for c in catches if _check_catch(s, c) is None)
         if _why_no_jump_in(s) is None:
             top = s.discard[-1]
             for other in range(len(s.seats)):
                 if other != seat and other not in s.out and top in s.hands[other]:
-                    actions.extend(_expand_play(s, other, top, s.hands[other]))
-    result = tuple(actions)
+                    moves.extend(_expand_play(s, other, top, s.hands[other]))
+    result = tuple(moves)
     object.__setattr__(state, "_legal", result)
     return result
 
 
-def is_optional(state: GameState, action: Move) -> bool:
+def is_optional(state: GameState, move: Move) -> bool:
     """Is ``action`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
-    if type(action) is CallUno or type(action) is Catch:
+    if type(move) is CallUno or type(move) is Catch:
         return True
-    return type(action) is Play and action.seat != state.turn
+    return type(move) is Play and move.seat != state.turn
 
 
 def required_moves(state: GameState) -> tuple[Move, ...]:

@@ -111,37 +111,37 @@ def seat_index(name: str, seats: Sequence[str]) -> int:
     raise NotationError(f"unknown seat {brief(name)}: the seats are {', '.join(seats)}")
 
 
-def format_move(action: Move, seats: Sequence[str], *, keeping: bool = False) -> str:
+def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> str:
     """The move in the notation of ``puzzle-format.md``.
 
     ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
     the swap is a choice (the game state knows; see ``GameState.move_text``).
     """
-    who = seats[action.seat]
-    if isinstance(action, Play):
-        text = f"{who} plays {action.card}"
-        if action.color is not None:
-            text += f" choosing {action.color}"
-        if action.top is not None and action.top != action.card:
-            text += f" leaving {action.top} on top"
-        if action.target is not None:
-            text += f" swapping with {seats[action.target]}"
-        elif keeping and "target" in action.card.rank.choices:
+    who = seats[move.seat]
+    if isinstance(move, Play):
+        text = f"{who} plays {move.card}"
+        if move.color is not None:
+            text += f" choosing {move.color}"
+        if move.top is not None and move.top != move.card:
+            text += f" leaving {move.top} on top"
+        if move.target is not None:
+            text += f" swapping with {seats[move.target]}"
+        elif keeping and "target" in move.card.rank.choices:
             text += " keeping"
         return text
-    if isinstance(action, Draw):
+    if isinstance(move, Draw):
         return f"{who} draws"
-    if isinstance(action, Pass):
+    if isinstance(move, Pass):
         return f"{who} passes"
-    if isinstance(action, NameColor):
-        return f"{who} names {action.color}"
-    if isinstance(action, CallUno):
+    if isinstance(move, NameColor):
+        return f"{who} names {move.color}"
+    if isinstance(move, CallUno):
         return f"{who} calls uno"
-    if isinstance(action, Catch):
-        return f"{who} catches {seats[action.target]}"
-    if isinstance(action, Challenge):
+    if isinstance(move, Catch):
+        return f"{who} catches {seats[move.target]}"
+    if isinstance(move, Challenge):
         return f"{who} challenges"
-    raise TypeError(f"not an action: {action!r}")
+    raise TypeError(f"not an move: {move!r}")
 
 
 MAX_MOVE_LENGTH = 300

@@ -170,16 +170,16 @@ class GameState(tuple):
         """Read a move in notation (``'B catches A'``) for this table's seats."""
         return parse_move(text, self.seats)
 
-    def move_text(self, action: Move) -> str:
+    def move_text(self, move: Move) -> str:
         """Write a move in notation, with ``keeping`` where a 7's swap is optional."""
         from nomercy.core.moves import Play
 
         keeping = (
-            isinstance(action, Play)
+            isinstance(move, Play)
             and self.rules.seven_swap == "optional"
-            and len(self.hands[action.seat]) > 1
+            and len(self.hands[move.seat]) > 1
         )
-        return format_move(action, self.seats, keeping=keeping)
+        return format_move(move, self.seats, keeping=keeping)
 
     def view(self, seat: str | int) -> "PlayerView":
         """What ``seat`` may see: its own hand and only the sizes of the others."""

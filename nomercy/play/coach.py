@@ -462,20 +462,20 @@ def _share(outcomes: Outcomes, happened: list[bool]) -> float:
     return sum(happened) / len(outcomes)
 
 
-def _knocked_out(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _knocked_out(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                  required: Sequence[Move]) -> list[MoveWarning]:
     name = state.seats[seat]
     sizes = [next((e.hand_size for e in events if isinstance(e, ev.KnockedOut) and e.player == name), 0)
              for _, events in outcomes]
     chance = _share(outcomes, [size > 0 for size in sizes])
-    if not chance or (len(required) < 2 and action in required):
+    if not chance or (len(required) < 2 and move in required):
         return []
     limit = state.rules.mercy_limit
     if chance >= 1.0:
-        what = "Drawing them" if type(action) is Draw and state.pending else "This"
+        what = "Drawing them" if type(move) is Draw and state.pending else "This"
         text = f"{what} takes you to {max(sizes)} cards: at {limit} you are knocked out of the round."
         others = [a for a in required if type(a) is Play]
-        if type(action) is Draw and state.pending and others:
+        if type(move) is Draw and state.pending and others:
             text += f" Your {others[0].card} would pass the stack on instead."
         return [MoveWarning("knocked-out", "mercy", text)]
     text = (f"This could take you to {limit} cards and knock you out: it did on {sum(s > 0 for s in sizes)} of "
@@ -483,7 +483,7 @@ def _knocked_out(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     return [MoveWarning("knocked-out", "mercy", text, chance)]
 
 
-def _comes_back_warning(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _comes_back_warning(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                         required: Sequence[Move]) -> list[MoveWarning]:
     name = state.seats[seat]
     after, events = outcomes[0]
@@ -503,7 +503,7 @@ def _comes_back_warning(state: GameState, seat: int, action: Move, outcomes: Out
     return [MoveWarning("comes-back", grew.rule, text + ".")]
 
 
-def _uno_call(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _uno_call(state: GameState, seat: int, move: Move, outcomes: Outcomes,
               required: Sequence[Move]) -> list[MoveWarning]:
     penalty = state.rules.uno_penalty
     exposed = [seat in after.catchable for after, _ in outcomes]
@@ -515,14 +515,14 @@ def _uno_call(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     return [MoveWarning("uno-call", "uno", text, chance)]
 
 
-def _catch_missed(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _catch_missed(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                   required: Sequence[Move]) -> list[MoveWarning]:
     found = []
     for target in state.catchable:
         if target == seat or Catch(seat, target) not in legal_moves(state):
             continue
         after, _ = outcomes[0]
-        if target not in after.catchable and action != Catch(seat, target):
+        if target not in after.catchable and move != Catch(seat, target):
             who = state.seats[target]
             text = (f"{who} holds one card and has not called UNO: catch {who} first ({who} draws "
                     f"{state.rules.uno_penalty}); after your move it is too late.")
@@ -530,9 +530,9 @@ def _catch_missed(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     return found
 
 
-def _stack_declined(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _stack_declined(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                     required: Sequence[Move]) -> list[MoveWarning]:
-    if type(action) is not Draw or not state.pending:
+    if type(move) is not Draw or not state.pending:
         return []
     answers = [a for a in required if type(a) is Play and not _comes_back(state, a)]
     if not answers:
@@ -542,9 +542,9 @@ def _stack_declined(state: GameState, seat: int, action: Move, outcomes: Outcome
     return [MoveWarning("stack-declined", "stacking", text)]
 
 
-def _bigger_hand(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _bigger_hand(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                  required: Sequence[Move]) -> list[MoveWarning]:
-    if type(action) is not Play or len(required) < 2:
+    if type(move) is not Play or len(required) < 2:
         return []
     after, events = outcomes[0]
     gave = len(state.hands[seat]) - 1
@@ -554,7 +554,7 @@ def _bigger_hand(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     for event in events:
         if isinstance(event, ev.HandsSwapped):
             sizes = {a.target: len(state.hands[a.target]) if a.target is not None else gave
-                     for a in required if type(a) is Play and a.card == action.card}
+                     for a in required if type(a) is Play and a.card == move.card}
             best = min(sizes, key=lambda t: sizes[t])
             if sizes[best] >= got:
                 return []
@@ -569,10 +569,10 @@ def _bigger_hand(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     return []
 
 
-def _bluff(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _bluff(state: GameState, seat: int, move: Move, outcomes: Outcomes,
            required: Sequence[Move]) -> list[MoveWarning]:
     after, _ = outcomes[0]
-    if type(action) is not Play or after.challenge is None or not after.challenge[1]:
+    if type(move) is not Play or after.challenge is None or not after.challenge[1]:
         return []
     victim = state.seats[after.turn]
     text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
@@ -580,9 +580,9 @@ def _bluff(state: GameState, seat: int, action: Move, outcomes: Outcomes,
     return [MoveWarning("bluff", "wild-four-restriction", text)]
 
 
-def _challenge_fails(state: GameState, seat: int, action: Move, outcomes: Outcomes,
+def _challenge_fails(state: GameState, seat: int, move: Move, outcomes: Outcomes,
                      required: Sequence[Move]) -> list[MoveWarning]:
-    if type(action) is not Challenge:
+    if type(move) is not Challenge:
         return []
     failed = [any(isinstance(e, ev.Challenged) and not e.guilty for e in events) for _, events in outcomes]
     chance = _share(outcomes, failed)
@@ -647,16 +647,16 @@ def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tupl
 
 def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
                budget: int) -> Iterator[ReviewProgress]:
-    decisions = [(number, state, action) for number, state, action in steps
-                 if action.seat == index and not is_optional(state, action) and len(_moves_of(state, index)[0]) > 1]
-    for done, (number, state, action) in enumerate(decisions, 1):
+    decisions = [(number, state, move) for number, state, move in steps
+                 if move.seat == index and not is_optional(state, move) and len(_moves_of(state, index)[0]) > 1]
+    for done, (number, state, move) in enumerate(decisions, 1):
         required, _ = _moves_of(state, index)
         choice = _weigh(state, index, required, seed=seed, budget=budget).choice
-        if choice == action:
+        if choice == move:
             yield ReviewProgress(done, len(decisions), None)
             continue
-        pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, action])
-        difference, spread, _ = pair.paired_difference(choice, action)
+        pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, move])
+        difference, spread, _ = pair.paired_difference(choice, move)
         suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
                              for e in pair.estimates)
         yield ReviewProgress(done, len(decisions), ReviewedDecision(

@@ -109,24 +109,24 @@ class _Stack:
         return "; ".join(parts)
 
     def follow(self, step: _Step) -> list[str]:
-        action, before = step.action, step.before
+        move, before = step.action, step.before
         lines: list[str] = []
         grew = [e for e in step.events if isinstance(e, ev.StackGrew)]
-        if isinstance(action, Play) and grew:
-            who = before.seats[action.seat]
+        if isinstance(move, Play) and grew:
+            who = before.seats[move.seat]
             target = grew[-1].target
             if before.pending:
-                self.answers.append((who, action.card))
+                self.answers.append((who, move.card))
             else:
-                self.started = f"{who}'s {action.card} made {target} face {_cards(grew[-1].total)}"
+                self.started = f"{who}'s {move.card} made {target} face {_cards(grew[-1].total)}"
             if any(isinstance(e, ev.DirectionChanged) for e in step.events):
                 rule = grew[-1].rule if grew[-1].rule.startswith("wild-reverse-four") else "wild-reverse-four"
                 lines.append(_says(rule, f"{who}'s wild reverse +4 turns play around before it counts "
                                          f"(now {step.after.direction_name}), so the stack pointed at {target}."))
-        elif isinstance(action, Draw) and before.pending:
-            who = before.seats[action.seat]
+        elif isinstance(move, Draw) and before.pending:
+            who = before.seats[move.seat]
             pending = before.pending
-            reason = ("could have answered but chose to draw" if _could_answer(before, action.seat)
+            reason = ("could have answered but chose to draw" if _could_answer(before, move.seat)
                       else "had no draw card that could answer it")
             out = any(isinstance(e, ev.KnockedOut) for e in step.events)
             took = (f"{who} {reason} and started to draw the {pending}" if out
@@ -150,10 +150,10 @@ class _Stack:
 def _effects(step: _Step) -> list[str]:
     """The other rulings a move set off, one sentence each."""
     lines: list[str] = []
-    action = step.action
+    move = step.action
     seats = step.before.seats
-    who = seats[action.seat]
-    card: Card | None = action.card if isinstance(action, Play) else None
+    who = seats[move.seat]
+    card: Card | None = move.card if isinstance(move, Play) else None
     events = step.events
     for event in events:
         if isinstance(event, ev.DirectionChanged) and event.rule == "reverse" and card is not None:
@@ -194,7 +194,7 @@ def _effects(step: _Step) -> list[str]:
             lines.append(_says("empty-draw-pile", f"no card was left anywhere, so {event.player}'s draw stopped "
                                                   "short."))
         elif isinstance(event, ev.CardsDrawn) and event.rule == "draw-until-playable" and not step.before.pending \
-                and isinstance(action, Draw):
+                and isinstance(move, Draw):
             lines.append(_says("draw-until-playable", f"{who} had no card that fit and drew until one did "
                                                       f"({_cards(event.count)})."))
         elif isinstance(event, ev.UnoCaught):

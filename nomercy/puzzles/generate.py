@@ -51,9 +51,9 @@ class Moment:
 def _policy_move(state: GameState, rng: random.Random):
     """Uniform over the moves of the seat to act; UNO is always called, so catches are rare."""
     legal = legal_moves(state)
-    for action in legal:
-        if type(action) is CallUno:
-            return action
+    for move in legal:
+        if type(move) is CallUno:
+            return move
     own = [a for a in legal if a.seat == state.turn and type(a) is not Catch]
     return rng.choice(own or list(legal))
 

@@ -144,10 +144,10 @@ class ExpertPlayer:
                 f"depth={self.depth}, memory={self.memory})")
 
     # --- what the table shows between decisions ------------------------------
-    def observe(self, before: PlayerView, action: Move, events: Sequence[Event], after: PlayerView) -> None:
+    def observe(self, before: PlayerView, move: Move, events: Sequence[Event], after: PlayerView) -> None:
         """Remember what a move showed (see :mod:`nomercy.play.players.belief`); skipped with ``memory=False``."""
         if self.memory:
-            self.beliefs.observe(before, action, events, after)
+            self.beliefs.observe(before, move, events, after)
 
     # --- out-of-turn options: greedy's judgement is enough --------------------
     def choose_optional(self, view: PlayerView, legal: Sequence[Move]) -> Move | None:
@@ -252,9 +252,9 @@ class ExpertPlayer:
             values=tuple(tuple(sorted(values.items())) for values in results),
         )
 
-    def _playout(self, world: GameState, action: Move, me: int, seed: int) -> float:
+    def _playout(self, world: GameState, move: Move, me: int, seed: int) -> float:
         """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop)."""
-        state, _ = apply(world, action)
+        state, _ = apply(world, move)
         end = play_out(state, _greedy_everywhere(GreedyPlayer(seed=seed), state.rules.jump_in), max_moves=self.depth)
         return _value(end, me)
 

@@ -265,15 +265,15 @@ class GreedyPlayer:
             return next(a for a in others if type(a) is not Challenge)
         best = self._best_play(view, plays)
         score = score_play(view, best)
-        for action in others:
-            if type(action) is Draw and view.pending:
+        for move in others:
+            if type(move) is Draw and view.pending:
                 if self._take_is_fatal(view) or score > -100.0:
                     continue
-                return action  # every stacking card would come straight back
-            if type(action) is Challenge and self._should_challenge(view) and score < 100.0:
-                return action
-            if type(action) is Pass and score < 0.0:
-                return action
+                return move  # every stacking card would come straight back
+            if type(move) is Challenge and self._should_challenge(view) and score < 100.0:
+                return move
+            if type(move) is Pass and score < 0.0:
+                return move
         return best
 
     def _best_play(self, view: SeatView, plays: Sequence[Play]) -> Play:
@@ -318,12 +318,12 @@ class GreedyPlayer:
 
     # --- out-of-turn options ---------------------------------------------------
     def choose_optional(self, view: SeatView, legal: Sequence[Move]) -> Move | None:
-        for action in legal:
-            if type(action) is CallUno:
-                return action
-        for action in legal:
-            if type(action) is Catch:
-                return action
+        for move in legal:
+            if type(move) is CallUno:
+                return move
+        for move in legal:
+            if type(move) is Catch:
+                return move
         jumps = [a for a in legal if type(a) is Play]
         if jumps:
             best = self._best_play(view, jumps)
