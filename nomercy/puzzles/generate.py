@@ -29,6 +29,7 @@ from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.state import GameState, Phase
+from nomercy.core.seeds import short_seed
 from nomercy.play.driver import play_out
 
 __all__ = ["Moment", "find_moments", "cut_puzzle", "generate_puzzles", "write_puzzles"]
@@ -277,7 +278,7 @@ def generate_puzzles(
     found: list[dict[str, Any]] = []
     kinds_seen: dict[str, int] = {}
     for game in range(max_games):
-        game_seed = seed * 100_000 + game
+        game_seed = short_seed(seed, "generate", game)  # short: it is part of the puzzle's id
         per_game: set[str] = set()
         for moment in find_moments(rule_set, players, game_seed):
             if moment.kind in per_game:
