@@ -6,13 +6,19 @@ Run from the repository root::
     python benchmarks/simulation_speed.py --games 1000     # steadier figures
     python benchmarks/simulation_speed.py --json           # machine-readable
     python benchmarks/simulation_speed.py --skip-expert
+    python benchmarks/simulation_speed.py --skip-expert --check-every-move
 
 Throughput rows run ``nomercy.play.simulate.simulate`` exactly as ``nomercy simulate``
 does: No Mercy with 2, 4 and 6 players, every seat ``random`` or every seat
 ``greedy``, on 1 worker (in this process) and on a pool of 2 worker processes.
-Every game is also checked move by move (legality, card count), so these are the
-figures of a real run, not of a bare engine loop (``engine_speed.py`` has those).
-The pool's figures include starting its processes.
+Every game is also checked (every move legal, the card count and the mercy limit
+after every move, the deck's very cards at the end), so these are the figures of
+a real run, not of a bare engine loop (``engine_speed.py`` has those);
+``--check-every-move`` times the closer check the soak uses. Each row shows games
+per second of wall-clock time and per second of CPU time (this process's, plus
+its pool's worker processes'): on a shared machine the wall clock also counts
+other programs, so compare the CPU figures. The pool's figures include starting
+its processes.
 
 The expert rows play No Mercy games between one expert and greedy players and
 time every decision the expert searches (decisions with a single sensible move
@@ -28,6 +34,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import sys
 import time
@@ -42,18 +49,30 @@ LADDER_EXPERT = {"iterations": 12, "depth": 12, "candidates": 4}
 """The expert budget of the published ladder (docs/simulation.md)."""
 
 
-def throughput(games: int, seed: int) -> list[dict[str, Any]]:
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (a pool's workers, once shut down)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def throughput(games: int, seed: int, check_moves: bool = False) -> list[dict[str, Any]]:
     rows = []
     for players in (2, 4, 6):
         for bots in ("random", "greedy"):
             for workers in (1, 2):
+                cpu = _cpu_seconds()
                 result = simulate("no-mercy", players=players, bots=bots, games=games, seed=seed,
-                                  workers=workers, progress=False)
+                                  workers=workers, progress=False, **({"check_moves": True} if check_moves else {}))
+                cpu = _cpu_seconds() - cpu
                 row = {"players": players, "bots": bots, "workers": workers, "games": games,
+                       "check_moves": check_moves,
                        "games_per_second": round(result.games_per_second, 1),
+                       "games_per_cpu_second": round(games / cpu, 1) if cpu > 0 else None,
+                       "cpu_share": round(cpu / (workers * result.seconds), 2) if result.seconds > 0 else None,
                        "turns_mean": result.turn_stats()["mean"]}
                 rows.append(row)
-                print(f"no-mercy {players}p {bots:<7} workers={workers}: {row['games_per_second']:8.1f} games/s"
+                print(f"no-mercy {players}p {bots:<7} workers={workers}: {row['games_per_second']:8.1f} games/s, "
+                      f"{row['games_per_cpu_second']:8.1f} games per CPU second (cpu share {row['cpu_share']:.2f})"
                       f"  ({row['turns_mean']:.0f} turns/game)", file=sys.stderr)
     return rows
 
@@ -100,13 +119,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-games", type=int, default=6, help="games per expert row (default 6)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-expert", action="store_true")
+    parser.add_argument("--check-every-move", action="store_true",
+                        help="time the throughput rows with every move checked (check_moves=True, as the soak runs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
-        "throughput": throughput(args.games, args.seed),
+        "throughput": throughput(args.games, args.seed, args.check_every_move),
     }
     if not args.skip_expert:
         report["expert"] = [

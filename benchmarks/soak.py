@@ -7,11 +7,12 @@ Run by hand, not in CI (it takes hours on one core)::
 The run goes in cycles. A cycle plays every table of ``TABLES`` (a profile, a
 number of players, rule options and that table's share of games) with every
 seat a ``random`` player, through :func:`nomercy.play.simulate.simulate` on one
-worker, so every game gets the checks of the simulation lab: each move is among
-the legal moves, the cards on the table number exactly the deck after every
-move, nobody still in holds the mercy limit, a knocked-out seat holds nothing,
-the game ends, and at the end the table holds exactly the deck's cards and the
-winner is still in the round. The games of table ``t`` in cycle ``c`` are the
+worker, with every move checked (``check_moves=True``, the lab's closest check):
+each move is among the legal moves, the cards on the table number exactly the deck
+after every move, nobody still in holds the mercy limit, a knocked-out seat holds
+nothing, every knockout and reshuffle comes with its event, the game ends, and at
+the end the table holds exactly the deck's cards and the winner is still in the
+round. The games of table ``t`` in cycle ``c`` are the
 simulation run seeded ``(seed * 1_000_000 + c) * len(TABLES) + t``, so any cycle
 replays on its own (``--first-cycle c --games 1554``).
 
@@ -99,7 +100,7 @@ def run(games: int, seed: int, first_cycle: int, log: TextIO, out: TextIO) -> in
                 name = table_name(profile, players, options)
                 try:
                     result = simulate(profile, players=players, overrides=options, bots="random", games=size,
-                                      seed=block_seed, workers=1, progress=False)
+                                      seed=block_seed, workers=1, progress=False, check_moves=True)
                 except InvariantViolation as error:
                     failures += 1
                     log.write(json.dumps({"cycle": cycle, "table": name, "seed": block_seed,

@@ -60,6 +60,7 @@ def _simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             rotate=args.rotate,
             progress=False if args.json or args.no_progress else None,
+            check_moves=args.check_every_move,
         )
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
@@ -103,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    simulate.add_argument("--check-every-move", action="store_true",
+                          help="also check that every move is one the engine lists and that every knockout and "
+                               "reshuffle has its event (slower; the figures are the same)")
     simulate.set_defaults(run=_simulate)
     from nomercy.puzzles.commands import add_puzzle_commands
 

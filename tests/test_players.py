@@ -225,10 +225,11 @@ def test_every_player_kind_finishes_thousands_of_games(profile, players, start):
     # Game i of a run has the same seed however the run is split (first_game numbers the
     # games). simulate checks every chosen move against the legal list and the card count
     # after every move, and raises on the first violation with the seed and the moves
-    # that reproduce it.
+    # that reproduce it (check_moves: also that every move is one the engine listed and every
+    # knockout and reshuffle came with its event).
     games = min(GAMES_PER_PIECE, GAMES_PER_TABLE - start)
     result = simulate(profile, players=players, bots=TABLES[players], games=games, seed=17, rotate=True,
-                      first_game=start, progress=False)
+                      first_game=start, progress=False, check_moves=True)
     assert result.games == games
     per_game = {"expert": 1, "greedy": (players - 1) // 2, "random": (players - 1) // 2}
     assert dict(result.tally.seats_by_bot) == {k: n * games for k, n in per_game.items()}

@@ -204,3 +204,125 @@ def test_a_study_run_in_pieces_adds_up_to_the_whole_run():
     rest = simulate("no-mercy", players=3, bots="greedy,random,random", games=7, seed=6, workers=1, first_game=5)
     first.tally.merge(rest.tally)
     assert first.tally == whole.tally
+
+
+# --- the fast path checks what the full check checks, and counts the same ------------------
+
+@pytest.mark.parametrize("rules, players, bots, overrides", [
+    ("no-mercy", 4, "random", {}),
+    ("no-mercy", 3, "greedy,random,random", {"jump_in": True}),
+    ("classic", 2, "greedy,random", {}),
+    ("open-mercy", 6, "random", {}),
+])
+def test_checking_every_move_gives_the_same_figures(rules, players, bots, overrides):
+    kwargs = dict(players=players, bots=bots, games=12, seed=9, workers=1, overrides=overrides, rotate=True)
+    assert simulate(rules, check_moves=True, **kwargs).tally == simulate(rules, **kwargs).tally
+
+
+def test_the_command_checks_every_move_when_asked():
+    plain = json.loads(_run("simulate", "--players", "3", "--games", "5", "--workers", "1", "--json")[1])
+    code, text = _run("simulate", "--players", "3", "--games", "5", "--workers", "1", "--json", "--check-every-move")
+    assert code == 0 and _without_speed(json.loads(text)) == _without_speed(plain)
+
+
+def _without_speed(data):
+    return {key: value for key, value in data.items() if key not in SPEED_KEYS}
+
+
+def _tamper(monkeypatch, at_ply, change):
+    """Let the engine go wrong once, at ``at_ply``: ``change`` rewrites the state a move leads to."""
+    import nomercy.play.driver as driver
+
+    real = driver.apply
+
+    def apply_then_break(state, move):
+        after, events = real(state, move)
+        return (change(after) if after.ply == at_ply else after), events
+
+    monkeypatch.setattr(driver, "apply", apply_then_break)
+
+
+@pytest.mark.parametrize("check_moves", [False, True])
+def test_a_card_lost_by_the_engine_stops_the_run_at_that_move(monkeypatch, check_moves):
+    _tamper(monkeypatch, 6, lambda s: s.replace(draw_pile=s.draw_pile[1:]))
+    with pytest.raises(InvariantViolation, match=r"at move 6, .*: 167 cards on the table, the no-mercy deck has 168"):
+        simulate("no-mercy", players=3, bots="random", games=2, seed=1, workers=1, check_moves=check_moves)
+
+
+@pytest.mark.parametrize("check_moves", [False, True])
+def test_a_player_left_holding_the_mercy_limit_stops_the_run(monkeypatch, check_moves):
+    def overload(s):
+        hands = list(s.hands)
+        hands[1] = hands[1] + s.draw_pile[:25]
+        return s.replace(hands=tuple(hands), draw_pile=s.draw_pile[25:])
+
+    _tamper(monkeypatch, 4, overload)
+    with pytest.raises(InvariantViolation, match=r"at move 4, .*: B holds \d\d cards and is still in the round"):
+        simulate("no-mercy", players=3, bots="random", games=1, seed=2, workers=1, check_moves=check_moves)
+
+
+@pytest.mark.parametrize("check_moves", [False, True])
+def test_a_card_swapped_for_another_is_found_at_the_end(monkeypatch, check_moves):
+    # the count stays right, so only the end-of-game comparison with the deck can see it
+    def swap(s):
+        first, second = s.draw_pile[0], next(c for c in s.draw_pile if c != s.draw_pile[0])
+        return s.replace(draw_pile=(second,) + s.draw_pile[1:])
+
+    _tamper(monkeypatch, 3, swap)
+    with pytest.raises(InvariantViolation, match="the cards on the table at the end are not the deck's cards"):
+        simulate("no-mercy", players=2, bots="random", games=1, seed=3, workers=1, check_moves=check_moves)
+
+
+def test_a_knockout_without_its_event_is_found_when_every_move_is_checked(monkeypatch):
+    import nomercy.play.driver as driver
+
+    real = driver.apply
+
+    def apply_quietly(state, move):  # the engine forgets to say that a player was knocked out
+        after, events = real(state, move)
+        return after, tuple(e for e in events if type(e).__name__ != "KnockedOut")
+
+    monkeypatch.setattr(driver, "apply", apply_quietly)
+    with pytest.raises(InvariantViolation, match="knocked out 1 and reshuffled 0 times, but its events say 0 and 0"):
+        simulate("no-mercy", players=4, bots="random", games=3, seed=1, workers=1, check_moves=True)
+
+
+def test_a_legal_move_the_engine_refuses_is_reported_as_the_engine_s_fault(monkeypatch):
+    import nomercy.play.driver as driver
+    from nomercy.core.errors import IllegalMoveError
+
+    real = driver.apply
+
+    def refuse_the_tenth(state, move):
+        if state.ply == 9:
+            raise IllegalMoveError("no reason at all", move=move)
+        return real(state, move)
+
+    monkeypatch.setattr(driver, "apply", refuse_the_tenth)
+    with pytest.raises(InvariantViolation, match=r"at move 10, .*the engine refused a legal move"):
+        simulate("no-mercy", players=2, bots="random", games=1, seed=5, workers=1)
+
+
+# --- the progress bar -------------------------------------------------------------------
+
+def test_a_progress_bar_counts_the_games_on_standard_error(capsys):
+    pytest.importorskip("tqdm")
+    simulate("no-mercy", players=2, games=30, seed=1, workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert "no-mercy, 2 players" in err and "30/30" in err and "100%" in err
+
+
+def test_without_tqdm_a_terminal_gets_one_line_and_the_same_figures(monkeypatch, capsys):
+    import sys
+
+    with_bar = simulate("no-mercy", players=2, games=10, seed=1, workers=1, progress=False)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now fails, as when it is not installed
+    without = simulate("no-mercy", players=2, games=10, seed=1, workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert err == "no-mercy, 2 players: playing 10 games (install tqdm for a progress bar)\n"
+    assert without.tally == with_bar.tally
+
+
+def test_no_bar_unless_asked_off_a_terminal_and_outside_a_notebook(capsys):
+    simulate("no-mercy", players=2, games=5, seed=1, workers=1)
+    assert capsys.readouterr().err == ""

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from nomercy.core import events as ev
-from nomercy.core.moves import Move, Play
+from nomercy.core.moves import CallUno, Catch, Move, Play
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves, new_game
-from nomercy.core.errors import NomercyError, PlayerError, RulesError, brief
+from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
@@ -189,7 +189,7 @@ class GameSummary:
 
 
 def _is_turn_end(before: GameState, move: Move, after: GameState) -> bool:
-    """Does ``action`` end a turn (see the module docstring)?"""
+    """Does ``move`` end a turn (see the module docstring)?"""
     if type(move) is Play:
         return True
     if is_optional(before, move):
@@ -204,8 +204,18 @@ def play_game(
     *,
     index: int = 0,
     record: list[Move] | None = None,
+    check_moves: bool = False,
 ) -> GameSummary:
-    """Play one game between ``bots`` (one per seat) through the driver, and check it move by move."""
+    """Play one game between ``bots`` (one per seat) through the driver, and check it move by move.
+
+    After every move: the move was legal (``apply`` refuses any other), the cards on the
+    table number exactly the deck, nobody still in the round holds the mercy limit and
+    nobody knocked out holds a card. At the end: the table holds exactly the deck's cards
+    and the winner is still in the round. ``check_moves`` adds, for every move, that the
+    move is one of ``legal_moves`` of its position (not only one ``apply`` accepts), and
+    that every knockout and reshuffle the state shows came with its event; it costs
+    about a fifth more time per game and gives the same figures.
+    """
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
     observers = {seat: p for seat, p in players.items() if hasattr(p, "observe")}
@@ -217,8 +227,9 @@ def play_game(
     except RulesError as error:
         raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
     moves: list[Move] = [] if record is None else record
-    tally = {"turns": 0, "knockouts": 0, "reshuffles": 0, "largest": max(map(len, start.hands))}
-    chosen: list[Move | None] = [None]  # the move being made, for a report if the engine fails on it
+    turns = knockouts = reshuffles = 0
+    largest = max(map(len, start.hands))
+    current: list[Any] = [start, None]  # the position and the move being made, for a report if the engine fails
 
     def fail(reason: str, state: GameState, action: Move | None) -> InvariantViolation:
         text = None if action is None else state.move_text(action)
@@ -236,48 +247,71 @@ def play_game(
             action = next_move(state, players)
         except Exception as error:  # a player crashed: report it like a violation, with the seed
             raise fail(f"a player failed to choose: {error!r}", state, None) from error
-        if action is None or action not in legal_moves(state):
+        if action is None or (check_moves and action not in legal_moves(state)):
             raise fail(f"the move chosen is not legal ({action!r})", state, action)
-        chosen[0] = action
+        current[0] = state
+        current[1] = action
         return action
 
     def check(state: GameState, action: Move, events: tuple[ev.Event, ...], after: GameState) -> None:
+        nonlocal turns, knockouts, reshuffles, largest
         if observers:
             notify(observers, state, action, events, after)
-        if after.card_count() != deck_size:
+        hands = after.hands
+        sizes = list(map(len, hands))
+        if sum(sizes) + len(after.draw_pile) + len(after.discard) + len(after.set_aside) != deck_size:
             raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", state, action)
-        for event in events:
-            if isinstance(event, ev.KnockedOut):
-                tally["knockouts"] += 1
-                tally["largest"] = max(tally["largest"], event.hand_size)
-            elif type(event) is ev.PileReshuffled:
-                tally["reshuffles"] += 1
-        for seat, hand in enumerate(after.hands):
-            size = len(hand)
-            if size > tally["largest"]:
-                tally["largest"] = size
-            if limit is not None and size >= limit and seat not in after.out:
-                raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", state, action)
-            if size and seat in after.out:
-                raise fail(f"{after.seats[seat]} is out of the round but holds {size} cards", state, action)
-        if _is_turn_end(state, action, after):
-            tally["turns"] += 1
+        out = after.out
+        knocked = len(out) - len(state.out)
+        shuffled = after.shuffles - state.shuffles
+        if knocked or shuffled or check_moves:  # the events say who was knocked out holding how many cards
+            seen_knocked = seen_shuffled = 0
+            for event in events:
+                if type(event) is ev.KnockedOut:
+                    seen_knocked += 1
+                    if event.hand_size > largest:
+                        largest = event.hand_size
+                elif type(event) is ev.PileReshuffled:
+                    seen_shuffled += 1
+            knockouts += seen_knocked
+            reshuffles += seen_shuffled
+            if check_moves and (seen_knocked, seen_shuffled) != (knocked, shuffled):
+                raise fail(f"the move knocked out {knocked} and reshuffled {shuffled} times, but its events say "
+                           f"{seen_knocked} and {seen_shuffled}", state, action)
+        biggest = max(sizes)
+        if biggest > largest:
+            largest = biggest
+        if limit is not None and biggest >= limit:
+            for seat, size in enumerate(sizes):
+                if size >= limit and seat not in out:
+                    raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", state, action)
+        for seat in out:
+            if sizes[seat]:
+                raise fail(f"{after.seats[seat]} is out of the round but holds {sizes[seat]} cards", state, action)
+        kind = type(action)  # _is_turn_end, written out: this runs after every move
+        if kind is Play or (kind is not CallUno and kind is not Catch
+                            and (after.phase is Phase.OVER or after.turn != action.seat)):
+            turns += 1
         moves.append(action)
 
     try:
         state = play_out(start, choose, max_moves=MAX_MOVES, observe=check)
     except InvariantViolation:
         raise
+    except IllegalMoveError as error:
+        before, action = current
+        if action is not None and action not in legal_moves(before):
+            raise fail(f"the move chosen is not legal ({action!r}): {error}", before, action) from error
+        raise fail(f"the engine refused a legal move: {error!r}", before, action) from error
     except Exception as error:
         last = replay_game(rules, n, seed, moves)
-        raise fail(f"the engine refused or failed on a legal move: {error!r}", last, chosen[0]) from error
+        raise fail(f"the engine refused or failed on a legal move: {error!r}", last, current[1]) from error
     if not state.is_over:
         raise fail(f"the game did not end within {MAX_MOVES} moves", state, None)
     if state.all_cards() != deck.counts():
         raise fail("the cards on the table at the end are not the deck's cards", state, None)
     if state.winner is None or state.winner in state.out:
         raise fail(f"the round ended without a winner still in it (winner {state.winner})", state, None)
-    turns, knockouts, reshuffles, largest = tally["turns"], tally["knockouts"], tally["reshuffles"], tally["largest"]
     return GameSummary(
         index=index,
         seed=seed,
@@ -531,41 +565,59 @@ def _jsonable(value: Any) -> Any:
 # ----------------------------------------------------------------------------
 
 def _play_chunk(rules: RuleSet, specs: tuple[BotSpec, ...], seed: int, start: int, stop: int,
-                rotate: bool, keep: bool) -> tuple[Tally, list[GameSummary] | None]:
+                rotate: bool, keep: bool, check_moves: bool = False) -> tuple[Tally, list[GameSummary] | None]:
     """Play games ``start`` to ``stop - 1`` of a run; runs in a worker process (or a Dask worker)."""
     tally = Tally(len(specs))
     records: list[GameSummary] | None = [] if keep else None
     for index in range(start, stop):
-        summary = play_game(rules, _seating(specs, index, rotate), game_seed(seed, index), index=index)
+        summary = play_game(rules, _seating(specs, index, rotate), game_seed(seed, index), index=index,
+                            check_moves=check_moves)
         tally.add(summary)
         if records is not None:
             records.append(summary)
     return tally, records
 
 
-class _Progress:
-    """A one-line progress bar on a terminal's standard error."""
+def _in_notebook() -> bool:
+    """Is this a Jupyter kernel (where a progress bar is a widget) rather than a terminal or a script?"""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return shell is not None and "IPKernelApp" in getattr(shell, "config", ())
 
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
-        self.started = time.perf_counter()
-        self.last = 0.0
+
+class _Progress:
+    """How far a run has got: tqdm's bar, a widget in a notebook and a line on standard error elsewhere.
+
+    tqdm is optional (the ``lab`` extra installs it). Without it a terminal gets one
+    line of text when the run starts, and a notebook gets nothing.
+    """
+
+    def __init__(self, total: int, label: str, enabled: bool) -> None:
+        self._bar: Any = None
+        if not enabled:
+            return
+        notebook = _in_notebook()
+        try:
+            if notebook:
+                from tqdm.notebook import tqdm as notebook_bar
+
+                self._bar = notebook_bar(total=total, desc=label, unit=" games", leave=True)
+            else:
+                from tqdm import tqdm as terminal_bar
+
+                self._bar = terminal_bar(total=total, desc=label, unit=" games", leave=True)
+        except ImportError:  # no tqdm, or (in a notebook) no ipywidgets for its bar
+            if not notebook:
+                sys.stderr.write(f"{label}: playing {total:,} games (install tqdm for a progress bar)\n")
+                sys.stderr.flush()
 
     def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if done < self.total and now - self.last < 0.2:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / self.total) if self.total else width
-        rate = done / (now - self.started) if now > self.started else 0.0
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games, {rate:.1f}/s ")
-        if done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        if self._bar is not None:
+            self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
 
 
 def simulate(
@@ -584,6 +636,7 @@ def simulate(
     chunk_size: int | None = None,
     on_game: Callable[[int], None] | None = None,
     first_game: int = 0,
+    check_moves: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games and summarize them.
 
@@ -592,10 +645,12 @@ def simulate(
     seating one place per game, so every kind sits in every seat equally often.
     ``executor`` is any :class:`concurrent.futures.Executor` (a Dask client's
     ``get_executor()`` works); without one, ``workers`` processes run the games
-    (default: one per CPU; ``1`` plays in this process). ``progress`` draws a bar on
-    standard error (default: only when it is a terminal). Records of every game are
-    kept only with ``keep_records``. ``first_game`` numbers the games from there, so a
-    long study can run in pieces whose tallies merge into exactly the whole run's.
+    (default: one per CPU; ``1`` plays in this process). ``progress`` shows a bar
+    (tqdm's: a widget in a notebook, a line on standard error on a terminal; by default
+    only in a notebook or on a terminal). Records of every game are kept only with
+    ``keep_records``. ``first_game`` numbers the games from there, so a long study can
+    run in pieces whose tallies merge into exactly the whole run's. ``check_moves``
+    checks every move more closely (see :func:`play_game`); the figures are the same.
     """
     rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
     low, high = rule_set.players
@@ -611,16 +666,18 @@ def simulate(
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
         raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
     if progress is None:
-        progress = sys.stderr.isatty()
-    bar = _Progress(games, progress)
+        progress = sys.stderr.isatty() or _in_notebook()
     tally = Tally(players)
     records: list[GameSummary] | None = [] if keep_records else None
     started = time.perf_counter()
+    alone = executor is None and workers == 1
     slots = workers if executor is None else max(workers, 2)
-    size = chunk_size or max(1, min(200, games // (slots * 8) or 1))
+    # in this process a chunk only sets how often the bar moves; a pool's chunks are bigger to pay for the trip
+    size = chunk_size or max(1, min(200, games // (100 if alone else slots * 8)))
     end = first_game + games
     chunks = ((start, min(end, start + size)) for start in range(first_game, end, size))  # lazily: games may be many
     done = 0
+    bar = _Progress(games, f"{rule_set.name}, {players} players", progress)
 
     def take(part: tuple[Tally, list[GameSummary] | None]) -> None:
         nonlocal done
@@ -633,9 +690,32 @@ def simulate(
         if on_game is not None:
             on_game(done)
 
+    try:
+        _run(rule_set, specs, seed, chunks, rotate, keep_records, check_moves, executor, workers, slots, take)
+    finally:
+        bar.close()
+    if records is not None:
+        records.sort(key=lambda r: r.index)
+    return SimulationResult(
+        rules=rule_set,
+        seats=seats,
+        bots=tuple(str(s) for s in specs),
+        seed=seed,
+        rotate=rotate,
+        workers=workers,
+        seconds=time.perf_counter() - started,
+        tally=tally,
+        records=records,
+    )
+
+
+def _run(rules: RuleSet, specs: tuple[BotSpec, ...], seed: int, chunks: Iterator[tuple[int, int]], rotate: bool,
+         keep: bool, check_moves: bool, executor: cf.Executor | None, workers: int, slots: int,
+         take: Callable[[tuple[Tally, list[GameSummary] | None]], None]) -> None:
+    """Play the chunks in this process or on a pool (ours, or the ``executor`` given), handing each result to ``take``."""
     if executor is None and workers == 1:
         for start, stop in chunks:
-            take(_play_chunk(rule_set, specs, seed, start, stop, rotate, keep_records))
+            take(_play_chunk(rules, specs, seed, start, stop, rotate, keep, check_moves))
     else:
         own = executor is None
         pool: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers) if executor is None else executor
@@ -651,7 +731,7 @@ def simulate(
                         more = False
                         break
                     start, stop = chunk
-                    running.add(pool.submit(_play_chunk, rule_set, specs, seed, start, stop, rotate, keep_records))
+                    running.add(pool.submit(_play_chunk, rules, specs, seed, start, stop, rotate, keep, check_moves))
                 finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
                 for future in finished:
                     take(future.result())
@@ -662,16 +742,3 @@ def simulate(
         finally:
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)
-    if records is not None:
-        records.sort(key=lambda r: r.index)
-    return SimulationResult(
-        rules=rule_set,
-        seats=seats,
-        bots=tuple(str(s) for s in specs),
-        seed=seed,
-        rotate=rotate,
-        workers=workers,
-        seconds=time.perf_counter() - started,
-        tally=tally,
-        records=records,
-    )

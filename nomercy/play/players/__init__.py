@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 from nomercy.core.moves import Move, CallUno, Catch, Play
 from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.events import Event
-from nomercy.core.state import GameState, PlayerView
+from nomercy.core.state import GameState, Phase, PlayerView
 from nomercy.core.legality import is_optional, legal_moves, required_moves
 
 __all__ = [
@@ -84,31 +84,93 @@ def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
     waits for the human. Call this before every move, including after a human's
     move: a catch must be made before the next player acts, because the engine
     closes the catching window on the next move that is not a call or a catch.
-    Each player sees only ``state.view(seat)``.
+    Each player sees only ``state.view(seat)``, built the first time the player
+    reads it (the random player never does, so it costs nothing there).
     """
-    if state.is_over:
+    if state.phase is Phase.OVER:
         raise IllegalMoveError("the round is over: nobody has a move to make")
+    turn = state.turn
     legal = legal_moves(state)
-    n = len(state.seats)
-    start = state.turn
-    order = [(start + k) % n for k in range(n)]
-    for exposed in reversed(state.catchable):
-        order.remove(exposed)
-        order.insert(0, exposed)
-    options: dict[int, list[Move]] = {}
-    for move in legal:
-        if is_optional(state, move):
-            options.setdefault(move.seat, []).append(move)
-    for seat in order:
-        if seat in options and seat in players:
-            choice = players[seat].choose_optional(state.view(seat), options[seat])
-            if choice is not None:
-                return choice
-    actor = state.to_act
-    if actor is None or actor not in players:
+    required: Sequence[Move] = legal
+    options: dict[int, list[Move]] | None = None
+    if state.catchable or state.rules.jump_in:
+        # Out-of-turn moves may be listed: sort them from the required ones as is_optional
+        # does (a test holds the two together). Otherwise nobody may call UNO, catch or
+        # jump in, and every legal move is a required move of the seat to act.
+        required = []
+        for move in legal:
+            kind = type(move)
+            if kind is CallUno or kind is Catch or (kind is Play and move.seat != turn):
+                if options is None:
+                    options = {}
+                options.setdefault(move.seat, []).append(move)
+            elif move.seat == turn:
+                required.append(move)
+    if options is not None:
+        n = len(state.seats)
+        order = [(turn + k) % n for k in range(n)]
+        for exposed in reversed(state.catchable):
+            order.remove(exposed)
+            order.insert(0, exposed)
+        for seat in order:
+            if seat in options and seat in players:
+                choice = players[seat].choose_optional(_ViewOnDemand(state, seat), options[seat])
+                if choice is not None:
+                    return choice
+    player = players.get(turn)
+    if player is None:
         return None
-    required = [a for a in legal if a.seat == actor and not is_optional(state, a)]
-    return players[actor].choose(state.view(actor), required)
+    return player.choose(_ViewOnDemand(state, turn), required)
+
+
+class _ViewOnDemand(PlayerView):
+    """``state.view(seat)``, built when the player first reads it; from then on it is that very view.
+
+    A :class:`~nomercy.core.state.PlayerView` has 18 fields, and building one for every
+    move costs more than some players' whole choice: the random player never reads
+    its view. This stands in for it until a field is read, then takes the view's fields
+    and becomes a plain ``PlayerView`` (equal to ``state.view(seat)`` in every way:
+    fields, ``==``, hash, repr, pickling).
+
+    >>> from nomercy import new_game
+    >>> game = new_game("no-mercy", 3, seed=2)
+    >>> view = _ViewOnDemand(game, 1)
+    >>> len(view.hand), type(view).__name__, view == game.view(1)
+    (7, 'PlayerView', True)
+    """
+
+    def __init__(self, state: GameState, seat: int) -> None:  # not the view's fields: those come on demand
+        object.__setattr__(self, "_source", (state, seat))
+
+    def _build(self) -> PlayerView:
+        fields = self.__dict__
+        source = fields.get("_source")
+        if source is not None:
+            view = source[0].view(source[1])
+            fields.clear()
+            fields.update(view.__dict__)
+            object.__setattr__(self, "__class__", PlayerView)
+        return self
+
+    def __getattr__(self, name: str) -> Any:  # only asked for what the instance does not have yet
+        if name.startswith("__") or "_source" not in self.__dict__:
+            raise AttributeError(name)
+        return getattr(self._build(), name)
+
+    def __eq__(self, other: object) -> bool:
+        return self._build() == other
+
+    def __hash__(self) -> int:
+        return hash(self._build())
+
+    def __repr__(self) -> str:
+        return repr(self._build())
+
+    def __reduce__(self) -> Any:
+        return self._build().__reduce__()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self._build().__reduce_ex__(protocol)
 
 
 def notify(players: Mapping[int, Any], before: GameState, move: Move, events: Sequence[Event],
