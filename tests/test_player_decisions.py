@@ -1,0 +1,110 @@
+"""The computer players' decisions are pinned: speed work must not change a single move.
+
+Greedy and the expert are deterministic for a given seed and options (the expert with
+``max_time=None``). These tests play seeded games and searches and compare a digest of
+every move (and of every estimate the expert's search made) with the digests recorded
+before the players and the engine were made faster. A digest that changes means a
+decision changed: find out why before recording a new one.
+
+The games cover both decks, two and four players, every profile's options that the
+greedy policy reads (stacking, 7s and 0s, discard-all tops, challenges, keep-or-play)
+and jump-in, which no profile has on but the playouts handle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+from nomercy import apply, new_game
+from nomercy.core.legality import required_moves
+from nomercy.core.state import GameState
+from nomercy.play.players import make_player, next_move, notify
+from nomercy.play.players.expert import ExpertPlayer
+
+SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None}
+"""A fixed playout budget: the same seed gives the same search, whatever the machine's speed."""
+
+
+def _digest(lines: list[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def _game_moves(rules: str, kinds: tuple[str, ...], seed: int, overrides: dict[str, Any]) -> list[str]:
+    """Every move of one seeded game, in notation, as the one driver protocol asks the players."""
+    state = new_game(rules, len(kinds), seed=seed, **overrides)
+    bots = {seat: make_player(kind, seed=seed * 10 + seat, **(SMALL_EXPERT if kind == "expert" else {}))
+            for seat, kind in enumerate(kinds)}
+    moves = []
+    while not state.is_over:
+        move = next_move(state, bots)
+        assert move is not None
+        moves.append(state.move_text(move))
+        after, events = apply(state, move)
+        notify(bots, state, move, events, after)
+        state = after
+    return moves
+
+
+GAMES = [
+    # (rules, seats, overrides, seeds, digest of every move of those games)
+    ("no-mercy", ("greedy", "greedy"), {}, range(100), "a3f733d5d026ce35"),
+    ("no-mercy", ("greedy",) * 4, {}, range(60), "628276326db9587f"),
+    ("classic", ("greedy", "greedy"), {}, range(60), "3ab285c79da629cf"),
+    ("classic", ("greedy",) * 4, {}, range(60), "891e83973fdfd0ba"),
+    ("open-mercy", ("greedy",) * 3, {}, range(40), "e92c9de5a2f91c8a"),
+    ("speltavlan", ("greedy",) * 4, {}, range(40), "cd8e6c7a6f92b0af"),
+    ("no-mercy", ("greedy",) * 4, {"jump_in": True}, range(40), "6105f43cce6947da"),
+    ("classic", ("greedy",) * 3, {"jump_in": True}, range(60), "c5790a4785948bc2"),
+    ("no-mercy", ("expert", "greedy"), {}, range(12), "fd1245cb9c10e501"),
+    ("no-mercy", ("greedy", "expert", "greedy", "greedy"), {}, range(8), "833e4ab93092aea6"),
+    ("classic", ("greedy", "expert"), {}, range(6), "7f8f626c9862dfa0"),
+    ("open-mercy", ("expert", "greedy", "greedy"), {}, range(4), "be59a76879d17042"),
+    ("no-mercy", ("expert", "greedy", "greedy"), {"jump_in": True}, range(6), "a7d976528d091779"),
+]
+
+
+@pytest.mark.parametrize("rules,kinds,overrides,seeds,digest", GAMES,
+                         ids=[f"{r}-{'-'.join(k)}-{'-'.join(o) or 'printed'}" for r, k, o, _, _ in GAMES])
+def test_the_players_make_the_moves_they_always_made(rules, kinds, overrides, seeds, digest):
+    lines = []
+    for seed in seeds:
+        lines.append(f"game {seed}")
+        lines.extend(_game_moves(rules, kinds, seed, overrides))
+    assert _digest(lines) == digest
+
+
+def _positions(rules: str, players: int, seed: int, every: int) -> list[GameState]:
+    """Every ``every``-th position of a seeded greedy game where the seat to move has a choice."""
+    state = new_game(rules, players, seed=seed)
+    bots = {seat: make_player("greedy", seed=seat) for seat in range(players)}
+    positions = []
+    while not state.is_over:
+        if state.ply % every == 0 and len(required_moves(state)) > 1:
+            positions.append(state)
+        state = apply(state, next_move(state, bots))[0]  # type: ignore[arg-type]
+    return positions
+
+
+SEARCHES = [
+    # (rules, players, game seeds, digest of every estimate of every search)
+    ("no-mercy", 2, range(6), "d765c9427b28f3fb"),
+    ("no-mercy", 4, range(6), "c66bdb49a1b276c0"),
+    ("classic", 3, range(4), "728e8449dc294e88"),
+]
+
+
+@pytest.mark.parametrize("rules,players,seeds,digest", SEARCHES, ids=[f"{r}-{p}" for r, p, _, _ in SEARCHES])
+def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, seeds, digest):
+    lines = []
+    for seed in seeds:
+        for number, state in enumerate(_positions(rules, players, seed, every=3)):
+            expert = ExpertPlayer(seed=seed * 100 + number, iterations=24, depth=8, max_time=None)
+            view = state.view(state.turn)
+            weighing = expert.weigh(view, expert.shortlist(view, required_moves(state)))
+            lines.append(f"{state.move_text(weighing.choice)} {weighing.playouts} {weighing.decided}")
+            lines.extend(f"{state.move_text(e.move)} {e.value!r} {e.playouts} {e.spread!r}" for e in weighing.estimates)
+            lines.append(repr(weighing.values))
+    assert _digest(lines) == digest
