@@ -36,7 +36,7 @@ from nomercy.core.cards import ALL_CARDS, COLORS, Card, Rank
 from nomercy.core.legality import card_fits
 from nomercy.core.state import Phase, PlayerView
 
-__all__ = ["ANY", "HandBeliefs", "deal_hidden", "fits_mask"]
+__all__ = ["ANY", "HandBeliefs", "HiddenDeal", "deal_hidden", "fits_mask"]
 
 ANY = (1 << len(ALL_CARDS)) - 1
 _COLOR_MASK = {color: sum(1 << c.code for c in ALL_CARDS if c.color is color) for color in COLORS}
@@ -227,28 +227,48 @@ def deal_hidden(view: PlayerView, unseen: list[Card], beliefs: HandBeliefs | Non
     was wrong, and a consistent table matters more). The cards dealt are taken
     out of ``unseen``; what is left is for the set-aside hands and the draw pile.
     """
-    hands: dict[int, list[Card]] = {}
-    constrained: list[tuple[int, int, int]] = []  # (bits, seat, mask)
-    free: list[int] = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat or not size:
-            continue
-        hands[seat] = []
-        slots = beliefs.slots.get(seat) if beliefs is not None else None
-        if slots is None or len(slots) != size:
-            free.extend([seat] * size)
-            continue
-        for mask in slots:
-            if mask == ANY:
-                free.append(seat)
-            else:
-                constrained.append((_bits(mask), seat, mask))
-    if constrained:
-        constrained.sort(key=lambda item: item[0])
-        for _, seat, mask in constrained:
-            fitting = [i for i, card in enumerate(unseen) if (mask >> card.code) & 1]
+    return HiddenDeal(view, beliefs).deal(unseen, rng)
+
+
+class HiddenDeal:
+    """:func:`deal_hidden` for one view and one set of beliefs, worked out once and dealt many times.
+
+    The expert deals a new table for every round of playouts of a search, always
+    from the same view and beliefs: which slots are constrained, in what order they
+    are filled and which cards each may take are the same every time. Each slot's
+    mask is turned into a table by card code once, so a deal tests a card with a
+    list lookup rather than a shift of a many-bit mask. :meth:`deal` draws from the
+    generator exactly as :func:`deal_hidden` does.
+    """
+
+    def __init__(self, view: PlayerView, beliefs: HandBeliefs | None) -> None:
+        self.seats: list[int] = []  # the other seats holding cards, in seat order
+        constrained: list[tuple[int, int, int]] = []  # (bits, seat, mask)
+        self.free: list[int] = []  # a seat for each slot nothing is known about
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat or not size:
+                continue
+            self.seats.append(seat)
+            slots = beliefs.slots.get(seat) if beliefs is not None else None
+            if slots is None or len(slots) != size:
+                self.free.extend([seat] * size)
+                continue
+            for mask in slots:
+                if mask == ANY:
+                    self.free.append(seat)
+                else:
+                    constrained.append((_bits(mask), seat, mask))
+        constrained.sort(key=lambda item: item[0])  # the most constrained first (stable: ties in seat order)
+        self.constrained = [(seat, [(mask >> code) & 1 for code in range(len(ALL_CARDS))])
+                            for _, seat, mask in constrained]
+
+    def deal(self, unseen: list[Card], rng: random.Random) -> dict[int, list[Card]]:
+        """Deal ``unseen`` (already shuffled) into the hands, taking the cards dealt out of it."""
+        hands: dict[int, list[Card]] = {seat: [] for seat in self.seats}
+        for seat, allowed in self.constrained:
+            fitting = [i for i, card in enumerate(unseen) if allowed[card.code]]
             pick = fitting[rng.randrange(len(fitting))] if fitting else rng.randrange(len(unseen))
             hands[seat].append(unseen.pop(pick))
-    for seat in free:
-        hands[seat].append(unseen.pop())
-    return hands
+        for seat in self.free:
+            hands[seat].append(unseen.pop())
+        return hands

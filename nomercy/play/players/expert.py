@@ -28,15 +28,15 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from nomercy.core.moves import Move, CallUno, Play
-from nomercy.core.cards import Card, Rank
+from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, legal_moves
+from nomercy.core.engine import apply
 from nomercy.core.errors import PlayerError
 from nomercy.core.events import Event
 from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
-from nomercy.core.legality import is_optional
+from nomercy.core.legality import legal_moves
 from nomercy.play.driver import play_out
-from nomercy.play.players.belief import HandBeliefs, deal_hidden
+from nomercy.play.players.belief import HandBeliefs, HiddenDeal
 from nomercy.play.players.greedy import GreedyPlayer, _after, _best_color, next_seat, score_play
 
 __all__ = ["ExpertPlayer", "MoveEstimate", "Weighing", "determinize"]
@@ -56,39 +56,68 @@ def determinize(view: PlayerView, rng: random.Random, beliefs: HandBeliefs | Non
     moves, see :mod:`nomercy.play.players.belief`) the cards known to be in a hand are
     dealt to it and the cards a hand cannot hold are dealt elsewhere.
     """
-    counts: Counter[Card] = DECKS[view.rules.deck].counts()
-    counts.subtract(view.hand)
-    counts.subtract(view.discard)
-    unseen = sorted(counts.elements())
-    rng.shuffle(unseen)
-    dealt = deal_hidden(view, unseen, beliefs, rng)
-    hands = tuple(view.hand if seat == view.seat else tuple(dealt.get(seat, ())) for seat in range(len(view.hand_sizes)))
-    set_aside = tuple(unseen[:view.set_aside_size])
-    draw_pile = tuple(unseen[view.set_aside_size:])
-    if len(draw_pile) != view.draw_pile_size:
-        raise ValueError(
-            f"the view does not add up: {len(draw_pile)} unseen cards are left for a draw pile of {view.draw_pile_size}"
+    return _ImaginedTables(view, beliefs).deal(rng)
+
+
+class _ImaginedTables:
+    """The tables one search imagines: what all of them share is worked out once, per search.
+
+    A search deals a new table for every round of playouts, always from the same view:
+    the unseen cards (the deck less the own hand and the discard pile, in sort order),
+    the public fields and the plan of the hidden deal (:class:`~nomercy.play.players.belief.HiddenDeal`)
+    are the same each time, so only the shuffle and the deal are repeated. :meth:`deal`
+    draws from ``rng`` exactly as :func:`determinize` always has, so the same seed deals
+    the same tables.
+    """
+
+    def __init__(self, view: PlayerView, beliefs: HandBeliefs | None) -> None:
+        counts: Counter[Card] = DECKS[view.rules.deck].counts()
+        counts.subtract(view.hand)
+        counts.subtract(view.discard)
+        self.view = view
+        self.hidden = HiddenDeal(view, beliefs)
+        self.unseen = sorted(counts.elements())
+        self.seats = range(len(view.hand_sizes))
+        self.fields = {name: getattr(view, name) for name in _FIELDS if hasattr(view, name)}
+        self.offender: int | None = None  # who played a wild +4 a challenge could catch
+        self.below: Color | None = None   # the color in force before it
+        if (view.phase is Phase.TURN and view.pending and view.top_card.rank is Rank.WILD_DRAW_FOUR
+                and not view.rules.no_bluff):
+            self.offender = next_seat(view, view.seat, -view.direction)
+            self.below = view.discard[-2].color if len(view.discard) > 1 else None
+
+    def deal(self, rng: random.Random) -> GameState:
+        """One table: the unseen cards shuffled, dealt to the hands (agreeing with the beliefs), the rest stacked."""
+        view = self.view
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        dealt = self.hidden.deal(unseen, rng)
+        hands = tuple(view.hand if seat == view.seat else tuple(dealt.get(seat, ())) for seat in self.seats)
+        set_aside = tuple(unseen[:view.set_aside_size])
+        draw_pile = tuple(unseen[view.set_aside_size:])
+        if len(draw_pile) != view.draw_pile_size:
+            raise ValueError(
+                f"the view does not add up: {len(draw_pile)} unseen cards are left for a draw pile of {view.draw_pile_size}"
+            )
+        challenge = None
+        if self.offender is not None:
+            below = self.below
+            guilty = below is not None and any(c.color is below for c in hands[self.offender])
+            challenge = (self.offender, guilty)
+        fields = dict(self.fields)
+        fields.update(
+            hands=hands,
+            draw_pile=draw_pile,
+            set_aside=set_aside,
+            challenge=challenge,
+            stuck=0,
+            end_reason=None,
+            seed=rng.getrandbits(48),
+            shuffles=0,
+            dealer=0,
+            ply=0,
         )
-    challenge = None
-    if view.phase is Phase.TURN and view.pending and view.top_card.rank is Rank.WILD_DRAW_FOUR and not view.rules.no_bluff:
-        offender = next_seat(view, view.seat, -view.direction)
-        below = view.discard[-2].color if len(view.discard) > 1 else None
-        guilty = below is not None and any(c.color is below for c in hands[offender])
-        challenge = (offender, guilty)
-    fields = {name: getattr(view, name) for name in _FIELDS if hasattr(view, name)}
-    fields.update(
-        hands=hands,
-        draw_pile=draw_pile,
-        set_aside=set_aside,
-        challenge=challenge,
-        stuck=0,
-        end_reason=None,
-        seed=rng.getrandbits(48),
-        shuffles=0,
-        dealer=0,
-        ply=0,
-    )
-    return GameState(**fields)
+        return GameState(**fields)
 
 
 def _value(state: GameState, me: int) -> float:
@@ -214,11 +243,12 @@ class ExpertPlayer:
         world_number = 0
         out_of_time = False
         beliefs = self.beliefs if self.memory and self.beliefs.follows(view) else None
+        tables = _ImaginedTables(view, beliefs)
         for round_number in range(rounds):
             share = (self.iterations - spent) // (rounds - round_number)
             worlds = max(1, share // len(alive))
             for _ in range(worlds):
-                world = determinize(view, self._rng, beliefs)
+                world = tables.deal(self._rng)
                 playout_seed = self._rng.getrandbits(32)
                 for index in alive:
                     results[index][world_number] = self._playout(world, candidates[index], view.seat, playout_seed)
@@ -260,23 +290,33 @@ class ExpertPlayer:
 
 
 def _greedy_everywhere(policy: GreedyPlayer, jump_in: bool) -> Callable[[GameState], Move]:
-    """Greedy's choice for whichever seat must move, seen from the position itself (a playout's imagined table)."""
+    """Greedy's choice for whichever seat must move, seen from the position itself (a playout's imagined table).
+
+    It answers as :func:`~nomercy.play.players.next_move` would with greedy in every seat,
+    doing only the work a playout needs. A seat left holding one card calls UNO at once
+    (greedy always does), so no catch is ever due. With nobody exposed, the only
+    out-of-turn moves are jump-ins, the plays of the seats whose turn it is not: they
+    are looked for only when the rules have jump-in, and without them every legal move
+    belongs to the seat to move, so the list goes to greedy as it is.
+    """
 
     def choose(state: GameState) -> Move:
-        legal = legal_moves(state)
         catchable = state.catchable
         if catchable:
             return CallUno(catchable[0])  # greedy always calls at once
-        if jump_in:
-            for seat in state.active_seats:
-                options = [a for a in legal if a.seat == seat and is_optional(state, a)]
-                if options:
-                    move = policy.choose_optional(_LiteView(state, seat), options)
-                    if move is not None:
-                        return move
+        legal: Sequence[Move] = legal_moves(state)
         turn = state.turn
-        required = [a for a in legal if a.seat == turn and not is_optional(state, a)]
-        return required[0] if len(required) == 1 else policy.choose(_LiteView(state, turn), required)
+        if jump_in:
+            jumps = [move for move in legal if move.seat != turn]
+            if jumps:
+                for seat in state.active_seats:
+                    options = [move for move in jumps if move.seat == seat]
+                    if options:
+                        move = policy.choose_optional(_LiteView(state, seat), options)
+                        if move is not None:
+                            return move
+                legal = [move for move in legal if move.seat == turn]
+        return legal[0] if len(legal) == 1 else policy.choose(_LiteView(state, turn), legal)
 
     return choose
 
@@ -362,10 +402,14 @@ class Weighing:
 
 
 class _LiteView:
-    """What :meth:`GameState.view` shows, built cheaply for playouts (the expert's own imagined tables)."""
+    """What greedy reads of :meth:`GameState.view`, built cheaply for playouts (the expert's own imagined tables).
 
-    __slots__ = ("seat", "seats", "rules", "hand", "hand_sizes", "discard", "color", "turn", "direction",
-                 "pending", "stack_value", "phase", "drawn", "out", "catchable")
+    Only the fields of :class:`~nomercy.play.players.greedy.SeatView` are filled in:
+    a playout builds one for every move, and greedy reads nothing else.
+    """
+
+    __slots__ = ("seat", "seats", "rules", "hand", "hand_sizes", "discard", "color", "direction", "pending",
+                 "phase", "out")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.seat = seat
@@ -375,15 +419,7 @@ class _LiteView:
         self.hand_sizes = tuple(map(len, state.hands))
         self.discard = state.discard
         self.color = state.color
-        self.turn = state.turn
         self.direction = state.direction
         self.pending = state.pending
-        self.stack_value = state.stack_value
         self.phase = state.phase
-        self.drawn = state.drawn if state.turn == seat else None
         self.out = state.out
-        self.catchable = state.catchable
-
-    @property
-    def top_card(self) -> Card:
-        return self.discard[-1]

@@ -10,6 +10,7 @@ called and a missing call is always caught.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Protocol, Sequence
 
@@ -65,13 +66,15 @@ def next_seat(view: SeatView, seat: int, direction: int | None = None) -> int:
     return seat
 
 
-# Per card code: the index of its color in COLORS (4 for a wild). Indexing a list
-# by ``card.code`` avoids hashing enums in the inner loops of playouts.
+# Per card code: the index of its color in COLORS (4 for a wild), and of its face (``rank.index``).
+# Indexing a list by ``card.code`` avoids hashing enums in the inner loops of playouts.
 _COLOR_INDEX: list[int] = []
+_FACE_INDEX: list[int] = []
 
 
-def _index_colors() -> None:
+def _index_cards() -> None:
     _COLOR_INDEX[:] = [COLORS.index(c.color) if c.color is not None else 4 for c in ALL_CARDS]
+    _FACE_INDEX[:] = [c.rank.index for c in ALL_CARDS]
     _DECK_COLOR_TOTALS.clear()
 
 
@@ -79,7 +82,7 @@ def _after(hand: Sequence[Card], play: Play) -> list[Card]:
     """The hand left after ``play`` (a discard-all takes its whole color along)."""
     rest = list(hand)
     rest.remove(play.card)
-    if play.card.rank.face.discards:
+    if play.card.rank.discards:
         color = play.card.color
         rest = [c for c in rest if c.color is not color]
     return rest
@@ -96,7 +99,11 @@ def _color_counts(cards: Sequence[Card]) -> list[int]:
 
 def _best_color(cards: Sequence[Card]) -> Color:
     """The color this hand holds most of (ties in the fixed color order)."""
-    counts = _color_counts(cards)
+    return _most_held(_color_counts(cards))
+
+
+def _most_held(counts: Sequence[int]) -> Color:
+    """The color with the highest count of ``counts`` (by COLORS order; ties go to the first)."""
     best = 0
     for i in (1, 2, 3):
         if counts[i] > counts[best]:
@@ -109,29 +116,99 @@ def _flexibility(rest: Sequence[Card], color: Color | None, rank: Rank) -> int:
     return sum(1 for c in rest if c.color is None or c.color is color or c.rank is rank)
 
 
+class _HandCount:
+    """A hand counted once: its cards by color, by face and by card, and its draw cards.
+
+    Greedy scores every candidate play of a decision by the cards the play keeps:
+    how many there are, how many would fit the pile the play leaves, how many are
+    draw cards (shields against the next stack), how many have the color in force
+    before it. A play takes one card from the hand, so each of these is a count of
+    the whole hand less that card's share: the hand is counted once per decision,
+    not copied and walked again for every candidate. (A discard-all takes its color
+    along; its kept cards are counted on their own.)
+    """
+
+    __slots__ = ("size", "colors", "faces", "copies", "draws")
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        colors = [0, 0, 0, 0, 0]  # COLORS order, wilds last
+        faces = [0] * len(_FACE_INDEX)  # by rank index (every face has a card, so this is room enough)
+        copies = [0] * len(_COLOR_INDEX)  # by card code
+        draws = 0
+        color_index = _COLOR_INDEX
+        face_index = _FACE_INDEX
+        for card in cards:
+            code = card.code
+            colors[color_index[code]] += 1
+            faces[face_index[code]] += 1
+            copies[code] += 1
+            if card.draw_value:
+                draws += 1
+        self.size = len(cards)
+        self.colors = colors
+        self.faces = faces
+        self.copies = copies
+        self.draws = draws
+
+    def held(self, color: Color) -> int:
+        """How many cards of ``color``."""
+        return self.colors[COLORS.index(color)]
+
+    def fitting(self, top: Card, color: Color | None) -> int:
+        """How many of the cards would fit on ``top`` with ``color`` in force (top's own color, unless top is a wild).
+
+        A card fits when it is a wild, has the color, or has top's face. Only wilds
+        have a wild face; the cards with a colored top's face and another color are
+        all those of the face less the copies of top itself (counted with the color).
+        """
+        fits = self.colors[4]
+        if color is not None:
+            fits += self.colors[COLORS.index(color)]
+        if top.color is not None:
+            fits += self.faces[top.rank.index] - self.copies[top.code]
+        return fits
+
+
 def score_play(view: SeatView, play: Play) -> float:
     """How good ``play`` looks to the greedy player (higher is better)."""
-    active = len(view.seats) - len(view.out)
-    rest = _after(view.hand, play)
-    if not rest:
-        return _WIN
-    effect = play.top if play.top is not None else play.card
+    return _score(view, play, _HandCount(view.hand))
+
+
+def _score(view: SeatView, play: Play, hand: _HandCount) -> float:
+    """:func:`score_play`, with ``view.hand`` counted already (once for all the candidates of a decision)."""
+    card = play.card
+    effect = play.top if play.top is not None else card
     rank = effect.rank
-    color = play.color if play.card.color is None else effect.color
-    score = 10.0 + 2.0 * _flexibility(rest, color, rank) - 0.5 * len(rest)
-    if play.card.rank.face.discards:
-        score += 9.0 * (len(view.hand) - 1 - len(rest))
+    color = play.color if card.color is None else effect.color
+    discards = card.rank.discards
+    taken: Card | None = card
+    kept = hand
+    if discards:
+        kept, taken = _HandCount(_after(view.hand, play)), None  # its whole color goes along
+    # the taken card fits the pile it makes (its own face is on top), so it comes off both counts
+    left = kept.size - (taken is not None)
+    if not left:
+        return _WIN
+    fits = kept.fitting(effect, color) - (taken is not None)
+    active = len(view.seats) - len(view.out)
+    score = 10.0 + 2.0 * fits - 0.5 * left
+    if discards:
+        score += 9.0 * (hand.size - 1 - left)
     value = effect.draw_value
     if value:
-        return _score_draw(score, view, rank, value, rest, active)
+        return _score_draw(score, view, rank, value, kept, taken, active)
     scorer = _EFFECT_SCORES.get(rank.effect)
     if scorer is not None:
-        return scorer(score, view, play, len(rest), active)
+        return scorer(score, view, play, left, active)
     return score - 3.0 if effect.color is None else score  # a plain wild is kept for when nothing else fits
 
 
-def _score_draw(score: float, view: SeatView, rank: Rank, value: int, rest: Sequence[Card], active: int) -> float:
-    """A draw card: worth it against a player near the mercy limit or about to win, or to pass a stack on."""
+def _score_draw(score: float, view: SeatView, rank: Rank, value: int, kept: _HandCount, taken: Card | None,
+                active: int) -> float:
+    """A draw card: worth it against a player near the mercy limit or about to win, or to pass a stack on.
+
+    The cards the play keeps are ``kept`` less ``taken`` (the card played, when it is still counted there).
+    """
     me = view.seat
     rules = view.rules
     limit = rules.mercy_limit
@@ -153,11 +230,11 @@ def _score_draw(score: float, view: SeatView, rank: Rank, value: int, rest: Sequ
     if view.pending:
         score += 100.0 - value  # stacking: pass the pile on with the cheapest card that does it
     elif rules.stacking != "none":
-        shields = sum(1 for c in rest if c.draw_value)
+        shields = kept.draws - (taken is not None and taken.draw_value > 0)
         score -= 14.0 + value if shields == 0 else 6.0 + value / 2
     if rank.effect == "challengeable-draw" and not rules.no_bluff:
         previous = view.color
-        if any(c.color is previous and c.color is not None for c in rest):
+        if previous is not None and kept.held(previous) - (taken is not None and taken.color is previous):
             score -= 12.0  # a bluff a challenge would punish
     return score
 
@@ -228,10 +305,6 @@ def _deck_color_totals(deck: str) -> list[int]:
     return totals
 
 
-def _play_key(play: Play) -> tuple[int, int, int]:
-    return (play.card.code, -1 if play.target is None else play.target, -1 if play.top is None else play.top.code)
-
-
 class GreedyPlayer:
     """Scores each move by its immediate effect and plays the best one.
 
@@ -263,8 +336,7 @@ class GreedyPlayer:
             if challenge is not None and self._should_challenge(view):
                 return challenge
             return next(a for a in others if type(a) is not Challenge)
-        best = self._best_play(view, plays)
-        score = score_play(view, best)
+        best, score = self._best_play(view, plays)
         for move in others:
             if type(move) is Draw and view.pending:
                 if self._take_is_fatal(view) or score > -100.0:
@@ -276,23 +348,34 @@ class GreedyPlayer:
                 return move
         return best
 
-    def _best_play(self, view: SeatView, plays: Sequence[Play]) -> Play:
-        """The highest-scoring play; a wild's color is fixed first to the hand's best color."""
+    def _best_play(self, view: SeatView, plays: Sequence[Play]) -> tuple[Play, float]:
+        """The highest-scoring play and its score; a wild's color is fixed first to the hand's best color.
+
+        The hand is counted once for all the plays (see :class:`_HandCount`). Plays
+        that reach the best score are kept in the order listed, and the generator
+        picks among them.
+        """
+        hand = _HandCount(view.hand)
+        named = _most_held(hand.colors)  # a wild takes no colored card along: it names the hand's best color
         candidates = []
-        wild_colors: dict[Card, Color] = {}
         for play in plays:
             if play.color is not None:
-                wanted = wild_colors.get(play.card)
-                if wanted is None:
-                    wanted = wild_colors[play.card] = _best_color(_after(view.hand, play))
+                if play.card.rank.discards:  # no printed wild does, but a house face might
+                    wanted = _best_color(_after(view.hand, play))
+                else:
+                    wanted = named
                 if play.color is not wanted:
                     continue
             candidates.append(play)
-        candidates = candidates or list(plays)
-        scored = [(score_play(view, p), _play_key(p), p) for p in candidates]
-        top = max(s for s, _, _ in scored)
-        best = [p for s, _, p in scored if s == top]
-        return best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]
+        top = -math.inf
+        best: list[Play] = []
+        for play in candidates or plays:
+            score = _score(view, play, hand)
+            if score > top:
+                top, best = score, [play]
+            elif score == top:
+                best.append(play)
+        return (best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]), top
 
     def _take_is_fatal(self, view: SeatView) -> bool:
         limit = view.rules.mercy_limit
@@ -326,11 +409,11 @@ class GreedyPlayer:
                 return move
         jumps = [a for a in legal if type(a) is Play]
         if jumps:
-            best = self._best_play(view, jumps)
-            if score_play(view, best) > 0.0 and not best.card.draw_value:
+            best, score = self._best_play(view, jumps)
+            if score > 0.0 and not best.card.draw_value:
                 return best
         return None
 
 
-_index_colors()
-on_new_cards(_index_colors)
+_index_cards()
+on_new_cards(_index_cards)
