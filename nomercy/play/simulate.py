@@ -214,7 +214,7 @@ def play_game(
     and the winner is still in the round. ``check_moves`` adds, for every move, that the
     move is one of ``legal_moves`` of its position (not only one ``apply`` accepts), and
     that every knockout and reshuffle the state shows came with its event; it costs
-    about a fifth more time per game and gives the same figures.
+    about a tenth more time per game and gives the same figures.
     """
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
