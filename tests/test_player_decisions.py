@@ -108,3 +108,29 @@ def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, s
             lines.extend(f"{state.move_text(e.move)} {e.value!r} {e.playouts} {e.spread!r}" for e in weighing.estimates)
             lines.append(repr(weighing.values))
     assert _digest(lines) == digest
+
+
+@pytest.mark.parametrize("rules,players", [("no-mercy", 2), ("no-mercy", 4), ("open-mercy", 3), ("classic", 4)])
+def test_greedy_counts_the_cards_a_play_keeps_as_a_walk_over_them_would(rules, players):
+    """Greedy counts a hand once per decision and takes the played card off: the same as walking the hand kept."""
+    from nomercy import Play
+    from nomercy.play.players.greedy import _HandCount, _after
+
+    checked = 0
+    for seed in range(3):
+        for state in _positions(rules, players, seed, every=1):
+            hand = state.hands[state.turn]
+            counted = _HandCount(hand)
+            for play in (m for m in required_moves(state) if type(m) is Play):
+                kept = _after(hand, play)
+                top = play.top if play.top is not None else play.card
+                color = play.color if play.card.color is None else top.color
+                walked = sum(1 for c in kept if c.color is None or c.color is color or c.rank is top.rank)
+                if play.card.rank.discards:
+                    assert _HandCount(kept).fitting(top, color) == walked
+                else:
+                    assert counted.fitting(top, color) - 1 == walked
+                    assert counted.size - 1 == len(kept)
+                    assert counted.draws - (play.card.draw_value > 0) == sum(1 for c in kept if c.draw_value)
+                checked += 1
+    assert checked > 100

@@ -111,11 +111,6 @@ def _most_held(counts: Sequence[int]) -> Color:
     return COLORS[best]
 
 
-def _flexibility(rest: Sequence[Card], color: Color | None, rank: Rank) -> int:
-    """How many of the remaining cards would fit on the pile this play leaves."""
-    return sum(1 for c in rest if c.color is None or c.color is color or c.rank is rank)
-
-
 class _HandCount:
     """A hand counted once: its cards by color, by face and by card, and its draw cards.
 
