@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
@@ -21,12 +20,10 @@ _SAMPLES = {"str": "B", "int": 3, "bool": True, "Card": Card.parse("red 7"), "Co
 def sample(cls):
     """An instance of ``cls`` with plausible field values (the rule keeps its default)."""
     values = {}
-    for field in dataclasses.fields(cls):
-        if field.name == "rule":
+    for name in cls._fields:
+        if name == "rule" or name in cls._field_defaults:
             continue
-        if field.default is not dataclasses.MISSING:
-            continue
-        values[field.name] = _SAMPLES.get(str(field.type), "B")
+        values[name] = _SAMPLES.get(str(cls.__annotations__[name]), "B")
     return cls(**values)
 
 
@@ -46,10 +43,18 @@ def test_every_event_kind_has_a_sentence_and_an_existing_ruling(cls):
 @pytest.mark.parametrize("cls", EVENT_CLASSES, ids=[c.__name__ for c in EVENT_CLASSES])
 def test_events_are_frozen(cls):
     event = sample(cls)
-    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+    with pytest.raises(AttributeError):
         event.rule = "deal"  # type: ignore[misc]
     assert event == sample(cls)
     hash(event)
+
+
+def test_events_of_different_kinds_are_never_equal():
+    """An event is a record of one kind: the same fields do not make two kinds equal."""
+    assert ev.PlayerSkipped("B", "skip") != ev.TurnLost("B", "skip")
+    assert ev.PlayerSkipped("B") == ev.PlayerSkipped("B") and ev.PlayerSkipped("B") != ("B", "skip")
+    assert ev.CardsDrawn("B", 2).count == 2 and ev.CardsDrawn(player="B", count=2) == ev.CardsDrawn("B", 2)
+    assert repr(ev.TurnLost("B")) == "TurnLost(player='B', rule='stacking')"
 
 
 def test_every_ruling_has_text():
@@ -76,7 +81,7 @@ def test_events_of_real_games_cite_rulings_and_read_as_sentences(profile, overri
                 assert event.rule in RULINGS
                 sentence = event.sentence  # one sentence: a capital (or a number) first, a full stop last
                 assert (sentence[:1].isupper() or sentence[:1].isdigit()) and sentence.endswith((".", "!")), sentence
-                dataclasses.replace(event)  # a plain frozen record
+                assert type(event)(**dict(zip(event._fields, event))) == event  # a plain record of its fields
 
 
 def test_classic_games_cite_classic_rulings():

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.cards import Card, Color
-from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS
+from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS, OVER, TURN
 from nomercy.core.rules import RuleSet
 
 __all__ = ["shuffle_rng", "dead_end_winner"]
@@ -27,6 +27,9 @@ def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
     needs no hidden RNG object: the same seed and moves give the same game.
     """
     return random.Random(f"nomercy:{seed}:{shuffle_number}")
+
+
+_new = object.__new__
 
 
 class Draft:
@@ -68,7 +71,7 @@ class Draft:
         t.hands, t.pile, t.discard = [], [], []
         t.color, t.turn, t.direction = None, 0, CLOCKWISE
         t.pending = t.stack_value = t.stuck = t.shuffles = t.ply = 0
-        t.phase, t.drawn, t.out, t.set_aside = Phase.TURN, None, (), []
+        t.phase, t.drawn, t.out, t.set_aside = TURN, None, (), []
         t.challenge = t.winner = t.end_reason = None
         t.catchable = ()
         t.events = []
@@ -77,7 +80,7 @@ class Draft:
 
     @classmethod
     def of(cls, s: GameState) -> "Draft":
-        t = cls()
+        t = _new(cls)
         (t.rules, t.seats, hands, t.pile, t.discard, t.color, t.turn, t.direction, t.pending,
          t.stack_value, t.phase, t.drawn, t.out, t.set_aside, t.catchable, t.challenge, t.stuck,
          t.winner, t.end_reason, t.seed, t.shuffles, t.dealer, ply) = s
@@ -117,8 +120,11 @@ class Draft:
         return self.seats[seat]
 
     # --- cards moving -----------------------------------------------------------
-    def take_from_pile(self, player: int) -> Card | None:
-        """The next card of the draw pile, reshuffling when it is empty (ruling ``empty-draw-pile``)."""
+    def take_from_pile(self, player: int, *, peek: bool = False) -> Card | None:
+        """The next card of the draw pile, reshuffling when it is empty (ruling ``empty-draw-pile``).
+
+        With ``peek`` the card stays on the pile (only the reshuffle happens, if one is due).
+        """
         if not self.pile:
             rest = list(self.discard[:-1]) + list(self.set_aside)
             if not rest:
@@ -130,6 +136,8 @@ class Draft:
             self.set_aside = []
             self.events.append(ev.PileReshuffled(len(rest)))
         pile = self.pile
+        if peek:
+            return pile[0]
         if type(pile) is not list:
             pile = self.pile = list(pile)
         return pile.pop(0)
@@ -150,9 +158,17 @@ class Draft:
 
     def push_discard(self, card: Card) -> None:
         discard = self.discard
-        if type(discard) is not list:
-            discard = self.discard = list(discard)
-        discard.append(card)
+        if type(discard) is tuple:
+            self.discard = discard + (card,)  # one copy, which the frozen state then keeps as it is
+        else:
+            discard.append(card)
+
+    def hand_list(self, player: int) -> list[Card]:
+        """The seat's hand as a list that may change (the state's tuple is copied the first time)."""
+        hand = self.hands[player]
+        if type(hand) is not list:
+            hand = self.hands[player] = list(hand)
+        return hand
 
     def draw_cards(self, player: int, count: int, rule: str, *, until: "Color | None" = None) -> tuple[int, bool]:
         """Draw ``count`` cards (or, with ``until``, until that color shows) into a hand.
@@ -161,13 +177,50 @@ class Draft:
         the cards drawn so far are reported before the reshuffle, so the events read
         in the order things happened. Returns (cards drawn, knocked out).
         """
-        drawn = 0
-        reported = 0
+        if until is not None:
+            return self._draw_until(player, until, rule)
+        drawn = reported = 0
+        limit = self.rules.mercy_limit
+        knocked = False
+        name = self.seats[player]
+        hand = self.hand_list(player)
+        while drawn < count:
+            pile = self.pile
+            if not pile:
+                if drawn > reported:
+                    self.events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+                    reported = drawn
+                if self.take_from_pile(player, peek=True) is None:
+                    break
+                pile = self.pile
+            # as many cards at once as the pile holds, the draw asks and the mercy limit allows
+            take = min(count - drawn, len(pile))
+            if limit is not None:
+                take = min(take, max(1, limit - len(hand)))
+            if type(pile) is not list:
+                pile = self.pile = list(pile)
+            hand.extend(pile[:take])
+            del pile[:take]
+            drawn += take
+            if limit is not None and len(hand) >= limit:
+                knocked = True
+                break
+        if drawn > reported or not drawn:
+            self.events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+        if knocked:
+            self.knock_out(player, cancelled=count - drawn)
+        elif drawn < count:
+            self.events.append(ev.DrawStoppedShort(name, count - drawn))
+        return drawn, knocked
+
+    def _draw_until(self, player: int, until: Color, rule: str) -> tuple[int, bool]:
+        """Turn cards up into a hand until one of color ``until`` shows (the roulette), card by card."""
+        drawn = reported = 0
         shown: list[Card] = []
         limit = self.rules.mercy_limit
         knocked = False
         name = self.seats[player]
-        while until is not None or drawn < count:
+        while True:
             if not self.pile and drawn > reported:
                 self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
                 reported = drawn
@@ -176,20 +229,17 @@ class Draft:
                 break
             size = self.give(player, card)
             drawn += 1
-            if until is not None:
-                shown.append(card)
+            shown.append(card)
             if limit is not None and size >= limit:
                 knocked = True
                 break
-            if until is not None and card.color is until:
+            if card.color is until:
                 break
         if drawn > reported or not drawn:
             self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
         if knocked:
-            self.knock_out(player, cancelled=count - drawn if until is None else 0)
-        elif until is None and drawn < count:
-            self.events.append(ev.DrawStoppedShort(name, count - drawn))
-        elif until is not None and (not shown or shown[-1].color is not until):
+            self.knock_out(player)
+        elif not shown or shown[-1].color is not until:
             self.events.append(ev.DrawStoppedShort(name, 0))
         return drawn, knocked
 
@@ -212,9 +262,9 @@ class Draft:
             self.win(survivor, "last one standing", "mercy")
 
     def win(self, player: int, how: str, rule: str) -> None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.winner = player
         self.end_reason = how
         self.turn = player
@@ -230,12 +280,17 @@ class Draft:
                                           "scoring"))
 
     def end_turn(self, player: int) -> None:
-        """``player``'s turn is over: the next seat still in the round is up."""
-        if self.phase is Phase.OVER:
+        """``player``'s turn is over: the next seat still in the round is up (as :meth:`next_seat` counts)."""
+        if self.phase is OVER:
             return
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.drawn = None
-        self.turn = self.next_seat(player)
+        n = len(self.seats)
+        out = self.out
+        seat = (player + self.direction) % n
+        while seat in out:
+            seat = (seat + self.direction) % n
+        self.turn = seat
 
 
 def dead_end_winner(hands: Sequence[Sequence[Card]], out: tuple[int, ...], start: int, direction: int, n: int) -> int:

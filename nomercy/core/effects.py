@@ -22,7 +22,7 @@ from nomercy.core import events as ev
 from nomercy.core.cards import Card
 from nomercy.core.draft import Draft
 from nomercy.core.moves import Play
-from nomercy.core.state import Phase
+from nomercy.core.state import NAME_FIRST_COLOR, NAME_ROULETTE, TURN
 
 __all__ = ["Effect", "FirstCardEffect", "EFFECTS", "FIRST_CARD", "add_draw", "take_first_draw"]
 
@@ -87,7 +87,7 @@ def _skip_all(t: Draft, seat: int, card: Card, play: Play) -> None:
 def _roulette(t: Draft, seat: int, card: Card, play: Play) -> None:
     """The next player names a color and turns up cards until it shows (ruling ``wild-roulette``)."""
     t.end_turn(seat)
-    t.phase = Phase.NAME_ROULETTE
+    t.phase = NAME_ROULETTE
 
 
 def _draw(t: Draft, seat: int, card: Card, play: Play) -> None:
@@ -112,7 +112,7 @@ def _reverse_draw(t: Draft, seat: int, card: Card, play: Play) -> None:
     t.events.append(ev.DirectionChanged(t.direction_name(), "wild-reverse-four"))
     if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
         t.turn = seat
-        t.phase = Phase.TURN
+        t.phase = TURN
         t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players",
                                      t.rules.stacking))
         return
@@ -181,12 +181,12 @@ def _first_draw(t: Draft, card: Card) -> None:
 
 
 def _first_wild(t: Draft, card: Card) -> None:
-    t.phase = Phase.NAME_FIRST_COLOR
+    t.phase = NAME_FIRST_COLOR
 
 
 def _first_wild_draw(t: Draft, card: Card) -> None:
     t.pending = card.draw_value  # drawn once the target has named the color
-    t.phase = Phase.NAME_FIRST_COLOR
+    t.phase = NAME_FIRST_COLOR
 
 
 def _first_wild_reverse_draw(t: Draft, card: Card) -> None:
@@ -197,7 +197,7 @@ def _first_wild_reverse_draw(t: Draft, card: Card) -> None:
 
 
 def _first_roulette(t: Draft, card: Card) -> None:
-    t.phase = Phase.NAME_ROULETTE
+    t.phase = NAME_ROULETTE
 
 
 def _first_return(t: Draft, card: Card) -> None:  # pragma: no cover - the engine returns such a card before

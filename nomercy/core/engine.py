@@ -25,7 +25,7 @@ from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, legal_moves, why_illegal
 from nomercy.core.rules import RuleSet, _as_range, ruleset
-from nomercy.core.state import GameState, Phase
+from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
 
 __all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
@@ -235,8 +235,8 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
-    if kind is not CallUno and kind is not Catch:
-        _open_uno_window(t, state.hands)
+    if kind is not CallUno and kind is not Catch and (t.catchable or 1 in map(len, t.hands)):
+        _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
     return t.freeze(), tuple(t.events)
 
 
@@ -246,7 +246,7 @@ def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
     Any other move closes the window of those exposed before: "caught before the next
     player acts". A hand that was not touched keeps its tuple, so identity tells.
     """
-    if t.phase is Phase.OVER:
+    if t.phase is OVER:
         t.catchable = ()
         return
     hands = t.hands
@@ -266,9 +266,14 @@ def _play(t: Draft, a: Play) -> None:
     if seat != t.turn:
         t.events.append(ev.JumpedIn(who, card))
         t.turn = seat
-    hand = t.remove(seat, card)
-    t.push_discard(card)
-    t.phase = Phase.TURN
+    hand = t.hand_list(seat)
+    hand.remove(card)
+    discard = t.discard
+    if type(discard) is tuple:
+        t.discard = discard + (card,)  # one copy, which the frozen state keeps as it is
+    else:
+        discard.append(card)
+    t.phase = TURN
     t.drawn = None
     t.stuck = 0
     t.challenge = None
@@ -347,10 +352,15 @@ def _draw(t: Draft, a: Draw) -> None:
             t.events.append(ev.CardsDrawn(name, drawn_cards - reported, (), rule))
             reported = drawn_cards
 
+    hand = t.hand_list(seat)
     while True:
-        if not t.pile:
-            report()  # the cards drawn so far come before the reshuffle
-        card = t.take_from_pile(seat)
+        pile = t.pile
+        if pile and type(pile) is list:
+            card = pile.pop(0)
+        else:
+            if not pile:
+                report()  # the cards drawn so far come before the reshuffle
+            card = t.take_from_pile(seat)
         if card is None:
             t.events.append(ev.DrawStoppedShort(name, 0))
             if not drawn_cards:
@@ -359,7 +369,8 @@ def _draw(t: Draft, a: Draw) -> None:
             t.end_turn(seat)
             _check_dead_end(t)
             return
-        size = t.give(seat, card)
+        hand.append(card)
+        size = len(hand)
         drawn_cards += 1
         t.stuck = 0
         if limit is not None and size >= limit:
@@ -370,7 +381,7 @@ def _draw(t: Draft, a: Draw) -> None:
         if card.color is None or card.color is color or card.rank is top_rank:
             report()
             t.drawn = card
-            t.phase = Phase.KEEP_OR_PLAY if one else Phase.PLAY_DRAWN
+            t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
             return
         if one:
             report()
@@ -380,7 +391,7 @@ def _draw(t: Draft, a: Draw) -> None:
 
 
 def _check_dead_end(t: Draft) -> None:
-    if t.phase is not Phase.OVER and t.stuck >= t.active_count():
+    if t.phase is not OVER and t.stuck >= t.active_count():
         winner = dead_end_winner(t.hands, t.out, t.turn, t.direction, len(t.seats))
         t.win(winner, "dead end", "dead-end")
 
@@ -392,9 +403,9 @@ def _pass(t: Draft, a: Pass) -> None:
 
 def _name(t: Draft, a: NameColor) -> None:
     seat = a.seat
-    if t.phase is Phase.NAME_FIRST_COLOR:
+    if t.phase is NAME_FIRST_COLOR:
         t.color = a.color
-        t.phase = Phase.TURN
+        t.phase = TURN
         t.events.append(ev.ColorNamed(t.seats[seat], a.color, "first-card"))
         if t.pending:
             take_first_draw(t, seat, t.pending, "first-card")
@@ -431,7 +442,7 @@ def _challenge(t: Draft, a: Challenge) -> None:
     t.events.append(ev.Challenged(t.seats[a.seat], t.seats[offender], guilty))
     if guilty:
         t.draw_cards(offender, count, "challenge")
-        if t.phase is not Phase.OVER and a.seat in t.out:
+        if t.phase is not OVER and a.seat in t.out:
             t.end_turn(a.seat)
         return
     _, knocked = t.draw_cards(a.seat, count + 2, "challenge")

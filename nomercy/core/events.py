@@ -12,8 +12,8 @@ from (see :mod:`nomercy.core.rulebook`), so a learner can ask why it happened:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from operator import itemgetter
+from typing import Any, TypeVar, dataclass_transform
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.rulebook import RULINGS, Ruling
@@ -59,10 +59,21 @@ def _plural(n: int, word: str = "card") -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class Event:
-    """Base of all events: ``rule`` is a ruling id, ``sentence`` says what happened."""
+class Event(tuple):
+    """Base of all events: ``rule`` is a ruling id, ``sentence`` says what happened.
+
+    An event is a small immutable record. Inside it is a tuple of its fields (read
+    them by name), because the engine writes one or two events for every move and a
+    tuple is the cheapest record Python builds; the sentence is put together only
+    when someone reads it. Two events are equal when they are of the same kind with
+    the same fields.
+    """
 
     __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    """The names of the fields, in order (as a named tuple has them)."""
+    _field_defaults: dict[str, Any] = {}
+    """The fields that have a default, with it."""
     rule: str
 
     @property
@@ -82,20 +93,64 @@ class Event:
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form: kind, rule, sentence and the fields as text."""
         data: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "sentence": self.sentence}
-        for field in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, field.name)
+        for name, value in zip(self._fields, self):
             if isinstance(value, (Card, Color)):
                 value = str(value)
             elif isinstance(value, tuple):
                 value = [str(v) for v in value]
-            data[field.name] = value
+            data[name] = value
         return data
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+        return f"{type(self).__name__}({fields})"
 
     def __str__(self) -> str:
         return self.sentence
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(self))
 
-@dataclass(frozen=True, slots=True)
+
+_E = TypeVar("_E", bound=Event)
+
+
+@dataclass_transform(frozen_default=True)
+def event(cls: type[_E]) -> type[_E]:
+    """Make an event kind from a class that lists its fields (with defaults) and its ``sentence``.
+
+    What ``@dataclass(frozen=True)`` would do, for a tuple: a constructor taking the
+    fields in order (or by name), read-only properties by name, and ``_fields``.
+    """
+    names = tuple(cls.__dict__.get("__annotations__", {}))
+    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    namespace = {key: value for key, value in cls.__dict__.items()
+                 if key not in names and key not in ("__dict__", "__weakref__", "__annotations__")}
+    parameters = ", ".join(f"{name}=_defaults[{name!r}]" if name in defaults else name for name in names)
+    code = f"def __new__(_cls, {parameters}):\n    return _tuple_new(_cls, ({', '.join(names)},))"
+    scope: dict[str, Any] = {"_tuple_new": tuple.__new__, "_defaults": defaults}
+    exec(code, scope)  # the same technique as collections.namedtuple: a constructor with real parameters
+    namespace["__new__"] = scope["__new__"]
+    namespace["__slots__"] = ()
+    namespace["_fields"] = names
+    namespace["_field_defaults"] = defaults
+    namespace["__match_args__"] = names
+    namespace["__annotations__"] = cls.__dict__.get("__annotations__", {})
+    for index, name in enumerate(names):
+        namespace[name] = property(itemgetter(index), doc=f"the event's {name.replace('_', ' ')}")
+    made = type(cls.__name__, cls.__bases__, namespace)
+    return made
+
+
+@event
 class GameStarted(Event):
     dealer: str
     first_player: str
@@ -107,7 +162,7 @@ class GameStarted(Event):
         return f"{self.dealer} deals {self.hand_size} cards to every player; {self.first_player} starts."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class FirstCardTurned(Event):
     card: Card
     buried: tuple[Card, ...] = ()
@@ -121,7 +176,7 @@ class FirstCardTurned(Event):
         return text
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class FirstCardReturned(Event):
     card: Card
     rule: str = "first-card"
@@ -131,7 +186,7 @@ class FirstCardReturned(Event):
         return f"{self.card} may not start the discard pile: it goes back into the deck and another card is turned."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardPlayed(Event):
     player: str
     card: Card
@@ -145,7 +200,7 @@ class CardPlayed(Event):
         return f"{self.player} plays {self.card}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class JumpedIn(Event):
     player: str
     card: Card
@@ -156,7 +211,7 @@ class JumpedIn(Event):
         return f"{self.player} jumps in out of turn with an identical {self.card}; play goes on from {self.player}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class StackGrew(Event):
     target: str
     total: int
@@ -177,10 +232,10 @@ class StackGrew(Event):
         return f"{pending}: answer with a draw card worth +{self.minimum} or more, or draw them all."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardsDrawn(Event):
     player: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field, read by name (not tuple.count)
     shown: tuple[Card, ...] = ()
     rule: str = "draw-until-playable"
 
@@ -192,7 +247,7 @@ class CardsDrawn(Event):
         return text + "."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnLost(Event):
     player: str
     rule: str = "stacking"
@@ -202,7 +257,7 @@ class TurnLost(Event):
         return f"{self.player} loses the turn."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayerSkipped(Event):
     player: str
     rule: str = "skip"
@@ -212,7 +267,7 @@ class PlayerSkipped(Event):
         return f"{self.player} is skipped."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class EveryoneSkipped(Event):
     player: str
     rule: str = "skip-all"
@@ -224,7 +279,7 @@ class EveryoneSkipped(Event):
         return f"Every other player is skipped, so {self.player} plays again."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DirectionChanged(Event):
     direction: str
     rule: str = "reverse"
@@ -234,7 +289,7 @@ class DirectionChanged(Event):
         return f"Play now goes {self.direction}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HandsSwapped(Event):
     player: str
     other: str
@@ -245,7 +300,7 @@ class HandsSwapped(Event):
         return f"{self.player} and {self.other} swap hands."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HandsPassed(Event):
     direction: str
     rule: str = "zero"
@@ -255,7 +310,7 @@ class HandsPassed(Event):
         return f"Every player still in passes their whole hand to the next player {self.direction}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardsDiscarded(Event):
     player: str
     cards: tuple[Card, ...]
@@ -269,7 +324,7 @@ class CardsDiscarded(Event):
         return f"{self.player} also discards {_cards(self.cards)} without their effects; {self.top} lies on top."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ColorNamed(Event):
     player: str
     color: Color
@@ -280,7 +335,7 @@ class ColorNamed(Event):
         return f"{self.player} names {self.color}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class KnockedOut(Event):
     player: str
     hand_size: int
@@ -291,7 +346,7 @@ class KnockedOut(Event):
         return f"{self.player} holds {self.hand_size} cards and is out of the round (mercy rule)."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PenaltyCancelled(Event):
     player: str
     remaining: int
@@ -302,9 +357,9 @@ class PenaltyCancelled(Event):
         return f"The rest of {self.player}'s draw ({_plural(self.remaining)}) is cancelled."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PileReshuffled(Event):
-    count: int
+    count: int  # type: ignore[assignment]  # a field, read by name (not tuple.count)
     rule: str = "empty-draw-pile"
 
     @property
@@ -313,7 +368,7 @@ class PileReshuffled(Event):
         return f"The draw pile is empty: {_plural(self.count)} {verb} shuffled into a new draw pile."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DrawStoppedShort(Event):
     player: str
     missing: int
@@ -326,7 +381,7 @@ class DrawStoppedShort(Event):
         return f"No card is left anywhere for {self.player} to draw."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnPassed(Event):
     """The turn passes without a play; ``kept`` is how many cards the player drew and keeps (0 to many)."""
 
@@ -343,7 +398,7 @@ class TurnPassed(Event):
         return f"{self.player} keeps the {self.kept} cards drawn and the turn passes."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class UnoCalled(Event):
     player: str
     rule: str = "uno"
@@ -353,7 +408,7 @@ class UnoCalled(Event):
         return f"{self.player} calls UNO!"
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class UnoCaught(Event):
     catcher: str
     player: str
@@ -365,7 +420,7 @@ class UnoCaught(Event):
         return f"{self.catcher} catches {self.player} holding one card without calling UNO: {self.player} draws {self.penalty}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Challenged(Event):
     challenger: str
     player: str
@@ -379,7 +434,7 @@ class Challenged(Event):
         return f"{self.challenger} challenges, but {self.player} held no card of the color in force: {self.challenger} draws 2 extra."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundWon(Event):
     player: str
     how: str
@@ -395,7 +450,7 @@ class RoundWon(Event):
         return f"{self.player} wins the round {reasons.get(self.how, self.how)}."
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundScored(Event):
     player: str
     points: int

@@ -22,7 +22,8 @@ from typing import Iterable, Sequence
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
 from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
 from nomercy.core.errors import brief
-from nomercy.core.state import GameState, Phase, PlayerView
+from nomercy.core.rules import RuleSet
+from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
 
 __all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_optional", "required_moves", "card_fits"]
 
@@ -65,14 +66,14 @@ def card_fits(table: GameState | PlayerView, card: Card) -> bool:
     return _fits(table, card)  # type: ignore[arg-type]
 
 
-def _why_no_draw(s: GameState, fitting: list[Card]) -> str | None:
-    """May the seat to move draw, holding the ``fitting`` cards? ``None``, or why not in one word (ruling ``matching``).
+def _why_no_draw(s: GameState, can_play: bool) -> str | None:
+    """May the seat to move draw, when ``can_play`` says a card of theirs fits? ``None``, or why not in one word (ruling ``matching``).
 
     ``must-play``: a card fits and ``voluntary_draw`` is off; ``nothing-to-draw``: a card
     fits and no card is left anywhere to draw. The checker puts the word into a sentence,
     the list only asks whether there is one (no sentence is built on the hot path).
     """
-    if s.pending or not fitting:
+    if s.pending or not can_play:
         return None
     if not s.rules.voluntary_draw:
         return "must-play"
@@ -93,7 +94,7 @@ def _why_no_jump_in(s: GameState) -> str | None:
     """
     if not s.rules.jump_in:
         return "off"
-    if s.phase is not Phase.TURN or s.pending:
+    if s.phase is not TURN or s.pending:
         return "busy"
     return None
 
@@ -210,7 +211,7 @@ def _check_play(s: GameState, a: Play) -> str | None:
         return f"{brief(a.card)} is not a card: a Play holds a Card, like Card.parse('red 7')"
     if a.top is not None and not isinstance(a.top, Card):
         return f"{brief(a.top)} is not a card: the card left on top after a discard-all is a Card"
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return "the round is over"
     if a.seat in s.out:
         return f"{who} is out of the round"
@@ -225,11 +226,11 @@ def _check_play(s: GameState, a: Play) -> str | None:
             return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
         if a.card != s.discard[-1]:
             return f"{who} can only jump in with a card identical to {s.discard[-1]}"
-    elif s.phase is Phase.NAME_ROULETTE:
+    elif s.phase is NAME_ROULETTE:
         return f"{who} must name a color for the roulette first"
-    elif s.phase is Phase.NAME_FIRST_COLOR:
+    elif s.phase is NAME_FIRST_COLOR:
         return f"{who} must name the color for the wild turned up first"
-    elif s.phase is Phase.PLAY_DRAWN or s.phase is Phase.KEEP_OR_PLAY:
+    elif s.phase is PLAY_DRAWN or s.phase is KEEP_OR_PLAY:
         if a.card != s.drawn:
             return f"{who} may only play the card just drawn, {s.drawn}"
     elif not _fits(s, a.card):
@@ -240,18 +241,18 @@ def _check_play(s: GameState, a: Play) -> str | None:
 
 def _check_draw(s: GameState, a: Draw) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return "the round is over"
     if a.seat != s.turn:
         return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
-    if s.phase is Phase.PLAY_DRAWN:
+    if s.phase is PLAY_DRAWN:
         return f"{who} has drawn {s.drawn} and must play it"
-    if s.phase is Phase.KEEP_OR_PLAY:
+    if s.phase is KEEP_OR_PLAY:
         return f"{who} has already drawn: play {s.drawn} or pass"
-    if s.phase is Phase.NAME_ROULETTE or s.phase is Phase.NAME_FIRST_COLOR:
+    if s.phase is NAME_ROULETTE or s.phase is NAME_FIRST_COLOR:
         return f"{who} must name a color first"
     fitting = _fitting(s, s.hands[a.seat])
-    refused = _why_no_draw(s, fitting)
+    refused = _why_no_draw(s, bool(fitting))
     if refused == "must-play":
         return (f"{who} can play {fitting[0]}, and a player who can play must play "
                 "(drawing instead needs the voluntary_draw option)")
@@ -262,20 +263,20 @@ def _check_draw(s: GameState, a: Draw) -> str | None:
 
 def _check_pass(s: GameState, a: Pass) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return "the round is over"
     if a.seat != s.turn:
         return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
-    if s.phase is Phase.KEEP_OR_PLAY:
+    if s.phase is KEEP_OR_PLAY:
         return None
-    if s.phase is Phase.PLAY_DRAWN:
+    if s.phase is PLAY_DRAWN:
         return f"{who} must play the drawn {s.drawn}: under these rules a drawn playable card is played"
     return f"{who} can only pass after drawing a card they may keep"
 
 
 def _check_name(s: GameState, a: NameColor) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is not Phase.NAME_ROULETTE and s.phase is not Phase.NAME_FIRST_COLOR:
+    if s.phase is not NAME_ROULETTE and s.phase is not NAME_FIRST_COLOR:
         return f"no color is to be named now ({who} names a color only as a roulette's victim or after a wild first card)"
     if a.seat != s.turn:
         return f"{s.seats[s.turn]} names the color, not {who}"
@@ -286,7 +287,7 @@ def _check_name(s: GameState, a: NameColor) -> str | None:
 
 def _check_call(s: GameState, a: CallUno) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return "the round is over"
     if a.seat not in s.catchable:
         if len(s.hands[a.seat]) != 1:
@@ -297,7 +298,7 @@ def _check_call(s: GameState, a: CallUno) -> str | None:
 
 def _check_catch(s: GameState, a: Catch) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         return "the round is over"
     if not _is_seat(s, a.target):
         return f"{who} cannot catch seat {brief(a.target)}: the seats are 0 to {len(s.seats) - 1} ({', '.join(s.seats)})"
@@ -316,7 +317,7 @@ def _check_catch(s: GameState, a: Catch) -> str | None:
 
 def _check_challenge(s: GameState, a: Challenge) -> str | None:
     who = s.seats[a.seat]
-    if s.phase is not Phase.TURN or s.challenge is None or not s.pending:
+    if s.phase is not TURN or s.challenge is None or not s.pending:
         return f"there is no wild +4 for {who} to challenge"
     if a.seat != s.turn:
         return f"only {s.seats[s.turn]}, the target of the wild +4, may challenge it"
@@ -356,18 +357,25 @@ def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
     Plays are values, so each is built once per seat and card and shared (looked up
     by seat and card code, which keeps hashing out of the hot path).
     """
-    while len(_SIMPLE_PLAYS) <= seat:
-        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
-    plays = _SIMPLE_PLAYS[seat][card.code]
+    table = _plays_table(seat)
+    plays = table[card.code]
     if plays is None:
         colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
         plays = tuple(Play(seat, card, color) for color in colors)
-        _SIMPLE_PLAYS[seat][card.code] = plays
+        table[card.code] = plays
     return plays
+
+
+def _plays_table(seat: int) -> list[tuple[Play, ...] | None]:
+    """The seat's row of the shared plays, by card code (filled as cards are first seen)."""
+    while len(_SIMPLE_PLAYS) <= seat:
+        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
+    return _SIMPLE_PLAYS[seat]
 
 
 def _forget_plays() -> None:
     _SIMPLE_PLAYS.clear()
+    _SHARED_PLAYS.clear()
 
 
 on_new_cards(_forget_plays)
@@ -398,8 +406,35 @@ def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
         targets: tuple[int | None, ...] = (None,)
         if _swaps(s, top if top is not None else card, empties):
             targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
-        plays.extend(Play(seat, card, color, target, top) for color in colors for target in targets)
+        plays.extend(_shared_play(seat, card, color, target, top) for color in colors for target in targets)
     return plays
+
+
+_SHARED_PLAYS: dict[tuple[int, int, str | None, int | None, int], Play] = {}
+_SHARED_MOVES: dict[tuple[type, int, object], Move] = {}
+
+
+def _shared_play(seat: int, card: Card, color: Color | None, target: int | None, top: Card | None) -> Play:
+    """The one shared play with these choices (a 7's target, a discard-all's top), built the first time it is listed.
+
+    Moves are values, so sharing them changes nothing but the cost of listing them, and
+    ``apply`` recognises a listed move by identity. The key holds codes and names rather
+    than cards and colors because those hash in Python, these in C.
+    """
+    key = (seat, card.code, None if color is None else color._value_, target, -1 if top is None else top.code)
+    play = _SHARED_PLAYS.get(key)
+    if play is None:
+        play = _SHARED_PLAYS[key] = Play(seat, card, color, target, top)
+    return play
+
+
+def _shared_move(kind: type, seat: int, detail: object) -> Move:
+    """The one shared ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
+    key = (kind, seat, detail._value_ if isinstance(detail, Color) else detail)
+    move = _SHARED_MOVES.get(key)
+    if move is None:
+        move = _SHARED_MOVES[key] = kind(seat, detail)
+    return move
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -414,25 +449,31 @@ class LegalMoves(tuple[Move, ...]):
     >>> moves = legal_moves(new_game("classic", ["A", "B"], seed=2))
     >>> moves.texts()[0] in moves, "B draws" in moves, moves == tuple(moves)
     (True, False, True)
+
+    The list of a whole position is built once and kept on the state, so asking again
+    costs nothing. It remembers the table's seats, rules and hands (what notation
+    needs) rather than the state itself: a state that held a list holding the state
+    would be a reference cycle, which only the garbage collector could free.
     """
 
-    _state: GameState
+    _table: "tuple[tuple[str, ...], RuleSet, tuple[tuple[Card, ...], ...]]"
 
     def __new__(cls, state: GameState, moves: Iterable[Move]) -> "LegalMoves":
-        self = super().__new__(cls, moves)
-        self._state = state
+        self = tuple.__new__(cls, moves)
+        self._table = (state.seats, state.rules, state.hands)
         return self
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
             try:
-                item = parse_move(item, self._state.seats)
+                item = parse_move(item, self._table[0])
             except ValueError:
                 return False
         return tuple.__contains__(self, item)
 
     def texts(self) -> list[str]:
-        return [self._state.move_text(move) for move in self]
+        seats, rules, hands = self._table
+        return [move_text(move, seats, rules, hands) for move in self]
 
     def __str__(self) -> str:
         return "\n".join(self.texts())
@@ -443,21 +484,23 @@ class LegalMoves(tuple[Move, ...]):
 
 def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     """Every legal move (or one seat's), printed in notation: first the seat to move, then out-of-turn moves."""
-    moves = legal_tuple(state)
+    moves = state._legal
+    if moves is None:
+        moves = legal_tuple(state)
     if seat is not None:
         index = state.seat(seat)
-        moves = tuple(move for move in moves if move.seat == index)
-    return LegalMoves(state, moves)
+        return LegalMoves(state, (move for move in moves if move.seat == index))
+    return moves
 
 
-def legal_tuple(state: GameState) -> tuple[Move, ...]:
-    """The legal moves as a plain tuple, kept on the state (``apply`` knows its own moves by identity).
+def legal_tuple(state: GameState) -> LegalMoves:
+    """The legal moves, kept on the state (``apply`` knows its own moves by identity).
 
-    The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`),
-    whether the seat may draw (:func:`_why_no_draw`), whether others may jump in
-    (:func:`_why_no_jump_in`), a play's choices (:func:`_expand_play`); the rarer moves
-    (naming a color, challenging, calling UNO, catching) are each kept when their checker
-    accepts them.
+    The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`,
+    or its inline twin :func:`_turn_plays` for the common case), whether the seat may
+    draw (:func:`_why_no_draw`), whether others may jump in (:func:`_why_no_jump_in`),
+    a play's choices (:func:`_expand_play`); the rarer moves (naming a color,
+    challenging, calling UNO, catching) are each kept when their checker accepts them.
     """
     cached = state._legal
     if cached is not None:
@@ -465,45 +508,77 @@ def legal_tuple(state: GameState) -> tuple[Move, ...]:
     s = state
     moves: list[Move] = []
     phase = s.phase
-    if phase is not Phase.OVER:
+    if phase is not OVER:
         seat = s.turn
         hand = s.hands[seat]
-        if phase is Phase.TURN:
-            fitting = _fitting(s, hand)
+        if phase is TURN:
             if s.pending:
+                fitting = _fitting(s, hand)
                 for card in dict.fromkeys(fitting):
                     moves.extend(_expand_play(s, seat, card, hand))
-            elif fitting:
-                done = [False] * len(ALL_CARDS)
-                for card in fitting:
-                    if not done[card.code]:
-                        done[card.code] = True
-                        moves.extend(_expand_play(s, seat, card, hand))
-            if _why_no_draw(s, fitting) is None:
+                can_play = bool(fitting)
+            else:
+                can_play = _turn_plays(s, seat, hand, moves)
+            if _why_no_draw(s, can_play) is None:
                 moves.append(_seat_move(Draw, seat))
             if s.challenge is not None:
                 challenge = _seat_move(Challenge, seat)
                 if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
                     moves.append(challenge)
-        elif phase is Phase.PLAY_DRAWN:
+        elif phase is PLAY_DRAWN:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-        elif phase is Phase.KEEP_OR_PLAY:
+        elif phase is KEEP_OR_PLAY:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
             moves.append(_seat_move(Pass, seat))
         else:
-            moves.extend(m for m in (NameColor(seat, color) for color in COLORS) if _check_name(s, m) is None)
-        for exposed in s.catchable:
-            moves.append(_seat_move(CallUno, exposed))
-            catches = (Catch(i, exposed) for i in range(len(s.seats)))
-            moves.extend(c for c in catches if _check_catch(s, c) is None)
-        if _why_no_jump_in(s) is None:
+            for color in COLORS:
+                name = _shared_move(NameColor, seat, color)
+                if _check_name(s, name) is None:  # type: ignore[arg-type]
+                    moves.append(name)
+        if s.catchable:
+            for exposed in s.catchable:
+                moves.append(_seat_move(CallUno, exposed))
+                for catcher in range(len(s.seats)):
+                    catch = _shared_move(Catch, catcher, exposed)
+                    if _check_catch(s, catch) is None:  # type: ignore[arg-type]
+                        moves.append(catch)
+        if s.rules.jump_in and _why_no_jump_in(s) is None:
             top = s.discard[-1]
             for other in range(len(s.seats)):
                 if other != seat and other not in s.out and top in s.hands[other]:
                     moves.extend(_expand_play(s, other, top, s.hands[other]))
-    result = tuple(moves)
+    result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
+    result._table = (s.seats, s.rules, s.hands)
     object.__setattr__(state, "_legal", result)
     return result
+
+
+def _turn_plays(s: GameState, seat: int, hand: tuple[Card, ...], moves: list[Move]) -> bool:
+    """Add the plays of the seat to move when no draw is pending; return whether any card fits.
+
+    The same test as :func:`_fitting` (a wild, the color in force, or the top card's
+    face), written out here because this is the engine's busiest line. Every distinct
+    fitting card is expanded once; a card with no choice but its color takes its
+    shared plays from a table (:func:`_simple_plays`).
+    """
+    color = s.color
+    top = s.discard[-1].rank
+    fitting = [card for card in hand if card.color is color or card.color is None or card.rank is top]
+    if not fitting:
+        return False
+    table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
+    seen: dict[int, None] = {}
+    for card in fitting:
+        code = card.code
+        if code in seen:
+            continue
+        seen[code] = None
+        if card.rank.simple:
+            plays = table[code]
+            moves.extend(plays if plays is not None else _simple_plays(seat, card))
+        else:  # a 7 or a discard-all: its choices depend on the table
+            moves.extend(_expand_play(s, seat, card, hand))
+    return True
 
 
 def is_optional(state: GameState, move: Move) -> bool:

@@ -21,8 +21,9 @@ from nomercy.core.rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.events import Event
+    from nomercy.core.legality import LegalMoves
 
-__all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE"]
+__all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE", "move_text"]
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
@@ -37,6 +38,11 @@ class Phase(enum.Enum):
     NAME_ROULETTE = "name-roulette"   # the roulette's victim names a color
     NAME_FIRST_COLOR = "name-first-color"  # a wild was turned up first: the first player names the color
     OVER = "over"                     # the round has a winner
+
+# The phases as module constants: reading an enum member through its class (``Phase.TURN``)
+# is several times slower than a global in CPython 3.11, and the engine asks on every move.
+TURN, PLAY_DRAWN, KEEP_OR_PLAY = Phase.TURN, Phase.PLAY_DRAWN, Phase.KEEP_OR_PLAY
+NAME_ROULETTE, NAME_FIRST_COLOR, OVER = Phase.NAME_ROULETTE, Phase.NAME_FIRST_COLOR, Phase.OVER
 
 
 class GameState(tuple):
@@ -76,7 +82,7 @@ class GameState(tuple):
     dealer: int
     ply: int                               # moves applied since the deal
 
-    _legal: "tuple[Move, ...] | None" = None
+    _legal: "LegalMoves | None" = None
 
     def __new__(cls, **fields: Any) -> "GameState":
         missing = [name for name in _FIELDS if name not in fields]
@@ -172,14 +178,7 @@ class GameState(tuple):
 
     def move_text(self, move: Move) -> str:
         """Write a move in notation, with ``keeping`` where a 7's swap is optional."""
-        from nomercy.core.moves import Play
-
-        keeping = (
-            isinstance(move, Play)
-            and self.rules.seven_swap == "optional"
-            and len(self.hands[move.seat]) > 1
-        )
-        return format_move(move, self.seats, keeping=keeping)
+        return move_text(move, self.seats, self.rules, self.hands)
 
     def view(self, seat: str | int) -> "PlayerView":
         """What ``seat`` may see: its own hand and only the sizes of the others."""
@@ -250,6 +249,14 @@ class GameState(tuple):
         if self.is_over and self.winner is not None:
             lines.append(f"winner: {self.seats[self.winner]} ({self.end_reason})")
         return "\n".join(lines)
+
+
+def move_text(move: Move, seats: tuple[str, ...], rules: RuleSet, hands: tuple[tuple[Card, ...], ...]) -> str:
+    """A move in notation at a table of ``seats`` under ``rules``, with ``keeping`` where a 7's swap is optional."""
+    from nomercy.core.moves import Play
+
+    keeping = isinstance(move, Play) and rules.seven_swap == "optional" and len(hands[move.seat]) > 1
+    return format_move(move, seats, keeping=keeping)
 
 
 # --- the position as text: `key:value` words, cards in short notation -----------------------------------

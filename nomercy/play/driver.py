@@ -20,7 +20,7 @@ from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
-from nomercy.core.state import GameState
+from nomercy.core.state import OVER, GameState
 
 __all__ = ["play_out", "Chooser", "Observer", "MAX_MOVES"]
 
@@ -42,7 +42,7 @@ def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,
     """
     limit = MAX_MOVES if max_moves is None else max_moves
     for _ in range(limit):
-        if state.is_over:
+        if state.phase is OVER:
             return state
         move = choose(state)
         if move is None:
