@@ -23,7 +23,7 @@ from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
 from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
-from nomercy.core.legality import LegalMoves, is_legal, legal_moves, why_illegal
+from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
 from nomercy.core.rules import RuleSet, _as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
@@ -225,10 +225,7 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     """The next state and the events of a move (or its notation); an illegal move raises and changes nothing."""
     if isinstance(move, str):
         move = state.parse_move(move)
-    for listed in state._legal or ():
-        if listed is move:
-            break  # one of the very move objects legal_moves listed for this state
-    else:
+    if not is_listed(state, move):  # a move legal_moves just listed for this state needs no second check
         reason = why_illegal(state, move)
         if reason is not None:
             raise IllegalMoveError(reason, move=move)

@@ -25,7 +25,7 @@ from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
 
-__all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_optional", "required_moves", "card_fits"]
+__all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_listed", "is_optional", "required_moves", "card_fits"]
 
 # --- the predicates -------------------------------------------------------------------
 
@@ -484,9 +484,7 @@ class LegalMoves(tuple[Move, ...]):
 
 def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     """Every legal move (or one seat's), printed in notation: first the seat to move, then out-of-turn moves."""
-    moves = state._legal
-    if moves is None:
-        moves = legal_tuple(state)
+    moves = legal_tuple(state)
     if seat is not None:
         index = state.seat(seat)
         return LegalMoves(state, (move for move in moves if move.seat == index))
@@ -494,7 +492,7 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
 
 
 def legal_tuple(state: GameState) -> LegalMoves:
-    """The legal moves, kept on the state (``apply`` knows its own moves by identity).
+    """The legal moves of ``state`` (the latest list is kept: :data:`_LATEST`).
 
     The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`,
     or its inline twin :func:`_turn_plays` for the common case), whether the seat may
@@ -502,9 +500,10 @@ def legal_tuple(state: GameState) -> LegalMoves:
     a play's choices (:func:`_expand_play`); the rarer moves (naming a color,
     challenging, calling UNO, catching) are each kept when their checker accepts them.
     """
-    cached = state._legal
-    if cached is not None:
-        return cached
+    global _LATEST
+    latest = _LATEST
+    if latest[0] is state:
+        return latest[1]  # type: ignore[return-value]
     s = state
     moves: list[Move] = []
     phase = s.phase
@@ -549,8 +548,28 @@ def legal_tuple(state: GameState) -> LegalMoves:
                     moves.extend(_expand_play(s, other, top, s.hands[other]))
     result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
     result._table = (s.seats, s.rules, s.hands)
-    object.__setattr__(state, "_legal", result)
+    _LATEST = (state, result)
     return result
+
+
+_LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
+"""The latest position whose moves were listed, with its list (one pair, replaced at once).
+
+Play asks for a position's moves and then applies one of them, so keeping the latest
+list lets :func:`is_listed` recognise the chosen move by identity, and asking twice
+costs nothing. It is kept here rather than on the state because a state is a tuple,
+and giving a tuple an attribute costs it a dictionary on every move.
+"""
+
+
+def is_listed(state: GameState, move: Move) -> bool:
+    """Is ``move`` one of the very move objects just listed for ``state``? (Then it is legal without a check.)"""
+    latest = _LATEST
+    if latest[0] is state:
+        for listed in latest[1]:  # type: ignore[union-attr]
+            if listed is move:
+                return True
+    return False
 
 
 def _turn_plays(s: GameState, seat: int, hand: tuple[Card, ...], moves: list[Move]) -> bool:

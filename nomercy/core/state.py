@@ -21,7 +21,6 @@ from nomercy.core.rules import RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.events import Event
-    from nomercy.core.legality import LegalMoves
 
 __all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE", "move_text"]
 
@@ -81,8 +80,6 @@ class GameState(tuple):
     shuffles: int                          # reshuffles so far: each gets its own seeded generator
     dealer: int
     ply: int                               # moves applied since the deal
-
-    _legal: "LegalMoves | None" = None
 
     def __new__(cls, **fields: Any) -> "GameState":
         missing = [name for name in _FIELDS if name not in fields]
