@@ -1,4 +1,4 @@
-"""What one move costs, part by part, and what two cheaper internals would save.
+"""What one move costs, part by part.
 
 Run from the repository root::
 
@@ -9,14 +9,13 @@ Run from the repository root::
 It records the (state, move) pairs of random games, then times, in CPU time and
 best of five: ``legal_moves`` on fresh states, ``apply``, and inside ``apply``
 the re-check (``why_illegal``), the copy into the working table, the move's
-handler and the freeze. It then times two experiments that stay outside the
-engine: a ``legal_moves`` for the common case that filters before it
-de-duplicates and looks plays up by ``card.code`` (checked to give the same
-tuples), and frozen-dataclass events against tuple-built ones.
+handler and the freeze. (Its two experiments of November 2026, a filter-first
+``legal_moves`` and events built as tuples, are now how the engine works.)
 
 This script reads private parts of ``nomercy.core.engine`` (``Draft``,
-``_HANDLERS``); when those change, it may need updating. It is a measuring
-tool for engine work, not part of the test suite.
+``_HANDLERS``) and of ``nomercy.core.legality`` (``_LATEST``, the kept list); when
+those change, it may need updating. It is a measuring tool for engine work, not
+part of the test suite.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ import os
 import random
 import sys
 import time
-from typing import Callable, NamedTuple
+from typing import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -38,10 +37,6 @@ from nomercy import apply, legal_moves, new_game  # noqa: E402
 from nomercy.play.driver import play_out  # noqa: E402
 from nomercy.core import engine as E  # noqa: E402
 from nomercy.core import legality as L  # noqa: E402
-from nomercy.core import events as ev  # noqa: E402
-from nomercy.core.moves import Draw, Play  # noqa: E402
-from nomercy.core.cards import ALL_CARDS, COLORS, Rank  # noqa: E402
-from nomercy.core.state import Phase  # noqa: E402
 
 
 def record(profile: str, players: int, games: int, overrides: dict) -> list[tuple[object, object]]:
@@ -54,8 +49,8 @@ def record(profile: str, players: int, games: int, overrides: dict) -> list[tupl
 
 
 def forget_legal(states) -> None:
-    for s in states:
-        object.__setattr__(s, "_legal", None)
+    """Forget the kept legal list, so the next ``legal_moves`` builds one (the engine keeps only the latest)."""
+    L._LATEST = (None, None)
 
 
 def each(function, items) -> None:
@@ -78,43 +73,6 @@ def best_of_five(states, body: Callable[[], None]) -> float:
         body()
         best = min(best, time.process_time() - start)
     return best
-
-
-# --- experiment: filter first, de-duplicate the matches only, plays by card code ----------
-_PLAYS_BY_CODE = [
-    [tuple(Play(seat, c, color) for color in COLORS) if c.color is None and c.rank is not Rank.WILD_ROULETTE
-     else (Play(seat, c),) for c in ALL_CARDS]
-    for seat in range(20)
-]
-_DRAWS = [Draw(seat) for seat in range(20)]
-
-
-def legal_moves_filter_first(s):
-    """The TURN, nothing-pending case of legal_moves, written the cheaper way; else the engine's."""
-    rules = s.rules
-    if (s.phase is not Phase.TURN or s.pending or getattr(s, "catchable", None) or rules.jump_in
-            or rules.seven_swap != "off" or rules.discard_all_top == "choose"):
-        return legal_moves(s)
-    seat = s.turn
-    color = s.color
-    top_rank = s.discard[-1].rank
-    row = _PLAYS_BY_CODE[seat]
-    actions: list = []
-    seen: list = []
-    for card in s.hands[seat]:
-        if (card.color is None or card.color is color or card.rank is top_rank) and card not in seen:
-            seen.append(card)
-            actions += row[card.code]
-    if not actions or (rules.voluntary_draw and L._anything_to_draw(s)):
-        actions.append(_DRAWS[seat])
-    return tuple(actions)
-
-
-class _TupleCardPlayed(NamedTuple):
-    player: str
-    card: object
-    color: object = None
-    rule: str = "3"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,8 +106,9 @@ def main(argv: list[str] | None = None) -> int:
 
     whole = show("legal_moves + apply (one move, engine only)", best_of_five(states, whole_move))
     show("legal_moves, nothing cached", best_of_five(states, lambda: each(legal_moves, states)), whole)
-    show("apply", best_of_five(states, lambda: each2(apply, pairs)), whole)
-    show("  why_illegal: re-checking the move just listed", best_of_five(states, lambda: each2(E.why_illegal, pairs)),
+    show("apply (of a move not just listed: with the re-check)", best_of_five(states, lambda: each2(apply, pairs)),
+         whole)
+    show("  why_illegal: the re-check (skipped for a move just listed)", best_of_five(states, lambda: each2(E.why_illegal, pairs)),
          whole)
     show("  Draft.of: the state copied into a working table", best_of_five(states, lambda: each(E.Draft.of, states)),
          whole)
@@ -168,31 +127,6 @@ def main(argv: list[str] | None = None) -> int:
     same = sum(1 for (s, a), la in zip(pairs, listed) if any(x is a for x in la))
     print(f"  events per move {events / n:.2f}; chosen move is the very object listed: {100 * same / n:.0f}%")
 
-    print("experiments (outside the engine):")
-    forget_legal(states)
-    differ = 0
-    for s in states:
-        expected = legal_moves(s)
-        forget_legal((s,))
-        if legal_moves_filter_first(s) != expected:
-            differ += 1
-    show(f"legal_moves filtering first, plays by card code ({differ} differ)",
-         best_of_five(states, lambda: each(legal_moves_filter_first, states)), whole)
-    card = ALL_CARDS[7]
-    reps = 200_000
-
-    def per_event(build: Callable[[], object]) -> float:
-        best = float("inf")
-        for _ in range(5):
-            start = time.process_time()
-            for _ in range(reps):
-                build()
-            best = min(best, time.process_time() - start)
-        return best / reps * 1e9
-
-    make = tuple.__new__
-    print(f"  CardPlayed as a frozen dataclass: {per_event(lambda: ev.CardPlayed('A', card, None, '3')):4.0f} ns; "
-          f"as a tuple built with tuple.__new__: {per_event(lambda: make(_TupleCardPlayed, ('A', card, None, '3'))):4.0f} ns")
     return 0
 
 

@@ -46,9 +46,9 @@ def _label(code: object) -> str:
         return code  # a builtin, like <method 'append' of 'list' objects>
     filename = code.co_filename  # type: ignore[attr-defined]
     if filename == "<string>":
-        # dataclasses compile their __init__ from text: every event and every
-        # freshly built action (Draw, Pass, ...) lands here under one name.
-        return "dataclass __init__ (events, Draw/Pass/... actions)"
+        # constructors compiled from text land here under one name: every event's
+        # (nomercy.core.events.event) and a dataclass's __init__ (a move built afresh).
+        return "generated constructors (events, moves built afresh)"
     parts = filename.replace(os.sep, "/").split("/")
     short = "/".join(parts[-2:]) if "nomercy" in parts else parts[-1]
     return f"{short}:{code.co_firstlineno} {code.co_qualname}"  # type: ignore[attr-defined]

@@ -450,10 +450,9 @@ class LegalMoves(tuple[Move, ...]):
     >>> moves.texts()[0] in moves, "B draws" in moves, moves == tuple(moves)
     (True, False, True)
 
-    The list of a whole position is built once and kept on the state, so asking again
-    costs nothing. It remembers the table's seats, rules and hands (what notation
-    needs) rather than the state itself: a state that held a list holding the state
-    would be a reference cycle, which only the garbage collector could free.
+    The latest position's list is kept (:data:`_LATEST`), so asking again costs
+    nothing. A list remembers the table's seats, rules and hands (what notation needs)
+    rather than the state itself, so that the kept pair holds no reference cycle.
     """
 
     _table: "tuple[tuple[str, ...], RuleSet, tuple[tuple[Card, ...], ...]]"
