@@ -48,7 +48,7 @@ def _fitting(s: GameState, cards: Iterable[Card]) -> list[Card]:
         return []  # none
     color = s.color
     top = s.discard[-1].rank
-    return [c for c in cards if c.color is None or c.color is color or c.rank is top]
+    return [c for c in cards if c.color is color or c.color is None or c.rank is top]
 
 
 def _fits(s: GameState, card: Card) -> bool:
@@ -494,7 +494,7 @@ def legal_tuple(state: GameState) -> LegalMoves:
     """The legal moves of ``state`` (the latest list is kept: :data:`_LATEST`).
 
     The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`,
-    or its inline twin :func:`_turn_plays` for the common case), whether the seat may
+    expanded by :func:`_turn_plays` in the common case), whether the seat may
     draw (:func:`_why_no_draw`), whether others may jump in (:func:`_why_no_jump_in`),
     a play's choices (:func:`_expand_play`); the rarer moves (naming a color,
     challenging, calling UNO, catching) are each kept when their checker accepts them.
@@ -574,14 +574,11 @@ def is_listed(state: GameState, move: Move) -> bool:
 def _turn_plays(s: GameState, seat: int, hand: tuple[Card, ...], moves: list[Move]) -> bool:
     """Add the plays of the seat to move when no draw is pending; return whether any card fits.
 
-    The same test as :func:`_fitting` (a wild, the color in force, or the top card's
-    face), written out here because this is the engine's busiest line. Every distinct
-    fitting card is expanded once; a card with no choice but its color takes its
-    shared plays from a table (:func:`_simple_plays`).
+    The cards come from :func:`_fitting`, as the checker's do. Every distinct fitting
+    card is expanded once; a card with no choice but its color takes its shared plays
+    from a table (:func:`_simple_plays`).
     """
-    color = s.color
-    top = s.discard[-1].rank
-    fitting = [card for card in hand if card.color is color or card.color is None or card.rank is top]
+    fitting = _fitting(s, hand)
     if not fitting:
         return False
     table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
