@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import random
 import re
 import subprocess
 import sys
@@ -49,41 +48,6 @@ def load_then(commit: str, folder: str) -> object:
     return importlib.import_module("nomercy_then")
 
 
-def ours(package: object, profile: str, players: int, games: int, **overrides: object) -> Callable[[], int]:
-    driver = importlib.import_module(package.__name__ + ".play.driver")  # type: ignore[attr-defined]
-    new_game, legal_moves = package.new_game, package.legal_moves  # type: ignore[attr-defined]
-
-    def run() -> int:
-        moves = 0
-        for seed in range(games):
-            choice = random.Random(seed).choice
-            state = new_game(profile, players, seed=seed, **overrides)
-            end = driver.play_out(state, lambda s: choice(legal_moves(s)), max_moves=200_000)
-            moves += end.ply - state.ply
-        return moves
-
-    return run
-
-
-def rlcard(players: int, games: int) -> Callable[[], int]:
-    import numpy as np
-    from rlcard.games.uno.game import UnoGame
-
-    def run() -> int:
-        moves = 0
-        for seed in range(games):
-            choice = random.Random(seed).choice
-            game = UnoGame(num_players=players)
-            game.np_random = np.random.RandomState(seed)
-            game.init_game()
-            while not game.is_over():
-                game.step(choice(game.get_legal_actions()))
-                moves += 1
-        return moves
-
-    return run
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("commit", help="the earlier commit to compare with (e.g. fad4dff)")
@@ -92,7 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=150, help="games per row and round (default 150)")
     args = parser.parse_args(argv)
     sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import nomercy
+    from engine_speed import our_runner, rlcard_runner
+
+    def ours(package: object, profile: str, players: int, games: int, **overrides: object) -> Callable[[], int]:
+        run = our_runner(profile, players, package, **overrides)
+        return lambda: run(0, games)
 
     with tempfile.TemporaryDirectory() as folder:
         then = load_then(args.commit, folder)
@@ -105,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             "now no-mercy": ours(nomercy, "no-mercy", args.players, args.games),
         }
         try:
-            rows["RLCard uno"] = rlcard(args.players, 2 * args.games)
+            run_rlcard = rlcard_runner(args.players)
+            rows["RLCard uno"] = lambda: run_rlcard(0, 2 * args.games)
         except ImportError:
             print("rlcard is not importable (pip install rlcard): its row is left out.")
         counts = {name: run() for name, run in rows.items()}  # warm up: imports, first-use tables

@@ -58,11 +58,17 @@ Runner = Callable[[int, int], int]
 # Our engine
 # ----------------------------------------------------------------------------
 
-def our_runner(profile: str, players: int, **overrides: object) -> Runner:
-    """Random games through the public API only: new_game, legal_moves, and apply in the driver's loop."""
-    from nomercy.play.driver import play_out
+def our_runner(profile: str, players: int, package: object = None, **overrides: object) -> Runner:
+    """Random games through the public API only: new_game, legal_moves, and apply in the driver's loop.
 
-    new_game, legal_moves = nomercy.new_game, nomercy.legal_moves
+    ``package`` is the imported engine (``nomercy`` by default; ``compare_engines.py``
+    passes an earlier commit's, loaded under another name).
+    """
+    import importlib
+
+    package = nomercy if package is None else package
+    play_out = importlib.import_module(package.__name__ + ".play.driver").play_out  # type: ignore[attr-defined]
+    new_game, legal_moves = package.new_game, package.legal_moves  # type: ignore[attr-defined]
 
     def run(first_seed: int, games: int) -> int:
         moves = 0

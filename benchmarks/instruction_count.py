@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -37,31 +36,15 @@ ROWS = (
 
 
 def play(engine: str, profile: str, overrides: dict[str, object], players: int, games: int) -> int:
-    """Play ``games`` random games (seeds 0..games-1); return the moves made."""
-    moves = 0
+    """Play ``games`` random games (seeds 0..games-1) as ``engine_speed.py`` does; return the moves made."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from engine_speed import our_runner, rlcard_runner
+
     if engine == "rlcard":
-        import numpy as np
-        from rlcard.games.uno.game import UnoGame
-
-        for seed in range(games):
-            choice = random.Random(seed).choice
-            game = UnoGame(num_players=players)
-            game.np_random = np.random.RandomState(seed)
-            game.init_game()
-            while not game.is_over():
-                game.step(choice(game.get_legal_actions()))
-                moves += 1
-        return moves
-    from nomercy import legal_moves, new_game
-    from nomercy.play.driver import play_out
-
-    new_game(profile, players, seed=10**6, **overrides)  # the imports and first-use tables, outside the count
-    for seed in range(games):
-        choice = random.Random(seed).choice
-        state = new_game(profile, players, seed=seed, **overrides)
-        end = play_out(state, lambda s: choice(legal_moves(s)), max_moves=200_000)
-        moves += end.ply - state.ply
-    return moves
+        return rlcard_runner(players)(0, games)
+    run = our_runner(profile, players, **overrides)
+    run(10**6, 1)  # the imports and first-use tables, outside the count
+    return run(0, games)
 
 
 def count(row: int, players: int, games: int) -> tuple[int, int]:

@@ -134,3 +134,17 @@ def chromium(viewport: dict[str, int] | None = None) -> Iterator[Any]:
         finally:
             context.close()
             browser.close()
+
+
+@contextlib.contextmanager
+def jupyterlab_page(workdir: Path) -> Iterator[tuple[Any, ConsoleWatch]]:
+    """JupyterLab served from ``workdir``, open and started in chromium: the page and its console watch."""
+    with jupyter_lab(workdir) as server, chromium({"width": 1280, "height": 1000}) as context:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        watch = ConsoleWatch(page)
+        page.goto(f"{server['base']}/lab?token={server['token']}")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
+                               " && document.querySelector('.jp-LabShell')")
+        page.evaluate("() => window.jupyterapp.started")
+        yield page, watch

@@ -38,7 +38,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import ARTIFACTS, ROOT, ConsoleWatch, chromium, jupyter_lab, require_browser
+from browser_support import ARTIFACTS, ROOT, ConsoleWatch, jupyterlab_page, require_browser
 
 NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
@@ -107,14 +107,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     data = tmp_path_factory.mktemp("nomercy-data")  # the trainer saves progress here, never in the real data folder
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("NOMERCY_DATA_DIR", str(data))
-        with jupyter_lab(tmp_path_factory.mktemp("lab")) as server, chromium({"width": 1280, "height": 1000}) as context:
-            page = context.new_page()
-            page.set_default_timeout(60_000)
-            watch = ConsoleWatch(page)
-            page.goto(f"{server['base']}/lab?token={server['token']}")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
-                                   " && document.querySelector('.jp-LabShell')")
-            page.evaluate("() => window.jupyterapp.started")
+        with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
             yield Lab(page, watch, data)
 
 

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import ARTIFACTS, ConsoleWatch, chromium, jupyter_lab, require_browser
+from browser_support import ARTIFACTS, ConsoleWatch, jupyterlab_page, require_browser
 
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
 
@@ -65,14 +65,7 @@ _OUTPUT_JS = """
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, ConsoleWatch]]:
     require_browser()
-    with jupyter_lab(tmp_path_factory.mktemp("lab")) as server, chromium({"width": 1280, "height": 1000}) as context:
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        watch = ConsoleWatch(page)
-        page.goto(f"{server['base']}/lab?token={server['token']}")
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined"
-                               " && document.querySelector('.jp-LabShell')")
-        page.evaluate("() => window.jupyterapp.started")
+    with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
         yield page, watch
 
 
