@@ -120,13 +120,25 @@ class _ImaginedTables:
         return GameState(**fields)
 
 
-def _value(state: GameState, me: int) -> float:
-    """My chance of winning, as a playout left it: exact at the end, else judged by hand sizes."""
+def _value(state: GameState, me: int, threats: bool = False) -> float:
+    """My chance of winning, as a playout left it: exact at the end, else judged by hand sizes.
+
+    With ``threats`` the judgement also counts the pending draw against the seat that
+    must answer it, and a seat that would reach the mercy limit that way as out.
+    """
     if state.phase is Phase.OVER:
         return 1.0 if state.winner == me else 0.0
     if me in state.out:
         return 0.0
-    weights = {i: math.exp(-0.3 * len(state.hands[i])) for i in state.active_seats}
+    sizes = {i: len(state.hands[i]) for i in state.active_seats}
+    if threats and state.pending:
+        sizes[state.turn] += state.pending
+        limit = state.rules.mercy_limit
+        if limit is not None and sizes[state.turn] >= limit:
+            if state.turn == me:
+                return 0.0
+            del sizes[state.turn]
+    weights = {i: math.exp(-0.3 * size) for i, size in sizes.items()}
     return weights[me] / sum(weights.values())
 
 
@@ -153,6 +165,7 @@ class ExpertPlayer:
         candidates: int = DEFAULT_CANDIDATES,
         memory: bool | int | str | None = True,
         read_stacks: bool | int | str | None = True,
+        threats: bool | int | str | None = False,
     ) -> None:
         if iterations < 1:
             raise PlayerError(f"an expert needs at least one playout per decision, not {iterations}")
@@ -163,6 +176,7 @@ class ExpertPlayer:
         self.candidates = int(candidates)
         self.memory = _switch("memory", memory)
         self.beliefs = HandBeliefs(read_stacking=_switch("read_stacks", read_stacks))
+        self.threats = _switch("threats", threats)
         self._rng = random.Random(f"expert-player:{seed}")
         self._greedy = GreedyPlayer(seed=seed)
         self.decisions = 0
@@ -286,7 +300,7 @@ class ExpertPlayer:
         """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop)."""
         state, _ = apply(world, move)
         end = play_out(state, _greedy_everywhere(GreedyPlayer(seed=seed), state.rules.jump_in), max_moves=self.depth)
-        return _value(end, me)
+        return _value(end, me, self.threats)
 
 
 def _greedy_everywhere(policy: GreedyPlayer, jump_in: bool) -> Callable[[GameState], Move]:

@@ -1,0 +1,49 @@
+"""How the expert judges a playout it cut off before the end of the round (``_value``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import with_fields
+from nomercy import new_game
+from nomercy.core.errors import PlayerError
+from nomercy.play.players.expert import ExpertPlayer, _value
+
+
+def _two_hands(mine: int, theirs: int, **changes):
+    """A two-player No Mercy table where A holds ``mine`` cards and B ``theirs`` (cards moved from the pile)."""
+    state = new_game("no-mercy", 2, seed=3)
+    pile = list(state.hands[0] + state.hands[1] + state.draw_pile)
+    hands = (tuple(pile[:mine]), tuple(pile[mine:mine + theirs]))
+    return with_fields(state, hands=hands, draw_pile=tuple(pile[mine + theirs:]), **changes)
+
+
+def test_fewer_cards_is_the_better_share():
+    state = _two_hands(3, 9)
+    assert _value(state, 0) > 0.5 > _value(state, 1)
+    assert _value(state, 0) + _value(state, 1) == pytest.approx(1.0)
+
+
+def test_by_default_a_pending_draw_is_not_counted():
+    calm, stacked = _two_hands(5, 5), _two_hands(5, 5, pending=10, stack_value=10, turn=1)
+    assert _value(stacked, 0) == _value(calm, 0) == pytest.approx(0.5)
+
+
+def test_with_threats_the_pending_draw_counts_against_the_seat_that_must_answer_it():
+    stacked = _two_hands(5, 5, pending=4, stack_value=4, turn=1)
+    assert _value(stacked, 0, threats=True) > 0.5 > _value(stacked, 1, threats=True)
+
+
+def test_with_threats_a_draw_that_reaches_the_mercy_limit_counts_as_knocked_out():
+    """B holds 20 and faces +6: 26 cards, past the mercy limit of 25, unless B passes it on."""
+    facing = _two_hands(12, 20, pending=6, stack_value=6, turn=1)
+    assert _value(facing, 0, threats=True) == 1.0
+    assert _value(facing, 1, threats=True) == 0.0
+
+
+def test_threats_is_a_switch_of_the_expert():
+    assert ExpertPlayer(threats="on").threats is True
+    assert ExpertPlayer().threats is False
+    with pytest.raises(PlayerError, match="threats"):
+        ExpertPlayer(threats="maybe")
+
