@@ -143,16 +143,12 @@ class Draft:
         return pile.pop(0)
 
     def give(self, player: int, card: Card) -> int:
-        hand = self.hands[player]
-        if type(hand) is not list:
-            hand = self.hands[player] = list(hand)
+        hand = self.hand_list(player)
         hand.append(card)
         return len(hand)
 
     def remove(self, player: int, card: Card) -> list[Card]:
-        hand = self.hands[player]
-        if type(hand) is not list:
-            hand = self.hands[player] = list(hand)
+        hand = self.hand_list(player)
         hand.remove(card)
         return hand
 
@@ -280,17 +276,12 @@ class Draft:
                                           "scoring"))
 
     def end_turn(self, player: int) -> None:
-        """``player``'s turn is over: the next seat still in the round is up (as :meth:`next_seat` counts)."""
+        """``player``'s turn is over: the next seat still in the round is up."""
         if self.phase is OVER:
             return
         self.phase = TURN
         self.drawn = None
-        n = len(self.seats)
-        out = self.out
-        seat = (player + self.direction) % n
-        while seat in out:
-            seat = (seat + self.direction) % n
-        self.turn = seat
+        self.turn = self.next_seat(player)
 
 
 def dead_end_winner(hands: Sequence[Sequence[Card]], out: tuple[int, ...], start: int, direction: int, n: int) -> int:

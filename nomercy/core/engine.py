@@ -263,13 +263,8 @@ def _play(t: Draft, a: Play) -> None:
     if seat != t.turn:
         t.events.append(ev.JumpedIn(who, card))
         t.turn = seat
-    hand = t.hand_list(seat)
-    hand.remove(card)
-    discard = t.discard
-    if type(discard) is tuple:
-        t.discard = discard + (card,)  # one copy, which the frozen state keeps as it is
-    else:
-        discard.append(card)
+    hand = t.remove(seat, card)
+    t.push_discard(card)
     t.phase = TURN
     t.drawn = None
     t.stuck = 0
@@ -349,15 +344,10 @@ def _draw(t: Draft, a: Draw) -> None:
             t.events.append(ev.CardsDrawn(name, drawn_cards - reported, (), rule))
             reported = drawn_cards
 
-    hand = t.hand_list(seat)
     while True:
-        pile = t.pile
-        if pile and type(pile) is list:
-            card = pile.pop(0)
-        else:
-            if not pile:
-                report()  # the cards drawn so far come before the reshuffle
-            card = t.take_from_pile(seat)
+        if not t.pile:
+            report()  # the cards drawn so far come before the reshuffle
+        card = t.take_from_pile(seat)
         if card is None:
             t.events.append(ev.DrawStoppedShort(name, 0))
             if not drawn_cards:
@@ -366,8 +356,7 @@ def _draw(t: Draft, a: Draw) -> None:
             t.end_turn(seat)
             _check_dead_end(t)
             return
-        hand.append(card)
-        size = len(hand)
+        size = t.give(seat, card)
         drawn_cards += 1
         t.stuck = 0
         if limit is not None and size >= limit:

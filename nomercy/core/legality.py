@@ -361,7 +361,7 @@ def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
     plays = table[card.code]
     if plays is None:
         colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
-        plays = tuple(Play(seat, card, color) for color in colors)
+        plays = tuple(_shared_play(seat, card, color, None, None) for color in colors)
         table[card.code] = plays
     return plays
 
@@ -379,17 +379,6 @@ def _forget_plays() -> None:
 
 
 on_new_cards(_forget_plays)
-
-
-_SEAT_ACTIONS: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
-
-
-def _seat_move(kind: type, seat: int) -> Move:
-    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``)."""
-    cache = _SEAT_ACTIONS[kind]
-    while len(cache) <= seat:
-        cache.append(kind(len(cache)))
-    return cache[seat]
 
 
 def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
@@ -428,12 +417,12 @@ def _shared_play(seat: int, card: Card, color: Color | None, target: int | None,
     return play
 
 
-def _shared_move(kind: type, seat: int, detail: object) -> Move:
-    """The one shared ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
-    key = (kind, seat, detail._value_ if isinstance(detail, Color) else detail)
+def _shared_move(kind: type, seat: int, detail: object = None) -> Move:
+    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``), ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
+    key = (kind, seat, detail._value_ if type(detail) is Color else detail)
     move = _SHARED_MOVES.get(key)
     if move is None:
-        move = _SHARED_MOVES[key] = kind(seat, detail)
+        move = _SHARED_MOVES[key] = kind(seat) if detail is None else kind(seat, detail)
     return move
 
 
@@ -518,16 +507,16 @@ def legal_tuple(state: GameState) -> LegalMoves:
             else:
                 can_play = _turn_plays(s, seat, hand, moves)
             if _why_no_draw(s, can_play) is None:
-                moves.append(_seat_move(Draw, seat))
+                moves.append(_shared_move(Draw, seat))
             if s.challenge is not None:
-                challenge = _seat_move(Challenge, seat)
+                challenge = _shared_move(Challenge, seat)
                 if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
                     moves.append(challenge)
         elif phase is PLAY_DRAWN:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
         elif phase is KEEP_OR_PLAY:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-            moves.append(_seat_move(Pass, seat))
+            moves.append(_shared_move(Pass, seat))
         else:
             for color in COLORS:
                 name = _shared_move(NameColor, seat, color)
@@ -535,7 +524,7 @@ def legal_tuple(state: GameState) -> LegalMoves:
                     moves.append(name)
         if s.catchable:
             for exposed in s.catchable:
-                moves.append(_seat_move(CallUno, exposed))
+                moves.append(_shared_move(CallUno, exposed))
                 for catcher in range(len(s.seats)):
                     catch = _shared_move(Catch, catcher, exposed)
                     if _check_catch(s, catch) is None:  # type: ignore[arg-type]
