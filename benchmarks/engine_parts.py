@@ -121,6 +121,22 @@ def main(argv: list[str] | None = None) -> int:
             E._HANDLERS[type(a)](E.Draft.of(s), a)
 
     show("  Draft.of + the move's handler (effects, events)", best_of_five(states, handlers), whole)
+    by_kind: dict[str, list[tuple[object, object]]] = {}
+    for s, a in pairs:
+        key = type(a).__name__ + (f" ({a.card.rank.effect})" if type(a).__name__ == "Play" else "")
+        by_kind.setdefault(key, []).append((s, a))
+    print("  the handler by kind of move (Draft.of taken off), and its share of an average move:")
+    for key, some in sorted(by_kind.items(), key=lambda item: -len(item[1])):
+        copy = best_of_five(states, lambda: each(E.Draft.of, [s for s, _ in some]))
+
+        def kind_handlers(some=some) -> None:
+            for s, a in some:
+                E._HANDLERS[type(a)](E.Draft.of(s), a)
+
+        handled = best_of_five(states, kind_handlers)
+        per = (handled - copy) / len(some) * 1e6
+        print(f"    {key:30} {len(some):6} moves {per:6.2f} us each, {per * len(some) / n:5.2f} us/move")
+    building(states[len(states) // 2], pairs[len(pairs) // 2][1])
     events = sum(len(apply(s, a)[1]) for s, a in pairs)
     forget_legal(states)
     listed = [legal_moves(s) for s in states]
@@ -128,6 +144,40 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  events per move {events / n:.2f}; chosen move is the very object listed: {100 * same / n:.0f}%")
 
     return 0
+
+
+def building(state: object, move: object) -> None:
+    """What building the values of one move costs: a plain tuple against the tuple subclasses the engine makes.
+
+    A state, a legal-move list and an event are each a tuple subclass (named fields, a
+    sentence read lazily, notation); CPython builds a subclass instance by building a
+    plain tuple first and copying it, and a list that carries an attribute also gets a
+    dictionary. These are the floors under ``of``, ``freeze``, ``legal_moves`` and the
+    handlers' events.
+    """
+    import timeit
+
+    from nomercy.core import events as ev
+    from nomercy.core.legality import LegalMoves
+    from nomercy.core.state import GameState
+
+    fields = list(state)  # type: ignore[call-overload]
+    listed = list(L.legal_tuple(state))  # type: ignore[arg-type]
+    card = state.discard[-1]  # type: ignore[attr-defined]
+    draft = E.Draft.of(state)  # type: ignore[arg-type]
+    rows = [
+        ("a plain tuple of the state's 23 fields", lambda: tuple(fields)),
+        ("a GameState of them (tuple.__new__ of the subclass)", lambda: tuple.__new__(GameState, fields)),
+        ("a LegalMoves of the moves, with its notation table", lambda: LegalMoves(state, listed)),  # type: ignore[arg-type]
+        ("a plain tuple of those moves", lambda: tuple(listed)),
+        ("an event (CardPlayed)", lambda: ev.CardPlayed("A", card, None, "matching")),
+        ("Draft.of: the state into the working copy", lambda: E.Draft.of(state)),  # type: ignore[arg-type]
+        ("Draft.freeze: the working copy into a state", draft.freeze),
+    ]
+    print("  what building one value costs (timeit, best of 5):")
+    for label, build in rows:
+        seconds = min(timeit.repeat(build, number=100_000, repeat=5)) / 100_000
+        print(f"    {label:54} {seconds * 1e9:6.0f} ns")
 
 
 if __name__ == "__main__":
