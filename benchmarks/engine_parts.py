@@ -9,7 +9,8 @@ Run from the repository root::
 It records the (state, move) pairs of random games, then times, in CPU time and
 best of five: ``legal_moves`` on fresh states, ``apply``, and inside ``apply``
 the re-check (``why_illegal``), the copy into the working table, the move's
-handler and the freeze. (Its two experiments of November 2026, a filter-first
+handler (also by kind of move) and the freeze; and what building each value of a
+move (a state, a legal list, an event) costs against a plain tuple. (Its two experiments of November 2026, a filter-first
 ``legal_moves`` and events built as tuples, are now how the engine works.)
 
 This script reads private parts of ``nomercy.core.engine`` (``Draft``,
@@ -116,11 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     show("  Draft.freeze: the table copied into a new state",
          best_of_five(states, lambda: each(E.Draft.freeze, tables)), whole)
 
-    def handlers() -> None:
-        for s, a in pairs:
-            E._HANDLERS[type(a)](E.Draft.of(s), a)
+    def handlers(some: list[tuple[object, object]]) -> Callable[[], None]:
+        def run() -> None:
+            for s, a in some:
+                E._HANDLERS[type(a)](E.Draft.of(s), a)
+        return run
 
-    show("  Draft.of + the move's handler (effects, events)", best_of_five(states, handlers), whole)
+    show("  Draft.of + the move's handler (effects, events)", best_of_five(states, handlers(pairs)), whole)
     by_kind: dict[str, list[tuple[object, object]]] = {}
     for s, a in pairs:
         key = type(a).__name__ + (f" ({a.card.rank.effect})" if type(a).__name__ == "Play" else "")
@@ -128,15 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  the handler by kind of move (Draft.of taken off), and its share of an average move:")
     for key, some in sorted(by_kind.items(), key=lambda item: -len(item[1])):
         copy = best_of_five(states, lambda: each(E.Draft.of, [s for s, _ in some]))
-
-        def kind_handlers(some=some) -> None:
-            for s, a in some:
-                E._HANDLERS[type(a)](E.Draft.of(s), a)
-
-        handled = best_of_five(states, kind_handlers)
+        handled = best_of_five(states, handlers(some))
         per = (handled - copy) / len(some) * 1e6
         print(f"    {key:30} {len(some):6} moves {per:6.2f} us each, {per * len(some) / n:5.2f} us/move")
-    building(states[len(states) // 2], pairs[len(pairs) // 2][1])
+    building(states[len(states) // 2])
     events = sum(len(apply(s, a)[1]) for s, a in pairs)
     forget_legal(states)
     listed = [legal_moves(s) for s in states]
@@ -146,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def building(state: object, move: object) -> None:
+def building(state: object) -> None:
     """What building the values of one move costs: a plain tuple against the tuple subclasses the engine makes.
 
     A state, a legal-move list and an event are each a tuple subclass (named fields, a
