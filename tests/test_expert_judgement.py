@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import with_fields
-from nomercy import new_game
+from nomercy import legal_moves, new_game
 from nomercy.core.errors import PlayerError
 from nomercy.play.players.expert import ExpertPlayer, _value
 
@@ -47,3 +47,21 @@ def test_threats_is_a_switch_of_the_expert():
     with pytest.raises(PlayerError, match="threats"):
         ExpertPlayer(threats="maybe")
 
+
+
+@pytest.mark.parametrize("candidates", [2, 3, 5, 7, 9, 11])
+def test_the_search_spends_its_whole_budget_whatever_the_number_of_candidates(candidates):
+    """Each round weighs the survivors on new tables; the last two share what is left, so no playout is wasted.
+
+    (Only the rounding of a round's share into whole tables may leave a few, fewer than
+    the candidates in that round.)
+    """
+    from nomercy.play.players.expert import _halving
+
+    state = new_game("no-mercy", 2, seed=3)
+    view = state.view(state.turn)
+    moves = list(legal_moves(state))
+    weighed = (moves * candidates)[:candidates]  # the same moves may be weighed twice: only the counting matters
+    expert = ExpertPlayer(seed=1, iterations=200, depth=4, max_time=None, memory=False)
+    weighing = expert.weigh(view, weighed)
+    assert 200 - sum(_halving(candidates)) < weighing.playouts <= 200

@@ -252,7 +252,7 @@ class ExpertPlayer:
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         results: list[dict[int, float]] = [{} for _ in candidates]
         alive = list(range(len(candidates)))
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        rounds = len(_halving(len(candidates)))
         spent = 0
         world_number = 0
         out_of_time = False
@@ -274,7 +274,7 @@ class ExpertPlayer:
             if out_of_time or len(alive) <= 2:
                 break
             ranked = sorted(alive[1:], key=lambda i: -_mean(results[i]))
-            alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
+            alive = [0] + ranked[: _survivors(len(alive)) - 1]
         self.playouts += spent
         best = max(alive, key=lambda i: (_mean(results[i]), -i))
         choice = candidates[0]
@@ -333,6 +333,29 @@ def _greedy_everywhere(policy: GreedyPlayer, jump_in: bool) -> Callable[[GameSta
         return legal[0] if len(legal) == 1 else policy.choose(_LiteView(state, turn), legal)
 
     return choose
+
+
+def _survivors(alive: int) -> int:
+    """How many candidates go on to the next round of the search: the reference and the better half of the rest.
+
+    Never fewer than two, so the last round always compares a move with the reference.
+    """
+    return 1 + max(1, alive // 2 - 1)
+
+
+def _halving(candidates: int) -> list[int]:
+    """How many candidates each round of the search weighs, from all of them down to the last two.
+
+    The budget is shared out over exactly these rounds, so the last round (the two
+    finalists) spends what is left rather than leaving playouts unused.
+
+    >>> _halving(5), _halving(7), _halving(11), _halving(2)
+    ([5, 2], [7, 3, 2], [11, 5, 2], [2])
+    """
+    sizes = [candidates]
+    while sizes[-1] > 2:
+        sizes.append(_survivors(sizes[-1]))
+    return sizes
 
 
 def _switch(name: str, value: bool | int | str | None) -> bool:
