@@ -6,6 +6,7 @@ Run from the repository root::
     python benchmarks/expert_speed.py --decisions 100    # steadier figures
     python benchmarks/expert_speed.py --profile 25       # the same decisions under cProfile, top 25 by own time
     python benchmarks/expert_speed.py --json
+    python benchmarks/expert_speed.py --iterations 500 --candidates 10   # another budget: does it fit half a second?
     python benchmarks/expert_speed.py --decisions 8 --setup-only   # everything but the timed searches
 
 The figures move with the machine's load. For a count that does not, run it under
@@ -48,15 +49,16 @@ from nomercy.play.players.expert import ExpertPlayer
 from nomercy.play.players.greedy import GreedyPlayer
 
 
-def decisions(count: int, every: int, rules: str, players: int) -> list[tuple[GameState, ExpertPlayer]]:
-    """The first ``count`` searched decisions, each with a copy of its seat's watching expert."""
+def decisions(count: int, every: int, rules: str, players: int,
+              budget: dict[str, int] | None = None) -> list[tuple[GameState, ExpertPlayer]]:
+    """The first ``count`` searched decisions, each with a copy of its seat's watching expert (``budget``: its options)."""
     found: list[tuple[GameState, ExpertPlayer]] = []
     seen = 0
     game = 0
     while len(found) < count:
         state = new_game(rules, players, seed=game)
         greedy = {seat: GreedyPlayer(seed=game * 10 + seat) for seat in range(players)}
-        experts = {seat: ExpertPlayer(seed=game * 10 + seat, max_time=None) for seat in range(players)}
+        experts = {seat: ExpertPlayer(seed=game * 10 + seat, max_time=None, **(budget or {})) for seat in range(players)}
         while not state.is_over and len(found) < count:
             seat = state.turn
             legal = required_moves(state)
@@ -94,13 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=3, help="take every n-th searched decision (default 3)")
     parser.add_argument("--rules", default="no-mercy")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--iterations", type=int, help="playouts per decision (default: the expert's default)")
+    parser.add_argument("--candidates", type=int, help="moves searched (default: the expert's default)")
     parser.add_argument("--profile", type=int, metavar="TOP", default=0,
                         help="run under cProfile and print the TOP functions by own time")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--setup-only", action="store_true",
                         help="find the positions and warm up, then stop (to subtract from an instruction count)")
     args = parser.parse_args(argv)
-    positions = decisions(args.decisions, args.every, args.rules, args.players)
+    budget = {name: value for name, value in (("iterations", args.iterations), ("candidates", args.candidates))
+              if value is not None}
+    positions = decisions(args.decisions, args.every, args.rules, args.players, budget)
     run(copy.deepcopy(positions[:3]))  # warm the caches (plays by card code, deck totals)
     if args.setup_only:
         return 0
@@ -118,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {
         "rules": args.rules,
         "players": args.players,
+        "budget": budget or "default",
         "decisions": len(cpu),
         "playouts": playouts,
         "cpu_seconds": round(total, 3),
@@ -130,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{args.rules}, {args.players} players: {report['decisions']} searched decisions, "
+        shown = ", ".join(f"{name} {value}" for name, value in budget.items()) or "the default budget"
+        print(f"{args.rules}, {args.players} players, {shown}: {report['decisions']} searched decisions, "
               f"{playouts} playouts in {total:.2f} s of CPU{' (under cProfile)' if args.profile else ''}")
         print(f"  playouts per CPU second: {report['playouts_per_cpu_second']:.0f}")
         print(f"  CPU per decision: mean {report['cpu_per_decision_mean'] * 1000:.0f} ms, "
