@@ -10,12 +10,13 @@ ever sees a ``Draft``.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.cards import Card, Color
-from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS, OVER, TURN
+from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS, _Position, OVER, TURN
 from nomercy.core.rules import RuleSet
+from nomercy.core.seeds import shuffle
 
 __all__ = ["shuffle_rng", "dead_end_winner"]
 
@@ -32,43 +33,33 @@ def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
 _new = object.__new__
 
 
-class Draft:
-    """A private, mutable working copy of a state; only :func:`apply` uses it."""
+class Draft(_Position):
+    """A private, mutable working copy of a state; only :func:`apply` uses it.
 
-    __slots__ = tuple(f for f in _FIELDS if f != "draw_pile") + ("pile", "events", "base")
+    It has the very slots of a :class:`~nomercy.core.state.GameState` (both are a
+    :class:`~nomercy.core.state._Position`) and none of its guards: the effect code moves
+    cards around in it, and :meth:`freeze` turns it into the next state where it stands.
+    While a move is worked out, ``hands`` is a list (of the state's tuples, a hand becoming
+    a list once a card moves), the card piles are tuples that lose cards by slicing (lists
+    while dealing), ``events`` lists what the move did and ``base`` is the position before
+    it (``None`` while dealing).
+    """
 
-    # The state's fields, as working values: lists while cards move, tuples where they stay put.
-    rules: RuleSet
-    seats: tuple[str, ...]
-    hands: list[Any]                  # per seat: the state's tuple until a card moves, then a list
-    pile: Any                         # the draw pile: the state's tuple until a card is drawn, then a list
+    __slots__ = ()
+
+    # The fields as working values (see the class docstring); the rest are as in a state.
+    hands: Any
+    draw_pile: Any
     discard: Any
-    color: Color | None
-    turn: int
-    direction: int
-    pending: int
-    stack_value: int
-    phase: Phase
-    drawn: Card | None
-    out: tuple[int, ...]
     set_aside: Any
-    catchable: tuple[int, ...]
-    challenge: tuple[int, bool] | None
-    stuck: int
-    winner: int | None
-    end_reason: str | None
-    seed: int
-    shuffles: int
-    dealer: int
-    ply: int
-    events: list[ev.Event]            # what this move did, in order
-    base: GameState | None            # the position before the move (None while dealing)
+    events: Any
+    base: Any
 
     @classmethod
     def blank(cls, rules: RuleSet, seats: tuple[str, ...], seed: int, dealer: int) -> "Draft":
-        t = cls()
+        t = _new(cls)
         t.rules, t.seats, t.seed, t.dealer = rules, seats, seed, dealer
-        t.hands, t.pile, t.discard = [], [], []
+        t.hands, t.draw_pile, t.discard = [], [], []
         t.color, t.turn, t.direction = None, 0, CLOCKWISE
         t.pending = t.stack_value = t.stuck = t.shuffles = t.ply = 0
         t.phase, t.drawn, t.out, t.set_aside = TURN, None, (), []
@@ -80,31 +71,39 @@ class Draft:
 
     @classmethod
     def of(cls, s: GameState) -> "Draft":
-        t = _new(cls)
-        (t.rules, t.seats, hands, t.pile, t.discard, t.color, t.turn, t.direction, t.pending,
-         t.stack_value, t.phase, t.drawn, t.out, t.set_aside, t.catchable, t.challenge, t.stuck,
-         t.winner, t.end_reason, t.seed, t.shuffles, t.dealer, ply) = s
-        t.hands = list(hands)  # hands stay tuples until changed
-        t.ply = ply + 1
+        """A working copy of ``s`` for the next move (its ply already counted)."""
+        t: Draft = _new(cls)
+        _copy_fields(s, t)
+        t.hands = list(s.hands)  # hands stay tuples until changed
+        t.ply = s.ply + 1
         t.events = []
         t.base = s
         return t
 
     def freeze(self) -> GameState:
-        return tuple.__new__(GameState, (
-            self.rules, self.seats, tuple(map(tuple, self.hands)),
-            tuple(self.pile), tuple(self.discard), self.color, self.turn, self.direction, self.pending,
-            self.stack_value, self.phase, self.drawn, self.out, tuple(self.set_aside), self.catchable,
-            self.challenge, self.stuck, self.winner, self.end_reason, self.seed, self.shuffles,
-            self.dealer, self.ply,
-        ))
+        """Make this working copy the next state, where it stands: its hands and piles become tuples again.
+
+        Read ``events`` before: a state holds none.
+        """
+        self.hands = tuple(map(tuple, self.hands))
+        self.draw_pile = tuple(self.draw_pile)
+        self.discard = tuple(self.discard)
+        self.set_aside = tuple(self.set_aside)
+        self.events = self.base = None
+        self.__class__ = GameState  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
+
 
     # --- seats ----------------------------------------------------------------
     def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` seats on from ``seat`` in the direction of play, passing over seats that are out."""
         n = len(self.seats)
         out = self.out
         d = self.direction
-        for _ in range(steps):
+        seat = (seat + d) % n
+        while seat in out:
+            seat = (seat + d) % n
+        for _ in range(steps - 1):
             seat = (seat + d) % n
             while seat in out:
                 seat = (seat + d) % n
@@ -124,40 +123,46 @@ class Draft:
         """The next card of the draw pile, reshuffling when it is empty (ruling ``empty-draw-pile``).
 
         With ``peek`` the card stays on the pile (only the reshuffle happens, if one is due).
+        The pile stays a tuple and loses its first card by slicing: one copy, which the
+        next state keeps as it is.
         """
-        if not self.pile:
+        pile = self.draw_pile
+        if not pile:
             rest = list(self.discard[:-1]) + list(self.set_aside)
             if not rest:
                 return None
-            shuffle_rng(self.seed, self.shuffles + 1).shuffle(rest)
+            shuffle(shuffle_rng(self.seed, self.shuffles + 1), rest)
             self.shuffles += 1
-            self.pile = rest
+            pile = self.draw_pile = tuple(rest)
             self.discard = self.discard[-1:]
-            self.set_aside = []
+            self.set_aside = ()
             self.events.append(ev.PileReshuffled(len(rest)))
-        pile = self.pile
-        if peek:
-            return pile[0]
-        if type(pile) is not list:
-            pile = self.pile = list(pile)
-        return pile.pop(0)
+        if not peek:
+            self.draw_pile = pile[1:]
+        return pile[0]
 
     def give(self, player: int, card: Card) -> int:
-        hand = self.hand_list(player)
-        hand.append(card)
+        """Put ``card`` into a hand; return the hand's new size."""
+        hand = self.hands[player]
+        if type(hand) is tuple:
+            hand = self.hands[player] = hand + (card,)  # one copy, kept as it is by the next state
+        else:
+            hand.append(card)
         return len(hand)
 
-    def remove(self, player: int, card: Card) -> list[Card]:
-        hand = self.hand_list(player)
-        hand.remove(card)
-        return hand
+    def take_card(self, player: int, card: Card) -> list[Card]:
+        """Take ``card`` out of a hand; return the hand (now a list that may change).
 
-    def push_discard(self, card: Card) -> None:
-        discard = self.discard
-        if type(discard) is tuple:
-            self.discard = discard + (card,)  # one copy, which the frozen state then keeps as it is
-        else:
-            discard.append(card)
+        The card is found by identity (cards are interned): ``list.remove`` would compare
+        the cards before it with ``==``, which goes through Python for a class that
+        defines an order (``Card.__lt__``), several times the cost of this loop.
+        """
+        hand = self.hand_list(player)
+        for index, held in enumerate(hand):
+            if held is card:
+                del hand[index]
+                return hand
+        raise ValueError(f"{card} is not in the hand of seat {player}")  # pragma: no cover - the checker refuses it
 
     def hand_list(self, player: int) -> list[Card]:
         """The seat's hand as a list that may change (the state's tuple is copied the first time)."""
@@ -181,22 +186,20 @@ class Draft:
         name = self.seats[player]
         hand = self.hand_list(player)
         while drawn < count:
-            pile = self.pile
+            pile = self.draw_pile
             if not pile:
                 if drawn > reported:
                     self.events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
                     reported = drawn
                 if self.take_from_pile(player, peek=True) is None:
                     break
-                pile = self.pile
+                pile = self.draw_pile
             # as many cards at once as the pile holds, the draw asks and the mercy limit allows
             take = min(count - drawn, len(pile))
             if limit is not None:
                 take = min(take, max(1, limit - len(hand)))
-            if type(pile) is not list:
-                pile = self.pile = list(pile)
             hand.extend(pile[:take])
-            del pile[:take]
+            self.draw_pile = pile[take:]
             drawn += take
             if limit is not None and len(hand) >= limit:
                 knocked = True
@@ -217,7 +220,7 @@ class Draft:
         knocked = False
         name = self.seats[player]
         while True:
-            if not self.pile and drawn > reported:
+            if not self.draw_pile and drawn > reported:
                 self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
                 reported = drawn
             card = self.take_from_pile(player)
@@ -245,10 +248,7 @@ class Draft:
         self.events.append(ev.KnockedOut(self.seats[player], len(hand)))
         if cancelled > 0:
             self.events.append(ev.PenaltyCancelled(self.seats[player], cancelled))
-        set_aside = self.set_aside
-        if type(set_aside) is not list:
-            set_aside = self.set_aside = list(set_aside)
-        set_aside.extend(hand)
+        self.set_aside = tuple(self.set_aside) + tuple(hand)
         self.hands[player] = ()
         self.out = self.out + (player,)
         if player in self.catchable:
@@ -282,6 +282,18 @@ class Draft:
         self.phase = TURN
         self.drawn = None
         self.turn = self.next_seat(player)
+
+
+def _field_copier() -> Callable[[GameState, Draft], None]:
+    """``copy(s, t)``: every field of ``s`` into ``t``, one slot after the other (written from the field list)."""
+    lines = "".join(f"    t.{name} = s.{name}\n" for name in _FIELDS)
+    scope: dict[str, Any] = {}
+    exec(f"def copy(s, t):\n{lines}", scope)  # as collections.namedtuple writes its code: no loop at run time
+    copy: Callable[[GameState, Draft], None] = scope["copy"]
+    return copy
+
+
+_copy_fields = _field_copier()
 
 
 def dead_end_winner(hands: Sequence[Sequence[Card]], out: tuple[int, ...], start: int, direction: int, n: int) -> int:

@@ -27,6 +27,7 @@ from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, 
 from nomercy.core.rules import RuleSet, _as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
+from nomercy.core.seeds import shuffle
 
 __all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
 
@@ -89,7 +90,7 @@ def deal(
     if rule_set.hand_size * len(seats) >= len(deck):
         raise RulesError(f"{len(seats)} hands of {rule_set.hand_size} do not fit in a {len(deck)}-card deck: "
                          "a card must be left to start the discard pile")
-    shuffle_rng(seed, 0).shuffle(deck)
+    shuffle(shuffle_rng(seed, 0), deck)
     n = len(seats)
     if dealer is None:
         dealer_index = n - 1
@@ -105,11 +106,12 @@ def deal(
     first = (dealer_index + 1) % n
     t = Draft.blank(rule_set, seats, seed, dealer_index)
     t.hands = hands
-    t.pile = pile
+    t.draw_pile = pile
     t.turn = first
     t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "deal"))
     _turn_first_card(t)
-    return t.freeze(), tuple(t.events)
+    events = tuple(t.events)
+    return t.freeze(), events
 
 
 def check_players_option(overrides: Mapping[str, object]) -> None:
@@ -130,10 +132,11 @@ def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...
         raise RulesError("the first card has already been turned up")
     t = Draft.of(state)
     t.ply = state.ply
-    t.pile = list(t.pile)
+    t.draw_pile = list(t.draw_pile)
     t.discard = []
     _turn_first_card(t)
-    return t.freeze(), tuple(t.events)
+    events = tuple(t.events)
+    return t.freeze(), events
 
 
 def _seat_names(players: object) -> tuple[str, ...]:
@@ -168,14 +171,14 @@ def _turn_first_card(t: "Draft") -> None:
     rules = t.rules
     buried: list[Card] = []
     rule = "first-card"
-    left = len(t.pile)
+    left = len(t.draw_pile)
     if not left:
         raise RulesError(f"no card is left in the draw pile to turn up first: {_leave_more()}")
-    if rules.first_card == "number" and not any(card.is_number for card in t.pile):
+    if rules.first_card == "number" and not any(card.is_number for card in t.draw_pile):
         raise RulesError(f"{_cards_left(left)} {'holds' if left == 1 else 'hold'} no number card to turn up first "
                          f"(first_card: number buries every other card): {_leave_more()}")
     while True:
-        card = t.pile.pop(0)
+        card = t.draw_pile.pop(0)
         if rules.first_card == "number":
             if card.is_number:
                 t.discard = buried + [card]
@@ -187,16 +190,16 @@ def _turn_first_card(t: "Draft") -> None:
         if card.rank.face.first_card == "return":
             # the face may not start the pile: it goes back into the deck and another card is turned
             t.events.append(ev.FirstCardReturned(card, rule))
-            t.pile.append(card)
-            if all(c.rank.face.first_card == "return" for c in t.pile):
+            t.draw_pile.append(card)
+            if all(c.rank.face.first_card == "return" for c in t.draw_pile):
                 # re-flipping would never end: stop before the shuffle, as the number-first case does
-                left = len(t.pile)
-                faces = " and ".join(sorted({c.rank.value for c in t.pile}))
+                left = len(t.draw_pile)
+                faces = " and ".join(sorted({c.rank.value for c in t.draw_pile}))
                 what = f"is a {faces} card" if left == 1 else f"are all {faces} cards"
                 raise RulesError(f"{_cards_left(left)} {what}, which may not start the pile (first_card: apply "
                                  f"puts them back), so no first card can be turned up: {_leave_more()}")
             t.shuffles += 1
-            shuffle_rng(t.seed, t.shuffles).shuffle(t.pile)
+            shuffle(shuffle_rng(t.seed, t.shuffles), t.draw_pile)
             continue
         t.discard = [card]
         t.color = card.color
@@ -232,9 +235,11 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
-    if kind is not CallUno and kind is not Catch and (t.catchable or 1 in map(len, t.hands)):
-        _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
-    return t.freeze(), tuple(t.events)
+    if t.catchable or 1 in map(len, t.hands):
+        if kind is not CallUno and kind is not Catch:
+            _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
+    events = tuple(t.events)
+    return t.freeze(), events
 
 
 def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
@@ -263,8 +268,8 @@ def _play(t: Draft, a: Play) -> None:
     if seat != t.turn:
         t.events.append(ev.JumpedIn(who, card))
         t.turn = seat
-    hand = t.remove(seat, card)
-    t.push_discard(card)
+    hand = t.take_card(seat, card)
+    t.discard = t.discard + (card,)  # one copy, which the next state keeps as it is
     t.phase = TURN
     t.drawn = None
     t.stuck = 0
@@ -334,45 +339,39 @@ def _draw(t: Draft, a: Draw) -> None:
     one = t.rules.draw == "one"
     rule = "draw-one" if one else "draw-until-playable"
     name = t.seats[seat]
-    drawn_cards = reported = 0
+    drawn = reported = 0  # cards drawn, and how many of them an event has told
     limit = t.rules.mercy_limit
     color, top_rank = t.color, t.discard[-1].rank
-
-    def report() -> None:
-        nonlocal reported
-        if drawn_cards > reported:
-            t.events.append(ev.CardsDrawn(name, drawn_cards - reported, (), rule))
-            reported = drawn_cards
-
+    events = t.events
     while True:
-        if not t.pile:
-            report()  # the cards drawn so far come before the reshuffle
+        if not t.draw_pile and drawn > reported:  # the cards drawn so far come before the reshuffle
+            events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+            reported = drawn
         card = t.take_from_pile(seat)
         if card is None:
-            t.events.append(ev.DrawStoppedShort(name, 0))
-            if not drawn_cards:
+            events.append(ev.DrawStoppedShort(name, 0))
+            if not drawn:
                 t.stuck += 1
-            t.events.append(ev.TurnPassed(name, rule, drawn_cards))
+            events.append(ev.TurnPassed(name, rule, drawn))
             t.end_turn(seat)
             _check_dead_end(t)
             return
         size = t.give(seat, card)
-        drawn_cards += 1
+        drawn += 1
         t.stuck = 0
-        if limit is not None and size >= limit:
-            report()
-            t.knock_out(seat)
-            t.end_turn(seat)
-            return
-        if card.color is None or card.color is color or card.rank is top_rank:
-            report()
-            t.drawn = card
-            t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
-            return
-        if one:
-            report()
-            t.events.append(ev.TurnPassed(name, rule))
-            t.end_turn(seat)
+        playable = card.color is None or card.color is color or card.rank is top_rank
+        if playable or one or (limit is not None and size >= limit):
+            if drawn > reported:
+                events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+            if limit is not None and size >= limit:
+                t.knock_out(seat)
+                t.end_turn(seat)
+            elif playable:
+                t.drawn = card
+                t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
+            else:
+                events.append(ev.TurnPassed(name, rule))
+                t.end_turn(seat)
             return
 
 

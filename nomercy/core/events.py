@@ -12,10 +12,10 @@ from (see :mod:`nomercy.core.rulebook`), so a learner can ask why it happened:
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any, TypeVar, dataclass_transform
 
 from nomercy.core.cards import Card, Color
+from nomercy.core.records import field_reader
 from nomercy.core.rulebook import RULINGS, Ruling
 
 __all__ = [
@@ -145,7 +145,7 @@ def event(cls: type[_E]) -> type[_E]:
     namespace["__match_args__"] = names
     namespace["__annotations__"] = cls.__dict__.get("__annotations__", {})
     for index, name in enumerate(names):
-        namespace[name] = property(itemgetter(index), doc=f"the event's {name.replace('_', ' ')}")
+        namespace[name] = field_reader(index, f"the event's {name.replace('_', ' ')}")
     made = type(cls.__name__, cls.__bases__, namespace)
     return made
 

@@ -417,13 +417,24 @@ def _shared_play(seat: int, card: Card, color: Color | None, target: int | None,
     return play
 
 
-def _shared_move(kind: type, seat: int, detail: object = None) -> Move:
-    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``), ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
+def _shared_move(kind: type, seat: int, detail: object) -> Move:
+    """The one shared ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
     key = (kind, seat, detail._value_ if type(detail) is Color else detail)
     move = _SHARED_MOVES.get(key)
     if move is None:
-        move = _SHARED_MOVES[key] = kind(seat) if detail is None else kind(seat, detail)
+        move = _SHARED_MOVES[key] = kind(seat, detail)
     return move
+
+
+_SEAT_MOVES: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
+
+
+def _seat_move(kind: type, seat: int) -> Move:
+    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``): a move with nothing but its seat."""
+    row = _SEAT_MOVES[kind]
+    while len(row) <= seat:
+        row.append(kind(len(row)))
+    return row[seat]
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -471,27 +482,29 @@ class LegalMoves(tuple[Move, ...]):
 
 
 def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
-    """Every legal move (or one seat's), printed in notation: first the seat to move, then out-of-turn moves."""
-    moves = legal_tuple(state)
+    """Every legal move (or one seat's), printed in notation: first the seat to move, then out-of-turn moves.
+
+    The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`),
+    whether the seat may draw (:func:`_why_no_draw`), whether others may jump in
+    (:func:`_why_no_jump_in`), a play's choices (:func:`_expand_play`); the rarer moves
+    (naming a color, challenging, calling UNO, catching) are each kept when their
+    checker accepts them. The latest position's list is kept (:data:`_LATEST`), so
+    asking again costs nothing and ``apply`` knows a listed move by identity.
+    """
+    latest = _LATEST
+    moves: LegalMoves = latest[1] if latest[0] is state else _list_moves(state)  # type: ignore[assignment]
     if seat is not None:
         index = state.seat(seat)
         return LegalMoves(state, (move for move in moves if move.seat == index))
     return moves
 
 
-def legal_tuple(state: GameState) -> LegalMoves:
-    """The legal moves of ``state`` (the latest list is kept: :data:`_LATEST`).
+legal_tuple = legal_moves  # the earlier name of the whole list, which puzzles and benchmarks use
 
-    The list asks the checkers' own predicates: the cards that fit (:func:`_fitting`,
-    expanded by :func:`_turn_plays` in the common case), whether the seat may
-    draw (:func:`_why_no_draw`), whether others may jump in (:func:`_why_no_jump_in`),
-    a play's choices (:func:`_expand_play`); the rarer moves (naming a color,
-    challenging, calling UNO, catching) are each kept when their checker accepts them.
-    """
+
+def _list_moves(state: GameState) -> LegalMoves:
+    """Build the legal moves of ``state`` and keep them as the latest list (see :func:`legal_moves`)."""
     global _LATEST
-    latest = _LATEST
-    if latest[0] is state:
-        return latest[1]  # type: ignore[return-value]
     s = state
     moves: list[Move] = []
     phase = s.phase
@@ -499,24 +512,31 @@ def legal_tuple(state: GameState) -> LegalMoves:
         seat = s.turn
         hand = s.hands[seat]
         if phase is TURN:
-            if s.pending:
-                fitting = _fitting(s, hand)
-                for card in dict.fromkeys(fitting):
-                    moves.extend(_expand_play(s, seat, card, hand))
-                can_play = bool(fitting)
-            else:
-                can_play = _turn_plays(s, seat, hand, moves)
-            if _why_no_draw(s, can_play) is None:
-                moves.append(_shared_move(Draw, seat))
+            fitting = _fitting(s, hand)
+            if fitting:
+                # each distinct card once; one with no choice but its color takes its shared plays from a table
+                table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
+                seen = 0  # the codes of the cards expanded so far, as bits (a card hashes in Python, an int in C)
+                for card in fitting:
+                    bit = 1 << card.code
+                    if seen & bit:
+                        continue
+                    seen |= bit
+                    plays = table[card.code] if card.rank.simple else None
+                    moves.extend(plays if plays is not None else _expand_play(s, seat, card, hand))
+                if _why_no_draw(s, True) is None:
+                    moves.append(_seat_move(Draw, seat))
+            elif _why_no_draw(s, False) is None:  # (always: with nothing that fits, drawing is the move)
+                moves.append(_seat_move(Draw, seat))
             if s.challenge is not None:
-                challenge = _shared_move(Challenge, seat)
+                challenge = _seat_move(Challenge, seat)
                 if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
                     moves.append(challenge)
         elif phase is PLAY_DRAWN:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
         elif phase is KEEP_OR_PLAY:
             moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-            moves.append(_shared_move(Pass, seat))
+            moves.append(_seat_move(Pass, seat))
         else:
             for color in COLORS:
                 name = _shared_move(NameColor, seat, color)
@@ -524,7 +544,7 @@ def legal_tuple(state: GameState) -> LegalMoves:
                     moves.append(name)
         if s.catchable:
             for exposed in s.catchable:
-                moves.append(_shared_move(CallUno, exposed))
+                moves.append(_seat_move(CallUno, exposed))
                 for catcher in range(len(s.seats)):
                     catch = _shared_move(Catch, catcher, exposed)
                     if _check_catch(s, catch) is None:  # type: ignore[arg-type]
@@ -558,31 +578,6 @@ def is_listed(state: GameState, move: Move) -> bool:
             if listed is move:
                 return True
     return False
-
-
-def _turn_plays(s: GameState, seat: int, hand: tuple[Card, ...], moves: list[Move]) -> bool:
-    """Add the plays of the seat to move when no draw is pending; return whether any card fits.
-
-    The cards come from :func:`_fitting`, as the checker's do. Every distinct fitting
-    card is expanded once; a card with no choice but its color takes its shared plays
-    from a table (:func:`_simple_plays`).
-    """
-    fitting = _fitting(s, hand)
-    if not fitting:
-        return False
-    table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
-    seen: dict[int, None] = {}
-    for card in fitting:
-        code = card.code
-        if code in seen:
-            continue
-        seen[code] = None
-        if card.rank.simple:
-            plays = table[code]
-            moves.extend(plays if plays is not None else _simple_plays(seat, card))
-        else:  # a 7 or a discard-all: its choices depend on the table
-            moves.extend(_expand_play(s, seat, card, hand))
-    return True
 
 
 def is_optional(state: GameState, move: Move) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from operator import itemgetter
 from collections import Counter
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
@@ -44,19 +44,18 @@ TURN, PLAY_DRAWN, KEEP_OR_PLAY = Phase.TURN, Phase.PLAY_DRAWN, Phase.KEEP_OR_PLA
 NAME_ROULETTE, NAME_FIRST_COLOR, OVER = Phase.NAME_ROULETTE, Phase.NAME_FIRST_COLOR, Phase.OVER
 
 
-class GameState(tuple):
-    """The whole table at one moment. Immutable; compare with ``==``.
+class _Position:
+    """The fields of a position, as slots: shared by :class:`GameState` and the engine's working copy.
 
-    ``turn`` is whose turn it is; ``to_act`` who must decide next (they are the same
-    seat except when nobody needs to, at the end). Out-of-turn moves (catching,
-    calling UNO, jumping in) are in the legal moves of the seats that may make them.
-
-    Inside, a state is a tuple of its fields (read them by name; the tuple is an
-    implementation detail that makes building the next state cheap).
+    This list is the one place the fields are named, in their order; the annotations say
+    what each one holds. ``events`` and ``base`` belong to the working copy
+    (:class:`nomercy.core.draft.Draft`: what the move did, and the position before it) and
+    are empty in a finished state. Both classes add nothing to these slots, so the
+    engine can change its working copy in place and then make it the next state by
+    giving it the class ``GameState`` (CPython allows ``__class__`` assignment between
+    classes of the same layout): no field is copied twice.
     """
 
-    # The fields, in their order inside the tuple: this list is the one place they are named. Each
-    # becomes a read-only property (below the class); the annotations say what each one holds.
     rules: RuleSet
     seats: tuple[str, ...]                 # names, clockwise; a seat is an index into this
     hands: tuple[tuple[Card, ...], ...]
@@ -81,6 +80,29 @@ class GameState(tuple):
     dealer: int
     ply: int                               # moves applied since the deal
 
+    __slots__ = (*__annotations__, "events", "base")
+    events: Any                            # the working copy's: what the move did (empty in a state)
+    base: Any                              # the working copy's: the position before the move
+
+
+_FIELDS: tuple[str, ...] = tuple(name for name in _Position.__annotations__ if name not in ("events", "base"))
+_values = attrgetter(*_FIELDS)  # a position's fields as one tuple, in order (in C)
+
+
+class GameState(_Position):
+    """The whole table at one moment. Immutable; compare with ``==``.
+
+    ``turn`` is whose turn it is; ``to_act`` who must decide next (they are the same
+    seat except when nobody needs to, at the end). Out-of-turn moves (catching,
+    calling UNO, jumping in) are in the legal moves of the seats that may make them.
+
+    The fields are listed (and explained) once, in :class:`_Position`; a state is made
+    with every one of them by name, ``GameState(rules=..., seats=..., ...)``, or with
+    :meth:`replace`, and play makes new ones through :func:`nomercy.core.engine.apply`.
+    """
+
+    __slots__ = ()
+
     def __new__(cls, **fields: Any) -> "GameState":
         missing = [name for name in _FIELDS if name not in fields]
         if missing:
@@ -88,19 +110,40 @@ class GameState(tuple):
         extra = [name for name in fields if name not in _FIELDS]
         if extra:
             raise TypeError(f"GameState has no field {', '.join(extra)}")
-        return tuple.__new__(cls, tuple(fields[name] for name in _FIELDS))
+        return _made(tuple(fields[name] for name in _FIELDS))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a GameState is immutable: apply a move to get a new one")
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (tuple(self),))
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a GameState is immutable: apply a move to get a new one")
 
-    __hash__ = tuple.__hash__
+    @property
+    def events(self) -> Any:
+        raise AttributeError("a GameState holds no events: apply(state, move) returns them with the next state")
+
+    @property
+    def base(self) -> Any:
+        raise AttributeError("a GameState has no base position")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameState:
+            return NotImplemented
+        return self is other or _values(self) == _values(other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(_values(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_made, (_values(self),))
 
     def replace(self, **changes: Any) -> "GameState":
         """A copy with some fields changed (for building positions by hand; play goes through ``apply``)."""
-        values = dict(zip(_FIELDS, self))
+        values = dict(zip(_FIELDS, _values(self)))
         values.update(changes)
         return GameState(**values)
 
@@ -376,14 +419,14 @@ def _position_from_text(text: str) -> GameState:
     return state
 
 
-def _rebuild(values: tuple[Any, ...]) -> GameState:
-    return tuple.__new__(GameState, values)
-
-
-_FIELDS: tuple[str, ...] = tuple(name for name in GameState.__annotations__ if not name.startswith("_"))
-for _index, _name in enumerate(_FIELDS):
-    setattr(GameState, _name, property(itemgetter(_index), doc=f"the state's {_name.replace('_', ' ')}"))
-del _index, _name
+def _made(values: Sequence[Any]) -> GameState:
+    """A state holding ``values``, the fields in order (no checks: the engine's and unpickling's way in)."""
+    made = object.__new__(_Position)
+    for name, value in zip(_FIELDS, values):
+        setattr(made, name, value)
+    made.events = made.base = None
+    made.__class__ = GameState
+    return made  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
