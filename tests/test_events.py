@@ -91,3 +91,49 @@ def test_classic_games_cite_classic_rulings():
             rules.update(e.rule for e in events)
     assert {"draw-one", "no-stacking"} <= rules
     assert not rules & {"stacking", "draw-until-playable", "wild-roulette", "seven", "zero", "mercy"}
+
+
+def _holds(value, annotation: str, state) -> bool:
+    """Does ``value`` fit the field's declared type (as written in the event class)?"""
+    if annotation == "str":
+        return isinstance(value, str)
+    if annotation == "int":
+        return type(value) is int
+    if annotation == "bool":
+        return type(value) is bool
+    if annotation == "Card":
+        return isinstance(value, Card)
+    if annotation == "Card | None":
+        return value is None or isinstance(value, Card)
+    if annotation in ("Color", "Color | None"):
+        return isinstance(value, Color) or (value is None and annotation.endswith("None"))
+    if annotation == "tuple[Card, ...]":
+        return type(value) is tuple and all(isinstance(card, Card) for card in value)
+    raise AssertionError(f"no check for a field declared {annotation!r}")
+
+
+_NAMES = ("player", "target", "catcher", "challenger", "other", "dealer", "first_player")
+
+
+@pytest.mark.parametrize("profile, overrides", [("no-mercy", {}), ("classic", {}), ("open-mercy", {}),
+                                                ("no-mercy", {"jump_in": True, "seven_swap": "optional",
+                                                              "discard_all_top": "choose", "first_card": "apply"}),
+                                                ("no-mercy", {"last_card_draws": True, "draw": "one",
+                                                              "stacking": "wilds-on-anything"})])
+def test_every_event_the_engine_writes_holds_its_fields_in_their_places(profile, overrides):
+    # The engine writes its events field by field in order (events.new_event), so a field out of
+    # place would still make an event: here every field of every event of real games must hold the
+    # kind of value its class declares, a seat's name where a player is named, a ruling as the rule.
+    seen = set()
+    for seed in range(12):
+        for _, _, after, events in random_game(profile, 2 + seed % 4, seed, **overrides):
+            for event in events:
+                seen.add(type(event).__name__)
+                assert len(event) == len(event._fields), event
+                for name, value in zip(event._fields, event):
+                    annotation = str(type(event).__annotations__[name])
+                    assert _holds(value, annotation, after), f"{type(event).__name__}.{name} holds {value!r}"
+                    if name in _NAMES:
+                        assert value in after.seats, f"{type(event).__name__}.{name} is {value!r}, not a seat"
+                assert event.rule in RULINGS, event
+    assert {"CardPlayed", "CardsDrawn", "StackGrew", "TurnLost", "RoundWon", "RoundScored"} <= seen

@@ -13,6 +13,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from nomercy.core import events as ev
+from nomercy.core.events import new_event
 from nomercy.core.cards import Card, Color
 from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS, _Position, OVER, TURN
 from nomercy.core.rules import RuleSet
@@ -69,16 +70,8 @@ class Draft(_Position):
         t.base = None
         return t
 
-    @classmethod
-    def of(cls, s: GameState) -> "Draft":
-        """A working copy of ``s`` for the next move (its ply already counted)."""
-        t: Draft = _new(cls)
-        _copy_fields(s, t)
-        t.hands = list(s.hands)  # hands stay tuples until changed
-        t.ply = s.ply + 1
-        t.events = []
-        t.base = s
-        return t
+    of: "staticmethod[[GameState], Draft]"
+    """``Draft.of(state)``: a working copy of ``state`` for the next move, its ply already counted (written below)."""
 
     def freeze(self) -> GameState:
         """Make this working copy the next state, where it stands: its hands and piles become tuples again.
@@ -103,10 +96,11 @@ class Draft(_Position):
         seat = (seat + d) % n
         while seat in out:
             seat = (seat + d) % n
-        for _ in range(steps - 1):
-            seat = (seat + d) % n
-            while seat in out:
+        if steps > 1:
+            for _ in range(steps - 1):
                 seat = (seat + d) % n
+                while seat in out:
+                    seat = (seat + d) % n
         return seat
 
     def active_count(self) -> int:
@@ -136,7 +130,7 @@ class Draft(_Position):
             pile = self.draw_pile = tuple(rest)
             self.discard = self.discard[-1:]
             self.set_aside = ()
-            self.events.append(ev.PileReshuffled(len(rest)))
+            self.events.append(new_event(ev.PileReshuffled, (len(rest), 'empty-draw-pile')))
         if not peek:
             self.draw_pile = pile[1:]
         return pile[0]
@@ -189,7 +183,7 @@ class Draft(_Position):
             pile = self.draw_pile
             if not pile:
                 if drawn > reported:
-                    self.events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+                    self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
                     reported = drawn
                 if self.take_from_pile(player, peek=True) is None:
                     break
@@ -205,11 +199,11 @@ class Draft(_Position):
                 knocked = True
                 break
         if drawn > reported or not drawn:
-            self.events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+            self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
         if knocked:
             self.knock_out(player, cancelled=count - drawn)
         elif drawn < count:
-            self.events.append(ev.DrawStoppedShort(name, count - drawn))
+            self.events.append(new_event(ev.DrawStoppedShort, (name, count - drawn, 'empty-draw-pile')))
         return drawn, knocked
 
     def _draw_until(self, player: int, until: Color, rule: str) -> tuple[int, bool]:
@@ -221,7 +215,7 @@ class Draft(_Position):
         name = self.seats[player]
         while True:
             if not self.draw_pile and drawn > reported:
-                self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
+                self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, tuple(shown[reported:]), rule)))
                 reported = drawn
             card = self.take_from_pile(player)
             if card is None:
@@ -235,19 +229,19 @@ class Draft(_Position):
             if card.color is until:
                 break
         if drawn > reported or not drawn:
-            self.events.append(ev.CardsDrawn(name, drawn - reported, tuple(shown[reported:]), rule))
+            self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, tuple(shown[reported:]), rule)))
         if knocked:
             self.knock_out(player)
         elif not shown or shown[-1].color is not until:
-            self.events.append(ev.DrawStoppedShort(name, 0))
+            self.events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
         return drawn, knocked
 
     def knock_out(self, player: int, *, cancelled: int = 0) -> None:
         """The mercy rule: the hand is set aside, the seat is out, the rest of a draw is cancelled."""
         hand = self.hands[player]
-        self.events.append(ev.KnockedOut(self.seats[player], len(hand)))
+        self.events.append(new_event(ev.KnockedOut, (self.seats[player], len(hand), 'mercy')))
         if cancelled > 0:
-            self.events.append(ev.PenaltyCancelled(self.seats[player], cancelled))
+            self.events.append(new_event(ev.PenaltyCancelled, (self.seats[player], cancelled, 'mercy')))
         self.set_aside = tuple(self.set_aside) + tuple(hand)
         self.hands[player] = ()
         self.out = self.out + (player,)
@@ -268,12 +262,11 @@ class Draft(_Position):
         self.drawn = None
         self.challenge = None
         self.catchable = ()
-        self.events.append(ev.RoundWon(self.seats[player], how, rule))
+        self.events.append(new_event(ev.RoundWon, (self.seats[player], how, rule)))
         points = sum(c.points for i, h in enumerate(self.hands) if i != player and i not in self.out for c in h)
         knockouts = len(self.out)
         points += knockouts * self.rules.knockout_bonus
-        self.events.append(ev.RoundScored(self.seats[player], points, knockouts if self.rules.knockout_bonus else 0,
-                                          "scoring"))
+        self.events.append(new_event(ev.RoundScored, (self.seats[player], points, knockouts if self.rules.knockout_bonus else 0, "scoring")))
 
     def end_turn(self, player: int) -> None:
         """``player``'s turn is over: the next seat still in the round is up."""
@@ -284,16 +277,21 @@ class Draft(_Position):
         self.turn = self.next_seat(player)
 
 
-def _field_copier() -> Callable[[GameState, Draft], None]:
-    """``copy(s, t)``: every field of ``s`` into ``t``, one slot after the other (written from the field list)."""
-    lines = "".join(f"    t.{name} = s.{name}\n" for name in _FIELDS)
-    scope: dict[str, Any] = {}
-    exec(f"def copy(s, t):\n{lines}", scope)  # as collections.namedtuple writes its code: no loop at run time
-    copy: Callable[[GameState, Draft], None] = scope["copy"]
-    return copy
+def _working_copier() -> Callable[[GameState], Draft]:
+    """``of(s)``: a new working copy of ``s``, one slot after the other (written from the field list).
+
+    The hands become a list (each stays the state's tuple until a card moves), the ply
+    counts the move, and the copy starts with no events and ``s`` as its base.
+    """
+    special = {"hands": "list(s.hands)  # hands stay tuples until changed", "ply": "s.ply + 1"}
+    lines = "".join(f"    t.{name} = {special.get(name, f's.{name}')}\n" for name in _FIELDS)
+    scope: dict[str, Any] = {"_new": _new, "Draft": Draft}
+    exec(f"def of(s):\n    t = _new(Draft)\n{lines}    t.events = []\n    t.base = s\n    return t\n", scope)
+    of: Callable[[GameState], Draft] = scope["of"]  # as collections.namedtuple writes its code: no loop at run time
+    return of
 
 
-_copy_fields = _field_copier()
+Draft.of = staticmethod(_working_copier())
 
 
 def dead_end_winner(hands: Sequence[Sequence[Card]], out: tuple[int, ...], start: int, direction: int, n: int) -> int:

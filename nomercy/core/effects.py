@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable
 
 from nomercy.core import events as ev
+from nomercy.core.events import new_event
 from nomercy.core.cards import Card
 from nomercy.core.draft import Draft
 from nomercy.core.moves import Play
@@ -42,7 +43,7 @@ def _swap_hands(t: Draft, seat: int, card: Card, play: Play) -> None:
     """A 7: swap hands with the target the player chose, if any (ruling ``seven``)."""
     if play.target is not None:
         t.hands[seat], t.hands[play.target] = t.hands[play.target], t.hands[seat]
-        t.events.append(ev.HandsSwapped(t.seats[seat], t.seats[play.target]))
+        t.events.append(new_event(ev.HandsSwapped, (t.seats[seat], t.seats[play.target], 'seven')))
     t.end_turn(seat)
 
 
@@ -59,28 +60,28 @@ def pass_hands(t: Draft) -> None:
     old = {i: t.hands[i] for i in active}
     for i in active:
         t.hands[t.next_seat(i)] = old[i]
-    t.events.append(ev.HandsPassed(t.direction_name()))
+    t.events.append(new_event(ev.HandsPassed, (t.direction_name(), 'zero')))
 
 
 def _skip(t: Draft, seat: int, card: Card, play: Play) -> None:
     skipped = t.next_seat(seat)
-    t.events.append(ev.PlayerSkipped(t.seats[skipped]))
+    t.events.append(new_event(ev.PlayerSkipped, (t.seats[skipped], 'skip')))
     t.end_turn(skipped)
 
 
 def _reverse(t: Draft, seat: int, card: Card, play: Play) -> None:
     t.direction = -t.direction
-    t.events.append(ev.DirectionChanged(t.direction_name()))
+    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), 'reverse')))
     if t.active_count() == 2:
         skipped = t.next_seat(seat)
-        t.events.append(ev.PlayerSkipped(t.seats[skipped], "reverse-two-players"))
+        t.events.append(new_event(ev.PlayerSkipped, (t.seats[skipped], "reverse-two-players")))
         t.end_turn(skipped)
     else:
         t.end_turn(seat)
 
 
 def _skip_all(t: Draft, seat: int, card: Card, play: Play) -> None:
-    t.events.append(ev.EveryoneSkipped(t.seats[seat]))
+    t.events.append(new_event(ev.EveryoneSkipped, (t.seats[seat], 'skip-all')))
     t.turn = seat
 
 
@@ -109,12 +110,11 @@ def _reverse_draw(t: Draft, seat: int, card: Card, play: Play) -> None:
     t.pending += card.draw_value
     t.stack_value = card.draw_value
     t.direction = -t.direction
-    t.events.append(ev.DirectionChanged(t.direction_name(), "wild-reverse-four"))
+    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), "wild-reverse-four")))
     if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
         t.turn = seat
         t.phase = TURN
-        t.events.append(ev.StackGrew(t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players",
-                                     t.rules.stacking))
+        t.events.append(new_event(ev.StackGrew, (t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players", t.rules.stacking)))
         return
     _pass_the_draw(t, seat, stacked)
 
@@ -130,7 +130,7 @@ def add_draw(t: Draft, seat: int, value: int) -> None:
 def _pass_the_draw(t: Draft, seat: int, stacked: bool) -> None:
     t.end_turn(seat)
     rule = "stacking" if stacked else ("no-stacking" if t.rules.stacking == "none" else "draw-card")
-    t.events.append(ev.StackGrew(t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking))
+    t.events.append(new_event(ev.StackGrew, (t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking)))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -161,18 +161,18 @@ def _first_nothing(t: Draft, card: Card) -> None:
 
 
 def _first_skip(t: Draft, card: Card) -> None:
-    t.events.append(ev.PlayerSkipped(t.seats[t.turn], _FIRST))
+    t.events.append(new_event(ev.PlayerSkipped, (t.seats[t.turn], _FIRST)))
     t.turn = t.next_seat(t.turn)
 
 
 def _first_reverse(t: Draft, card: Card) -> None:
     t.direction = -t.direction
-    t.events.append(ev.DirectionChanged(t.direction_name(), _FIRST))
+    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), _FIRST)))
     t.turn = t.dealer
 
 
 def _first_skip_all(t: Draft, card: Card) -> None:
-    t.events.append(ev.EveryoneSkipped(t.seats[t.dealer], _FIRST))
+    t.events.append(new_event(ev.EveryoneSkipped, (t.seats[t.dealer], _FIRST)))
     t.turn = t.dealer
 
 
@@ -191,7 +191,7 @@ def _first_wild_draw(t: Draft, card: Card) -> None:
 
 def _first_wild_reverse_draw(t: Draft, card: Card) -> None:
     t.direction = -t.direction
-    t.events.append(ev.DirectionChanged(t.direction_name(), _FIRST))
+    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), _FIRST)))
     t.turn = t.next_seat(t.dealer)
     _first_wild_draw(t, card)
 
@@ -209,7 +209,7 @@ def take_first_draw(t: Draft, seat: int, count: int, rule: str) -> None:
     t.pending = t.stack_value = 0
     _, knocked = t.draw_cards(seat, count, rule)
     if not knocked:
-        t.events.append(ev.TurnLost(t.seats[seat], rule))
+        t.events.append(new_event(ev.TurnLost, (t.seats[seat], rule)))
     t.end_turn(seat)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import events as ev
+from nomercy.core.events import new_event
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
@@ -108,7 +109,7 @@ def deal(
     t.hands = hands
     t.draw_pile = pile
     t.turn = first
-    t.events.append(ev.GameStarted(seats[dealer_index], seats[first], size, "deal"))
+    t.events.append(new_event(ev.GameStarted, (seats[dealer_index], seats[first], size, "deal")))
     _turn_first_card(t)
     events = tuple(t.events)
     return t.freeze(), events
@@ -183,13 +184,13 @@ def _turn_first_card(t: "Draft") -> None:
             if card.is_number:
                 t.discard = buried + [card]
                 t.color = card.color
-                t.events.append(ev.FirstCardTurned(card, tuple(buried), rule))
+                t.events.append(new_event(ev.FirstCardTurned, (card, tuple(buried), rule)))
                 return
             buried.append(card)
             continue
         if card.rank.face.first_card == "return":
             # the face may not start the pile: it goes back into the deck and another card is turned
-            t.events.append(ev.FirstCardReturned(card, rule))
+            t.events.append(new_event(ev.FirstCardReturned, (card, rule)))
             t.draw_pile.append(card)
             if all(c.rank.face.first_card == "return" for c in t.draw_pile):
                 # re-flipping would never end: stop before the shuffle, as the number-first case does
@@ -203,7 +204,7 @@ def _turn_first_card(t: "Draft") -> None:
             continue
         t.discard = [card]
         t.color = card.color
-        t.events.append(ev.FirstCardTurned(card, (), rule))
+        t.events.append(new_event(ev.FirstCardTurned, (card, (), rule)))
         FIRST_CARD[card.rank.face.first_card](t, card)
         return
 
@@ -266,7 +267,7 @@ def _play(t: Draft, a: Play) -> None:
     seat, card = a.seat, a.card
     who = t.seats[seat]
     if seat != t.turn:
-        t.events.append(ev.JumpedIn(who, card))
+        t.events.append(new_event(ev.JumpedIn, (who, card, 'jump-in')))
         t.turn = seat
     hand = t.take_card(seat, card)
     t.discard = t.discard + (card,)  # one copy, which the next state keeps as it is
@@ -276,7 +277,7 @@ def _play(t: Draft, a: Play) -> None:
     t.challenge = None
     t.color = a.color if card.color is None else card.color
     rank = card.rank
-    t.events.append(ev.CardPlayed(who, card, a.color, rank.ruling))
+    t.events.append(new_event(ev.CardPlayed, (who, card, a.color, rank.ruling)))
     effect = card
     if rank.discards:
         effect = _discard_all(t, seat, card, a.top)
@@ -306,7 +307,7 @@ def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
         discard.extend(same)
         discard.append(top)
         effect = top
-    t.events.append(ev.CardsDiscarded(t.seats[seat], tuple(c for c in same + ([card] if effect is not card else [])), effect))
+    t.events.append(new_event(ev.CardsDiscarded, (t.seats[seat], tuple(c for c in same + ([card] if effect is not card else [])), effect, 'discard-all')))
     return effect
 
 
@@ -333,7 +334,7 @@ def _draw(t: Draft, a: Draw) -> None:
         if drawn:
             t.stuck = 0
         if not knocked:
-            t.events.append(ev.TurnLost(t.seats[seat], rule))
+            t.events.append(new_event(ev.TurnLost, (t.seats[seat], rule)))
         t.end_turn(seat)
         return
     one = t.rules.draw == "one"
@@ -345,14 +346,14 @@ def _draw(t: Draft, a: Draw) -> None:
     events = t.events
     while True:
         if not t.draw_pile and drawn > reported:  # the cards drawn so far come before the reshuffle
-            events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+            events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
             reported = drawn
         card = t.take_from_pile(seat)
         if card is None:
-            events.append(ev.DrawStoppedShort(name, 0))
+            events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
             if not drawn:
                 t.stuck += 1
-            events.append(ev.TurnPassed(name, rule, drawn))
+            events.append(new_event(ev.TurnPassed, (name, rule, drawn)))
             t.end_turn(seat)
             _check_dead_end(t)
             return
@@ -362,7 +363,7 @@ def _draw(t: Draft, a: Draw) -> None:
         playable = card.color is None or card.color is color or card.rank is top_rank
         if playable or one or (limit is not None and size >= limit):
             if drawn > reported:
-                events.append(ev.CardsDrawn(name, drawn - reported, (), rule))
+                events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
             if limit is not None and size >= limit:
                 t.knock_out(seat)
                 t.end_turn(seat)
@@ -370,7 +371,7 @@ def _draw(t: Draft, a: Draw) -> None:
                 t.drawn = card
                 t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
             else:
-                events.append(ev.TurnPassed(name, rule))
+                events.append(new_event(ev.TurnPassed, (name, rule, 1)))
                 t.end_turn(seat)
             return
 
@@ -382,7 +383,7 @@ def _check_dead_end(t: Draft) -> None:
 
 
 def _pass(t: Draft, a: Pass) -> None:
-    t.events.append(ev.TurnPassed(t.seats[a.seat], "draw-one"))
+    t.events.append(new_event(ev.TurnPassed, (t.seats[a.seat], "draw-one", 1)))
     t.end_turn(a.seat)
 
 
@@ -391,29 +392,29 @@ def _name(t: Draft, a: NameColor) -> None:
     if t.phase is NAME_FIRST_COLOR:
         t.color = a.color
         t.phase = TURN
-        t.events.append(ev.ColorNamed(t.seats[seat], a.color, "first-card"))
+        t.events.append(new_event(ev.ColorNamed, (t.seats[seat], a.color, "first-card")))
         if t.pending:
             take_first_draw(t, seat, t.pending, "first-card")
         return
     t.color = a.color
-    t.events.append(ev.ColorNamed(t.seats[seat], a.color, "wild-roulette"))
+    t.events.append(new_event(ev.ColorNamed, (t.seats[seat], a.color, "wild-roulette")))
     drawn, knocked = t.draw_cards(seat, 0, "wild-roulette", until=a.color)
     if drawn:
         t.stuck = 0
     if not knocked:
-        t.events.append(ev.TurnLost(t.seats[seat], "wild-roulette"))
+        t.events.append(new_event(ev.TurnLost, (t.seats[seat], "wild-roulette")))
     t.end_turn(seat)
 
 
 def _call(t: Draft, a: CallUno) -> None:
     t.catchable = tuple(i for i in t.catchable if i != a.seat)
-    t.events.append(ev.UnoCalled(t.seats[a.seat]))
+    t.events.append(new_event(ev.UnoCalled, (t.seats[a.seat], 'uno')))
 
 
 def _catch(t: Draft, a: Catch) -> None:
     t.catchable = tuple(i for i in t.catchable if i != a.target)
     penalty = t.rules.uno_penalty
-    t.events.append(ev.UnoCaught(t.seats[a.seat], t.seats[a.target], penalty))
+    t.events.append(new_event(ev.UnoCaught, (t.seats[a.seat], t.seats[a.target], penalty, 'uno')))
     _, knocked = t.draw_cards(a.target, penalty, "uno")
     if knocked and t.turn == a.target:
         t.end_turn(a.target)
@@ -424,7 +425,7 @@ def _challenge(t: Draft, a: Challenge) -> None:
     t.challenge = None
     count = t.pending
     t.pending = t.stack_value = 0
-    t.events.append(ev.Challenged(t.seats[a.seat], t.seats[offender], guilty))
+    t.events.append(new_event(ev.Challenged, (t.seats[a.seat], t.seats[offender], guilty, 'challenge')))
     if guilty:
         t.draw_cards(offender, count, "challenge")
         if t.phase is not OVER and a.seat in t.out:
@@ -432,7 +433,7 @@ def _challenge(t: Draft, a: Challenge) -> None:
         return
     _, knocked = t.draw_cards(a.seat, count + 2, "challenge")
     if not knocked:
-        t.events.append(ev.TurnLost(t.seats[a.seat], "challenge"))
+        t.events.append(new_event(ev.TurnLost, (t.seats[a.seat], "challenge")))
     t.end_turn(a.seat)
 
 

@@ -122,6 +122,14 @@ class Event(tuple):
 
 _E = TypeVar("_E", bound=Event)
 
+new_event: Any = tuple.__new__
+"""``new_event(Kind, fields)``: the event ``Kind`` holding ``fields``, every one of them in order, defaults too.
+
+This is how the engine writes the one or two events of every move: the same value as
+``Kind(...)``, without the keyword constructor's Python call, which costs about as much
+again as the event itself. Everywhere else, call ``Kind(...)`` by name.
+"""
+
 
 @dataclass_transform(frozen_default=True)
 def event(cls: type[_E]) -> type[_E]:
