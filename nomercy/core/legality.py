@@ -109,9 +109,12 @@ def _leaves_top(s: GameState, card: Card) -> bool:
     return "top" in card.rank.choices and s.rules.discard_all_top == "choose"
 
 
-def _swaps(s: GameState, effect: Card, empties: bool) -> bool:
-    """Does ``effect`` (the card whose effect applies) swap hands? A 7, unless it is the last card or sevens are off."""
-    return "target" in effect.rank.choices and not empties and s.rules.seven_swap != "off"
+def _swaps(s: GameState, effect: Card, card: Card, hand: Sequence[Card]) -> bool:
+    """Does playing ``card`` from ``hand`` swap hands, ``effect`` being the card whose effect applies?
+
+    A 7, unless playing it empties the hand or sevens are off (ruling ``seven``).
+    """
+    return "target" in effect.rank.choices and s.rules.seven_swap != "off" and not _empties_hand(card, hand)
 
 
 def _target_optional(s: GameState) -> bool:
@@ -180,7 +183,7 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
             return f"the discard-all lies on top unless {who} leaves another card there: drop 'leaving {card} on top'"
         if a.top not in _tops(card, hand):
             return f"{who} can only leave one of their own {card.color} cards on top, not {a.top}"
-    swaps = _swaps(s, effect_card, empties)
+    swaps = _swaps(s, effect_card, card, hand)
     if a.target is not None:
         if not swaps:
             if "target" in effect_card.rank.choices and empties:
@@ -376,6 +379,7 @@ def _plays_table(seat: int) -> list[tuple[Play, ...] | None]:
 def _forget_plays() -> None:
     _SIMPLE_PLAYS.clear()
     _SHARED_PLAYS.clear()
+    _SWAP_PLAYS.clear()
 
 
 on_new_cards(_forget_plays)
@@ -385,19 +389,37 @@ def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
     """Every complete decision that plays ``card``: colors, 7 targets, discard-all tops."""
     if card.rank.simple:  # a face whose only choice, if any, is a color
         return _simple_plays(seat, card)
-    empties = _empties_hand(card, hand)
-    tops: tuple[Card | None, ...] = (None,) + _tops(card, hand) if _leaves_top(s, card) else (None,)
-    if len(tops) == 1 and not _swaps(s, card, empties):
-        return _simple_plays(seat, card)
+    if not _leaves_top(s, card):  # the card played lies on top
+        if not _swaps(s, card, card, hand):
+            return _simple_plays(seat, card)
+        return _swap_plays(s, seat, card)
     colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
     plays: list[Play] = []
-    for top in tops:
+    for top in (None,) + _tops(card, hand):
         targets: tuple[int | None, ...] = (None,)
-        if _swaps(s, top if top is not None else card, empties):
+        if _swaps(s, top if top is not None else card, card, hand):
             targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
         plays.extend(_shared_play(seat, card, color, target, top) for color in colors for target in targets)
     return plays
 
+
+def _swap_plays(s: GameState, seat: int, card: Card) -> tuple[Play, ...]:
+    """The plays of a card that swaps hands: one per target still in (and one keeping, when the swap is optional).
+
+    They depend only on the seat, the card, the table's size, who is out and the
+    ``seven_swap`` option, so each such list is built once and shared.
+    """
+    key = (seat, card.code, len(s.seats), s.out, s.rules.seven_swap)
+    plays = _SWAP_PLAYS.get(key)
+    if plays is None:
+        colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
+        targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
+        plays = _SWAP_PLAYS[key] = tuple(_shared_play(seat, card, color, target, None)
+                                         for color in colors for target in targets)
+    return plays
+
+
+_SWAP_PLAYS: dict[tuple[int, int, int, tuple[int, ...], str], tuple[Play, ...]] = {}
 
 _SHARED_PLAYS: dict[tuple[int, int, str | None, int | None, int], Play] = {}
 _SHARED_MOVES: dict[tuple[type, int, object], Move] = {}
@@ -516,13 +538,13 @@ def _list_moves(state: GameState) -> LegalMoves:
             if fitting:
                 # each distinct card once; one with no choice but its color takes its shared plays from a table
                 table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
-                seen = 0  # the codes of the cards expanded so far, as bits (a card hashes in Python, an int in C)
+                seen: list[int] = []  # the codes of the cards expanded so far (a card compares in Python, a code in C)
                 for card in fitting:
-                    bit = 1 << card.code
-                    if seen & bit:
+                    code = card.code
+                    if code in seen:
                         continue
-                    seen |= bit
-                    plays = table[card.code] if card.rank.simple else None
+                    seen.append(code)
+                    plays = table[code] if card.rank.simple else None
                     moves.extend(plays if plays is not None else _expand_play(s, seat, card, hand))
                 if _why_no_draw(s, True) is None:
                     moves.append(_seat_move(Draw, seat))
