@@ -40,10 +40,11 @@ class Draft(_Position):
     It has the very slots of a :class:`~nomercy.core.state.GameState` (both are a
     :class:`~nomercy.core.state._Position`) and none of its guards: the effect code moves
     cards around in it, and :meth:`freeze` turns it into the next state where it stands.
-    While a move is worked out, ``hands`` is a list (of the state's tuples, a hand becoming
-    a list once a card moves), the card piles are tuples that lose cards by slicing (lists
-    while dealing), ``events`` lists what the move did and ``base`` is the position before
-    it (``None`` while dealing).
+    While a move is worked out, ``hands`` is a list of the seats' hands, each a tuple that
+    a move replaces rather than changes (:meth:`give`, :meth:`take_card`), the card piles
+    are tuples that lose cards by slicing (lists while dealing), ``events`` lists what the
+    move did and ``base`` is the position before it (``None`` while dealing). Effects,
+    house effects too, put tuples into ``hands``.
     """
 
     __slots__ = ()
@@ -74,11 +75,11 @@ class Draft(_Position):
     """``Draft.of(state)``: a working copy of ``state`` for the next move, its ply already counted (written below)."""
 
     def freeze(self) -> GameState:
-        """Make this working copy the next state, where it stands: its hands and piles become tuples again.
+        """Make this working copy the next state, where it stands: its list of hands and its piles become tuples.
 
         Read ``events`` before: a state holds none.
         """
-        self.hands = tuple(map(tuple, self.hands))
+        self.hands = tuple(self.hands)
         self.draw_pile = tuple(self.draw_pile)
         self.discard = tuple(self.discard)
         self.set_aside = tuple(self.set_aside)
@@ -137,33 +138,24 @@ class Draft(_Position):
 
     def give(self, player: int, card: Card) -> int:
         """Put ``card`` into a hand; return the hand's new size."""
-        hand = self.hands[player]
-        if type(hand) is tuple:
-            hand = self.hands[player] = hand + (card,)  # one copy, kept as it is by the next state
-        else:
-            hand.append(card)
+        hand = self.hands[player] = self.hands[player] + (card,)
         return len(hand)
 
-    def take_card(self, player: int, card: Card) -> list[Card]:
-        """Take ``card`` out of a hand; return the hand (now a list that may change).
+    def take_card(self, player: int, card: Card) -> tuple[Card, ...]:
+        """Take ``card`` out of a hand; return the hand left.
 
-        The card is found by identity (cards are interned): ``list.remove`` would compare
-        the cards before it with ``==``, which goes through Python for a class that
-        defines an order (``Card.__lt__``), several times the cost of this loop.
+        The card is found by identity (cards are interned): ``list.remove`` or ``index``
+        would compare the cards before it with ``==``, which goes through Python for a
+        class that defines an order (``Card.__lt__``), several times the cost of this loop.
         """
-        hand = self.hand_list(player)
-        for index, held in enumerate(hand):
-            if held is card:
-                del hand[index]
-                return hand
-        raise ValueError(f"{card} is not in the hand of seat {player}")  # pragma: no cover - the checker refuses it
-
-    def hand_list(self, player: int) -> list[Card]:
-        """The seat's hand as a list that may change (the state's tuple is copied the first time)."""
         hand = self.hands[player]
-        if type(hand) is not list:
-            hand = self.hands[player] = list(hand)
-        return hand
+        index = 0
+        for held in hand:
+            if held is card:
+                hand = self.hands[player] = hand[:index] + hand[index + 1:]
+                return hand
+            index += 1
+        raise ValueError(f"{card} is not in the hand of seat {player}")  # pragma: no cover - the checker refuses it
 
     def draw_cards(self, player: int, count: int, rule: str, *, until: "Color | None" = None) -> tuple[int, bool]:
         """Draw ``count`` cards (or, with ``until``, until that color shows) into a hand.
@@ -178,7 +170,7 @@ class Draft(_Position):
         limit = self.rules.mercy_limit
         knocked = False
         name = self.seats[player]
-        hand = self.hand_list(player)
+        hand = self.hands[player]
         while drawn < count:
             pile = self.draw_pile
             if not pile:
@@ -192,7 +184,7 @@ class Draft(_Position):
             take = min(count - drawn, len(pile))
             if limit is not None:
                 take = min(take, max(1, limit - len(hand)))
-            hand.extend(pile[:take])
+            hand = self.hands[player] = hand + tuple(pile[:take])
             self.draw_pile = pile[take:]
             drawn += take
             if limit is not None and len(hand) >= limit:
@@ -242,7 +234,7 @@ class Draft(_Position):
         self.events.append(new_event(ev.KnockedOut, (self.seats[player], len(hand), 'mercy')))
         if cancelled > 0:
             self.events.append(new_event(ev.PenaltyCancelled, (self.seats[player], cancelled, 'mercy')))
-        self.set_aside = tuple(self.set_aside) + tuple(hand)
+        self.set_aside = tuple(self.set_aside) + hand
         self.hands[player] = ()
         self.out = self.out + (player,)
         if player in self.catchable:
@@ -274,7 +266,11 @@ class Draft(_Position):
             return
         self.phase = TURN
         self.drawn = None
-        self.turn = self.next_seat(player)
+        n, out, d = len(self.seats), self.out, self.direction  # next_seat(player), written out: every move ends so
+        seat = (player + d) % n
+        while seat in out:
+            seat = (seat + d) % n
+        self.turn = seat
 
 
 def _working_copier() -> Callable[[GameState], Draft]:

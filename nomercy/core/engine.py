@@ -106,7 +106,7 @@ def deal(
     pile = deck[n * size:]
     first = (dealer_index + 1) % n
     t = Draft.blank(rule_set, seats, seed, dealer_index)
-    t.hands = hands
+    t.hands = [tuple(hand) for hand in hands]
     t.draw_pile = pile
     t.turn = first
     t.events.append(new_event(ev.GameStarted, (seats[dealer_index], seats[first], size, "deal")))
@@ -236,11 +236,18 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
-    if t.catchable or 1 in map(len, t.hands):
-        if kind is not CallUno and kind is not Catch:
-            _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
+    if kind is not CallUno and kind is not Catch and (t.catchable or _holds_one_card(t.hands)):
+        _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
     events = tuple(t.events)
     return t.freeze(), events
+
+
+def _holds_one_card(hands: Sequence[Sequence[Card]]) -> bool:
+    """Does some hand hold exactly one card? (A loop: for a few hands, ``1 in map(len, hands)`` costs more.)"""
+    for hand in hands:
+        if len(hand) == 1:
+            return True
+    return False
 
 
 def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
@@ -253,7 +260,7 @@ def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
         t.catchable = ()
         return
     hands = t.hands
-    if 1 not in map(len, hands):
+    if not _holds_one_card(hands):
         t.catchable = ()
         return
     t.catchable = tuple(
@@ -292,7 +299,7 @@ def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
     """Discard every other card of the color; return the card now on top (its effect applies)."""
     hand = t.hands[seat]
     same = [c for c in hand if c.color is card.color]
-    t.hands[seat] = [c for c in hand if c.color is not card.color]
+    t.hands[seat] = tuple([c for c in hand if c.color is not card.color])
     discard = t.discard
     if type(discard) is not list:
         discard = t.discard = list(discard)

@@ -513,73 +513,68 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     checker accepts them. The latest position's list is kept (:data:`_LATEST`), so
     asking again costs nothing and ``apply`` knows a listed move by identity.
     """
+    global _LATEST
     latest = _LATEST
-    moves: LegalMoves = latest[1] if latest[0] is state else _list_moves(state)  # type: ignore[assignment]
+    if latest[0] is state:
+        result: LegalMoves = latest[1]  # type: ignore[assignment]
+    else:
+        s = state
+        moves: list[Move] = []
+        phase = s.phase
+        if phase is not OVER:
+            turn = s.turn
+            hand = s.hands[turn]
+            if phase is TURN:
+                fitting = _fitting(s, hand)
+                if fitting:
+                    # each distinct card once; one with no choice but its color takes its shared plays from a table
+                    table = _SIMPLE_PLAYS[turn] if turn < len(_SIMPLE_PLAYS) else _plays_table(turn)
+                    seen: list[int] = []  # codes of the cards expanded so far (a card compares in Python, a code in C)
+                    for card in fitting:
+                        code = card.code
+                        if code in seen:
+                            continue
+                        seen.append(code)
+                        plays = table[code] if card.rank.simple else None
+                        moves.extend(plays if plays is not None else _expand_play(s, turn, card, hand))
+                if not fitting or _why_no_draw(s, True) is None:  # (with nothing that fits, drawing is the move)
+                    moves.append(_seat_move(Draw, turn))
+                if s.challenge is not None:
+                    challenge = _seat_move(Challenge, turn)
+                    if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
+                        moves.append(challenge)
+            elif phase is PLAY_DRAWN:
+                moves.extend(_expand_play(s, turn, s.drawn, hand))  # type: ignore[arg-type]
+            elif phase is KEEP_OR_PLAY:
+                moves.extend(_expand_play(s, turn, s.drawn, hand))  # type: ignore[arg-type]
+                moves.append(_seat_move(Pass, turn))
+            else:
+                for color in COLORS:
+                    name = _shared_move(NameColor, turn, color)
+                    if _check_name(s, name) is None:  # type: ignore[arg-type]
+                        moves.append(name)
+            if s.catchable:
+                for exposed in s.catchable:
+                    moves.append(_seat_move(CallUno, exposed))
+                    for catcher in range(len(s.seats)):
+                        catch = _shared_move(Catch, catcher, exposed)
+                        if _check_catch(s, catch) is None:  # type: ignore[arg-type]
+                            moves.append(catch)
+            if s.rules.jump_in and _why_no_jump_in(s) is None:
+                top = s.discard[-1]
+                for other in range(len(s.seats)):
+                    if other != turn and other not in s.out and top in s.hands[other]:
+                        moves.extend(_expand_play(s, other, top, s.hands[other]))
+        result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
+        result._table = (s.seats, s.rules, s.hands)
+        _LATEST = (state, result)
     if seat is not None:
         index = state.seat(seat)
-        return LegalMoves(state, (move for move in moves if move.seat == index))
-    return moves
+        return LegalMoves(state, (move for move in result if move.seat == index))
+    return result
 
 
 legal_tuple = legal_moves  # the earlier name of the whole list, which puzzles and benchmarks use
-
-
-def _list_moves(state: GameState) -> LegalMoves:
-    """Build the legal moves of ``state`` and keep them as the latest list (see :func:`legal_moves`)."""
-    global _LATEST
-    s = state
-    moves: list[Move] = []
-    phase = s.phase
-    if phase is not OVER:
-        seat = s.turn
-        hand = s.hands[seat]
-        if phase is TURN:
-            fitting = _fitting(s, hand)
-            if fitting:
-                # each distinct card once; one with no choice but its color takes its shared plays from a table
-                table = _SIMPLE_PLAYS[seat] if seat < len(_SIMPLE_PLAYS) else _plays_table(seat)
-                seen: list[int] = []  # the codes of the cards expanded so far (a card compares in Python, a code in C)
-                for card in fitting:
-                    code = card.code
-                    if code in seen:
-                        continue
-                    seen.append(code)
-                    plays = table[code] if card.rank.simple else None
-                    moves.extend(plays if plays is not None else _expand_play(s, seat, card, hand))
-                if _why_no_draw(s, True) is None:
-                    moves.append(_seat_move(Draw, seat))
-            elif _why_no_draw(s, False) is None:  # (always: with nothing that fits, drawing is the move)
-                moves.append(_seat_move(Draw, seat))
-            if s.challenge is not None:
-                challenge = _seat_move(Challenge, seat)
-                if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
-                    moves.append(challenge)
-        elif phase is PLAY_DRAWN:
-            moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-        elif phase is KEEP_OR_PLAY:
-            moves.extend(_expand_play(s, seat, s.drawn, hand))  # type: ignore[arg-type]
-            moves.append(_seat_move(Pass, seat))
-        else:
-            for color in COLORS:
-                name = _shared_move(NameColor, seat, color)
-                if _check_name(s, name) is None:  # type: ignore[arg-type]
-                    moves.append(name)
-        if s.catchable:
-            for exposed in s.catchable:
-                moves.append(_seat_move(CallUno, exposed))
-                for catcher in range(len(s.seats)):
-                    catch = _shared_move(Catch, catcher, exposed)
-                    if _check_catch(s, catch) is None:  # type: ignore[arg-type]
-                        moves.append(catch)
-        if s.rules.jump_in and _why_no_jump_in(s) is None:
-            top = s.discard[-1]
-            for other in range(len(s.seats)):
-                if other != seat and other not in s.out and top in s.hands[other]:
-                    moves.extend(_expand_play(s, other, top, s.hands[other]))
-    result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
-    result._table = (s.seats, s.rules, s.hands)
-    _LATEST = (state, result)
-    return result
 
 
 _LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
