@@ -42,9 +42,9 @@ class Draft(_Position):
     cards around in it, and :meth:`freeze` turns it into the next state where it stands.
     While a move is worked out, ``hands`` is a list of the seats' hands, each a tuple that
     a move replaces rather than changes (:meth:`give`, :meth:`take_card`), the card piles
-    are tuples that lose cards by slicing (lists while dealing), ``events`` lists what the
-    move did and ``base`` is the position before it (``None`` while dealing). Effects,
-    house effects too, put tuples into ``hands``.
+    are tuples too, replaced by slicing and joining (lists only while dealing, settled by
+    :meth:`settle_piles`), ``events`` lists what the move did and ``base`` is the position
+    before it (``None`` while dealing). Effects, house effects too, put tuples there.
     """
 
     __slots__ = ()
@@ -64,7 +64,7 @@ class Draft(_Position):
         t.hands, t.draw_pile, t.discard = [], [], []
         t.color, t.turn, t.direction = None, 0, CLOCKWISE
         t.pending = t.stack_value = t.stuck = t.shuffles = t.ply = 0
-        t.phase, t.drawn, t.out, t.set_aside = TURN, None, (), []
+        t.phase, t.drawn, t.out, t.set_aside = TURN, None, (), ()
         t.challenge = t.winner = t.end_reason = None
         t.catchable = ()
         t.events = []
@@ -74,15 +74,18 @@ class Draft(_Position):
     of: "staticmethod[[GameState], Draft]"
     """``Draft.of(state)``: a working copy of ``state`` for the next move, its ply already counted (written below)."""
 
+    def settle_piles(self) -> None:
+        """The card piles as tuples again, after dealing (which moves cards in lists) and before :meth:`freeze`."""
+        self.draw_pile = tuple(self.draw_pile)
+        self.discard = tuple(self.discard)
+        self.set_aside = tuple(self.set_aside)
+
     def freeze(self) -> GameState:
-        """Make this working copy the next state, where it stands: its list of hands and its piles become tuples.
+        """Make this working copy the next state, where it stands: its list of hands becomes a tuple.
 
         Read ``events`` before: a state holds none.
         """
         self.hands = tuple(self.hands)
-        self.draw_pile = tuple(self.draw_pile)
-        self.discard = tuple(self.discard)
-        self.set_aside = tuple(self.set_aside)
         self.events = self.base = None
         self.__class__ = GameState  # type: ignore[assignment]
         return self  # type: ignore[return-value]
@@ -234,7 +237,7 @@ class Draft(_Position):
         self.events.append(new_event(ev.KnockedOut, (self.seats[player], len(hand), 'mercy')))
         if cancelled > 0:
             self.events.append(new_event(ev.PenaltyCancelled, (self.seats[player], cancelled, 'mercy')))
-        self.set_aside = tuple(self.set_aside) + hand
+        self.set_aside = self.set_aside + hand
         self.hands[player] = ()
         self.out = self.out + (player,)
         if player in self.catchable:

@@ -111,6 +111,7 @@ def deal(
     t.turn = first
     t.events.append(new_event(ev.GameStarted, (seats[dealer_index], seats[first], size, "deal")))
     _turn_first_card(t)
+    t.settle_piles()
     events = tuple(t.events)
     return t.freeze(), events
 
@@ -136,6 +137,7 @@ def turn_up_first_card(state: GameState) -> tuple[GameState, tuple[ev.Event, ...
     t.draw_pile = list(t.draw_pile)
     t.discard = []
     _turn_first_card(t)
+    t.settle_piles()
     events = tuple(t.events)
     return t.freeze(), events
 
@@ -300,19 +302,13 @@ def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
     hand = t.hands[seat]
     same = [c for c in hand if c.color is card.color]
     t.hands[seat] = tuple([c for c in hand if c.color is not card.color])
-    discard = t.discard
-    if type(discard) is not list:
-        discard = t.discard = list(discard)
-    discard.pop()  # the discard-all itself, to re-stack below
-    if top is None or top == card:
-        discard.extend(same)
-        discard.append(card)
+    below = t.discard[:-1]  # the pile under the discard-all itself, which is re-stacked with its color
+    if top is None or top is card:
+        t.discard = below + tuple(same) + (card,)
         effect = card
     else:
         same.remove(top)
-        discard.append(card)
-        discard.extend(same)
-        discard.append(top)
+        t.discard = below + (card,) + tuple(same) + (top,)
         effect = top
     t.events.append(new_event(ev.CardsDiscarded, (t.seats[seat], tuple(c for c in same + ([card] if effect is not card else [])), effect, 'discard-all')))
     return effect
