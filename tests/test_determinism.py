@@ -65,3 +65,25 @@ def test_states_pickle_to_equal_states():
 def test_the_dealer_option_moves_the_first_player():
     game = new_game("no-mercy", ["A", "B", "C"], seed=3, dealer="A")
     assert game.turn == 1 and game.dealer == 0
+
+
+def test_a_state_is_a_value_that_no_move_or_hand_can_change():
+    import copy
+
+    from nomercy.core.state import _FIELDS
+
+    states = [after for _, _, after, _ in random_game("no-mercy", 3, seed=4)]
+    for state in states[::7]:
+        twin = state.replace()  # built field by field through the public constructor
+        assert twin == state and hash(twin) == hash(state) and twin is not state
+        assert copy.copy(state) == state and copy.deepcopy(state) == state
+        assert all(type(getattr(state, name)) is not list for name in _FIELDS), "a list leaked into a state"
+        assert all(type(hand) is tuple for hand in state.hands)
+        for name in ("turn", "hands", "events", "base"):
+            with pytest.raises(AttributeError):
+                setattr(state, name, None)
+        with pytest.raises(AttributeError):
+            del state.turn
+        with pytest.raises(AttributeError, match="holds no events"):
+            state.events  # the working copy's slot, empty and hidden in a state
+    assert states[0] != states[1] and states[0] != tuple(states[0].hands)
