@@ -202,29 +202,46 @@ class Draft(_Position):
         return drawn, knocked
 
     def _draw_until(self, player: int, until: Color, rule: str) -> tuple[int, bool]:
-        """Turn cards up into a hand until one of color ``until`` shows (the roulette), card by card."""
+        """Turn cards up into a hand until one of color ``until`` shows (the roulette).
+
+        Card by card as they are turned: the draw ends at the card that brings the hand
+        to the mercy limit, else at the first of color ``until``; the cards taken from
+        the pile as it is then move in one slice.
+        """
         drawn = reported = 0
-        shown: list[Card] = []
+        shown: tuple[Card, ...] = ()
         limit = self.rules.mercy_limit
-        knocked = False
+        knocked = found = False
         name = self.seats[player]
         while True:
-            if not self.draw_pile and drawn > reported:
-                self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, tuple(shown[reported:]), rule)))
-                reported = drawn
-            card = self.take_from_pile(player)
-            if card is None:
-                break
-            size = self.give(player, card)
-            drawn += 1
-            shown.append(card)
-            if limit is not None and size >= limit:
-                knocked = True
-                break
-            if card.color is until:
+            pile = self.draw_pile
+            if not pile:
+                if drawn > reported:
+                    self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, shown[reported:], rule)))
+                    reported = drawn
+                if self.take_from_pile(player, peek=True) is None:
+                    break
+                pile = self.draw_pile
+            hand = self.hands[player]
+            room = len(pile) if limit is None else limit - len(hand)
+            taken = 0
+            for card in pile:
+                taken += 1
+                if limit is not None and taken >= room:
+                    knocked = True
+                    break
+                if card.color is until:
+                    found = True
+                    break
+            turned = pile[:taken]
+            self.hands[player] = hand + turned
+            self.draw_pile = pile[taken:]
+            shown += turned
+            drawn += taken
+            if knocked or found:
                 break
         if drawn > reported or not drawn:
-            self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, tuple(shown[reported:]), rule)))
+            self.events.append(new_event(ev.CardsDrawn, (name, drawn - reported, shown[reported:], rule)))
         if knocked:
             self.knock_out(player)
         elif not shown or shown[-1].color is not until:

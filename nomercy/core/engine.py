@@ -348,35 +348,55 @@ def _draw(t: Draft, a: Draw) -> None:
     color, top_rank = t.color, t.discard[-1].rank
     events = t.events
     while True:
-        if not t.draw_pile and drawn > reported:  # the cards drawn so far come before the reshuffle
-            events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
-            reported = drawn
-        card = t.take_from_pile(seat)
-        if card is None:
-            events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
-            if not drawn:
-                t.stuck += 1
-            events.append(new_event(ev.TurnPassed, (name, rule, drawn)))
-            t.end_turn(seat)
-            _check_dead_end(t)
-            return
-        size = t.give(seat, card)
-        drawn += 1
-        t.stuck = 0
-        playable = card.color is None or card.color is color or card.rank is top_rank
-        if playable or one or (limit is not None and size >= limit):
-            if drawn > reported:
+        pile = t.draw_pile
+        if not pile:
+            if drawn > reported:  # the cards drawn so far come before the reshuffle
                 events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
-            if limit is not None and size >= limit:
-                t.knock_out(seat)
+                reported = drawn
+            if t.take_from_pile(seat, peek=True) is None:  # nothing left anywhere to draw
+                events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
+                if not drawn:
+                    t.stuck += 1
+                events.append(new_event(ev.TurnPassed, (name, rule, drawn)))
                 t.end_turn(seat)
-            elif playable:
-                t.drawn = card
-                t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
+                _check_dead_end(t)
+                return
+            pile = t.draw_pile
+        # Card by card, as the player turns them: the draw ends at the card that brings the hand
+        # to the mercy limit, else at one that fits, else (draw one) at the first. The cards
+        # taken then move in one slice.
+        hand = t.hands[seat]
+        room = len(pile) if limit is None else limit - len(hand)  # the card at this count reaches the limit
+        taken = 0
+        end = None
+        for card in pile:
+            taken += 1
+            if limit is not None and taken >= room:
+                end = "mercy"
+            elif card.color is None or card.color is color or card.rank is top_rank:
+                end = "fits"
+            elif one:
+                end = "kept"
             else:
-                events.append(new_event(ev.TurnPassed, (name, rule, 1)))
-                t.end_turn(seat)
-            return
+                continue
+            break
+        t.hands[seat] = hand + pile[:taken]
+        t.draw_pile = pile[taken:]
+        drawn += taken
+        t.stuck = 0
+        if end is None:
+            continue  # the pile ran out first: reshuffle and go on
+        events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
+        if end == "mercy":
+            t.knock_out(seat)
+            t.end_turn(seat)
+        elif end == "fits":
+            t.drawn = card
+            t.phase = KEEP_OR_PLAY if one else PLAY_DRAWN
+        else:
+            events.append(new_event(ev.TurnPassed, (name, rule, 1)))
+            t.end_turn(seat)
+        return
 
 
 def _check_dead_end(t: Draft) -> None:
