@@ -187,7 +187,7 @@ class Draft(_Position):
             take = min(count - drawn, len(pile))
             if limit is not None:
                 take = min(take, max(1, limit - len(hand)))
-            hand = self.hands[player] = hand + tuple(pile[:take])
+            hand = self.hands[player] = hand + tuple(pile[:take])  # (the pile is a list while dealing)
             self.draw_pile = pile[take:]
             drawn += take
             if limit is not None and len(hand) >= limit:

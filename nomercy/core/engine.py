@@ -238,8 +238,9 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
-    if kind is not CallUno and kind is not Catch and (t.catchable or _holds_one_card(t.hands)):
-        _open_uno_window(t, state.hands)  # (a window to close, or a hand now at one card)
+    if kind is not CallUno and kind is not Catch and (t.catchable or (kind is Play and _holds_one_card(t.hands))):
+        # a window to close, or a hand now at one card (only a play takes cards out of hands)
+        _open_uno_window(t, state.hands)
     events = tuple(t.events)
     return t.freeze(), events
 
