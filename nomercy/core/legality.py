@@ -36,19 +36,30 @@ def _fitting(s: GameState, cards: Iterable[Card]) -> list[Card]:
     (ruling ``stacking``); otherwise a card fits on the color in force or on the top
     card's face, and a wild fits anything (ruling ``matching``).
     """
+    # (loops, not comprehensions: for a hand of a few cards, building a comprehension costs more)
+    fitting = []
     if s.pending:
         stacking = s.rules.stacking
         least = s.stack_value
         if stacking == "official":
-            return [c for c in cards if c.draw_value and c.draw_value >= least]
-        if stacking == "anything-goes":
-            return [c for c in cards if c.draw_value]
-        if stacking == "wilds-on-anything":
-            return [c for c in cards if c.draw_value and (c.color is None or c.draw_value >= least)]
-        return []  # none
+            for c in cards:
+                if c.draw_value and c.draw_value >= least:
+                    fitting.append(c)
+        elif stacking == "anything-goes":
+            for c in cards:
+                if c.draw_value:
+                    fitting.append(c)
+        elif stacking == "wilds-on-anything":
+            for c in cards:
+                if c.draw_value and (c.color is None or c.draw_value >= least):
+                    fitting.append(c)
+        return fitting  # (stacking none: nothing answers a pending draw)
     color = s.color
     top = s.discard[-1].rank
-    return [c for c in cards if c.color is color or c.color is None or c.rank is top]
+    for c in cards:
+        if c.color is color or c.color is None or c.rank is top:
+            fitting.append(c)
+    return fitting
 
 
 def _fits(s: GameState, card: Card) -> bool:
