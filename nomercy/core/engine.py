@@ -263,13 +263,12 @@ def _open_uno_window(t: Draft, before: tuple[tuple[Card, ...], ...]) -> None:
         t.catchable = ()
         return
     hands = t.hands
-    if not _holds_one_card(hands):
-        t.catchable = ()
-        return
-    t.catchable = tuple(
-        i for i in range(len(hands))
-        if len(hands[i]) == 1 and hands[i] is not before[i] and i not in t.out
-    )
+    exposed: tuple[int, ...] = ()
+    for seat in range(len(hands)):
+        hand = hands[seat]
+        if len(hand) == 1 and hand is not before[seat] and seat not in t.out:
+            exposed += (seat,)
+    t.catchable = exposed
 
 
 def _play(t: Draft, a: Play) -> None:
