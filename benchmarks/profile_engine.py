@@ -46,9 +46,10 @@ def _label(code: object) -> str:
         return code  # a builtin, like <method 'append' of 'list' objects>
     filename = code.co_filename  # type: ignore[attr-defined]
     if filename == "<string>":
-        # constructors compiled from text land here under one name: every event's
-        # (nomercy.core.events.event) and a dataclass's __init__ (a move built afresh).
-        return "generated constructors (events, moves built afresh)"
+        # code compiled from text lands here under one name: the working copy's constructor
+        # (Draft.of, once a move), an event's keyword constructor (the engine writes its own
+        # events with events.new_event instead) and a dataclass's __init__ (a move built afresh).
+        return "code written at import (Draft.of once a move; event and move constructors)"
     parts = filename.replace(os.sep, "/").split("/")
     short = "/".join(parts[-2:]) if "nomercy" in parts else parts[-1]
     return f"{short}:{code.co_firstlineno} {code.co_qualname}"  # type: ignore[attr-defined]
