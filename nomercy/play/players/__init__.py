@@ -230,7 +230,7 @@ PLAYER_OPTIONS: dict[str, dict[str, str]] = {
     "random": {},
     "greedy": {},
     "expert": {"iterations": "count", "depth": "moves", "candidates": "count", "max_time": "seconds",
-               "memory": "switch", "read_stacks": "switch", "threats": "switch"},
+               "memory": "switch", "read_stacks": "switch", "threats": "switch", "sharp": "switch"},
 }
 """The options each kind takes, and what kind of value each is."""
 
