@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
 from nomercy.core.cards import Card, Color
-from nomercy.core.state import CLOCKWISE, GameState, Phase, _FIELDS, _Position, OVER, TURN
+from nomercy.core.state import CLOCKWISE, GameState, _FIELDS, _Position, OVER, TURN
 from nomercy.core.rules import RuleSet
 from nomercy.core.seeds import shuffle
 

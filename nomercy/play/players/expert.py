@@ -38,7 +38,7 @@ from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
 from nomercy.core.legality import legal_moves
 from nomercy.play.driver import play_out
 from nomercy.play.players.belief import HandBeliefs, HiddenDeal
-from nomercy.play.players.greedy import (GreedyPlayer, SeatView, _after, _best_color, _HandCount, _most_held, _score,
+from nomercy.play.players.greedy import (GreedyPlayer, SeatView, _after, _best_color, _HandCount, _score,
                                          next_seat, score_play)
 
 __all__ = ["ExpertPlayer", "MoveEstimate", "Weighing", "determinize"]
@@ -539,22 +539,5 @@ class SharpGreedy(GreedyPlayer):
     52.7%). The expert plays its own seat in its playouts with it when ``sharp`` is on.
     """
 
-    def _best_play(self, view: SeatView, plays: Sequence[Play]) -> tuple[Play, float]:
-        hand = _HandCount(view.hand)
-        top = -math.inf
-        best: list[Play] = []
-        named = _most_held(hand.colors)  # a wild names the hand's best color, as greedy's does
-        candidates = []
-        for play in plays:
-            if play.color is not None:
-                wanted = _best_color(_after(view.hand, play)) if play.card.rank.discards else named
-                if play.color is not wanted:
-                    continue
-            candidates.append(play)
-        for play in candidates or plays:
-            score = _sharp_score(view, play, hand)
-            if score > top:
-                top, best = score, [play]
-            elif score == top:
-                best.append(play)
-        return (best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]), top
+    def _rate(self, view: SeatView, play: Play, hand: _HandCount) -> float:
+        return _sharp_score(view, play, hand)

@@ -364,13 +364,18 @@ class GreedyPlayer:
             candidates.append(play)
         top = -math.inf
         best: list[Play] = []
+        rate = self._rate
         for play in candidates or plays:
-            score = _score(view, play, hand)
+            score = rate(view, play, hand)
             if score > top:
                 top, best = score, [play]
             elif score == top:
                 best.append(play)
         return (best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]), top
+
+    def _rate(self, view: SeatView, play: Play, hand: "_HandCount") -> float:
+        """How good ``play`` looks (higher is better): :func:`_score`; a variant of greedy scores its own way."""
+        return _score(view, play, hand)
 
     def _take_is_fatal(self, view: SeatView) -> bool:
         limit = view.rules.mercy_limit
