@@ -97,14 +97,10 @@ class Draft(_Position):
         n = len(self.seats)
         out = self.out
         d = self.direction
-        seat = (seat + d) % n
-        while seat in out:
+        for _ in range(steps):
             seat = (seat + d) % n
-        if steps > 1:
-            for _ in range(steps - 1):
+            while seat in out:
                 seat = (seat + d) % n
-                while seat in out:
-                    seat = (seat + d) % n
         return seat
 
     def active_count(self) -> int:
@@ -134,7 +130,7 @@ class Draft(_Position):
             pile = self.draw_pile = tuple(rest)
             self.discard = self.discard[-1:]
             self.set_aside = ()
-            self.events.append(new_event(ev.PileReshuffled, (len(rest), 'empty-draw-pile')))
+            self.events.append(new_event(ev.PileReshuffled, (len(rest), "empty-draw-pile")))
         if not peek:
             self.draw_pile = pile[1:]
         return pile[0]
@@ -198,7 +194,7 @@ class Draft(_Position):
         if knocked:
             self.knock_out(player, cancelled=count - drawn)
         elif drawn < count:
-            self.events.append(new_event(ev.DrawStoppedShort, (name, count - drawn, 'empty-draw-pile')))
+            self.events.append(new_event(ev.DrawStoppedShort, (name, count - drawn, "empty-draw-pile")))
         return drawn, knocked
 
     def _draw_until(self, player: int, until: Color, rule: str) -> tuple[int, bool]:
@@ -245,15 +241,15 @@ class Draft(_Position):
         if knocked:
             self.knock_out(player)
         elif not shown or shown[-1].color is not until:
-            self.events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
+            self.events.append(new_event(ev.DrawStoppedShort, (name, 0, "empty-draw-pile")))
         return drawn, knocked
 
     def knock_out(self, player: int, *, cancelled: int = 0) -> None:
         """The mercy rule: the hand is set aside, the seat is out, the rest of a draw is cancelled."""
         hand = self.hands[player]
-        self.events.append(new_event(ev.KnockedOut, (self.seats[player], len(hand), 'mercy')))
+        self.events.append(new_event(ev.KnockedOut, (self.seats[player], len(hand), "mercy")))
         if cancelled > 0:
-            self.events.append(new_event(ev.PenaltyCancelled, (self.seats[player], cancelled, 'mercy')))
+            self.events.append(new_event(ev.PenaltyCancelled, (self.seats[player], cancelled, "mercy")))
         self.set_aside = self.set_aside + hand
         self.hands[player] = ()
         self.out = self.out + (player,)
@@ -278,7 +274,8 @@ class Draft(_Position):
         points = sum(c.points for i, h in enumerate(self.hands) if i != player and i not in self.out for c in h)
         knockouts = len(self.out)
         points += knockouts * self.rules.knockout_bonus
-        self.events.append(new_event(ev.RoundScored, (self.seats[player], points, knockouts if self.rules.knockout_bonus else 0, "scoring")))
+        bonus_knockouts = knockouts if self.rules.knockout_bonus else 0
+        self.events.append(new_event(ev.RoundScored, (self.seats[player], points, bonus_knockouts, "scoring")))
 
     def end_turn(self, player: int) -> None:
         """``player``'s turn is over: the next seat still in the round is up."""
@@ -286,11 +283,7 @@ class Draft(_Position):
             return
         self.phase = TURN
         self.drawn = None
-        n, out, d = len(self.seats), self.out, self.direction  # next_seat(player), written out: every move ends so
-        seat = (player + d) % n
-        while seat in out:
-            seat = (seat + d) % n
-        self.turn = seat
+        self.turn = self.next_seat(player)
 
 
 def _working_copier() -> Callable[[GameState], Draft]:

@@ -43,7 +43,7 @@ def _swap_hands(t: Draft, seat: int, card: Card, play: Play) -> None:
     """A 7: swap hands with the target the player chose, if any (ruling ``seven``)."""
     if play.target is not None:
         t.hands[seat], t.hands[play.target] = t.hands[play.target], t.hands[seat]
-        t.events.append(new_event(ev.HandsSwapped, (t.seats[seat], t.seats[play.target], 'seven')))
+        t.events.append(new_event(ev.HandsSwapped, (t.seats[seat], t.seats[play.target], "seven")))
     t.end_turn(seat)
 
 
@@ -60,18 +60,18 @@ def pass_hands(t: Draft) -> None:
     old = {i: t.hands[i] for i in active}
     for i in active:
         t.hands[t.next_seat(i)] = old[i]
-    t.events.append(new_event(ev.HandsPassed, (t.direction_name(), 'zero')))
+    t.events.append(new_event(ev.HandsPassed, (t.direction_name(), "zero")))
 
 
 def _skip(t: Draft, seat: int, card: Card, play: Play) -> None:
     skipped = t.next_seat(seat)
-    t.events.append(new_event(ev.PlayerSkipped, (t.seats[skipped], 'skip')))
+    t.events.append(new_event(ev.PlayerSkipped, (t.seats[skipped], "skip")))
     t.end_turn(skipped)
 
 
 def _reverse(t: Draft, seat: int, card: Card, play: Play) -> None:
     t.direction = -t.direction
-    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), 'reverse')))
+    t.events.append(new_event(ev.DirectionChanged, (t.direction_name(), "reverse")))
     if t.active_count() == 2:
         skipped = t.next_seat(seat)
         t.events.append(new_event(ev.PlayerSkipped, (t.seats[skipped], "reverse-two-players")))
@@ -81,7 +81,7 @@ def _reverse(t: Draft, seat: int, card: Card, play: Play) -> None:
 
 
 def _skip_all(t: Draft, seat: int, card: Card, play: Play) -> None:
-    t.events.append(new_event(ev.EveryoneSkipped, (t.seats[seat], 'skip-all')))
+    t.events.append(new_event(ev.EveryoneSkipped, (t.seats[seat], "skip-all")))
     t.turn = seat
 
 
@@ -114,7 +114,8 @@ def _reverse_draw(t: Draft, seat: int, card: Card, play: Play) -> None:
     if t.active_count() == 2 and t.rules.two_player_reverse_draw == "self":
         t.turn = seat
         t.phase = TURN
-        t.events.append(new_event(ev.StackGrew, (t.seats[seat], t.pending, t.stack_value, "wild-reverse-four-two-players", t.rules.stacking)))
+        t.events.append(new_event(ev.StackGrew, (t.seats[seat], t.pending, t.stack_value,
+                                                 "wild-reverse-four-two-players", t.rules.stacking)))
         return
     _pass_the_draw(t, seat, stacked)
 

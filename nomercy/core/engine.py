@@ -276,7 +276,7 @@ def _play(t: Draft, a: Play) -> None:
     seat, card = a.seat, a.card
     who = t.seats[seat]
     if seat != t.turn:
-        t.events.append(new_event(ev.JumpedIn, (who, card, 'jump-in')))
+        t.events.append(new_event(ev.JumpedIn, (who, card, "jump-in")))
         t.turn = seat
     hand = t.take_card(seat, card)
     t.discard = t.discard + (card,)  # one copy, which the next state keeps as it is
@@ -310,7 +310,8 @@ def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
         same.remove(top)
         t.discard = below + (card,) + tuple(same) + (top,)
         effect = top
-    t.events.append(new_event(ev.CardsDiscarded, (t.seats[seat], tuple(c for c in same + ([card] if effect is not card else [])), effect, 'discard-all')))
+    discarded = tuple(same + ([card] if effect is not card else []))
+    t.events.append(new_event(ev.CardsDiscarded, (t.seats[seat], discarded, effect, "discard-all")))
     return effect
 
 
@@ -354,7 +355,7 @@ def _draw(t: Draft, a: Draw) -> None:
                 events.append(new_event(ev.CardsDrawn, (name, drawn - reported, (), rule)))
                 reported = drawn
             if t.take_from_pile(seat, peek=True) is None:  # nothing left anywhere to draw
-                events.append(new_event(ev.DrawStoppedShort, (name, 0, 'empty-draw-pile')))
+                events.append(new_event(ev.DrawStoppedShort, (name, 0, "empty-draw-pile")))
                 if not drawn:
                     t.stuck += 1
                 events.append(new_event(ev.TurnPassed, (name, rule, drawn)))
@@ -431,13 +432,13 @@ def _name(t: Draft, a: NameColor) -> None:
 
 def _call(t: Draft, a: CallUno) -> None:
     t.catchable = tuple(i for i in t.catchable if i != a.seat)
-    t.events.append(new_event(ev.UnoCalled, (t.seats[a.seat], 'uno')))
+    t.events.append(new_event(ev.UnoCalled, (t.seats[a.seat], "uno")))
 
 
 def _catch(t: Draft, a: Catch) -> None:
     t.catchable = tuple(i for i in t.catchable if i != a.target)
     penalty = t.rules.uno_penalty
-    t.events.append(new_event(ev.UnoCaught, (t.seats[a.seat], t.seats[a.target], penalty, 'uno')))
+    t.events.append(new_event(ev.UnoCaught, (t.seats[a.seat], t.seats[a.target], penalty, "uno")))
     _, knocked = t.draw_cards(a.target, penalty, "uno")
     if knocked and t.turn == a.target:
         t.end_turn(a.target)
@@ -448,7 +449,7 @@ def _challenge(t: Draft, a: Challenge) -> None:
     t.challenge = None
     count = t.pending
     t.pending = t.stack_value = 0
-    t.events.append(new_event(ev.Challenged, (t.seats[a.seat], t.seats[offender], guilty, 'challenge')))
+    t.events.append(new_event(ev.Challenged, (t.seats[a.seat], t.seats[offender], guilty, "challenge")))
     if guilty:
         t.draw_cards(offender, count, "challenge")
         if t.phase is not OVER and a.seat in t.out:
