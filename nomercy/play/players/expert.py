@@ -539,5 +539,4 @@ class SharpGreedy(GreedyPlayer):
     52.7%). The expert plays its own seat in its playouts with it when ``sharp`` is on.
     """
 
-    def _rate(self, view: SeatView, play: Play, hand: _HandCount) -> float:
-        return _sharp_score(view, play, hand)
+    _rate = staticmethod(_sharp_score)

@@ -312,7 +312,9 @@ class GreedyPlayer:
 
     def __init__(self, *, seed: int = 0) -> None:
         self.seed = seed
-        self._rng = random.Random(f"greedy-player:{seed}")
+        # made at the first tie: seeding from a string costs about as much as a move of a playout,
+        # the expert makes two greedy players per playout, and most playouts never meet a tie
+        self._rng: random.Random | None = None
 
     def __repr__(self) -> str:
         return f"GreedyPlayer(seed={self.seed})"
@@ -371,11 +373,16 @@ class GreedyPlayer:
                 top, best = score, [play]
             elif score == top:
                 best.append(play)
-        return (best[0] if len(best) == 1 else best[self._rng.randrange(len(best))]), top
+        if len(best) == 1:
+            return best[0], top
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(f"greedy-player:{self.seed}")
+        return best[rng.randrange(len(best))], top
 
-    def _rate(self, view: SeatView, play: Play, hand: "_HandCount") -> float:
-        """How good ``play`` looks (higher is better): :func:`_score`; a variant of greedy scores its own way."""
-        return _score(view, play, hand)
+    # How good a play looks (higher is better), as rate(view, play, counted hand): greedy's own score.
+    # A variant of greedy sets its own; a plain function, not a method, saves a call per play rated.
+    _rate = staticmethod(_score)
 
     def _take_is_fatal(self, view: SeatView) -> bool:
         limit = view.rules.mercy_limit
