@@ -7,6 +7,7 @@ Run from the repository root::
     python benchmarks/expert_speed.py --profile 25       # the same decisions under cProfile, top 25 by own time
     python benchmarks/expert_speed.py --json
     python benchmarks/expert_speed.py --iterations 500 --candidates 10   # another budget: does it fit half a second?
+    python benchmarks/expert_speed.py --sharp off        # greedy, not SharpGreedy, for the expert's own seat
     python benchmarks/expert_speed.py --decisions 8 --setup-only   # everything but the timed searches
 
 The figures move with the machine's load. For a count that does not, run it under
@@ -50,7 +51,7 @@ from nomercy.play.players.greedy import GreedyPlayer
 
 
 def decisions(count: int, every: int, rules: str, players: int,
-              budget: dict[str, int] | None = None) -> list[tuple[GameState, ExpertPlayer]]:
+              budget: dict[str, Any] | None = None) -> list[tuple[GameState, ExpertPlayer]]:
     """The first ``count`` searched decisions, each with a copy of its seat's watching expert (``budget``: its options)."""
     found: list[tuple[GameState, ExpertPlayer]] = []
     seen = 0
@@ -98,14 +99,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--iterations", type=int, help="playouts per decision (default: the expert's default)")
     parser.add_argument("--candidates", type=int, help="moves searched (default: the expert's default)")
+    parser.add_argument("--sharp", choices=("on", "off"),
+                        help="the expert's own seat in its playouts plays SharpGreedy, or greedy (default: the expert's)")
     parser.add_argument("--profile", type=int, metavar="TOP", default=0,
                         help="run under cProfile and print the TOP functions by own time")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--setup-only", action="store_true",
                         help="find the positions and warm up, then stop (to subtract from an instruction count)")
     args = parser.parse_args(argv)
-    budget = {name: value for name, value in (("iterations", args.iterations), ("candidates", args.candidates))
-              if value is not None}
+    budget = {name: value for name, value in (("iterations", args.iterations), ("candidates", args.candidates),
+                                              ("sharp", args.sharp)) if value is not None}
     positions = decisions(args.decisions, args.every, args.rules, args.players, budget)
     run(copy.deepcopy(positions[:3]))  # warm the caches (plays by card code, deck totals)
     if args.setup_only:

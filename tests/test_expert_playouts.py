@@ -78,11 +78,12 @@ def test_with_sharp_the_search_takes_the_sharp_move_as_its_reference():
     game = _position()
     view, legal = game.view(0), required_moves(game)
     assert _card(ExpertPlayer(sharp="on").shortlist(view, legal)[0]) == "blue 5"
-    assert _card(ExpertPlayer().shortlist(view, legal)[0]) != "blue 5"
+    assert _card(ExpertPlayer(sharp="off").shortlist(view, legal)[0]) != "blue 5"
 
 
-def test_sharp_is_a_switch_of_the_expert_and_off_by_default():
-    assert ExpertPlayer().sharp is False
-    assert make_player("expert", sharp="on").sharp is True
+def test_sharp_is_a_switch_of_the_expert_and_on_by_default():
+    assert ExpertPlayer().sharp is True
+    assert make_player("expert").sharp is True
+    assert make_player("expert", sharp="off").sharp is False
     with pytest.raises(PlayerError, match="sharp"):
         ExpertPlayer(sharp="sometimes")

@@ -26,19 +26,22 @@ from nomercy.core.state import GameState
 from nomercy.play.players import make_player, next_move, notify
 from nomercy.play.players.expert import ExpertPlayer
 
-SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None}
+SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None, "sharp": False}
 """A fixed playout budget: the same seed gives the same search, whatever the machine's speed. Every
-option is named, so a change of the defaults (a bigger budget, say) does not change these digests."""
+option is named, so a change of the defaults (a bigger budget, say) does not change these digests.
+(``sharp`` became the default on 1 December 2026: these digests, recorded before, are with it off,
+and those of ``SHARP_GAMES`` and ``SHARP_SEARCHES`` with it on.)"""
 
 
 def _digest(lines: list[str]) -> str:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
-def _game_moves(rules: str, kinds: tuple[str, ...], seed: int, overrides: dict[str, Any]) -> list[str]:
+def _game_moves(rules: str, kinds: tuple[str, ...], seed: int, overrides: dict[str, Any],
+                expert: dict[str, Any] = SMALL_EXPERT) -> list[str]:
     """Every move of one seeded game, in notation, as the one driver protocol asks the players."""
     state = new_game(rules, len(kinds), seed=seed, **overrides)
-    bots = {seat: make_player(kind, seed=seed * 10 + seat, **(SMALL_EXPERT if kind == "expert" else {}))
+    bots = {seat: make_player(kind, seed=seed * 10 + seat, **(expert if kind == "expert" else {}))
             for seat, kind in enumerate(kinds)}
     moves = []
     while not state.is_over:
@@ -79,6 +82,24 @@ def test_the_players_make_the_moves_they_always_made(rules, kinds, overrides, se
     assert _digest(lines) == digest
 
 
+SHARP_GAMES = [
+    # the expert with sharp on (its default since 1 December 2026): (rules, seats, overrides, seeds, digest)
+    ("no-mercy", ("expert", "greedy"), {}, range(12), "d03bbe440659fa03"),
+    ("no-mercy", ("greedy", "expert", "greedy", "greedy"), {}, range(8), "8e96920de8f19516"),
+    ("classic", ("greedy", "expert"), {}, range(6), "8d8bbda928ba6160"),
+]
+
+
+@pytest.mark.parametrize("rules,kinds,overrides,seeds,digest", SHARP_GAMES,
+                         ids=[f"{r}-{'-'.join(k)}" for r, k, _, _, _ in SHARP_GAMES])
+def test_the_sharp_expert_makes_the_moves_recorded_for_it(rules, kinds, overrides, seeds, digest):
+    lines = []
+    for seed in seeds:
+        lines.append(f"game {seed}")
+        lines.extend(_game_moves(rules, kinds, seed, overrides, expert={**SMALL_EXPERT, "sharp": True}))
+    assert _digest(lines) == digest
+
+
 def _positions(rules: str, players: int, seed: int, every: int) -> list[GameState]:
     """Every ``every``-th position of a seeded greedy game where the seat to move has a choice."""
     state = new_game(rules, players, seed=seed)
@@ -92,20 +113,23 @@ def _positions(rules: str, players: int, seed: int, every: int) -> list[GameStat
 
 
 SEARCHES = [
-    # (rules, players, game seeds, digest of every estimate of every search)
-    ("no-mercy", 2, range(6), "98fba9142d26d950"),
-    ("no-mercy", 4, range(6), "30a2e383608ada70"),
-    ("classic", 3, range(4), "6780a2462ab454c2"),
+    # (rules, players, game seeds, sharp, digest of every estimate of every search)
+    ("no-mercy", 2, range(6), False, "98fba9142d26d950"),
+    ("no-mercy", 4, range(6), False, "30a2e383608ada70"),
+    ("classic", 3, range(4), False, "6780a2462ab454c2"),
+    ("no-mercy", 2, range(6), True, "d57650f53a44f2c9"),
+    ("no-mercy", 4, range(6), True, "1c053801f6a21683"),
 ]
 
 
-@pytest.mark.parametrize("rules,players,seeds,digest", SEARCHES, ids=[f"{r}-{p}" for r, p, _, _ in SEARCHES])
-def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, seeds, digest):
+@pytest.mark.parametrize("rules,players,seeds,sharp,digest", SEARCHES,
+                         ids=[f"{r}-{p}{'-sharp' if s else ''}" for r, p, _, s, _ in SEARCHES])
+def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, seeds, sharp, digest):
     lines = []
     for seed in seeds:
         for number, state in enumerate(_positions(rules, players, seed, every=3)):
             expert = ExpertPlayer(seed=seed * 100 + number, iterations=24, depth=8, candidates=6,
-                                  max_time=None)
+                                  max_time=None, sharp=sharp)
             view = state.view(state.turn)
             weighing = expert.weigh(view, expert.shortlist(view, required_moves(state)))
             lines.append(f"{state.move_text(weighing.choice)} {weighing.playouts} {weighing.decided}")

@@ -260,7 +260,8 @@ def _moves_of(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
 
 
 def _expert(seed: int, budget: int) -> ExpertPlayer:
-    return ExpertPlayer(seed=seed, iterations=budget, max_time=None, depth=PLAYOUT_DEPTH, memory=False)
+    # sharp off: the coach's chances and its measured figures (docs/widgets.md) are those of greedy playouts
+    return ExpertPlayer(seed=seed, iterations=budget, max_time=None, depth=PLAYOUT_DEPTH, memory=False, sharp=False)
 
 
 def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, budget: int) -> Weighing:

@@ -159,8 +159,9 @@ def judge(puzzle: "Puzzle") -> Verdict:
             raise PuzzleError(f"{puzzle.path or puzzle.id}: the choice {move!r} is not a move of "
                               f"{state.seats[seat]}, whose turn it is")
     order = [answer] + [m for m in moves if m != answer]
+    # sharp off: a puzzle's recorded expert settings mean greedy playouts, whatever the player's defaults become
     expert = ExpertPlayer(seed=int(settings["seed"]), iterations=int(settings["playouts"]), max_time=None,
-                          depth=int(settings["depth"]), memory=False)
+                          depth=int(settings["depth"]), memory=False, sharp=False)
     weighing = expert.weigh(state.view(seat), [state.parse_move(m) for m in order])
     by_move = {text: estimate for text, estimate in zip(order, weighing.estimates)}
     chances = tuple(Chance(m, by_move[m].value, by_move[m].spread, by_move[m].playouts) for m in moves)
