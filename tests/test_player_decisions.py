@@ -38,7 +38,7 @@ def _digest(lines: list[str]) -> str:
 
 
 def _game_moves(rules: str, kinds: tuple[str, ...], seed: int, overrides: dict[str, Any],
-                expert: dict[str, Any] = SMALL_EXPERT) -> list[str]:
+                expert: dict[str, Any]) -> list[str]:
     """Every move of one seeded game, in notation, as the one driver protocol asks the players."""
     state = new_game(rules, len(kinds), seed=seed, **overrides)
     bots = {seat: make_player(kind, seed=seed * 10 + seat, **(expert if kind == "expert" else {}))
@@ -52,6 +52,15 @@ def _game_moves(rules: str, kinds: tuple[str, ...], seed: int, overrides: dict[s
         notify(bots, state, move, events, after)
         state = after
     return moves
+
+
+def _games_digest(rules: str, kinds: tuple[str, ...], seeds: range, overrides: dict[str, Any],
+                  expert: dict[str, Any]) -> str:
+    lines = []
+    for seed in seeds:
+        lines.append(f"game {seed}")
+        lines.extend(_game_moves(rules, kinds, seed, overrides, expert))
+    return _digest(lines)
 
 
 GAMES = [
@@ -75,11 +84,7 @@ GAMES = [
 @pytest.mark.parametrize("rules,kinds,overrides,seeds,digest", GAMES,
                          ids=[f"{r}-{'-'.join(k)}-{'-'.join(o) or 'printed'}" for r, k, o, _, _ in GAMES])
 def test_the_players_make_the_moves_they_always_made(rules, kinds, overrides, seeds, digest):
-    lines = []
-    for seed in seeds:
-        lines.append(f"game {seed}")
-        lines.extend(_game_moves(rules, kinds, seed, overrides))
-    assert _digest(lines) == digest
+    assert _games_digest(rules, kinds, seeds, overrides, SMALL_EXPERT) == digest
 
 
 SHARP_GAMES = [
@@ -93,11 +98,7 @@ SHARP_GAMES = [
 @pytest.mark.parametrize("rules,kinds,overrides,seeds,digest", SHARP_GAMES,
                          ids=[f"{r}-{'-'.join(k)}" for r, k, _, _, _ in SHARP_GAMES])
 def test_the_sharp_expert_makes_the_moves_recorded_for_it(rules, kinds, overrides, seeds, digest):
-    lines = []
-    for seed in seeds:
-        lines.append(f"game {seed}")
-        lines.extend(_game_moves(rules, kinds, seed, overrides, expert={**SMALL_EXPERT, "sharp": True}))
-    assert _digest(lines) == digest
+    assert _games_digest(rules, kinds, seeds, overrides, {**SMALL_EXPERT, "sharp": True}) == digest
 
 
 def _positions(rules: str, players: int, seed: int, every: int) -> list[GameState]:
