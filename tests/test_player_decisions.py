@@ -29,8 +29,8 @@ from nomercy.play.players.expert import ExpertPlayer
 SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None, "sharp": False}
 """A fixed playout budget: the same seed gives the same search, whatever the machine's speed. Every
 option is named, so a change of the defaults (a bigger budget, say) does not change these digests.
-(``sharp`` became the default on 1 December 2026: these digests, recorded before, are with it off,
-and those of ``SHARP_GAMES`` and ``SHARP_SEARCHES`` with it on.)"""
+(``sharp`` became the default on 1 December 2026: these digests, recorded before, are with it off;
+``SHARP_GAMES`` and the sharp rows of ``SEARCHES`` pin it on.)"""
 
 
 def _digest(lines: list[str]) -> str:

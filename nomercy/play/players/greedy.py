@@ -312,8 +312,8 @@ class GreedyPlayer:
 
     def __init__(self, *, seed: int = 0) -> None:
         self.seed = seed
-        # made at the first tie: seeding from a string costs about as much as a move of a playout,
-        # the expert makes two greedy players per playout, and most playouts never meet a tie
+        # made at the first tie: seeding from a string costs about a quarter of a move of a playout,
+        # the expert makes one or two greedy players per playout, and two in three of them never meet a tie
         self._rng: random.Random | None = None
 
     def __repr__(self) -> str:
