@@ -8,8 +8,8 @@ from conftest import table
 from nomercy import Play, apply
 from nomercy.core.errors import PlayerError
 from nomercy.play.players import make_player, required_moves
-from nomercy.play.players.expert import ExpertPlayer, SharpGreedy, _greedy_everywhere
-from nomercy.play.players.greedy import GreedyPlayer
+from nomercy.play.players.expert import ExpertPlayer, _greedy_everywhere
+from nomercy.play.players.greedy import GreedyPlayer, SharpGreedy
 
 # A holds three reds and a lone blue 5 on a red 5: greedy keeps to red (two reds would
 # still fit after a red 3), the sharp policy lets the lone blue go.

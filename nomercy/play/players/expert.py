@@ -40,8 +40,8 @@ from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
 from nomercy.core.legality import legal_moves
 from nomercy.play.driver import play_out
 from nomercy.play.players.belief import HandBeliefs, HiddenDeal
-from nomercy.play.players.greedy import (GreedyPlayer, SeatView, _after, _best_color, _HandCount, _score,
-                                         next_seat, score_play)
+from nomercy.play.players.greedy import (GreedyPlayer, SharpGreedy, _after, _best_color, next_seat, score_play,
+                                         sharp_score)
 
 __all__ = ["ExpertPlayer", "MoveEstimate", "Weighing", "determinize"]
 
@@ -487,63 +487,3 @@ class _LiteView:
         self.phase = state.phase
         self.out = state.out
 
-
-_FITTING = 3.0  # greedy adds 2 for every card kept that fits the new top; the sharp policy takes 1 off instead
-_PUMP = 150.0   # a wild reverse +4 sent to itself and passed on at once: above any play but a knockout or a win
-
-
-def _fitting_after(view: SeatView, play: Play, hand: _HandCount) -> int:
-    """How many of the cards ``play`` keeps would fit the pile it leaves (greedy's count, see :func:`_score`)."""
-    card = play.card
-    effect = play.top if play.top is not None else card
-    color = play.color if card.color is None else effect.color
-    if card.rank.discards:
-        return _HandCount(_after(view.hand, play)).fitting(effect, color)
-    return hand.fitting(effect, color) - 1
-
-
-def _pumps(view: SeatView, play: Play) -> bool:
-    """Is ``play`` a wild reverse +4 that comes back to its player, who keeps a +4 or higher to pass the total on?
-
-    With two players left (and the printed reading, ``two_player_reverse_draw="self"``) the
-    player of a wild reverse +4 is its target; answering it at once with another draw card
-    worth 4 or more sends the whole total to the opponent: two cards gone in one turn and
-    four more cards in the stack.
-    """
-    card = play.card
-    if card.rank.effect != "reverse-draw" or view.rules.two_player_reverse_draw != "self":
-        return False
-    if len(view.seats) - len(view.out) != 2:
-        return False
-    kept = list(view.hand)
-    kept.remove(card)
-    return any(c.draw_value >= 4 and c.rank.effect != "reverse-draw" for c in kept)
-
-
-def _sharp_score(view: SeatView, play: Play, hand: _HandCount) -> float:
-    if _pumps(view, play):
-        return _PUMP + 10.0 - 0.5 * (hand.size - 1) - (_FITTING - 2.0) * _fitting_after(view, play, hand)
-    return _score(view, play, hand) - _FITTING * _fitting_after(view, play, hand)
-
-
-def sharp_score(view: SeatView, play: Play) -> float:
-    """How good ``play`` looks to :class:`SharpGreedy` (higher is better)."""
-    return _sharp_score(view, play, _HandCount(view.hand))
-
-
-class SharpGreedy(GreedyPlayer):
-    """Greedy with two habits of a stronger player: it does not cling to its long color, and it pumps a stack.
-
-    * Greedy counts 2 points for every card a play keeps that would fit the pile the
-      play leaves, so it sticks to the color it holds most of; this policy counts 1
-      point *off* for each, so it sheds its short colors first and keeps its long one.
-    * Greedy never plays a wild reverse +4 that comes back to itself (with two
-      players); this policy plays it whenever it keeps a +4 or higher to pass the
-      total straight on (see :func:`_pumps`).
-
-    Otherwise it scores as greedy does. In two-player No Mercy it beats greedy: 56.0%
-    over 6,000 games, seats rotated (the first habit alone 53.2%, the second alone
-    52.7%). The expert plays its own seat in its playouts with it when ``sharp`` is on.
-    """
-
-    _rate = staticmethod(_sharp_score)
