@@ -14,6 +14,7 @@ in a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -49,6 +50,14 @@ def _simulate(args: argparse.Namespace) -> int:
     from nomercy.core.errors import NomercyError
     from nomercy.play.simulate import InvariantViolation, simulate
 
+    records = None
+    if args.records is not None:
+        try:
+            records = open(args.records, "w", encoding="utf-8")  # before the games: a long run must not fail at its end
+        except OSError as error:
+            print(f"nomercy simulate: cannot write the records to {args.records}: {error.strerror}", file=sys.stderr)
+            return 2
+    finished = False
     try:
         result = simulate(
             args.rules,
@@ -59,9 +68,15 @@ def _simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             rotate=args.rotate,
+            keep_records=records is not None,
             progress=False if args.json or args.no_progress else None,
+            first_game=args.first_game,
             check_moves=args.check_every_move,
         )
+        if records is not None:
+            for record in result.records or ():
+                records.write(json.dumps(record.as_dict()) + "\n")
+        finished = True
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         moves = error.moves
@@ -75,6 +90,11 @@ def _simulate(args: argparse.Namespace) -> int:
     except (NomercyError, ValueError) as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         return 2
+    finally:
+        if records is not None:
+            records.close()
+            if not finished:  # a run that stopped leaves no file: a part of a run could pass for the whole
+                os.remove(records.name)
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0
 
@@ -102,6 +122,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, help="seed of the run; game i uses a seed derived from (seed, i)")
     simulate.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU)")
     simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
+    simulate.add_argument("--first-game", type=int, default=0, metavar="N",
+                          help="number the games from N (game i has the same seed and seating in any run of the "
+                               "same seed), so a long study can run in pieces (default 0)")
+    simulate.add_argument("--records", metavar="FILE",
+                          help="also write every game's record to FILE, one JSON object a line in game order "
+                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     simulate.add_argument("--check-every-move", action="store_true",

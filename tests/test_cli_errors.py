@@ -208,6 +208,23 @@ def test_simulate_refuses_settings_it_cannot_play(capsys, argv, words):
     assert code == 2 and out == "" and words in one_line_each(err)[0]
 
 
+def test_records_that_cannot_be_written_stop_the_run_before_it_starts(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "--games", "100000", "--workers", "1",
+                         "--records", str(tmp_path / "no-such-folder" / "run.jsonl"))
+    assert code == 2 and out == ""
+    assert one_line_each(err) == [f"nomercy simulate: cannot write the records to {tmp_path}/no-such-folder/run.jsonl: "
+                                  "No such file or directory"]
+
+
+def test_a_run_that_stops_leaves_no_records_file(capsys, tmp_path):
+    path = tmp_path / "run.jsonl"
+    code, out, err = run(capsys, "simulate", "--games", "2", "--workers", "1", "--first-game", "-2",
+                         "--records", str(path))
+    assert code == 2 and one_line_each(err) == [
+        "nomercy simulate: the first game's number is a whole number, 0 or more, not -2"]
+    assert not path.exists()
+
+
 def test_a_deal_that_cannot_be_made_names_the_game():
     from nomercy import RulesError, ruleset
     from nomercy.play.simulate import BotSpec, play_game

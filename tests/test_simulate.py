@@ -5,15 +5,17 @@ from __future__ import annotations
 import concurrent.futures as cf
 import io
 import json
+import re
 from contextlib import redirect_stdout
 
 import pytest
 
-from nomercy import Play, new_game, ruleset
+from nomercy import NomercyError, Play, new_game, ruleset
 from nomercy.cli import main
 from nomercy.play.simulate import (
     BotSpec,
     InvariantViolation,
+    compare_runs,
     _is_turn_end,
     _quantile,
     game_seed,
@@ -204,6 +206,53 @@ def test_a_study_run_in_pieces_adds_up_to_the_whole_run():
     rest = simulate("no-mercy", players=3, bots="greedy,random,random", games=7, seed=6, workers=1, first_game=5)
     first.tally.merge(rest.tally)
     assert first.tally == whole.tally
+
+
+# --- records of every game, and two runs compared game by game -------------------------------
+
+def test_the_command_writes_every_game_s_record_in_game_order(tmp_path):
+    path = tmp_path / "run.jsonl"
+    code, _ = _run("simulate", "--players", "2", "--bots", "greedy,random", "--rotate", "--games", "5",
+                   "--first-game", "3", "--seed", "8", "--workers", "2", "--json", "--records", str(path))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    whole = simulate("no-mercy", players=2, bots="greedy,random", rotate=True, games=8, seed=8, workers=1,
+                     keep_records=True)
+    assert code == 0 and [line["index"] for line in lines] == [3, 4, 5, 6, 7]
+    assert lines == [record.as_dict() for record in whole.records[3:]]
+    assert all(line["winner_bot"] == line["bots"][line["winner"]] for line in lines)
+
+
+def test_a_game_won_in_one_run_and_lost_in_the_other_is_what_the_comparison_counts():
+    def game(index, winner, seed=None):
+        return {"index": index, "seed": seed or 100 + index, "bots": ["expert", "greedy"], "winner": winner}
+
+    first = [game(0, 0), game(1, 0), game(2, 1), game(3, 1), game(4, 1)]
+    second = [game(0, 0), game(1, 1), game(2, 0), game(3, 0), game(5, 0)]  # game 4 only in the first, 5 only here
+    comparison = compare_runs(first, second, "expert")
+    assert (comparison.games, comparison.first_wins, comparison.second_wins) == (4, 2, 3)
+    assert (comparison.only_first, comparison.only_second) == (1, 2)
+    assert comparison.z == pytest.approx(1 / 3 ** 0.5)
+    assert "won only in the second 2, only in the first 1, z = 0.58" in str(comparison)
+
+
+def test_a_run_compared_with_itself_shows_no_difference():
+    run = simulate("no-mercy", players=2, bots="greedy,random", rotate=True, games=6, seed=3, workers=1,
+                   keep_records=True).records
+    comparison = compare_runs(run, [record.as_dict() for record in run], "greedy")
+    assert (comparison.games, comparison.only_first, comparison.only_second, comparison.z) == (6, 0, 0, 0.0)
+
+
+@pytest.mark.parametrize("second, words", [
+    ([{"index": 0, "seed": 5, "bots": ["expert", "greedy"], "winner": 0}],
+     "game 0 has seed 1 in the first run and 5 in the second: the runs did not play the same games"),
+    ([{"index": 0, "seed": 1, "bots": ["random", "greedy"], "winner": 0}],
+     "game 0 has no expert player (its seats: random, greedy)"),
+    ([{"index": 0, "seed": 1, "winner": 0}], "a game record without its bots"),
+])
+def test_records_of_other_games_are_refused_with_the_reason(second, words):
+    first = [{"index": 0, "seed": 1, "bots": ["expert", "greedy"], "winner": 1}]
+    with pytest.raises(NomercyError, match="^" + re.escape(words)):
+        compare_runs(first, second, "expert")
 
 
 # --- the fast path checks what the full check checks, and counts the same ------------------

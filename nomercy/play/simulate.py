@@ -56,6 +56,8 @@ __all__ = [
     "play_game",
     "replay_game",
     "GameSummary",
+    "PairedComparison",
+    "compare_runs",
     "Tally",
     "InvariantViolation",
     "wilson_interval",
@@ -186,6 +188,13 @@ class GameSummary:
     knockouts: int
     largest_hand: int
     reshuffles: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (a line of ``nomercy simulate --records``), with the winner's bot named."""
+        return {"index": self.index, "seed": self.seed, "bots": list(self.bots), "winner": self.winner,
+                "winner_bot": self.bots[self.winner], "end_reason": self.end_reason, "turns": self.turns,
+                "moves": self.moves, "knockouts": self.knockouts, "largest_hand": self.largest_hand,
+                "reshuffles": self.reshuffles}
 
 
 def _is_turn_end(before: GameState, move: Move, after: GameState) -> bool:
@@ -411,6 +420,81 @@ def wilson_interval(wins: int, trials: int, z: float = 1.959964) -> tuple[float,
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """How one bot did in two runs over the same games (:func:`compare_runs`), game by game.
+
+    Two runs of the same seed play the same deals, so most games go the same way in
+    both; only the games the bot won in one run and lost in the other say which
+    setting is better. ``z`` is the sign test over those games: the number won only
+    in the second run less the number won only in the first, over the square root of
+    their sum. Below 2 in size it is what chance alone gives about one time in twenty.
+    """
+
+    bot: str
+    games: int
+    first_wins: int
+    second_wins: int
+    only_first: int
+    only_second: int
+
+    @property
+    def z(self) -> float:
+        changed = self.only_first + self.only_second
+        return (self.only_second - self.only_first) / math.sqrt(changed) if changed else 0.0
+
+    def __str__(self) -> str:
+        games = self.games or 1
+        return (f"{self.bot} over the same {self.games} games: won {self.first_wins} ({self.first_wins / games:.1%}) "
+                f"in the first run, {self.second_wins} ({self.second_wins / games:.1%}) in the second; "
+                f"won only in the second {self.only_second}, only in the first {self.only_first}, z = {self.z:.2f}")
+
+
+def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Iterable[GameSummary | Mapping[str, Any]],
+                 bot: str) -> PairedComparison:
+    """Compare how ``bot`` (a kind, such as ``expert``) did in two runs over the same games.
+
+    The runs are records as :func:`simulate` keeps them (``keep_records=True``) or as
+    ``nomercy simulate --records`` writes them, one mapping a game. Games are matched
+    by number; only games in both runs count, and a game whose seed differs between
+    the runs is refused (the runs did not play the same deals).
+    """
+
+    def won(records: Iterable[GameSummary | Mapping[str, Any]]) -> dict[int, tuple[int, bool]]:
+        games: dict[int, tuple[int, bool]] = {}
+        for record in records:
+            data = record.as_dict() if isinstance(record, GameSummary) else record
+            try:
+                index, seed, bots, winner = data["index"], data["seed"], data["bots"], data["winner"]
+            except KeyError as missing:
+                raise NomercyError(f"a game record without its {missing.args[0]}: records as nomercy simulate "
+                                   "--records writes them hold index, seed, bots and winner") from None
+            if bot not in {_kind(name) for name in bots}:
+                raise NomercyError(f"game {index} has no {bot} player (its seats: {', '.join(bots)})")
+            games[index] = (seed, _kind(bots[winner]) == bot)
+        return games
+
+    a, b = won(first), won(second)
+    shared = sorted(a.keys() & b.keys())
+    for index in shared:
+        if a[index][0] != b[index][0]:
+            raise NomercyError(f"game {index} has seed {a[index][0]} in the first run and {b[index][0]} in the second: "
+                               "the runs did not play the same games (use the same --seed)")
+    return PairedComparison(
+        bot=bot,
+        games=len(shared),
+        first_wins=sum(a[i][1] for i in shared),
+        second_wins=sum(b[i][1] for i in shared),
+        only_first=sum(a[i][1] and not b[i][1] for i in shared),
+        only_second=sum(b[i][1] and not a[i][1] for i in shared),
+    )
+
+
+def _kind(name: str) -> str:
+    """A seat's bot as a records file names it (``expert``, or ``expert:iterations=40``), reduced to its kind."""
+    return name.split(":", 1)[0]
 
 
 def _quantile(histogram: Counter[int], q: float) -> float:
@@ -658,6 +742,8 @@ def simulate(
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise NomercyError(f"the number of games is a whole number, 0 or more, not {brief(games)}")
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+        raise NomercyError(f"the first game's number is a whole number, 0 or more, not {brief(first_game)}")
     specs = parse_bots(bots, players)
     seats = new_game(rule_set, players, seed=0).seats
     if workers is None:
