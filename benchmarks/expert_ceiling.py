@@ -1,0 +1,121 @@
+"""What the expert would win if it could see the cards it cannot: the ceiling of its search.
+
+Run from the repository root (Linux: the worker processes must start by fork, so that
+they inherit what this script changes)::
+
+    python benchmarks/expert_ceiling.py --sees hands --games 400         # about 4 minutes of two cores
+    python benchmarks/expert_ceiling.py --sees all --games 400 --records all.jsonl
+
+The expert deals its imagined tables from what it knows: its own hand, the piles, and
+what it remembered of the other hands. Here, for measuring only, every table it
+imagines is corrected to the truth before its playouts run: with ``--sees hands`` the
+other hands are the real ones (the draw pile is still shuffled at random from the rest),
+with ``--sees all`` the draw pile is the real one in its real order too. Everything else
+is the ladder's setting: two players of No Mercy, the expert with its defaults and no
+clock against greedy, seats rotated, seed 2026, so the games are the ladder's games and
+``--records`` files compare with a ladder run's (``benchmarks/paired.py``).
+
+The difference between the expert as it is and the expert that sees the hands is what
+knowing more could ever give it; the difference between that and the expert that sees
+everything is what luck in the draw pile decides. Nothing in the package changes: the
+correction is made here, by wrapping two functions of the running process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+from collections import Counter
+
+import nomercy.play.players as players
+from nomercy.core.seeds import shuffle
+from nomercy.core.state import _FIELDS, GameState
+from nomercy.play.players.expert import _ImaginedTables
+from nomercy.play.simulate import simulate, wilson_interval
+
+SEES = ("hands", "all")
+_truth: dict[str, object] = {"state": None, "sees": "hands"}
+
+
+def _watch_decisions() -> None:
+    """Remember the real table each time a player is asked for a move (the view it gets is built from it)."""
+    original = players._ViewOnDemand.__init__
+
+    def remembering(self, state, seat):  # type: ignore[no-untyped-def]
+        _truth["state"] = state
+        original(self, state, seat)
+
+    players._ViewOnDemand.__init__ = remembering  # type: ignore[method-assign]
+
+
+def _correct_the_tables() -> None:
+    """Every table the expert imagines for the decision at hand is made true (as ``--sees`` says)."""
+    original = _ImaginedTables.deal
+
+    def dealing(self, rng: random.Random) -> GameState:  # type: ignore[no-untyped-def]
+        world = original(self, rng)  # the same draws from the expert's generator as without the correction
+        truth = _truth["state"]
+        if not isinstance(truth, GameState) or truth.view(self.view.seat) != self.view:
+            return world  # not the decision the real table asked for
+        return revealed(world, truth, self.view.seat, rng, str(_truth["sees"]))
+
+    _ImaginedTables.deal = dealing  # type: ignore[method-assign]
+
+
+def revealed(world: GameState, truth: GameState, me: int, rng: random.Random, sees: str) -> GameState:
+    """``world`` with the real other hands (``hands``), or the real table with a fresh reshuffle seed (``all``)."""
+    if sees == "all":
+        fields = {name: getattr(truth, name) for name in _FIELDS}
+        fields.update(seed=world.seed, ply=0, stuck=0)
+        return GameState(**fields)
+    hidden = Counter(world.draw_pile) + Counter(world.set_aside)
+    for seat, hand in enumerate(world.hands):
+        if seat != me:
+            hidden.update(hand)
+    for seat, hand in enumerate(truth.hands):
+        if seat != me:
+            hidden.subtract(hand)
+    rest = sorted(hidden.elements())
+    shuffle(rng, rest)
+    fields = {name: getattr(world, name) for name in _FIELDS}
+    size = len(world.set_aside)
+    fields.update(hands=truth.hands, set_aside=tuple(rest[:size]), draw_pile=tuple(rest[size:]))
+    return GameState(**fields)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sees", choices=SEES, default="hands", help="what the expert's tables are corrected to")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--records", metavar="FILE", help="write every game's record, as nomercy simulate --records does")
+    args = parser.parse_args()
+    if multiprocessing.get_start_method() != "fork" and args.workers > 1:
+        print("expert_ceiling.py: worker processes do not start by fork here; use --workers 1", file=sys.stderr)
+        return 2
+    _truth["sees"] = args.sees
+    _watch_decisions()
+    _correct_the_tables()
+    result = simulate("no-mercy", players=2, bots="expert:max_time=none,greedy", rotate=True, games=args.games,
+                      seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
+                      progress=False)
+    records = result.records or []
+    won = sum(1 for record in records if record.bots[record.winner] == "expert")
+    low, high = wilson_interval(won, len(records))
+    print(f"the expert seeing the {'other hands' if args.sees == 'hands' else 'whole table'}: won {won} of "
+          f"{len(records)} games ({won / max(1, len(records)):.1%}, 95% interval {low:.1%} to {high:.1%}), "
+          f"games {args.first_game} to {args.first_game + args.games - 1} of seed {args.seed}")
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record.as_dict()) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
