@@ -27,6 +27,10 @@ from nomercy import NomercyError
 from nomercy.play.simulate import compare_runs
 
 
+class _Unreadable(Exception):
+    """A records file that cannot be read, or a line of it that is not a record."""
+
+
 def read_records(paths: str) -> list[dict]:
     """The game records in the comma-separated ``paths`` (lines of ``nomercy simulate --records``)."""
     records = []
@@ -35,14 +39,14 @@ def read_records(paths: str) -> list[dict]:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as error:
-            raise SystemExit(f"paired.py: cannot read {path}: {error.strerror}") from None
+            raise _Unreadable(f"cannot read {path}: {error.strerror}") from None
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
                 records.append(json.loads(line))
             except json.JSONDecodeError as error:
-                raise SystemExit(f"paired.py: {path} line {number} is not a JSON record: {error.msg}") from None
+                raise _Unreadable(f"{path} line {number} is not a JSON record: {error.msg}") from None
     return records
 
 
@@ -54,7 +58,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         comparison = compare_runs(read_records(args.first), read_records(args.second), args.bot)
-    except NomercyError as error:
+    except (NomercyError, _Unreadable) as error:
         print(f"paired.py: {error}", file=sys.stderr)
         return 2
     print(comparison)

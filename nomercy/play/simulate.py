@@ -430,7 +430,7 @@ class PairedComparison:
     both; only the games the bot won in one run and lost in the other say which
     setting is better. ``z`` is the sign test over those games: the number won only
     in the second run less the number won only in the first, over the square root of
-    their sum. Below 2 in size it is what chance alone gives about one time in twenty.
+    their sum. Chance alone makes it 2 or more in size about one time in twenty.
     """
 
     bot: str
