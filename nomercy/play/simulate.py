@@ -454,7 +454,8 @@ class PairedComparison:
 
 def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Iterable[GameSummary | Mapping[str, Any]],
                  bot: str) -> PairedComparison:
-    """Compare how ``bot`` (a kind, such as ``expert``) did in two runs over the same games.
+    """Compare how ``bot`` (a kind, such as ``expert``: records name each seat's bot by its kind) did in two runs
+    over the same games.
 
     The runs are records as :func:`simulate` keeps them (``keep_records=True``) or as
     ``nomercy simulate --records`` writes them, one mapping a game. Games are matched
@@ -471,9 +472,9 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
             except KeyError as missing:
                 raise NomercyError(f"a game record without its {missing.args[0]}: records as nomercy simulate "
                                    "--records writes them hold index, seed, bots and winner") from None
-            if bot not in {_kind(name) for name in bots}:
+            if bot not in bots:
                 raise NomercyError(f"game {index} has no {bot} player (its seats: {', '.join(bots)})")
-            games[index] = (seed, _kind(bots[winner]) == bot)
+            games[index] = (seed, bots[winner] == bot)
         return games
 
     a, b = won(first), won(second)
@@ -490,11 +491,6 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
         only_first=sum(a[i][1] and not b[i][1] for i in shared),
         only_second=sum(b[i][1] and not a[i][1] for i in shared),
     )
-
-
-def _kind(name: str) -> str:
-    """A seat's bot as a records file names it (``expert``, or ``expert:iterations=40``), reduced to its kind."""
-    return name.split(":", 1)[0]
 
 
 def _quantile(histogram: Counter[int], q: float) -> float:
