@@ -184,7 +184,9 @@ def test_seats_called_yes_and_no_stay_names(capsys, tmp_path):
     ("greedy:depth=3", "a greedy player takes no options, not depth"),
     ("expert:iterations=abc", "the expert's iterations option is a whole number of 1 or more, not 'abc'"),
     ("expert:memory=maybe", "the expert's memory option is on or off (1 or 0), not 'maybe'"),
-    ("expert:seed=4", "an expert player takes iterations, depth, candidates, max_time, memory, read_stacks, threats, sharp, not seed"),
+    ("expert:confidence=-1", "the expert's confidence option is a number of standard errors, 0 or more, not -1"),
+    ("expert:confidence=sure", "the expert's confidence option is a number of standard errors, 0 or more, not 'sure'"),
+    ("expert:seed=4", "an expert player takes iterations, depth, candidates, max_time, memory, read_stacks, threats, sharp, confidence, not seed"),
     ("clever", "unknown player kind 'clever': choose one of random, greedy, expert"),
     ("random,random,random", "3 players named for 2 seats"),
 ])

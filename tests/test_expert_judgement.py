@@ -65,3 +65,42 @@ def test_the_search_spends_its_whole_budget_whatever_the_number_of_candidates(ca
     expert = ExpertPlayer(seed=1, iterations=200, depth=4, max_time=None, memory=False)
     weighing = expert.weigh(view, weighed)
     assert 200 - sum(_halving(candidates)) < weighing.playouts <= 200
+
+
+def _searcher(seed, confidence):
+    return ExpertPlayer(seed=seed, iterations=60, depth=6, max_time=None, memory=False, confidence=confidence)
+
+
+def _a_search_that_found_a_better_move():
+    """An opening decision of two-player No Mercy where another move beat the reference on the shared tables.
+
+    Returns the expert's seed, the view, the candidates, that move and its lead in standard errors.
+    """
+    for seed in range(40):
+        state = new_game("no-mercy", 2, seed=seed)
+        view = state.view(state.turn)
+        candidates = _searcher(seed, 0).shortlist(view, legal_moves(state))
+        if len(candidates) < 2:
+            continue
+        weighing = _searcher(seed, 0).weigh(view, candidates)
+        if weighing.choice == candidates[0]:
+            continue
+        lead, error, _ = weighing.paired_difference(weighing.choice, candidates[0])
+        if lead > 0 and error > 0:
+            return seed, view, candidates, weighing.choice, lead / error
+    raise AssertionError("no opening decision of seeds 0 to 39 had a move beating the reference")
+
+
+def test_another_move_replaces_the_reference_only_when_it_leads_by_confidence_standard_errors():
+    """The same seed deals the same tables whatever the confidence: only the last comparison changes."""
+    seed, view, candidates, better, lead = _a_search_that_found_a_better_move()
+    assert _searcher(seed, lead * 0.99).weigh(view, candidates).choice == better
+    assert _searcher(seed, lead * 1.01).weigh(view, candidates).choice == candidates[0]
+
+
+def test_confidence_is_a_number_of_standard_errors_zero_or_more():
+    assert ExpertPlayer().confidence == 1.0
+    assert ExpertPlayer(confidence=0).confidence == 0.0
+    for wrong in (-1, "high", True, float("inf"), float("nan")):
+        with pytest.raises(PlayerError, match="confidence"):
+            ExpertPlayer(confidence=wrong)

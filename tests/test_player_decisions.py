@@ -26,7 +26,7 @@ from nomercy.core.state import GameState
 from nomercy.play.players import make_player, next_move, notify
 from nomercy.play.players.expert import ExpertPlayer
 
-SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None, "sharp": False}
+SMALL_EXPERT = {"iterations": 12, "depth": 8, "candidates": 4, "max_time": None, "sharp": False, "confidence": 1.0}
 """A fixed playout budget: the same seed gives the same search, whatever the machine's speed. Every
 option is named, so a change of the defaults (a bigger budget, say) does not change these digests.
 (``sharp`` became the default on 1 December 2026: these digests, recorded before, are with it off;
@@ -130,7 +130,7 @@ def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, s
     for seed in seeds:
         for number, state in enumerate(_positions(rules, players, seed, every=3)):
             expert = ExpertPlayer(seed=seed * 100 + number, iterations=24, depth=8, candidates=6,
-                                  max_time=None, sharp=sharp)
+                                  max_time=None, sharp=sharp, confidence=1.0)
             view = state.view(state.turn)
             weighing = expert.weigh(view, expert.shortlist(view, required_moves(state)))
             lines.append(f"{state.move_text(weighing.choice)} {weighing.playouts} {weighing.decided}")

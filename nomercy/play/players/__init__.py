@@ -204,8 +204,10 @@ PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     """A new player of ``kind`` (``random``, ``greedy`` or ``expert``) seeded with ``seed``.
 
-    ``options`` go to the player: the expert takes ``iterations``, ``depth``,
-    ``candidates``, ``max_time``, ``memory`` and ``read_stacks``.
+    ``options`` go to the player: the expert takes the options of :data:`PLAYER_OPTIONS`
+    (``iterations``, ``depth``, ``candidates``, ``max_time``, ``memory``, ``read_stacks``,
+    ``threats``, ``sharp`` and ``confidence``; :class:`~nomercy.play.players.expert.ExpertPlayer`
+    says what each does).
 
     >>> make_player("greedy", seed=2).kind
     'greedy'
@@ -230,7 +232,8 @@ PLAYER_OPTIONS: dict[str, dict[str, str]] = {
     "random": {},
     "greedy": {},
     "expert": {"iterations": "count", "depth": "moves", "candidates": "count", "max_time": "seconds",
-               "memory": "switch", "read_stacks": "switch", "threats": "switch", "sharp": "switch"},
+               "memory": "switch", "read_stacks": "switch", "threats": "switch", "sharp": "switch",
+               "confidence": "standard errors"},
 }
 """The options each kind takes, and what kind of value each is."""
 
@@ -240,6 +243,7 @@ _VALUE_TEXT = {
     "moves": "a whole number of 0 or more",
     "seconds": "a number of seconds above 0, or none",
     "switch": "on or off (1 or 0)",
+    "standard errors": "a number of standard errors, 0 or more",
 }
 
 
@@ -261,6 +265,8 @@ def _value_fits(kind: str, value: Any) -> bool:
         return whole and value >= 1
     if kind == "moves":
         return whole and value >= 0
+    if kind == "standard errors":
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9
     if kind == "seconds":
         return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 1e9)
     return (isinstance(value, (bool, int)) and value in (0, 1)) or value is None or (
