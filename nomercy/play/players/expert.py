@@ -189,7 +189,7 @@ class ExpertPlayer:
             raise PlayerError(f"an expert needs at least one playout per decision, not {iterations}")
         if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
                 or not 0 <= confidence < math.inf):
-            raise PlayerError(f"the expert's confidence is a number of standard errors, 0 or more, not {confidence!r}")
+            raise PlayerError(f"the expert's confidence option is a number of standard errors, 0 or more, not {confidence!r}")
         self.seed = seed
         self.iterations = int(iterations)
         self.max_time = None if max_time is None else float(max_time)
