@@ -79,10 +79,11 @@ def _a_search_that_found_a_better_move():
     for seed in range(40):
         state = new_game("no-mercy", 2, seed=seed)
         view = state.view(state.turn)
-        candidates = _searcher(seed, 0).shortlist(view, legal_moves(state))
+        expert = _searcher(seed, 0)
+        candidates = expert.shortlist(view, legal_moves(state))
         if len(candidates) < 2:
             continue
-        weighing = _searcher(seed, 0).weigh(view, candidates)
+        weighing = expert.weigh(view, candidates)
         if weighing.choice == candidates[0]:
             continue
         lead, error, _ = weighing.paired_difference(weighing.choice, candidates[0])

@@ -204,10 +204,8 @@ PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     """A new player of ``kind`` (``random``, ``greedy`` or ``expert``) seeded with ``seed``.
 
-    ``options`` go to the player: the expert takes the options of :data:`PLAYER_OPTIONS`
-    (``iterations``, ``depth``, ``candidates``, ``max_time``, ``memory``, ``read_stacks``,
-    ``threats``, ``sharp`` and ``confidence``; :class:`~nomercy.play.players.expert.ExpertPlayer`
-    says what each does).
+    ``options`` go to the player: the expert takes those :data:`PLAYER_OPTIONS` names
+    (:class:`~nomercy.play.players.expert.ExpertPlayer` says what each does).
 
     >>> make_player("greedy", seed=2).kind
     'greedy'
