@@ -101,21 +101,29 @@ def main() -> int:
     _truth["sees"] = args.sees
     _watch_decisions()
     _correct_the_tables()
-    result = simulate("no-mercy", players=2, bots="expert:max_time=none,greedy", rotate=True, games=args.games,
+    what = f"the expert seeing the {'other hands' if args.sees == 'hands' else 'whole table'}"
+    return expert_against_greedy("expert:max_time=none", what, args)
+
+
+def expert_against_greedy(expert: str, what: str, args: argparse.Namespace) -> int:
+    """The ladder's games for ``expert`` (a bot spec) against greedy: print the win rate, write ``--records``.
+
+    ``args`` holds ``games``, ``first_game``, ``seed``, ``workers`` and ``records``, as this
+    script's options name them; ``benchmarks/experiments/cutoff_value.py`` uses it too.
+    """
+    result = simulate("no-mercy", players=2, bots=f"{expert},greedy", rotate=True, games=args.games,
                       seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
                       progress=False)
     records = result.records or []
     won = sum(1 for record in records if record.bots[record.winner] == "expert")
     low, high = wilson_interval(won, len(records))
-    print(f"the expert seeing the {'other hands' if args.sees == 'hands' else 'whole table'}: won {won} of "
-          f"{len(records)} games ({won / max(1, len(records)):.1%}, 95% interval {low:.1%} to {high:.1%}), "
-          f"games {args.first_game} to {args.first_game + args.games - 1} of seed {args.seed}")
+    print(f"{what}: won {won} of {len(records)} games ({won / max(1, len(records)):.1%}, 95% interval "
+          f"{low:.1%} to {high:.1%}), games {args.first_game} to {args.first_game + args.games - 1} of seed {args.seed}")
     if args.records:
         with open(args.records, "w", encoding="utf-8") as out:
             for record in records:
                 out.write(json.dumps(record.as_dict()) + "\n")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

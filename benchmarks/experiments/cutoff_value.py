@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 from typing import Any, Callable, Sequence
@@ -45,7 +46,9 @@ from nomercy.play.driver import play_out
 from nomercy.play.players import expert
 from nomercy.play.players.expert import _greedy_everywhere
 from nomercy.play.players.greedy import GreedyPlayer, SharpGreedy
-from nomercy.play.simulate import simulate, wilson_interval
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expert_ceiling import expert_against_greedy  # noqa: E402  (a script beside this folder)
 
 SIZE_BINS = (1, 2, 3, 4, 6, 9, 13, 18, 10_000)
 """Upper ends of the hand-size bins: a hand of one card is worth much more than one of two."""
@@ -202,21 +205,7 @@ def play(args: argparse.Namespace) -> int:
         print("cutoff_value.py: worker processes do not start by fork here; use --workers 1", file=sys.stderr)
         return 2
     expert._value = judgement(args.value)  # type: ignore[assignment]
-    result = simulate("no-mercy", players=2, bots=f"{args.expert},greedy", rotate=True, games=args.games,
-                      seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
-                      progress=False)
-    records = result.records or []
-    won = sum(1 for record in records if record.bots[record.winner] == "expert")
-    low, high = wilson_interval(won, len(records))
-    print(f"the expert judging cut-off playouts by {args.value}: won {won} of {len(records)} games "
-          f"({won / max(1, len(records)):.1%}, 95% interval {low:.1%} to {high:.1%}), "
-          f"games {args.first_game} to {args.first_game + args.games - 1} of seed {args.seed}")
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(record.as_dict()) + "\n")
-    return 0
-
+    return expert_against_greedy(args.expert, f"the expert judging cut-off playouts by {args.value}", args)
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
