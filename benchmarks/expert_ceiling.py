@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 from collections import Counter
@@ -89,15 +90,8 @@ def revealed(world: GameState, truth: GameState, me: int, rng: random.Random, se
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sees", choices=SEES, default="hands", help="what the expert's tables are corrected to")
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--first-game", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--records", metavar="FILE", help="write every game's record, as nomercy simulate --records does")
+    add_ladder_options(parser, games=400, seed=2026)
     args = parser.parse_args()
-    if multiprocessing.get_start_method() != "fork" and args.workers > 1:
-        print("expert_ceiling.py: worker processes do not start by fork here; use --workers 1", file=sys.stderr)
-        return 2
     _truth["sees"] = args.sees
     _watch_decisions()
     _correct_the_tables()
@@ -105,12 +99,26 @@ def main() -> int:
     return expert_against_greedy("expert:max_time=none", what, args)
 
 
+def add_ladder_options(parser: argparse.ArgumentParser, *, games: int, seed: int) -> None:
+    """The options :func:`expert_against_greedy` reads: which games, how many processes, where the records go."""
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--records", metavar="FILE", help="write every game's record, as nomercy simulate --records does")
+
+
 def expert_against_greedy(expert: str, what: str, args: argparse.Namespace) -> int:
     """The ladder's games for ``expert`` (a bot spec) against greedy: print the win rate, write ``--records``.
 
-    ``args`` holds ``games``, ``first_game``, ``seed``, ``workers`` and ``records``, as this
-    script's options name them; ``benchmarks/experiments/cutoff_value.py`` uses it too.
+    ``args`` holds the options of :func:`add_ladder_options`; ``benchmarks/experiments/cutoff_value.py``
+    uses both. The changes a script makes to the running process reach the workers only if
+    they start by fork, so without fork only one process may play.
     """
+    if multiprocessing.get_start_method() != "fork" and args.workers > 1:
+        print(f"{os.path.basename(sys.argv[0])}: worker processes do not start by fork here; use --workers 1",
+              file=sys.stderr)
+        return 2
     result = simulate("no-mercy", players=2, bots=f"{expert},greedy", rotate=True, games=args.games,
                       seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
                       progress=False)

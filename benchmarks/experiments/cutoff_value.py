@@ -48,7 +48,7 @@ from nomercy.play.players.expert import _greedy_everywhere
 from nomercy.play.players.greedy import GreedyPlayer, SharpGreedy
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from expert_ceiling import expert_against_greedy  # noqa: E402  (a script beside this folder)
+from expert_ceiling import add_ladder_options, expert_against_greedy  # noqa: E402  (a script beside this folder)
 
 SIZE_BINS = (1, 2, 3, 4, 6, 9, 13, 18, 10_000)
 """Upper ends of the hand-size bins: a hand of one card is worth much more than one of two."""
@@ -201,11 +201,9 @@ def judgement(value: str) -> Callable[[GameState, int, bool], float]:
 
 
 def play(args: argparse.Namespace) -> int:
-    if multiprocessing.get_start_method() != "fork" and args.workers > 1:
-        print("cutoff_value.py: worker processes do not start by fork here; use --workers 1", file=sys.stderr)
-        return 2
     expert._value = judgement(args.value)  # type: ignore[assignment]
     return expert_against_greedy(args.expert, f"the expert judging cut-off playouts by {args.value}", args)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -218,11 +216,7 @@ def main() -> int:
     playing.add_argument("--value", required=True, help="formula:K or learned:FILE")
     playing.add_argument("--expert", default="expert:iterations=200:candidates=6:confidence=1:max_time=none",
                          help="the expert and its options (default: the one the rows were measured with)")
-    playing.add_argument("--games", type=int, default=600)
-    playing.add_argument("--first-game", type=int, default=0)
-    playing.add_argument("--seed", type=int, default=7)
-    playing.add_argument("--workers", type=int, default=2)
-    playing.add_argument("--records", metavar="FILE", help="write every game's record, as nomercy simulate --records does")
+    add_ladder_options(playing, games=600, seed=7)
     args = parser.parse_args()
     return fit(args) if args.command == "fit" else play(args)
 
