@@ -1,0 +1,190 @@
+"""Writing a file so that nothing is ever lost: the one way nomercy writes the files a person keeps.
+
+A write goes to a temporary file *beside* the target (same folder, so the final rename cannot cross file
+systems), is flushed to disk, and only then renamed over the target name. A reader therefore sees the old
+file or the new one, never half of one, and a run that stops part-way leaves the old file as it was.
+
+- An existing target is **refused unless** the caller says ``replace=True`` (the command line's
+  ``--force``), and a target that is not a regular file (a folder, a named pipe, a device) is always
+  refused: nomercy never truncates or removes a file it did not create.
+- A temporary file carries the writer's process id in its name
+  (``.records.jsonl.4711-k3j9x2.nomercy-tmp``). A write that is killed (``kill -9``, a power cut) leaves
+  one behind; :func:`remove_leftovers` removes those whose writer is gone, and the places that write call
+  it at their next start.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_text(folder / "notes.txt", "first\\n")
+>>> write_text(folder / "notes.txt", "second\\n")
+Traceback (most recent call last):
+...
+nomercy.core.files.FileWriteError: ...notes.txt already exists: give another name, or replace it on purpose (--force)
+>>> write_text(folder / "notes.txt", "second\\n", replace=True)
+>>> (folder / "notes.txt").read_text()
+'second\\n'
+>>> sorted(p.name for p in folder.iterdir())    # no temporary file is left
+['notes.txt']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import sys
+import time
+from pathlib import Path
+from typing import IO, Iterator
+
+from nomercy.core.errors import NomercyError
+
+__all__ = ["FileWriteError", "TEMPORARY_SUFFIX", "check_target", "remove_leftovers", "write_text", "writing"]
+
+TEMPORARY_SUFFIX = ".nomercy-tmp"
+"""The ending of every temporary file nomercy writes (and the only files :func:`remove_leftovers` removes)."""
+
+STALE_AFTER_SECONDS = 3600.0
+"""Where a writer's process cannot be asked whether it is alive (the browser, Windows), a temporary file
+this old counts as left behind."""
+
+
+class FileWriteError(NomercyError, OSError):
+    """A file nomercy was asked to write that it will not or cannot write; the message says why, in one line.
+
+    It is both a :class:`~nomercy.core.errors.NomercyError` (a mistake in what was asked) and an
+    ``OSError`` (callers that already handle file errors keep working).
+    """
+
+
+def check_target(path: str | os.PathLike[str], *, replace: bool = False) -> Path:
+    """Refuse, before anything is written, a target that must not be written; return it as a ``Path``.
+
+    Refused: a folder or any other thing that is not a regular file, an existing file unless ``replace``,
+    and a target whose folder does not exist or is not a folder.
+    """
+    target = Path(path)
+    if str(path) == "" or target.name in ("", ".", ".."):
+        raise FileWriteError(f"{str(path)!r} is not a file name: give the name of a file to write")
+    folder = target.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise FileWriteError(f"cannot write {target}: its folder {folder} {what}")
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except OSError as error:
+        raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+    if not stat.S_ISREG(status.st_mode):
+        kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+        raise FileWriteError(f"{target} is {kind}: nomercy only writes regular files, and leaves this one alone")
+    if not replace:
+        raise FileWriteError(f"{target} already exists: give another name, or replace it on purpose (--force)")
+    return target
+
+
+@contextlib.contextmanager
+def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: str = "utf-8") -> Iterator[IO[str]]:
+    """Write a text file through a temporary file beside it, renamed into place when the block ends well.
+
+    The target is checked first (:func:`check_target`). If the block raises, the temporary file is removed
+    and the target is untouched. The target is checked again at the rename: a file that appeared meanwhile
+    is not overwritten unless ``replace``.
+    """
+    target = check_target(path, replace=replace)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(3)}{TEMPORARY_SUFFIX}")
+    try:
+        handle = open(temporary, "x", encoding=encoding, newline="")
+    except OSError as error:
+        raise FileWriteError(f"cannot write beside {target}: {error.strerror or error}") from None
+    done = False
+    try:
+        with handle:
+            yield handle
+            handle.flush()
+            with contextlib.suppress(OSError):  # some file systems (the browser's) have no fsync
+                os.fsync(handle.fileno())
+        _move_into_place(temporary, target, replace=replace)
+        done = True
+    finally:
+        if not done:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+
+
+def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = False, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` atomically (see :func:`writing`)."""
+    with writing(path, replace=replace, encoding=encoding) as handle:
+        handle.write(text)
+
+
+def _move_into_place(temporary: Path, target: Path, *, replace: bool) -> None:
+    if replace:
+        check_target(target, replace=True)  # still a regular file, or still absent
+        try:
+            os.replace(temporary, target)
+        except OSError as error:
+            raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+        return
+    # Without replace, a hard link gives the target its name only if the name is free: no race with
+    # another writer. File systems without hard links fall back to a check just before the rename.
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise FileWriteError(f"{target} already exists: give another name, or replace it on purpose (--force)") from None
+    except OSError:
+        check_target(target, replace=False)
+        try:
+            os.replace(temporary, target)
+        except OSError as error:
+            raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+        return
+    with contextlib.suppress(OSError):
+        temporary.unlink()
+
+
+def _writer_is_gone(pid: int, age: float) -> bool:
+    if pid == os.getpid():
+        return False
+    if sys.platform == "emscripten" or os.name == "nt":
+        return age > STALE_AFTER_SECONDS
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError):
+        return False  # alive, another user's
+    return False
+
+
+def remove_leftovers(folder: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files that killed writes left in ``folder``; return what was removed.
+
+    Only files named like nomercy's temporaries (``.<name>.<pid>-<token>.nomercy-tmp``) whose writing
+    process is gone are touched; a write going on in another process keeps its file. Never raises.
+    """
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        stem = name[: -len(TEMPORARY_SUFFIX)]
+        pid_text = stem.rpartition(".")[2].partition("-")[0]
+        if not pid_text.isdigit() or len(pid_text) > 10:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            if _writer_is_gone(int(pid_text), age):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
