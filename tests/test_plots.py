@@ -50,8 +50,9 @@ def test_every_chart_is_a_vega_lite_specification_with_its_words(runs, name):
     assert spec["$schema"] == "https://vega.github.io/schema/vega-lite/v5.json"
     assert json.loads(json.dumps(spec)) == spec  # plain JSON, nothing else
     assert spec["description"] == chart.description == str(chart)
-    bundle = chart._repr_mimebundle_()
+    bundle, metadata = chart._repr_mimebundle_()
     assert bundle["application/vnd.vegalite.v5+json"] == spec
+    assert metadata["application/vnd.vegalite.v5+json"]["embed_options"]["renderer"] == "svg"
     assert bundle["text/plain"] == chart.description
     for label in runs:
         assert label in chart.description
@@ -63,7 +64,7 @@ def test_every_chart_draws_to_a_png_where_vl_convert_is_installed(runs, name):
     chart = getattr(plots, name)(runs)
     picture = chart.png()
     assert picture is not None and picture.startswith(b"\x89PNG")
-    assert chart._repr_mimebundle_()["image/png"]  # stored beside the spec, for GitHub and nbviewer
+    assert chart._repr_mimebundle_()[0]["image/png"]  # stored beside the spec, for GitHub and nbviewer
 
 
 def test_without_vl_convert_a_chart_is_its_spec_and_its_words(runs, monkeypatch):
@@ -71,7 +72,7 @@ def test_without_vl_convert_a_chart_is_its_spec_and_its_words(runs, monkeypatch)
     monkeypatch.setattr(charts, "can_draw_png", lambda: False)
     chart = plots.endings_figure(runs)
     assert chart.png() is None
-    assert set(chart._repr_mimebundle_()) == {"application/vnd.vegalite.v5+json", "text/plain"}
+    assert set(chart._repr_mimebundle_()[0]) == {"application/vnd.vegalite.v5+json", "text/plain"}
 
 
 def test_the_same_runs_give_the_same_chart(runs):

@@ -81,12 +81,17 @@ class Chart:
 
         return bytes(vl_convert.vegalite_to_png(self.spec, vl_version=_STATIC_VEGA_LITE))
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The outputs: the spec, the words, and the PNG where vl-convert is installed.
+
+        The front end is asked to draw with SVG: an SVG carries the description as its accessible
+        name, and its text can be read and selected.
+        """
         bundle: dict[str, Any] = {VEGA_LITE_MIME: self.spec, "text/plain": self.description}
         picture = self.png()
         if picture is not None:
             bundle["image/png"] = base64.b64encode(picture).decode("ascii")
-        return bundle
+        return bundle, {VEGA_LITE_MIME: {"embed_options": {"renderer": "svg"}}}
 
     def __str__(self) -> str:
         return self.description
