@@ -4,14 +4,16 @@
     python scripts/store_notebook_outputs.py notebooks/03-stacking.ipynb
 
 The notebooks run in a kernel started from this interpreter (the kernel nbval's --nbval-current-env
-starts), in the notebooks/ folder, with PYTHONHASHSEED=0 and the Agg matplotlib backend: the same
-environment as the nbval step of scripts/test. Cell timings are dropped and widget model ids
+starts), in the notebooks/ folder, with PYTHONHASHSEED=0: the same environment as the nbval step of
+scripts/test. The charts are stored with a PNG beside their Vega-Lite specification (so GitHub and
+nbviewer show them), drawn by vl-convert-python (the test extra): without it the script stops. Cell timings are dropped and widget model ids
 renumbered, so storing twice gives the same files.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -27,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
 # The environment the kernel sees; scripts/test exports the same values before running nbval.
-KERNEL_ENV = {"PYTHONHASHSEED": "0", "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
+KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def notebook_paths(args: list[str]) -> list[Path]:
@@ -91,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", help="notebooks to run (default: every notebooks/*.ipynb)")
     parser.add_argument("--timeout", type=int, default=600, help="seconds a single cell may take")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("vl_convert") is None:
+        print("error: vl-convert-python is not installed, so the charts would be stored without their pictures; "
+              "install the test extra: pip install -e '.[test]'", file=sys.stderr)
+        return 2
     os.environ.update(KERNEL_ENV)  # every kernel started from now on inherits it
     paths = notebook_paths(args.notebooks)
     if not paths:

@@ -18,6 +18,8 @@ included), a person's session is played by clicking only:
 - a best-move board in ``10-puzzles.ipynb`` (its stacking section): a wrong move picked (the why and the
   expert's estimates with their noise), the best one, and "Show me" playing it.
 - a step player in ``01-the-deck.ipynb``: stepped to its end.
+- the charts of ``08-classic-vs-no-mercy.ipynb`` and ``01-the-deck.ipynb`` (Vega-Lite specs): each drawn by
+  JupyterLab's own renderer as an SVG whose accessible name is the chart's description.
 - the trainer in ``10-puzzles.ipynb``: one puzzle missed, one answered right, and the progress table and the
   progress file (in a temporary ``NOMERCY_DATA_DIR``) show both.
 
@@ -381,6 +383,37 @@ def test_a_step_player_steps_to_its_end(lab: Lab) -> None:
             continue
     assert counter.text_content().startswith("step 1 of"), "Home did not take the player back to the start"
     _shot(player, "step-player.png")
+
+
+# --- the charts, drawn by JupyterLab's own Vega-Lite renderer -------------------------------------
+
+CHARTS = "notebooks/08-classic-vs-no-mercy.ipynb"
+
+
+def test_the_charts_are_drawn_with_their_descriptions(lab: Lab) -> None:
+    panel = lab.panel(CHARTS)
+    charts = panel.locator(".jp-RenderedVegaLite")
+    expected = ["How long a game lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
+    assert charts.count() == len(expected)
+    for chart, title in zip(charts.all(), expected):
+        chart.scroll_into_view_if_needed()
+        drawn = chart.locator(".vega-embed svg.marks")
+        drawn.wait_for()
+        # the spec's description is the drawn picture's accessible name; its title and marks are there
+        named = chart.locator('.vega-embed [role="graphics-document"]')
+        assert named.get_attribute("aria-label").startswith(("Histogram", "One bar", "Bars:", "For each hand size"))
+        assert title in drawn.locator(".role-title").first.text_content()
+        assert drawn.locator(".role-mark path, .role-mark line, .role-mark rect").count() > 0
+    charts.first.scroll_into_view_if_needed()
+    _shot(charts.nth(0), "chart-game-length.png")
+    _shot(charts.nth(3), "chart-knockout-odds.png")
+    deck = lab.panel(STEPS).locator(".jp-RenderedVegaLite")  # the deck chart of 01: two charts side by side
+    assert deck.count() == 1
+    deck.scroll_into_view_if_needed()
+    deck.locator(".vega-embed svg.marks").wait_for()
+    titles = [t.text_content() for t in deck.locator(".role-title-text").all()]
+    assert "What each deck is made of" in titles and "Face by face" in titles
+    _shot(deck, "chart-decks.png")
 
 
 # --- the coach, the UNO moment and every computer move, on a fresh first table ---------------------

@@ -1,16 +1,25 @@
-"""The simulation pictures: each figure draws what the tallies say, and needs no display."""
+"""The charts: each one says in its data what the tallies say, and in words what it shows.
+
+A chart is a Vega-Lite specification with its description (nomercy/teaching/charts.py). These tests
+read the numbers a chart draws from its specification, not from pixels, and check that the words a
+reader without the picture gets carry the same numbers.
+"""
 
 from __future__ import annotations
 
-import io
+import json
+import subprocess
+import sys
 
 import pytest
 
-matplotlib = pytest.importorskip("matplotlib")
-matplotlib.use("Agg")
+from nomercy.core.decks import DECKS
+from nomercy.play.simulate import simulate
+from nomercy.teaching import charts, plots
+from nomercy.teaching.lessons import composition_figure, deck_rows
 
-from nomercy.teaching import plots  # noqa: E402
-from nomercy.play.simulate import simulate  # noqa: E402
+FIGURES = ["game_length_figure", "endings_figure", "seat_advantage_figure", "knockout_odds_figure",
+           "comparison_figure"]
 
 
 @pytest.fixture(scope="module")
@@ -22,66 +31,134 @@ def runs():
     }
 
 
-def png(fig) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
+def layer(chart: charts.Chart, mark: str, index: int = 0) -> dict:
+    """The ``index``-th layer of ``chart`` drawn with ``mark``."""
+    found = [part for part in chart.body["layer"] if part["mark"]["type"] == mark]
+    return found[index]
 
 
-@pytest.mark.parametrize("name", ["game_length_figure", "endings_figure", "seat_advantage_figure",
-                                  "knockout_odds_figure", "comparison_figure"])
-def test_every_figure_draws_to_png(runs, name):
-    data = png(getattr(plots, name)(runs))
-    assert data.startswith(b"\x89PNG")
+def values(part: dict) -> list[dict]:
+    return part["data"]["values"]
 
 
-def test_figures_are_not_kept_by_pyplot(runs):
-    # a plain Figure: drawing many in a loop leaves nothing open in pyplot
-    import matplotlib.pyplot as plt
+# --- every chart ---------------------------------------------------------------------------
 
-    before = plt.get_fignums()
-    plots.comparison_figure(runs)
-    assert plt.get_fignums() == before
-
-
-def test_the_same_runs_draw_the_same_picture(runs):
-    assert png(plots.endings_figure(runs)) == png(plots.endings_figure(runs))
-
-
-def test_game_length_shares_add_up_to_one_per_run(runs):
-    ax = plots.game_length_figure(runs).axes[0]
-    filled = [p for p in ax.patches if p.get_fill()]
-    assert len(filled) == len(runs)
-    for patch in ax.containers:
-        assert sum(bar.get_height() for bar in patch) == pytest.approx(1.0)
+@pytest.mark.parametrize("name", FIGURES)
+def test_every_chart_is_a_vega_lite_specification_with_its_words(runs, name):
+    chart = getattr(plots, name)(runs)
+    spec = chart.spec
+    assert spec["$schema"] == "https://vega.github.io/schema/vega-lite/v5.json"
+    assert json.loads(json.dumps(spec)) == spec  # plain JSON, nothing else
+    assert spec["description"] == chart.description == str(chart)
+    bundle, metadata = chart._repr_mimebundle_()
+    assert bundle["application/vnd.vegalite.v5+json"] == spec
+    assert metadata["application/vnd.vegalite.v5+json"]["embed_options"]["renderer"] == "svg"
+    assert bundle["text/plain"] == chart.description
+    for label in runs:
+        assert label in chart.description
 
 
-def test_endings_bars_are_shares_of_rounds(runs):
-    ax = plots.endings_figure(runs).axes[0]
+@pytest.mark.parametrize("name", FIGURES)
+def test_every_chart_draws_to_a_png_where_vl_convert_is_installed(runs, name):
+    pytest.importorskip("vl_convert")
+    chart = getattr(plots, name)(runs)
+    picture = chart.png()
+    assert picture is not None and picture.startswith(b"\x89PNG")
+    assert chart._repr_mimebundle_()[0]["image/png"]  # stored beside the spec, for GitHub and nbviewer
+
+
+def test_without_vl_convert_a_chart_is_its_spec_and_its_words(runs, monkeypatch):
+    # as under Pyodide in JupyterLite: the front end draws the spec; no picture is made in Python
+    monkeypatch.setattr(charts, "can_draw_png", lambda: False)
+    chart = plots.endings_figure(runs)
+    assert chart.png() is None
+    assert set(chart._repr_mimebundle_()[0]) == {"application/vnd.vegalite.v5+json", "text/plain"}
+
+
+def test_the_same_runs_give_the_same_chart(runs):
+    assert plots.comparison_figure(runs).spec == plots.comparison_figure(runs).spec
+    assert plots.comparison_figure(runs).description == plots.comparison_figure(runs).description
+
+
+def test_the_charts_need_neither_numpy_nor_matplotlib():
+    # what lets them run in the browser, where neither exists
+    code = ("import sys\n"
+            "from nomercy.play.simulate import simulate\n"
+            "from nomercy.teaching import plots, lessons\n"
+            "runs = {'no-mercy': simulate('no-mercy', players=2, bots='greedy', games=3, seed=1, workers=1,"
+            " keep_records=True, progress=False)}\n"
+            "plots.comparison_figure(runs).spec; lessons.composition_figure().spec\n"
+            "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+# --- what each chart shows ---------------------------------------------------------------------
+
+def test_game_length_shares_add_up_to_one_per_run_over_the_same_whole_turn_bins(runs):
+    chart = plots.game_length_figure(runs, bins=10)
+    bars = values(layer(chart, "bar"))
+    edges = {label: [(b["from"], b["to"]) for b in bars if b["rules"] == label] for label in runs}
+    assert edges["classic"] == edges["no-mercy"] and len(edges["classic"]) <= 10
+    assert all(isinstance(low, int) and isinstance(high, int) for low, high in edges["classic"])
     for label, result in runs.items():
-        row = list(runs).index(label)
-        widths = [c[row].get_width() for c in ax.containers]
-        assert sum(widths) == pytest.approx(1.0)
-    legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend[0] == "someone played their last card"
+        assert sum(b["share"] for b in bars if b["rules"] == label) == pytest.approx(1.0, abs=1e-4)
+    # every game is in some bin: the longest game sits in the last bin whatever its length
+    longest = max(runs["no-mercy"].tally.turns)
+    last = [b for b in bars if b["rules"] == "no-mercy"][-1]
+    assert longest >= last["from"] and last["share"] > 0
+    medians = {m["rules"]: m["median"] for m in values(layer(chart, "rule"))}
+    assert medians == {label: r.turn_stats()["median"] for label, r in runs.items()}
+    for label, result in runs.items():
+        assert f"{label}: 12 games, median {result.turn_stats()['median']:g} turns" in chart.description
+
+
+def test_game_length_counts_each_game_in_the_bin_of_its_turns():
+    run = simulate("classic", players=2, bots="greedy", games=8, seed=2, workers=1)
+    bars = values(layer(plots.game_length_figure({"classic": run}, bins=4), "bar"))
+    for turns, games in run.tally.turns.items():
+        home = [b for b in bars if b["from"] <= turns < b["to"]] or [bars[-1]]
+        assert home[0]["share"] >= games / run.games - 1e-9
+
+
+def test_endings_bars_are_shares_of_rounds_from_left_to_right(runs):
+    chart = plots.endings_figure(runs)
+    rows = values(chart.body)
+    assert rows[0]["ending"] == "someone played their last card"
+    for label, result in runs.items():
+        mine = [r for r in rows if r["rules"] == label]
+        assert mine[0]["start"] == 0 and mine[-1]["end"] == pytest.approx(1.0, abs=1e-4)
+        for before, after in zip(mine, mine[1:]):
+            assert after["start"] == pytest.approx(before["end"], abs=1e-4)
+        for row in mine:
+            assert row["label"] == (charts.percent(row["share"]) if row["share"] >= 0.06 else "")
     # a classic round never ends by knockout: its knockout segment is empty
-    if "everyone else was knocked out" in legend:
-        knocked = ax.containers[legend.index("everyone else was knocked out")]
-        assert knocked[0].get_width() == 0
+    knocked = [r for r in rows if r["rules"] == "classic" and r["ending"] == "everyone else was knocked out"]
+    assert all(r["share"] == 0 for r in knocked)
+    assert "classic: 100% someone played their last card" in chart.description
+    colors = layer(chart, "bar")["encoding"]["color"]["scale"]
+    assert colors["domain"][0] == "someone played their last card" and colors["range"][0] == "#2ca02c"
 
 
-def test_seat_advantage_shows_each_seats_win_rate(runs):
-    ax = plots.seat_advantage_figure(runs).axes[0]
+def test_seat_advantage_shows_each_seats_win_rate_its_interval_and_the_fair_share(runs):
+    chart = plots.seat_advantage_figure(runs)
+    bars = values(layer(chart, "bar"))
     classic = runs["classic"]
-    heights = [bar.get_height() for bar in ax.containers[0]]
-    assert heights == pytest.approx([w / classic.games for w in classic.wins_by_seat], abs=1e-4)
+    rates = [b["rate"] for b in bars if b["rules"] == "classic"]
+    assert rates == pytest.approx([w / classic.games for w in classic.wins_by_seat], abs=1e-4)
+    assert [b["seat"] for b in bars if b["rules"] == "classic"] == ["A", "B", "C"]
+    assert all(b["low"] <= b["rate"] <= b["high"] for b in bars)
+    interval = layer(chart, "rule", 0)["encoding"]
+    assert (interval["y"]["field"], interval["y2"]["field"]) == ("low", "high")
+    assert [f["fair"] for f in values(layer(chart, "rule", 1))] == [pytest.approx(1 / 3, abs=1e-4)]
+    assert "fair share 33%" in chart.description
 
 
 def test_hand_size_odds_fall_as_hands_grow(runs):
     for result in runs.values():
         odds = plots.hand_size_odds(result)
-        values = list(odds.values())
-        assert values == sorted(values, reverse=True)
+        values_ = list(odds.values())
+        assert values_ == sorted(values_, reverse=True)
         assert odds[result.rules.hand_size] == 1.0  # every game starts with hands of the deal size
         assert odds[max(odds)] > 0  # the largest hand seen was reached at least once
 
@@ -92,6 +169,48 @@ def test_in_no_mercy_reaching_the_limit_is_a_knockout(runs):
     assert plots.hand_size_odds(result, [25])[25] == knocked / result.games
 
 
+def test_knockout_odds_draw_the_odds_and_mark_the_mercy_limit(runs):
+    chart = plots.knockout_odds_figure(runs)
+    line = values(layer(chart, "line"))
+    for label, result in runs.items():
+        drawn = {r["cards"]: r["share"] for r in line if r["rules"] == label}
+        assert drawn == pytest.approx(plots.hand_size_odds(result, list(drawn)), abs=1e-4)
+        assert min(drawn) == 1 and max(drawn) >= 25
+    assert values(layer(chart, "rule")) == [{"cards": 25, "label": "mercy limit (25)"}]
+    at_limit = {p["rules"]: p["share"] for p in values(layer(chart, "point"))}
+    knocked = sum(1 for r in runs["no-mercy"].records if r.knockouts) / runs["no-mercy"].games
+    assert at_limit["no-mercy"] == pytest.approx(knocked, abs=1e-4)
+    assert f"no-mercy: every game reached 7 cards, {charts.percent(knocked)} reached 25 cards" in chart.description
+
+
+def test_the_comparison_holds_the_four_charts_each_with_its_own_colors(runs):
+    chart = plots.comparison_figure(runs)
+    titles = [part["title"]["text"] if isinstance(part["title"], dict) else part["title"]
+              for row in chart.body["vconcat"] for part in row["hconcat"]]
+    assert titles == ["How long a game lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
+    assert chart.body["resolve"]["scale"]["color"] == "independent"
+    for name in FIGURES[:-1]:
+        assert getattr(plots, name)(runs).description in chart.description
+
+
+def test_the_deck_chart_counts_every_card(runs):
+    chart = composition_figure()
+    made_of, by_face = (part for row in chart.body["vconcat"] for part in row["hconcat"])
+    totals = {t["deck"]: t["total"] for t in values(made_of["layer"][-1])}
+    assert totals == {"classic": DECKS["classic"].size, "no-mercy": DECKS["no-mercy"].size} == {"classic": 108,
+                                                                                              "no-mercy": 168}
+    kinds = values(made_of["layer"][0])
+    for deck, total in totals.items():
+        assert sum(k["count"] for k in kinds if k["deck"] == deck) == total
+    faces = {(f["face"], f["deck"]): f["count"] for f in by_face["data"]["values"]}
+    for row in deck_rows(("classic", "no-mercy")):
+        assert faces[(row["face"], "classic")] == row["classic"]
+        assert faces[(row["face"], "no-mercy")] == row["no-mercy"]
+    assert "wild +10: classic 0, no-mercy 4" in chart.description
+
+
+# --- bad input -----------------------------------------------------------------------------------
+
 def test_knockout_odds_need_the_records():
     run = simulate("no-mercy", players=2, bots="greedy", games=2, seed=1, workers=1)
     with pytest.raises(ValueError, match="keep_records=True"):
@@ -101,3 +220,8 @@ def test_knockout_odds_need_the_records():
 def test_nothing_to_draw_is_an_error():
     with pytest.raises(ValueError, match="at least one"):
         plots.game_length_figure({})
+
+
+def test_a_histogram_needs_a_bin(runs):
+    with pytest.raises(ValueError, match="bins must be 1 or more"):
+        plots.game_length_figure(runs, bins=0)

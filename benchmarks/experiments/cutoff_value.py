@@ -1,7 +1,7 @@
 """Two other ways for the expert to judge a playout it cuts off, measured against its formula.
 
 Run from the repository root (Linux: the worker processes must start by fork, so that they
-inherit what this script changes; numpy comes with the ``lab`` extra)::
+inherit what this script changes; numpy comes with the ``bench`` extra)::
 
     python benchmarks/experiments/cutoff_value.py fit --games 40000 --out value.json     # about 2 minutes
     python benchmarks/experiments/cutoff_value.py play --value learned:value.json --seed 7 --games 600 --records learned.jsonl

@@ -11,7 +11,6 @@ text, HTML tables or a chart, so the lessons read on GitHub without a kernel.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Mapping, Sequence
@@ -25,6 +24,7 @@ from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import apply, legal_moves, why_illegal
+from nomercy.teaching.charts import Chart, color_scale, concat
 
 __all__ = [
     "table",
@@ -46,7 +46,6 @@ __all__ = [
     "composition_figure",
     "faces_html",
     "side_by_side",
-    "png",
 ]
 
 _FONT = "DejaVu Sans,Verdana,Arial,Helvetica,sans-serif"
@@ -501,59 +500,77 @@ def composition_html(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy"
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")):
-    """A matplotlib figure: cards per kind in each deck (left) and cards per face (right).
+def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")) -> Chart:
+    """A chart of the decks: cards per kind in each deck (left) and cards per face (right).
 
-    Every bar carries its number, so the chart reads without telling colors apart.
+    Every bar carries its number, so the chart reads without telling colors apart; the
+    description lists every number of the chart.
+
+    >>> chart = composition_figure()
+    >>> print(chart.description.splitlines()[1])
+    What each deck is made of: classic 108 cards (76 number cards, 24 colored action cards, 8 wild cards); no-mercy 168 cards (...).
     """
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
-
     rows = deck_rows(decks)
-    fills = ["#9aa5b1", "#d7262b", "#1f63c6", "#2e9d48"]
-    hatches = ["", "//", "..", "xx"]
-    fig = Figure(figsize=(11, 5.2), dpi=100)
-    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2.2]})
-
-    kind_colors = {"number cards": "#f4c20d", "colored action cards": "#d7262b", "wild cards": "#1d1d1f"}
-    for i, name in enumerate(decks):
-        bottom = 0
+    kinds: list[dict[str, Any]] = []
+    for name in decks:
+        start = 0
         for kind in _KIND_ORDER:
             count = sum(r[name] for r in rows if r["kind"] == kind)
-            left.bar(i, count, bottom=bottom, color=kind_colors[kind], edgecolor="white",
-                     label=kind if i == 0 else None)
-            if count:
-                left.text(i, bottom + count / 2, str(count), ha="center", va="center", fontsize=10,
-                          color="#1d1d1f" if kind == "number cards" else "white", fontweight="bold")
-            bottom += count
-        left.text(i, bottom + 3, f"{bottom} cards", ha="center", va="bottom", fontsize=10, fontweight="bold")
-    left.set_xticks(range(len(decks)), list(decks))
-    left.set_ylim(0, max(DECKS[d].size for d in decks) * 1.18)
-    left.set_ylabel("cards in the deck")
-    left.set_title("What each deck is made of")
-    left.legend(loc="upper left", fontsize=9, frameon=False)
-    left.spines[["top", "right"]].set_visible(False)
+            kinds.append({"deck": name, "kind": kind, "count": count, "start": start, "end": start + count,
+                          "middle": start + count / 2, "label": str(count) if count else ""})
+            start += count
+    on_yellow = [row for row in kinds if row["kind"] == "number cards"]  # dark numbers on the yellow part
+    totals = [{"deck": name, "total": DECKS[name].size, "label": f"{DECKS[name].size} cards"} for name in decks]
+    deck_axis = {"field": "deck", "type": "nominal", "title": None, "sort": list(decks), "axis": {"labelAngle": 0}}
+    count_axis = {"field": "start", "type": "quantitative", "title": "cards in the deck",
+                  "scale": {"domain": [0, max(DECKS[d].size for d in decks) * 1.15], "nice": False}}
+
+    def numbers(values: list[dict[str, Any]], ink: str) -> dict[str, Any]:
+        return {"data": {"values": values}, "mark": {"type": "text", "color": ink, "fontWeight": "bold"},
+                "encoding": {"x": deck_axis, "y": {"field": "middle", "type": "quantitative"},
+                             "text": {"field": "label"}}}
+
+    kind_colors = color_scale(_KIND_ORDER, ("#f4c20d", "#d7262b", "#1d1d1f"))
+    made_of = Chart("What each deck is made of", {
+        "width": 70 * len(decks), "height": 380,
+        "layer": [
+            {"data": {"values": kinds}, "mark": {"type": "bar", "stroke": "white"},
+             "encoding": {"x": deck_axis, "y": count_axis, "y2": {"field": "end"},
+                          "color": {"field": "kind", "type": "nominal", "title": None, "scale": kind_colors,
+                                    "sort": list(_KIND_ORDER), "legend": {"orient": "bottom", "direction": "vertical"}}}},
+            numbers(on_yellow, "#1d1d1f"),
+            numbers([row for row in kinds if row["kind"] != "number cards"], "white"),
+            {"data": {"values": totals}, "mark": {"type": "text", "baseline": "bottom", "dy": -4, "fontWeight": "bold"},
+             "encoding": {"x": deck_axis, "y": {"field": "total", "type": "quantitative"}, "text": {"field": "label"}}},
+        ],
+    }, "; ".join(f"{name} {DECKS[name].size} cards ("
+                 + ", ".join(f"{row['count']} {row['kind']}" for row in kinds if row["deck"] == name) + ")"
+                 for name in decks) + ".")
 
     faces = [r["face"] for r in rows]
-    height = 0.8 / len(decks)
-    for j, name in enumerate(decks):
-        ys = [k + (j - (len(decks) - 1) / 2) * height for k in range(len(rows))]
-        counts = [r[name] for r in rows]
-        right.barh(ys, counts, height=height, color=fills[j % len(fills)], hatch=hatches[j % len(hatches)],
-                   edgecolor="white", label=name)
-        for y, count in zip(ys, counts):
-            if count:
-                right.text(count + 0.3, y, str(count), va="center", fontsize=7.5)
-    right.set_yticks(range(len(rows)), faces, fontsize=9)
-    right.invert_yaxis()
-    right.set_xlabel("cards of this face in the whole deck (all colors together)")
-    right.set_title("Face by face")
-    right.legend(loc="lower right", fontsize=9)
-    right.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    return fig
+    per_face = [{"face": r["face"], "deck": name, "count": r[name]} for r in rows for name in decks]
+    face_axis = {"field": "face", "type": "nominal", "title": None, "sort": faces}
+    offset = {"field": "deck", "type": "nominal", "sort": list(decks)}
+    deck_colors = color_scale(decks, ("#9aa5b1", "#d7262b", "#1f63c6", "#2e9d48"))
+    by_face = Chart("Face by face", {
+        "width": 360, "height": (10 * len(decks) + 6) * len(faces),
+        "data": {"values": per_face},
+        "layer": [
+            {"mark": {"type": "bar"},
+             "encoding": {"y": face_axis, "yOffset": offset,
+                          "x": {"field": "count", "type": "quantitative",
+                                "title": "cards of this face in the whole deck (all colors together)"},
+                          "color": {"field": "deck", "type": "nominal", "title": None, "scale": deck_colors,
+                                    "sort": list(decks), "legend": {"orient": "bottom"}}}},
+            {"transform": [{"filter": "datum.count > 0"}],
+             "mark": {"type": "text", "align": "left", "dx": 3, "fontSize": 9},
+             "encoding": {"y": face_axis, "yOffset": offset, "x": {"field": "count", "type": "quantitative"},
+                          "text": {"field": "count"}}},
+        ],
+    }, "; ".join(f"{r['face']}: " + ", ".join(f"{name} {r[name]}" for name in decks) for r in rows) + ".")
+    return concat(" beside ".join(decks), [[made_of, by_face]],
+                  "Two charts of the decks: on the left, cards per kind in each deck; on the right, how many "
+                  "cards of each face the whole deck holds.")
 
 
 def faces_html(*, width: float = 44) -> str:
@@ -578,12 +595,3 @@ def side_by_side(*parts: str) -> str:
     """Put HTML pictures or tables next to each other (they wrap on a narrow screen)."""
     boxes = "".join(f'<div style="margin:0 24px 12px 0;vertical-align:top">{part}</div>' for part in parts)
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{boxes}</div>'
-
-
-def png(fig) -> Any:
-    """A matplotlib figure as a static PNG image for a notebook (it stays visible on GitHub)."""
-    from IPython.display import Image
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", metadata={"Software": None})
-    return Image(data=buffer.getvalue(), format="png")

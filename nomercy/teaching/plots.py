@@ -1,27 +1,33 @@
-"""Pictures of simulation results: matplotlib figures drawn from :class:`~nomercy.play.simulate.SimulationResult`.
+"""Pictures of simulation results: charts built from :class:`~nomercy.play.simulate.SimulationResult`.
 
-Each function takes the results to compare as a mapping from a label to a result,
-in the order they should appear, and returns a new :class:`matplotlib.figure.Figure`.
-The figures are built without ``pyplot``, so nothing is kept in a global list of
-open figures and nothing pops up: a notebook shows a figure when it is the value
-of a cell (after ``%matplotlib inline``), and a script saves it with ``fig.savefig``.
+Each function takes the results to compare as a mapping from a label to a result, in the order
+they should appear, and returns a :class:`~nomercy.teaching.charts.Chart`: a Vega-Lite
+specification of the numbers it shows, with a description that says what the chart shows and gives
+its key numbers. A notebook shows a chart when it is the value of a cell (JupyterLab and JupyterLite
+draw it; the description is the text beside it); ``chart.spec`` is the JSON, ``chart.png()`` a
+picture where ``vl-convert-python`` is installed. Nothing here needs numpy or matplotlib, so the
+charts work in the browser under Pyodide too.
 
-matplotlib is imported inside the functions, so the engine never needs it
-(``pip install nomercy[lab]`` brings it along).
+The data in each specification is what the chart shows, already counted (shares of games per bin,
+per ending, per seat), so a test reads the chart's numbers from the specification.
 
 >>> from nomercy.play.simulate import simulate
 >>> runs = {"classic": simulate("classic", players=3, bots="greedy", games=10, seed=1, workers=1)}
->>> game_length_figure(runs).axes[0].get_xlabel()
+>>> chart = game_length_figure(runs)
+>>> chart.body["layer"][0]["encoding"]["x"]["title"]
 'turns in the game'
+>>> print(chart.description)  # doctest: +ELLIPSIS
+Histogram of how many turns a game lasted...classic: 10 games, median ... turns, 90% of games within ...
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-if TYPE_CHECKING:  # pragma: no cover - only for type checkers
-    from matplotlib.figure import Figure
+from nomercy.teaching.charts import Chart, color_scale, concat, percent
 
+if TYPE_CHECKING:  # pragma: no cover - only for type checkers
     from nomercy.play.simulate import SimulationResult
 
 __all__ = [
@@ -45,23 +51,7 @@ _ENDING_WORDS = {
     "dead end": "nobody could play or draw",
 }
 
-
-def _new_figure(width: float, height: float, panels: int = 1) -> tuple["Figure", list[Any]]:
-    """A new figure with ``panels`` axes side by side."""
-    # pyplot is not used: a plain Figure is not registered anywhere, so tests and loops leak nothing
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
-    axes = [fig.add_subplot(1, panels, i + 1) for i in range(panels)]
-    return fig, axes
-
-
-def _target(ax: Any, width: float, height: float) -> tuple["Figure", Any]:
-    """The axes to draw on: the one given (part of a bigger figure), or a new figure's only axes."""
-    if ax is not None:
-        return ax.figure, ax
-    fig, axes = _new_figure(width, height)
-    return fig, axes[0]
+_WIDTH, _HEIGHT = 560, 260  # one chart's plot area in pixels, about the width of a notebook's output
 
 
 def _check(results: Mapping[str, "SimulationResult"]) -> list[tuple[str, "SimulationResult"]]:
@@ -74,44 +64,74 @@ def _check(results: Mapping[str, "SimulationResult"]) -> list[tuple[str, "Simula
     return items
 
 
-def _color(i: int) -> str:
-    return COLORS[i % len(COLORS)]
+def _runs_color(items: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The color channel shared by every chart of runs: one color per run, in the order given."""
+    return {"field": "rules", "type": "nominal", "title": None,
+            "scale": color_scale([label for label, _ in items], COLORS),
+            "sort": [label for label, _ in items]}
 
 
 # ----------------------------------------------------------------------------
 # Game length
 # ----------------------------------------------------------------------------
 
-def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int = 30,
-                       ax: Any = None) -> "Figure":
+def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int = 30) -> Chart:
     """How long games last: one histogram of turns per game for each run, with its median marked.
 
-    The bars show the share of games (not the count), so runs of different sizes
-    compare directly. All runs share the same bins, from 0 to the 98th percentile of
-    the longest run, so a few very long games do not squash the picture; games beyond
-    the last bin are counted in it.
+    The bars show the share of games (not the count), so runs of different sizes compare
+    directly. All runs share the same bins, of a whole number of turns each, from 0 to the 98th
+    percentile of the longest run, so a few very long games do not squash the picture; games
+    beyond the last bin are counted in it.
     """
-    import numpy as np
-
     items = _check(results)
-    fig, ax = _target(ax, 7, 3.6)
+    if bins < 1:
+        raise ValueError(f"bins must be 1 or more, not {bins}")
     top = max(_percentile(r.tally.turns, 0.98) for _, r in items)
-    edges = np.linspace(0, max(top, 1), bins + 1)
-    for i, (label, result) in enumerate(items):
-        values = np.array(sorted(result.tally.turns), dtype=float)
-        weights = np.array([result.tally.turns[int(v)] for v in values], dtype=float) / result.games
-        clipped = np.minimum(values, edges[-1])
-        median = result.turn_stats()["median"]
-        ax.hist(clipped, bins=edges, weights=weights, histtype="stepfilled", alpha=0.25, color=_color(i))
-        ax.hist(clipped, bins=edges, weights=weights, histtype="step", linewidth=1.6, color=_color(i),
-                label=f"{label} (median {median:g} turns)")
-        ax.axvline(median, color=_color(i), linestyle="--", linewidth=1.2)
-    ax.set_xlabel("turns in the game")
-    ax.set_ylabel("share of games")
-    ax.set_title("How long a game lasts")
-    ax.set_xlim(0, edges[-1])
-    ax.legend(frameon=False)
-    return fig
+    width = max(1, math.ceil(top / bins))
+    count = max(1, math.ceil(top / width))
+    last = count * width
+    rows, medians = [], []
+    tallest = 0.0
+    for label, result in items:
+        shares = [0] * count
+        for turns, games in result.tally.turns.items():
+            shares[min(turns // width, count - 1)] += games
+        for k, games in enumerate(shares):
+            share = round(games / result.games, 5)
+            tallest = max(tallest, share)
+            rows.append({"rules": label, "from": k * width, "to": (k + 1) * width, "share": share})
+        stats = result.turn_stats()
+        medians.append({"rules": label, "median": stats["median"], "p90": stats["p90"], "games": result.games,
+                        "label": f"median {stats['median']:g}"})
+    for i, row in enumerate(medians):  # the median labels stacked at the top, one line per run
+        row["label_at"] = round(tallest * (1.08 - 0.09 * i), 5)
+    color = _runs_color(items)
+    x = {"field": "from", "type": "quantitative", "title": "turns in the game",
+         "scale": {"domain": [0, last], "nice": False}}
+    body = {
+        "width": _WIDTH, "height": _HEIGHT,
+        "layer": [
+            {"data": {"values": rows}, "mark": {"type": "bar", "fillOpacity": 0.25, "strokeWidth": 1.5,
+                                                "binSpacing": 0},
+             "encoding": {"x": x, "x2": {"field": "to"},
+                          "y": {"field": "share", "type": "quantitative", "title": "share of games",
+                                "axis": {"format": ".0%"}, "stack": None},
+                          "y2": {"datum": 0},
+                          "color": color, "stroke": color}},
+            {"data": {"values": medians}, "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 1.5},
+             "encoding": {"x": {"field": "median", "type": "quantitative"}, "color": color}},
+            {"data": {"values": medians}, "mark": {"type": "text", "align": "left", "dx": 4, "fontWeight": "bold"},
+             "encoding": {"x": {"field": "median", "type": "quantitative"},
+                          "y": {"field": "label_at", "type": "quantitative"},
+                          "text": {"field": "label"}, "color": color}},
+        ],
+    }
+    words = "; ".join(f"{m['rules']}: {m['games']} games, median {m['median']:g} turns, "
+                      f"90% of games within {m['p90']:g}" for m in medians)
+    description = (f"Histogram of how many turns a game lasted, as a share of each run's games, in bins of "
+                   f"{width} turn{'s' if width > 1 else ''} from 0 to {last} (longer games are counted in the last "
+                   f"bin); a dashed line marks each run's median. {words}.")
+    return Chart("How long a game lasts", body, description, subtitle="dashed line: the median game")
 
 
 def _percentile(histogram: Mapping[int, int], q: float) -> float:
@@ -128,77 +148,105 @@ def _percentile(histogram: Mapping[int, int], q: float) -> float:
 # How rounds end
 # ----------------------------------------------------------------------------
 
-def endings_figure(results: Mapping[str, "SimulationResult"], *, ax: Any = None) -> "Figure":
+def endings_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
     """How rounds end: for each run, one bar split into the shares of each ending.
 
-    An *emptied hand* is the usual win; *last one standing* means the mercy rule
-    knocked out everyone else. Each segment is labelled with its percentage. The
-    endings have colors of their own (green, purple, grey), not the runs' colors.
+    An *emptied hand* is the usual win; *last one standing* means the mercy rule knocked out
+    everyone else. Each segment of 6% or more is labelled with its percentage. The endings have
+    colors of their own (green, purple, grey), not the runs' colors.
     """
     items = _check(results)
-    fig, ax = _target(ax, 7, 0.9 + 0.7 * len(items))
     seen = [e for e in _ENDING_ORDER if any(r.tally.endings.get(e) for _, r in items)]
     seen += sorted({e for _, r in items for e in r.tally.endings} - set(seen))
-    labels = [label for label, _ in items]
-    left = [0.0] * len(items)
-    for j, ending in enumerate(seen):
-        shares = [r.tally.endings.get(ending, 0) / r.games for _, r in items]
-        bars = ax.barh(labels, shares, left=left, color=_ENDING_COLORS[j % len(_ENDING_COLORS)], label=_ENDING_WORDS.get(ending, ending),
-                       height=0.6)
-        for bar, share, start in zip(bars, shares, left):
-            if share >= 0.06:
-                ax.text(start + share / 2, bar.get_y() + bar.get_height() / 2, f"{share:.0%}",
-                        ha="center", va="center", color="white", fontweight="bold")
-        left = [a + b for a, b in zip(left, shares)]
-    ax.set_xlim(0, 1)
-    ax.invert_yaxis()
-    ax.xaxis.set_major_formatter(_percent_formatter())
-    ax.set_xlabel("share of rounds")
-    ax.set_title("How a round ends")
-    ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.35 if len(items) < 3 else -0.2),
-              ncol=len(seen))
-    return fig
-
-
-def _percent_formatter() -> Any:
-    from matplotlib.ticker import PercentFormatter
-
-    return PercentFormatter(xmax=1, decimals=0)
+    words = [_ENDING_WORDS.get(e, e) for e in seen]
+    rows = []
+    for label, result in items:
+        start = 0.0
+        for ending, word in zip(seen, words):
+            share = result.tally.endings.get(ending, 0) / result.games
+            rows.append({"rules": label, "ending": word, "share": round(share, 5), "start": round(start, 5),
+                         "end": round(start + share, 5), "middle": round(start + share / 2, 5),
+                         "label": percent(share) if share >= 0.06 else ""})
+            start += share
+    y = {"field": "rules", "type": "nominal", "title": None, "sort": [label for label, _ in items]}
+    body = {
+        "width": _WIDTH, "height": {"step": 42},
+        "data": {"values": rows},
+        "layer": [
+            {"mark": {"type": "bar"},
+             "encoding": {"y": y, "x": {"field": "start", "type": "quantitative", "title": "share of rounds",
+                                        "scale": {"domain": [0, 1], "nice": False}, "axis": {"format": ".0%"}},
+                          "x2": {"field": "end"},
+                          "color": {"field": "ending", "type": "nominal", "title": None,
+                                    "scale": color_scale(words, _ENDING_COLORS), "sort": words,
+                                    "legend": {"orient": "bottom", "direction": "horizontal"}}}},
+            {"mark": {"type": "text", "color": "white", "fontWeight": "bold"},
+             "encoding": {"y": y, "x": {"field": "middle", "type": "quantitative"}, "text": {"field": "label"}}},
+        ],
+    }
+    parts = []
+    for label, result in items:
+        shares = ", ".join(f"{percent(result.tally.endings.get(e, 0) / result.games)} {w}" for e, w in zip(seen, words))
+        parts.append(f"{label}: {shares}")
+    description = ("One bar per run, split into the share of rounds that ended each way. "
+                   + "; ".join(parts) + ".")
+    return Chart("How a round ends", body, description)
 
 
 # ----------------------------------------------------------------------------
 # Seat advantage
 # ----------------------------------------------------------------------------
 
-def seat_advantage_figure(results: Mapping[str, "SimulationResult"], *, ax: Any = None) -> "Figure":
+def seat_advantage_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
     """Who wins by seat: each seat's win rate with its 95% interval, beside the fair share.
 
-    The fair share is one game in ``players``, drawn as a dashed line; a seat whose
-    interval stays clear of that line wins more (or less) often than chance explains.
-    Runs with different numbers of players may be compared; each gets its own line.
-    Seats are named A, B, C, ... as in the simulation; A is normally the first to play.
+    The fair share is one game in ``players``, drawn as a dashed line; a seat whose interval
+    stays clear of that line wins more (or less) often than chance explains. Runs with different
+    numbers of players may be compared; each gets its own line. Seats are named A, B, C, ... as in
+    the simulation; A is normally the first to play.
     """
     items = _check(results)
-    fig, ax = _target(ax, 7, 3.6)
-    count = len(items)
-    width = 0.8 / count
-    most = max(len(r.seats) for _, r in items)
-    for i, (label, result) in enumerate(items):
+    rows, fair = [], {}
+    for label, result in items:
         by_seat, _ = result.win_rates()
-        xs = [k + (i - (count - 1) / 2) * width for k in range(len(result.seats))]
-        rates = [row["rate"] for row in by_seat.values()]
-        low = [row["rate"] - row["ci95"][0] for row in by_seat.values()]
-        high = [row["ci95"][1] - row["rate"] for row in by_seat.values()]
-        ax.bar(xs, rates, width=width * 0.9, color=_color(i), alpha=0.8, label=f"{label} ({result.games} games)")
-        ax.errorbar(xs, rates, yerr=[low, high], fmt="none", ecolor="black", capsize=3, linewidth=1)
-        fair = 1 / len(result.seats)
-        ax.hlines(fair, xs[0] - width / 2, xs[-1] + width / 2, colors=_color(i), linestyles="dashed", linewidth=1.2)
-    ax.set_xticks(range(most), [chr(ord("A") + k) for k in range(most)])
-    ax.yaxis.set_major_formatter(_percent_formatter())
-    ax.set_ylabel("games won")
-    ax.set_title("Win rate by seat (bars: 95% interval; dashed: a fair share)")
-    ax.legend(frameon=False)
-    return fig
+        for seat, row in by_seat.items():
+            low, high = row["ci95"]
+            rows.append({"rules": label, "seat": seat, "rate": row["rate"], "low": low, "high": high,
+                         "wins": row["wins"], "games": result.games})
+        players = len(result.seats)
+        fair[players] = {"players": players, "fair": round(1 / players, 5)}
+    color = _runs_color(items)
+    seats = sorted({row["seat"] for row in rows})
+    x = {"field": "seat", "type": "nominal", "title": "seat", "sort": seats, "axis": {"labelAngle": 0}}
+    offset = {"field": "rules", "type": "nominal", "sort": [label for label, _ in items]}
+    y = {"field": "rate", "type": "quantitative", "title": "games won", "axis": {"format": ".0%"}}
+    fair_y = {"field": "fair", "type": "quantitative"}
+    body = {
+        "width": _WIDTH, "height": _HEIGHT,
+        "layer": [
+            {"data": {"values": rows}, "mark": {"type": "bar", "opacity": 0.85},
+             "encoding": {"x": x, "xOffset": offset, "y": y, "color": color}},
+            {"data": {"values": rows}, "mark": {"type": "rule", "color": "black", "strokeWidth": 1.5},
+             "encoding": {"x": x, "xOffset": offset, "y": {"field": "low", "type": "quantitative"},
+                          "y2": {"field": "high"}}},
+            {"data": {"values": list(fair.values())},
+             "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 1.5, "color": "#333333"},
+             "encoding": {"y": fair_y}},
+        ],
+    }
+    parts = []
+    for label, result in items:
+        line = fair[len(result.seats)]
+        seats_words = ", ".join(f"{r['seat']} {percent(r['rate'])} ({percent(r['low'])} to {percent(r['high'])})"
+                                for r in rows if r["rules"] == label)
+        parts.append(f"{label} ({result.games} games, {line['players']} players, fair share "
+                     f"{percent(line['fair'])}): {seats_words}")
+    description = ("Bars: the share of games each seat won, with its 95% interval as a black line; a dashed line "
+                   "marks a fair share, one game in the number of players. A seat whose black line does not "
+                   "reach the dashed line wins more (or less) often than luck explains. " + "; ".join(parts) + ".")
+    shares = "; ".join(f"1 game in {players}" for players in sorted(fair))
+    return Chart("Win rate by seat", body, description,
+                 subtitle=f"black lines: 95% intervals; dashed: a fair share ({shares})")
 
 
 # ----------------------------------------------------------------------------
@@ -231,8 +279,7 @@ def hand_size_odds(result: "SimulationResult", sizes: Sequence[int] | None = Non
     return {n: sum(1 for x in largest if x >= n) / len(largest) for n in sizes}
 
 
-def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: int | None = None,
-                         ax: Any = None) -> "Figure":
+def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: int | None = None) -> Chart:
     """The chance that somebody's hand reaches each size during a game, one line per run.
 
     Built from :func:`hand_size_odds` (the runs need ``keep_records=True``). The mercy
@@ -242,46 +289,67 @@ def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: in
     that is set (25 for No Mercy).
     """
     items = _check(results)
-    fig, ax = _target(ax, 7, 3.6)
     if limit is None:
         limit = next((r.rules.mercy_limit for _, r in items if r.rules.mercy_limit is not None), None)
-    top = max(max(r.largest_hand for r in (res.records or ())) if res.records else 0 for _, res in items)
-    top = max(top, limit or 0) + 1
-    for i, (label, result) in enumerate(items):
-        odds = hand_size_odds(result, range(1, top + 1))
-        ax.plot(list(odds), list(odds.values()), color=_color(i), linewidth=2, label=label,
-                drawstyle="steps-post")
-        if limit is not None:
-            at = odds.get(limit, 0.0)
-            ax.plot([limit], [at], marker="o", color=_color(i))
-            ax.annotate(f"{at:.0%}", (limit, at), textcoords="offset points", xytext=(8, 4 + 10 * i),
-                        color=_color(i), fontweight="bold")
+    odds = {label: hand_size_odds(result) for label, result in items}  # checks the records first
+    top = max(max(max(o) for o in odds.values()), limit or 0)
+    rows = []
+    for label, result in items:
+        for size, share in hand_size_odds(result, range(1, top + 1)).items():
+            rows.append({"rules": label, "cards": size, "share": round(share, 5)})
+    color = _runs_color(items)
+    x = {"field": "cards", "type": "quantitative", "title": "cards in one hand",
+         "scale": {"domain": [1, top + 2], "nice": False}}  # room for the labels at the limit
+    y = {"field": "share", "type": "quantitative", "title": "games where some hand got this big",
+         "scale": {"domain": [0, 1.1], "nice": False}, "axis": {"format": ".0%", "values": [0, 0.2, 0.4, 0.6, 0.8, 1]}}
+    layers: list[dict[str, Any]] = [
+        {"data": {"values": rows}, "mark": {"type": "line", "interpolate": "step-after", "strokeWidth": 2},
+         "encoding": {"x": x, "y": y, "color": color}},
+    ]
+    reached = {label: hand_size_odds(result, [limit])[limit] for label, result in items} if limit is not None else {}
+    at_limit = [{"rules": label, "cards": limit, "share": round(share, 5), "label": percent(share),
+                 "label_at": round(min(share + 0.05 + 0.08 * i, 1.08), 5)}  # stacked when the shares are close
+                for i, (label, share) in enumerate(reached.items())]
     if limit is not None:
-        ax.axvline(limit, color="black", linestyle=":", linewidth=1.2)
-        ax.text(limit, 1.02, f" mercy limit ({limit})", transform=ax.get_xaxis_transform(), ha="center",
-                va="bottom", fontsize=9)
-    ax.set_xlim(1, top)
-    ax.set_ylim(0, 1.05)
-    ax.yaxis.set_major_formatter(_percent_formatter())
-    ax.set_xlabel("cards in one hand")
-    ax.set_ylabel("games where some hand got this big")
-    ax.set_title("How big do hands get?", pad=18)
-    ax.legend(frameon=False)
-    return fig
+        layers += [
+            {"data": {"values": [{"cards": limit, "label": f"mercy limit ({limit})"}]},
+             "mark": {"type": "rule", "strokeDash": [2, 3], "color": "black", "strokeWidth": 1.5},
+             "encoding": {"x": {"field": "cards", "type": "quantitative"}}},
+            {"data": {"values": [{"cards": limit, "label": f"mercy limit ({limit})"}]},
+             "mark": {"type": "text", "baseline": "bottom", "dy": -4, "fontSize": 11},
+             "encoding": {"x": {"field": "cards", "type": "quantitative"}, "y": {"value": 0},
+                          "text": {"field": "label"}}},
+            {"data": {"values": at_limit}, "mark": {"type": "point", "filled": True, "size": 60},
+             "encoding": {"x": {"field": "cards", "type": "quantitative"}, "y": {"field": "share", "type": "quantitative"},
+                          "color": color}},
+            {"data": {"values": at_limit}, "mark": {"type": "text", "align": "left", "dx": 6, "fontWeight": "bold"},
+             "encoding": {"x": {"field": "cards", "type": "quantitative"},
+                          "y": {"field": "label_at", "type": "quantitative"}, "text": {"field": "label"},
+                          "color": color}},
+        ]
+    body = {"width": _WIDTH, "height": _HEIGHT, "layer": layers}
+    parts = []
+    for label, result in items:
+        largest = max(r.largest_hand for r in result.records or ())
+        reach = f", {percent(reached[label])} reached {limit} cards" if limit is not None else ""
+        parts.append(f"{label}: every game reached {result.rules.hand_size} cards{reach}, the largest hand held "
+                     f"{largest}")
+    limit_words = (f" A dotted line marks the mercy limit of {limit} cards, labelled with each run's share of games "
+                   f"that reached it." if limit is not None else "")
+    description = ("For each hand size, the share of games in which some player held that many cards or more at "
+                   "some moment, one line per run; every line falls as the hands grow." + limit_words + " "
+                   + "; ".join(parts) + ".")
+    return Chart("How big do hands get?", body, description,
+                 subtitle="dotted line: the mercy limit" if limit is not None else "")
 
 
 # ----------------------------------------------------------------------------
 # Everything at once
 # ----------------------------------------------------------------------------
 
-def comparison_figure(results: Mapping[str, "SimulationResult"]) -> "Figure":
-    """The four pictures of a comparison on one figure (the runs need ``keep_records=True``)."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(13, 7.5), dpi=100, layout="constrained")
-    grid = fig.subplots(2, 2)
-    game_length_figure(results, ax=grid[0][0])
-    endings_figure(results, ax=grid[0][1])
-    seat_advantage_figure(results, ax=grid[1][0])
-    knockout_odds_figure(results, ax=grid[1][1])
-    return fig
+def comparison_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
+    """The four charts of a comparison in one picture (the runs need ``keep_records=True``)."""
+    return concat("The runs compared", [
+        [game_length_figure(results), endings_figure(results)],
+        [seat_advantage_figure(results), knockout_odds_figure(results)],
+    ], "Four charts of the same runs, left to right and top to bottom.", width=_WIDTH * 2 // 3)
