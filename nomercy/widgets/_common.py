@@ -90,12 +90,14 @@ class GuardedWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._last_traceback = ""
         self._showing_failure = False
+        self._changing = 0
         self._framework = frozenset(vars(self))  # what ipywidgets itself keeps: never saved or put back
 
     # --- the transaction ------------------------------------------------------------------------------
     def _run(self, handler: Callable[[], str | None], *, clear_error: bool = True) -> str | None:
         """Handle one intent (``handler``) and redraw, whole or not at all; the refusal reason, or ``None``."""
         saved = self._checkpoint()
+        self._changing += 1  # an observer that raises now fails the change (see notify_change)
         try:
             reason = handler()
             if reason is None:
@@ -104,6 +106,8 @@ class GuardedWidget(anywidget.AnyWidget):
             reason = str(error)
         except Exception as error:  # noqa: BLE001 - a bug: shown in the widget, its traceback kept
             reason = self._internal(error)
+        finally:
+            self._changing -= 1
         if reason is not None:
             try:
                 self._roll_back(saved)
@@ -133,7 +137,7 @@ class GuardedWidget(anywidget.AnyWidget):
 
     def _is_session(self, name: str) -> bool:
         return name not in self._framework and not hasattr(anywidget.AnyWidget, name) and name not in (
-            "_framework", "_last_traceback", "_showing_failure")
+            "_framework", "_last_traceback", "_showing_failure", "_changing")
 
     # --- showing what went wrong ----------------------------------------------------------------------
     def _internal(self, error: BaseException) -> str:
@@ -171,15 +175,21 @@ class GuardedWidget(anywidget.AnyWidget):
                 self._show_failure(error, "a setting from the page")
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        try:
-            super()._handle_custom_msg(content, buffers)
-        except Exception as error:  # noqa: BLE001
-            self._show_failure(error, "a click")
+        """A message from the page, given to each ``on_msg`` callback (ipywidgets would only log a failure)."""
+        for callback in list(self._msg_callbacks.callbacks):
+            try:
+                callback(self, content, buffers)
+            except Exception as error:  # noqa: BLE001
+                self._show_failure(error, "a click")
 
     def notify_change(self, change: Any) -> None:
+        """A trait changed: sync it and run its observers. One that raises during an intent fails the intent
+        (put back whole by :meth:`_run`); at any other time its failure is shown."""
         try:
             super().notify_change(change)
         except Exception as error:  # noqa: BLE001
+            if self._changing:
+                raise
             self._show_failure(error, f"after {change['name']} changed")
 
 

@@ -162,6 +162,7 @@ class GameTable(GuardedWidget):
         self._review_seat = ""
         self._review_started = 0.0
         self._held: Move | None = None  # a move the coach's warning holds back
+        self._imported: str | None = None  # the page's name for the last record it loaded
         self._match: Match | None = None
         with self.hold_sync():
             self.rulings = {r.id: {"title": r.title, "text": r.text} for r in RULINGS.values()}
@@ -303,7 +304,7 @@ class GameTable(GuardedWidget):
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export(),
-        "import_record": lambda self, i: self._import(str(i.get("record", ""))),
+        "import_record": lambda self, i: self._import(i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
         "hint": lambda self, i: self._hint(),
         "go_ahead": lambda self, i: self._go_ahead(),
@@ -324,12 +325,18 @@ class GameTable(GuardedWidget):
     def _valid_pace(self, proposal: dict[str, Any]) -> float:
         return min(_MAX_PACE, max(0.0, float(proposal["value"])))
 
-    def _import(self, text: str) -> str | None:
-        if not text.strip():
+    def _import(self, text: Any, ask: Any = None) -> str | None:
+        """Load a record pasted into the Import box: checked whole before the table changes at all.
+
+        ``ask`` is the page's name for this try; the table shows it back (``imported``) once the record is
+        loaded, so the page closes its Import panel then, and keeps it open, text and all, on a refusal.
+        """
+        if isinstance(text, str) and not text.strip():
             return "Paste a game record (the text Export record gives) into the box first."
         record = GameRecord.from_json(text)  # a record that is not one is refused here, in one line
         Game.from_record(record)  # its deal and every move, replayed on the side: the first refusal is named
         self._switch_to(record)
+        self._imported = ask if isinstance(ask, str) and len(ask) <= 40 else None
         return self._load(record, "Loaded a saved record")
 
     def _switch_to(self, record: GameRecord) -> None:
@@ -852,6 +859,7 @@ class GameTable(GuardedWidget):
             "can_hint": bool(self.coach and human_viewer and not s.is_over
                              and (s.to_act == viewer or viewer in s.catchable)),
             "daily": None if self._daily is None else self._daily.isoformat(),
+            "imported": self._imported,
         }
 
     def _hand_label(self, viewer: int | None) -> str:
