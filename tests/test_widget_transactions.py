@@ -302,3 +302,71 @@ def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(t
         assert table.record() == record, table.error
         assert not [p for p in tmp_path.iterdir() if p.name.endswith(TEMPORARY_SUFFIX)]
         assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+
+
+# --- in the browser: the Import box of the shipped Play notebook ---------------------------------------
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from browser_support import jupyterlab_page, require_browser
+    from test_notebooks_in_browser import Lab
+
+    require_browser()
+    data = tmp_path_factory.mktemp("nomercy-data")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NOMERCY_DATA_DIR", str(data))
+        with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
+            yield Lab(page, watch, data)
+
+
+UNDEALABLE = json.dumps({"rules": "no-mercy", "overrides": {"hand_size": 60}, "seats": ["Ann", "Bo"], "seed": 1,
+                         "moves": []})
+
+
+@pytest.mark.browser
+def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_and_the_game_goes_on(lab: Any) -> None:
+    """11-play as shipped: a record whose rules cannot be dealt is pasted into the first table's Import box.
+    The refusal shows inside the table, the panel stays open with the text, the game is still played by
+    clicking; the exported record then loads and closes the panel. No console error anywhere."""
+    from test_notebooks_in_browser import PLAY, _next_click, _redrawn, _wait_for_new_version
+
+    table = lab.panel(PLAY).locator('[data-testid="nm-table"]').first
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    for _ in range(60):  # the computers move at the shipped pace: wait for the person's turn
+        if table.get_attribute("data-waiting") == "human":
+            break
+        _redrawn(table, table.get_attribute("data-version"))
+    header = table.locator(".nm-title")
+    moves_before = header.text_content()
+    panel = table.locator('[data-testid="import"]')
+    panel.locator("summary").click()
+    box = table.get_by_role("textbox", name="Game record to load")
+    box.fill(UNDEALABLE)
+    table.get_by_role("button", name="Load record").click()
+    error = table.locator('[data-testid="error"]')
+    error.wait_for()
+    assert "cannot be dealt" in error.text_content() and "hand_size 60" in error.text_content()
+    assert panel.evaluate("(el) => el.open") and box.input_value() == UNDEALABLE
+    assert header.text_content() == moves_before  # the table's game, as it was
+
+    for _ in range(60):  # still played by clicking: a move of the person, then the computers' replies
+        if table.get_attribute("data-waiting") == "human":
+            break
+        _redrawn(table, table.get_attribute("data-version"))
+    step = _next_click(table)
+    assert step is not None, table.text_content()[:400]
+    version = table.get_attribute("data-version")
+    step[1].click()
+    _wait_for_new_version(table, version)
+    assert not error.count() and header.text_content() != moves_before
+    assert panel.evaluate("(el) => el.open") and box.input_value() == UNDEALABLE  # kept through the redraws
+
+    table.get_by_role("button", name="Export record").click()
+    exported = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    box.fill(exported)
+    table.get_by_role("button", name="Load record").click()
+    table.page.wait_for_function("(el) => !el.open", arg=panel.element_handle())
+    assert table.locator('[data-testid="import-text"]').input_value() == "" and not error.count()
+    assert "Loaded a saved record" in table.locator('[data-testid="log"]').text_content()
+    assert not lab.watch.take(), "console errors in the page"
