@@ -370,3 +370,16 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     assert table.locator('[data-testid="import-text"]').input_value() == "" and not error.count()
     assert "Loaded a saved record" in table.locator('[data-testid="log"]').text_content()
     assert not lab.watch.take(), "console errors in the page"
+
+
+@pytest.mark.parametrize("seats, seed, words", [
+    (["human", "greedy"], 3.7, "whole number"), (["human", "greedy"], True, "whole number"),
+    (["human", "greedy"], 10 ** 200, "at most 100 digits"),
+    ({"A" * 50: "human", "Bo": "greedy"}, 1, "at most 40 characters"),
+    ({"Ann\u202e": "human", "Bo": "greedy"}, 1, "invisible or broken character"),
+])
+def test_a_table_refuses_at_once_what_a_record_of_its_games_could_not_hold(seats: Any, seed: Any, words: str) -> None:
+    from nomercy import NomercyError
+
+    with pytest.raises(NomercyError, match=words):
+        GameTable("no-mercy", seats, seed=seed)

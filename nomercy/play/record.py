@@ -31,7 +31,7 @@ from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.rules import PROFILES, RuleSet, ruleset
 from nomercy.play.driver import MAX_MOVES
 
-__all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS"]
+__all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
 
 RECORD_KEYS = ("rules", "overrides", "seats", "seed", "dealer", "moves")
 """The keys of a record in JSON; ``overrides`` and ``dealer`` may be left out."""
@@ -41,7 +41,7 @@ MAX_RECORD_CHARS = 2_000_000
 
 _MAX_NAME = 40        # characters in a seat name or a rule set's name
 _MAX_MOVE = 200       # characters in one move (the notation's longest move is under 60)
-_MAX_DIGITS = 30      # digits in a number of a record (a seed); Python itself stops at 4,300
+_MAX_DIGITS = 100     # digits in a number of a record (a seed); Python itself stops at 4,300
 
 
 class _Refused(Exception):
@@ -227,6 +227,35 @@ def _check(rules: Any, seats: Any, seed: Any, moves: Any, dealer: Any) -> tuple[
             rules = ruleset(rules)
         except RulesError as error:
             raise _Refused(str(error)) from None
+    _check_seats(seats, rules)
+    _check_seed(seed)
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < len(seats)):
+        raise _Refused(f"the dealer is a seat number from 0 to {len(seats) - 1} (or null: the last seat deals), "
+                       f"not {_kind(dealer)}")
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, (list, tuple)):
+        raise _Refused(f'moves is a list of moves, like ["Ann plays red 7", "Bo draws"], not {_kind(moves)}')
+    if len(moves) > MAX_MOVES:
+        raise _Refused(f"it has {len(moves):,} moves; a round is at most {MAX_MOVES:,}")
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            raise _Refused(f'move {number} is a line of text, like "Ann plays red 7", not {_kind(move)}')
+        if len(move) > _MAX_MOVE or not _is_clean(move):
+            raise _Refused(f"move {number} is not a move: a move is one short line, like \"Ann plays red 7\"")
+    return rules, tuple(seats), tuple(moves)
+
+
+def check_table(rules: RuleSet, seats: Any, seed: Any) -> None:
+    """Refuse, in one line, seats and a seed that a record of the game could not hold (a table checks them
+    when it is made, so that every game it plays can be saved and read back)."""
+    try:
+        _check_seats(seats, rules)
+        _check_seed(seed)
+    except _Refused as refused:
+        raise NomercyError(str(refused)) from None
+
+
+def _check_seats(seats: Any, rules: RuleSet) -> None:
     if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple)):
         raise _Refused(f'seats is a list of seat names, like ["Ann", "Bo"], not {_kind(seats)}')
     for seat in seats:
@@ -242,22 +271,13 @@ def _check(rules: Any, seats: Any, seed: Any, moves: Any, dealer: Any) -> tuple[
     low, high = rules.players
     if not low <= len(seats) <= high:
         raise _Refused(f"{rules.name} is for {low} to {high} players, not {len(seats)}")
+
+
+def _check_seed(seed: Any) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise _Refused(f"the seed is a whole number, like 42, not {_kind(seed)}")
-    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                               or not 0 <= dealer < len(seats)):
-        raise _Refused(f"the dealer is a seat number from 0 to {len(seats) - 1} (or null: the last seat deals), "
-                       f"not {_kind(dealer)}")
-    if isinstance(moves, (str, bytes)) or not isinstance(moves, (list, tuple)):
-        raise _Refused(f'moves is a list of moves, like ["Ann plays red 7", "Bo draws"], not {_kind(moves)}')
-    if len(moves) > MAX_MOVES:
-        raise _Refused(f"it has {len(moves):,} moves; a round is at most {MAX_MOVES:,}")
-    for number, move in enumerate(moves, 1):
-        if not isinstance(move, str):
-            raise _Refused(f'move {number} is a line of text, like "Ann plays red 7", not {_kind(move)}')
-        if len(move) > _MAX_MOVE or not _is_clean(move):
-            raise _Refused(f"move {number} is not a move: a move is one short line, like \"Ann plays red 7\"")
-    return rules, tuple(seats), tuple(moves)
+    if abs(seed) >= 10 ** _MAX_DIGITS:
+        raise _Refused(f"the seed is a whole number of at most {_MAX_DIGITS} digits, not {_kind(seed)}")
 
 
 def _check_name(name: str, what: str) -> None:

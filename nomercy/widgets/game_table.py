@@ -38,6 +38,7 @@ from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.play import coach as coaching
 from nomercy.play.game import Game, GameRecord
+from nomercy.play.record import check_table
 from nomercy.play.saved_game import SavedGame
 from nomercy.play.players import Player, make_player
 from nomercy.core.rulebook import RULINGS
@@ -83,13 +84,6 @@ def _seconds(pace: Any) -> float:
     if not 0 <= seconds <= _MAX_PACE:
         raise NomercyError(f"pace is a number of seconds between computer moves (0 to {_MAX_PACE:g}), not {pace!r}")
     return seconds
-
-
-def _whole_seed(seed: Any) -> int:
-    """The table's seed: a whole number (``3.7`` or ``True`` is refused, not rounded)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise NomercyError(f"seed is a whole number, like 42, not {seed!r}"[:120])
-    return seed
 
 
 class GameTable(GuardedWidget):
@@ -147,7 +141,8 @@ class GameTable(GuardedWidget):
         low, high = self._rules.players
         if not low <= len(self._seats) <= high:
             raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
-        self._seed = self._first_seed = _whole_seed(seed)
+        check_table(self._rules, self._seats, seed)  # what a record of its games could not hold: refused now
+        self._seed = self._first_seed = seed
         self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
         self._is_match = bool(match)
         self._undo_allowed = (not match) if undo is None else bool(undo)
