@@ -110,7 +110,8 @@ HOSTILE: list[tuple[str, str, bool]] = [
     ("a seat name turned right to left", _with(seats=["\u202eAnn", "B", "C"], moves=[]), False),
     ("a seat name of 100,000 letters", _with(seats=["A" * 100_000, "B", "C"], moves=[]), False),
     ("seats as an object", _with(seats={"A": 1, "B": 2}, moves=[]), False),
-    ("a seed of 3.7", _with(seed=3.7), False), ("a seed of 10**30", _with(seed=10 ** 30, moves=[]), True), ("a seed of true", _with(seed=True), False),
+    ("a seed of 3.7", _with(seed=3.7), False), ("a seed of 10**30", _with(seed=10 ** 30, moves=[]), True),
+    ("a seed of true", _with(seed=True), False),
     ("a seed as text", _with(seed="5"), False), ("a seed null", _with(seed=None), False),
     ("a seed in a list", _with(seed=[5]), False),
     ("a seed of NaN", GOOD.replace('"seed": 5', '"seed": NaN'), False),
@@ -219,7 +220,8 @@ def hostile_records(draw: st.DrawFn) -> str:
     if kind == "rules":
         option = draw(st.sampled_from(["hand_size", "mercy_limit", "players", "deck", "uno_penalty",
                                        "score_target", "stacking", "first_card"]))
-        return as_text({**BASE, "overrides": {option: draw(JSON_VALUE)}, "moves": draw(st.sampled_from([[], BASE["moves"]]))})
+        moves = draw(st.sampled_from([[], BASE["moves"]]))
+        return as_text({**BASE, "overrides": {option: draw(JSON_VALUE)}, "moves": moves})
     if kind == "deep":
         depth = draw(st.integers(1, 5000))
         return as_text(BASE)[:-1] + ', "moves": ' + "[" * depth + "]" * depth + "}"

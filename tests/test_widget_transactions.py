@@ -262,7 +262,8 @@ def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(tmp_path: P
 
 
 def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(tmp_path: Path) -> None:
-    """A process plays and saves as fast as it can; it is killed (SIGKILL) at random moments, 6 times (tests/test_files.py kills a write in its middle on purpose).
+    """A process plays and saves as fast as it can; it is killed (SIGKILL) at random moments, 6 times
+    (tests/test_files.py kills one write in its very middle, on purpose).
     Each time, the save file is a whole record that resumes, and the leftover is removed at the next start."""
     save = tmp_path / "g.json"
     script = textwrap.dedent(f"""

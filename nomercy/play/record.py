@@ -198,7 +198,8 @@ def _fields_of(data: Any) -> dict[str, Any]:
     _check_name(name, "the rule set's name")
     overrides = data.get("overrides") or {}
     if not isinstance(overrides, Mapping):
-        raise _Refused(f'overrides maps rule options to their values, like {{"stacking": "none"}}, not {_kind(overrides)}')
+        raise _Refused('overrides maps rule options to their values, like {"stacking": "none"}, '
+                       f"not {_kind(overrides)}")
     for option, value in overrides.items():
         if not _is_option_value(value):
             raise _Refused(f"the rule option {brief(option)} takes a word, a number, true or false, none, or a "
@@ -218,7 +219,8 @@ def _fields_of(data: Any) -> dict[str, Any]:
             "dealer": data.get("dealer")}
 
 
-def _check(rules: Any, seats: Any, seed: Any, moves: Any, dealer: Any) -> tuple[RuleSet, tuple[str, ...], tuple[str, ...]]:
+def _check(rules: Any, seats: Any, seed: Any, moves: Any,
+           dealer: Any) -> tuple[RuleSet, tuple[str, ...], tuple[str, ...]]:
     """Every field of a record, however it was built: the rules, seats and moves as they are kept."""
     if not isinstance(rules, RuleSet):
         if not isinstance(rules, str):
@@ -286,7 +288,8 @@ def _check_name(name: str, what: str) -> None:
     if len(name) > _MAX_NAME:
         raise _Refused(f"{what} is at most {_MAX_NAME} characters, not {len(name):,}")
     if not _is_clean(name):
-        raise _Refused(f"{what} is letters, digits and signs, not {brief(name)} (it holds an invisible or broken character)")
+        raise _Refused(f"{what} is letters, digits and signs, not {brief(name)} "
+                       "(it holds an invisible or broken character)")
 
 
 def _is_clean(text: str) -> bool:

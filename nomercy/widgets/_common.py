@@ -170,7 +170,8 @@ class GuardedWidget(anywidget.AnyWidget):
             super().set_state(sync_data)
         except Exception as error:  # noqa: BLE001
             if isinstance(error, traitlets.TraitError):
-                self._show_error(f"the page sent a setting the widget cannot take ({brief(sync_data)}); it was left as it was")
+                self._show_error(f"the page sent a setting the widget cannot take ({brief(sync_data)}); "
+                                 "it was left as it was")
             else:
                 self._show_failure(error, "a setting from the page")
 

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import datetime
 import inspect
+import os
 import time
 import types
 from typing import Any, Iterator, Mapping, Sequence
-
-import os
 
 import traitlets
 
@@ -381,7 +380,7 @@ class GameTable(GuardedWidget):
         """Deal the record's round and replay its moves through the engine (a refused move stops it, named)."""
         self._bots = self._make_bots(self._seed)
         self._match = None
-        self._start_round(1, record.seed, record.dealer)
+        self._start_round(1, self._deal(record.seed, record.dealer))
         for number, text in enumerate(record.moves, 1):
             s = self.state
             try:
@@ -414,16 +413,15 @@ class GameTable(GuardedWidget):
 
     def _replay(self) -> None:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
-        self._start_round(self._round, self._game.start.seed, self._game.start.dealer)
+        self._start_round(self._round, self._deal(self._game.start.seed, self._game.start.dealer))
 
     def _new_match(self, seed: int) -> None:
         """Deal the first round from ``seed`` (a new match when ``match=True``); the table switches once it is dealt."""
         bots = self._make_bots(seed)
         match = Match.start(self._rules, self._seats, seed=seed) if self._is_match else None
-        game = Game(self._rules, self._seats, seed=match.game.seed if match else seed,
-                    dealer=match.game.dealer if match else None, computers=bots)
+        game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
         self._seed, self._bots, self._match = seed, bots, match
-        self._start_round(1, game.start.seed, game.start.dealer if match else None, game=game)
+        self._start_round(1, game)
 
     def _new_round(self) -> str | None:
         if not self.state.is_over:
@@ -433,14 +431,17 @@ class GameTable(GuardedWidget):
             if match.is_over:
                 return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
             self._match = match.next_round()
-            self._start_round(self._match.round_number, self._match.game.seed, self._match.game.dealer)
+            self._start_round(self._match.round_number, self._deal(self._match.game.seed, self._match.game.dealer))
         else:
-            self._start_round(self._round + 1, short_seed(self._seed, "round", self._round + 1), None)
+            self._start_round(self._round + 1, self._deal(short_seed(self._seed, "round", self._round + 1), None))
         return None
 
-    def _start_round(self, number: int, seed: int, dealer: int | None, *, game: Game | None = None) -> None:
-        """Deal round ``number`` (or take ``game``, dealt already), then clear the table for it."""
-        game = game or Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots)
+    def _deal(self, seed: int, dealer: int | None, bots: Mapping[int, Player] | None = None) -> Game:
+        """A round dealt at this table (the check that can fail, made before the table switches to it)."""
+        return Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
+
+    def _start_round(self, number: int, game: Game) -> None:
+        """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
         self._round = number
         self._game = game
         self._log: list[dict[str, Any]] = []
