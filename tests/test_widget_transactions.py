@@ -104,6 +104,36 @@ def test_any_intent_with_any_payload_is_done_whole_or_changes_nothing(intents: l
         assert Game.from_record(table.record()).state == table.state
 
 
+def shown_state(widget: Any) -> tuple[Any, ...]:
+    """Every synced trait but the error line, and where the widget is."""
+    traits = tuple(json.dumps(getattr(widget, name), sort_keys=True, default=str)
+                   for name in sorted(widget.trait_names(sync=True)) if name != "error")
+    return traits + (getattr(widget, "_index", None),)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from(["board", "steps", "trainer"]), intents=st.lists(st.fixed_dictionaries(
+    {"type": st.sampled_from(sorted(set(PuzzleBoard.INTENTS) | set(StepPlayer.INTENTS) | {"choose", "next_puzzle"}))},
+    optional={"answer": JSON_VALUE, "index": JSON_VALUE, "id": JSON_VALUE, "to": JSON_VALUE, "topic": JSON_VALUE,
+              "level": JSON_VALUE}), min_size=1, max_size=5))
+def test_any_intent_to_a_puzzle_board_a_step_player_or_a_trainer_is_done_whole_or_changes_nothing(
+        which: str, intents: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory) -> None:
+    from nomercy.puzzles.puzzle import find_puzzle
+    from nomercy.widgets import Trainer
+
+    easy = [find_puzzle(name) for name in ("stack-2-4-6", "round3-seven")]
+    widget: Any = {"board": lambda: PuzzleBoard(easy), "steps": lambda: StepPlayer("stack-2-4-6"),
+                   "trainer": lambda: Trainer(data_dir=tmp_path_factory.mktemp("data"), puzzles=easy)}[which]()
+    for intent in intents:
+        before = shown_state(widget)
+        widget._handle_custom_msg(intent, [])
+        shown = str(widget.error)
+        assert "internal error" not in shown, (intent, shown)
+        if shown and which != "trainer":  # the trainer's status (its clock, its file) is redrawn after any click
+            assert_one_clear_line(shown)
+            assert shown_state(widget) == before, (intent, shown)
+
+
 def test_a_stray_click_after_a_hint_keeps_the_hint() -> None:
     """A refused click changes nothing, not even the coach's advice on screen."""
     table = GameTable("no-mercy", ["human", "greedy"], seed=1, pace=0, coach=True)
