@@ -88,7 +88,7 @@ INTENT = st.fixed_dictionaries({"type": st.sampled_from(GameTable.INTENTS)}, opt
     "ask": JSON_VALUE})
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(INTENT, min_size=1, max_size=6), st.integers(0, 3))
 def test_any_intent_with_any_payload_is_done_whole_or_changes_nothing(intents: list[dict[str, Any]], seed: int) -> None:
     table = GameTable("no-mercy", ["human", "greedy", "random"], seed=seed, pace=0, coach=False)
@@ -292,7 +292,7 @@ def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(tmp_path: P
 
 
 def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(tmp_path: Path) -> None:
-    """A process plays and saves as fast as it can; it is killed (SIGKILL) at random moments, 6 times
+    """A process plays and saves as fast as it can; it is killed (SIGKILL) at random moments, 4 times
     (tests/test_files.py kills one write in its very middle, on purpose).
     Each time, the save file is a whole record that resumes, and the leftover is removed at the next start."""
     save = tmp_path / "g.json"
@@ -317,7 +317,7 @@ def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(t
     """)
     rng = random.Random(29)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    for attempt in range(6):
+    for attempt in range(4):
         child = subprocess.Popen([sys.executable, "-c", script, str(attempt)], stdout=subprocess.PIPE, text=True,
                                  env=env)
         assert child.stdout is not None and child.stdout.readline() == "saving\n"

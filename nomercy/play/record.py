@@ -196,7 +196,8 @@ def _fields_of(data: Any) -> dict[str, Any]:
     if not isinstance(name, str):
         raise _Refused(f'rules is the name of a rule set, like "no-mercy", not {_kind(name)}')
     _check_name(name, "the rule set's name")
-    overrides = data.get("overrides") or {}
+    overrides = data.get("overrides")
+    overrides = {} if overrides is None else overrides
     if not isinstance(overrides, Mapping):
         raise _Refused('overrides maps rule options to their values, like {"stacking": "none"}, '
                        f"not {_kind(overrides)}")
