@@ -30,20 +30,18 @@ benchmarks) use :func:`play_out`, the same loop without the bookkeeping.
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from nomercy.core.engine import apply, check_players_option, deal
 from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
-from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState
 from nomercy.play.driver import Chooser, play_out
 from nomercy.play.players import Player, make_player, next_move, notify
+from nomercy.play.record import GameRecord
 from nomercy.play.transcript import Step, Transcript
 
 __all__ = ["Game", "GameRecord", "play_out", "computers_choose"]
@@ -51,67 +49,6 @@ __all__ = ["Game", "GameRecord", "play_out", "computers_choose"]
 def computers_choose(players: Mapping[int, Player]) -> Chooser:
     """A chooser that asks computer players by the one protocol (:func:`~nomercy.play.players.next_move`)."""
     return lambda state: next_move(state, players)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """Everything needed to replay a game: the rules themselves, seats, seed, dealer and moves.
-
-    The rules are kept as a :class:`~nomercy.core.rules.RuleSet`, so a house RuleSet of your own replays as
-    well as a named profile. In JSON they are a name and the options that differ from the profile of that
-    name (from the printed No Mercy rules for a name that is not a profile):
-
-    >>> import dataclasses
-    >>> house = dataclasses.replace(ruleset("no-mercy", stacking="anything-goes"), name="our-house")
-    >>> record = GameRecord(house, ("A", "B"), 3, ())
-    >>> record.overrides
-    {'stacking': 'anything-goes'}
-    >>> GameRecord.from_json(record.to_json()) == record
-    True
-    """
-
-    rules: RuleSet
-    seats: tuple[str, ...]
-    seed: int
-    moves: tuple[str, ...]
-    dealer: int | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rules, RuleSet):
-            object.__setattr__(self, "rules", ruleset(self.rules))
-
-    @property
-    def overrides(self) -> dict[str, Any]:
-        """The options that differ from the profile the rules are named after."""
-        return {option: mine for option, (mine, _) in self.rules.differences(_base_of(self.rules.name)).items()}
-
-    def to_json(self) -> str:
-        data = {
-            "rules": self.rules.name, "overrides": {k: _jsonable(v) for k, v in self.overrides.items()},
-            "seats": list(self.seats), "seed": self.seed, "dealer": self.dealer, "moves": list(self.moves),
-        }
-        return json.dumps(data, indent=1, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> "GameRecord":
-        try:
-            data = json.loads(text)
-            name = str(data["rules"])
-            rules = dataclasses.replace(_base_of(name).replace(**dict(data.get("overrides") or {})), name=name)
-            dealer = data.get("dealer")
-            return cls(rules=rules, seats=tuple(str(s) for s in data["seats"]), seed=int(data["seed"]),
-                       moves=tuple(str(m) for m in data["moves"]), dealer=None if dealer is None else int(dealer))
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise NomercyError(f"not a game record: {error}") from None
-
-
-def _base_of(name: str) -> RuleSet:
-    """The profile a rule set's name refers to, or the printed No Mercy rules for a house name."""
-    return PROFILES.get(name) or RuleSet()
-
-
-def _jsonable(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
 
 
 class Game:
@@ -232,6 +169,15 @@ class Game:
         self._moves.pop()
         self._events.pop()
 
+    def __copy__(self) -> "Game":
+        """The game as it is now, to go back to: its own lists of the same states (values), moves and
+        events; the computer players are the same players."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._states, twin._moves, twin._events = list(self._states), list(self._moves), list(self._events)
+        twin.computers = dict(self.computers)
+        return twin
+
     @property
     def rules(self) -> RuleSet:
         return self._rules
@@ -243,7 +189,10 @@ class Game:
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":
         """Replay a record move by move (any illegal move raises, naming it)."""
-        game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
+        try:
+            game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
+        except NomercyError as error:
+            raise type(error)(f"the record's game cannot be dealt: {error}") from None
         for number, move in enumerate(record.moves, 1):
             try:
                 game.play(move)

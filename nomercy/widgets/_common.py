@@ -1,24 +1,29 @@
-"""What the three widgets share: where their front-end files live, how an event
-becomes a log line with its ruling, and the guard that turns any error raised
-while handling an intent into a message the learner can read.
+"""What the widgets share: where their front-end files live, how an event becomes
+a log line with its ruling, and the one guard (:class:`GuardedWidget`) that runs
+every intent as a transaction and turns anything that goes wrong into a line the
+learner reads inside the widget.
 
-Everything here is plain Python, so the widgets' behaviour is tested without a
-browser.
+The widgets' behaviour is tested in Python, by driving their message handlers,
+without a browser.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import traceback
 from pathlib import Path
 from typing import Any, Callable
 
+import anywidget
+import traitlets
+
 from nomercy.core.cards import Card, Color
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.events import Event
 from nomercy.core.rulebook import RULINGS
 
-__all__ = ["STATIC", "event_entry", "move_entry", "guarded", "card_svg", "card_back_svg", "plural"]
+__all__ = ["STATIC", "event_entry", "move_entry", "GuardedWidget", "card_svg", "card_back_svg", "plural"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""
@@ -58,27 +63,148 @@ def card_back_svg(width: int = 60, deck: str = "no-mercy") -> str:
     return render.card_back_svg(width=width, deck=deck)
 
 
-def guarded(handler: Callable[..., str | None]) -> Callable[..., str | None]:
-    """Run an intent handler so that nothing it raises is lost.
+class GuardedWidget(anywidget.AnyWidget):
+    """A widget in which nothing that goes wrong is lost: the one guard of every widget of the package.
 
-    Exceptions raised inside a widget's message callback never reach the
-    notebook, so the learner would see a dead button. A :class:`NomercyError`
-    (an illegal move, bad notation) is the engine's reason and is returned as it
-    is; anything else is a bug, returned as one. The caller shows the text.
+    An exception raised inside a widget's message callback, a trait observer or a redraw never reaches
+    the notebook (ipywidgets logs it where nobody looks), so a learner would see a dead button, or worse,
+    a table half switched to something else that fails at every later click. Every path in is guarded
+    here, once:
+
+    - each intent runs as a **transaction** (:meth:`_run`): the widget's state is saved, the intent is
+      handled and the screen redrawn; when the intent is refused (a reason returned, a
+      :class:`NomercyError` raised) or fails (any other exception, a bug), everything is put back as it
+      was, so the widget stays usable, and the reason is shown in the widget's ``error`` line;
+    - a value the page sends that the widget cannot take (:meth:`set_state`), a custom message
+      (:meth:`_handle_custom_msg`) and a trait observer or a sync that raises (:meth:`notify_change`) are
+      caught and shown the same way.
+
+    The saved state is every attribute the widget's own classes set (lists, dicts and sets are copied;
+    an object mutated in place, like a :class:`~nomercy.play.game.Game`, copies itself with ``__copy__``;
+    anything else is a value or is replaced, never changed) and every synced trait but ``error``.
     """
 
-    @functools.wraps(handler)
-    def run(self: Any, *args: Any, **kwargs: Any) -> str | None:
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._last_traceback = ""
+        self._showing_failure = False
+        self._changing = 0
+        self._framework = frozenset(vars(self))  # what ipywidgets itself keeps: never saved or put back
+
+    # --- the transaction ------------------------------------------------------------------------------
+    def _run(self, handler: Callable[[], str | None], *, clear_error: bool = True) -> str | None:
+        """Handle one intent (``handler``) and redraw, whole or not at all; the refusal reason, or ``None``."""
+        saved = self._checkpoint()
+        self._changing += 1  # an observer that raises now fails the change (see notify_change)
         try:
-            reason = handler(self, *args, **kwargs)
+            reason = handler()
+            if reason is None:
+                self._redraw()
         except NomercyError as error:
             reason = str(error)
-        except Exception as error:  # noqa: BLE001 - shown in the widget, never swallowed
-            reason = f"internal error ({type(error).__name__}: {error}); please report it"
-            self._last_traceback = traceback.format_exc()
+        except Exception as error:  # noqa: BLE001 - a bug: shown in the widget, its traceback kept
+            reason = self._internal(error)
+        finally:
+            self._changing -= 1
+        if reason is not None:
+            try:
+                self._roll_back(saved)
+            except Exception as error:  # noqa: BLE001 - putting back failed too: say so, keep going
+                reason = f"{reason}; {self._internal(error)}"
+        if reason is not None or clear_error:
+            self._show_error(reason or "")
         return reason
 
-    return run
+    def _redraw(self) -> None:
+        """Draw the screen from the widget's state (widgets that draw as they go leave this empty)."""
+
+    def _checkpoint(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        attributes = {name: _copied(value) for name, value in vars(self).items() if self._is_session(name)}
+        traits = {name: getattr(self, name) for name in self.trait_names(sync=True) if name != "error"}
+        return attributes, traits
+
+    def _roll_back(self, saved: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        attributes, traits = saved
+        for name in [name for name in vars(self) if self._is_session(name) and name not in attributes]:
+            delattr(self, name)  # made by the failed intent (a cache filled on first use, a half-built part)
+        self.__dict__.update(attributes)
+        with self.hold_sync():
+            for name, value in traits.items():
+                if getattr(self, name) is not value:
+                    setattr(self, name, value)
+
+    def _is_session(self, name: str) -> bool:
+        return name not in self._framework and not hasattr(anywidget.AnyWidget, name) and name not in (
+            "_framework", "_last_traceback", "_showing_failure", "_changing")
+
+    # --- showing what went wrong ----------------------------------------------------------------------
+    def _internal(self, error: BaseException) -> str:
+        """A bug, in one line (its traceback kept in ``_last_traceback`` for a report)."""
+        self._last_traceback = traceback.format_exc()
+        return f"internal error ({type(error).__name__}: {error}); the last step was undone; please report it"
+
+    def _show_error(self, text: str) -> None:
+        """Put ``text`` in the widget's error line: one line, and text the page can always receive."""
+        line = " ".join(text.split())
+        if len(line) > _MAX_ERROR:
+            line = line[:_MAX_ERROR] + "..."
+        self.error = line.encode("utf-8", "backslashreplace").decode("utf-8")  # no lone surrogate reaches JSON
+
+    def _show_failure(self, error: BaseException, what: str) -> None:
+        if self._showing_failure:  # showing it failed as well: keep the traceback, go no deeper
+            self._last_traceback = traceback.format_exc()
+            return
+        self._showing_failure = True
+        try:
+            reason = str(error) if isinstance(error, NomercyError) else self._internal(error)
+            self._show_error(f"{what}: {reason}")
+        finally:
+            self._showing_failure = False
+
+    # --- every other path in from the page ------------------------------------------------------------
+    def set_state(self, sync_data: Any) -> None:
+        """A setting changed in the page (the pace, a check box); a value the widget cannot take is shown."""
+        try:
+            super().set_state(sync_data)
+        except Exception as error:  # noqa: BLE001
+            if isinstance(error, traitlets.TraitError):
+                self._show_error(f"the page sent a setting the widget cannot take ({brief(sync_data)}); "
+                                 "it was left as it was")
+            else:
+                self._show_failure(error, "a setting from the page")
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """A message from the page, given to each ``on_msg`` callback (ipywidgets would only log a failure)."""
+        for callback in list(self._msg_callbacks.callbacks):
+            try:
+                callback(self, content, buffers)
+            except Exception as error:  # noqa: BLE001
+                self._show_failure(error, "a click")
+
+    def notify_change(self, change: Any) -> None:
+        """A trait changed: sync it and run its observers. One that raises during an intent fails the intent
+        (put back whole by :meth:`_run`); at any other time its failure is shown."""
+        try:
+            super().notify_change(change)
+        except Exception as error:  # noqa: BLE001
+            if self._changing:
+                raise
+            self._show_failure(error, f"after {change['name']} changed")
+
+
+_MAX_ERROR = 400
+"""Characters of an error line (a reason is one sentence; a longer one is cut)."""
+
+
+def _copied(value: Any) -> Any:
+    """A value as a transaction saves it: containers and objects that copy themselves are copied."""
+    if isinstance(value, (list, dict, set)):
+        return copy.copy(value)
+    if hasattr(type(value), "__copy__") and not isinstance(value, type):
+        return copy.copy(value)
+    return value
 
 
 def plural(n: int, word: str = "card") -> str:

@@ -23,10 +23,12 @@ The same intents can be sent from Python, which is how the tests play whole game
 from __future__ import annotations
 
 import datetime
+import inspect
+import os
 import time
+import types
 from typing import Any, Iterator, Mapping, Sequence
 
-import anywidget
 import traitlets
 
 from nomercy.core import events as ev
@@ -35,6 +37,8 @@ from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.play import coach as coaching
 from nomercy.play.game import Game, GameRecord
+from nomercy.play.record import check_table
+from nomercy.play.saved_game import SavedGame
 from nomercy.play.players import Player, make_player
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet, ruleset
@@ -43,7 +47,8 @@ from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.play.match import Match
 from nomercy.core.state import GameState, Phase
 from nomercy.widgets.step_player import StepPlayer
-from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded, move_entry, plural
+from nomercy.widgets._common import (STATIC, GuardedWidget, card_back_svg, card_svg, event_entry, move_entry,
+                                     plural)
 from nomercy.widgets._table_text import (HOW, HUMAN, kinds_from_names, move_summary, prompt_for, seat_plan,
                                          share_line, status_line, top_card_by)
 from nomercy.core.engine import legal_moves, why_illegal
@@ -80,7 +85,7 @@ def _seconds(pace: Any) -> float:
     return seconds
 
 
-class GameTable(anywidget.AnyWidget):
+class GameTable(GuardedWidget):
     """A playable table: human seats click, computer seats play through :func:`~nomercy.play.players.next_move`.
 
     ``rules`` is a profile name (or a :class:`~nomercy.core.rules.RuleSet`) and
@@ -93,7 +98,8 @@ class GameTable(anywidget.AnyWidget):
     is then off unless ``undo=True`` asks for it. ``coach=True`` adds a Hint
     button, warnings before a regrettable move and a review after the round
     (:mod:`nomercy.play.coach`); ``auto_uno=True`` calls UNO for a person the
-    moment they go down to one card.
+    moment they go down to one card. ``save_to="my-game.json"`` saves the round to that file after every
+    change and, when the table opens again, resumes it (:mod:`nomercy.play.saved_game`).
     """
 
     _esm = STATIC / "game_table.js"
@@ -103,7 +109,6 @@ class GameTable(anywidget.AnyWidget):
     log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     rulings = traitlets.Dict().tag(sync=True)  # ruling id -> title and text, sent once for the log to expand
     prompt = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
     export = traitlets.Unicode("").tag(sync=True)
     pace = traitlets.Float(0.8).tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
@@ -123,20 +128,24 @@ class GameTable(anywidget.AnyWidget):
         undo: bool | None = None,
         coach: bool = False,
         auto_uno: bool = False,
+        save_to: str | os.PathLike[str] | None = None,
         **overrides: Any,
     ) -> None:
         super().__init__()
+        self._save_file = None if save_to is None else SavedGame(save_to)  # a folder or a missing folder: refused now
+        self._last_saved: GameRecord | None = None  # the record last written to ``save_to``
+        self._save_failed = False
         self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
         self._seats, self._kinds = seat_plan(players)
         low, high = self._rules.players
         if not low <= len(self._seats) <= high:
             raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
-        self._seed = self._first_seed = int(seed)
+        check_table(self._rules, self._seats, seed)  # what a record of its games could not hold: refused now
+        self._seed = self._first_seed = seed
         self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
         self._is_match = bool(match)
         self._undo_allowed = (not match) if undo is None else bool(undo)
         self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
-        self._last_traceback = ""
         self._quiet = False
         self._daily: datetime.date | None = None
         self._now = time.monotonic  # the clock of the UNO moment (tests may replace it)
@@ -147,13 +156,16 @@ class GameTable(anywidget.AnyWidget):
         self._review_seat = ""
         self._review_started = 0.0
         self._held: Move | None = None  # a move the coach's warning holds back
+        self._imported: str | None = None  # the page's name for the last record it loaded
         self._match: Match | None = None
         with self.hold_sync():
             self.rulings = {r.id: {"title": r.title, "text": r.text} for r in RULINGS.values()}
             self.pace = _seconds(pace)
             self.coach = bool(coach)
             self.auto_uno = bool(auto_uno)
-            self._new_match()
+            self._new_match(self._seed)
+            if self._save_file is not None:
+                self._resume(self._save_file)
         self.on_msg(self._on_msg)
 
     # ------------------------------------------------------------------ public Python API
@@ -250,16 +262,17 @@ class GameTable(anywidget.AnyWidget):
             self._handle(content)
 
     def _handle(self, intent: dict[str, Any]) -> str | None:
+        """One intent, as a transaction (:meth:`GuardedWidget._run`): done and drawn whole, or not at all."""
         with self.hold_sync():
             self._quiet = False
-            reason = self._dispatch(intent)
-            if intent.get("type") != "advance" or reason:
-                self.error = reason or ""
-            if not self._quiet:
-                self._render()
-            return reason
+            # a computer's move leaves a refusal shown before it on screen; every other click clears it
+            return self._run(lambda: self._dispatch(intent), clear_error=intent.get("type") != "advance")
 
-    @guarded
+    def _redraw(self) -> None:
+        if not self._quiet:
+            self._render()
+            self._autosave()
+
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
         handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -285,7 +298,7 @@ class GameTable(anywidget.AnyWidget):
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export(),
-        "import_record": lambda self, i: self._import(str(i.get("record", ""))),
+        "import_record": lambda self, i: self._import(i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
         "hint": lambda self, i: self._hint(),
         "go_ahead": lambda self, i: self._go_ahead(),
@@ -306,27 +319,68 @@ class GameTable(anywidget.AnyWidget):
     def _valid_pace(self, proposal: dict[str, Any]) -> float:
         return min(_MAX_PACE, max(0.0, float(proposal["value"])))
 
-    def _import(self, text: str) -> str | None:
-        if not text.strip():
+    def _import(self, text: Any, ask: Any = None) -> str | None:
+        """Load a record pasted into the Import box: checked whole before the table changes at all.
+
+        ``ask`` is the page's name for this try; the table shows it back (``imported``) once the record is
+        loaded, so the page closes its Import panel then, and keeps it open, text and all, on a refusal.
+        """
+        if isinstance(text, str) and not text.strip():
             return "Paste a game record (the text Export record gives) into the box first."
-        record = GameRecord.from_json(text)
-        low, high = record.rules.players
-        if not low <= len(record.seats) <= high:
-            return f"{record.rules.name} is for {low} to {high} players, not {len(record.seats)}"
+        record = GameRecord.from_json(text)  # a record that is not one is refused here, in one line
+        Game.from_record(record)  # its deal and every move, replayed on the side: the first refusal is named
+        self._switch_to(record)
+        self._imported = ask if isinstance(ask, str) and len(ask) <= 40 else None
+        return self._load(record, "Loaded a saved record")
+
+    def _switch_to(self, record: GameRecord) -> None:
+        """Take the seats, rules and seed of a record that was checked whole (nothing here can refuse it)."""
         self._rules = record.rules
         self._kinds = kinds_from_names(record.seats, dict(zip(self._seats, self._kinds)))
         self._seats = tuple(record.seats)
         self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
         self._seed = self._first_seed = record.seed
+        self._coach_seed = short_seed(self._first_seed, "coach")
         self._reshuffles = 0
         self._is_match = False
-        return self._load(record)
 
-    def _load(self, record: GameRecord) -> str | None:
+    def _resume(self, save: SavedGame) -> None:
+        """Open on the game saved in ``save`` (checked and replayed before the table takes it), or say why not."""
+        resumed = save.resume()
+        if resumed.record is not None:
+            self._switch_to(resumed.record)
+            self._load(resumed.record, f"Resumed the game saved in {save.path.name}")
+        elif not resumed.saving:
+            self._save_file = None  # a file that could not be set aside is never written over
+        if resumed.record is None and resumed.note:
+            self._note(resumed.note, "note")
+            self._render()
+            self._show_error(resumed.note)
+        self._autosave()
+
+    def _autosave(self) -> None:
+        """Save the round after a change (``save_to``); a save that fails is said once in the log, and play goes on."""
+        if self._save_file is None:
+            return
+        record = self.record()
+        if record == self._last_saved:
+            return
+        try:
+            self._save_file.write(record)
+        except (NomercyError, OSError) as error:
+            if not self._save_failed:
+                self._note(f"This game could not be saved to {self._save_file.path.name} ({error}); play goes on, "
+                           "and saving is tried again after every move.", "note")
+                self._render()
+            self._save_failed = True
+            return
+        self._last_saved, self._save_failed = record, False
+
+    def _load(self, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
         """Deal the record's round and replay its moves through the engine (a refused move stops it, named)."""
-        self._bots = self._make_bots()
+        self._bots = self._make_bots(self._seed)
         self._match = None
-        self._start_round(1, record.seed, record.dealer)
+        self._start_round(1, self._deal(record.seed, record.dealer))
         for number, text in enumerate(record.moves, 1):
             s = self.state
             try:
@@ -336,7 +390,7 @@ class GameTable(anywidget.AnyWidget):
                 self._play(action)
             except NomercyError as error:
                 return f"record move {number} ({text!r}): {error}"
-        self._note(f"Loaded a saved record: {plural(len(record.moves), 'move')} replayed.", "note")
+        self._note(f"{note}: {plural(len(record.moves), 'move')} replayed.", "note")
         self._after_change()
         return None
 
@@ -347,30 +401,27 @@ class GameTable(anywidget.AnyWidget):
             self._handle({"type": "advance", "version": self.version})
 
     # ------------------------------------------------------------------ starting rounds
-    def _make_bots(self) -> dict[int, Player]:
-        return {i: make_player(k, seed=derive_seed(self._seed, "player", i))
+    def _make_bots(self, seed: int) -> dict[int, Player]:
+        return {i: make_player(k, seed=derive_seed(seed, "player", i))
                 for i, k in enumerate(self._kinds) if k != HUMAN}
 
     def _start_over(self) -> None:
         """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
-        self._reshuffles += 1
-        self._seed = short_seed(self._first_seed, "table", self._reshuffles)
-        self._new_match()
+        reshuffles = self._reshuffles + 1
+        self._new_match(short_seed(self._first_seed, "table", reshuffles))
+        self._reshuffles = reshuffles
 
     def _replay(self) -> None:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
-        self._start_round(self._round, self._game.start.seed, self._game.start.dealer)
+        self._start_round(self._round, self._deal(self._game.start.seed, self._game.start.dealer))
 
-    def _new_match(self) -> None:
-        """Deal the first round from the table's seed (a new match when ``match=True``)."""
-        self._bots = self._make_bots()
-        self._match = None
-        if self._is_match:
-            self._match = Match.start(self._rules, self._seats, seed=self._seed)
-            game = self._match.game
-            self._start_round(1, game.seed, game.dealer)
-        else:
-            self._start_round(1, self._seed, None)
+    def _new_match(self, seed: int) -> None:
+        """Deal the first round from ``seed`` (a new match when ``match=True``); the table switches once it is dealt."""
+        bots = self._make_bots(seed)
+        match = Match.start(self._rules, self._seats, seed=seed) if self._is_match else None
+        game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
+        self._seed, self._bots, self._match = seed, bots, match
+        self._start_round(1, game)
 
     def _new_round(self) -> str | None:
         if not self.state.is_over:
@@ -380,14 +431,19 @@ class GameTable(anywidget.AnyWidget):
             if match.is_over:
                 return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
             self._match = match.next_round()
-            self._start_round(self._match.round_number, self._match.game.seed, self._match.game.dealer)
+            self._start_round(self._match.round_number, self._deal(self._match.game.seed, self._match.game.dealer))
         else:
-            self._start_round(self._round + 1, short_seed(self._seed, "round", self._round + 1), None)
+            self._start_round(self._round + 1, self._deal(short_seed(self._seed, "round", self._round + 1), None))
         return None
 
-    def _start_round(self, number: int, seed: int, dealer: int | None) -> None:
+    def _deal(self, seed: int, dealer: int | None, bots: Mapping[int, Player] | None = None) -> Game:
+        """A round dealt at this table (the check that can fail, made before the table switches to it)."""
+        return Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
+
+    def _start_round(self, number: int, game: Game) -> None:
+        """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
         self._round = number
-        self._game = Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots)
+        self._game = game
         self._log: list[dict[str, Any]] = []
         self._log_sync: list[dict[str, Any]] = []
         self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
@@ -548,6 +604,9 @@ class GameTable(anywidget.AnyWidget):
             return "There is no decision of a person to review in this round."
         if self._review is not None:
             return None  # done already (a second view, a repeated ask)
+        reviewer = self._reviewer
+        if isinstance(reviewer, types.GeneratorType) and inspect.getgeneratorstate(reviewer) == inspect.GEN_CLOSED:
+            self._reviewer = None  # a slice that failed ended it: start the review again
         if self._reviewer is None:
             seat = self._viewer if self._viewer in self._humans else self._humans[0]
             self._review_seat = s.seats[seat]
@@ -796,6 +855,7 @@ class GameTable(anywidget.AnyWidget):
             "can_hint": bool(self.coach and human_viewer and not s.is_over
                              and (s.to_act == viewer or viewer in s.catchable)),
             "daily": None if self._daily is None else self._daily.isoformat(),
+            "imported": self._imported,
         }
 
     def _hand_label(self, viewer: int | None) -> str:

@@ -41,17 +41,16 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-import anywidget
 import traitlets
 
 from nomercy.core.moves import seat_index
 from nomercy.core.cards import COLORS, Card, Color, parse_cards
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import ANSWER_KEYS, truth
 from nomercy.puzzles.best_move import Verdict, decision_position
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
-from nomercy.widgets._common import STATIC, card_back_svg, card_svg, event_entry, guarded
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, event_entry
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.teaching.pictures import state_html
@@ -222,7 +221,7 @@ def describe_truth(puzzle: Puzzle) -> list[str]:
     return lines
 
 
-class PuzzleBoard(anywidget.AnyWidget):
+class PuzzleBoard(GuardedWidget):
     """Solve puzzles: every puzzle in ``puzzles/`` by default, or the ones given (ids, paths, puzzles).
 
     Python API (what the buttons do): :meth:`answer`, :meth:`choose`,
@@ -237,11 +236,9 @@ class PuzzleBoard(anywidget.AnyWidget):
     feedback = traitlets.Dict().tag(sync=True)
     hints: traitlets.List[str] = traitlets.List().tag(sync=True)
     walk = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, puzzles: Any = None, *, start: int | str = 0) -> None:
         super().__init__()
-        self._last_traceback = ""
         if puzzles is None:
             found = load_puzzles()
         elif isinstance(puzzles, (str, Path, Puzzle)):
@@ -289,9 +286,7 @@ class PuzzleBoard(anywidget.AnyWidget):
     def send_intent(self, intent: Mapping[str, Any]) -> str | None:
         """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
         with self.hold_sync():
-            reason = self._dispatch(dict(intent))
-            self.error = reason or ""
-            return reason
+            return self._run(lambda: self._dispatch(dict(intent)))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget for JupyterLab, and a still picture for readers without a kernel (GitHub, nbviewer).
@@ -325,7 +320,6 @@ class PuzzleBoard(anywidget.AnyWidget):
         if isinstance(content, dict):
             self.send_intent(content)
 
-    @guarded
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
         handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -346,7 +340,7 @@ class PuzzleBoard(anywidget.AnyWidget):
         options = _choices(self.current)
         index = intent.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
-            return f"There is no option {index!r} here."
+            return f"There is no option {brief(index)} here."
         label, answer, why = options[index]
         self._check(answer, given=label, picked=index, why=why)
         return None
@@ -365,7 +359,7 @@ class PuzzleBoard(anywidget.AnyWidget):
         else:
             index = intent.get("index", 0)
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._puzzles):
-                return f"There is no puzzle {index!r}: choose 0 to {len(self._puzzles) - 1}."
+                return f"There is no puzzle {brief(index)}: choose 0 to {len(self._puzzles) - 1}."
             self._index = index
         self._load()
         return None
@@ -462,24 +456,21 @@ class PuzzleBoard(anywidget.AnyWidget):
         return None
 
     def _load(self) -> None:
+        """Show the current puzzle: everything is worked out first, then the board switches to it at once."""
         puzzle = self.current
         if not hasattr(self, "_verdicts"):
             self._verdicts: dict[str, Verdict] = {}
         if puzzle.is_best_move:
             start = decision_position(puzzle)
             # "Show me" plays the best move; the picture shows the table as the seat to move sees it
-            self._frames: list[Frame] = Transcript.of_moves(start, [str(puzzle.answer["best"])]).frames()
+            frames = Transcript.of_moves(start, [str(puzzle.answer["best"])]).frames()
             board = state_html(start.view(start.turn), inline=True)
             hands: list[dict[str, Any]] = []
         else:
             start = puzzle.position()
-            self._frames = Transcript.of_moves(start, puzzle.moves).frames()
+            frames = Transcript.of_moves(start, puzzle.moves).frames()
             board, hands = board_html(start), _hands(puzzle, start)
-        self._boards: dict[int, str] = {}
-        self.feedback = {}
-        self.hints = []
-        self.walk = {}
-        self.puzzle = {
+        shown = {
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
@@ -489,8 +480,14 @@ class PuzzleBoard(anywidget.AnyWidget):
             "choices": [{"index": i, "label": label} for i, (label, _, _) in enumerate(_choices(puzzle))],
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
-            "steps": len(self._frames),
+            "steps": len(frames),
         }
+        self._frames: list[Frame] = frames
+        self._boards: dict[int, str] = {}
+        self.feedback = {}
+        self.hints = []
+        self.walk = {}
+        self.puzzle = shown
 
 
 def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:

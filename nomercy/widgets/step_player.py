@@ -17,16 +17,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import anywidget
 import traitlets
 
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
-from nomercy.widgets._common import STATIC, guarded
+from nomercy.widgets._common import STATIC, GuardedWidget
 
 __all__ = ["StepPlayer", "board_html"]
 
@@ -38,7 +37,7 @@ def board_html(state: GameState) -> str:
     return state_html(state, inline=True)
 
 
-class StepPlayer(anywidget.AnyWidget):
+class StepPlayer(GuardedWidget):
     """Step through a puzzle, a :class:`~nomercy.play.game.GameRecord`, a game table's round, or moves from a position.
 
     ``StepPlayer("stack-2-4-6")``, ``StepPlayer(record)``, ``StepPlayer(table)``
@@ -52,11 +51,9 @@ class StepPlayer(anywidget.AnyWidget):
 
     info = traitlets.Dict().tag(sync=True)
     frame = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, source: Any, *, moves: Sequence[str] | None = None, title: str | None = None) -> None:
         super().__init__()
-        self._last_traceback = ""
         start, move_list, info = _source(source, moves)
         if title is not None:
             info["title"] = title
@@ -102,9 +99,7 @@ class StepPlayer(anywidget.AnyWidget):
     def send_intent(self, intent: dict[str, Any]) -> str | None:
         """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
         with self.hold_sync():
-            reason = self._dispatch(dict(intent))
-            self.error = reason or ""
-            return reason
+            return self._run(lambda: self._dispatch(dict(intent)))
 
     def __repr__(self) -> str:
         return f"<StepPlayer {self._name} step {self._index + 1} of {len(self._frames)}>"
@@ -114,30 +109,30 @@ class StepPlayer(anywidget.AnyWidget):
         if isinstance(content, dict):
             self.send_intent(content)
 
-    @guarded
     def _dispatch(self, intent: dict[str, Any]) -> str | None:
         kind = intent.get("type")
         if not isinstance(kind, str) or kind not in self.INTENTS:
             return f"unknown intent {kind!r}: the step player understands {', '.join(self.INTENTS)}"
         last = len(self._frames) - 1
+        index = self._index
         if kind == "next":
-            if self._index == last:
+            if index == last:
                 return "This is the last step."
-            self._index += 1
+            index += 1
         elif kind == "prev":
-            if self._index == 0:
+            if index == 0:
                 return "This is the first step."
-            self._index -= 1
+            index -= 1
         elif kind == "first":
-            self._index = 0
+            index = 0
         elif kind == "last":
-            self._index = last
+            index = last
         else:  # goto
             index = intent.get("index", 0)
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= last:
-                return f"There is no step {index!r}: the steps go from 0 to {last}."
-            self._index = index
-        self._show()
+                return f"There is no step {brief(index)}: the steps go from 0 to {last}."
+        self.frame = frame_dict(self._frames, index, self._boards)  # drawn first: the step moves once it is
+        self._index = index
         return None
 
     INTENTS: tuple[str, ...] = ("next", "prev", "first", "last", "goto")

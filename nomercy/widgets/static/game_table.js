@@ -318,19 +318,33 @@ function render({ model, el }) {
           if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
           else done("Select the text to copy");
         })) : null,
-      h("details", { class: "nm-import", "data-testid": "import" },
-        h("summary", {}, "Import record"),
-        h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": "Game record to load" }),
-        button("btn-import", "Load record", (event) => {
-          const text = event.target.parentElement.querySelector("textarea").value;
-          send({ type: "import_record", record: text });
-        })));
+      importPanel);
+  }
+
+  // The Import panel is made once and kept through every redraw: a record the table refuses stays in the
+  // box, the panel open, so the person can fix it. It closes once Python shows back this try's name.
+  let importAsk = null;
+  const importText = h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": "Game record to load" });
+  const importPanel = h("details", { class: "nm-import", "data-testid": "import" },
+    h("summary", {}, "Import record"),
+    importText,
+    button("btn-import", "Load record", () => {
+      importAsk = Math.random().toString(36).slice(2);
+      send({ type: "import_record", record: importText.value, ask: importAsk });
+    }));
+  function settleImport(t) {
+    if (importAsk !== null && t.imported === importAsk) {
+      importAsk = null;
+      importText.value = "";
+      importPanel.open = false;
+    }
   }
 
   function drawMain() {
     const t = model.get("table");
     if (!t || !t.seats) return;
     const started = performance.now();
+    settleImport(t);
     drawLog();
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     const error = model.get("error");

@@ -1,0 +1,341 @@
+"""A game record, and the one place where a record that comes from outside is checked.
+
+A :class:`GameRecord` is everything needed to replay a round: the rules themselves, the seats, the seed,
+the dealer and the moves. Records come in from outside (the table's Import box, a saved game, a file a
+person edited), so every record, however it is built, is checked here before anything uses it, and a
+record that is not one is refused with one line that says what is wrong and what a record holds, in the
+game's words, never in Python's:
+
+>>> GameRecord.from_json('{"rules": "no-mercy", "seats": "ABC", "seed": 4, "moves": []}')
+Traceback (most recent call last):
+...
+nomercy.core.errors.NomercyError: not a game record: seats is a list of seat names, like ["Ann", "Bo"], not the text 'ABC'
+>>> GameRecord.from_json('{"rules": "no-mercy", "seats": ["A", "B"], "seed": 3.7, "moves": []}')
+Traceback (most recent call last):
+...
+nomercy.core.errors.NomercyError: not a game record: the seed is a whole number, like 42, not 3.7
+
+What a record's moves do is checked when it is replayed (:meth:`nomercy.play.game.Game.from_record`),
+move by move through the engine, which names the first move it refuses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from nomercy.core.errors import NomercyError, RulesError, brief
+from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.play.driver import MAX_MOVES
+
+__all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
+
+RECORD_KEYS = ("rules", "overrides", "seats", "seed", "dealer", "moves")
+"""The keys of a record in JSON; ``overrides`` and ``dealer`` may be left out."""
+
+MAX_RECORD_CHARS = 2_000_000
+"""The longest record text read: a round of the longest length the driver allows is well under this."""
+
+_MAX_NAME = 40        # characters in a seat name or a rule set's name
+_MAX_MOVE = 200       # characters in one move (the notation's longest move is under 60)
+_MAX_DIGITS = 100     # digits in a number of a record (a seed); Python itself stops at 4,300
+
+
+class _Refused(Exception):
+    """Raised inside the JSON reader's hooks; turned into the one-line refusal."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: the rules themselves, seats, seed, dealer and moves.
+
+    The rules are kept as a :class:`~nomercy.core.rules.RuleSet`, so a house RuleSet of your own replays as
+    well as a named profile. In JSON they are a name and the options that differ from the profile of that
+    name (from the printed No Mercy rules for a name that is not a profile):
+
+    >>> house = dataclasses.replace(ruleset("no-mercy", stacking="anything-goes"), name="our-house")
+    >>> record = GameRecord(house, ("A", "B"), 3, ())
+    >>> record.overrides
+    {'stacking': 'anything-goes'}
+    >>> GameRecord.from_json(record.to_json()) == record
+    True
+
+    Every field is checked when a record is made (:func:`_check`): seats are distinct one-word names and
+    as many as the rules seat, the seed is a whole number, the dealer is a seat number, moves are lines of
+    text. Lists are kept as tuples, so a record is a value.
+    """
+
+    rules: RuleSet
+    seats: tuple[str, ...]
+    seed: int
+    moves: tuple[str, ...]
+    dealer: int | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            checked = _check(self.rules, self.seats, self.seed, self.moves, self.dealer)
+        except _Refused as refused:
+            raise NomercyError(f"not a game record: {refused}") from None
+        for name, value in zip(("rules", "seats", "moves"), checked):
+            object.__setattr__(self, name, value)
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the profile the rules are named after."""
+        return {option: mine for option, (mine, _) in self.rules.differences(_base_of(self.rules.name)).items()}
+
+    def to_json(self) -> str:
+        name, overrides = self.rules.name, self.overrides
+        if name not in PROFILES and not overrides:
+            name = _profile_like(self.rules)  # a house set that changes nothing reads back as what it plays
+        data = {
+            "rules": name, "overrides": {k: _jsonable(v) for k, v in overrides.items()},
+            "seats": list(self.seats), "seed": self.seed, "dealer": self.dealer, "moves": list(self.moves),
+        }
+        return json.dumps(data, indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: Any) -> "GameRecord":
+        """Read a record written by :meth:`to_json` (or by hand); anything else is refused in one line."""
+        try:
+            data = _read_json(text)
+            return cls.from_data(data)
+        except _Refused as refused:
+            raise NomercyError(f"not a game record: {refused}") from None
+
+    @classmethod
+    def from_data(cls, data: Any) -> "GameRecord":
+        """A record from JSON data already read (a mapping with the keys of :data:`RECORD_KEYS`)."""
+        try:
+            fields = _fields_of(data)
+        except _Refused as refused:
+            raise NomercyError(f"not a game record: {refused}") from None
+        return cls(**fields)
+
+
+# --- reading JSON --------------------------------------------------------------------------------------
+
+def _read_json(text: Any) -> Any:
+    """The JSON value of a record's text: strict JSON (no NaN, no repeated key, numbers of sane size)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Refused("it is not text in UTF-8 (a record is the text Export record gives)") from None
+    if not isinstance(text, str):
+        raise _Refused(f"a record is text, the JSON that Export record gives, not {brief(text)}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise _Refused(f"it is {len(text):,} characters long; a record is at most {MAX_RECORD_CHARS:,}")
+    text = text.lstrip("\ufeff").strip()  # a byte-order mark from a file saved on Windows
+    if not text:
+        raise _Refused("it is empty: paste the text Export record gives")
+    if not text.startswith("{"):
+        raise _Refused("a record is one JSON object, starting with '{', as Export record gives it")
+    try:
+        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant, parse_int=_int,
+                          parse_float=_float)
+    except json.JSONDecodeError as error:
+        raise _Refused(_where(error, text)) from None
+    except RecursionError:
+        raise _Refused("it is nested too deeply: a record is an object of names, numbers and lists") from None
+
+
+def _where(error: json.JSONDecodeError, text: str) -> str:
+    """A JSON syntax error in words, with where it is."""
+    place = f"line {error.lineno}, column {error.colno}"
+    if error.msg.startswith("Extra data"):
+        return f"there is more text after the record ends ({place}): paste one record"
+    if error.pos >= len(text) or error.msg.startswith("Unterminated"):
+        return f"it ends too early ({place}): part of the record is missing"
+    return f"it is not valid JSON at {place}: paste the text Export record gives, unchanged"
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _Refused(f"{brief(key)} is given twice")
+        data[key] = value
+    return data
+
+
+def _no_constant(word: str) -> Any:
+    raise _Refused(f"{word} is not a number a record holds: numbers are whole numbers, like 42")
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise _Refused(f"a number of {len(digits.lstrip('-'))} digits is too long: numbers in a record "
+                       f"have at most {_MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _float(digits: str) -> float:
+    number = float(digits)
+    if number != number or number in (float("inf"), float("-inf")):
+        raise _Refused(f"{digits[:20]} is not a number a record holds: numbers are whole numbers, like 42")
+    return number
+
+
+# --- the record's fields -------------------------------------------------------------------------------
+
+def _fields_of(data: Any) -> dict[str, Any]:
+    """The constructor's arguments from a record's JSON data, its shape checked."""
+    if not isinstance(data, Mapping):
+        raise _Refused(f"a record is one JSON object with {', '.join(RECORD_KEYS)}, not {_kind(data)}")
+    unknown = [key for key in data if key not in RECORD_KEYS]
+    if unknown:
+        raise _Refused(f"{brief(unknown[0])} is not part of a game record: its parts are {', '.join(RECORD_KEYS)}")
+    missing = [key for key in ("rules", "seats", "seed", "moves") if key not in data]
+    if missing:
+        raise _Refused(f"it has no {', '.join(missing)}: a record names the rules, seats, seed and moves")
+    name = data["rules"]
+    if not isinstance(name, str):
+        raise _Refused(f'rules is the name of a rule set, like "no-mercy", not {_kind(name)}')
+    _check_name(name, "the rule set's name")
+    overrides = data.get("overrides")
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping):
+        raise _Refused('overrides maps rule options to their values, like {"stacking": "none"}, '
+                       f"not {_kind(overrides)}")
+    for option, value in overrides.items():
+        if not _is_option_value(value):
+            raise _Refused(f"the rule option {brief(option)} takes a word, a number, true or false, none, or a "
+                           f"range like [2, 6], not {_kind(value)}")
+    if name not in PROFILES and not overrides:
+        raise _Refused(f"unknown rule profile {brief(name)}: choose one of {', '.join(PROFILES)} (a house rule set "
+                       "of its own name lists the options it changes under overrides)")
+    try:
+        rules = dataclasses.replace(_base_of(name).replace(**dict(overrides)), name=name)
+    except RulesError as error:
+        raise _Refused(str(error)) from None
+    for key, what in (("seats", "seat names"), ("moves", "moves")):
+        if not isinstance(data[key], list):
+            example = '["Ann", "Bo"]' if key == "seats" else '["Ann plays red 7", "Bo draws"]'
+            raise _Refused(f"{key} is a list of {what}, like {example}, not {_kind(data[key])}")
+    return {"rules": rules, "seats": tuple(data["seats"]), "seed": data["seed"], "moves": tuple(data["moves"]),
+            "dealer": data.get("dealer")}
+
+
+def _check(rules: Any, seats: Any, seed: Any, moves: Any,
+           dealer: Any) -> tuple[RuleSet, tuple[str, ...], tuple[str, ...]]:
+    """Every field of a record, however it was built: the rules, seats and moves as they are kept."""
+    if not isinstance(rules, RuleSet):
+        if not isinstance(rules, str):
+            raise _Refused(f'the rules are a rule set or the name of one, like "no-mercy", not {_kind(rules)}')
+        try:
+            rules = ruleset(rules)
+        except RulesError as error:
+            raise _Refused(str(error)) from None
+    _check_seats(seats, rules)
+    _check_seed(seed)
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < len(seats)):
+        raise _Refused(f"the dealer is a seat number from 0 to {len(seats) - 1} (or null: the last seat deals), "
+                       f"not {_kind(dealer)}")
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, (list, tuple)):
+        raise _Refused(f'moves is a list of moves, like ["Ann plays red 7", "Bo draws"], not {_kind(moves)}')
+    if len(moves) > MAX_MOVES:
+        raise _Refused(f"it has {len(moves):,} moves; a round is at most {MAX_MOVES:,}")
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, str):
+            raise _Refused(f'move {number} is a line of text, like "Ann plays red 7", not {_kind(move)}')
+        if len(move) > _MAX_MOVE or not _is_clean(move):
+            raise _Refused(f"move {number} is not a move: a move is one short line, like \"Ann plays red 7\"")
+    return rules, tuple(seats), tuple(moves)
+
+
+def check_table(rules: RuleSet, seats: Any, seed: Any) -> None:
+    """Refuse, in one line, seats and a seed that a record of the game could not hold (a table checks them
+    when it is made, so that every game it plays can be saved and read back)."""
+    try:
+        _check_seats(seats, rules)
+        _check_seed(seed)
+    except _Refused as refused:
+        raise NomercyError(str(refused)) from None
+
+
+def _check_seats(seats: Any, rules: RuleSet) -> None:
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple)):
+        raise _Refused(f'seats is a list of seat names, like ["Ann", "Bo"], not {_kind(seats)}')
+    for seat in seats:
+        if not isinstance(seat, str):
+            raise _Refused(f'a seat name is a word, like "Ann", not {_kind(seat)}')
+        _check_name(seat, "a seat name")
+        if any(ch.isspace() for ch in seat):
+            raise _Refused(f"a seat name is one word, not {brief(seat)}")
+    folded = [seat.casefold() for seat in seats]
+    repeated = sorted({seat for seat, key in zip(seats, folded) if folded.count(key) > 1})
+    if repeated:
+        raise _Refused(f"every seat has a name of its own, but {', '.join(repeated)} sits twice")
+    low, high = rules.players
+    if not low <= len(seats) <= high:
+        raise _Refused(f"{rules.name} is for {low} to {high} players, not {len(seats)}")
+
+
+def _check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _Refused(f"the seed is a whole number, like 42, not {_kind(seed)}")
+    if abs(seed) >= 10 ** _MAX_DIGITS:
+        raise _Refused(f"the seed is a whole number of at most {_MAX_DIGITS} digits, not {_kind(seed)}")
+
+
+def _check_name(name: str, what: str) -> None:
+    if not name or not name.strip():
+        raise _Refused(f"{what} is a word, not empty")
+    if len(name) > _MAX_NAME:
+        raise _Refused(f"{what} is at most {_MAX_NAME} characters, not {len(name):,}")
+    if not _is_clean(name):
+        raise _Refused(f"{what} is letters, digits and signs, not {brief(name)} "
+                       "(it holds an invisible or broken character)")
+
+
+def _is_clean(text: str) -> bool:
+    """No control, format or surrogate characters (a right-to-left override, a NUL, half of an emoji)."""
+    return all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text)
+
+
+def _is_option_value(value: Any) -> bool:
+    if value is None or isinstance(value, (str, bool, int)):
+        return not isinstance(value, str) or (len(value) <= _MAX_NAME and _is_clean(value))
+    if isinstance(value, float):
+        return True
+    return isinstance(value, list) and len(value) <= 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def _kind(value: Any) -> str:
+    """A value as a person reads it in a refusal: the text, the number, or what kind of thing it is."""
+    if isinstance(value, str):
+        return f"the text {brief(value)}"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return brief(value)
+    if isinstance(value, Mapping):
+        return "an object {...}"
+    if isinstance(value, (list, tuple)):
+        return "a list [...]"
+    return f"a {type(value).__name__}"
+
+
+def _base_of(name: str) -> RuleSet:
+    """The profile a rule set's name refers to, or the printed No Mercy rules for a house name."""
+    return PROFILES.get(name) or RuleSet()
+
+
+def _profile_like(rules: RuleSet) -> str:
+    """The name of the profile ``rules`` plays exactly like (the printed rules' name if none)."""
+    for name, profile in PROFILES.items():
+        if not rules.differences(profile):
+            return name
+    return RuleSet().name
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
