@@ -1,7 +1,7 @@
-"""A learner's progress with the puzzles: every attempt, kept in a small local file.
+"""A learner's progress with the puzzles: every attempt, kept in small local files that two windows share.
 
-The file is ``progress.json`` in the user's data folder (:func:`data_dir`). It holds one list, the
-attempts, in the order they were made; everything else is worked out from it by replaying them:
+The attempts live in the folder ``progress/`` inside the user's data folder (:func:`data_dir`). Everything
+else is worked out from them by replaying them in the order they were made (by date):
 
 - **The schedule** (spaced repetition, a Leitner scheme of five boxes). Every puzzle starts in box 1.
   Right on the first try moves it up one box (at most box 5); a miss sends it back to box 1. It comes
@@ -12,11 +12,43 @@ attempts, in the order they were made; everything else is worked out from it by 
   starts at 1500 ± 350, each attempt is a game against the puzzle, and a puzzle's rating comes
   from its level (:data:`LEVEL_RATINGS`).
 
-Nothing here reads the real clock except through ``clock``, so tests pass a fake one; nothing is
-random. Writes are atomic (a temporary file in the same folder, then a rename). A file that cannot be
-read, or was not written by nomercy, is reported in one line (:attr:`Progress.problem`) and moved aside
-next to it (``progress.json.unreadable-<time>``), never deleted; a file from a newer nomercy is left
-alone and nothing is saved over it.
+**Two windows at once: one journal per session, merged by every reader.** Each :class:`Progress` (one
+trainer, one notebook, one page of the site) writes only its own file, ``progress/<session>.jsonl``: a
+header line, then one attempt a line, each attempt with an id (``<session>-<n>``) that no other session
+uses. A reader merges every journal in the folder and keeps each id once. Nothing is shared for writing,
+so two writers cannot overwrite each other, and no lock is needed. A lock was the other choice; it was not
+taken because the browser has none: under Pyodide in JupyterLite there is no ``flock``, and a file on the
+Lite drive is written whole through the contents service, so an append or a read-modify-write of one shared
+file by two pages would still lose attempts. One file per writer, each written whole through
+:mod:`nomercy.core.files` (a temporary file beside it, renamed into place), works the same on a plain file
+system and on the browser's drive. :meth:`Progress.reload` reads again whatever changed, so a trainer picks
+up the other window's attempts before it saves, and when it serves the next puzzle.
+
+When more than :data:`FOLD_AT` journals have piled up (one per session that recorded anything), a start
+folds the ones untouched for an hour into one: it claims each by renaming it (a rename is atomic; a claim
+that loses the race is skipped), writes their attempts to a new journal, and only then removes the claimed
+files. A fold stopped part-way leaves claimed files that are still journals and are read as such; an owner
+still open that writes again writes all its attempts, and the ids keep them once.
+
+**Older files.** A ``progress.json`` of format version 1 (one file, one list; what nomercy wrote before) is
+still read and merged in, and never written, moved or deleted: its attempts get ids from their content, so
+they are counted once however often it is read or imported.
+
+**Files it cannot use.** Reading never raises, whatever a file holds (deep nesting, far dates, huge numbers,
+NaN, lone surrogates, wrong types, truncation, binary, a file of many megabytes: at most
+:data:`MAX_FILE_BYTES` are read). A file it cannot use is reported in one line (:attr:`Progress.problem`)
+and moved aside next to it (``<name>.unreadable-<time>``), never deleted; the attempts in it that do read
+are kept in a new journal. A file it cannot read at all (no permission, a folder where a file should be) or
+a file from a newer nomercy is left alone and reported. Temporary files of writes that were killed are
+removed at the next start (:func:`nomercy.core.files.remove_leftovers`).
+
+**Export and import.** :meth:`Progress.export` gives every attempt as one text a person saves;
+:meth:`Progress.import_text` merges such a text (or an old ``progress.json``) into this progress: every
+attempt of both is kept, each once, and a text that does not read is refused whole, with one line, changing
+nothing.
+
+Nothing here reads the real clock except through ``clock``, so tests pass a fake one. Session ids carry a
+random token: they name a writer, they do not decide anything.
 
 >>> from datetime import datetime, timezone
 >>> import tempfile
@@ -30,25 +62,51 @@ alone and nothing is saved over it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
+import re
+import secrets
+import stat
 import sys
-import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
+from nomercy.core.errors import NomercyError
+from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, write_text
+
 __all__ = [
-    "Attempt", "Entry", "Progress", "Rating", "TopicProgress", "data_dir", "glicko2", "next_box",
-    "INTERVALS", "LEVEL_RATINGS", "FILE_NAME", "FORMAT", "VERSION",
+    "Attempt", "Entry", "Progress", "ProgressFileError", "Rating", "TopicProgress", "data_dir", "glicko2",
+    "next_box", "INTERVALS", "LEVEL_RATINGS", "FILE_NAME", "FOLDER_NAME", "FOLD_AT", "FORMAT", "MAX_FILE_BYTES",
+    "VERSION",
 ]
 
 FORMAT = "nomercy-progress"
-VERSION = 1
+VERSION = 2
+"""Format version 2: a folder of journals, one per session, one attempt a line."""
+FIRST_VERSION = 1
+"""Format version 1: one file, ``progress.json``, one list of attempts (still read, never written)."""
 FILE_NAME = "progress.json"
+FOLDER_NAME = "progress"
+JOURNAL_ENDING = ".jsonl"
 ENV_VAR = "NOMERCY_DATA_DIR"
+
+MAX_FILE_BYTES = 16 * 2 ** 20
+"""The most that is read of one file (about 80,000 attempts); a larger file is set aside, not read."""
+MAX_LINE = 4096
+"""The longest line an attempt can take (a written attempt takes about 200 characters)."""
+MAX_TEXT = 200
+"""The longest puzzle id, topic, level or attempt id."""
+MAX_HINTS = 1000
+MAX_SECONDS = 1e9
+YEARS = (2000, 2199)
+"""The years an attempt can be dated in: anything else is a broken clock or a broken file."""
+FOLD_AT = 32
+"""How many journals of other sessions may pile up before a start folds the old ones into one."""
 
 INTERVALS: dict[int, timedelta] = {
     1: timedelta(minutes=10),
@@ -66,6 +124,10 @@ PUZZLE_DEVIATION = 100.0
 """How sure those ratings are (Glicko's rating deviation), the same for every puzzle."""
 
 Clock = Callable[[], datetime]
+
+
+class ProgressFileError(NomercyError):
+    """A progress text that cannot be imported, or an attempt that cannot be recorded; the message says why."""
 
 
 class PuzzleLike(Protocol):
@@ -111,24 +173,92 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     return base / "nomercy"
 
 
+
+
 _data_dir = data_dir  # for Progress, whose argument has the same name
 
 
 # --- records ------------------------------------------------------------------------------------------
+
+_DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
+
 
 def _date_text(when: datetime) -> str:
     return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _parse_date(text: Any) -> datetime:
-    if not isinstance(text, str):
-        raise ValueError(f"a date is text like 2026-12-01T09:00:00Z, not {text!r}")
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        raise ValueError(f"a date is written like 2026-12-01T09:00:00Z, not {_shown(text)}")
+    try:
+        when = datetime.fromisoformat(text[:-1]).replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise ValueError(f"{text} is not a date on the calendar") from None
+    if not YEARS[0] <= when.year <= YEARS[1]:
+        raise ValueError(f"{text} is not a date an attempt can have (the years {YEARS[0]} to {YEARS[1]})")
+    return when
+
+
+def _kind(value: Any) -> str:
+    """A JSON value's kind in plain words (for messages)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else type(value).__name__
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, short and safe to print: text quoted (lone surrogates escaped), others by kind."""
+    if isinstance(value, str):
+        return repr(value[:40] + ("..." if len(value) > 40 else ""))
+    if isinstance(value, bool) or (isinstance(value, (int, float)) and abs(value) < 1e15):
+        return json.dumps(value)
+    return _kind(value)
+
+
+def _text(value: Any, what: str, *, blank: bool = True) -> str:
+    """Text a person can read: at most MAX_TEXT printable characters (no control characters, no lone
+    surrogates, which could not be saved)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is text, not {_kind(value)}")
+    if not value and not blank:
+        raise ValueError(f"{what} is missing")
+    if len(value) > MAX_TEXT:
+        raise ValueError(f"{what} is longer than {MAX_TEXT} characters")
+    if not value.isprintable():
+        raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
+    return value
+
+
+def _whole(value: Any, what: str, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise ValueError(f"{what} is a whole number from 0 to {top}, not {_shown(value)}")
+    return value
+
+
+def _seconds(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} is a number of seconds, not {_kind(value)}")
+    if isinstance(value, int) and value >= MAX_SECONDS:  # float() of a huge int would overflow
+        raise ValueError(f"{what} is a number of seconds below {MAX_SECONDS:.0e}")
+    seconds = float(value)
+    if not (math.isfinite(seconds) and 0 <= seconds < MAX_SECONDS):
+        raise ValueError(f"{what} is a number of seconds from 0 to {MAX_SECONDS:.0e}, not {_shown(value)}")
+    return seconds
 
 
 @dataclass(frozen=True)
 class Attempt:
-    """One try at a puzzle: right on the first try or not, hints used before answering, seconds taken."""
+    """One try at a puzzle: right on the first try or not, hints used before answering, seconds taken.
+
+    ``id`` names it among every attempt of every session (``<session>-<n>``; ``v1-...`` for one read from
+    a ``progress.json`` of format version 1), so a merge keeps it once.
+    """
 
     puzzle: str
     right: bool
@@ -137,28 +267,47 @@ class Attempt:
     date: datetime
     topic: str = ""
     level: str = ""
+    id: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"puzzle": self.puzzle, "right": self.right, "hints": self.hints, "seconds": self.seconds,
+        data = {"puzzle": self.puzzle, "right": self.right, "hints": self.hints, "seconds": self.seconds,
                 "date": _date_text(self.date), "topic": self.topic, "level": self.level}
+        return {"id": self.id, **data} if self.id else data
 
     @classmethod
     def from_json(cls, data: Any) -> "Attempt":
+        """An attempt from its JSON form, every field checked (a ValueError says which and why)."""
         if not isinstance(data, dict):
-            raise ValueError(f"an attempt is a mapping, not {type(data).__name__}")
-        puzzle, right, hints, seconds = data.get("puzzle"), data.get("right"), data.get("hints"), data.get("seconds")
-        if not isinstance(puzzle, str) or not puzzle:
-            raise ValueError("an attempt names its puzzle")
+            raise ValueError(f"an attempt is a mapping, not {_kind(data)}")
+        puzzle = _text(data.get("puzzle"), "an attempt's puzzle", blank=False)
+        right = data.get("right")
         if not isinstance(right, bool):
-            raise ValueError(f"attempt at {puzzle}: right is true or false")
-        if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-            raise ValueError(f"attempt at {puzzle}: hints is a whole number")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9:
-            raise ValueError(f"attempt at {puzzle}: seconds is a number")
-        topic, level = data.get("topic", ""), data.get("level", "")
-        if not isinstance(topic, str) or not isinstance(level, str):
-            raise ValueError(f"attempt at {puzzle}: topic and level are text")
-        return cls(puzzle, right, hints, float(seconds), _parse_date(data.get("date")), topic, level)
+            raise ValueError(f"attempt at {puzzle}: right is true or false, not {_shown(right)}")
+        try:
+            return cls(puzzle, right,
+                       _whole(data.get("hints"), "hints", MAX_HINTS),
+                       _seconds(data.get("seconds"), "seconds"),
+                       _parse_date(data.get("date")),
+                       _text(data.get("topic", ""), "the topic"),
+                       _text(data.get("level", ""), "the level"),
+                       _text(data.get("id", ""), "the id"))
+        except ValueError as error:
+            raise ValueError(f"attempt at {puzzle}: {error}") from None
+
+
+def _order(a: Attempt) -> tuple[datetime, str, int, str]:
+    """Attempts replay by date; within a second, a session's own in the order it made them."""
+    head, _, n = a.id.rpartition("-")
+    if head.startswith("v1-"):
+        head = "v1"  # a version-1 file's attempts, in the file's order
+    return a.date, head, int(n) if n.isdecimal() and len(n) < 10 else 0, a.id
+
+
+def _first_version_ids(attempts: list[Attempt]) -> list[Attempt]:
+    """Ids for the attempts of a format-1 file, from their content and place: the same file, read or
+    imported again, gives the same ids."""
+    return [replace(a, id=f"v1-{hashlib.sha256(json.dumps(a.to_json(), sort_keys=True).encode()).hexdigest()[:16]}-{i}")
+            for i, a in enumerate(attempts)]
 
 
 @dataclass(frozen=True)
@@ -186,6 +335,8 @@ class TopicProgress:
     """Puzzles whose last attempt was right (box 2 or higher)."""
     due: int
     """Puzzles tried before and due again now."""
+    boxes: tuple[int, ...] = (0, 0, 0, 0, 0)
+    """How many of the puzzles tried are in box 1, 2, 3, 4 and 5."""
 
 
 @dataclass(frozen=True)
@@ -277,141 +428,403 @@ def glicko2(player: Rating, games: Sequence[tuple[float, float, float]], *, tau:
     return Rating(new_mu * _SCALE + 1500, new_phi * _SCALE, new_sigma)
 
 
-# --- the file -----------------------------------------------------------------------------------------
+# --- reading a progress text ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Reading:
+    """What one progress text holds: the attempts that read, what is wrong with the rest (``why``), or the
+    version of a newer nomercy (``newer``: nothing read, the text is left alone)."""
+
+    attempts: tuple[Attempt, ...] = ()
+    why: str | None = None
+    newer: int | None = None
+
+
+def _loads(text: str) -> Any:
+    """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"it is not JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise ValueError("it is nested deeper than any progress file") from None
+    except MemoryError:
+        raise ValueError("it is too large to read") from None
+    except ValueError:  # e.g. an integer of thousands of digits
+        raise ValueError("it holds a number too long to read") from None
+
+
+def _version(data: dict[str, Any]) -> int | None:
+    version = data.get("version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def _parse(text: str) -> _Reading:
+    """Read a progress text: a journal (format version 2) or a ``progress.json`` (version 1). Never raises."""
+    try:
+        return _parse_or_raise(text)
+    except (ValueError, RecursionError, MemoryError) as error:  # MemoryError: a file that fits but its objects do not
+        return _Reading(why=str(error) if isinstance(error, ValueError) else "it is too large to read")
+
+
+def _parse_or_raise(text: str) -> _Reading:
+    text = text.removeprefix("\ufeff")  # a byte-order mark an editor may have added
+    first, _, rest = text.partition("\n")
+    header: Any = None
+    if len(first) <= MAX_LINE:
+        try:
+            header = _loads(first)
+        except ValueError:
+            header = None
+    if not isinstance(header, dict) or _version(header) == FIRST_VERSION and rest.strip():
+        header = _loads(text)  # not a journal: a progress.json (written over several lines), or nothing of ours
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return _Reading(why="it is not a nomercy progress file")
+    version = _version(header)
+    if version is not None and version > VERSION:
+        return _Reading(newer=version)
+    if version == FIRST_VERSION:
+        items = header.get("attempts")
+        if not isinstance(items, list):
+            return _Reading(why="it has no list of attempts")
+        good, bad = [], []
+        for item in items:
+            try:
+                good.append(Attempt.from_json(item))
+            except ValueError as error:
+                bad.append(str(error))
+        why = f"{bad[0]}{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}" if bad else None
+        return _Reading(tuple(_first_version_ids(good)), why)
+    if version != VERSION:
+        return _Reading(why=f"it has no version {VERSION} header (format version {_shown(header.get('version'))})")
+    good, bad = [], []
+    for number, line in enumerate(rest.split("\n"), start=2):
+        if not line.strip():
+            continue
+        try:
+            if len(line) > MAX_LINE:
+                raise ValueError("it is longer than any attempt")
+            attempt = Attempt.from_json(_loads(line))
+            if not attempt.id:
+                raise ValueError(f"attempt at {attempt.puzzle}: it has no id")
+            good.append(attempt)
+        except ValueError as error:
+            bad.append(f"line {number}: {error}")
+    why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
+    return _Reading(tuple(good), why)
+
+
+def _journal_text(header: dict[str, Any], attempts: Iterable[Attempt]) -> str:
+    """A journal: the header, then one attempt a line (json's fast encoder, no indent)."""
+    lines = [json.dumps({"format": FORMAT, "version": VERSION, **header}, ensure_ascii=False)]
+    lines += [json.dumps(a.to_json(), ensure_ascii=False) for a in attempts]
+    return "\n".join(lines) + "\n"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """At most MAX_FILE_BYTES + 1 bytes of a regular file; never blocks on a named pipe."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise IsADirectoryError(21, "it is not a file") if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode) \
+                else OSError(0, "it is not a file")
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def _read_file(path: Path) -> _Reading | str:
+    """A file's reading, or (text) why it cannot be read at all and is left alone."""
+    try:
+        raw = _read_bytes(path)
+    except FileNotFoundError:
+        return _Reading()
+    except IsADirectoryError:
+        return "it is a folder, not a file"
+    except OSError as error:
+        return error.strerror or "it cannot be read"
+    if len(raw) > MAX_FILE_BYTES:
+        return _Reading(why=f"it is larger than {MAX_FILE_BYTES // 2 ** 20} MB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Reading(why="it is not UTF-8 text")
+    return _parse(text)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size, status.st_ino
+
+
+# --- the progress ----------------------------------------------------------------------------------------
 
 class Progress:
-    """The attempts in one progress file, with the schedule, the summary and the rating worked out from them.
+    """Every attempt in a progress folder, with the schedule, the summary and the rating worked out from them.
 
     ``data_dir``: the folder (default :func:`data_dir`); ``clock``: what "now" is (default: the real
-    time, in UTC). Reading never raises: a file it cannot use is reported in :attr:`problem`.
+    time, in UTC). Reading never raises: what it cannot use is reported in :attr:`problem`. This object
+    writes only its own journal (:attr:`journal`).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, clock: Clock | None = None) -> None:
         self.folder = _data_dir(data_dir)
-        self.path = self.folder / FILE_NAME
+        self.path = self.folder / FOLDER_NAME
+        """The folder of journals, where the attempts are kept."""
+        self.first_version_file = self.folder / FILE_NAME
         self.clock: Clock = clock or _utc_now
-        self.problem: str | None = None
-        self._writable = True
-        self._stamp: tuple[int, int] | None = None  # the file as last read or written (mtime, size)
+        self.session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
+        self.journal = self.path / f"{self.session}{JOURNAL_ENDING}"
+        """This session's own journal: the only file it writes attempts to (written at the first attempt)."""
+        self._own: list[Attempt] = []
+        self._files: dict[Path, tuple[tuple[int, int, int] | None, _Reading | str]] = {}
+        self._notes: dict[str, str] = {}  # one line per thing to report, keyed by what it is about
+        self._saved = True
         self._cache: dict[str, Any] = {}  # the schedule and the rating, worked out once per change
-        self._attempts: list[Attempt] = self._read()
+        self._attempts: list[Attempt] = []
+        self._remove_leftovers()
+        self._read()
+        self._fold()
 
-    # --- reading and writing -------------------------------------------------------------------------
-    def _read(self) -> list[Attempt]:
-        self._cache = {}
-        try:
-            raw = self.path.read_bytes()
-            self._stamp = self._file_stamp()
-        except FileNotFoundError:
-            return []
-        except OSError as error:
-            self._writable = False
-            self.problem = f"Cannot read {self.path} ({error.strerror or error}); progress is not saved."
-            return []
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            return self._set_aside("it is not UTF-8 text")
-        except json.JSONDecodeError as error:
-            return self._set_aside(f"it is not JSON: {error.msg} at line {error.lineno}")
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            return self._set_aside("it is not a nomercy progress file")
-        version = data.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-            self._writable = False
-            self.problem = (f"{self.path} was written by a newer nomercy (format version {version}); "
-                            "it is left as it is and this session's progress is not saved.")
-            return []
-        if version != VERSION or not isinstance(data.get("attempts"), list):
-            return self._set_aside(f"it has no version {VERSION} list of attempts")
-        try:
-            return [Attempt.from_json(item) for item in data["attempts"]]
-        except ValueError as error:
-            return self._set_aside(str(error))
+    # --- reading ----------------------------------------------------------------------------------------
+    def _now_stamp(self) -> str:
+        return self.clock().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
-    def _set_aside(self, why: str) -> list[Attempt]:
-        """Move an unusable file out of the way (kept, never deleted) and say so in one line."""
-        stamp = self.clock().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        target = self.path.with_name(f"{FILE_NAME}.unreadable-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{FILE_NAME}.unreadable-{stamp}-{n}")
+    def _sources(self) -> list[Path]:
+        """The version-1 file, if there is one, and every journal in the folder (not temporaries)."""
+        found = [self.first_version_file] if os.path.lexists(self.first_version_file) else []
         try:
-            os.replace(self.path, target)
-        except OSError as error:
-            self._writable = False
-            self.problem = (f"{self.path} cannot be read ({why}) nor moved aside ({error.strerror or error}); "
-                            "progress is not saved.")
-            return []
-        self.problem = f"{self.path} could not be read ({why}); it was kept as {target.name} and a new one started."
-        return []
-
-    def _file_stamp(self) -> tuple[int, int] | None:
-        try:
-            status = self.path.stat()
+            names = sorted(os.listdir(self.path))
+        except NotADirectoryError:
+            self._notes["folder"] = f"{self.path} is not a folder; progress is not saved there."
+            return found
         except OSError:
-            return None
-        return status.st_mtime_ns, status.st_size
+            return found  # no folder yet: nothing saved yet
+        self._notes.pop("folder", None)
+        return found + [self.path / name for name in names
+                        if name.endswith(JOURNAL_ENDING) and not name.startswith(".")]
 
-    def reload(self) -> None:
-        """Read the file again if it changed since this object last read or wrote it (another trainer may
-        have written to it)."""
-        if self._writable and self._file_stamp() != self._stamp:
-            self._attempts = self._read()
+    def _read(self) -> bool:
+        """Read every file that changed since the last read; merge. Return whether anything changed."""
+        changed = False
+        sources = self._sources()
+        for gone in set(self._files) - set(sources):
+            del self._files[gone]
+            self._notes.pop(str(gone), None)
+            changed = True
+        for path in sources:
+            stamp = _stamp(path)
+            if path in self._files and stamp is not None and self._files[path][0] == stamp:
+                continue
+            reading = _read_file(path)
+            changed = True
+            if isinstance(reading, _Reading) and reading.why is not None:
+                reading = self._set_aside(path, reading)
+            self._files[path] = (stamp, reading)
+            self._note_file(path, reading)
+        if changed or not self._attempts:
+            self._merge()
+        return changed
+
+    def _note_file(self, path: Path, reading: _Reading | str) -> None:
+        if isinstance(reading, str):
+            self._notes[str(path)] = f"{path} cannot be read ({reading}); it is left as it is."
+        elif reading.newer is not None:
+            self._notes[str(path)] = (f"{path} was written by a newer nomercy (format version {reading.newer}); "
+                                      "it is left as it is, and this session's attempts are saved beside it.")
+        else:
+            self._notes.pop(str(path), None)
+
+    def _merge(self) -> None:
+        merged: dict[str, Attempt] = {}
+        for _, reading in self._files.values():
+            if isinstance(reading, _Reading):
+                for a in reading.attempts:
+                    merged.setdefault(a.id, a)
+        for a in self._own:
+            merged.setdefault(a.id, a)
+        self._attempts = sorted(merged.values(), key=_order)
+        self._cache = {}
+
+    def _set_aside(self, path: Path, reading: _Reading) -> _Reading:
+        """Move a file that does not read (in whole or in part) out of the way, kept, never deleted; its
+        attempts that do read go to a new journal. Say so in one line."""
+        stamp = self._now_stamp()
+        target = path.with_name(f"{path.name}.unreadable-{stamp}")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+        try:
+            os.rename(path, target)  # not replace: never over a file that appeared meanwhile (checked above)
+        except OSError as error:
+            self._notes[str(path)] = (f"{path} could not be read ({reading.why}) nor moved aside "
+                                      f"({error.strerror or error}); it is left as it is.")
+            return reading  # its readable attempts are still counted
+        kept = ""
+        if reading.attempts:
+            if self._write_journal(f"{stamp}-{secrets.token_hex(4)}", reading.attempts, "kept"):
+                kept = f" The {_count(len(reading.attempts))} in it that could be read are kept."
+            else:
+                kept = f" The {_count(len(reading.attempts))} in it that could be read are only in {target.name}."
+        self._notes[f"aside {path}"] = (f"{path} could not be read ({reading.why}); it was kept as {target.name}"
+                                        f"{' and a new one started' if path == self.first_version_file else ''}.{kept}")
+        return replace(reading, why=None)
+
+    def _write_journal(self, session: str, attempts: Iterable[Attempt], key: str) -> bool:
+        """Write a journal (whole, through a temporary file); on failure say so under ``key`` and return False."""
+        target = self.path / f"{session}{JOURNAL_ENDING}"
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            write_text(target, _journal_text({"session": session}, attempts), replace=True)
+        except OSError as error:  # FileWriteError is one, with its own line
+            self._notes[key] = (f"Progress is not saved: {error}." if isinstance(error, NomercyError)
+                                else f"Cannot save progress to {target} ({error.strerror or error}).")
+            return False
+        self._notes.pop(key, None)
+        self._files[target] = (_stamp(target), _Reading(tuple(attempts)))
+        return True
+
+    def _remove_leftovers(self) -> None:
+        """Temporary files of writes that were killed: nomercy's own (by writer), and the old ``.progress-*.tmp``
+        of version 1 (by age)."""
+        remove_leftovers(self.path)
+        remove_leftovers(self.folder)
+        try:
+            old = [entry for entry in os.scandir(self.folder)
+                   if entry.name.startswith(".progress-") and entry.name.endswith(".tmp")]
+            for entry in old:
+                if entry.is_file(follow_symlinks=False) and \
+                        time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER_SECONDS:
+                    os.unlink(entry.path)
+        except OSError:
+            pass
+
+    def _fold(self) -> None:
+        """Fold the journals of old sessions into one when more than FOLD_AT have piled up (see the module).
+
+        Only journals that read cleanly and were untouched for an hour are claimed (file ages are the file
+        system's, not the learner's clock); each is claimed by renaming it, so two folds never fold one twice.
+        """
+        old = [path for path, (stamp, reading) in self._files.items()
+               if path.parent == self.path and path != self.journal and isinstance(reading, _Reading)
+               and reading.why is None and reading.newer is None and stamp is not None
+               and time.time() - stamp[0] / 1e9 > STALE_AFTER_SECONDS]
+        if len(old) <= FOLD_AT:
+            return
+        session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
+        claimed: list[Path] = []
+        attempts: dict[str, Attempt] = {}
+        for path in old:
+            claim = path.with_name(f"{path.stem}.claimed-{session}{JOURNAL_ENDING}")
+            try:
+                os.rename(path, claim)
+            except OSError:
+                continue  # another fold took it, or it went
+            claimed.append(claim)
+            reading = _read_file(claim)  # what it holds now, which may be more than was read before
+            if not isinstance(reading, _Reading) or reading.why is not None or reading.newer is not None:
+                continue  # cannot happen for a file that read cleanly; kept as a journal either way
+            for a in reading.attempts:
+                attempts.setdefault(a.id, a)
+        if not claimed or not self._write_journal(session, sorted(attempts.values(), key=_order), "fold"):
+            self._notes.pop("fold", None)  # the claimed files are journals still: nothing is lost
+            self._read()
+            return
+        for claim in claimed:
+            try:
+                os.unlink(claim)
+            except OSError:
+                pass
+        self._read()
+
+    def reload(self) -> bool:
+        """Read again the files that changed since this object last read or wrote them (another trainer,
+        another window, another notebook may have saved attempts). Return whether anything changed."""
+        return self._read()
 
     def save(self) -> bool:
-        """Write every attempt, atomically: a temporary file in the same folder, then a rename."""
-        if not self._writable:
-            return False
-        # one attempt a line: easy to read, and json's fast encoder (an indented dump is ten times slower)
-        lines = ",\n".join(json.dumps(a.to_json(), ensure_ascii=False) for a in self._attempts)
-        text = f'{{"format": "{FORMAT}", "version": {VERSION}, "attempts": [\n{lines}\n]}}\n'
-        temporary = None
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.folder, prefix=".progress-",
-                                             suffix=".tmp", delete=False) as handle:
-                temporary = handle.name
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, self.path)
-            temporary = None
-            self._stamp = self._file_stamp()
-        except OSError as error:
-            self.problem = f"Cannot save progress to {self.path} ({error.strerror or error})."
-            return False
-        finally:
-            if temporary is not None:
-                Path(temporary).unlink(missing_ok=True)
-        return True
+        """Write this session's journal (every attempt it recorded), whole, through a temporary file."""
+        if not self._own:
+            return True
+        self._saved = self._write_journal(self.session, self._own, "save")
+        return self._saved
+
+    @property
+    def problem(self) -> str | None:
+        """What could not be read or saved, in one line (``None`` when all is well)."""
+        return " ".join(self._notes.values()) or None
 
     # --- attempts --------------------------------------------------------------------------------------
     @property
     def attempts(self) -> tuple[Attempt, ...]:
+        """Every attempt, of every session, each once, in the order they were made."""
         return tuple(self._attempts)
 
     @property
     def saves(self) -> bool:
-        """Whether attempts are written to the file (not when it was unreadable and could not be moved aside)."""
-        return self._writable
+        """Whether the last attempt recorded was saved (it is kept in memory either way)."""
+        return self._saved
 
     def record(self, puzzle: str | PuzzleLike, *, right: bool, hints: int = 0, seconds: float = 0.0,
                topic: str = "", level: str = "") -> Entry:
         """Add an attempt (dated now), save, and return where the puzzle now stands."""
         if not isinstance(puzzle, str):
             topic, level, puzzle = topic or puzzle.topic, level or puzzle.level, puzzle.id
+        try:
+            attempt = Attempt.from_json({
+                "puzzle": puzzle, "right": bool(right), "hints": hints,
+                "seconds": round(_seconds(seconds, "seconds"), 1),
+                "date": _date_text(self.clock()), "topic": topic, "level": level,
+                "id": f"{self.session}-{len(self._own) + 1}"})
+        except ValueError as error:
+            raise ProgressFileError(f"cannot record this attempt: {error}") from None
         self.reload()
-        attempt = Attempt(puzzle, bool(right), int(hints), round(float(seconds), 1),
-                          self.clock().astimezone(timezone.utc).replace(microsecond=0), topic, level)
+        self._own.append(attempt)
+        later = self._attempts and _order(attempt) < _order(self._attempts[-1])
         self._attempts.append(attempt)
+        if later:  # another session's attempt is dated after this one: replay in date order
+            self._attempts.sort(key=_order)
+            self._cache = {}
         if "schedule" in self._cache:  # one more step of what was worked out, rather than all of it again
             _step_schedule(self._cache["schedule"], attempt)
         if "rating" in self._cache:
             self._cache["rating"] = _step_rating(self._cache["rating"], attempt)
         self.save()
         return self.schedule()[puzzle]
+
+    # --- export and import ------------------------------------------------------------------------------
+    def export(self) -> str:
+        """Every attempt as one text a person keeps (a journal of format version 2, one attempt a line).
+
+        :meth:`import_text` reads it back, here or on another computer."""
+        return _journal_text({"exported": _date_text(self.clock()), "attempts": len(self._attempts)}, self._attempts)
+
+    def import_text(self, text: str) -> int:
+        """Merge an exported text (or an old ``progress.json``) into this progress; return how many of its
+        attempts were new. Every attempt of both is kept, each once. A text that does not read in full is
+        refused (:class:`ProgressFileError`, one line) and nothing changes."""
+        if not isinstance(text, str) or not text.strip():
+            raise ProgressFileError("there is nothing to import: choose a progress file or paste its text")
+        if len(text) > MAX_FILE_BYTES:
+            raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
+                                    "it is not one nomercy wrote")
+        reading = _parse(text)
+        if reading.newer is not None:
+            raise ProgressFileError(f"this progress file was written by a newer nomercy (format version "
+                                    f"{reading.newer}); update nomercy to import it. Nothing was changed.")
+        if reading.why is not None:
+            raise ProgressFileError(f"this progress file cannot be imported ({reading.why}). Nothing was changed.")
+        self.reload()
+        known = {a.id for a in self._attempts}
+        new = list({a.id: a for a in reading.attempts if a.id not in known}.values())
+        if new:
+            if not self._write_journal(f"{self._now_stamp()}-{secrets.token_hex(4)}", new, "import"):
+                why = self._notes.pop("import")
+                raise ProgressFileError(f"{why[:-1]}; nothing was imported.")
+            self._merge()
+        return len(new)
 
     # --- worked out from the attempts ------------------------------------------------------------------
     def schedule(self) -> dict[str, Entry]:
@@ -459,16 +872,20 @@ class Progress:
         now = now or self.clock()
         schedule = self.schedule()
         rows: dict[tuple[str, str], list[int]] = {}
+        boxes: dict[tuple[str, str], list[int]] = {}
         for p in sorted(puzzles, key=lambda p: _level_rank(p.level)):
             for key in ((p.topic, ""), (p.topic, p.level)):
                 row = rows.setdefault(key, [0, 0, 0, 0])
+                in_box = boxes.setdefault(key, [0] * len(INTERVALS))
                 entry = schedule.get(p.id)
                 row[0] += 1
                 row[1] += entry is not None
                 row[2] += entry is not None and entry.box >= 2
                 row[3] += entry is not None and entry.due <= now
+                if entry is not None:
+                    in_box[entry.box - 1] += 1
         topics = list(dict.fromkeys(p.topic for p in puzzles))
-        return [TopicProgress(topic, level, *rows[(topic, level)])
+        return [TopicProgress(topic, level, *_four(rows[(topic, level)]), boxes=tuple(boxes[(topic, level)]))
                 for topic in topics for level in ("", *LEVELS, *sorted({p.level for p in puzzles} - set(LEVELS)))
                 if (topic, level) in rows]
 
@@ -501,3 +918,12 @@ def _step_rating(rating: Rating, a: Attempt) -> Rating:
 
 def _level_rank(level: str) -> int:
     return LEVELS.index(level) if level in LEVELS else len(LEVELS)
+
+
+def _count(n: int) -> str:
+    return f"{n} attempt{'s' if n != 1 else ''}"
+
+
+def _four(row: list[int]) -> tuple[int, int, int, int]:
+    puzzles, tried, known, due = row
+    return puzzles, tried, known, due
