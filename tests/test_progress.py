@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -197,6 +198,7 @@ def test_a_folder_that_is_a_file_is_reported(tmp_path: Path, clock: FakeClock) -
     assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."
     progress.record("s1", right=True)
     assert [a.puzzle for a in progress.attempts] == ["s1"] and not progress.saves
+    assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."  # said once
     assert (tmp_path / "taken").read_text() == "a file where the folder should be"
 
 
@@ -378,3 +380,38 @@ def test_the_rating_matches_glickmans_worked_example() -> None:
     assert new.rating == pytest.approx(1464.06, abs=0.02)
     assert new.deviation == pytest.approx(151.52, abs=0.01)
     assert new.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+# --- many sessions: old journals folded into one ------------------------------------------------------------
+
+def test_old_journals_are_folded_into_one_and_nothing_is_lost(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nomercy.puzzles import progress as progress_module
+
+    monkeypatch.setattr(progress_module, "FOLD_AT", 5)
+    for i in range(8):
+        Progress(tmp_path, clock=clock).record(f"s{i}", right=True)
+        clock.advance(minutes=1)
+    recent = Progress(tmp_path, clock=clock)
+    recent.record("recent", right=False)  # written just now: not folded
+    two_hours_ago = time.time() - 7200
+    for journal in (tmp_path / FOLDER_NAME).iterdir():
+        if journal != recent.journal:
+            os.utime(journal, (two_hours_ago, two_hours_ago))
+    everything = [a.id for a in Progress(tmp_path, clock=clock).attempts]  # this start folds
+    journals = sorted((tmp_path / FOLDER_NAME).iterdir())
+    assert len(journals) == 2 and recent.journal in journals
+    assert [a.id for a in Progress(tmp_path, clock=clock).attempts] == everything and len(everything) == 9
+    recent.record("again", right=True)  # a session still open goes on writing its own journal
+    assert len(Progress(tmp_path, clock=clock).attempts) == 10
+
+
+def test_a_fold_stopped_part_way_leaves_journals_that_are_still_read(tmp_path: Path, clock: FakeClock) -> None:
+    first = Progress(tmp_path, clock=clock)
+    first.record("s1", right=True)
+    claimed = first.journal.with_name(f"{first.journal.stem}.claimed-20261201T090000Z-abcd{first.journal.suffix}")
+    first.journal.rename(claimed)  # claimed by a fold that was then killed
+    again = Progress(tmp_path, clock=clock)
+    assert [a.puzzle for a in again.attempts] == ["s1"] and again.problem is None
+    first.record("s2", right=True)  # the owner writes its whole journal again: s1 twice on disk, once here
+    assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2"]

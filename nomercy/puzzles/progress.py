@@ -62,13 +62,9 @@ random token: they name a writer, they do not decide anything.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import os
-import re
 import secrets
-import stat
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -78,6 +74,10 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from nomercy.core.errors import NomercyError
 from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, write_text
+from nomercy.puzzles.progress_text import (
+    FORMAT, MAX_FILE_BYTES, VERSION, Attempt, Reading, check_seconds, date_text, file_stamp, journal_text,
+    parse_text, read_file, replay_order,
+)
 
 __all__ = [
     "Attempt", "Entry", "Progress", "ProgressFileError", "Rating", "TopicProgress", "data_dir", "glicko2",
@@ -85,26 +85,10 @@ __all__ = [
     "VERSION",
 ]
 
-FORMAT = "nomercy-progress"
-VERSION = 2
-"""Format version 2: a folder of journals, one per session, one attempt a line."""
-FIRST_VERSION = 1
-"""Format version 1: one file, ``progress.json``, one list of attempts (still read, never written)."""
 FILE_NAME = "progress.json"
 FOLDER_NAME = "progress"
 JOURNAL_ENDING = ".jsonl"
 ENV_VAR = "NOMERCY_DATA_DIR"
-
-MAX_FILE_BYTES = 16 * 2 ** 20
-"""The most that is read of one file (about 80,000 attempts); a larger file is set aside, not read."""
-MAX_LINE = 4096
-"""The longest line an attempt can take (a written attempt takes about 200 characters)."""
-MAX_TEXT = 200
-"""The longest puzzle id, topic, level or attempt id."""
-MAX_HINTS = 1000
-MAX_SECONDS = 1e9
-YEARS = (2000, 2199)
-"""The years an attempt can be dated in: anything else is a broken clock or a broken file."""
 FOLD_AT = 32
 """How many journals of other sessions may pile up before a start folds the old ones into one."""
 
@@ -176,138 +160,6 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
 
 
 _data_dir = data_dir  # for Progress, whose argument has the same name
-
-
-# --- records ------------------------------------------------------------------------------------------
-
-_DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
-
-
-def _date_text(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _parse_date(text: Any) -> datetime:
-    if not isinstance(text, str) or not _DATE.fullmatch(text):
-        raise ValueError(f"a date is written like 2026-12-01T09:00:00Z, not {_shown(text)}")
-    try:
-        when = datetime.fromisoformat(text[:-1]).replace(tzinfo=timezone.utc)
-    except ValueError:
-        raise ValueError(f"{text} is not a date on the calendar") from None
-    if not YEARS[0] <= when.year <= YEARS[1]:
-        raise ValueError(f"{text} is not a date an attempt can have (the years {YEARS[0]} to {YEARS[1]})")
-    return when
-
-
-def _kind(value: Any) -> str:
-    """A JSON value's kind in plain words (for messages)."""
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else type(value).__name__
-
-
-def _shown(value: Any) -> str:
-    """A value from a file, short and safe to print: text quoted (lone surrogates escaped), others by kind."""
-    if isinstance(value, str):
-        return repr(value[:40] + ("..." if len(value) > 40 else ""))
-    if isinstance(value, bool) or (isinstance(value, (int, float)) and abs(value) < 1e15):
-        return json.dumps(value)
-    return _kind(value)
-
-
-def _text(value: Any, what: str, *, blank: bool = True) -> str:
-    """Text a person can read: at most MAX_TEXT printable characters (no control characters, no lone
-    surrogates, which could not be saved)."""
-    if not isinstance(value, str):
-        raise ValueError(f"{what} is text, not {_kind(value)}")
-    if not value and not blank:
-        raise ValueError(f"{what} is missing")
-    if len(value) > MAX_TEXT:
-        raise ValueError(f"{what} is longer than {MAX_TEXT} characters")
-    if not value.isprintable():
-        raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
-    return value
-
-
-def _whole(value: Any, what: str, top: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise ValueError(f"{what} is a whole number from 0 to {top}, not {_shown(value)}")
-    return value
-
-
-def _seconds(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} is a number of seconds, not {_kind(value)}")
-    if isinstance(value, int) and value >= MAX_SECONDS:  # float() of a huge int would overflow
-        raise ValueError(f"{what} is a number of seconds below {MAX_SECONDS:.0e}")
-    seconds = float(value)
-    if not (math.isfinite(seconds) and 0 <= seconds < MAX_SECONDS):
-        raise ValueError(f"{what} is a number of seconds from 0 to {MAX_SECONDS:.0e}, not {_shown(value)}")
-    return seconds
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One try at a puzzle: right on the first try or not, hints used before answering, seconds taken.
-
-    ``id`` names it among every attempt of every session (``<session>-<n>``; ``v1-...`` for one read from
-    a ``progress.json`` of format version 1), so a merge keeps it once.
-    """
-
-    puzzle: str
-    right: bool
-    hints: int
-    seconds: float
-    date: datetime
-    topic: str = ""
-    level: str = ""
-    id: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        data = {"puzzle": self.puzzle, "right": self.right, "hints": self.hints, "seconds": self.seconds,
-                "date": _date_text(self.date), "topic": self.topic, "level": self.level}
-        return {"id": self.id, **data} if self.id else data
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Attempt":
-        """An attempt from its JSON form, every field checked (a ValueError says which and why)."""
-        if not isinstance(data, dict):
-            raise ValueError(f"an attempt is a mapping, not {_kind(data)}")
-        puzzle = _text(data.get("puzzle"), "an attempt's puzzle", blank=False)
-        right = data.get("right")
-        if not isinstance(right, bool):
-            raise ValueError(f"attempt at {puzzle}: right is true or false, not {_shown(right)}")
-        try:
-            return cls(puzzle, right,
-                       _whole(data.get("hints"), "hints", MAX_HINTS),
-                       _seconds(data.get("seconds"), "seconds"),
-                       _parse_date(data.get("date")),
-                       _text(data.get("topic", ""), "the topic"),
-                       _text(data.get("level", ""), "the level"),
-                       _text(data.get("id", ""), "the id"))
-        except ValueError as error:
-            raise ValueError(f"attempt at {puzzle}: {error}") from None
-
-
-def _order(a: Attempt) -> tuple[datetime, str, int, str]:
-    """Attempts replay by date; within a second, a session's own in the order it made them."""
-    head, _, n = a.id.rpartition("-")
-    if head.startswith("v1-"):
-        head = "v1"  # a version-1 file's attempts, in the file's order
-    return a.date, head, int(n) if n.isdecimal() and len(n) < 10 else 0, a.id
-
-
-def _first_version_ids(attempts: list[Attempt]) -> list[Attempt]:
-    """Ids for the attempts of a format-1 file, from their content and place: the same file, read or
-    imported again, gives the same ids."""
-    return [replace(a, id=f"v1-{hashlib.sha256(json.dumps(a.to_json(), sort_keys=True).encode()).hexdigest()[:16]}-{i}")
-            for i, a in enumerate(attempts)]
 
 
 @dataclass(frozen=True)
@@ -428,136 +280,6 @@ def glicko2(player: Rating, games: Sequence[tuple[float, float, float]], *, tau:
     return Rating(new_mu * _SCALE + 1500, new_phi * _SCALE, new_sigma)
 
 
-# --- reading a progress text ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Reading:
-    """What one progress text holds: the attempts that read, what is wrong with the rest (``why``), or the
-    version of a newer nomercy (``newer``: nothing read, the text is left alone)."""
-
-    attempts: tuple[Attempt, ...] = ()
-    why: str | None = None
-    newer: int | None = None
-
-
-def _loads(text: str) -> Any:
-    """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"it is not JSON: {error.msg} at line {error.lineno}") from None
-    except RecursionError:
-        raise ValueError("it is nested deeper than any progress file") from None
-    except MemoryError:
-        raise ValueError("it is too large to read") from None
-    except ValueError:  # e.g. an integer of thousands of digits
-        raise ValueError("it holds a number too long to read") from None
-
-
-def _version(data: dict[str, Any]) -> int | None:
-    version = data.get("version")
-    return version if isinstance(version, int) and not isinstance(version, bool) else None
-
-
-def _parse(text: str) -> _Reading:
-    """Read a progress text: a journal (format version 2) or a ``progress.json`` (version 1). Never raises."""
-    try:
-        return _parse_or_raise(text)
-    except (ValueError, RecursionError, MemoryError) as error:  # MemoryError: a file that fits but its objects do not
-        return _Reading(why=str(error) if isinstance(error, ValueError) else "it is too large to read")
-
-
-def _parse_or_raise(text: str) -> _Reading:
-    text = text.removeprefix("\ufeff")  # a byte-order mark an editor may have added
-    first, _, rest = text.partition("\n")
-    header: Any = None
-    if len(first) <= MAX_LINE:
-        try:
-            header = _loads(first)
-        except ValueError:
-            header = None
-    if not isinstance(header, dict) or _version(header) == FIRST_VERSION and rest.strip():
-        header = _loads(text)  # not a journal: a progress.json (written over several lines), or nothing of ours
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        return _Reading(why="it is not a nomercy progress file")
-    version = _version(header)
-    if version is not None and version > VERSION:
-        return _Reading(newer=version)
-    if version == FIRST_VERSION:
-        items = header.get("attempts")
-        if not isinstance(items, list):
-            return _Reading(why="it has no list of attempts")
-        good, bad = [], []
-        for item in items:
-            try:
-                good.append(Attempt.from_json(item))
-            except ValueError as error:
-                bad.append(str(error))
-        why = f"{bad[0]}{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}" if bad else None
-        return _Reading(tuple(_first_version_ids(good)), why)
-    if version != VERSION:
-        return _Reading(why=f"it has no version {VERSION} header (format version {_shown(header.get('version'))})")
-    good, bad = [], []
-    for number, line in enumerate(rest.split("\n"), start=2):
-        if not line.strip():
-            continue
-        try:
-            if len(line) > MAX_LINE:
-                raise ValueError("it is longer than any attempt")
-            attempt = Attempt.from_json(_loads(line))
-            if not attempt.id:
-                raise ValueError(f"attempt at {attempt.puzzle}: it has no id")
-            good.append(attempt)
-        except ValueError as error:
-            bad.append(f"line {number}: {error}")
-    why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
-    return _Reading(tuple(good), why)
-
-
-def _journal_text(header: dict[str, Any], attempts: Iterable[Attempt]) -> str:
-    """A journal: the header, then one attempt a line (json's fast encoder, no indent)."""
-    lines = [json.dumps({"format": FORMAT, "version": VERSION, **header}, ensure_ascii=False)]
-    lines += [json.dumps(a.to_json(), ensure_ascii=False) for a in attempts]
-    return "\n".join(lines) + "\n"
-
-
-def _read_bytes(path: Path) -> bytes:
-    """At most MAX_FILE_BYTES + 1 bytes of a regular file; never blocks on a named pipe."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise IsADirectoryError(21, "it is not a file") if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode) \
-                else OSError(0, "it is not a file")
-        return handle.read(MAX_FILE_BYTES + 1)
-
-
-def _read_file(path: Path) -> _Reading | str:
-    """A file's reading, or (text) why it cannot be read at all and is left alone."""
-    try:
-        raw = _read_bytes(path)
-    except FileNotFoundError:
-        return _Reading()
-    except IsADirectoryError:
-        return "it is a folder, not a file"
-    except OSError as error:
-        return error.strerror or "it cannot be read"
-    if len(raw) > MAX_FILE_BYTES:
-        return _Reading(why=f"it is larger than {MAX_FILE_BYTES // 2 ** 20} MB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return _Reading(why="it is not UTF-8 text")
-    return _parse(text)
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return status.st_mtime_ns, status.st_size, status.st_ino
-
-
 # --- the progress ----------------------------------------------------------------------------------------
 
 class Progress:
@@ -578,7 +300,7 @@ class Progress:
         self.journal = self.path / f"{self.session}{JOURNAL_ENDING}"
         """This session's own journal: the only file it writes attempts to (written at the first attempt)."""
         self._own: list[Attempt] = []
-        self._files: dict[Path, tuple[tuple[int, int, int] | None, _Reading | str]] = {}
+        self._files: dict[Path, tuple[tuple[int, int, int] | None, Reading | str]] = {}
         self._notes: dict[str, str] = {}  # one line per thing to report, keyed by what it is about
         self._saved = True
         self._cache: dict[str, Any] = {}  # the schedule and the rating, worked out once per change
@@ -614,12 +336,12 @@ class Progress:
             self._notes.pop(str(gone), None)
             changed = True
         for path in sources:
-            stamp = _stamp(path)
+            stamp = file_stamp(path)
             if path in self._files and stamp is not None and self._files[path][0] == stamp:
                 continue
-            reading = _read_file(path)
+            reading = read_file(path)
             changed = True
-            if isinstance(reading, _Reading) and reading.why is not None:
+            if isinstance(reading, Reading) and reading.why is not None:
                 reading = self._set_aside(path, reading)
             self._files[path] = (stamp, reading)
             self._note_file(path, reading)
@@ -627,7 +349,7 @@ class Progress:
             self._merge()
         return changed
 
-    def _note_file(self, path: Path, reading: _Reading | str) -> None:
+    def _note_file(self, path: Path, reading: Reading | str) -> None:
         if isinstance(reading, str):
             self._notes[str(path)] = f"{path} cannot be read ({reading}); it is left as it is."
         elif reading.newer is not None:
@@ -639,15 +361,15 @@ class Progress:
     def _merge(self) -> None:
         merged: dict[str, Attempt] = {}
         for _, reading in self._files.values():
-            if isinstance(reading, _Reading):
+            if isinstance(reading, Reading):
                 for a in reading.attempts:
                     merged.setdefault(a.id, a)
         for a in self._own:
             merged.setdefault(a.id, a)
-        self._attempts = sorted(merged.values(), key=_order)
+        self._attempts = sorted(merged.values(), key=replay_order)
         self._cache = {}
 
-    def _set_aside(self, path: Path, reading: _Reading) -> _Reading:
+    def _set_aside(self, path: Path, reading: Reading) -> Reading:
         """Move a file that does not read (in whole or in part) out of the way, kept, never deleted; its
         attempts that do read go to a new journal. Say so in one line."""
         stamp = self._now_stamp()
@@ -677,13 +399,15 @@ class Progress:
         target = self.path / f"{session}{JOURNAL_ENDING}"
         try:
             self.path.mkdir(parents=True, exist_ok=True)
-            write_text(target, _journal_text({"session": session}, attempts), replace=True)
+            write_text(target, journal_text({"session": session}, attempts), replace=True)
         except OSError as error:  # FileWriteError is one, with its own line
+            if "folder" in self._notes:
+                return False  # the folder's line says it already
             self._notes[key] = (f"Progress is not saved: {error}." if isinstance(error, NomercyError)
                                 else f"Cannot save progress to {target} ({error.strerror or error}).")
             return False
         self._notes.pop(key, None)
-        self._files[target] = (_stamp(target), _Reading(tuple(attempts)))
+        self._files[target] = (file_stamp(target), Reading(tuple(attempts)))
         return True
 
     def _remove_leftovers(self) -> None:
@@ -708,7 +432,7 @@ class Progress:
         system's, not the learner's clock); each is claimed by renaming it, so two folds never fold one twice.
         """
         old = [path for path, (stamp, reading) in self._files.items()
-               if path.parent == self.path and path != self.journal and isinstance(reading, _Reading)
+               if path.parent == self.path and path != self.journal and isinstance(reading, Reading)
                and reading.why is None and reading.newer is None and stamp is not None
                and time.time() - stamp[0] / 1e9 > STALE_AFTER_SECONDS]
         if len(old) <= FOLD_AT:
@@ -723,12 +447,12 @@ class Progress:
             except OSError:
                 continue  # another fold took it, or it went
             claimed.append(claim)
-            reading = _read_file(claim)  # what it holds now, which may be more than was read before
-            if not isinstance(reading, _Reading) or reading.why is not None or reading.newer is not None:
+            reading = read_file(claim)  # what it holds now, which may be more than was read before
+            if not isinstance(reading, Reading) or reading.why is not None or reading.newer is not None:
                 continue  # cannot happen for a file that read cleanly; kept as a journal either way
             for a in reading.attempts:
                 attempts.setdefault(a.id, a)
-        if not claimed or not self._write_journal(session, sorted(attempts.values(), key=_order), "fold"):
+        if not claimed or not self._write_journal(session, sorted(attempts.values(), key=replay_order), "fold"):
             self._notes.pop("fold", None)  # the claimed files are journals still: nothing is lost
             self._read()
             return
@@ -775,17 +499,17 @@ class Progress:
         try:
             attempt = Attempt.from_json({
                 "puzzle": puzzle, "right": bool(right), "hints": hints,
-                "seconds": round(_seconds(seconds, "seconds"), 1),
-                "date": _date_text(self.clock()), "topic": topic, "level": level,
+                "seconds": round(check_seconds(seconds, "seconds"), 1),
+                "date": date_text(self.clock()), "topic": topic, "level": level,
                 "id": f"{self.session}-{len(self._own) + 1}"})
         except ValueError as error:
             raise ProgressFileError(f"cannot record this attempt: {error}") from None
         self.reload()
         self._own.append(attempt)
-        later = self._attempts and _order(attempt) < _order(self._attempts[-1])
+        later = self._attempts and replay_order(attempt) < replay_order(self._attempts[-1])
         self._attempts.append(attempt)
         if later:  # another session's attempt is dated after this one: replay in date order
-            self._attempts.sort(key=_order)
+            self._attempts.sort(key=replay_order)
             self._cache = {}
         if "schedule" in self._cache:  # one more step of what was worked out, rather than all of it again
             _step_schedule(self._cache["schedule"], attempt)
@@ -799,7 +523,7 @@ class Progress:
         """Every attempt as one text a person keeps (a journal of format version 2, one attempt a line).
 
         :meth:`import_text` reads it back, here or on another computer."""
-        return _journal_text({"exported": _date_text(self.clock()), "attempts": len(self._attempts)}, self._attempts)
+        return journal_text({"exported": date_text(self.clock()), "attempts": len(self._attempts)}, self._attempts)
 
     def import_text(self, text: str) -> int:
         """Merge an exported text (or an old ``progress.json``) into this progress; return how many of its
@@ -810,7 +534,7 @@ class Progress:
         if len(text) > MAX_FILE_BYTES:
             raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
                                     "it is not one nomercy wrote")
-        reading = _parse(text)
+        reading = parse_text(text)
         if reading.newer is not None:
             raise ProgressFileError(f"this progress file was written by a newer nomercy (format version "
                                     f"{reading.newer}); update nomercy to import it. Nothing was changed.")
