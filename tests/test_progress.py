@@ -276,7 +276,7 @@ def first_version(*attempts: object) -> bytes:
     (b'{"name": "my notes"}', "it is not a nomercy progress file"),
     (b"[1, 2, 3]", "it is not a nomercy progress file"),
     (first_version({"puzzle": "s1", "right": "yes"}), "attempt at s1: right is true or false, not 'yes'"),
-    (b'{"format": "nomercy-progress", "version": 0, "attempts": []}', "it has no version 2 header (format version 0)"),
+    (b'{"format": "nomercy-progress", "version": 0, "attempts": []}', "its format version is 0, not 1 or 2"),
     (b"[" * 100_000 + b"]" * 100_000, "it is nested deeper than any progress file"),
     (first_version(dict(GOOD, date="9999-12-31T23:59:59Z")),
      "attempt at s1: 9999-12-31T23:59:59Z is not a date an attempt can have (the years 2000 to 2199)"),
@@ -415,3 +415,19 @@ def test_a_fold_stopped_part_way_leaves_journals_that_are_still_read(tmp_path: P
     assert [a.puzzle for a in again.attempts] == ["s1"] and again.problem is None
     first.record("s2", right=True)  # the owner writes its whole journal again: s1 twice on disk, once here
     assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2"]
+
+
+def test_a_file_that_does_not_read_and_cannot_be_moved_aside_keeps_its_line(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"{oops")
+
+    def refused(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refused)
+    progress = Progress(tmp_path, clock=clock)
+    line = (f"{tmp_path / FILE_NAME} could not be read (it is not JSON: Expecting property name enclosed in double "
+            "quotes at line 1) nor moved aside (Permission denied); it is left as it is.")
+    assert progress.problem == line
+    progress.record("s1", right=True)
+    assert progress.problem == line and (tmp_path / FILE_NAME).read_bytes() == b"{oops"

@@ -355,7 +355,7 @@ class Progress:
         elif reading.newer is not None:
             self._notes[str(path)] = (f"{path} was written by a newer nomercy (format version {reading.newer}); "
                                       "it is left as it is, and this session's attempts are saved beside it.")
-        else:
+        elif reading.why is None:  # (a file that did not read and could not be moved aside keeps its line)
             self._notes.pop(str(path), None)
 
     def _merge(self) -> None:
@@ -380,6 +380,8 @@ class Progress:
             target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
         try:
             os.rename(path, target)  # not replace: never over a file that appeared meanwhile (checked above)
+        except FileNotFoundError:
+            return Reading()  # another trainer moved it aside first, and keeps what in it reads
         except OSError as error:
             self._notes[str(path)] = (f"{path} could not be read ({reading.why}) nor moved aside "
                                       f"({error.strerror or error}); it is left as it is.")
@@ -438,7 +440,7 @@ class Progress:
         if len(old) <= FOLD_AT:
             return
         session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
-        claimed: list[Path] = []
+        folded: list[Path] = []
         attempts: dict[str, Attempt] = {}
         for path in old:
             claim = path.with_name(f"{path.stem}.claimed-{session}{JOURNAL_ENDING}")
@@ -446,17 +448,17 @@ class Progress:
                 os.rename(path, claim)
             except OSError:
                 continue  # another fold took it, or it went
-            claimed.append(claim)
             reading = read_file(claim)  # what it holds now, which may be more than was read before
             if not isinstance(reading, Reading) or reading.why is not None or reading.newer is not None:
-                continue  # cannot happen for a file that read cleanly; kept as a journal either way
+                continue  # changed meanwhile into something that does not read: it stays, a journal still
+            folded.append(claim)
             for a in reading.attempts:
                 attempts.setdefault(a.id, a)
-        if not claimed or not self._write_journal(session, sorted(attempts.values(), key=replay_order), "fold"):
+        if not folded or not self._write_journal(session, sorted(attempts.values(), key=replay_order), "fold"):
             self._notes.pop("fold", None)  # the claimed files are journals still: nothing is lost
             self._read()
             return
-        for claim in claimed:
+        for claim in folded:
             try:
                 os.unlink(claim)
             except OSError:

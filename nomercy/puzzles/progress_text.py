@@ -176,7 +176,10 @@ def replay_order(a: Attempt) -> tuple[datetime, str, int, str]:
 def _first_version_ids(attempts: list[Attempt]) -> list[Attempt]:
     """Ids for the attempts of a format-1 file, from their content and place: the same file, read or
     imported again, gives the same ids."""
-    return [replace(a, id=f"v1-{hashlib.sha256(json.dumps(a.to_json(), sort_keys=True).encode()).hexdigest()[:16]}-{i}")
+    def content(a: Attempt) -> bytes:
+        return f"{a.puzzle}|{a.right:d}|{a.hints}|{a.seconds!r}|{a.date.timestamp():.0f}|{a.topic}|{a.level}".encode()
+
+    return [replace(a, id=f"v1-{hashlib.sha1(content(a), usedforsecurity=False).hexdigest()[:16]}-{i}")
             for i, a in enumerate(attempts)]
 
 
@@ -248,7 +251,7 @@ def _parse_or_raise(text: str) -> Reading:
         why = f"{bad[0]}{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}" if bad else None
         return Reading(tuple(_first_version_ids(good)), why)
     if version != VERSION:
-        return Reading(why=f"it has no version {VERSION} header (format version {_shown(header.get('version'))})")
+        return Reading(why=f"its format version is {_shown(header.get('version'))}, not {FIRST_VERSION} or {VERSION}")
     good, bad = [], []
     for number, line in enumerate(rest.split("\n"), start=2):
         if not line.strip():

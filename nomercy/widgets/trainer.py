@@ -5,8 +5,10 @@ at a time and chooses the next one itself: puzzles due for review first, then ne
 in an order fixed by ``seed``), then, when nothing is left, the puzzles due soonest. Answers, options,
 hints, whys and "Show me" are the board's own: the same Python checks them (``check_answer``), and the
 trainer's page draws the board with the board's own ES module. The first check of each puzzle served is
-an attempt, saved to the progress file (:mod:`nomercy.puzzles.progress`): right or not, hints used, the
-seconds since the puzzle was served.
+an attempt, saved in the progress folder (:mod:`nomercy.puzzles.progress`: this trainer's own journal, so
+two trainers open at once keep each other's attempts): right or not, hints used, the seconds since the
+puzzle was served. The page's Export gives the whole progress as a file; its Import merges such a file in
+(Python reads and checks it; the page only carries the text).
 
 >>> import tempfile
 >>> trainer = Trainer("stacking", "easy", data_dir=tempfile.mkdtemp())
@@ -59,8 +61,9 @@ class Trainer(PuzzleBoard):
     new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``).
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
-    :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level; :attr:`progress`
-    is the progress file and :attr:`status` what the page shows about it.
+    :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
+    :meth:`export_progress` and :meth:`import_progress` carry the progress out and in; :attr:`progress`
+    is the progress (:class:`~nomercy.puzzles.progress.Progress`) and :attr:`status` what the page shows.
     """
 
     _esm = STATIC / "trainer.js"
