@@ -82,3 +82,15 @@ def test_only_nomercy_temporaries_are_ever_removed(tmp_path: Path) -> None:
     assert remove_leftovers(tmp_path) == []
     assert remove_leftovers(tmp_path / "missing") == []
     assert len(list(tmp_path.iterdir())) == 4
+
+
+def test_in_the_browser_a_leftover_is_judged_by_its_age_because_every_page_has_the_same_process_id(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = tmp_path / f".f.txt.{os.getpid()}-aaaaaa{TEMPORARY_SUFFIX}"
+    old = tmp_path / f".f.txt.{os.getpid()}-bbbbbb{TEMPORARY_SUFFIX}"
+    fresh.write_text("a write going on")
+    old.write_text("a write killed two hours ago")
+    os.utime(old, (old.stat().st_mtime - 7200,) * 2)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert remove_leftovers(tmp_path) == [old]
+    assert fresh.exists()

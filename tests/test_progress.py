@@ -1,19 +1,19 @@
-"""The progress file: its format, atomic writes, the Leitner schedule on a fake clock, files it cannot use,
+"""The progress files: their format, one journal per session, atomic writes, the Leitner schedule on a fake clock, files it cannot use,
 progress per topic and level, and the Glicko-2 rating. Every test writes in its own temporary folder."""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
-from nomercy.puzzles import progress as progress_module
 from nomercy.puzzles.progress import (
-    FILE_NAME, INTERVALS, LEVEL_RATINGS, Progress, Rating, data_dir, glicko2, next_box,
+    FILE_NAME, FOLDER_NAME, INTERVALS, LEVEL_RATINGS, Progress, Rating, data_dir, glicko2, next_box,
 )
 from nomercy.puzzles.puzzle import load_puzzles
 
@@ -71,10 +71,14 @@ def test_the_environment_variable_chooses_the_folder(tmp_path: Path, monkeypatch
     monkeypatch.setenv("NOMERCY_DATA_DIR", str(tmp_path / "here"))
     progress = Progress(clock=FakeClock())
     progress.record("s1", right=True)
-    assert (tmp_path / "here" / FILE_NAME).exists()
+    assert progress.journal.parent == tmp_path / "here" / FOLDER_NAME and progress.journal.exists()
 
 
 # --- the format -------------------------------------------------------------------------------------
+
+def journal_lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
 
 def test_nothing_is_written_until_an_attempt_is_recorded(tmp_path: Path, clock: FakeClock) -> None:
     progress = Progress(tmp_path / "new", clock=clock)
@@ -85,10 +89,12 @@ def test_nothing_is_written_until_an_attempt_is_recorded(tmp_path: Path, clock: 
 def test_an_attempt_is_written_in_the_documented_format(progress: Progress, clock: FakeClock) -> None:
     clock.advance(seconds=0.7)  # the date keeps whole seconds
     progress.record(PUZZLES[0], right=False, hints=2, seconds=41.26)
-    data = json.loads(progress.path.read_text(encoding="utf-8"))
-    assert data == {"format": "nomercy-progress", "version": 1, "attempts": [
-        {"puzzle": "s1", "right": False, "hints": 2, "seconds": 41.3, "date": "2026-12-01T09:00:00Z",
-         "topic": "stacking", "level": "easy"}]}
+    session = progress.session
+    assert progress.journal.name == f"{session}.jsonl" and session.startswith("20261201T090000Z-")
+    assert journal_lines(progress.journal) == [
+        {"format": "nomercy-progress", "version": 2, "session": session},
+        {"id": f"{session}-1", "puzzle": "s1", "right": False, "hints": 2, "seconds": 41.3,
+         "date": "2026-12-01T09:00:00Z", "topic": "stacking", "level": "easy"}]
 
 
 def test_attempts_read_back_as_they_were_written(progress: Progress, clock: FakeClock, tmp_path: Path) -> None:
@@ -100,16 +106,39 @@ def test_attempts_read_back_as_they_were_written(progress: Progress, clock: Fake
     assert [a.date for a in again.attempts] == [START, START + timedelta(minutes=5)]
 
 
-def test_two_trainers_on_one_file_keep_each_others_attempts(tmp_path: Path, clock: FakeClock) -> None:
+def test_two_trainers_on_one_folder_keep_each_others_attempts(tmp_path: Path, clock: FakeClock) -> None:
     first, second = Progress(tmp_path, clock=clock), Progress(tmp_path, clock=clock)
     first.record("s1", right=True)
+    clock.advance(seconds=1)
     second.record("s2", right=False)
-    assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2"]
+    clock.advance(seconds=1)
+    first.record("s3", right=True)  # first had not seen s2: it reads it again before it saves
+    assert [a.puzzle for a in first.attempts] == ["s1", "s2", "s3"]
+    assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2", "s3"]
+    assert len(list((tmp_path / FOLDER_NAME).iterdir())) == 2  # one journal per session, nothing shared
 
 
-# --- atomic writes ------------------------------------------------------------------------------------
+def test_a_file_of_format_version_1_is_still_read_and_never_written(tmp_path: Path, clock: FakeClock) -> None:
+    old = json.dumps({"format": "nomercy-progress", "version": 1, "attempts": [
+        {"puzzle": "s1", "right": True, "hints": 0, "seconds": 3.0, "date": "2026-11-30T09:00:00Z",
+         "topic": "stacking", "level": "easy"},
+        {"puzzle": "s1", "right": True, "hints": 0, "seconds": 3.0, "date": "2026-11-30T09:00:00Z",
+         "topic": "stacking", "level": "easy"}]}, indent=1).encode()
+    (tmp_path / FILE_NAME).write_bytes(old)
+    progress = Progress(tmp_path, clock=clock)
+    assert [a.puzzle for a in progress.attempts] == ["s1", "s1"] and progress.problem is None
+    assert len({a.id for a in progress.attempts}) == 2  # the same attempt twice is two attempts
+    progress.record("s2", right=True)
+    again = Progress(tmp_path, clock=clock)
+    assert [a.puzzle for a in again.attempts] == ["s1", "s1", "s2"]
+    assert [a.id for a in again.attempts][:2] == [a.id for a in progress.attempts][:2]  # ids from the content
+    assert (tmp_path / FILE_NAME).read_bytes() == old
+    assert again.entry("s1").box == 3  # type: ignore[union-attr]
 
-def test_a_save_replaces_the_file_in_one_step_and_leaves_no_temporary_file(
+
+# --- writes -----------------------------------------------------------------------------------------------
+
+def test_a_save_replaces_the_journal_in_one_step_and_leaves_no_temporary_file(
         progress: Progress, monkeypatch: pytest.MonkeyPatch) -> None:
     progress.record("s1", right=True)
     replaced: list[tuple[str, str]] = []
@@ -117,58 +146,67 @@ def test_a_save_replaces_the_file_in_one_step_and_leaves_no_temporary_file(
 
     def spy(src: str, dst: str) -> None:
         replaced.append((str(src), str(dst)))
-        assert json.loads(Path(src).read_text())["attempts"][-1]["puzzle"] == "s2"  # complete before the rename
+        assert journal_lines(Path(src))[-1]["puzzle"] == "s2"  # complete before the rename
         real_replace(src, dst)
 
-    monkeypatch.setattr(progress_module.os, "replace", spy)
+    monkeypatch.setattr(os, "replace", spy)
     progress.record("s2", right=True)
-    assert len(replaced) == 1 and replaced[0][1] == str(progress.path)
-    assert Path(replaced[0][0]).parent == progress.path.parent
-    assert sorted(p.name for p in progress.folder.iterdir()) == [FILE_NAME]
+    assert len(replaced) == 1 and replaced[0][1] == str(progress.journal)
+    assert Path(replaced[0][0]).parent == progress.journal.parent
+    assert sorted(p.name for p in progress.path.iterdir()) == [progress.journal.name]
 
 
-def test_a_failed_save_keeps_the_old_file_whole_and_says_so(progress: Progress, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_save_keeps_the_old_journal_whole_and_says_so(progress: Progress, monkeypatch: pytest.MonkeyPatch) -> None:
     progress.record("s1", right=True)
-    before = progress.path.read_bytes()
+    before = progress.journal.read_bytes()
 
     def broken(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(progress_module.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     progress.record("s2", right=True)  # does not raise
-    assert progress.path.read_bytes() == before
-    assert progress.problem == f"Cannot save progress to {progress.path} (No space left on device)."
-    assert sorted(p.name for p in progress.folder.iterdir()) == [FILE_NAME]  # the temporary file is gone
+    assert progress.journal.read_bytes() == before
+    assert progress.problem == f"Progress is not saved: cannot write {progress.journal}: No space left on device."
+    assert not progress.saves
+    assert sorted(p.name for p in progress.path.iterdir()) == [progress.journal.name]  # the temporary file is gone
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]  # kept in memory
+    monkeypatch.undo()
+    progress.record("s3", right=True)  # the next save writes all three, and the line goes
+    assert progress.problem is None and progress.saves
+    assert [a.puzzle for a in Progress(progress.folder, clock=progress.clock).attempts] == ["s1", "s2", "s3"]
 
 
 def test_attempts_that_cannot_be_saved_are_kept_in_memory(
         tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nomercy.core import files
+
     def refused(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(progress_module.tempfile, "NamedTemporaryFile", refused)
+    monkeypatch.setattr(files, "open", refused, raising=False)
     progress = Progress(tmp_path, clock=clock)
     progress.record("s1", right=True)
     progress.record("s2", right=False)
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]
-    assert progress.problem == f"Cannot save progress to {progress.path} (Permission denied)."
-    assert not list(tmp_path.iterdir())
+    assert progress.problem == f"Progress is not saved: cannot write beside {progress.journal}: Permission denied."
+    assert list(tmp_path.rglob("*")) == [tmp_path / FOLDER_NAME]
 
 
-def test_a_folder_that_cannot_be_read_is_reported(tmp_path: Path, clock: FakeClock) -> None:
+def test_a_folder_that_is_a_file_is_reported(tmp_path: Path, clock: FakeClock) -> None:
     (tmp_path / "taken").write_text("a file where the folder should be")
     progress = Progress(tmp_path / "taken", clock=clock)
-    assert progress.problem == f"Cannot read {progress.path} (Not a directory); progress is not saved."
+    assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."
     progress.record("s1", right=True)
     assert [a.puzzle for a in progress.attempts] == ["s1"] and not progress.saves
+    assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."  # said once
+    assert (tmp_path / "taken").read_text() == "a file where the folder should be"
 
 
-def test_the_schedule_follows_a_file_another_trainer_wrote(tmp_path: Path, clock: FakeClock) -> None:
+def test_the_schedule_follows_what_another_trainer_saved(tmp_path: Path, clock: FakeClock) -> None:
     first, second = Progress(tmp_path, clock=clock), Progress(tmp_path, clock=clock)
     first.record("s1", right=True)
     assert second.entry("s1") is None  # read on its own start, before the other wrote
-    second.reload()
+    assert second.reload() and not second.reload()
     entry = second.entry("s1")
     assert entry is not None and entry.box == 2
 
@@ -225,14 +263,27 @@ def test_new_puzzles_come_easy_first_in_a_seeded_order(progress: Progress) -> No
 
 # --- files it cannot use -------------------------------------------------------------------------------
 
+GOOD = {"puzzle": "s1", "right": True, "hints": 0, "seconds": 3.0, "date": "2026-11-30T09:00:00Z"}
+
+
+def first_version(*attempts: object) -> bytes:
+    return json.dumps({"format": "nomercy-progress", "version": 1, "attempts": list(attempts)}).encode()
+
+
 @pytest.mark.parametrize("content, why", [
     (b"{not json", "it is not JSON: Expecting property name enclosed in double quotes at line 1"),
     (b"\xff\xfe\x00", "it is not UTF-8 text"),
     (b'{"name": "my notes"}', "it is not a nomercy progress file"),
     (b"[1, 2, 3]", "it is not a nomercy progress file"),
-    (b'{"format": "nomercy-progress", "version": 1, "attempts": [{"puzzle": "s1", "right": "yes"}]}',
-     "attempt at s1: right is true or false"),
-    (b'{"format": "nomercy-progress", "version": 0, "attempts": []}', "it has no version 1 list of attempts"),
+    (first_version({"puzzle": "s1", "right": "yes"}), "attempt at s1: right is true or false, not 'yes'"),
+    (b'{"format": "nomercy-progress", "version": 0, "attempts": []}', "its format version is 0, not 1 or 2"),
+    (b"[" * 100_000 + b"]" * 100_000, "it is nested deeper than any progress file"),
+    (first_version(dict(GOOD, date="9999-12-31T23:59:59Z")),
+     "attempt at s1: 9999-12-31T23:59:59Z is not a date an attempt can have (the years 2000 to 2199)"),
+    (first_version(dict(GOOD, puzzle="s\ud800")), "an attempt's puzzle 's\\ud800' has a character that cannot be shown or saved"),
+    (first_version(dict(GOOD, seconds=float("nan"))), "attempt at s1: seconds is a number of seconds from 0 to 1e+09, not a number"),
+    (first_version(dict(GOOD, hints=10 ** 30)), "attempt at s1: hints is a whole number from 0 to 1000, not a number"),
+    (first_version(GOOD)[:-3], "it is not JSON: Expecting ',' delimiter at line 1"),
 ])
 def test_a_corrupt_or_foreign_file_is_reported_in_one_line_and_kept_aside(
         tmp_path: Path, clock: FakeClock, content: bytes, why: str) -> None:
@@ -246,6 +297,29 @@ def test_a_corrupt_or_foreign_file_is_reported_in_one_line_and_kept_aside(
     assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1"]
 
 
+def test_the_attempts_that_read_in_a_broken_file_are_kept(tmp_path: Path, clock: FakeClock) -> None:
+    (tmp_path / FILE_NAME).write_bytes(first_version(GOOD, dict(GOOD, hints=-1), dict(GOOD, puzzle="s2"), 7))
+    progress = Progress(tmp_path, clock=clock)
+    assert progress.problem == (
+        f"{tmp_path / FILE_NAME} could not be read (attempt at s1: hints is a whole number from 0 to 1000, not -1 "
+        f"(and 1 more)); it was kept as {FILE_NAME}.unreadable-20261201T090000Z and a new one started. "
+        "The 2 attempts in it that could be read are kept.")
+    assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2"]
+
+
+def test_a_journal_with_a_broken_line_is_kept_aside_and_its_other_lines_are_kept(tmp_path: Path, clock: FakeClock) -> None:
+    first = Progress(tmp_path, clock=clock)
+    first.record("s1", right=True)
+    first.record("s2", right=True)
+    text = first.journal.read_text()
+    first.journal.write_text(text[:-20])  # the last line cut short
+    progress = Progress(tmp_path, clock=clock)
+    assert progress.problem is not None and progress.problem.startswith(
+        f"{first.journal} could not be read (line 3: it is not JSON: Unterminated string")
+    assert [a.puzzle for a in progress.attempts] == ["s1"]
+    assert (first.journal.parent / f"{first.journal.name}.unreadable-20261201T090000Z").read_text() == text[:-20]
+
+
 def test_a_second_bad_file_in_the_same_second_does_not_overwrite_the_first(tmp_path: Path, clock: FakeClock) -> None:
     for content in (b"one", b"two"):
         (tmp_path / FILE_NAME).write_bytes(content)
@@ -255,13 +329,13 @@ def test_a_second_bad_file_in_the_same_second_does_not_overwrite_the_first(tmp_p
 
 
 def test_a_file_from_a_newer_nomercy_is_left_alone(tmp_path: Path, clock: FakeClock) -> None:
-    newer = b'{"format": "nomercy-progress", "version": 2, "attempts": [], "more": {}}'
+    newer = b'{"format": "nomercy-progress", "version": 3, "attempts": [], "more": {}}'
     (tmp_path / FILE_NAME).write_bytes(newer)
     progress = Progress(tmp_path, clock=clock)
-    assert progress.problem and "newer nomercy (format version 2)" in progress.problem and not progress.saves
+    assert progress.problem and "newer nomercy (format version 3)" in progress.problem
     progress.record("s1", right=True)
     assert (tmp_path / FILE_NAME).read_bytes() == newer
-    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FOLDER_NAME, FILE_NAME]  # saved beside it, never over it
 
 
 # --- progress per topic and level, and the rating -------------------------------------------------------
@@ -276,6 +350,8 @@ def test_progress_per_topic_and_level(progress: Progress, clock: FakeClock) -> N
         ("stacking", ""): (3, 2, 1, 1), ("stacking", "easy"): (2, 1, 1, 0), ("stacking", "hard"): (1, 1, 0, 1),
         ("mercy", ""): (2, 1, 1, 0), ("mercy", "medium"): (1, 1, 1, 0), ("mercy", "hard"): (1, 0, 0, 0),
     }
+    boxes = {(r.topic, r.level): r.boxes for r in progress.summary(PUZZLES)}
+    assert boxes[("stacking", "")] == (1, 1, 0, 0, 0) and boxes[("mercy", "hard")] == (0, 0, 0, 0, 0)
     assert [(r.topic, r.level) for r in progress.summary(PUZZLES)] == [
         ("stacking", ""), ("stacking", "easy"), ("stacking", "hard"), ("mercy", ""), ("mercy", "medium"), ("mercy", "hard")]
 
@@ -304,3 +380,54 @@ def test_the_rating_matches_glickmans_worked_example() -> None:
     assert new.rating == pytest.approx(1464.06, abs=0.02)
     assert new.deviation == pytest.approx(151.52, abs=0.01)
     assert new.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+# --- many sessions: old journals folded into one ------------------------------------------------------------
+
+def test_old_journals_are_folded_into_one_and_nothing_is_lost(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nomercy.puzzles import progress as progress_module
+
+    monkeypatch.setattr(progress_module, "FOLD_AT", 5)
+    for i in range(8):
+        Progress(tmp_path, clock=clock).record(f"s{i}", right=True)
+        clock.advance(minutes=1)
+    recent = Progress(tmp_path, clock=clock)
+    recent.record("recent", right=False)  # written just now: not folded
+    two_hours_ago = time.time() - 7200
+    for journal in (tmp_path / FOLDER_NAME).iterdir():
+        if journal != recent.journal:
+            os.utime(journal, (two_hours_ago, two_hours_ago))
+    everything = [a.id for a in Progress(tmp_path, clock=clock).attempts]  # this start folds
+    journals = sorted((tmp_path / FOLDER_NAME).iterdir())
+    assert len(journals) == 2 and recent.journal in journals
+    assert [a.id for a in Progress(tmp_path, clock=clock).attempts] == everything and len(everything) == 9
+    recent.record("again", right=True)  # a session still open goes on writing its own journal
+    assert len(Progress(tmp_path, clock=clock).attempts) == 10
+
+
+def test_a_fold_stopped_part_way_leaves_journals_that_are_still_read(tmp_path: Path, clock: FakeClock) -> None:
+    first = Progress(tmp_path, clock=clock)
+    first.record("s1", right=True)
+    claimed = first.journal.with_name(f"{first.journal.stem}.claimed-20261201T090000Z-abcd{first.journal.suffix}")
+    first.journal.rename(claimed)  # claimed by a fold that was then killed
+    again = Progress(tmp_path, clock=clock)
+    assert [a.puzzle for a in again.attempts] == ["s1"] and again.problem is None
+    first.record("s2", right=True)  # the owner writes its whole journal again: s1 twice on disk, once here
+    assert [a.puzzle for a in Progress(tmp_path, clock=clock).attempts] == ["s1", "s2"]
+
+
+def test_a_file_that_does_not_read_and_cannot_be_moved_aside_keeps_its_line(
+        tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"{oops")
+
+    def refused(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refused)
+    progress = Progress(tmp_path, clock=clock)
+    line = (f"{tmp_path / FILE_NAME} could not be read (it is not JSON: Expecting property name enclosed in double "
+            "quotes at line 1) nor moved aside (Permission denied); it is left as it is.")
+    assert progress.problem == line
+    progress.record("s1", right=True)
+    assert progress.problem == line and (tmp_path / FILE_NAME).read_bytes() == b"{oops"

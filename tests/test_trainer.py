@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from nomercy.core.errors import NomercyError  # noqa: E402
-from nomercy.puzzles.progress import FILE_NAME, Progress  # noqa: E402
+from nomercy.puzzles.progress import FILE_NAME, FOLDER_NAME, Progress  # noqa: E402
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles  # noqa: E402
 from nomercy.widgets import PuzzleBoard  # noqa: E402
 from nomercy.widgets import Trainer as _Trainer  # noqa: E402
@@ -57,7 +57,10 @@ def to_a_puzzle_with_options(trainer: _Trainer) -> Puzzle:
 
 
 def saved(folder: Path) -> list[dict[str, Any]]:
-    return json.loads((folder / FILE_NAME).read_text())["attempts"]
+    """The attempts saved in the folder's journals, as written (without their ids)."""
+    lines = [json.loads(line) for path in sorted((folder / FOLDER_NAME).glob("*.jsonl"))
+             for line in path.read_text().splitlines()[1:]]
+    return [{k: v for k, v in line.items() if k != "id"} for line in lines]
 
 
 def test_a_new_trainer_serves_an_easy_new_puzzle_and_writes_nothing(tmp_path: Path, clock: FakeClock) -> None:
@@ -124,7 +127,7 @@ def test_a_blank_part_is_refused_and_is_not_an_attempt(tmp_path: Path, clock: Fa
     trainer = Trainer(data_dir=tmp_path, clock=clock)
     reason = trainer.send_intent({"type": "answer", "answer": {}})
     assert reason and reason.startswith("Answer every part first")
-    assert trainer.status["recorded"] is None and not (tmp_path / FILE_NAME).exists()
+    assert trainer.status["recorded"] is None and not list(tmp_path.iterdir())
 
 
 def test_a_missed_puzzle_comes_back_as_a_review_after_ten_minutes(tmp_path: Path, clock: FakeClock) -> None:
@@ -167,7 +170,8 @@ def test_choosing_a_topic_and_level(tmp_path: Path, clock: FakeClock) -> None:
 
 
 def test_the_trainer_keeps_the_boards_intents_and_adds_its_own(tmp_path: Path, clock: FakeClock) -> None:
-    assert set(_Trainer.INTENTS) == {"answer", "choice", "hint", "show", "goto", "next_puzzle", "choose"}
+    assert set(_Trainer.INTENTS) == {"answer", "choice", "hint", "show", "goto", "next_puzzle", "choose",
+                                     "export_progress", "import_progress"}
     assert all(_Trainer._INTENT_HANDLERS[name] is PuzzleBoard._INTENT_HANDLERS[name]
                for name in ("answer", "choice", "hint", "show"))  # one checker: the board's
     trainer = Trainer(data_dir=tmp_path, clock=clock)
@@ -190,9 +194,9 @@ def test_an_unreadable_progress_file_is_reported_and_training_goes_on(tmp_path: 
 def test_the_data_folder_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NOMERCY_DATA_DIR", str(tmp_path))
     trainer = _Trainer()  # and the whole collection, read from puzzles/
-    assert trainer.status["file"] == str(tmp_path / FILE_NAME)
+    assert trainer.status["file"] == str(tmp_path / FOLDER_NAME)
     at_home = Trainer(data_dir=Path.home() / "nomercy-not-written")  # only read: nothing is written on start
-    assert at_home.status["file"] == str(Path("~") / "nomercy-not-written" / FILE_NAME)
+    assert at_home.status["file"] == str(Path("~") / "nomercy-not-written" / FOLDER_NAME)
 
 
 def test_the_seconds_stop_when_the_answer_is_given_not_when_the_check_ends(
@@ -209,3 +213,69 @@ def test_the_seconds_stop_when_the_answer_is_given_not_when_the_check_ends(
     clock.advance(seconds=20)
     trainer.choose(options(puzzle)[0])
     assert trainer.status["recorded"]["seconds"] == 20 and saved(tmp_path)[0]["seconds"] == 20.0
+
+
+# --- the progress shared, exported and imported --------------------------------------------------------------
+
+def test_the_progress_table_shows_the_box_each_puzzle_is_in(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer("stacking", None, data_dir=tmp_path, clock=clock)
+    puzzle = to_a_puzzle_with_options(trainer)
+    trainer.choose(options(puzzle)[0])
+    row = next(r for r in trainer.status["progress"] if r["topic"] == "stacking")
+    assert row["boxes"] == [0, 1, 0, 0, 0]
+    assert trainer.status["in_boxes"] == [{"id": puzzle.id, "title": puzzle.title, "box": 2, "back": "tomorrow"}]
+
+
+def test_a_trainer_picks_up_what_a_trainer_in_another_window_saved(tmp_path: Path, clock: FakeClock) -> None:
+    here, there = Trainer(data_dir=tmp_path, clock=clock), Trainer(data_dir=tmp_path, clock=clock)
+    missed = to_a_puzzle_with_options(there)
+    there.choose(options(missed)[1])
+    clock.advance(minutes=10)
+    here.next()  # serving the next puzzle reads the other window's attempt: the miss is due for review
+    assert here.current.id == missed.id and here.status["kind"] == "review" and here.status["attempts"] == 1
+    here.choose(options(missed)[0])
+    assert [(a["puzzle"], a["right"]) for a in saved(tmp_path)] in (
+        [(missed.id, False), (missed.id, True)], [(missed.id, True), (missed.id, False)])  # two journals
+    assert [a.right for a in Progress(tmp_path, clock=clock).attempts] == [False, True]
+
+
+def test_progress_exported_in_one_folder_is_imported_in_another_and_merged(tmp_path: Path, clock: FakeClock) -> None:
+    home, away = Trainer(data_dir=tmp_path / "home", clock=clock), Trainer(data_dir=tmp_path / "away", clock=clock)
+    first = to_a_puzzle_with_options(home)
+    home.choose(options(first)[0])
+    assert away.send_intent({"type": "next_puzzle"}) is None
+    clock.advance(minutes=1)
+    second = to_a_puzzle_with_options(away)
+    away.choose(options(second)[1])
+    text = home.export_progress()
+    assert home.export == text and text.count("\n") == 2  # a header and one attempt
+    assert away.import_progress(text) == 1
+    assert away.status["transfer"]["sentence"] == "Imported 1 attempt; your progress now holds 2 attempts."
+    assert away.status["attempts"] == 2 and away.export == ""  # the export box closes on other intents
+    assert away.import_progress(text) == 0  # again: nothing new, nothing twice
+    assert away.status["transfer"]["sentence"] == "Nothing new: every attempt in it was already in your progress."
+    assert [(a.puzzle, a.right) for a in Progress(tmp_path / "away", clock=clock).attempts] == [
+        (first.id, True), (second.id, False)]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("", "there is nothing to import: choose a progress file or paste its text"),
+    ("my shopping list", "this progress file cannot be imported (it is not JSON: Expecting value at line 1). Nothing was changed."),
+    ('{"format": "nomercy-progress", "version": 2}\n{"id": "a-1", "puzzle": "s1", "right": true, "hints": 0, '
+     '"seconds": 1, "date": "2026-12-01T09:00:00Z"}\n{"id": "a-2", "puzzle": "s1"}',
+     "this progress file cannot be imported (line 3: attempt at s1: right is true or false, not nothing (null))."
+     " Nothing was changed."),
+])
+def test_a_bad_import_is_refused_in_one_line_and_changes_nothing(tmp_path: Path, clock: FakeClock, text: str, why: str) -> None:
+    trainer = Trainer(data_dir=tmp_path, clock=clock)
+    puzzle = to_a_puzzle_with_options(trainer)
+    trainer.choose(options(puzzle)[0])
+    before = sorted((p.name, p.read_bytes()) for p in (tmp_path / FOLDER_NAME).iterdir())
+    assert trainer.send_intent({"type": "import_progress", "text": text}) is None  # the page shows it at the box
+    assert trainer.status["transfer"] == {"kind": "refused", "sentence": f"Not imported: {why}"}
+    assert sorted((p.name, p.read_bytes()) for p in (tmp_path / FOLDER_NAME).iterdir()) == before
+    assert trainer.status["attempts"] == 1 and trainer.error == ""
+    with pytest.raises(NomercyError, match="Nothing was changed|nothing to import"):
+        trainer.import_progress(text)
+    assert trainer.send_intent({"type": "import_progress", "text": 42}) is None  # not text: nothing to import
+    assert trainer.status["transfer"]["kind"] == "refused"

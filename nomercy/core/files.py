@@ -145,9 +145,13 @@ def _move_into_place(temporary: Path, target: Path, *, replace: bool) -> None:
 
 
 def _writer_is_gone(pid: int, age: float) -> bool:
+    if sys.platform == "emscripten":
+        # Every page of the browser runs Python under the same made-up process id: the id cannot tell this
+        # page's writes from another's, or from one that was closed, so only the age can.
+        return age > STALE_AFTER_SECONDS
     if pid == os.getpid():
         return False
-    if sys.platform == "emscripten" or os.name == "nt":
+    if os.name == "nt":
         return age > STALE_AFTER_SECONDS
     try:
         os.kill(pid, 0)

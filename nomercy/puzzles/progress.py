@@ -1,7 +1,7 @@
-"""A learner's progress with the puzzles: every attempt, kept in a small local file.
+"""A learner's progress with the puzzles: every attempt, kept in small local files that two windows share.
 
-The file is ``progress.json`` in the user's data folder (:func:`data_dir`). It holds one list, the
-attempts, in the order they were made; everything else is worked out from it by replaying them:
+The attempts live in the folder ``progress/`` inside the user's data folder (:func:`data_dir`). Everything
+else is worked out from them by replaying them in the order they were made (by date):
 
 - **The schedule** (spaced repetition, a Leitner scheme of five boxes). Every puzzle starts in box 1.
   Right on the first try moves it up one box (at most box 5); a miss sends it back to box 1. It comes
@@ -12,11 +12,43 @@ attempts, in the order they were made; everything else is worked out from it by 
   starts at 1500 ± 350, each attempt is a game against the puzzle, and a puzzle's rating comes
   from its level (:data:`LEVEL_RATINGS`).
 
-Nothing here reads the real clock except through ``clock``, so tests pass a fake one; nothing is
-random. Writes are atomic (a temporary file in the same folder, then a rename). A file that cannot be
-read, or was not written by nomercy, is reported in one line (:attr:`Progress.problem`) and moved aside
-next to it (``progress.json.unreadable-<time>``), never deleted; a file from a newer nomercy is left
-alone and nothing is saved over it.
+**Two windows at once: one journal per session, merged by every reader.** Each :class:`Progress` (one
+trainer, one notebook, one page of the site) writes only its own file, ``progress/<session>.jsonl``: a
+header line, then one attempt a line, each attempt with an id (``<session>-<n>``) that no other session
+uses. A reader merges every journal in the folder and keeps each id once. Nothing is shared for writing,
+so two writers cannot overwrite each other, and no lock is needed. A lock was the other choice; it was not
+taken because the browser has none: under Pyodide in JupyterLite there is no ``flock``, and a file on the
+Lite drive is written whole through the contents service, so an append or a read-modify-write of one shared
+file by two pages would still lose attempts. One file per writer, each written whole through
+:mod:`nomercy.core.files` (a temporary file beside it, renamed into place), works the same on a plain file
+system and on the browser's drive. :meth:`Progress.reload` reads again whatever changed, so a trainer picks
+up the other window's attempts before it saves, and when it serves the next puzzle.
+
+When more than :data:`FOLD_AT` journals have piled up (one per session that recorded anything), a start
+folds the ones untouched for an hour into one: it claims each by renaming it (a rename is atomic; a claim
+that loses the race is skipped), writes their attempts to a new journal, and only then removes the claimed
+files. A fold stopped part-way leaves claimed files that are still journals and are read as such; an owner
+still open that writes again writes all its attempts, and the ids keep them once.
+
+**Older files.** A ``progress.json`` of format version 1 (one file, one list; what nomercy wrote before) is
+still read and merged in, and never written, moved or deleted: its attempts get ids from their content, so
+they are counted once however often it is read or imported.
+
+**Files it cannot use.** Reading never raises, whatever a file holds (deep nesting, far dates, huge numbers,
+NaN, lone surrogates, wrong types, truncation, binary, a file of many megabytes: at most
+:data:`MAX_FILE_BYTES` are read). A file it cannot use is reported in one line (:attr:`Progress.problem`)
+and moved aside next to it (``<name>.unreadable-<time>``), never deleted; the attempts in it that do read
+are kept in a new journal. A file it cannot read at all (no permission, a folder where a file should be) or
+a file from a newer nomercy is left alone and reported. Temporary files of writes that were killed are
+removed at the next start (:func:`nomercy.core.files.remove_leftovers`).
+
+**Export and import.** :meth:`Progress.export` gives every attempt as one text a person saves;
+:meth:`Progress.import_text` merges such a text (or an old ``progress.json``) into this progress: every
+attempt of both is kept, each once, and a text that does not read is refused whole, with one line, changing
+nothing.
+
+Nothing here reads the real clock except through ``clock``, so tests pass a fake one. Session ids carry a
+random token: they name a writer, they do not decide anything.
 
 >>> from datetime import datetime, timezone
 >>> import tempfile
@@ -30,25 +62,35 @@ alone and nothing is saved over it.
 
 from __future__ import annotations
 
-import json
 import math
 import os
+import secrets
 import sys
-import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
+from nomercy.core.errors import NomercyError
+from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, write_text
+from nomercy.puzzles.progress_text import (
+    FORMAT, MAX_FILE_BYTES, VERSION, Attempt, Reading, check_seconds, date_text, file_stamp, journal_text,
+    parse_text, read_file, replay_order,
+)
+
 __all__ = [
-    "Attempt", "Entry", "Progress", "Rating", "TopicProgress", "data_dir", "glicko2", "next_box",
-    "INTERVALS", "LEVEL_RATINGS", "FILE_NAME", "FORMAT", "VERSION",
+    "Attempt", "Entry", "Progress", "ProgressFileError", "Rating", "TopicProgress", "data_dir", "glicko2",
+    "next_box", "INTERVALS", "LEVEL_RATINGS", "FILE_NAME", "FOLDER_NAME", "FOLD_AT", "FORMAT", "MAX_FILE_BYTES",
+    "VERSION",
 ]
 
-FORMAT = "nomercy-progress"
-VERSION = 1
 FILE_NAME = "progress.json"
+FOLDER_NAME = "progress"
+JOURNAL_ENDING = ".jsonl"
 ENV_VAR = "NOMERCY_DATA_DIR"
+FOLD_AT = 32
+"""How many journals of other sessions may pile up before a start folds the old ones into one."""
 
 INTERVALS: dict[int, timedelta] = {
     1: timedelta(minutes=10),
@@ -66,6 +108,10 @@ PUZZLE_DEVIATION = 100.0
 """How sure those ratings are (Glicko's rating deviation), the same for every puzzle."""
 
 Clock = Callable[[], datetime]
+
+
+class ProgressFileError(NomercyError):
+    """A progress text that cannot be imported, or an attempt that cannot be recorded; the message says why."""
 
 
 class PuzzleLike(Protocol):
@@ -111,54 +157,9 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     return base / "nomercy"
 
 
+
+
 _data_dir = data_dir  # for Progress, whose argument has the same name
-
-
-# --- records ------------------------------------------------------------------------------------------
-
-def _date_text(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _parse_date(text: Any) -> datetime:
-    if not isinstance(text, str):
-        raise ValueError(f"a date is text like 2026-12-01T09:00:00Z, not {text!r}")
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One try at a puzzle: right on the first try or not, hints used before answering, seconds taken."""
-
-    puzzle: str
-    right: bool
-    hints: int
-    seconds: float
-    date: datetime
-    topic: str = ""
-    level: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"puzzle": self.puzzle, "right": self.right, "hints": self.hints, "seconds": self.seconds,
-                "date": _date_text(self.date), "topic": self.topic, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Attempt":
-        if not isinstance(data, dict):
-            raise ValueError(f"an attempt is a mapping, not {type(data).__name__}")
-        puzzle, right, hints, seconds = data.get("puzzle"), data.get("right"), data.get("hints"), data.get("seconds")
-        if not isinstance(puzzle, str) or not puzzle:
-            raise ValueError("an attempt names its puzzle")
-        if not isinstance(right, bool):
-            raise ValueError(f"attempt at {puzzle}: right is true or false")
-        if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-            raise ValueError(f"attempt at {puzzle}: hints is a whole number")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9:
-            raise ValueError(f"attempt at {puzzle}: seconds is a number")
-        topic, level = data.get("topic", ""), data.get("level", "")
-        if not isinstance(topic, str) or not isinstance(level, str):
-            raise ValueError(f"attempt at {puzzle}: topic and level are text")
-        return cls(puzzle, right, hints, float(seconds), _parse_date(data.get("date")), topic, level)
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,8 @@ class TopicProgress:
     """Puzzles whose last attempt was right (box 2 or higher)."""
     due: int
     """Puzzles tried before and due again now."""
+    boxes: tuple[int, ...] = (0, 0, 0, 0, 0)
+    """How many of the puzzles tried are in box 1, 2, 3, 4 and 5."""
 
 
 @dataclass(frozen=True)
@@ -277,141 +280,277 @@ def glicko2(player: Rating, games: Sequence[tuple[float, float, float]], *, tau:
     return Rating(new_mu * _SCALE + 1500, new_phi * _SCALE, new_sigma)
 
 
-# --- the file -----------------------------------------------------------------------------------------
+# --- the progress ----------------------------------------------------------------------------------------
 
 class Progress:
-    """The attempts in one progress file, with the schedule, the summary and the rating worked out from them.
+    """Every attempt in a progress folder, with the schedule, the summary and the rating worked out from them.
 
     ``data_dir``: the folder (default :func:`data_dir`); ``clock``: what "now" is (default: the real
-    time, in UTC). Reading never raises: a file it cannot use is reported in :attr:`problem`.
+    time, in UTC). Reading never raises: what it cannot use is reported in :attr:`problem`. This object
+    writes only its own journal (:attr:`journal`).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, clock: Clock | None = None) -> None:
         self.folder = _data_dir(data_dir)
-        self.path = self.folder / FILE_NAME
+        self.path = self.folder / FOLDER_NAME
+        """The folder of journals, where the attempts are kept."""
+        self.first_version_file = self.folder / FILE_NAME
         self.clock: Clock = clock or _utc_now
-        self.problem: str | None = None
-        self._writable = True
-        self._stamp: tuple[int, int] | None = None  # the file as last read or written (mtime, size)
+        self.session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
+        self.journal = self.path / f"{self.session}{JOURNAL_ENDING}"
+        """This session's own journal: the only file it writes attempts to (written at the first attempt)."""
+        self._own: list[Attempt] = []
+        self._files: dict[Path, tuple[tuple[int, int, int] | None, Reading | str]] = {}
+        self._notes: dict[str, str] = {}  # one line per thing to report, keyed by what it is about
+        self._saved = True
         self._cache: dict[str, Any] = {}  # the schedule and the rating, worked out once per change
-        self._attempts: list[Attempt] = self._read()
+        self._attempts: list[Attempt] = []
+        self._remove_leftovers()
+        self._read()
+        self._fold()
 
-    # --- reading and writing -------------------------------------------------------------------------
-    def _read(self) -> list[Attempt]:
-        self._cache = {}
-        try:
-            raw = self.path.read_bytes()
-            self._stamp = self._file_stamp()
-        except FileNotFoundError:
-            return []
-        except OSError as error:
-            self._writable = False
-            self.problem = f"Cannot read {self.path} ({error.strerror or error}); progress is not saved."
-            return []
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            return self._set_aside("it is not UTF-8 text")
-        except json.JSONDecodeError as error:
-            return self._set_aside(f"it is not JSON: {error.msg} at line {error.lineno}")
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            return self._set_aside("it is not a nomercy progress file")
-        version = data.get("version")
-        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-            self._writable = False
-            self.problem = (f"{self.path} was written by a newer nomercy (format version {version}); "
-                            "it is left as it is and this session's progress is not saved.")
-            return []
-        if version != VERSION or not isinstance(data.get("attempts"), list):
-            return self._set_aside(f"it has no version {VERSION} list of attempts")
-        try:
-            return [Attempt.from_json(item) for item in data["attempts"]]
-        except ValueError as error:
-            return self._set_aside(str(error))
+    # --- reading ----------------------------------------------------------------------------------------
+    def _now_stamp(self) -> str:
+        return self.clock().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
-    def _set_aside(self, why: str) -> list[Attempt]:
-        """Move an unusable file out of the way (kept, never deleted) and say so in one line."""
-        stamp = self.clock().astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        target = self.path.with_name(f"{FILE_NAME}.unreadable-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{FILE_NAME}.unreadable-{stamp}-{n}")
+    def _sources(self) -> list[Path]:
+        """The version-1 file, if there is one, and every journal in the folder (not temporaries)."""
+        found = [self.first_version_file] if os.path.lexists(self.first_version_file) else []
         try:
-            os.replace(self.path, target)
-        except OSError as error:
-            self._writable = False
-            self.problem = (f"{self.path} cannot be read ({why}) nor moved aside ({error.strerror or error}); "
-                            "progress is not saved.")
-            return []
-        self.problem = f"{self.path} could not be read ({why}); it was kept as {target.name} and a new one started."
-        return []
-
-    def _file_stamp(self) -> tuple[int, int] | None:
-        try:
-            status = self.path.stat()
+            names = sorted(os.listdir(self.path))
+        except NotADirectoryError:
+            self._notes["folder"] = f"{self.path} is not a folder; progress is not saved there."
+            return found
         except OSError:
-            return None
-        return status.st_mtime_ns, status.st_size
+            return found  # no folder yet: nothing saved yet
+        self._notes.pop("folder", None)
+        return found + [self.path / name for name in names
+                        if name.endswith(JOURNAL_ENDING) and not name.startswith(".")]
 
-    def reload(self) -> None:
-        """Read the file again if it changed since this object last read or wrote it (another trainer may
-        have written to it)."""
-        if self._writable and self._file_stamp() != self._stamp:
-            self._attempts = self._read()
+    def _read(self) -> bool:
+        """Read every file that changed since the last read; merge. Return whether anything changed."""
+        changed = False
+        sources = self._sources()
+        for gone in set(self._files) - set(sources):
+            del self._files[gone]
+            self._notes.pop(str(gone), None)
+            changed = True
+        for path in sources:
+            stamp = file_stamp(path)
+            if path in self._files and stamp is not None and self._files[path][0] == stamp:
+                continue
+            reading = read_file(path)
+            changed = True
+            if isinstance(reading, Reading) and reading.why is not None:
+                reading = self._set_aside(path, reading)
+            self._files[path] = (stamp, reading)
+            self._note_file(path, reading)
+        if changed or not self._attempts:
+            self._merge()
+        return changed
+
+    def _note_file(self, path: Path, reading: Reading | str) -> None:
+        if isinstance(reading, str):
+            self._notes[str(path)] = f"{path} cannot be read ({reading}); it is left as it is."
+        elif reading.newer is not None:
+            self._notes[str(path)] = (f"{path} was written by a newer nomercy (format version {reading.newer}); "
+                                      "it is left as it is, and this session's attempts are saved beside it.")
+        elif reading.why is None:  # (a file that did not read and could not be moved aside keeps its line)
+            self._notes.pop(str(path), None)
+
+    def _merge(self) -> None:
+        merged: dict[str, Attempt] = {}
+        for _, reading in self._files.values():
+            if isinstance(reading, Reading):
+                for a in reading.attempts:
+                    merged.setdefault(a.id, a)
+        for a in self._own:
+            merged.setdefault(a.id, a)
+        self._attempts = sorted(merged.values(), key=replay_order)
+        self._cache = {}
+
+    def _set_aside(self, path: Path, reading: Reading) -> Reading:
+        """Move a file that does not read (in whole or in part) out of the way, kept, never deleted; its
+        attempts that do read go to a new journal. Say so in one line."""
+        stamp = self._now_stamp()
+        target = path.with_name(f"{path.name}.unreadable-{stamp}")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+        try:
+            os.rename(path, target)  # not replace: never over a file that appeared meanwhile (checked above)
+        except FileNotFoundError:
+            return Reading()  # another trainer moved it aside first, and keeps what in it reads
+        except OSError as error:
+            self._notes[str(path)] = (f"{path} could not be read ({reading.why}) nor moved aside "
+                                      f"({error.strerror or error}); it is left as it is.")
+            return reading  # its readable attempts are still counted
+        kept = ""
+        if reading.attempts:
+            if self._write_journal(f"{stamp}-{secrets.token_hex(4)}", reading.attempts, "kept"):
+                kept = f" The {_count(len(reading.attempts))} in it that could be read are kept."
+            else:
+                kept = f" The {_count(len(reading.attempts))} in it that could be read are only in {target.name}."
+        self._notes[f"aside {path}"] = (f"{path} could not be read ({reading.why}); it was kept as {target.name}"
+                                        f"{' and a new one started' if path == self.first_version_file else ''}.{kept}")
+        return replace(reading, why=None)
+
+    def _write_journal(self, session: str, attempts: Iterable[Attempt], key: str) -> bool:
+        """Write a journal (whole, through a temporary file); on failure say so under ``key`` and return False."""
+        target = self.path / f"{session}{JOURNAL_ENDING}"
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            write_text(target, journal_text({"session": session}, attempts), replace=True)
+        except OSError as error:  # FileWriteError is one, with its own line
+            if "folder" in self._notes:
+                return False  # the folder's line says it already
+            self._notes[key] = (f"Progress is not saved: {error}." if isinstance(error, NomercyError)
+                                else f"Cannot save progress to {target} ({error.strerror or error}).")
+            return False
+        self._notes.pop(key, None)
+        self._files[target] = (file_stamp(target), Reading(tuple(attempts)))
+        return True
+
+    def _remove_leftovers(self) -> None:
+        """Temporary files of writes that were killed: nomercy's own (by writer), and the old ``.progress-*.tmp``
+        of version 1 (by age)."""
+        remove_leftovers(self.path)
+        remove_leftovers(self.folder)
+        try:
+            old = [entry for entry in os.scandir(self.folder)
+                   if entry.name.startswith(".progress-") and entry.name.endswith(".tmp")]
+            for entry in old:
+                if entry.is_file(follow_symlinks=False) and \
+                        time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER_SECONDS:
+                    os.unlink(entry.path)
+        except OSError:
+            pass
+
+    def _fold(self) -> None:
+        """Fold the journals of old sessions into one when more than FOLD_AT have piled up (see the module).
+
+        Only journals that read cleanly and were untouched for an hour are claimed (file ages are the file
+        system's, not the learner's clock); each is claimed by renaming it, so two folds never fold one twice.
+        """
+        old = [path for path, (stamp, reading) in self._files.items()
+               if path.parent == self.path and path != self.journal and isinstance(reading, Reading)
+               and reading.why is None and reading.newer is None and stamp is not None
+               and time.time() - stamp[0] / 1e9 > STALE_AFTER_SECONDS]
+        if len(old) <= FOLD_AT:
+            return
+        session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
+        folded: list[Path] = []
+        attempts: dict[str, Attempt] = {}
+        for path in old:
+            claim = path.with_name(f"{path.stem}.claimed-{session}{JOURNAL_ENDING}")
+            try:
+                os.rename(path, claim)
+            except OSError:
+                continue  # another fold took it, or it went
+            reading = read_file(claim)  # what it holds now, which may be more than was read before
+            if not isinstance(reading, Reading) or reading.why is not None or reading.newer is not None:
+                continue  # changed meanwhile into something that does not read: it stays, a journal still
+            folded.append(claim)
+            for a in reading.attempts:
+                attempts.setdefault(a.id, a)
+        if not folded or not self._write_journal(session, sorted(attempts.values(), key=replay_order), "fold"):
+            self._notes.pop("fold", None)  # the claimed files are journals still: nothing is lost
+            self._read()
+            return
+        for claim in folded:
+            try:
+                os.unlink(claim)
+            except OSError:
+                pass
+        self._read()
+
+    def reload(self) -> bool:
+        """Read again the files that changed since this object last read or wrote them (another trainer,
+        another window, another notebook may have saved attempts). Return whether anything changed."""
+        return self._read()
 
     def save(self) -> bool:
-        """Write every attempt, atomically: a temporary file in the same folder, then a rename."""
-        if not self._writable:
-            return False
-        # one attempt a line: easy to read, and json's fast encoder (an indented dump is ten times slower)
-        lines = ",\n".join(json.dumps(a.to_json(), ensure_ascii=False) for a in self._attempts)
-        text = f'{{"format": "{FORMAT}", "version": {VERSION}, "attempts": [\n{lines}\n]}}\n'
-        temporary = None
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.folder, prefix=".progress-",
-                                             suffix=".tmp", delete=False) as handle:
-                temporary = handle.name
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, self.path)
-            temporary = None
-            self._stamp = self._file_stamp()
-        except OSError as error:
-            self.problem = f"Cannot save progress to {self.path} ({error.strerror or error})."
-            return False
-        finally:
-            if temporary is not None:
-                Path(temporary).unlink(missing_ok=True)
-        return True
+        """Write this session's journal (every attempt it recorded), whole, through a temporary file."""
+        if not self._own:
+            return True
+        self._saved = self._write_journal(self.session, self._own, "save")
+        return self._saved
+
+    @property
+    def problem(self) -> str | None:
+        """What could not be read or saved, in one line (``None`` when all is well)."""
+        return " ".join(self._notes.values()) or None
 
     # --- attempts --------------------------------------------------------------------------------------
     @property
     def attempts(self) -> tuple[Attempt, ...]:
+        """Every attempt, of every session, each once, in the order they were made."""
         return tuple(self._attempts)
 
     @property
     def saves(self) -> bool:
-        """Whether attempts are written to the file (not when it was unreadable and could not be moved aside)."""
-        return self._writable
+        """Whether the last attempt recorded was saved (it is kept in memory either way)."""
+        return self._saved
 
     def record(self, puzzle: str | PuzzleLike, *, right: bool, hints: int = 0, seconds: float = 0.0,
                topic: str = "", level: str = "") -> Entry:
         """Add an attempt (dated now), save, and return where the puzzle now stands."""
         if not isinstance(puzzle, str):
             topic, level, puzzle = topic or puzzle.topic, level or puzzle.level, puzzle.id
+        try:
+            attempt = Attempt.from_json({
+                "puzzle": puzzle, "right": bool(right), "hints": hints,
+                "seconds": round(check_seconds(seconds, "seconds"), 1),
+                "date": date_text(self.clock()), "topic": topic, "level": level,
+                "id": f"{self.session}-{len(self._own) + 1}"})
+        except ValueError as error:
+            raise ProgressFileError(f"cannot record this attempt: {error}") from None
         self.reload()
-        attempt = Attempt(puzzle, bool(right), int(hints), round(float(seconds), 1),
-                          self.clock().astimezone(timezone.utc).replace(microsecond=0), topic, level)
+        self._own.append(attempt)
+        later = self._attempts and replay_order(attempt) < replay_order(self._attempts[-1])
         self._attempts.append(attempt)
+        if later:  # another session's attempt is dated after this one: replay in date order
+            self._attempts.sort(key=replay_order)
+            self._cache = {}
         if "schedule" in self._cache:  # one more step of what was worked out, rather than all of it again
             _step_schedule(self._cache["schedule"], attempt)
         if "rating" in self._cache:
             self._cache["rating"] = _step_rating(self._cache["rating"], attempt)
         self.save()
         return self.schedule()[puzzle]
+
+    # --- export and import ------------------------------------------------------------------------------
+    def export(self) -> str:
+        """Every attempt as one text a person keeps (a journal of format version 2, one attempt a line).
+
+        :meth:`import_text` reads it back, here or on another computer."""
+        return journal_text({"exported": date_text(self.clock()), "attempts": len(self._attempts)}, self._attempts)
+
+    def import_text(self, text: str) -> int:
+        """Merge an exported text (or an old ``progress.json``) into this progress; return how many of its
+        attempts were new. Every attempt of both is kept, each once. A text that does not read in full is
+        refused (:class:`ProgressFileError`, one line) and nothing changes."""
+        if not isinstance(text, str) or not text.strip():
+            raise ProgressFileError("there is nothing to import: choose a progress file or paste its text")
+        if len(text) > MAX_FILE_BYTES:
+            raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
+                                    "it is not one nomercy wrote")
+        reading = parse_text(text)
+        if reading.newer is not None:
+            raise ProgressFileError(f"this progress file was written by a newer nomercy (format version "
+                                    f"{reading.newer}); update nomercy to import it. Nothing was changed.")
+        if reading.why is not None:
+            raise ProgressFileError(f"this progress file cannot be imported ({reading.why}). Nothing was changed.")
+        self.reload()
+        known = {a.id for a in self._attempts}
+        new = list({a.id: a for a in reading.attempts if a.id not in known}.values())
+        if new:
+            if not self._write_journal(f"{self._now_stamp()}-{secrets.token_hex(4)}", new, "import"):
+                why = self._notes.pop("import")
+                raise ProgressFileError(f"{why[:-1]}; nothing was imported.")
+            self._merge()
+        return len(new)
 
     # --- worked out from the attempts ------------------------------------------------------------------
     def schedule(self) -> dict[str, Entry]:
@@ -459,16 +598,20 @@ class Progress:
         now = now or self.clock()
         schedule = self.schedule()
         rows: dict[tuple[str, str], list[int]] = {}
+        boxes: dict[tuple[str, str], list[int]] = {}
         for p in sorted(puzzles, key=lambda p: _level_rank(p.level)):
             for key in ((p.topic, ""), (p.topic, p.level)):
                 row = rows.setdefault(key, [0, 0, 0, 0])
+                in_box = boxes.setdefault(key, [0] * len(INTERVALS))
                 entry = schedule.get(p.id)
                 row[0] += 1
                 row[1] += entry is not None
                 row[2] += entry is not None and entry.box >= 2
                 row[3] += entry is not None and entry.due <= now
+                if entry is not None:
+                    in_box[entry.box - 1] += 1
         topics = list(dict.fromkeys(p.topic for p in puzzles))
-        return [TopicProgress(topic, level, *rows[(topic, level)])
+        return [TopicProgress(topic, level, *_four(rows[(topic, level)]), boxes=tuple(boxes[(topic, level)]))
                 for topic in topics for level in ("", *LEVELS, *sorted({p.level for p in puzzles} - set(LEVELS)))
                 if (topic, level) in rows]
 
@@ -501,3 +644,12 @@ def _step_rating(rating: Rating, a: Attempt) -> Rating:
 
 def _level_rank(level: str) -> int:
     return LEVELS.index(level) if level in LEVELS else len(LEVELS)
+
+
+def _count(n: int) -> str:
+    return f"{n} attempt{'s' if n != 1 else ''}"
+
+
+def _four(row: list[int]) -> tuple[int, int, int, int]:
+    puzzles, tried, known, due = row
+    return puzzles, tried, known, due

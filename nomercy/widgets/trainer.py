@@ -5,8 +5,10 @@ at a time and chooses the next one itself: puzzles due for review first, then ne
 in an order fixed by ``seed``), then, when nothing is left, the puzzles due soonest. Answers, options,
 hints, whys and "Show me" are the board's own: the same Python checks them (``check_answer``), and the
 trainer's page draws the board with the board's own ES module. The first check of each puzzle served is
-an attempt, saved to the progress file (:mod:`nomercy.puzzles.progress`): right or not, hints used, the
-seconds since the puzzle was served.
+an attempt, saved in the progress folder (:mod:`nomercy.puzzles.progress`: this trainer's own journal, so
+two trainers open at once keep each other's attempts): right or not, hints used, the seconds since the
+puzzle was served. The page's Export gives the whole progress as a file; its Import merges such a file in
+(Python reads and checks it; the page only carries the text).
 
 >>> import tempfile
 >>> trainer = Trainer("stacking", "easy", data_dir=tempfile.mkdtemp())
@@ -26,7 +28,7 @@ from typing import Any, Callable, Sequence
 import traitlets
 
 from nomercy.core.errors import NomercyError
-from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, TopicProgress
+from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, TopicProgress
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.widgets._common import STATIC, plural
@@ -59,8 +61,9 @@ class Trainer(PuzzleBoard):
     new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``).
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
-    :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level; :attr:`progress`
-    is the progress file and :attr:`status` what the page shows about it.
+    :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
+    :meth:`export_progress` and :meth:`import_progress` carry the progress out and in; :attr:`progress`
+    is the progress (:class:`~nomercy.puzzles.progress.Progress`) and :attr:`status` what the page shows.
     """
 
     _esm = STATIC / "trainer.js"
@@ -70,6 +73,8 @@ class Trainer(PuzzleBoard):
 
     status = traitlets.Dict().tag(sync=True)
     board_module = traitlets.Unicode("").tag(sync=True)
+    export = traitlets.Unicode("").tag(sync=True)
+    """Every attempt as text (after the Export intent), for the page to offer as a file and to copy."""
 
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
@@ -85,6 +90,7 @@ class Trainer(PuzzleBoard):
         self._recorded: dict[str, Any] | None = None
         self._served = 0
         self._skipped: list[str] = []
+        self._transfer: dict[str, str] = {}
         first, self._kind = self._pick()
         super().__init__([first])
         self.board_module = (STATIC / "puzzle_board.js").read_text(encoding="utf-8")
@@ -99,6 +105,19 @@ class Trainer(PuzzleBoard):
         """Train on another topic or level (``None``: all of them)."""
         self._raise_on_refusal(self.send_intent({"type": "choose", "topic": topic or "", "level": level or ""}))
 
+    def export_progress(self) -> str:
+        """Every attempt, as the text the page's Export offers to save (see :meth:`Progress.export`)."""
+        self._raise_on_refusal(self.send_intent({"type": "export_progress"}))
+        return self.export
+
+    def import_progress(self, text: str) -> int:
+        """Merge an exported progress text into this progress (every attempt of both kept, each once);
+        return how many attempts were new. A text that does not read raises, and changes nothing."""
+        self._raise_on_refusal(self.send_intent({"type": "import_progress", "text": text}))
+        if self._transfer.get("kind") == "refused":
+            raise ProgressFileError(self._transfer["sentence"])
+        return int(self._transfer.get("new", "0"))
+
     @property
     def pool(self) -> list[Puzzle]:
         """The puzzles of the chosen topic and level."""
@@ -107,6 +126,11 @@ class Trainer(PuzzleBoard):
 
     def send_intent(self, intent: Any) -> str | None:
         with self.hold_sync():
+            kind = intent.get("type") if isinstance(intent, dict) else None
+            if kind != "export_progress":
+                self.export = ""
+            if kind != "import_progress":
+                self._transfer = {}
             reason = super().send_intent(intent)
             self._update_status()
             return reason
@@ -135,6 +159,7 @@ class Trainer(PuzzleBoard):
 
     def _pick(self) -> tuple[Puzzle, str]:
         """The next puzzle and why (``review``, ``new``, ``ahead``); never the one just served if there is another."""
+        self.progress.reload()  # another window may have saved attempts since
         pool = {p.id: p for p in self.pool}
         queue = self.progress.queue(list(pool.values()), seed=self._seed)
         # puzzles skipped in this session wait at the back, the longest skipped first
@@ -201,15 +226,35 @@ class Trainer(PuzzleBoard):
             return None  # the puzzle already shown
         return "The trainer chooses the puzzles: press Next puzzle."
 
+    def _on_export(self, intent: dict[str, Any]) -> str | None:
+        self.progress.reload()
+        self.export = self.progress.export()
+        return None
+
+    def _on_import(self, intent: dict[str, Any]) -> str | None:
+        text = intent.get("text")
+        try:
+            new = self.progress.import_text(text if isinstance(text, str) else "")
+        except ProgressFileError as error:
+            self._transfer = {"kind": "refused", "sentence": f"Not imported: {error}"}
+            return None
+        self._transfer = {"kind": "imported", "new": str(new), "sentence": (
+            f"Imported {plural(new, 'attempt')}; your progress now holds {plural(len(self.progress.attempts), 'attempt')}."
+            if new else "Nothing new: every attempt in it was already in your progress.")}
+        return None
+
     _INTENT_HANDLERS: dict[str, Any] = {
         **{name: handler for name, handler in PuzzleBoard._INTENT_HANDLERS.items()
            if name in ("answer", "choice", "hint", "show")},
         "goto": _on_goto,
         "next_puzzle": _on_next,
         "choose": _on_choose,
+        "export_progress": _on_export,
+        "import_progress": _on_import,
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
-    """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, and a topic or level chosen."""
+    """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, a topic or level chosen,
+    and the progress exported or imported."""
 
     # --- what the page shows -------------------------------------------------------------------------------
     def _update_status(self) -> None:
@@ -234,6 +279,11 @@ class Trainer(PuzzleBoard):
             "rating": str(rating) if self.progress.attempts else "",
             "problem": self.progress.problem or "",
             "file": _short(self.progress.path),
+            "transfer": dict(self._transfer),
+            "in_boxes": [{"id": p.id, "title": p.title, "box": schedule[p.id].box,
+                          "back": "now" if schedule[p.id].due <= now else _after(schedule[p.id].due - now)}
+                         for p in sorted((p for p in pool if p.id in schedule),
+                                         key=lambda p: (schedule[p.id].box, p.title, p.id))],
             "served": self._served,
             "boxes": {str(box): _after(wait) for box, wait in INTERVALS.items()},
         }
@@ -249,4 +299,4 @@ def _short(path: Path) -> str:
 
 def _row(row: TopicProgress) -> dict[str, Any]:
     return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
-            "known": row.known, "due": row.due}
+            "known": row.known, "due": row.due, "boxes": list(row.boxes)}

@@ -1,5 +1,6 @@
 // The puzzle trainer's front end: a topic and level to choose, the puzzle board for the puzzle served,
-// what was saved, and the progress per topic. The board part is the puzzle board's own ES module, sent by
+// what was saved, the progress per topic (with the box each puzzle is in), and the progress exported as a
+// file or imported from one (Python reads, checks and merges it: this page only carries the text). The board part is the puzzle board's own ES module, sent by
 // Python (the `board_module` trait) and drawn here with the same model: one board view, one checker
 // (Python). Plain ES module, no build step, nothing fetched from the network.
 
@@ -19,7 +20,8 @@ function h(tag, attrs, ...children) {
 
 // Every message this view sends up, the board's included. Trainer.INTENTS in Python accepts exactly these
 // (a test compares the two lists, and clicks every control in a browser to see that nothing else is sent).
-export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose"];
+export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose", "export_progress",
+  "import_progress"];
 
 async function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-trainer", "data-testid": "nm-trainer" });
@@ -43,13 +45,17 @@ async function render({ model, el }) {
     const level = s.level ? ` (${s.level})` : "";
     return h("table", { class: "nm-progress", "data-testid": "trainer-progress" },
       h("caption", {}, `Your progress${level}`),
-      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", ""].map((t) => h("th", { scope: "col" }, t)))),
+      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", "In boxes 1 to 5", ""]
+        .map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, s.progress.map((row) => h("tr", {
         "data-testid": `progress-${row.topic}`, "data-tried": row.tried, "data-known": row.known, "data-due": row.due,
+        "data-boxes": row.boxes.join(","),
         class: row.topic === s.topic || (!s.topic && row.topic === model.get("puzzle").topic) ? "nm-now" : null,
       },
       h("th", { scope: "row" }, row.label), h("td", {}, row.puzzles), h("td", {}, row.tried), h("td", {}, row.known),
       h("td", {}, row.due),
+      h("td", { class: "nm-boxes", "aria-label": row.boxes.map((n, i) => `box ${i + 1}: ${n}`).join(", ") },
+        row.boxes.join(" · ")),
       h("td", {}, h("span", {
         class: "nm-bar", role: "img", "aria-label": `${row.known} of ${row.puzzles} right last time, ${row.tried} tried`,
       },
@@ -57,9 +63,72 @@ async function render({ model, el }) {
       h("span", { class: "nm-bar-known", style: `width:${(100 * row.known) / row.puzzles}%` })))))));
   }
 
+  // Where each puzzle tried (of those chosen) is: its box, and when it comes back.
+  function boxesList(s) {
+    if (!s.in_boxes.length) return null;
+    return h("details", { class: "nm-in-boxes", "data-testid": "trainer-in-boxes" },
+      h("summary", {}, `Where each puzzle is (${s.in_boxes.length} tried)`),
+      h("ul", {}, s.in_boxes.map((p) => h("li", { "data-testid": `in-box-${p.id}`, "data-box": p.box },
+        `${p.title}: box ${p.box}, back ${p.back}`))));
+  }
+
+  // Export: Python gives the text; the page offers it as a file and to copy. Import: a file chosen or text
+  // pasted goes to Python, which merges it or refuses it in one line. What is typed survives a redraw.
+  let importOpen = false;
+  let importText = "";
+  function transferBox(s) {
+    const exported = model.get("export");
+    const t = s.transfer || {};
+    const pasted = h("textarea", {
+      class: "nm-export", "data-testid": "trainer-import-text", rows: 4,
+      "aria-label": "Progress to import (the text Export gives)",
+      oninput: (e) => { importText = e.target.value; },
+    });
+    pasted.value = importText;
+    const fileInput = h("input", {
+      type: "file", accept: ".jsonl,.json,.txt,application/json,text/plain", "data-testid": "trainer-import-file",
+      "aria-label": "Progress file to import",
+      onchange: async (e) => {
+        const file = e.target.files && e.target.files[0];
+        if (!file) return;
+        importText = await file.text();
+        pasted.value = importText;
+      },
+    });
+    return h("div", { class: "nm-transfer", "data-testid": "trainer-transfer" },
+      button("trainer-export", "Export progress", () => send({ type: "export_progress" })),
+      exported ? h("div", { class: "nm-export-box" },
+        h("textarea", {
+          class: "nm-export", "data-testid": "trainer-export-text", readonly: true, rows: 4,
+          "aria-label": "Your progress, every attempt (keep it as a file)",
+        }, exported),
+        h("a", {
+          class: "nm-btn", "data-testid": "trainer-export-download", download: "nomercy-progress.jsonl",
+          href: `data:application/x-ndjson;charset=utf-8,${encodeURIComponent(exported)}`,
+        }, "Download"),
+        button("trainer-export-copy", "Copy", (event) => {
+          const done = (word) => { event.target.textContent = word; };
+          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
+          else done("Select the text to copy");
+        })) : null,
+      h("details", {
+        class: "nm-import", "data-testid": "trainer-import", open: importOpen ? true : null,
+        ontoggle: (e) => { importOpen = e.target.open; },
+      },
+      h("summary", {}, "Import progress"),
+      h("div", { class: "nm-sub" }, "Choose a file that Export gave, or paste its text. Attempts already here are kept once."),
+      fileInput, pasted,
+      button("trainer-import-go", "Import", () => send({ type: "import_progress", text: importText }))),
+      t.sentence ? h("div", {
+        class: t.kind === "refused" ? "nm-error" : "nm-recorded nm-right", role: t.kind === "refused" ? "alert" : "status",
+        "data-testid": "trainer-transfer-result", "data-kind": t.kind,
+      }, t.sentence) : null);
+  }
+
   function draw() {
     const s = model.get("status");
     if (!s || !s.levels) return;
+    if (s.transfer && s.transfer.kind === "imported") importText = "";  // taken in: the box empties
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     head.replaceChildren(
       h("label", {}, "Topic ", h("select", {
@@ -89,9 +158,11 @@ async function render({ model, el }) {
         s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" },
           `Puzzle rating ${s.rating} after ${s.attempts} attempts`) : null),
       progressTable(s),
+      boxesList(s),
       h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, `Saved in ${s.file}. A puzzle right on the first try `
         + "moves up a box; a missed one goes back to box 1. When it comes back: "
         + `${Object.entries(s.boxes).map(([b, t]) => `box ${b} ${t}`).join(", ")}.`),
+      transferBox(s),
     ].filter(Boolean));
     root.setAttribute("data-served", String(s.served));
     root.setAttribute("data-attempts", String(s.attempts));
@@ -107,7 +178,7 @@ async function render({ model, el }) {
     queued = true;
     queueMicrotask(() => { queued = false; draw(); });
   }
-  const traits = ["status", "puzzle"];
+  const traits = ["status", "puzzle", "export"];
   for (const name of traits) model.on(`change:${name}`, later);
   draw();
 

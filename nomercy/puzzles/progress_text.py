@@ -1,0 +1,315 @@
+"""The text of a learner's progress: attempts written one a line, and read back so that nothing raises.
+
+This is the boundary where progress comes in from outside (a file in the progress folder, an old
+``progress.json``, a text a person imports): every field of every attempt is checked here, once, and what
+does not read is said in one line, in plain words. :mod:`nomercy.puzzles.progress` keeps the files.
+
+A journal (format version 2) is a header line, then one attempt a line::
+
+    {"format": "nomercy-progress", "version": 2, "session": "20261201T090000Z-3fa9c1d2"}
+    {"id": "20261201T090000Z-3fa9c1d2-1", "puzzle": "stack-2-4-6", "right": false, "hints": 1, "seconds": 42.0, "date": "2026-12-01T09:00:42Z", "topic": "stacking", "level": "easy"}
+
+>>> reading = parse_text('{"format": "nomercy-progress", "version": 2}\\n{"id": "a-1", "puzzle": "s1", "right": true, '
+...                  '"hints": 0, "seconds": 3, "date": "9999-12-31T23:59:59Z"}')
+>>> reading.attempts, reading.why
+((), 'line 2: attempt at s1: 9999-12-31T23:59:59Z is not a date an attempt can have (the years 2000 to 2199)')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import stat
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+__all__ = ["Attempt", "FORMAT", "VERSION", "FIRST_VERSION", "MAX_FILE_BYTES"]
+
+FORMAT = "nomercy-progress"
+VERSION = 2
+"""Format version 2: a folder of journals, one per session, one attempt a line."""
+FIRST_VERSION = 1
+"""Format version 1: one file, ``progress.json``, one list of attempts (still read, never written)."""
+
+MAX_FILE_BYTES = 16 * 2 ** 20
+"""The most that is read of one file (about 80,000 attempts); a larger file is set aside, not read."""
+MAX_LINE = 4096
+"""The longest line an attempt can take (a written attempt takes about 200 characters)."""
+MAX_TEXT = 200
+"""The longest puzzle id, topic, level or attempt id."""
+MAX_HINTS = 1000
+MAX_SECONDS = 1e9
+YEARS = (2000, 2199)
+"""The years an attempt can be dated in: anything else is a broken clock or a broken file."""
+
+
+# --- records ------------------------------------------------------------------------------------------
+
+_DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", re.ASCII)
+
+
+def date_text(when: datetime) -> str:
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _parse_date(text: Any) -> datetime:
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        raise ValueError(f"a date is written like 2026-12-01T09:00:00Z, not {_shown(text)}")
+    try:
+        when = datetime.fromisoformat(text[:-1]).replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise ValueError(f"{text} is not a date on the calendar") from None
+    if not YEARS[0] <= when.year <= YEARS[1]:
+        raise ValueError(f"{text} is not a date an attempt can have (the years {YEARS[0]} to {YEARS[1]})")
+    return when
+
+
+def _kind(value: Any) -> str:
+    """A JSON value's kind in plain words (for messages)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else type(value).__name__
+
+
+def _shown(value: Any) -> str:
+    """A value from a file, short and safe to print: text quoted (lone surrogates escaped), others by kind."""
+    if isinstance(value, str):
+        return repr(value[:40] + ("..." if len(value) > 40 else ""))
+    if isinstance(value, bool) or (isinstance(value, (int, float)) and abs(value) < 1e15):
+        return json.dumps(value)
+    return _kind(value)
+
+
+def _text(value: Any, what: str, *, blank: bool = True) -> str:
+    """Text a person can read: at most MAX_TEXT printable characters (no control characters, no lone
+    surrogates, which could not be saved)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is text, not {_kind(value)}")
+    if not value and not blank:
+        raise ValueError(f"{what} is missing")
+    if len(value) > MAX_TEXT:
+        raise ValueError(f"{what} is longer than {MAX_TEXT} characters")
+    if not value.isprintable():
+        raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
+    return value
+
+
+def _whole(value: Any, what: str, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise ValueError(f"{what} is a whole number from 0 to {top}, not {_shown(value)}")
+    return value
+
+
+def check_seconds(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} is a number of seconds, not {_kind(value)}")
+    if isinstance(value, int) and value >= MAX_SECONDS:  # float() of a huge int would overflow
+        raise ValueError(f"{what} is a number of seconds below {MAX_SECONDS:.0e}")
+    seconds = float(value)
+    if not (math.isfinite(seconds) and 0 <= seconds < MAX_SECONDS):
+        raise ValueError(f"{what} is a number of seconds from 0 to {MAX_SECONDS:.0e}, not {_shown(value)}")
+    return seconds
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try at a puzzle: right on the first try or not, hints used before answering, seconds taken.
+
+    ``id`` names it among every attempt of every session (``<session>-<n>``; ``v1-...`` for one read from
+    a ``progress.json`` of format version 1), so a merge keeps it once.
+    """
+
+    puzzle: str
+    right: bool
+    hints: int
+    seconds: float
+    date: datetime
+    topic: str = ""
+    level: str = ""
+    id: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"puzzle": self.puzzle, "right": self.right, "hints": self.hints, "seconds": self.seconds,
+                "date": date_text(self.date), "topic": self.topic, "level": self.level}
+        return {"id": self.id, **data} if self.id else data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Attempt":
+        """An attempt from its JSON form, every field checked (a ValueError says which and why)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an attempt is a mapping, not {_kind(data)}")
+        puzzle = _text(data.get("puzzle"), "an attempt's puzzle", blank=False)
+        right = data.get("right")
+        if not isinstance(right, bool):
+            raise ValueError(f"attempt at {puzzle}: right is true or false, not {_shown(right)}")
+        try:
+            return cls(puzzle, right,
+                       _whole(data.get("hints"), "hints", MAX_HINTS),
+                       check_seconds(data.get("seconds"), "seconds"),
+                       _parse_date(data.get("date")),
+                       _text(data.get("topic", ""), "the topic"),
+                       _text(data.get("level", ""), "the level"),
+                       _text(data.get("id", ""), "the id"))
+        except ValueError as error:
+            raise ValueError(f"attempt at {puzzle}: {error}") from None
+
+
+def replay_order(a: Attempt) -> tuple[datetime, str, int, str]:
+    """Attempts replay by date; within a second, a session's own in the order it made them."""
+    head, _, n = a.id.rpartition("-")
+    if head.startswith("v1-"):
+        head = "v1"  # a version-1 file's attempts, in the file's order
+    return a.date, head, int(n) if n.isdecimal() and len(n) < 10 else 0, a.id
+
+
+def _first_version_ids(attempts: list[Attempt]) -> list[Attempt]:
+    """Ids for the attempts of a format-1 file, from their content and place: the same file, read or
+    imported again, gives the same ids."""
+    def content(a: Attempt) -> bytes:
+        return f"{a.puzzle}|{a.right:d}|{a.hints}|{a.seconds!r}|{a.date.timestamp():.0f}|{a.topic}|{a.level}".encode()
+
+    return [replace(a, id=f"v1-{hashlib.sha1(content(a), usedforsecurity=False).hexdigest()[:16]}-{i}")
+            for i, a in enumerate(attempts)]
+
+
+# --- reading a progress text ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """What one progress text holds: the attempts that read, what is wrong with the rest (``why``), or the
+    version of a newer nomercy (``newer``: nothing read, the text is left alone)."""
+
+    attempts: tuple[Attempt, ...] = ()
+    why: str | None = None
+    newer: int | None = None
+
+
+def _loads(text: str) -> Any:
+    """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"it is not JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise ValueError("it is nested deeper than any progress file") from None
+    except MemoryError:
+        raise ValueError("it is too large to read") from None
+    except ValueError:  # e.g. an integer of thousands of digits
+        raise ValueError("it holds a number too long to read") from None
+
+
+def _version(data: dict[str, Any]) -> int | None:
+    version = data.get("version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def parse_text(text: str) -> Reading:
+    """Read a progress text: a journal (format version 2) or a ``progress.json`` (version 1). Never raises."""
+    try:
+        return _parse_or_raise(text)
+    except (ValueError, RecursionError, MemoryError) as error:  # MemoryError: a file that fits but its objects do not
+        return Reading(why=str(error) if isinstance(error, ValueError) else "it is too large to read")
+
+
+def _parse_or_raise(text: str) -> Reading:
+    text = text.removeprefix("\ufeff")  # a byte-order mark an editor may have added
+    first, _, rest = text.partition("\n")
+    header: Any = None
+    if len(first) <= MAX_LINE:
+        try:
+            header = _loads(first)
+        except ValueError:
+            header = None
+    if not isinstance(header, dict) or _version(header) == FIRST_VERSION and rest.strip():
+        header = _loads(text)  # not a journal: a progress.json (written over several lines), or nothing of ours
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        return Reading(why="it is not a nomercy progress file")
+    version = _version(header)
+    if version is not None and version > VERSION:
+        return Reading(newer=version)
+    if version == FIRST_VERSION:
+        items = header.get("attempts")
+        if not isinstance(items, list):
+            return Reading(why="it has no list of attempts")
+        good, bad = [], []
+        for item in items:
+            try:
+                good.append(Attempt.from_json(item))
+            except ValueError as error:
+                bad.append(str(error))
+        why = f"{bad[0]}{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}" if bad else None
+        return Reading(tuple(_first_version_ids(good)), why)
+    if version != VERSION:
+        return Reading(why=f"its format version is {_shown(header.get('version'))}, not {FIRST_VERSION} or {VERSION}")
+    good, bad = [], []
+    for number, line in enumerate(rest.split("\n"), start=2):
+        if not line.strip():
+            continue
+        try:
+            if len(line) > MAX_LINE:
+                raise ValueError("it is longer than any attempt")
+            attempt = Attempt.from_json(_loads(line))
+            if not attempt.id:
+                raise ValueError(f"attempt at {attempt.puzzle}: it has no id")
+            good.append(attempt)
+        except ValueError as error:
+            bad.append(f"line {number}: {error}")
+    why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
+    return Reading(tuple(good), why)
+
+
+def journal_text(header: dict[str, Any], attempts: Iterable[Attempt]) -> str:
+    """A journal: the header, then one attempt a line (json's fast encoder, no indent)."""
+    lines = [json.dumps({"format": FORMAT, "version": VERSION, **header}, ensure_ascii=False)]
+    lines += [json.dumps(a.to_json(), ensure_ascii=False) for a in attempts]
+    return "\n".join(lines) + "\n"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """At most MAX_FILE_BYTES + 1 bytes of a regular file; never blocks on a named pipe."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise IsADirectoryError(21, "it is not a file") if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode) \
+                else OSError(0, "it is not a file")
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def read_file(path: Path) -> Reading | str:
+    """A file's reading, or (text) why it cannot be read at all and is left alone."""
+    try:
+        raw = _read_bytes(path)
+    except FileNotFoundError:
+        return Reading()
+    except IsADirectoryError:
+        return "it is a folder, not a file"
+    except OSError as error:
+        return error.strerror or "it cannot be read"
+    if len(raw) > MAX_FILE_BYTES:
+        return Reading(why=f"it is larger than {MAX_FILE_BYTES // 2 ** 20} MB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Reading(why="it is not UTF-8 text")
+    return parse_text(text)
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size, status.st_ino
+
+
