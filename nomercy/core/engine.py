@@ -28,7 +28,7 @@ from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, 
 from nomercy.core.rules import RuleSet, _as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
-from nomercy.core.seeds import shuffle
+from nomercy.core.seeds import check_seed, shuffle
 
 __all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
 
@@ -78,6 +78,7 @@ def deal(
     """
     check_players_option(overrides)
     rule_set = ruleset(rules, **overrides) if not isinstance(rules, RuleSet) or overrides else rules
+    check_seed(seed)
     seats = _seat_names(players)
     low, high = rule_set.players
     if not low <= len(seats) <= high:
@@ -95,12 +96,15 @@ def deal(
     n = len(seats)
     if dealer is None:
         dealer_index = n - 1
-    elif isinstance(dealer, int) and not isinstance(dealer, bool):
-        dealer_index = dealer % n
-    else:
+    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n:
+        dealer_index = dealer
+    elif isinstance(dealer, str):
         from nomercy.core.moves import seat_index
 
-        dealer_index = seat_index(dealer, seats)  # type: ignore[arg-type]
+        dealer_index = seat_index(dealer, seats)
+    else:
+        raise RulesError(f"the dealer is a seat, a number from 0 to {n - 1} or a name ({', '.join(seats)}), "
+                         f"not {brief(dealer)}")
     size = rule_set.hand_size
     hands = [deck[i * size:(i + 1) * size] for i in range(n)]
     pile = deck[n * size:]
@@ -146,23 +150,37 @@ def _seat_names(players: object) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 1:
             raise RulesError(f"a game needs players, not {players}")
-        if players > 1000:
+        if players > MAX_PLAYERS:
             raise RulesError(f"no rule profile seats {players} players")
         return tuple(_default_name(i) for i in range(players))
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise RulesError(f"players is a number of players or a list of seat names, like ['Ann', 'Bo'], "
                          f"not {brief(players)}")
-    for name in players:
-        if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise RulesError(f"a seat name is a word, like 'Ann', not {brief(name)}")
-    seats = tuple(str(p) for p in players)
-    lowered = [s.lower() for s in seats]
-    if len(set(lowered)) != len(seats):
-        raise RulesError(f"seat names must differ: {', '.join(seats)}")
+    if len(players) > MAX_PLAYERS:
+        raise RulesError(f"no rule profile seats {len(players)} players")
+    return check_seat_names(tuple(players))
+
+
+MAX_PLAYERS = 1000
+"""The most seats a table can have (the players option goes no higher)."""
+MAX_SEAT_NAME = 40
+"""The longest seat name."""
+
+
+def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
+    """``seats`` if they are seat names: words of printable characters without spaces, all different (any case).
+
+    A seat name is written in moves (``Ann plays red 7``) and in position lines, so it is one word.
+    """
     for name in seats:
-        if not name or any(ch.isspace() for ch in name):
-            raise RulesError(f"a seat name is one word, not {brief(name)}")
-    return seats
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_SEAT_NAME or not name.isprintable() \
+                or any(ch.isspace() for ch in name):
+            raise RulesError(f"a seat name is one word of 1 to {MAX_SEAT_NAME} printable characters, like 'Ann', "
+                             f"not {brief(name)}")
+    names: tuple[str, ...] = seats  # type: ignore[assignment]
+    if len({name.lower() for name in names}) != len(names):
+        raise RulesError(f"seat names must differ (in any case): {brief(', '.join(names))}")
+    return names
 
 
 def _default_name(i: int) -> str:
