@@ -19,13 +19,13 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
-from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.moves import MAX_PLAYERS, Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seat_names
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
 from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
-from nomercy.core.rules import RuleSet, _as_range, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, _as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
 from nomercy.core.seeds import check_seed, shuffle
@@ -161,28 +161,6 @@ def _seat_names(players: object) -> tuple[str, ...]:
     return check_seat_names(tuple(players))
 
 
-MAX_PLAYERS = 1000
-"""The most seats a table can have (the players option goes no higher)."""
-MAX_SEAT_NAME = 40
-"""The longest seat name."""
-
-
-def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
-    """``seats`` if they are seat names: words of printable characters without spaces, all different (any case).
-
-    A seat name is written in moves (``Ann plays red 7``) and in position lines, so it is one word.
-    """
-    for name in seats:
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_SEAT_NAME or not name.isprintable() \
-                or any(ch.isspace() for ch in name):
-            raise RulesError(f"a seat name is one word of 1 to {MAX_SEAT_NAME} printable characters, like 'Ann', "
-                             f"not {brief(name)}")
-    names: tuple[str, ...] = seats  # type: ignore[assignment]
-    if len({name.lower() for name in names}) != len(names):
-        raise RulesError(f"seat names must differ (in any case): {brief(', '.join(names))}")
-    return names
-
-
 def _default_name(i: int) -> str:
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     return letters[i] if i < 26 else f"P{i + 1}"
@@ -256,11 +234,19 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
+    if t.ply >= ROUND_MOVE_LIMIT and t.phase is not OVER:
+        _end_at_move_limit(t)
     if kind is not CallUno and kind is not Catch and (t.catchable or (kind is Play and _holds_one_card(t.hands))):
         # a window to close, or a hand now at one card (only a play takes cards out of hands)
         _open_uno_window(t, state.hands)
     events = tuple(t.events)
     return t.freeze(), events
+
+
+def _end_at_move_limit(t: Draft) -> None:
+    """The round has reached :data:`~nomercy.core.rules.ROUND_MOVE_LIMIT` moves: the fewest cards win (ruling ``move-limit``)."""
+    winner = dead_end_winner(t.hands, t.out, t.turn, t.direction, len(t.seats))
+    t.win(winner, "move limit", "move-limit")
 
 
 def _holds_one_card(hands: Sequence[Sequence[Card]]) -> bool:

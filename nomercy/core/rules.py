@@ -27,7 +27,8 @@ from typing import Any, Mapping, Sequence
 from nomercy.core.decks import DECKS
 from nomercy.core.errors import RulesError, brief
 
-__all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings"]
+__all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
+           "ROUND_MOVE_LIMIT"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,6 +153,14 @@ class OptionInfo:
                 or not 0 <= self.least <= self.most <= MAX_NUMBER:
             raise RulesError(f"an option's numbers run from least to most, within 0 to {MAX_NUMBER:,}")
 
+
+ROUND_MOVE_LIMIT = 10_000
+"""A round that reaches this many moves ends there, the fewest cards winning (ruling ``move-limit``).
+
+Real rounds take a few hundred moves. Without the mercy rule nothing else bounds a round: draws can
+grow hands faster than plays empty them and the cards go round through reshuffles for ever (random
+players under ``mercy_limit: none`` often pass 20,000 moves). So every round of every rule set ends.
+"""
 
 KINDS = ("choice", "bool", "int", "optional-int", "range")
 """The kinds of value an option takes."""
