@@ -367,7 +367,7 @@ def _position_from_text(text: str) -> GameState:
     from nomercy.core.errors import NomercyError
 
     if not isinstance(text, str):
-        raise NotationError(f"a position is a line of text, not {type(text).__name__}")
+        raise NotationError(f"a position is a line of text (as to_text writes it), not {brief(text)}")
     if len(text) > MAX_POSITION_LENGTH:
         raise NotationError(f"cannot read the position: a position line has at most {MAX_POSITION_LENGTH:,} "
                             f"characters, this one {len(text):,}")
@@ -490,9 +490,11 @@ def check_position(f: dict[str, Any]) -> None:
         raise NotationError("cards are set aside, but nobody has been knocked out")
     over = f["phase"] is Phase.OVER
     winner = f["winner"]
+    if winner is not None:
+        seat("the winner", winner)
     if over != (winner is not None) or over != (f["end_reason"] is not None):
         raise NotationError("a round that is over has a winner and an end, and one still going has neither")
-    if winner is not None and (seat("the winner", winner) in out):
+    if winner is not None and winner in out:
         raise NotationError(f"the winner, {seats[winner]}, is out of the round")
     if f["turn"] in out:
         raise NotationError(f"it is {seats[f['turn']]}'s turn, but {seats[f['turn']]} is out of the round")
@@ -527,6 +529,12 @@ def check_position(f: dict[str, Any]) -> None:
         raise NotationError("a round that is over has no pending draw, drawn card or challenge")
     if stack > pending:
         raise NotationError(f"a stack to reach of {stack} is above the pending draw of {pending}")
+    if pending and not top.draw_value:
+        raise NotationError(f"a draw of {pending} is pending, but the top card, {top}, makes nobody draw")
+    if not over:
+        for index in range(n):
+            if index not in out and not hands[index]:
+                raise NotationError(f"{seats[index]} holds no card but has not won: a round ends when a hand empties")
     challenge = f["challenge"]
     if challenge is not None:
         if not pending or top.rank.effect != "challengeable-draw":
