@@ -114,6 +114,7 @@ def _check_notation(rank: Rank) -> None:
         color = cards.COLORS[0] if card.is_wild and "color" in rank.choices else None
         move = Play(0, card, color)
         written = (str(card), card.short, format_move(move, ("A", "B")))
+        read: tuple[object, ...]
         try:
             read = (Card.parse(written[0]), Card.parse(written[1]), parse_move(written[2], ("A", "B")))
         except NomercyError:

@@ -274,16 +274,17 @@ def _as_range(value: Any) -> tuple[int, int] | None:
         low, high = _as_int(value[0]), _as_int(value[1])
         if low is not None and high is not None and 2 <= low <= high:
             plain = type(value) is tuple and type(value[0]) is int and type(value[1]) is int
-            return value if plain else (low, high)
+            return value if plain else (low, high)  # type: ignore[return-value]  # a plain pair keeps its identity
     return None
 
 
 def _checked_house(house: Any) -> tuple[tuple[str, Any], ...]:
     """The house options of a rule set: known names, checked values, those at their defaults left out, sorted."""
-    pairs = house.items() if isinstance(house, Mapping) else house
+    pairs: Any = house.items() if isinstance(house, Mapping) else house
     if not isinstance(pairs, (tuple, list, type({}.items()))):
         raise RulesError(f"house options are (name, value) pairs, not {brief(house)}")
     checked: dict[str, Any] = {}
+    pair: Any
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise RulesError(f"house options are (name, value) pairs, not {brief(pair)}")
