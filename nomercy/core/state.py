@@ -356,8 +356,9 @@ def _position_text(s: GameState) -> str:
     return " ".join(f"{key}:{words[key]}" for key in _KEYS)
 
 
-MAX_POSITION_LENGTH = 100_000
-"""The longest position line read (a table of a 2,000-card deck and long names fits in a few tens of thousands)."""
+MAX_POSITION_LENGTH = 1_000_000
+"""The longest position line read: the largest table there can be (1,000 seats with long names, a 2,000-card
+deck of long house notations) writes a line of a few hundred thousand characters."""
 
 _NUMBER = re.compile(r"[0-9]{1,20}")
 """A count or seat number in a position line: ASCII digits, no sign."""
