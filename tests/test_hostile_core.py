@@ -100,12 +100,37 @@ ODD_TEXTS = ["", " ", "OFFICIAL ", "none", "off", "on", "1e3", "٣", "1_000", "-
              "\ud800", "\udfff", "a\x00b", "x" * 10_000, "9" * 5000, "nan", "inf", "True", "null", "7 ", " 7",
              "\u200b", "Ⅻ", "²"]
 
+class _Deep(list):
+    """A list nested far deeper than Python's recursion limit, which still names itself in a short line
+    (so a failing example can be reported)."""
+
+    def __repr__(self) -> str:
+        return f"<a list nested {_depth(self)} deep>"
+
+
+def _depth(nested: Any) -> int:
+    depth = 0
+    while isinstance(nested, list) and nested:
+        nested, depth = nested[0], depth + 1
+    return depth
+
+
+def _deep(depth: int) -> Any:
+    nested: Any = []
+    for _ in range(depth - 1):
+        nested = [nested]
+    return _Deep([nested])
+
+
+deep = st.one_of(st.integers(1500, 5000).map(_deep), st.integers(1500, 3000).map(lambda n: (_deep(n), 1)))
+"""Values nested far deeper than Python's recursion limit: a repr of one raises, so messages must not make one."""
+
 characters = st.characters(blacklist_categories=())  # lone surrogates and control characters too
 hostile_text = st.one_of(st.sampled_from(ODD_TEXTS), st.text(characters, max_size=40))
 scalar = st.one_of(
     st.none(), st.booleans(), st.floats(allow_nan=True, allow_infinity=True),
     st.integers(min_value=-10**40, max_value=10**40), st.sampled_from([0, 1, 2, 7, 25, 1000, 10**6, 2**64, -2**63]),
-    hostile_text, st.binary(max_size=8),
+    hostile_text, st.binary(max_size=8), deep,
 )
 hostile = st.recursive(scalar, lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
                                                        st.dictionaries(st.text(max_size=5), inner, max_size=3)),

@@ -122,8 +122,8 @@ def _check_face(face: Face) -> None:
     for field, word in (("ruling", face.ruling), ("effect", face.effect), ("first_card", face.first_card)):
         if not isinstance(word, str) or not word:
             raise RulesError(f"{what}: {field} names a ruling or behaviour by a word, not {brief(word)}")
-    if not isinstance(face.choices, tuple) or len(set(face.choices)) != len(face.choices) \
-            or not all(choice in CHOICES for choice in face.choices):
+    if not isinstance(face.choices, tuple) or not all(isinstance(c, str) and c in CHOICES for c in face.choices) \
+            or len(set(face.choices)) != len(face.choices):
         raise RulesError(f"{what}: its choices are a tuple of {', '.join(CHOICES)} (each once), not {brief(face.choices)}")
     if not isinstance(face.picture, Picture):
         raise RulesError(f"{what}: its picture is a Picture, like Picture('label', '+8'), not {brief(face.picture)}")
