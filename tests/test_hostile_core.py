@@ -213,6 +213,16 @@ def test_numbers_stay_within_sense_and_the_message_says_the_range(option, value,
         assert says in str(refused.value)
 
 
+@EVERYDAY
+@given(name=hostile)
+def test_asking_a_rule_set_for_an_option_by_any_name_answers_or_refuses(name):
+    rules = PROFILES["open-mercy"]
+    value = answer(lambda: rules.option(name))
+    if value is not None:
+        assert value == rules.as_dict()[name]
+    answer(lambda: rules.differences(name))
+
+
 def test_a_rule_set_made_directly_reads_values_as_the_profiles_do():
     rules = RuleSet(players="2-10", mercy_limit="none", zero_pass="off", stacking=" Official")
     assert (rules.players, rules.mercy_limit, rules.zero_pass, rules.stacking) == ((2, 10), None, False, "official")

@@ -89,6 +89,8 @@ class RuleSet:
         >>> ruleset("classic").option("stacking")
         'none'
         """
+        if not isinstance(name, str):
+            raise RulesError(f"a rule option is named by a word, like 'stacking', not {brief(name)}")
         for key, value in self.house:
             if key == name:
                 return value
@@ -105,6 +107,8 @@ class RuleSet:
     def differences(self, other: "RuleSet | None" = None) -> dict[str, tuple[Any, Any]]:
         """Options whose values differ from ``other`` (default: the printed No Mercy rules)."""
         other = other if other is not None else PROFILES["no-mercy"]
+        if not isinstance(other, RuleSet):
+            raise RulesError(f"rules are compared with another RuleSet, like ruleset('classic'), not {brief(other)}")
         diff = {}
         for field in dataclasses.fields(self):
             if field.name == "name" or field.name == "house":
