@@ -257,9 +257,10 @@ _ROWS = [
            f"A round that reaches {ROUND_MOVE_LIMIT:,} moves ends there, and the player with the fewest cards wins "
            "(a tie goes as in a dead end). A real round takes a few hundred moves, but nothing else promises that "
            "every round ends: without the mercy rule (`mercy_limit: none`) draws can make hands grow faster than "
-           "plays empty them, and the cards go round through reshuffles for ever. Rather than refuse those "
-           "options, the project ends such a round by this rule, so every round under every accepted option set "
-           "ends.",
+           "plays empty them while the cards go round through reshuffles, and even with it a big table can fall "
+           "into forced moves that repeat for ever (two neighbours who can only draw the one reshuffled card, a "
+           "reverse, and must play it back). No option set is to blame, so none is refused: such a round ends by "
+           "this rule, and every round under every accepted option set ends.",
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's own rule.",)),

@@ -161,9 +161,10 @@ class OptionInfo:
 ROUND_MOVE_LIMIT = 10_000
 """A round that reaches this many moves ends there, the fewest cards winning (ruling ``move-limit``).
 
-Real rounds take a few hundred moves. Without the mercy rule nothing else bounds a round: draws can
-grow hands faster than plays empty them and the cards go round through reshuffles for ever (random
-players under ``mercy_limit: none`` often pass 20,000 moves). So every round of every rule set ends.
+Real rounds take a few hundred moves, but nothing else bounds a round: without the mercy rule draws
+can grow hands faster than plays empty them (random players under ``mercy_limit: none`` often pass
+20,000 moves), and even with it twenty seats of ``open-mercy`` can fall into forced moves that repeat
+for ever (docs/simulation.md). So every round of every rule set ends.
 """
 
 KINDS = ("choice", "bool", "int", "optional-int", "range")
