@@ -346,6 +346,7 @@ def _other_color(state: GameState) -> str:
     ("rules", "no-mercy/mercy_limit=3", "Ann holds 7 cards, at the mercy limit of 3"),
     ("seed", "99999999999999999999", "a seed is a whole number from 0 to"),
     ("ply", str(ROUND_MOVE_LIMIT), "would have ended at its move limit"),
+    ("phase", "keep-or-play", "phase keep-or-play comes of another way of drawing than draw: until-playable"),
 ])
 def test_a_position_no_game_could_reach_is_refused_before_it_is_built(key, value, says):
     state = new_game("no-mercy", ["Ann", "Bo"], seed=1)
@@ -553,9 +554,12 @@ def test_soak_every_accepted_option_set_gives_rounds_that_end(profile, options, 
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(line=st.one_of(damaged_lines(), hostile))
 def test_soak_position_lines(line):
+    """An accepted position is played by random players to its end, within the move limit."""
     state = answer(lambda: GameState.from_text(line))
     if state is not None:
-        assert_consistent(state, moves=200)
+        assert_consistent(state, moves=ROUND_MOVE_LIMIT - state.ply)
+        end = play_out(state, lambda s, rng=random.Random(state.ply): rng.choice(list(legal_moves(s))))
+        assert end.is_over and end.ply <= ROUND_MOVE_LIMIT
 
 
 @pytest.mark.soak

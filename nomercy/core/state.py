@@ -516,6 +516,9 @@ def check_position(f: dict[str, Any]) -> None:
         raise NotationError("no color is in force: only a wild waiting for its color to be named leaves none")
     if top.color is not None and color is not None and color is not top.color:
         raise NotationError(f"{color} is in force over {top}: only a wild on top lets another color be named")
+    if (phase is Phase.PLAY_DRAWN and rules.draw != "until-playable") or (
+            phase is Phase.KEEP_OR_PLAY and rules.draw != "one"):
+        raise NotationError(f"phase {phase.value} comes of another way of drawing than draw: {rules.draw}")
     drawn = f["drawn"]
     waiting = phase is Phase.PLAY_DRAWN or phase is Phase.KEEP_OR_PLAY
     if (drawn is not None) != waiting:
