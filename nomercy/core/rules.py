@@ -70,8 +70,8 @@ class RuleSet:
         """
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME or not self.name.isprintable() \
                 or self.name.strip() != self.name:
-            raise RulesError(f"a rule set is named by a word of 1 to {MAX_NAME} printable characters, like "
-                             f"'our-house', not {brief(self.name)}")
+            raise RulesError(f"a rule set's name is 1 to {MAX_NAME} printable characters with no space at either "
+                             f"end, like 'our-house', not {brief(self.name)}")
         for option in _FIELD_OPTIONS:
             value = getattr(self, option)
             checked = _coerce(option, value)
