@@ -212,7 +212,7 @@ class Card:
     def __new__(cls, color: Color | None, rank: Rank) -> "Card":
         try:
             return _INTERNED[(color, rank)]
-        except KeyError:
+        except (KeyError, TypeError):  # not a card, or an unhashable value: said below
             pass
         if not isinstance(rank, Rank):
             raise NotationError(f"{rank!r} is not a card rank")
@@ -350,6 +350,8 @@ def on_new_cards(callback: Callable[[], None]) -> None:
 def _add_rank(face: Face) -> Rank:
     if face.name in _BY_NAME or face.notation in _BY_NOTATION:
         raise NotationError(f"there is already a face called {face.name} or written {face.notation!r}")
+    if hasattr(Rank, face.name):  # a face becomes Rank.<name>: it must not overwrite what the class holds
+        raise NotationError(f"a face cannot be called {face.name}: the card ranks already have something by that name")
     words = _WILD_FACE_WORDS if face.wild else _COLORED_FACE_WORDS
     taken = [w for w in _spellings(face) if w in words]
     if taken:
@@ -432,4 +434,6 @@ def parse_cards(texts: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     """
     if isinstance(texts, str):
         texts = [t for t in texts.split(",") if t.strip()]
+    elif not isinstance(texts, (list, tuple)):
+        raise NotationError(f"cards are written as text, like 'r7, w+6', or a list of cards, not {brief(texts)}")
     return tuple(Card.parse(t) for t in texts)

@@ -17,9 +17,15 @@ from functools import cached_property
 from typing import Mapping
 
 from nomercy.core.cards import ALL_CARDS, COLORS, Card, Rank
-from nomercy.core.errors import RulesError
+from nomercy.core.errors import RulesError, brief
 
-__all__ = ["DeckListing", "DECKS", "build_deck"]
+__all__ = ["DeckListing", "DECKS", "build_deck", "MAX_COPIES", "MAX_DECK_SIZE"]
+
+MAX_COPIES = 100
+"""The most copies of one card a deck listing may hold."""
+MAX_DECK_SIZE = 2000
+"""The most cards a deck may hold (the printed decks hold 108 and 168): a shuffle, a deal and every
+position line stay quick, and a listing with a huge count is refused instead of hanging."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,35 @@ class DeckListing:
     per_color: Mapping[Rank, int]
     wilds: Mapping[Rank, int]
     source: str
+
+    def __post_init__(self) -> None:
+        """Refuse a listing the engine cannot shuffle and deal: copies are whole numbers within sense.
+
+        The counts are copied, so changing the mapping given afterwards changes nothing here.
+        """
+        if not isinstance(self.name, str) or not self.name or not self.name.isprintable() or len(self.name) > 40:
+            raise RulesError(f"a deck is named by a word, like 'my-deck', not {brief(self.name)}")
+        if not isinstance(self.source, str):
+            raise RulesError(f"the deck {self.name}: its source says where the listing comes from, as text, "
+                             f"not {brief(self.source)}")
+        for field, wild in (("per_color", False), ("wilds", True)):
+            counts = getattr(self, field)
+            if not isinstance(counts, Mapping):
+                raise RulesError(f"the deck {self.name}: {field} maps faces to copies, like {{Rank.SEVEN: 2}}, "
+                                 f"not {brief(counts)}")
+            for rank, copies in counts.items():
+                if not isinstance(rank, Rank):
+                    raise RulesError(f"the deck {self.name}: {field} maps faces (like Rank.SEVEN) to copies, "
+                                     f"not {brief(rank)}")
+                if rank.is_wild != wild:
+                    raise RulesError(f"the deck {self.name}: {rank.value} is {'a wild' if rank.is_wild else 'a colored face'}"
+                                     f", so it belongs in {'wilds' if rank.is_wild else 'per_color'}")
+                if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
+                    raise RulesError(f"the deck {self.name}: copies of {rank.value} are a whole number from 0 to "
+                                     f"{MAX_COPIES}, not {brief(copies)}")
+            object.__setattr__(self, field, dict(counts))
+        if not 1 <= self.size <= MAX_DECK_SIZE:
+            raise RulesError(f"the deck {self.name} has {self.size} cards: a deck has 1 to {MAX_DECK_SIZE}")
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` this deck holds."""
@@ -115,5 +150,5 @@ def build_deck(name: str) -> tuple[Card, ...]:
     """The physical cards of the deck called ``name``, unshuffled."""
     try:
         return DECKS[name].cards()
-    except KeyError:
-        raise RulesError(f"unknown deck {name!r}: choose one of {', '.join(sorted(DECKS))}") from None
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown deck {brief(name)}: choose one of {', '.join(sorted(DECKS))}") from None

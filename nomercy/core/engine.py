@@ -19,16 +19,16 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
-from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.moves import MAX_PLAYERS, Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seat_names
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
 from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
-from nomercy.core.rules import RuleSet, _as_range, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, _as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
-from nomercy.core.seeds import shuffle
+from nomercy.core.seeds import check_seed, shuffle
 
 __all__ = ["new_game", "deal", "turn_up_first_card", "legal_moves", "LegalMoves", "is_legal", "apply", "why_illegal", "shuffle_rng", "dead_end_winner"]
 
@@ -78,6 +78,7 @@ def deal(
     """
     check_players_option(overrides)
     rule_set = ruleset(rules, **overrides) if not isinstance(rules, RuleSet) or overrides else rules
+    check_seed(seed)
     seats = _seat_names(players)
     low, high = rule_set.players
     if not low <= len(seats) <= high:
@@ -95,12 +96,15 @@ def deal(
     n = len(seats)
     if dealer is None:
         dealer_index = n - 1
-    elif isinstance(dealer, int) and not isinstance(dealer, bool):
-        dealer_index = dealer % n
-    else:
+    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n:
+        dealer_index = dealer
+    elif isinstance(dealer, str):
         from nomercy.core.moves import seat_index
 
-        dealer_index = seat_index(dealer, seats)  # type: ignore[arg-type]
+        dealer_index = seat_index(dealer, seats)
+    else:
+        raise RulesError(f"the dealer is a seat, a number from 0 to {n - 1} or a name ({', '.join(seats)}), "
+                         f"not {brief(dealer)}")
     size = rule_set.hand_size
     hands = [deck[i * size:(i + 1) * size] for i in range(n)]
     pile = deck[n * size:]
@@ -146,23 +150,15 @@ def _seat_names(players: object) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 1:
             raise RulesError(f"a game needs players, not {players}")
-        if players > 1000:
+        if players > MAX_PLAYERS:
             raise RulesError(f"no rule profile seats {players} players")
         return tuple(_default_name(i) for i in range(players))
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise RulesError(f"players is a number of players or a list of seat names, like ['Ann', 'Bo'], "
                          f"not {brief(players)}")
-    for name in players:
-        if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise RulesError(f"a seat name is a word, like 'Ann', not {brief(name)}")
-    seats = tuple(str(p) for p in players)
-    lowered = [s.lower() for s in seats]
-    if len(set(lowered)) != len(seats):
-        raise RulesError(f"seat names must differ: {', '.join(seats)}")
-    for name in seats:
-        if not name or any(ch.isspace() for ch in name):
-            raise RulesError(f"a seat name is one word, not {brief(name)}")
-    return seats
+    if len(players) > MAX_PLAYERS:
+        raise RulesError(f"no rule profile seats {len(players)} players")
+    return check_seat_names(tuple(players))
 
 
 def _default_name(i: int) -> str:
@@ -238,11 +234,19 @@ def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event
     t = Draft.of(state)
     kind = type(move)
     _HANDLERS[kind](t, move)
+    if t.ply >= ROUND_MOVE_LIMIT and t.phase is not OVER:
+        _end_at_move_limit(t)
     if kind is not CallUno and kind is not Catch and (t.catchable or (kind is Play and _holds_one_card(t.hands))):
         # a window to close, or a hand now at one card (only a play takes cards out of hands)
         _open_uno_window(t, state.hands)
     events = tuple(t.events)
     return t.freeze(), events
+
+
+def _end_at_move_limit(t: Draft) -> None:
+    """The round has reached :data:`~nomercy.core.rules.ROUND_MOVE_LIMIT` moves: the fewest cards win (ruling ``move-limit``)."""
+    winner = dead_end_winner(t.hands, t.out, t.turn, t.direction, len(t.seats))
+    t.win(winner, "move limit", "move-limit")
 
 
 def _holds_one_card(hands: Sequence[Sequence[Card]]) -> bool:

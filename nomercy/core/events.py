@@ -454,6 +454,7 @@ class RoundWon(Event):
             "emptied hand": "by playing their last card",
             "last one standing": "as the last player left in the round",
             "dead end": "with the fewest cards, as nobody can play or draw",
+            "move limit": "with the fewest cards, as the round has reached its move limit",
         }
         return f"{self.player} wins the round {reasons.get(self.how, self.how)}."
 

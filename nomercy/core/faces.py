@@ -27,7 +27,10 @@ the cards of every face. A house face is one more record, registered with
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from nomercy.core.errors import RulesError, brief
 
 __all__ = ["Face", "Picture", "PRINTED_FACES", "CHOICES"]
 
@@ -49,6 +52,10 @@ class Picture:
     symbol: str
     label: str = ""
 
+    def __post_init__(self) -> None:
+        if not all(isinstance(text, str) and len(text) <= 40 and text.isprintable() for text in (self.symbol, self.label)):
+            raise RulesError(f"a picture is a symbol and a label, short printable texts, not {brief((self.symbol, self.label))}")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Face:
@@ -68,9 +75,58 @@ class Face:
     choices: tuple[str, ...] = ()     # what a play of it carries besides the card (CHOICES)
     discards: bool = False            # the player's other cards of its color go with it (discard-all)
 
+    def __post_init__(self) -> None:
+        """Every field of a face is checked once, here, before any card of it exists (see :func:`_check_face`)."""
+        _check_face(self)
+
     @property
     def is_number(self) -> bool:
         return self.notation.isdigit()
+
+
+MAX_POINTS = 1000
+"""The most a face may count in a loser's hand."""
+MAX_DRAW = 100
+"""The most cards a face may add to a pending draw."""
+
+_FACE_NAME = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
+"""A face's name: the Rank attribute it becomes, in capitals like ``WILD_DRAW_SIX`` (so it never shadows one of
+the rank's own attributes, which are all lower case)."""
+_WRITING = re.compile(r"[^\s,/:=%]{1,30}( [^\s,/:=%]{1,30}){0,3}")
+"""A notation: one to four words of printable characters, none of the characters a position line uses itself."""
+
+
+def _check_face(face: Face) -> None:
+    """Refuse a face whose fields the rules, the notation or the pictures cannot use, saying what is allowed."""
+    name = face.name
+    if not isinstance(name, str) or not _FACE_NAME.fullmatch(name):
+        raise RulesError(f"a face is named in capitals, like 'WILD_DRAW_EIGHT' (letters, digits and _), not {brief(name)}")
+    what = f"the face {name}"
+    for field, text in (("notation", face.notation), ("short", face.short)):
+        if not isinstance(text, str) or not text.isprintable() or not _WRITING.fullmatch(text):
+            raise RulesError(f"{what}: its {field} is one to four short words with no , / : = or %, like 'wild +8', "
+                             f"not {brief(text)}")
+    if " " in face.short:
+        raise RulesError(f"{what}: its short notation is one word, like 'w+8', not {brief(face.short)}")
+    if not isinstance(face.aliases, tuple) or not all(isinstance(a, str) and a.isprintable() and 0 < len(a) <= 40
+                                                      for a in face.aliases):
+        raise RulesError(f"{what}: aliases are a tuple of spellings, like ('wild draw eight',), not {brief(face.aliases)}")
+    for field, number, most in (("points", face.points, MAX_POINTS), ("draw", face.draw, MAX_DRAW)):
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= most:
+            raise RulesError(f"{what}: {field} is a whole number from 0 to {most}, not {brief(number)}")
+    for field, flag in (("wild", face.wild), ("discards", face.discards)):
+        if not isinstance(flag, bool):
+            raise RulesError(f"{what}: {field} is True or False, not {brief(flag)}")
+    if face.wild and face.discards:
+        raise RulesError(f"{what}: a wild has no color, so it cannot discard the other cards of its color")
+    for field, word in (("ruling", face.ruling), ("effect", face.effect), ("first_card", face.first_card)):
+        if not isinstance(word, str) or not word:
+            raise RulesError(f"{what}: {field} names a ruling or behaviour by a word, not {brief(word)}")
+    if not isinstance(face.choices, tuple) or not all(isinstance(c, str) and c in CHOICES for c in face.choices) \
+            or len(set(face.choices)) != len(face.choices):
+        raise RulesError(f"{what}: its choices are a tuple of {', '.join(CHOICES)} (each once), not {brief(face.choices)}")
+    if not isinstance(face.picture, Picture):
+        raise RulesError(f"{what}: its picture is a Picture, like Picture('label', '+8'), not {brief(face.picture)}")
 
 
 def _number(n: int) -> Face:

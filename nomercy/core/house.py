@@ -27,6 +27,7 @@ False
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -34,7 +35,7 @@ from nomercy.core import cards
 from nomercy.core.cards import Card, Rank, add_face
 from nomercy.core.decks import DECKS, DeckListing
 from nomercy.core.effects import EFFECTS, FIRST_CARD, Effect, FirstCardEffect
-from nomercy.core.errors import RulesError, brief
+from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.faces import CHOICES, Face
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.rules import HOUSE_DEFAULTS, OPTIONS, OptionInfo, add_option
@@ -46,18 +47,26 @@ __all__ = ["register_face", "register_deck", "register_effect", "register_first_
 def register_effect(name: str, effect: Effect) -> None:
     """A behaviour faces can name as their ``effect``: ``effect(t, seat, card, play)`` (see :mod:`nomercy.core.effects`)."""
     _new_name(name, EFFECTS, "effect")
+    if not callable(effect):
+        raise RulesError(f"the effect {name} is a function effect(t, seat, card, play), not {brief(effect)}")
     EFFECTS[name] = effect
 
 
 def register_first_card(name: str, behaviour: FirstCardEffect) -> None:
     """A behaviour faces can name as their ``first_card``: ``behaviour(t, card)``."""
     _new_name(name, FIRST_CARD, "first-card behaviour")
+    if not callable(behaviour):
+        raise RulesError(f"the first-card behaviour {name} is a function behaviour(t, card), not {brief(behaviour)}")
     FIRST_CARD[name] = behaviour
 
 
 def register_ruling(ruling: Ruling) -> Ruling:
     """A ruling of your own, for a house face or a house effect's events to cite."""
+    if not isinstance(ruling, Ruling):
+        raise RulesError(f"a ruling is a Ruling(id, title, text), not {brief(ruling)}")
     _new_name(ruling.id, RULINGS, "ruling")
+    if not all(isinstance(text, str) and text for text in (ruling.title, ruling.text)):
+        raise RulesError(f"the ruling {ruling.id} has a title and a text, both words")
     RULINGS[ruling.id] = ruling
     return ruling
 
@@ -81,13 +90,45 @@ def register_face(face: Face) -> Rank:
         raise RulesError(f"{face.notation}: a play can choose {', '.join(CHOICES)}, not {brief(unknown[0])}")
     if "color" in face.choices and not face.wild:
         raise RulesError(f"{face.notation}: only a wild names a color")
-    if face.points < 0 or face.draw < 0:
-        raise RulesError(f"{face.notation}: points and draw value are 0 or more")
-    return add_face(face)
+    if len(Rank) >= MAX_FACES:
+        raise RulesError(f"{face.notation}: there are {len(Rank)} faces already, as many as the package allows")
+    mark = cards._mark()
+    rank = add_face(face)
+    try:
+        _check_notation(rank)
+    except NomercyError:
+        cards._rewind(mark)
+        raise
+    return rank
+
+
+MAX_FACES = 200
+"""The most faces there can be, printed and house faces together."""
+
+
+def _check_notation(rank: Rank) -> None:
+    """Every card of a new face reads back from what is written of it: its notation, its short form, and a play of it."""
+    from nomercy.core.moves import Play, format_move, parse_move
+
+    for card in (c for c in cards.ALL_CARDS if c.rank is rank):
+        color = cards.COLORS[0] if card.is_wild and "color" in rank.choices else None
+        move = Play(0, card, color)
+        written = (str(card), card.short, format_move(move, ("A", "B")))
+        read: tuple[object, ...]
+        try:
+            read = (Card.parse(written[0]), Card.parse(written[1]), parse_move(written[2], ("A", "B")))
+        except NomercyError:
+            read = ()
+        if read != (card, card, move):
+            raise RulesError(f"{rank.value}: the notation cannot tell this card from another (it reads "
+                             f"{brief(written[0])}, {brief(written[1])} or {brief(written[2])} otherwise); "
+                             "choose a notation of its own")
 
 
 def register_deck(listing: DeckListing) -> DeckListing:
     """A deck listing the ``deck`` option can name (``new_game("no-mercy", 3, deck=listing.name)``)."""
+    if not isinstance(listing, DeckListing):
+        raise RulesError(f"a deck is a DeckListing(name, per_color, wilds, source), not {brief(listing)}")
     _new_name(listing.name, DECKS, "deck")
     DECKS[listing.name] = listing
     deck = OPTIONS["deck"]
@@ -101,16 +142,23 @@ def register_option(name: str, info: OptionInfo, default: Any) -> None:
     ``info`` says which ruling it belongs to, what it means and the values it takes
     (a ``kind`` of choice, bool, int or optional-int), exactly like the printed options.
     """
+    if not isinstance(info, OptionInfo):
+        raise RulesError(f"option {brief(name)} is described by an OptionInfo(ruling, meaning, ...), not {brief(info)}")
     if info.ruling not in RULINGS:
         raise RulesError(f"option {name}: no ruling called {brief(info.ruling)} (register one with register_ruling)")
     add_option(name, info, default)
 
 
 def _new_name(name: str, table: dict[str, Any], what: str) -> None:
-    if not isinstance(name, str) or not name:
-        raise RulesError(f"a {what} is named by a word, not {brief(name)}")
+    if not isinstance(name, str) or not _WORD.fullmatch(name):
+        raise RulesError(f"a {what} is named by a word in small letters, digits, - and _, like 'my-deck', "
+                         f"not {brief(name)}")
     if name in table:
         raise RulesError(f"there is already a {what} called {name}")
+
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+"""A name of a deck, effect, behaviour or ruling: it is written in position lines, rule texts and links."""
 
 
 @contextmanager

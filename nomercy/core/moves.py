@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from nomercy.core.cards import Card, Color
-from nomercy.core.errors import NotationError, brief
+from nomercy.core.errors import NotationError, RulesError, brief
 
 __all__ = [
     "Play",
@@ -35,6 +35,8 @@ __all__ = [
     "parse_move",
     "format_move",
     "seat_index",
+    "check_seat_names",
+    "MAX_PLAYERS",
 ]
 
 
@@ -99,6 +101,28 @@ class Challenge:
 
 
 Move = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
+
+
+MAX_PLAYERS = 1000
+"""The most seats a table can have (the players option goes no higher)."""
+MAX_SEAT_NAME = 40
+"""The longest seat name."""
+
+
+def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
+    """``seats`` if they are seat names: words of printable characters without spaces, all different (any case).
+
+    A seat name is written in moves (``Ann plays red 7``) and in position lines, so it is one word.
+    """
+    for name in seats:
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_SEAT_NAME or not name.isprintable() \
+                or any(ch.isspace() for ch in name):
+            raise RulesError(f"a seat name is one word of 1 to {MAX_SEAT_NAME} printable characters, like 'Ann', "
+                             f"not {brief(name)}")
+    names: tuple[str, ...] = seats  # type: ignore[assignment]
+    if len({name.lower() for name in names}) != len(names):
+        raise RulesError(f"seat names must differ (in any case): {brief(', '.join(names))}")
+    return names
 
 
 def seat_index(name: str, seats: Sequence[str]) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 
 __all__ = ["Ruling", "RULINGS", "PARTS", "explain", "rulebook_markdown"]
@@ -252,6 +253,17 @@ _ROWS = [
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's reading.",)),
+    Ruling("move-limit", "Move limit",
+           f"A round that reaches {ROUND_MOVE_LIMIT:,} moves ends there, and the player with the fewest cards wins "
+           "(a tie goes as in a dead end). A real round takes a few hundred moves, but nothing else promises that "
+           "every round ends: without the mercy rule (`mercy_limit: none`) draws can make hands grow faster than "
+           "plays empty them while the cards go round through reshuffles, and even with it a big table can fall "
+           "into forced moves that repeat for ever (two neighbours who can only draw the one reshuffled card, a "
+           "reverse, and must play it back). No option set is to blame, so none is refused: such a round ends by "
+           "this rule, and every round under every accepted option set ends.",
+           "Mercy, UNO and the end of a round", (_OWN,),
+           (),
+           ("No source covers it; this is the project's own rule.",)),
     Ruling("scoring", "Scoring",
            "Scoring is optional. The winner of a round scores the cards left in the other hands: number cards at "
            "face value, colored action cards 20, wilds 50, and in No Mercy 250 for each player knocked out this "

@@ -27,7 +27,8 @@ from typing import Any, Mapping, Sequence
 from nomercy.core.decks import DECKS
 from nomercy.core.errors import RulesError, brief
 
-__all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings"]
+__all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
+           "ROUND_MOVE_LIMIT"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,6 +57,28 @@ class RuleSet:
     house: tuple[tuple[str, Any], ...] = ()
     """House options (see :func:`nomercy.core.house.register_option`) set away from their defaults, by name."""
 
+    def __post_init__(self) -> None:
+        """Every option is checked here, however the rule set is made: ``RuleSet(...)``, :func:`ruleset`,
+        ``--set`` texts, :meth:`replace` or ``dataclasses.replace``. A value written another way (``"on"``,
+        ``"2-6"``, ``" Official"``) is read into the option's own form; anything else is refused with what
+        the option allows, so no rule set in play holds a value the engine does not know.
+
+        >>> RuleSet(hand_size=3.7)
+        Traceback (most recent call last):
+        ...
+        nomercy.core.errors.RulesError: hand_size is a whole number from 1 to 1000, not 3.7
+        """
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME or not self.name.isprintable() \
+                or self.name.strip() != self.name:
+            raise RulesError(f"a rule set's name is 1 to {MAX_NAME} printable characters with no space at either "
+                             f"end, like 'our-house', not {brief(self.name)}")
+        for option in _FIELD_OPTIONS:
+            value = getattr(self, option)
+            checked = _coerce(option, value)
+            if checked is not value:
+                object.__setattr__(self, option, checked)
+        object.__setattr__(self, "house", _checked_house(self.house))
+
     def __repr__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "house" or self.house]
         return f"RuleSet({', '.join(shown)})"
@@ -66,6 +89,8 @@ class RuleSet:
         >>> ruleset("classic").option("stacking")
         'none'
         """
+        if not isinstance(name, str):
+            raise RulesError(f"a rule option is named by a word, like 'stacking', not {brief(name)}")
         for key, value in self.house:
             if key == name:
                 return value
@@ -82,6 +107,8 @@ class RuleSet:
     def differences(self, other: "RuleSet | None" = None) -> dict[str, tuple[Any, Any]]:
         """Options whose values differ from ``other`` (default: the printed No Mercy rules)."""
         other = other if other is not None else PROFILES["no-mercy"]
+        if not isinstance(other, RuleSet):
+            raise RulesError(f"rules are compared with another RuleSet, like ruleset('classic'), not {brief(other)}")
         diff = {}
         for field in dataclasses.fields(self):
             if field.name == "name" or field.name == "house":
@@ -104,18 +131,57 @@ class RuleSet:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """What an option means, which ruling it belongs to and the values it takes."""
+    """What an option means, which ruling it belongs to and the values it takes.
+
+    A number option (kind ``int``, ``optional-int`` or ``range``) takes whole numbers from
+    ``least`` to ``most``: a bound keeps every value within sense (no hand of a billion cards).
+    """
 
     ruling: str
     meaning: str
     choices: tuple[str, ...] = ()
     kind: str = "choice"  # choice, bool, int, optional-int, range
+    least: int = 0
+    most: int = 1_000_000
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise RulesError(f"an option's kind is one of {', '.join(KINDS)}, not {brief(self.kind)}")
+        if not isinstance(self.ruling, str) or not isinstance(self.meaning, str):
+            raise RulesError("an option names its ruling and says what it means, both as text")
+        if not isinstance(self.choices, tuple) or not all(isinstance(c, str) and c for c in self.choices):
+            raise RulesError(f"an option's choices are a tuple of words, not {brief(self.choices)}")
+        if self.kind == "choice" and not self.choices:
+            raise RulesError("an option of kind choice lists its choices, like ('on-top', 'below')")
+        if not all(isinstance(b, int) and not isinstance(b, bool) for b in (self.least, self.most)) \
+                or not 0 <= self.least <= self.most <= MAX_NUMBER:
+            raise RulesError(f"an option's numbers run from least to most, within 0 to {MAX_NUMBER:,}")
+
+
+ROUND_MOVE_LIMIT = 10_000
+"""A round that reaches this many moves ends there, the fewest cards winning (ruling ``move-limit``).
+
+Real rounds take a few hundred moves, but nothing else bounds a round: without the mercy rule draws
+can grow hands faster than plays empty them (random players under ``mercy_limit: none`` often pass
+20,000 moves), and even with it twenty seats of ``open-mercy`` can fall into forced moves that repeat
+for ever (docs/simulation.md). So every round of every rule set ends.
+"""
+
+KINDS = ("choice", "bool", "int", "optional-int", "range")
+"""The kinds of value an option takes."""
+
+MAX_NUMBER = 1_000_000_000
+"""The largest number any option may be set to (a score target); the other bounds are smaller."""
+
+MAX_NAME = 60
+"""The longest name of a rule set."""
 
 
 OPTIONS: dict[str, OptionInfo] = {
     "deck": OptionInfo("deck", "which deck listing is shuffled", tuple(DECKS)),
-    "players": OptionInfo("deal", "smallest and largest number of players, like 2-6", kind="range"),
-    "hand_size": OptionInfo("deal", "cards dealt to each player", kind="int"),
+    "players": OptionInfo("deal", "smallest and largest number of players, like 2-6", kind="range", least=2,
+                          most=1000),
+    "hand_size": OptionInfo("deal", "cards dealt to each player", kind="int", least=1, most=1000),
     "first_card": OptionInfo(
         "first-card", "number: flip until a number shows; apply: the first card's effect hits the first player",
         ("number", "apply"),
@@ -131,20 +197,21 @@ OPTIONS: dict[str, OptionInfo] = {
     ),
     "seven_swap": OptionInfo("seven", "what a 7 does with hands", ("required", "optional", "off")),
     "zero_pass": OptionInfo("zero", "does a 0 pass every hand along", kind="bool"),
-    "mercy_limit": OptionInfo("mercy", "hand size that knocks a player out, or none", kind="optional-int"),
+    "mercy_limit": OptionInfo("mercy", "hand size that knocks a player out, or none", kind="optional-int", least=2,
+                              most=10_000),
     "two_player_reverse_draw": OptionInfo(
         "wild-reverse-four-two-players", "who takes a wild reverse +4 with two players left", ("self", "opponent"),
     ),
     "discard_all_top": OptionInfo(
         "discard-all", "which card lies on top after a discard-all", ("discard-all", "choose"),
     ),
-    "uno_penalty": OptionInfo("uno", "cards drawn when caught without calling UNO", kind="int"),
+    "uno_penalty": OptionInfo("uno", "cards drawn when caught without calling UNO", kind="int", most=1000),
     "last_card_draws": OptionInfo("winning", "does a last draw card still make the next player draw", kind="bool"),
     "jump_in": OptionInfo("jump-in", "may a player play an identical card out of turn", kind="bool"),
     "no_bluff": OptionInfo(
         "wild-four-restriction", "classic wild +4 may always be played, and cannot be challenged", kind="bool",
     ),
-    "score_target": OptionInfo("scoring", "points that win a match", kind="int"),
+    "score_target": OptionInfo("scoring", "points that win a match", kind="int", least=1, most=MAX_NUMBER),
     "knockout_bonus": OptionInfo("scoring", "points the round winner gets per knocked-out player", kind="int"),
 }
 
@@ -152,7 +219,7 @@ _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False,
 
 
 def _coerce(option: str, value: Any) -> Any:
-    """Turn a value from Python, YAML or the command line into the option's type."""
+    """The option's value in its own form, from Python, YAML or the command line; anything else is refused."""
     info = OPTIONS[option]
     if info.kind == "bool":
         if isinstance(value, bool):
@@ -160,33 +227,33 @@ def _coerce(option: str, value: Any) -> Any:
         if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
             return _BOOL_WORDS[value.strip().lower()]
         raise RulesError(f"{option} is true or false (on/off), not {brief(value)}")
-    if info.kind == "int":
-        number = _as_int(value)
-        if number is None or number < 0:
-            raise RulesError(f"{option} is a whole number of 0 or more, not {brief(value)}")
-        if option == "hand_size" and number < 1:
-            raise RulesError(f"hand_size must be at least 1, not {brief(value)}")
-        return number
-    if info.kind == "optional-int":
-        if value is None or value is False or (isinstance(value, str) and value.strip().lower() in ("none", "off", "null")):
+    if info.kind in ("int", "optional-int"):
+        if info.kind == "optional-int" and (
+                value is None or value is False or (isinstance(value, str) and value.strip().lower() in _NONE_WORDS)):
             return None
         number = _as_int(value)
-        if number is None or number < 2:
-            raise RulesError(f"{option} is a number of cards of 2 or more, or none; not {brief(value)}")
+        if number is None or not info.least <= number <= info.most:
+            what = "a number of cards" if info.kind == "optional-int" else "a whole number"
+            none = ", or none" if info.kind == "optional-int" else ""
+            raise RulesError(f"{option} is {what} from {info.least} to {info.most}{none}, not {brief(value)}")
         return number
     if info.kind == "range":
         low_high = _as_range(value)
-        if low_high is None:
-            raise RulesError(f"{option} is a range like 2-6, not {brief(value)}")
+        if low_high is None or not info.least <= low_high[0] <= low_high[1] <= info.most:
+            raise RulesError(f"{option} is a range like 2-6, from {info.least} up to {info.most}, not {brief(value)}")
         return low_high
     # choice: YAML reads a bare off/on as a boolean
     if value is False and "off" in info.choices:
-        value = "off"
+        return "off"
     if value is True and option == "seven_swap":
-        value = "required"
+        return "required"
     if not isinstance(value, str) or value.strip().lower() not in info.choices:
         raise RulesError(f"{option} cannot be {brief(value)}: choose one of {', '.join(info.choices)}")
-    return value.strip().lower()
+    text = value.strip().lower()
+    return value if text == value else text
+
+
+_NONE_WORDS = ("none", "off", "null")
 
 
 def _as_int(value: Any) -> int | None:
@@ -208,14 +275,39 @@ def _as_range(value: Any) -> tuple[int, int] | None:
         parts = value.replace("..", "-").split("-")
         if len(parts) == 2 and all(_DIGITS.fullmatch(p.strip()) for p in parts):
             value = (int(parts[0]), int(parts[1]))
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_as_int(v) is not None for v in value):
-        low, high = int(value[0]), int(value[1])
-        if 2 <= low <= high:
-            return (low, high)
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        low, high = _as_int(value[0]), _as_int(value[1])
+        if low is not None and high is not None and 2 <= low <= high:
+            plain = type(value) is tuple and type(value[0]) is int and type(value[1]) is int
+            return value if plain else (low, high)  # type: ignore[return-value]  # a plain pair keeps its identity
     return None
 
 
+def _checked_house(house: Any) -> tuple[tuple[str, Any], ...]:
+    """The house options of a rule set: known names, checked values, those at their defaults left out, sorted."""
+    pairs: Any = house.items() if isinstance(house, Mapping) else house
+    if not isinstance(pairs, (tuple, list, type({}.items()))):
+        raise RulesError(f"house options are (name, value) pairs, not {brief(house)}")
+    checked: dict[str, Any] = {}
+    pair: Any
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise RulesError(f"house options are (name, value) pairs, not {brief(pair)}")
+        name, value = pair
+        if not isinstance(name, str) or name not in HOUSE_DEFAULTS:
+            known = ", ".join(HOUSE_DEFAULTS) or "none registered"
+            raise RulesError(f"unknown house option {brief(name)}: the house options are {known}")
+        if name in checked:
+            raise RulesError(f"the house option {name} is given twice")
+        value = _coerce(name, value)
+        if value != HOUSE_DEFAULTS[name]:
+            checked[name] = value
+    result = tuple(sorted(checked.items()))
+    return house if result == house else result
+
+
 def _with_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
+    """``base`` with options changed by name; the values are checked where every rule set is (``__post_init__``)."""
     changes: dict[str, Any] = {}
     house = dict(base.house)
     for option, value in overrides.items():
@@ -223,13 +315,11 @@ def _with_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
         if key not in OPTIONS:
             raise RulesError(f"unknown rule option {brief(option)}: the options are {', '.join(OPTIONS)}")
         if key in HOUSE_DEFAULTS:
-            house[key] = _coerce(key, value)
-            if house[key] == HOUSE_DEFAULTS[key]:
-                del house[key]
+            house[key] = value
         else:
-            changes[key] = _coerce(key, value)
+            changes[key] = value
     if house != dict(base.house):
-        changes["house"] = tuple(sorted(house.items()))
+        changes["house"] = tuple(house.items())
     return dataclasses.replace(base, **changes)
 
 
@@ -239,10 +329,14 @@ HOUSE_DEFAULTS: dict[str, Any] = {}
 
 def add_option(name: str, info: OptionInfo, default: Any) -> None:
     """One more rule option, read with ``rules.option(name)``; the low-level half of ``register_option``."""
+    if not isinstance(name, str) or not name.isidentifier() or not name.isascii() or len(name) > 40:
+        raise RulesError(f"a rule option is named like a Python name, such as 'swap_all_skips', not {brief(name)}")
     if name in OPTIONS:
         raise RulesError(f"there is already a rule option called {name}")
-    if not name.isidentifier():
-        raise RulesError(f"a rule option is named like a Python name, such as 'swap_all_skips', not {brief(name)}")
+    if name in _RULESET_NAMES:
+        raise RulesError(f"a rule option cannot be called {name}: a rule set already has something by that name")
+    if not isinstance(info, OptionInfo):
+        raise RulesError(f"a rule option is described by an OptionInfo, not {brief(info)}")
     OPTIONS[name] = info
     try:
         HOUSE_DEFAULTS[name] = _coerce(name, default)
@@ -250,6 +344,13 @@ def add_option(name: str, info: OptionInfo, default: Any) -> None:
         del OPTIONS[name]  # the default is not one of the option's values
         raise
 
+
+_FIELD_OPTIONS = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name in OPTIONS)
+"""The options that are fields of a rule set (house options live in its ``house``)."""
+
+_RULESET_NAMES = frozenset(name for name in dir(RuleSet) if not name.startswith("__")) | {
+    f.name for f in dataclasses.fields(RuleSet)}
+"""What a rule set already has by name: a house option must not be called like one of them."""
 
 PROFILES: dict[str, RuleSet] = {}
 PROFILE_SOURCES = {
@@ -326,9 +427,14 @@ def ruleset(profile: str | RuleSet = "no-mercy", /, **overrides: Any) -> RuleSet
 def parse_settings(settings: Sequence[str]) -> dict[str, str]:
     """``["stacking=anything-goes", ...]`` as a mapping; the rules check the names and values."""
     overrides: dict[str, str] = {}
+    if isinstance(settings, str) or not isinstance(settings, (list, tuple)):
+        raise RulesError(f"settings are a list of option=value texts, like ['stacking=anything-goes'], not "
+                         f"{brief(settings)}")
     for item in settings:
+        if not isinstance(item, str):
+            raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {brief(item)}")
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {item!r}")
+            raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {brief(item)}")
         overrides[name.strip()] = value.strip()
     return overrides

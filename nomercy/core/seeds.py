@@ -23,7 +23,27 @@ import hashlib
 import random
 from typing import Any, MutableSequence
 
-__all__ = ["derive_seed", "short_seed", "shuffle"]
+__all__ = ["derive_seed", "short_seed", "shuffle", "check_seed", "MAX_SEED"]
+
+MAX_SEED = 2**64 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**64 - 1 (derived seeds have 63 bits)."""
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` if it is a seed (a whole number from 0 to :data:`MAX_SEED`); anything else is refused in one line.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(3.7)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.RulesError: a seed is a whole number from 0 to 18446744073709551615, like 7; not 3.7
+    """
+    from nomercy.core.errors import RulesError, brief
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"a seed is a whole number from 0 to {MAX_SEED}, like 7; not {brief(seed)}")
+    return seed
 
 
 def derive_seed(seed: int, purpose: str, *numbers: int) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections import Counter
 from operator import attrgetter
 from dataclasses import dataclass
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from nomercy.core.moves import Move, format_move, parse_move, seat_index
 from nomercy.core.cards import Card, Color
-from nomercy.core.errors import NotationError
-from nomercy.core.rules import RuleSet
+from nomercy.core.errors import NotationError, brief
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.events import Event
@@ -355,18 +356,27 @@ def _position_text(s: GameState) -> str:
     return " ".join(f"{key}:{words[key]}" for key in _KEYS)
 
 
+MAX_POSITION_LENGTH = 1_000_000
+"""The longest position line read: the largest table there can be (1,000 seats with long names, a 2,000-card
+deck of long house notations) writes a line of a few hundred thousand characters."""
+
+_NUMBER = re.compile(r"[0-9]{1,20}")
+"""A count or seat number in a position line: ASCII digits, no sign."""
+
+
 def _position_from_text(text: str) -> GameState:
-    from nomercy.core.decks import DECKS
     from nomercy.core.errors import NomercyError
-    from nomercy.core.rules import PROFILES
 
     if not isinstance(text, str):
-        raise NotationError(f"a position is a line of text, not {type(text).__name__}")
+        raise NotationError(f"a position is a line of text (as to_text writes it), not {brief(text)}")
+    if len(text) > MAX_POSITION_LENGTH:
+        raise NotationError(f"cannot read the position: a position line has at most {MAX_POSITION_LENGTH:,} "
+                            f"characters, this one {len(text):,}")
     words: dict[str, str] = {}
     for word in text.split():
         key, colon, value = word.partition(":")
         if not colon or key not in _KEYS:
-            raise NotationError(f"cannot read the position: {word[:40]!r} is not one of {', '.join(_KEYS)} "
+            raise NotationError(f"cannot read the position: {brief(word[:40])} is not one of {', '.join(_KEYS)} "
                                 "followed by ':'")
         if key in words:
             raise NotationError(f"cannot read the position: {key} is given twice")
@@ -375,48 +385,178 @@ def _position_from_text(text: str) -> GameState:
     if missing:
         raise NotationError(f"cannot read the position: it has no {', '.join(missing)}")
     try:
-        name, _, options = words["rules"].partition("/")
-        base = PROFILES.get(_unescape(name)) or RuleSet()
-        changes = dict(option.split("=", 1) for option in options.split(",")) if options else {}
-        rules = dataclasses.replace(base.replace(**changes), name=_unescape(name))
-
-        def cards(value: str) -> tuple[Card, ...]:
-            return () if value == "-" else tuple(Card.parse(code) for code in value.split(","))
-
-        def ints(value: str) -> tuple[int, ...]:
-            return () if value == "-" else tuple(int(v) for v in value.split(","))
-
-        seats = tuple(_unescape(n) for n in words["seats"].split(","))
-        hands = tuple(cards(hand) for hand in words["hands"].split("/"))
-        if len(hands) != len(seats):
-            raise NotationError(f"{len(seats)} seats but {len(hands)} hands")
-        challenge = None
-        if words["challenge"] != "-":
-            who, verdict = words["challenge"].split(",")
-            if verdict not in ("guilty", "innocent"):
-                raise NotationError(f"a challenge is guilty or innocent, not {verdict!r}")
-            challenge = (int(who), verdict == "guilty")
-        state = GameState(
-            rules=rules, seats=seats, hands=hands, draw_pile=cards(words["draw"]), discard=cards(words["discard"]),
-            color=None if words["color"] == "-" else Color.parse(words["color"]), turn=int(words["turn"]),
-            direction={"cw": CLOCKWISE, "ccw": COUNTERCLOCKWISE}[words["dir"]], pending=int(words["pending"]),
-            stack_value=int(words["stack"]), phase=Phase(words["phase"]),
-            drawn=None if words["drawn"] == "-" else Card.parse(words["drawn"]), out=ints(words["out"]),
-            set_aside=cards(words["aside"]), catchable=ints(words["uno"]), challenge=challenge,
-            stuck=int(words["stuck"]), winner=None if words["winner"] == "-" else int(words["winner"]),
-            end_reason=None if words["end"] == "-" else _unescape(words["end"]), seed=int(words["seed"]),
-            shuffles=int(words["shuffles"]), dealer=int(words["dealer"]), ply=int(words["ply"]),
-        )
+        fields = _read_fields(words)
+        check_position(fields)
     except NomercyError as error:
         raise NotationError(f"cannot read the position: {error}") from None
-    except (ValueError, KeyError) as error:
-        raise NotationError(f"cannot read the position: {error}") from None
-    seats_ok = all(0 <= i < len(seats) for i in (state.turn, state.dealer, *state.out, *state.catchable))
-    if not seats_ok or not state.discard:
-        raise NotationError("cannot read the position: a seat number is out of range, or the discard pile is empty")
-    if state.all_cards() != DECKS[rules.deck].counts():
-        raise NotationError(f"cannot read the position: its cards are not one {rules.deck} deck")
-    return state
+    return GameState(**fields)
+
+
+def _read_fields(words: dict[str, str]) -> dict[str, Any]:
+    """The fields of a position from the words of its line, each read strictly (no check across fields yet)."""
+    from nomercy.core.rules import PROFILES, ruleset
+
+    name, _, options = words["rules"].partition("/")
+    name = _unescape(name)
+    base = PROFILES.get(name) or RuleSet()
+    changes = {}
+    for option in options.split(",") if options else ():
+        key, equals, value = option.partition("=")
+        if not equals:
+            raise NotationError(f"the rules' options are written option=value, not {brief(option)}")
+        changes[key] = value
+    rules = dataclasses.replace(ruleset(base, **changes), name=name)
+
+    def cards(value: str) -> tuple[Card, ...]:
+        return () if value == "-" else tuple(Card.parse(code) for code in value.split(","))
+
+    def number(key: str, value: str | None = None) -> int:
+        value = words[key] if value is None else value
+        if not _NUMBER.fullmatch(value):
+            raise NotationError(f"{key} is a whole number of 0 or more, not {brief(value)}")
+        return int(value)
+
+    def seats_listed(key: str) -> tuple[int, ...]:
+        return () if words[key] == "-" else tuple(number(key, v) for v in words[key].split(","))
+
+    challenge = None
+    if words["challenge"] != "-":
+        who, _, verdict = words["challenge"].partition(",")
+        if verdict not in ("guilty", "innocent"):
+            raise NotationError(f"a challenge is a seat and guilty or innocent, like 0,guilty, not "
+                                f"{brief(words['challenge'])}")
+        challenge = (number("challenge", who), verdict == "guilty")
+    directions = {"cw": CLOCKWISE, "ccw": COUNTERCLOCKWISE}
+    if words["dir"] not in directions:
+        raise NotationError(f"dir is cw or ccw, not {brief(words['dir'])}")
+    phases = {phase.value: phase for phase in Phase}
+    if words["phase"] not in phases:
+        raise NotationError(f"phase is one of {', '.join(phases)}, not {brief(words['phase'])}")
+    return dict(
+        rules=rules, seats=tuple(_unescape(n) for n in words["seats"].split(",")),
+        hands=tuple(cards(hand) for hand in words["hands"].split("/")), draw_pile=cards(words["draw"]),
+        discard=cards(words["discard"]), color=None if words["color"] == "-" else Color.parse(words["color"]),
+        turn=number("turn"), direction=directions[words["dir"]], pending=number("pending"),
+        stack_value=number("stack"), phase=phases[words["phase"]],
+        drawn=None if words["drawn"] == "-" else Card.parse(words["drawn"]), out=seats_listed("out"),
+        set_aside=cards(words["aside"]), catchable=seats_listed("uno"), challenge=challenge, stuck=number("stuck"),
+        winner=None if words["winner"] == "-" else number("winner"),
+        end_reason=None if words["end"] == "-" else _unescape(words["end"]), seed=number("seed"),
+        shuffles=number("shuffles"), dealer=number("dealer"), ply=number("ply"),
+    )
+
+
+def check_position(f: dict[str, Any]) -> None:
+    """Refuse fields that no game could reach, before a state is made of them; the one check of a position.
+
+    It holds for every position a game passes through (a test plays random games under many rule sets and
+    checks each one), so a position it refuses could only have been written by hand or damaged: a seat that
+    does not exist, a card too many or too few, a color in force that the top card contradicts, a player
+    still in the round at the mercy limit, a round over without a winner...
+    """
+    from nomercy.core.decks import DECKS
+    from nomercy.core.moves import check_seat_names
+    from nomercy.core.seeds import check_seed
+
+    rules: RuleSet = f["rules"]
+    seats = check_seat_names(f["seats"])
+    n = len(seats)
+    low, high = rules.players
+    if not low <= n <= high:
+        raise NotationError(f"{rules.name} is for {low} to {high} players, not {n}")
+    hands = f["hands"]
+    if len(hands) != n:
+        raise NotationError(f"{n} seats but {len(hands)} hands")
+    check_seed(f["seed"])
+
+    def seat(what: str, index: int) -> int:
+        if not 0 <= index < n:
+            raise NotationError(f"{what}: the seat number is out of range, {index} where the seats are 0 to {n - 1} "
+                                f"({brief(', '.join(seats))})")
+        return index
+
+    out, catchable = f["out"], f["catchable"]
+    for what, index in (("the turn", f["turn"]), ("the dealer", f["dealer"]), *(("a seat out", i) for i in out),
+                        *(("a seat that may be caught", i) for i in catchable)):
+        seat(what, index)
+    for what, listed in (("out", out), ("uno", catchable)):
+        if len(set(listed)) != len(listed):
+            raise NotationError(f"{what} names a seat twice: {_ints_text(listed)}")
+    if len(out) >= n:
+        raise NotationError("every seat is out: one player at least is still in the round")
+    for index in out:
+        if hands[index]:
+            raise NotationError(f"{seats[index]} is out of the round but holds {len(hands[index])} cards")
+    if f["set_aside"] and not out:
+        raise NotationError("cards are set aside, but nobody has been knocked out")
+    over = f["phase"] is Phase.OVER
+    winner = f["winner"]
+    if winner is not None:
+        seat("the winner", winner)
+    if over != (winner is not None) or over != (f["end_reason"] is not None):
+        raise NotationError("a round that is over has a winner and an end, and one still going has neither")
+    if winner is not None and winner in out:
+        raise NotationError(f"the winner, {seats[winner]}, is out of the round")
+    if f["turn"] in out:
+        raise NotationError(f"it is {seats[f['turn']]}'s turn, but {seats[f['turn']]} is out of the round")
+    limit = rules.mercy_limit
+    if not over and limit is not None:
+        for index, hand in enumerate(hands):
+            if len(hand) >= limit:
+                raise NotationError(f"{seats[index]} holds {len(hand)} cards, at the mercy limit of {limit}, "
+                                    "but is still in the round")
+    for index in catchable:
+        if over or index in out or len(hands[index]) != 1:
+            raise NotationError(f"{seats[index]} may be caught without calling UNO only while holding one card")
+    discard = f["discard"]
+    if not discard:
+        raise NotationError("the discard pile is empty: a position has a top card")
+    top, color, phase = discard[-1], f["color"], f["phase"]
+    if color is None and phase is not Phase.NAME_FIRST_COLOR and phase is not Phase.NAME_ROULETTE and not over:
+        raise NotationError("no color is in force: only a wild waiting for its color to be named leaves none")
+    if top.color is not None and color is not None and color is not top.color:
+        raise NotationError(f"{color} is in force over {top}: only a wild on top lets another color be named")
+    if (phase is Phase.PLAY_DRAWN and rules.draw != "until-playable") or (
+            phase is Phase.KEEP_OR_PLAY and rules.draw != "one"):
+        raise NotationError(f"phase {phase.value} comes of another way of drawing than draw: {rules.draw}")
+    drawn = f["drawn"]
+    waiting = phase is Phase.PLAY_DRAWN or phase is Phase.KEEP_OR_PLAY
+    if (drawn is not None) != waiting:
+        raise NotationError(f"a drawn card waits to be played exactly in the phases play-drawn and keep-or-play, "
+                            f"not with drawn:{drawn.short if drawn is not None else '-'} in {phase.value}")
+    if drawn is not None and drawn not in hands[f["turn"]]:
+        raise NotationError(f"the drawn card {drawn} is not in {seats[f['turn']]}'s hand")
+    if (phase is Phase.NAME_ROULETTE or phase is Phase.NAME_FIRST_COLOR) and not top.is_wild:
+        raise NotationError(f"a color is named in phase {phase.value} only with a wild on top, not {top}")
+    pending, stack = f["pending"], f["stack_value"]
+    if over and (pending or stack or drawn is not None or f["challenge"] is not None):
+        raise NotationError("a round that is over has no pending draw, drawn card or challenge")
+    if stack > pending:
+        raise NotationError(f"a stack to reach of {stack} is above the pending draw of {pending}")
+    if pending and not top.draw_value:
+        raise NotationError(f"a draw of {pending} is pending, but the top card, {top}, makes nobody draw")
+    if not over:
+        for index in range(n):
+            if index not in out and not hands[index]:
+                raise NotationError(f"{seats[index]} holds no card but has not won: a round ends when a hand empties")
+    challenge = f["challenge"]
+    if challenge is not None:
+        if not pending or top.rank.effect != "challengeable-draw":
+            raise NotationError(f"a challenge is open only with a pending draw and a challengeable card on top, "
+                                f"not {top}")
+        seat("the challenged player", challenge[0])
+    if not over and f["ply"] >= ROUND_MOVE_LIMIT:
+        raise NotationError(f"a round still going at move {f['ply']} would have ended at its move limit, "
+                            f"{ROUND_MOVE_LIMIT:,}")
+    if f["stuck"] >= n - len(out):
+        raise NotationError(f"stuck counts the players in a row who could neither play nor draw: fewer than the "
+                            f"{n - len(out)} still in the round, not {f['stuck']}")
+    deck = DECKS.get(rules.deck)
+    table = (*f["draw_pile"], *discard, *f["set_aside"], *(card for hand in hands for card in hand))
+    if pending > len(table):
+        raise NotationError(f"a pending draw of {pending} is more than the {len(table)} cards on the table")
+    if deck is None or Counter(table) != deck.counts():
+        raise NotationError(f"its cards are not one {rules.deck} deck")
 
 
 def _made(values: Sequence[Any]) -> GameState:

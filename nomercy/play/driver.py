@@ -20,6 +20,7 @@ from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
+from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.state import OVER, GameState
 
 __all__ = ["play_out", "Chooser", "Observer", "MAX_MOVES"]
@@ -29,8 +30,9 @@ Chooser = Callable[[GameState], "Move | None"]
 Observer = Callable[[GameState, Move, "tuple[Event, ...]", GameState], None]
 """Sees each move made: the position before, the move, its events, the position after."""
 
-MAX_MOVES = 20_000
-"""A round that goes on longer than this is a bug somewhere (real rounds take a few hundred moves)."""
+MAX_MOVES = ROUND_MOVE_LIMIT
+"""The most moves a round can take: the engine ends every round at its move limit (ruling ``move-limit``),
+so a round still going after this many moves is a bug in the engine or in a house effect."""
 
 
 def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,

@@ -45,7 +45,7 @@ from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
-from nomercy.play.driver import play_out
+from nomercy.play.driver import MAX_MOVES as DRIVER_MAX_MOVES, play_out
 
 __all__ = [
     "simulate",
@@ -63,8 +63,9 @@ __all__ = [
     "wilson_interval",
 ]
 
-MAX_MOVES = 100_000
-"""A game still running after this many moves is reported as a violation (it would never end)."""
+MAX_MOVES = DRIVER_MAX_MOVES
+"""A game still running after this many moves is reported as a violation (the engine ends every round at
+its move limit, ruling ``move-limit``)."""
 
 
 # ----------------------------------------------------------------------------
