@@ -70,7 +70,7 @@ HOSTILE: list[tuple[str, str, bool]] = [
     ("with a byte-order mark, as a Windows editor saves it", "\ufeff" + GOOD, True),
     ("a seat named with an emoji", _with(seats=["🂡", "B", "C"], moves=[]), True),
     ("a seat named with a combining accent", _with(seats=["Zoe\u0301", "B", "C"], moves=[]), True),
-    ("a negative seed", _with(seed=-1, moves=[]), True),
+    ("a negative seed", _with(seed=-1, moves=[]), False),
     ("nothing", "", False), ("blanks", "   \n", False), ("null", "null", False), ("a list", "[]", False),
     ("an empty object", "{}", False), ("a number", "1", False), ("a string", '"text"', False),
     ("true", "true", False), ("a move instead of a record", "Ann plays red 7", False),
@@ -111,7 +111,7 @@ HOSTILE: list[tuple[str, str, bool]] = [
     ("a seat name turned right to left", _with(seats=["\u202eAnn", "B", "C"], moves=[]), False),
     ("a seat name of 100,000 letters", _with(seats=["A" * 100_000, "B", "C"], moves=[]), False),
     ("seats as an object", _with(seats={"A": 1, "B": 2}, moves=[]), False),
-    ("a seed of 3.7", _with(seed=3.7), False), ("a seed of 10**30", _with(seed=10 ** 30, moves=[]), True),
+    ("a seed of 3.7", _with(seed=3.7), False), ("a seed of 10**30", _with(seed=10 ** 30, moves=[]), False),
     ("a seed of true", _with(seed=True), False),
     ("a seed as text", _with(seed="5"), False), ("a seed null", _with(seed=None), False),
     ("a seed in a list", _with(seed=[5]), False),
@@ -169,7 +169,7 @@ def test_every_kind_of_mistake_says_what_a_record_holds() -> None:
     assert "record move 3" in said["a third move that is illegal"]
     assert "cannot be dealt" in said["hands of 60: rules that cannot be dealt"]
     assert "unknown rule profile 'nomercy'" in said["a misspelled profile"]
-    assert "A sits twice" in said["the same seat twice"]
+    assert "seat names must differ" in said["the same seat twice"]
 
 
 def _refusal(text: str) -> str:
@@ -242,7 +242,7 @@ def test_a_generated_hostile_record_is_refused_in_one_clear_line_or_replays(text
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(-10 ** 29, 10 ** 29), st.integers(0, 2), st.sampled_from(["no-mercy", "classic", "speltavlan"]))
+@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 2), st.sampled_from(["no-mercy", "classic", "speltavlan"]))
 def test_any_record_a_game_writes_reads_back_as_the_same_record(seed: int, dealer: int, rules: str) -> None:
     game = Game(rules, ["Ann", "Bo", "Cy"], seed=seed, dealer=dealer)
     record = game.record()

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from nomercy.core.errors import NomercyError, RulesError, brief
+from nomercy.core.moves import check_seat_names
 from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.core.seeds import check_seed
 from nomercy.play.driver import MAX_MOVES
 
 __all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
@@ -261,26 +263,20 @@ def check_table(rules: RuleSet, seats: Any, seed: Any) -> None:
 def _check_seats(seats: Any, rules: RuleSet) -> None:
     if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple)):
         raise _Refused(f'seats is a list of seat names, like ["Ann", "Bo"], not {_kind(seats)}')
-    for seat in seats:
-        if not isinstance(seat, str):
-            raise _Refused(f'a seat name is a word, like "Ann", not {_kind(seat)}')
-        _check_name(seat, "a seat name")
-        if any(ch.isspace() for ch in seat):
-            raise _Refused(f"a seat name is one word, not {brief(seat)}")
-    folded = [seat.casefold() for seat in seats]
-    repeated = sorted({seat for seat, key in zip(seats, folded) if folded.count(key) > 1})
-    if repeated:
-        raise _Refused(f"every seat has a name of its own, but {', '.join(repeated)} sits twice")
+    try:
+        check_seat_names(tuple(seats))  # the core's one check of seat names
+    except RulesError as error:
+        raise _Refused(str(error)) from None
     low, high = rules.players
     if not low <= len(seats) <= high:
         raise _Refused(f"{rules.name} is for {low} to {high} players, not {len(seats)}")
 
 
 def _check_seed(seed: Any) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _Refused(f"the seed is a whole number, like 42, not {_kind(seed)}")
-    if abs(seed) >= 10 ** _MAX_DIGITS:
-        raise _Refused(f"the seed is a whole number of at most {_MAX_DIGITS} digits, not {_kind(seed)}")
+    try:
+        check_seed(seed)  # the core's one check of a seed
+    except RulesError as error:
+        raise _Refused(str(error)) from None
 
 
 def _check_name(name: str, what: str) -> None:

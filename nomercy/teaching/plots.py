@@ -43,12 +43,13 @@ __all__ = [
 COLORS: tuple[str, ...] = ("#1f5fbf", "#d62728", "#2ca02c", "#e0a800", "#7f3fbf", "#555555")
 """One color per compared run, in order (blue, red, green, yellow, ...), the card colors first."""
 
-_ENDING_ORDER = ("emptied hand", "last one standing", "dead end")
+_ENDING_ORDER = ("emptied hand", "last one standing", "dead end", "move limit")
 _ENDING_COLORS = ("#2ca02c", "#7f3fbf", "#999999", "#e0a800")
 _ENDING_WORDS = {
     "emptied hand": "someone played their last card",
     "last one standing": "everyone else was knocked out",
     "dead end": "nobody could play or draw",
+    "move limit": "the round reached its move limit",
 }
 
 _WIDTH, _HEIGHT = 560, 260  # one chart's plot area in pixels, about the width of a notebook's output
