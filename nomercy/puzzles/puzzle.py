@@ -659,6 +659,9 @@ def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
             files.extend(puzzle_files(path))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise FileNotFoundError(f"{path} is not a puzzle file or a folder (a named pipe or a device?): "
+                                    "give *.yaml files or folders of them")
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
     return files
