@@ -10,7 +10,8 @@ file or the new one, never half of one, and a run that stops part-way leaves the
 - A temporary file carries the writer's process id in its name
   (``.records.jsonl.4711-k3j9x2.nomercy-tmp``). A write that is killed (``kill -9``, a power cut) leaves
   one behind; :func:`remove_leftovers` removes those whose writer is gone, and the places that write call
-  it at their next start.
+  it at their next start. A write whose name another writer took meanwhile is kept under the first free
+  name (``records.1.jsonl``) rather than thrown away.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -146,8 +147,9 @@ def _move_into_place(temporary: Path, target: Path, *, replace: bool, what: str 
     try:
         os.link(temporary, target)
     except FileExistsError:
-        raise FileWriteError(f"{target} appeared while it was being written: it is kept as it is; give another "
-                             "name, or replace it on purpose (--force)") from None
+        kept = _keep_under_a_free_name(temporary, target)
+        where = f"what was written is in {kept}" if kept else "nothing was written"
+        raise FileWriteError(f"{target} appeared while it was being written and is kept as it is; {where}") from None
     except OSError:
         check_target(target, replace=False, what=what)
         try:
@@ -157,6 +159,26 @@ def _move_into_place(temporary: Path, target: Path, *, replace: bool, what: str 
         return
     with contextlib.suppress(OSError):
         temporary.unlink()
+
+
+def _keep_under_a_free_name(temporary: Path, target: Path) -> Path | None:
+    """Give a finished write whose name was taken meanwhile the first free name ``<stem>.1<suffix>``, ``.2``, ...
+
+    A long run is not thrown away because another one took its file name first. Returns None when no name
+    up to ``.99`` is free (the temporary file is then removed as usual).
+    """
+    for number in range(1, 100):
+        candidate = target.with_name(f"{target.stem}.{number}{target.suffix}")
+        try:
+            os.link(temporary, candidate)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return candidate
+    return None
 
 
 def _writer_is_gone(pid: int, age: float) -> bool:
