@@ -77,7 +77,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from nomercy.core.errors import NomercyError
-    from nomercy.core.files import FileWriteError, remove_leftovers, writing
+    from nomercy.core.files import remove_leftovers, writing
     from nomercy.play.simulate import InvariantViolation, check_run, simulate
 
     try:  # every option, before any game is played or any file touched
@@ -120,9 +120,7 @@ def _simulate(args: argparse.Namespace) -> int:
         else:
             print("moves: " + "; ".join(moves), file=sys.stderr)
         return 3
-    except FileWriteError as error:
-        return _fail("simulate", error)
-    except (NomercyError, ValueError) as error:
+    except (NomercyError, ValueError) as error:  # a records file refused (FileWriteError) among them
         return _fail("simulate", error)
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0

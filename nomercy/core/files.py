@@ -204,7 +204,7 @@ def remove_leftovers(folder: str | os.PathLike[str]) -> list[Path]:
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
-    except OSError:
+    except (OSError, ValueError):  # no such folder, no right to read it, a NUL in its name
         return removed
     now = time.time()
     for entry in entries:

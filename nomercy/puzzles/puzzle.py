@@ -138,7 +138,8 @@ class Puzzle:
                               f"not {brief(variant)}")
         profile = data["rules"]
         if not isinstance(profile, str) or profile not in PROFILES:
-            raise PuzzleError(f"{where}rules is a rule profile: {', '.join(PROFILES)}; not {brief(profile)}")
+            raise PuzzleError(f"{where}unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)} "
+                              "(written as here)")
         unknown_options = [k for k in variant if k not in OPTIONS]
         if unknown_options:
             raise PuzzleError(f"{where}variant: unknown rule option {', '.join(_key(k) for k in unknown_options[:5])}; "
