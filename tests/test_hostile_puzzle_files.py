@@ -15,10 +15,12 @@ the two, and this test names it. Every refusal is one line that names the file a
 
 from __future__ import annotations
 
+import atexit
 import copy
 import functools
 import math
 import re
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -155,6 +157,7 @@ def hostile_puzzles(draw: st.DrawFn) -> dict[str, Any]:
 
 
 FOLDER = Path(tempfile.mkdtemp(prefix="nomercy-hostile-puzzles-"))
+atexit.register(shutil.rmtree, FOLDER, True)
 
 
 def _file_for(data: Any, text: str) -> Path:
