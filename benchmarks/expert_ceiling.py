@@ -24,14 +24,19 @@ correction is made here, by wrapping two functions of the running process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
 import random
 import sys
 from collections import Counter
+from pathlib import Path
+from typing import IO
 
 import nomercy.play.players as players
+from nomercy.core.errors import NomercyError
+from nomercy.core.files import remove_leftovers, writing
 from nomercy.core.seeds import shuffle
 from nomercy.core.state import _FIELDS, GameState
 from nomercy.play.players.expert import _ImaginedTables
@@ -106,6 +111,7 @@ def add_ladder_options(parser: argparse.ArgumentParser, *, games: int, seed: int
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--records", metavar="FILE", help="write every game's record, as nomercy simulate --records does")
+    parser.add_argument("--force", action="store_true", help="replace an existing --records FILE")
 
 
 def expert_against_greedy(expert: str, what: str, args: argparse.Namespace) -> int:
@@ -119,18 +125,25 @@ def expert_against_greedy(expert: str, what: str, args: argparse.Namespace) -> i
         print(f"{os.path.basename(sys.argv[0])}: worker processes do not start by fork here; use --workers 1",
               file=sys.stderr)
         return 2
-    result = simulate("no-mercy", players=2, bots=f"{expert},greedy", rotate=True, games=args.games,
-                      seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
-                      progress=False)
-    records = result.records or []
+    records_file: contextlib.AbstractContextManager[IO[str] | None] = contextlib.nullcontext()
+    if args.records:  # as nomercy simulate does: checked now, written whole at the end or not at all
+        remove_leftovers(Path(args.records).parent)
+        records_file = writing(args.records, replace=args.force, what="the records")
+    try:
+        with records_file as out:
+            result = simulate("no-mercy", players=2, bots=f"{expert},greedy", rotate=True, games=args.games,
+                              seed=args.seed, first_game=args.first_game, workers=args.workers, keep_records=True,
+                              progress=False)
+            records = result.records or []
+            for record in records if out is not None else ():
+                out.write(json.dumps(record.as_dict()) + "\n")
+    except NomercyError as error:
+        print(f"{os.path.basename(sys.argv[0])}: {error}", file=sys.stderr)
+        return 2
     won = sum(1 for record in records if record.bots[record.winner] == "expert")
     low, high = wilson_interval(won, len(records))
     print(f"{what}: won {won} of {len(records)} games ({won / max(1, len(records)):.1%}, 95% interval "
           f"{low:.1%} to {high:.1%}), games {args.first_game} to {args.first_game + args.games - 1} of seed {args.seed}")
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(record.as_dict()) + "\n")
     return 0
 
 if __name__ == "__main__":

@@ -5,22 +5,50 @@ collection that comes with the package) and prints one line per puzzle and a clo
 ``N passed, M failed`` line; it exits 0 only when all pass.
 ``nomercy simulate`` plays many games between computer players and prints their
 statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
-A mistake in a command (an unknown option value, a player kind that does not
-exist, a folder that cannot be written) is one line on standard error and exit
-status 2; a closed pipe ends quietly with 141, Ctrl-C with 130. No command ends
-in a traceback.
+
+Every option is checked before anything runs or any file is touched. A mistake in a
+command (a seed of 3.7, an unknown option value, a player kind that does not exist, a
+folder that cannot be written) is one line on standard error, saying what is allowed,
+and exit status 2; a closed pipe ends quietly with 141, Ctrl-C with 130. No command
+ends in a traceback.
+
+Files a person keeps (``--records``, the puzzles of ``nomercy puzzle generate``) are
+written through :mod:`nomercy.core.files`: to a temporary file beside the target, renamed
+into place only when the whole run is done, and an existing file is replaced only with
+``--force``. So a run that stops or is killed leaves the old file whole and no new one.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import re
 import sys
-from typing import Sequence
+from typing import IO, Any, NoReturn, Sequence
 
 from nomercy.core.rules import parse_settings
+from nomercy.puzzles.commands import whole_number
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        named = re.match(r"^argument ([^:]+): (.*)$", message)
+        if named:  # "argument --seed: --seed is ..." says the name once
+            option, said = named.groups()
+            message = said if said.startswith(option.split("/")[-1]) else f"{option}: {said}"
+        choice = re.match(r"^(.*)invalid choice: (.*) \(choose from (.*)\)$", message)
+        if choice:
+            where, given, allowed = choice.groups()
+            message = f"{where}{given} is not allowed; choose one of {allowed.replace(chr(39), '')}"
+        self.exit(2, f"{self.prog}: {message} ('{self.prog} --help' lists what is allowed)\n")
+
+
+def _fail(command: str, error: BaseException) -> int:
+    print(f"nomercy {command}: {error}", file=sys.stderr)
+    return 2
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -29,9 +57,8 @@ def _check(args: argparse.Namespace) -> int:
     paths = args.paths or [str(default_puzzle_dir())]
     try:
         results = check_paths(paths)
-    except FileNotFoundError as error:
-        print(f"nomercy check: {error}", file=sys.stderr)
-        return 2
+    except OSError as error:
+        return _fail("check", error)
     if not results:
         print(f"nomercy check: no puzzle files (*.yaml) under {', '.join(paths)}: nothing was checked",
               file=sys.stderr)
@@ -45,38 +72,44 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    import contextlib
     import json
+    from pathlib import Path
 
     from nomercy.core.errors import NomercyError
-    from nomercy.play.simulate import InvariantViolation, simulate
+    from nomercy.core.files import remove_leftovers, writing
+    from nomercy.play.simulate import InvariantViolation, check_run, simulate
 
-    records = None
+    try:  # every option, before any game is played or any file touched
+        plan = check_run(args.rules, overrides=parse_settings(args.set), players=args.players, bots=args.bots,
+                         games=args.games, seed=args.seed, workers=args.workers, first_game=args.first_game)
+    except (NomercyError, ValueError) as error:
+        return _fail("simulate", error)
+    records: contextlib.AbstractContextManager[IO[str] | None] = contextlib.nullcontext()
     if args.records is not None:
-        try:
-            records = open(args.records, "w", encoding="utf-8")  # before the games: a long run must not fail at its end
-        except OSError as error:
-            print(f"nomercy simulate: cannot write the records to {args.records}: {error.strerror}", file=sys.stderr)
-            return 2
-    finished = False
+        remove_leftovers(Path(args.records).parent)  # what a killed run left behind
+        records = writing(args.records, replace=args.force, what="the records")
     try:
-        result = simulate(
-            args.rules,
-            overrides=parse_settings(args.set),
-            players=args.players,
-            bots=args.bots,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            rotate=args.rotate,
-            keep_records=records is not None,
-            progress=False if args.json or args.no_progress else None,
-            first_game=args.first_game,
-            check_moves=args.check_every_move,
-        )
-        if records is not None:
-            for record in result.records or ():
-                records.write(json.dumps(record.as_dict()) + "\n")
-        finished = True
+        # The records go to a temporary file opened now (a folder that cannot be written stops the run
+        # before it starts) and take the file's name only when every game is written: a part of a run
+        # never passes for the whole, and an old file stays whole until then.
+        with records as handle:
+            result = simulate(
+                plan.rules,
+                players=args.players,
+                bots=plan.bots,
+                games=args.games,
+                seed=args.seed,
+                workers=plan.workers,
+                rotate=args.rotate,
+                keep_records=handle is not None,
+                progress=False if args.json or args.no_progress else None,
+                first_game=args.first_game,
+                check_moves=args.check_every_move,
+            )
+            if handle is not None:
+                for record in result.records or ():
+                    handle.write(json.dumps(record.as_dict()) + "\n")
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         moves = error.moves
@@ -87,14 +120,8 @@ def _simulate(args: argparse.Namespace) -> int:
         else:
             print("moves: " + "; ".join(moves), file=sys.stderr)
         return 3
-    except (NomercyError, ValueError) as error:
-        print(f"nomercy simulate: {error}", file=sys.stderr)
-        return 2
-    finally:
-        if records is not None:
-            records.close()
-            if not finished:  # a run that stopped leaves no file: a part of a run could pass for the whole
-                os.remove(records.name)
+    except (NomercyError, ValueError) as error:  # a records file refused (FileWriteError) among them
+        return _fail("simulate", error)
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0
 
@@ -104,8 +131,8 @@ _SHOWN_MOVES = 60
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay puzzles and compare their answers")
     check.add_argument("paths", nargs="*",
                        help="puzzle files or folders (every *.yaml below them; default: the puzzle collection)")
@@ -114,20 +141,26 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
     simulate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                           help="override a rule option; repeat for more")
-    simulate.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    simulate.add_argument("--players", type=whole_number("--players"), default=4,
+                          help="number of players (default 4; the rules say how many may play)")
     simulate.add_argument("--bots", default="random",
                           help="one kind for every seat (random, greedy, expert) or one per seat: expert,random,...; "
                                "options as expert:iterations=100 (default random)")
-    simulate.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the run; game i uses a seed derived from (seed, i)")
-    simulate.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU)")
+    simulate.add_argument("--games", type=whole_number("--games"), default=1000,
+                          help="number of games, 0 to 10**15 (default 1000)")
+    simulate.add_argument("--seed", type=whole_number("--seed"), default=0,
+                          help="seed of the run, 0 to 2**63 - 1; game i uses a seed derived from (seed, i)")
+    simulate.add_argument("--workers", type=whole_number("--workers"), default=None,
+                          help="worker processes (default: one per CPU)")
     simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
-    simulate.add_argument("--first-game", type=int, default=0, metavar="N",
+    simulate.add_argument("--first-game", type=whole_number("--first-game"), default=0, metavar="N",
                           help="number the games from N (game i has the same seed and seating in any run of the "
                                "same seed), so a long study can run in pieces (default 0)")
     simulate.add_argument("--records", metavar="FILE",
                           help="also write every game's record to FILE, one JSON object a line in game order "
-                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game")
+                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game; "
+                               "FILE appears only when the run is done, and an existing FILE is kept unless --force")
+    simulate.add_argument("--force", action="store_true", help="replace an existing --records FILE")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     simulate.add_argument("--check-every-move", action="store_true",
@@ -148,8 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     shell does, and Ctrl-C with 130.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args: Any = None
     try:
+        args = parser.parse_args(argv)
         if args.command == "puzzle":
             from nomercy.puzzles.commands import run
 
@@ -159,7 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 141
     except KeyboardInterrupt:
-        print(f"nomercy {args.command}: interrupted", file=sys.stderr)
+        command = getattr(args, "command", None)
+        print(f"nomercy {command}: interrupted" if command else "nomercy: interrupted", file=sys.stderr)
         return 130
 
 

@@ -215,7 +215,7 @@ def test_records_that_cannot_be_written_stop_the_run_before_it_starts(capsys, tm
                          "--records", str(tmp_path / "no-such-folder" / "run.jsonl"))
     assert code == 2 and out == ""
     assert one_line_each(err) == [f"nomercy simulate: cannot write the records to {tmp_path}/no-such-folder/run.jsonl: "
-                                  "No such file or directory"]
+                                  f"its folder {tmp_path}/no-such-folder does not exist"]
 
 
 def test_a_run_that_stops_leaves_no_records_file(capsys, tmp_path):

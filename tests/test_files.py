@@ -94,3 +94,15 @@ def test_in_the_browser_a_leftover_is_judged_by_its_age_because_every_page_has_t
     monkeypatch.setattr(sys, "platform", "emscripten")
     assert remove_leftovers(tmp_path) == [old]
     assert fresh.exists()
+
+
+def test_a_finished_write_whose_name_was_taken_meanwhile_is_kept_under_a_free_name(tmp_path: Path) -> None:
+    target = tmp_path / "run.jsonl"
+    with pytest.raises(FileWriteError, match=r"appeared while it was being written and is kept as it is; "
+                                             r"what was written is in .*run\.1\.jsonl"):
+        with writing(target) as handle:
+            handle.write("a long run's records\n")
+            target.write_text("another run took the name first\n")
+    assert target.read_text() == "another run took the name first\n"
+    assert (tmp_path / "run.1.jsonl").read_text() == "a long run's records\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(TEMPORARY_SUFFIX)]

@@ -188,7 +188,8 @@ def test_attempts_that_cannot_be_saved_are_kept_in_memory(
     progress.record("s1", right=True)
     progress.record("s2", right=False)
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]
-    assert progress.problem == f"Progress is not saved: cannot write beside {progress.journal}: Permission denied."
+    assert progress.problem == (f"Progress is not saved: cannot write {progress.journal}: its folder {progress.journal.parent} "
+                                "cannot be written (Permission denied).")
     assert list(tmp_path.rglob("*")) == [tmp_path / FOLDER_NAME]
 
 

@@ -41,6 +41,7 @@ from typing import Any, Callable, Sequence
 
 from nomercy import new_game
 from nomercy.core.cards import Card, Color, Rank
+from nomercy.core.files import FileWriteError, check_target, write_text
 from nomercy.core.state import GameState, OVER
 from nomercy.play.driver import play_out
 from nomercy.play.players import expert
@@ -150,6 +151,11 @@ def fit(args: argparse.Namespace) -> int:
     """Fit the regression by Newton's method (a little ridge keeps the bins' sum well posed)."""
     import numpy as np
 
+    try:  # before the games: a name that cannot be written stops the fit at once
+        check_target(args.out, replace=args.force, what="the fitted judgement")
+    except FileWriteError as error:
+        print(f"cutoff_value.py: {error}", file=sys.stderr)
+        return 2
     rows, labels = _data(args.games, seed=11, workers=args.workers)
     test_rows, test_labels = _data(args.games // 4, seed=12, workers=args.workers)
     weights = np.zeros(rows.shape[1])
@@ -165,8 +171,8 @@ def fit(args: argparse.Namespace) -> int:
           f"(a coin: {math.log(2):.4f}, the formula: {_log_loss(formula, test_labels):.4f})")
     for name, weight in zip(NAMES, weights):
         print(f"  {name:36s} {weight:+.3f}")
-    with open(args.out, "w", encoding="utf-8") as out:
-        json.dump({"names": NAMES, "weights": [float(w) for w in weights]}, out, indent=1)
+    write_text(args.out, json.dumps({"names": NAMES, "weights": [float(w) for w in weights]}, indent=1),
+               replace=args.force, what="the fitted judgement")
     return 0
 
 
@@ -211,6 +217,7 @@ def main() -> int:
     fitting = commands.add_parser("fit", help="fit the learned judgement on SharpGreedy-against-greedy games")
     fitting.add_argument("--games", type=int, default=40_000)
     fitting.add_argument("--out", default="value.json")
+    fitting.add_argument("--force", action="store_true", help="replace an existing --out file")
     fitting.add_argument("--workers", type=int, default=2)
     playing = commands.add_parser("play", help="the expert against greedy with another judgement")
     playing.add_argument("--value", required=True, help="formula:K or learned:FILE")

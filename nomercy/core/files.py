@@ -10,7 +10,8 @@ file or the new one, never half of one, and a run that stops part-way leaves the
 - A temporary file carries the writer's process id in its name
   (``.records.jsonl.4711-k3j9x2.nomercy-tmp``). A write that is killed (``kill -9``, a power cut) leaves
   one behind; :func:`remove_leftovers` removes those whose writer is gone, and the places that write call
-  it at their next start.
+  it at their next start. A write whose name another writer took meanwhile is kept under the first free
+  name (``records.1.jsonl``) rather than thrown away.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -37,7 +38,7 @@ import time
 from pathlib import Path
 from typing import IO, Iterator
 
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 
 __all__ = ["FileWriteError", "TEMPORARY_SUFFIX", "check_target", "remove_leftovers", "write_text", "writing"]
 
@@ -57,25 +58,36 @@ class FileWriteError(NomercyError, OSError):
     """
 
 
-def check_target(path: str | os.PathLike[str], *, replace: bool = False) -> Path:
+def _cannot(target: Path, what: str | None, reason: str) -> FileWriteError:
+    return FileWriteError(f"cannot write {what + ' to ' if what else ''}{target}: {reason}")
+
+
+def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: str | None = None) -> Path:
     """Refuse, before anything is written, a target that must not be written; return it as a ``Path``.
 
     Refused: a folder or any other thing that is not a regular file, an existing file unless ``replace``,
-    and a target whose folder does not exist or is not a folder.
+    and a target whose folder does not exist or is not a folder. ``what`` names the file in messages
+    (``"the records"``).
     """
+    if not isinstance(path, (str, os.PathLike)) or "\x00" in str(path):
+        raise FileWriteError(f"{brief(path)} is not a file name: give the name of a file to write")
     target = Path(path)
     if str(path) == "" or target.name in ("", ".", ".."):
         raise FileWriteError(f"{str(path)!r} is not a file name: give the name of a file to write")
     folder = target.parent
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise FileWriteError(f"cannot write {target}: its folder {folder} {what}")
+    try:
+        folder_is_dir = folder.is_dir()
+        folder_exists = folder_is_dir or folder.exists()
+    except OSError as error:  # a name too long, a loop of links
+        raise _cannot(target, what, error.strerror or str(error)) from None
+    if not folder_is_dir:
+        raise _cannot(target, what, f"its folder {folder} {'is not a folder' if folder_exists else 'does not exist'}")
     try:
         status = os.stat(target)
     except FileNotFoundError:
         return target
     except OSError as error:
-        raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+        raise _cannot(target, what, error.strerror or str(error)) from None
     if not stat.S_ISREG(status.st_mode):
         kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
         raise FileWriteError(f"{target} is {kind}: nomercy only writes regular files, and leaves this one alone")
@@ -85,19 +97,21 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False) -> Path
 
 
 @contextlib.contextmanager
-def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: str = "utf-8") -> Iterator[IO[str]]:
+def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: str = "utf-8",
+            what: str | None = None) -> Iterator[IO[str]]:
     """Write a text file through a temporary file beside it, renamed into place when the block ends well.
 
     The target is checked first (:func:`check_target`). If the block raises, the temporary file is removed
     and the target is untouched. The target is checked again at the rename: a file that appeared meanwhile
     is not overwritten unless ``replace``.
     """
-    target = check_target(path, replace=replace)
+    target = check_target(path, replace=replace, what=what)
     temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(3)}{TEMPORARY_SUFFIX}")
     try:
         handle = open(temporary, "x", encoding=encoding, newline="")
     except OSError as error:
-        raise FileWriteError(f"cannot write beside {target}: {error.strerror or error}") from None
+        reason = f"its folder {target.parent} cannot be written ({error.strerror or error})"
+        raise _cannot(target, what, reason) from None
     done = False
     try:
         with handle:
@@ -105,7 +119,7 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
             handle.flush()
             with contextlib.suppress(OSError):  # some file systems (the browser's) have no fsync
                 os.fsync(handle.fileno())
-        _move_into_place(temporary, target, replace=replace)
+        _move_into_place(temporary, target, replace=replace, what=what)
         done = True
     finally:
         if not done:
@@ -113,35 +127,58 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
                 temporary.unlink()
 
 
-def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = False, encoding: str = "utf-8") -> None:
+def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = False, encoding: str = "utf-8",
+               what: str | None = None) -> None:
     """Write ``text`` to ``path`` atomically (see :func:`writing`)."""
-    with writing(path, replace=replace, encoding=encoding) as handle:
+    with writing(path, replace=replace, encoding=encoding, what=what) as handle:
         handle.write(text)
 
 
-def _move_into_place(temporary: Path, target: Path, *, replace: bool) -> None:
+def _move_into_place(temporary: Path, target: Path, *, replace: bool, what: str | None) -> None:
     if replace:
-        check_target(target, replace=True)  # still a regular file, or still absent
+        check_target(target, replace=True, what=what)  # still a regular file, or still absent
         try:
             os.replace(temporary, target)
         except OSError as error:
-            raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+            raise _cannot(target, what, error.strerror or str(error)) from None
         return
     # Without replace, a hard link gives the target its name only if the name is free: no race with
     # another writer. File systems without hard links fall back to a check just before the rename.
     try:
         os.link(temporary, target)
     except FileExistsError:
-        raise FileWriteError(f"{target} already exists: give another name, or replace it on purpose (--force)") from None
+        kept = _keep_under_a_free_name(temporary, target)
+        where = f"what was written is in {kept}" if kept else "nothing was written"
+        raise FileWriteError(f"{target} appeared while it was being written and is kept as it is; {where}") from None
     except OSError:
-        check_target(target, replace=False)
+        check_target(target, replace=False, what=what)
         try:
             os.replace(temporary, target)
         except OSError as error:
-            raise FileWriteError(f"cannot write {target}: {error.strerror or error}") from None
+            raise _cannot(target, what, error.strerror or str(error)) from None
         return
     with contextlib.suppress(OSError):
         temporary.unlink()
+
+
+def _keep_under_a_free_name(temporary: Path, target: Path) -> Path | None:
+    """Give a finished write whose name was taken meanwhile the first free name ``<stem>.1<suffix>``, ``.2``, ...
+
+    A long run is not thrown away because another one took its file name first. Returns None when no name
+    up to ``.99`` is free (the temporary file is then removed as usual).
+    """
+    for number in range(1, 100):
+        candidate = target.with_name(f"{target.stem}.{number}{target.suffix}")
+        try:
+            os.link(temporary, candidate)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return candidate
+    return None
 
 
 def _writer_is_gone(pid: int, age: float) -> bool:
@@ -171,7 +208,7 @@ def remove_leftovers(folder: str | os.PathLike[str]) -> list[Path]:
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
-    except OSError:
+    except (OSError, ValueError):  # no such folder, no right to read it, a NUL in its name
         return removed
     now = time.time()
     for entry in entries:

@@ -49,6 +49,8 @@ from nomercy.play.driver import MAX_MOVES as DRIVER_MAX_MOVES, play_out
 
 __all__ = [
     "simulate",
+    "check_run",
+    "RunPlan",
     "SimulationResult",
     "BotSpec",
     "parse_bots",
@@ -701,6 +703,71 @@ class _Progress:
             self._bar.close()
 
 
+MAX_GAMES = 10**15
+"""The most games one run may ask for (about thirty years of play at a million games a second): a bound on
+a mistyped count, not on a real study, which runs in pieces with ``first_game``."""
+MAX_SEED = 2**63 - 1
+"""The largest seed of a run (seeds are 0 to 2**63 - 1, the range of the seeds derived from them)."""
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """A run's options, every one checked: what :func:`check_run` returns and :func:`simulate` plays."""
+
+    rules: RuleSet
+    bots: tuple[BotSpec, ...]
+    seats: tuple[str, ...]
+    workers: int
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise NomercyError(f"{what} is a whole number, {low:,} or more, not {brief(value)}")
+    if value > high:
+        raise NomercyError(f"{what} is at most {high:,}, not {brief(value)}")
+    return value
+
+
+def check_run(
+    rules: str | RuleSet = "no-mercy",
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    players: int = 4,
+    bots: str | Sequence[str | BotSpec] = "random",
+    games: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    first_game: int = 0,
+) -> RunPlan:
+    """Check every option of a run before anything is played or written; the first mistake raises.
+
+    This is the one check of a run's options: :func:`simulate` calls it first, and so does
+    ``nomercy simulate`` before it touches a records file.
+
+    >>> check_run("no-mercy", players=3, bots="greedy", workers=1).seats
+    ('A', 'B', 'C')
+    >>> check_run("no-mercy", games=-1)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the number of games is a whole number, 0 or more, not -1
+    """
+    rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
+    low, high = rule_set.players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
+    _whole(games, "the number of games", 0, MAX_GAMES)
+    _whole(first_game, "the first game's number", 0, MAX_GAMES)
+    _whole(seed, "the seed", 0, MAX_SEED)
+    specs = parse_bots(bots, players)
+    seats = new_game(rule_set, players, seed=0).seats
+    if workers is None:
+        workers = os.cpu_count() or 1
+    most = max(64, 4 * (os.cpu_count() or 1))
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+        raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
+    return RunPlan(rule_set, specs, seats, workers)
+
+
 def simulate(
     rules: str | RuleSet = "no-mercy",
     *,
@@ -733,21 +800,9 @@ def simulate(
     run in pieces whose tallies merge into exactly the whole run's. ``check_moves``
     checks every move more closely (see :func:`play_game`); the figures are the same.
     """
-    rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
-    low, high = rule_set.players
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise NomercyError(f"the number of games is a whole number, 0 or more, not {brief(games)}")
-    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
-        raise NomercyError(f"the first game's number is a whole number, 0 or more, not {brief(first_game)}")
-    specs = parse_bots(bots, players)
-    seats = new_game(rule_set, players, seed=0).seats
-    if workers is None:
-        workers = os.cpu_count() or 1
-    most = max(64, 4 * (os.cpu_count() or 1))
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
-        raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
+    plan = check_run(rules, overrides=overrides, players=players, bots=bots, games=games, seed=seed,
+                     workers=workers, first_game=first_game)
+    rule_set, specs, seats, workers = plan.rules, plan.bots, plan.seats, plan.workers
     if progress is None:
         progress = sys.stderr.isatty() or _in_notebook()
     tally = Tally(players)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from nomercy.core.engine import apply, why_illegal
-from nomercy.core.errors import PuzzleError
+from nomercy.core.errors import PuzzleError, brief
 from nomercy.core.state import GameState
 from nomercy.play.players.expert import ExpertPlayer
 
@@ -183,16 +183,19 @@ def check_expert_settings(value: Any, where: str) -> dict[str, Any]:
         raise PuzzleError(f"{where}expert holds seed, playouts, depth and margin, like {example}"
                           + (f"; missing {', '.join(missing)}" if missing else "")
                           + (f"; unknown {', '.join(unknown)}" if unknown else ""))
+    value = dict(value)
     for key in ("seed", "playouts", "depth"):
         number = value[key]
-        if not isinstance(number, int) or isinstance(number, bool) or number < (0 if key == "seed" else 1):
+        whole = int(number) if isinstance(number, float) and number.is_integer() else number  # YAML's 40.0 is 40
+        if not isinstance(whole, int) or isinstance(whole, bool) or whole < (0 if key == "seed" else 1):
             raise PuzzleError(f"{where}expert.{key} ({EXPERT_KEYS[key]}) is a whole number"
-                              f"{'' if key == 'seed' else ', 1 or more'}, not {number!r}")
+                              f"{'' if key == 'seed' else ', 1 or more'}, not {brief(number)}")
+        value[key] = whole
     if value["playouts"] > 5000:
         raise PuzzleError(f"{where}expert.playouts is at most 5000, so that nomercy check stays quick")
     margin = value["margin"]
     if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 < margin < 1:
-        raise PuzzleError(f"{where}expert.margin is a share of win chance between 0 and 1, like 0.1, not {margin!r}")
+        raise PuzzleError(f"{where}expert.margin is a share of win chance between 0 and 1, like 0.1, not {brief(margin)}")
     return dict(value)
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Callable, TextIO
 
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import describe
@@ -14,7 +15,7 @@ from nomercy.puzzles.best_move import KINDS, decision_position
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 from nomercy.play.transcript import Transcript
 
-__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches"]
+__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number"]
 
 
 def _folder(args: argparse.Namespace) -> Path:
@@ -191,32 +192,66 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from nomercy.core.rules import parse_settings
-    from nomercy.puzzles.generate import generate_puzzles, write_puzzles
+    from nomercy.core.rules import parse_settings, ruleset
+    from nomercy.play.simulate import MAX_SEED
+    from nomercy.puzzles.generate import MAX_COUNT, MAX_GAMES, check_out_folder, generate_puzzles, write_puzzles
 
-    if args.count < 1:
-        raise NomercyError(f"--count is how many puzzles to find, 1 or more, not {args.count}")
-    if args.players < 2:
-        raise NomercyError(f"--players is 2 or more, not {args.players}")
+    # every option first: nothing is searched and no file touched until all are right
+    if not 1 <= args.count <= MAX_COUNT:
+        raise NomercyError(f"--count is how many puzzles to find, 1 or more, at most {MAX_COUNT}; not {args.count}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise NomercyError(f"--seed is a whole number, 0 to 2**63 - 1, not {args.seed}")
     overrides = parse_settings(args.set)
+    rules = ruleset(args.rules, **overrides)
+    low, high = rules.players
+    if not low <= args.players <= high:
+        raise NomercyError(f"--players: {rules.name} is for {low} to {high} players, not {args.players}")
+    check_out_folder(args.out)
+    progress = err.isatty() if hasattr(err, "isatty") else False
+
+    def report(games: int, found: int) -> None:
+        if progress and (games % 50 == 0 or found >= args.count):
+            err.write(f"\rsearched {games:,} of at most {MAX_GAMES:,} games, found {found} of {args.count} puzzles")
+            err.flush()
+
     puzzles = generate_puzzles(args.rules, count=args.count, seed=args.seed, players=args.players,
-                               overrides=overrides or None)
-    try:
-        paths = write_puzzles(puzzles, args.out)
-    except OSError as error:
-        raise NomercyError(f"cannot write the puzzles to {args.out}: {error.strerror or error}") from None
+                               overrides=overrides or None, on_game=report)
+    if progress:
+        err.write("\n")
+    paths = write_puzzles(puzzles, args.out, replace=args.force)
     for path in paths:
         out.write(f"wrote {path}\n")
     out.write(f"{len(paths)} puzzles written to {args.out}\n")
     if len(paths) < args.count:
-        out.write(f"only {len(paths)} of {args.count} found; try another seed or more players\n")
+        out.write(f"only {len(paths)} of {args.count} found in {MAX_GAMES:,} games; try another seed or more players\n")
     return 0
 
 
-def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def whole_number(option: str) -> Callable[[str], int]:
+    """The argparse type of ``option``: a whole number written in digits (the range is checked with the others).
+
+    >>> whole_number("--seed")("42")
+    42
+    >>> whole_number("--seed")("3.7")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --seed is a whole number, like 7, not '3.7'
+    """
+
+    def parse(text: str) -> int:
+        cleaned = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", cleaned):
+            raise argparse.ArgumentTypeError(f"{option} is a whole number, like 7, not {brief(text)}")
+        return int(cleaned)
+
+    parse.__name__ = option  # argparse names the type in some messages
+    return parse
+
+
+def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     """Register ``nomercy puzzle list|show|solve|generate``."""
     puzzle = sub.add_parser("puzzle", help="list, show, solve or generate puzzles")
-    commands = puzzle.add_subparsers(dest="puzzle_command", required=True)
+    commands = puzzle.add_subparsers(dest="puzzle_command", required=True, metavar="COMMAND")
 
     def with_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
         p.add_argument("--dir", help="puzzle folder (default: the project's puzzles/)")
@@ -234,13 +269,16 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser
     solve = with_dir(commands.add_parser("solve", help="play a puzzle's moves, narrated with rulings"))
     solve.add_argument("id")
     solve.set_defaults(run=_solve)
-    generate = commands.add_parser("generate", help="find puzzles in simulated games")
-    generate.add_argument("--rules", default="no-mercy")
-    generate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
-    generate.add_argument("--count", type=int, default=10)
-    generate.add_argument("--seed", type=int, default=0)
-    generate.add_argument("--players", type=int, default=4)
-    generate.add_argument("--out", required=True)
+    generate = commands.add_parser("generate", help="find puzzles in simulated games (at most 2,000 games searched)")
+    generate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
+    generate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                          help="override a rule option; repeat for more")
+    generate.add_argument("--count", type=whole_number("--count"), default=10,
+                          help="how many puzzles to find, 1 to 100 (default 10)")
+    generate.add_argument("--seed", type=whole_number("--seed"), default=0, help="seed of the search, 0 to 2**63 - 1")
+    generate.add_argument("--players", type=whole_number("--players"), default=4, help="number of players (default 4)")
+    generate.add_argument("--out", required=True, metavar="FOLDER", help="folder for the puzzle files (made if missing)")
+    generate.add_argument("--force", action="store_true", help="replace puzzle files of the same name in FOLDER")
     generate.set_defaults(run=_generate)
 
 

@@ -15,16 +15,18 @@ different rulings the moves bring into play.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch
 from nomercy.core.cards import Rank
 from nomercy.core.engine import legal_moves, new_game
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
+from nomercy.core.files import FileWriteError, check_target, remove_leftovers, write_text
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rules import RuleSet, ruleset
@@ -32,7 +34,7 @@ from nomercy.core.state import GameState, Phase
 from nomercy.core.seeds import short_seed
 from nomercy.play.driver import play_out
 
-__all__ = ["Moment", "find_moments", "cut_puzzle", "generate_puzzles", "write_puzzles"]
+__all__ = ["Moment", "find_moments", "cut_puzzle", "generate_puzzles", "puzzle_text", "write_puzzles", "check_out_folder", "MAX_COUNT", "MAX_GAMES"]
 
 _MAX_MOVES = 4
 
@@ -264,6 +266,12 @@ def _answer(before: GameState, after: GameState, kind: str) -> tuple[dict[str, A
     return answer, "After these moves: " + " ".join(parts)
 
 
+MAX_COUNT = 100
+"""The most puzzles one search is asked for: each is read by a person before it joins the collection."""
+MAX_GAMES = 2000
+"""The most games one search plays: a search that finds fewer puzzles stops there and says so."""
+
+
 def generate_puzzles(
     rules: str = "no-mercy",
     *,
@@ -271,10 +279,22 @@ def generate_puzzles(
     seed: int = 0,
     players: int = 4,
     overrides: dict[str, Any] | None = None,
-    max_games: int = 2000,
+    max_games: int = MAX_GAMES,
+    on_game: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """``count`` checked puzzles from simulated games, at most one per kind per game, in a fixed order."""
+    """``count`` checked puzzles from simulated games, at most one per kind per game, in a fixed order.
+
+    At most ``max_games`` games are searched (fewer puzzles may come back); ``on_game(games, found)`` is
+    called after each game, for a progress report.
+    """
+    for value, what, low, high in ((count, "the number of puzzles", 1, MAX_COUNT),
+                                   (max_games, "the number of games searched", 1, 10 * MAX_GAMES)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise NomercyError(f"{what} is a whole number, {low} to {high:,}, not {brief(value)}")
     rule_set = ruleset(rules, **(overrides or {}))
+    low, high = rule_set.players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise NomercyError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
     found: list[dict[str, Any]] = []
     kinds_seen: dict[str, int] = {}
     for game in range(max_games):
@@ -295,19 +315,59 @@ def generate_puzzles(
             kinds_seen[moment.kind] = kinds_seen.get(moment.kind, 0) + 1
             found.append(data)
             if len(found) >= count:
-                return found
+                break
+        if on_game is not None:
+            on_game(game + 1, len(found))
+        if len(found) >= count:
+            break
     return found
 
 
-def write_puzzles(puzzles: list[dict[str, Any]], out: str | Path) -> list[Path]:
-    """Write each puzzle to ``out/<id>.yaml``; returns the paths."""
+def puzzle_text(data: dict[str, Any]) -> str:
+    """A generated puzzle as the YAML text of its file."""
     import yaml
 
+    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
+
+
+def check_out_folder(out: str | Path) -> Path:
+    """Refuse, before any game is searched, a folder the puzzles could not be written to; return it.
+
+    The folder may be missing (it is made), but then the nearest folder above it that exists must be one
+    that can be written.
+    """
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for data in puzzles:
-        path = folder / f"{data['id']}.yaml"
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
-        paths.append(path)
+    if str(out).strip() == "" or "\x00" in str(out):
+        raise FileWriteError(f"{brief(str(out))} is not a folder name: give the folder for the puzzles")
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        where = "it" if existing == folder else existing
+        raise FileWriteError(f"cannot write the puzzles to {folder}: {where} is not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise FileWriteError(f"cannot write the puzzles to {folder}: the folder {existing} cannot be written")
+    return folder
+
+
+def write_puzzles(puzzles: list[dict[str, Any]], out: str | Path, *, replace: bool = False) -> list[Path]:
+    """Write each puzzle to ``out/<id>.yaml`` (the folder is made if missing); returns the paths.
+
+    Every target is checked before the first is written: an existing file is refused unless ``replace``
+    (:mod:`nomercy.core.files`), so a refusal writes nothing. Each file is written whole or not at all.
+    """
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise FileWriteError(f"cannot write the puzzles to {folder}: it is not a folder")
+    paths = [folder / f"{data['id']}.yaml" for data in puzzles]
+    if folder.is_dir():
+        remove_leftovers(folder)
+        for path in paths:
+            check_target(path, replace=replace, what="a puzzle")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileWriteError(f"cannot write the puzzles to {folder}: {error.strerror or error}") from None
+    for path, data in zip(paths, puzzles):
+        write_text(path, puzzle_text(data), replace=replace, what="a puzzle")
     return paths

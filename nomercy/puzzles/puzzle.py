@@ -28,10 +28,11 @@ from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, turn_up_first_card
 from nomercy.core.errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, brief
 from nomercy.core.events import Event
-from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
 from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 from nomercy.core.engine import why_illegal
+from nomercy.puzzles.schema import text_pattern
 from nomercy.puzzles.best_move import KINDS, Verdict, check_best_move_shape, check_expert_settings, judge
 
 __all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "ANSWER_KEYS"]
@@ -116,6 +117,9 @@ class Puzzle:
         if missing:
             raise PuzzleError(f"{where}missing key {', '.join(missing)}")
         pid = _text(data["id"], "id", where)
+        if not text_pattern("id").search(pid) or pid != data["id"]:
+            raise PuzzleError(f"{where}id is written in kebab-case (small letters, digits and dashes, like "
+                              f"stack-2-4-6), not {brief(data['id'])}")
         where = f"{path or pid}: "
         try:
             return cls._build(data, pid, where, path)
@@ -128,10 +132,22 @@ class Puzzle:
     def _build(cls, data: dict[str, Any], pid: str, where: str, path: str | None) -> "Puzzle":
         if path is not None and Path(path).stem != pid:
             raise PuzzleError(f"{where}the file of puzzle {pid!r} must be named {pid}.yaml")
-        variant = data.get("variant") or {}
+        variant = data.get("variant", {})
         if not isinstance(variant, dict) or not all(isinstance(k, str) for k in variant):
-            raise PuzzleError(f"{where}variant is a mapping of rule options, like {{stacking: anything-goes}}")
-        rules = ruleset(_text(data["rules"], "rules", where), **variant)
+            raise PuzzleError(f"{where}variant is a mapping of rule options, like {{stacking: anything-goes}}, "
+                              f"not {brief(variant)}")
+        profile = data["rules"]
+        if not isinstance(profile, str) or profile not in PROFILES:
+            raise PuzzleError(f"{where}unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)} "
+                              "(written as here)")
+        unknown_options = [k for k in variant if k not in OPTIONS]
+        if unknown_options:
+            raise PuzzleError(f"{where}variant: unknown rule option {', '.join(_key(k) for k in unknown_options[:5])}; "
+                              f"the options are {', '.join(OPTIONS)}")
+        try:
+            rules = ruleset(profile, **variant)
+        except NomercyError as error:
+            raise PuzzleError(f"{where}variant: {error}") from None
         seats = _seats(data["players"], where)
         low, high = rules.players
         if not low <= len(seats) <= high:
@@ -154,7 +170,7 @@ class Puzzle:
         else:
             if not discard:
                 raise PuzzleError(f"{where}discard needs at least the top card")
-            color = Color.parse(data["color"]) if data.get("color") is not None else discard[-1].color
+            color = _color(data["color"], "color") if "color" in data else discard[-1].color
             if color is None:
                 raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
             pending = _count(data.get("pending", 0), "pending", where)
@@ -172,10 +188,10 @@ class Puzzle:
                 if extra:
                     raise PuzzleError(f"{where}hand of {seat}: unknown key {', '.join(_key(k) for k in extra[:5])} "
                                       "(use cards and more)")
-                cards_raw = value.get("cards") or []
+                cards_raw = value.get("cards", [])
                 more[seat] = _count(value.get("more", 0), f"hand of {seat}: more", where)
             else:
-                cards_raw = value or []
+                cards_raw = value
             if not isinstance(cards_raw, list):
                 raise PuzzleError(f"{where}hand of {seat} is a list of cards, like [red 5, blue 3], not {brief(cards_raw)}")
             hands[seat] = _cards(cards_raw, f"hand of {seat}")
@@ -183,24 +199,26 @@ class Puzzle:
             hands.setdefault(seat, ())
             if not hands[seat] and not more.get(seat):
                 raise PuzzleError(f"{where}{seat} holds no cards: give a hand for every seat")
-        draw_pile = _cards(data.get("draw_pile") or [], "draw_pile")
-        moves = data["moves"] or []
+        draw_pile = _cards(data.get("draw_pile", []), "draw_pile")
+        moves = [] if data["moves"] is None else data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PuzzleError(f"{where}moves is a list of move strings like 'A plays red 7'")
+        for move in moves:
+            _move_text(move, "moves")
         answer = data["answer"]
         if not isinstance(answer, dict) or not answer:
             raise PuzzleError(f"{where}answer is a mapping with at least one of {', '.join(ANSWER_KEYS)}")
-        level = data.get("level") or ""
-        if level not in ("",) + _LEVELS:
+        level = data.get("level", "")
+        if "level" in data and level not in _LEVELS:
             raise PuzzleError(f"{where}level is easy, medium or hard, not {brief(level)}")
-        hints = data.get("hints") or []
+        hints = data.get("hints", [])
         if isinstance(hints, str):
             hints = [hints]
-        if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
-            raise PuzzleError(f"{where}hints is a list of sentences")
-        seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PuzzleError(f"{where}seed is a whole number, not {brief(seed)}")
+        if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints) or len(hints) > 3:
+            raise PuzzleError(f"{where}hints is one to three sentences, graded, not {brief(hints)}")
+        seed = _whole(data.get("seed", 0))
+        if seed is None:
+            raise PuzzleError(f"{where}seed is a whole number, not {brief(data['seed'])}")
         kind = data.get("kind", "what-happens-next")
         if kind not in KINDS:
             raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind)}")
@@ -212,15 +230,15 @@ class Puzzle:
             raise PuzzleError(f"{where}expert records the check of a best-move puzzle: add kind: best-move")
         elif isinstance(data["answer"], dict) and "best" in data["answer"]:
             raise PuzzleError(f"{where}answer.best belongs to a best-move puzzle: add kind: best-move")
-        choices = data.get("choices") or []
+        choices = data.get("choices", [])
         if not isinstance(choices, list):
             raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
         if kind == "best-move":  # each move as an option like any other: its label, and the answer it stands for
             choices = [{"move": c["move"], "label": c["move"], "answer": {"best": c["move"]},
                         **({"why": c["why"]} if "why" in c else {})} for c in choices]
-        tags = data.get("tags") or []
-        if not isinstance(tags, list) or not all(isinstance(t, (str, int)) and not isinstance(t, bool) for t in tags):
-            raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit]")
+        tags = data.get("tags", [])
+        if not isinstance(tags, list) or not all(isinstance(t, str) or _whole(t) is not None for t in tags):
+            raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit], not {brief(tags)}")
         source = _text(data["source"], "source", where)
         if source_id(source) is None:
             raise PuzzleError(f"{where}source must start with a source id ({', '.join(SOURCES)}), "
@@ -231,16 +249,17 @@ class Puzzle:
             direction=CLOCKWISE if direction.strip().lower() == "clockwise" else COUNTERCLOCKWISE,
             discard=discard, color=color, pending=pending, hands=hands, more=more, draw_pile=draw_pile,
             moves=tuple(moves), question=_text(data["question"], "question", where), answer=dict(answer),
-            explanation=_optional_text(data.get("explanation"), "explanation", where),
-            topic=_optional_text(data.get("topic"), "topic", where),
+            explanation=_optional_text(data.get("explanation", ""), "explanation", where),
+            topic=_optional_text(data.get("topic", ""), "topic", where),
             level=level, hints=tuple(hints), choices=tuple(choices),
-            seed=seed, variant=dict(variant), path=path, start=start, tags=tuple(str(t) for t in tags),
+            seed=seed, variant=dict(variant), path=path, start=start,
+            tags=tuple(t if isinstance(t, str) else str(_whole(t)) for t in tags),
             kind=kind, expert=expert,
         )
         written = list(puzzle.moves) + ([c["move"] for c in puzzle.choices] if puzzle.is_best_move else [])
         for move in written:
             try:
-                parse_move(move, seats)
+                parse_move(_move_text(move, "choices" if move not in puzzle.moves else "moves"), seats)
             except NotationError as error:
                 raise PuzzleError(f"{where}move {brief(move)}: {error}") from None
         _check_answer_shape(puzzle, where)
@@ -370,51 +389,75 @@ def _key(key: Any) -> str:
 
 
 def _text(value: Any, key: str, where: str) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 30:
-        value = str(value)
     if not isinstance(value, str) or not value.strip():
-        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
+        quote = " (quote it to make it text)" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
+        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}{quote}")
     return value.strip()
 
 
+def _whole(value: Any) -> int | None:
+    """A whole number as the puzzle format (and JSON Schema) counts one: an integer, or a number like 2.0."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _color(value: Any, key: str) -> Color:
+    if not isinstance(value, str) or not text_pattern("color").search(value):
+        raise NotationError(f"{key} is a color: red, yellow, green or blue (or r, y, g, b), not {brief(value)}")
+    return Color.parse(value)
+
+
 def _optional_text(value: Any, key: str, where: str) -> str:
-    if value is None:
-        return ""
     if not isinstance(value, str):
         raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
     return value.strip()
 
 
 def _count(value: Any, key: str, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    number = _whole(value)
+    if number is None or number < 0:
         raise PuzzleError(f"{where}{key} is a number of cards (0 or more), not {brief(value)}")
-    return value
+    return number
 
 
 def _seats(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) < 2:
         raise PuzzleError(f"{where}players is a list of two or more seat names, like [A, B, C], not {brief(value)}")
+    seats = []
     for name in value:
         if isinstance(name, bool):
             raise PuzzleError(f"{where}players: {brief(name)} is a yes/no value in YAML, not a seat name; "
                               f"quote it ('{str(name).lower()}') to use it as a name")
-        if not isinstance(name, (str, int)) or (isinstance(name, int) and abs(name) >= 10 ** 30):
-            raise PuzzleError(f"{where}players: a seat name is one word, like Ann, not {brief(name)}")
-        if not str(name).strip() or any(ch.isspace() for ch in str(name).strip()):
+        seat = _seat_name(name)
+        if seat is None:
             raise PuzzleError(f"{where}players: a seat name is one word (moves name seats), not {brief(name)}")
-    seats = tuple(str(p).strip() for p in value)
+        seats.append(seat)
     if len({s.lower() for s in seats}) != len(seats):
         raise PuzzleError(f"{where}seat names must differ: {', '.join(seats)}")
-    return seats
+    return tuple(seats)
+
+
+def _seat_name(value: Any) -> str | None:
+    """A seat's name as a file writes it: one word, or a whole number YAML read from a name like 1."""
+    number = _whole(value)
+    if number is not None:
+        return str(number) if abs(number) < 10 ** 30 else None
+    if isinstance(value, str) and text_pattern("seat").search(value):
+        return value
+    return None
 
 
 def _seat(value: Any, key: str, seats: tuple[str, ...]) -> str:
     """The seat named ``value`` (a name, or a number the YAML read from a name like 1)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 30:
-        value = str(value)
-    if not isinstance(value, str):
+    name = _seat_name(value)
+    if name is None:
         raise NotationError(f"{key}: a seat is named by one word ({', '.join(seats)}), not {brief(value)}")
-    return seats[seat_index(value, seats)]
+    return seats[seat_index(name, seats)]
 
 
 def _cards(value: Any, key: str) -> tuple[Card, ...]:
@@ -423,7 +466,25 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
         value = [value]
     if not isinstance(value, list):
         raise NotationError(f"{key} is a list of cards, like [red 5, wild +6], not {brief(value)}")
-    return tuple(Card.parse(card) for card in value)
+    return tuple(_card(card, key) for card in value)
+
+
+def _card(text: Any, key: str) -> Card:
+    """One card text of a file: the notation's forms (``red 7``, ``r7``, ``wild +6``, any case), nothing looser."""
+    card = Card.parse(text)  # its message says what is wrong with an unknown card
+    if not text_pattern("card").search(text):
+        raise NotationError(f"{key}: write the card {brief(text)} as {card} (the forms are like red 7, r7, "
+                            "blue skip, wild +6, w+6)")
+    return card
+
+
+def _move_text(text: Any, key: str) -> str:
+    """One move text of a file, in the notation's shape (``A plays red 7``, ``B draws``, ``C names blue``)."""
+    if not isinstance(text, str) or not text_pattern("move").search(text):
+        raise NotationError(f"{key}: cannot read move {brief(text)}: write '<seat> plays <card>', '<seat> draws', "
+                            "'<seat> passes', '<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or "
+                            "'<seat> challenges', with one space between the words")
+    return text
 
 
 def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
@@ -432,8 +493,8 @@ def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
         return  # the choices are moves, checked by nomercy.puzzles.best_move
     for choice in puzzle.choices:
         if (not isinstance(choice, dict) or not {"label", "answer"} <= set(choice) <= {"label", "answer", "why"}
-                or not isinstance(choice["answer"], dict)
-                or not isinstance(choice["label"], (str, int)) or isinstance(choice["label"], bool)
+                or not isinstance(choice["answer"], dict) or not choice["answer"]
+                or not (isinstance(choice["label"], str) or _whole(choice["label"]) is not None)
                 or not isinstance(choice.get("why", ""), str)):
             raise PuzzleError(f"{where}each choice is a mapping with a label, an answer and, for a wrong choice, "
                               "why (the misreading it stands for), like "
@@ -456,7 +517,7 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
         if key in ("turn", "winner"):
             if value is None and key == "winner":
                 continue
-            if isinstance(value, bool) or not isinstance(value, (str, int)):
+            if _seat_name(value) is None:
                 raise wrong(key, f"a seat ({', '.join(seats)})" + (" or null" if key == "winner" else ""))
             _seat(value, f"{label}.{key}", seats)
         elif key == "direction":
@@ -469,7 +530,8 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                 raise wrong(key, what)
             for seat, number in value.items():
                 _seat(seat, f"{label}.{key}", seats)
-                if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                whole = _whole(number)
+                if whole is None or whole < 0:
                     raise PuzzleError(f"{where}{label}.{key}.{seat} is a number (0 or more), not {brief(number)}")
         elif key == "hand":
             if not isinstance(value, dict):
@@ -480,16 +542,15 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                     raise PuzzleError(f"{where}{label}.hand lists the exact cards of each seat, like {{B: [red 5]}}")
                 _cards(cards, f"{label}.hand.{seat}")
         elif key == "pending":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if _whole(value) is None or value < 0:
                 raise wrong(key, "a number of cards (0 or more)")
         elif key == "top":
             if not isinstance(value, str):
                 raise wrong(key, "a card, like red 5")
-            Card.parse(value)
+            _card(value, f"{label}.top")
         elif key == "color":
-            if not isinstance(value, str):
-                raise wrong(key, "a color: red, yellow, green or blue")
-            Color.parse(value)
+            if not isinstance(value, str) or not text_pattern("color").search(value):
+                raise wrong(key, "a color: red, yellow, green or blue (or r, y, g, b)")
         elif key == "eliminated":
             if value is None:
                 continue
@@ -507,7 +568,7 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                                       "like {B: [red 5]}, or [] when it can play nothing")
                 _cards(cards, f"{label}.playable.{seat}")
         elif key == "draw_pile_size":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if _whole(value) is None or value < 0:
                 raise wrong(key, "a number of cards (0 or more)")
         elif key == "illegal":
             if not isinstance(value, str) or value not in puzzle.moves:
@@ -599,6 +660,9 @@ def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
             files.extend(puzzle_files(path))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise FileNotFoundError(f"{path} is not a puzzle file or a folder (a named pipe or a device?): "
+                                    "give *.yaml files or folders of them")
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
     return files

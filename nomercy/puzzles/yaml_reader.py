@@ -179,6 +179,8 @@ def _yaml_problem(error: yaml.YAMLError) -> str:
     mark = getattr(error, "problem_mark", None)
     at = f" at line {mark.line + 1}" if mark is not None else ""
     problem = getattr(error, "problem", None)
+    if problem == "found unhashable key":
+        problem = "a key is a list or a mapping; a key is a word, like turn or A"
     if problem is None:  # a reader error: a character YAML does not allow
         character = getattr(error, "character", None)
         if isinstance(character, str):
