@@ -13,7 +13,7 @@ nomercy.core.errors.NomercyError: not a game record: seats is a list of seat nam
 >>> GameRecord.from_json('{"rules": "no-mercy", "seats": ["A", "B"], "seed": 3.7, "moves": []}')
 Traceback (most recent call last):
 ...
-nomercy.core.errors.NomercyError: not a game record: the seed is a whole number, like 42, not 3.7
+nomercy.core.errors.NomercyError: not a game record: a seed is a whole number from 0 to 18446744073709551615, like 7; not 3.7
 
 What a record's moves do is checked when it is replayed (:meth:`nomercy.play.game.Game.from_record`),
 move by move through the engine, which names the first move it refuses.
