@@ -26,7 +26,7 @@ import sys
 from typing import IO, Any, NoReturn, Sequence
 
 from nomercy.core.rules import parse_settings
-from nomercy.puzzles.commands import whole_number
+from nomercy.puzzles.commands import add_rule_options, whole_number
 
 __all__ = ["main", "build_parser"]
 
@@ -138,9 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="puzzle files or folders (every *.yaml below them; default: the puzzle collection)")
     check.set_defaults(run=_check)
     simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
-    simulate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
-    simulate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                          help="override a rule option; repeat for more")
+    add_rule_options(simulate)
     simulate.add_argument("--players", type=whole_number("--players"), default=4,
                           help="number of players (default 4; the rules say how many may play)")
     simulate.add_argument("--bots", default="random",

@@ -34,6 +34,7 @@ from nomercy.cli import main
 from nomercy.core.errors import NomercyError, PuzzleError
 from nomercy.puzzles.puzzle import check_paths, default_puzzle_dir, load_puzzle, puzzle_files
 from nomercy.puzzles.schema import puzzle_schema
+from test_puzzle_schema import BEST  # the best-move puzzle the schema tests start from
 
 jsonschema = pytest.importorskip("jsonschema")
 VALIDATOR = jsonschema.Draft202012Validator(puzzle_schema())
@@ -68,14 +69,6 @@ GOOD: dict[str, Any] = {
     "answer": {"hand_size": {"C": 11}, "turn": "A"}, "level": "easy", "hints": ["Stack it."], "seed": 3,
     "choices": [{"label": "11", "answer": {"hand_size": {"C": 11}}}, {"label": "7", "answer": {"hand_size": {"C": 7}},
                                                                      "why": "The whole stack is drawn."}],
-}
-BEST: dict[str, Any] = {
-    "id": "best", "title": "Stack or be knocked out", "source": "original", "kind": "best-move", "rules": "no-mercy",
-    "players": ["A", "B", "C"], "turn": "A", "discard": "red +2", "pending": 2,
-    "hands": {"A": {"cards": ["blue +4"], "more": 22}, "B": {"more": 5}, "C": {"more": 6}},
-    "moves": [], "question": "What do you play?",
-    "choices": [{"move": "A plays blue +4"}, {"move": "A draws", "why": "25 cards knock you out."}],
-    "answer": {"best": "A plays blue +4"}, "expert": {"seed": 1, "playouts": 40, "depth": 30, "margin": 0.05},
 }
 FIRST_CARD: dict[str, Any] = {
     "id": "first", "title": "The first card", "source": "original", "rules": "no-mercy", "variant": {"first_card": "apply"},

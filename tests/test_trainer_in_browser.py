@@ -16,20 +16,15 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import ARTIFACTS, jupyterlab_page, require_browser
-from test_notebooks_in_browser import TRAIN, Lab, _pick, _served
+from browser_support import ARTIFACTS
+from test_notebooks_in_browser import TRAIN, Lab, _pick, _served, open_lab
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
-    require_browser()
-    data = tmp_path_factory.mktemp("nomercy-data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("NOMERCY_DATA_DIR", str(data))
-        with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
-            yield Lab(page, watch, data)
+    yield from open_lab(tmp_path_factory)
 
 
 def _attempts(trainer: Any) -> str:

@@ -339,15 +339,9 @@ def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(t
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from browser_support import jupyterlab_page, require_browser
-    from test_notebooks_in_browser import Lab
+    from test_notebooks_in_browser import open_lab
 
-    require_browser()
-    data = tmp_path_factory.mktemp("nomercy-data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("NOMERCY_DATA_DIR", str(data))
-        with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
-            yield Lab(page, watch, data)
+    yield from open_lab(tmp_path_factory)
 
 
 UNDEALABLE = json.dumps({"rules": "no-mercy", "overrides": {"hand_size": 60}, "seats": ["Ann", "Bo"], "seed": 1,

@@ -248,6 +248,13 @@ def whole_number(option: str) -> Callable[[str], int]:
     return parse
 
 
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The two options every command that plays games takes: the rule profile and overrides on top of it."""
+    parser.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        help="override a rule option; repeat for more")
+
+
 def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     """Register ``nomercy puzzle list|show|solve|generate``."""
     puzzle = sub.add_parser("puzzle", help="list, show, solve or generate puzzles")
@@ -270,9 +277,7 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     solve.add_argument("id")
     solve.set_defaults(run=_solve)
     generate = commands.add_parser("generate", help="find puzzles in simulated games (at most 2,000 games searched)")
-    generate.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
-    generate.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                          help="override a rule option; repeat for more")
+    add_rule_options(generate)
     generate.add_argument("--count", type=whole_number("--count"), default=10,
                           help="how many puzzles to find, 1 to 100 (default 10)")
     generate.add_argument("--seed", type=whole_number("--seed"), default=0, help="seed of the search, 0 to 2**63 - 1")
