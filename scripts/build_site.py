@@ -375,11 +375,12 @@ def build(out: Path, cache: Path) -> None:
                    "--no-unused-shared-packages"]
         run(command, "jupyter lite build", cwd=lite_dir)
         (lite_dir / ".jupyterlite.doit.db").unlink(missing_ok=True)
-    kernel_pypi = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
-    kernel_wheels = [next(iter(sorted(kernel_pypi.glob(f"{name}*.whl"))), None) for name in KERNEL_WHEELS]
-    if None in kernel_wheels:
-        raise BuildError(f"the kernel's wheels are not all in {kernel_pypi}: {', '.join(KERNEL_WHEELS)}")
-    names = pyodide_folder(core, cache, out / "static" / "pyodide", wheels + [w for w in kernel_wheels if w])
+        kernel_pypi = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        kernel_wheels = [next(iter(sorted(kernel_pypi.glob(f"{name}*.whl"))), None) for name in KERNEL_WHEELS]
+        if None in kernel_wheels:
+            raise BuildError(f"the kernel's wheels are not all in {kernel_pypi}: {', '.join(KERNEL_WHEELS)}")
+        names = pyodide_folder(core, cache, out / "static" / "pyodide", wheels + [w for w in kernel_wheels if w])
+        check_notebooks(out, stage)
     app_pages(out)
     shutil.copy2(ROOT / "site" / "index.html", out / "index.html")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
@@ -391,6 +392,27 @@ def build(out: Path, cache: Path) -> None:
     print(f"site: {out} built: {size / 1e6:.1f} MB, Pyodide {PYODIDE_VERSION} with {len(names)} wheels in its "
           f"lock, of which {len(wheels)} ours ({', '.join(w.name.split('-')[0] for w in wheels)}) and "
           f"{len(kernel_wheels)} the kernel's")
+
+
+def check_notebooks(out: Path, stage: Path) -> None:
+    """Every notebook (the lessons and the app pages) runs to its end in the site's own Pyodide.
+
+    Run under Node by ``scripts/notebooks_in_pyodide.mjs``, with a copy of the site's contents as the
+    kernel's ``/drive``: a notebook that fails in the browser's Python fails the build, in one line that
+    names it and its cell, instead of a site that shows a traceback to a visitor.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it runs the notebooks in Pyodide to check them (Debian: apt-get install nodejs)")
+    with tempfile.TemporaryDirectory(prefix="nomercy-drive-") as drive:
+        shutil.copytree(stage, drive, dirs_exist_ok=True)
+        notebooks = sorted(p.relative_to(drive).as_posix() for p in Path(drive).rglob("*.ipynb"))
+        result = subprocess.run([node, str(ROOT / "scripts" / "notebooks_in_pyodide.mjs"), str(out), drive, *notebooks],
+                                capture_output=True, text=True)
+    if result.returncode != 0:
+        last = (result.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise BuildError(f"a notebook fails in Pyodide: {last}")
+    print(f"site: {len(notebooks)} notebooks ran in Pyodide to their end")
 
 
 def check_site(out: Path) -> None:

@@ -219,6 +219,43 @@ def test_the_play_page_opens_the_table_with_no_code_and_a_round_is_played_by_cli
         page.screenshot(path=str(ARTIFACTS / "site-play-round-over.png"))
 
 
+def _record(table: Any) -> str:
+    """The round's record, as a person gets it: "Export record", then the text in the box."""
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Export record").click()
+    _redrawn(table, version, 30_000)
+    return table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+
+
+def _human_to_move(table: Any) -> None:
+    """Wait while the computers move, until it is the person's turn (or the round is over)."""
+    while table.get_attribute("data-waiting") == "computer":
+        _redrawn(table, table.get_attribute("data-version"), 30_000)
+
+
+def test_the_round_on_the_play_page_survives_a_reload_and_a_browser_restart(site: str, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    with visit(site, profile) as session:
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        for _ in range(2):  # two decisions of the person's, with the computers' moves between
+            _human_to_move(table)
+            step = _next_click(table)
+            assert step is not None, table.text_content()[:600]
+            version = table.get_attribute("data-version")
+            step[1].click()
+            _redrawn(table, version, 30_000)
+        _human_to_move(table)
+        played = json.loads(_record(table))
+        assert played["moves"], "no move was played"
+        page.reload()
+        table = _app_ready(page, "nm-table")
+        assert json.loads(_record(table)) == played, "the round was not resumed after a reload"
+    with visit(site, profile) as session:  # the browser closed and started again, same profile
+        table = _app_ready(session.open("play/"), "nm-table")
+        assert json.loads(_record(table)) == played, "the round was not resumed after a browser restart"
+
+
 # --- Train: progress kept across a reload and a browser restart -------------------------------------
 
 def _attempts(trainer: Any) -> int:
@@ -249,12 +286,26 @@ def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(sit
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")
         assert _attempts(trainer) == 3, "the progress was lost when the browser restarted"
-        saved = _run_in_pyodide(session, "import json\nfrom nomercy.puzzles.progress import data_dir\n"
-                                         "path = data_dir() / 'progress.json'\n"
-                                         "print(path, [a['puzzle'] for a in json.loads(path.read_text())['attempts']])")
+        saved = _run_in_pyodide(session, "from nomercy.puzzles.progress import Progress\n"
+                                         "progress = Progress()\n"
+                                         "print(progress.path, [a.puzzle for a in progress.attempts])")
         where, ids = saved.split(" ", 1)
-        assert where == "/drive/nomercy/progress.json"
+        assert where == "/drive/nomercy/progress"  # the journals' folder, in the Lite drive
         assert ids == repr(answered)
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        trainer.get_by_role("button", name="Export progress").click()
+        exported = trainer.get_by_role("textbox", name="Your progress, every attempt (keep it as a file)")
+        exported.wait_for()
+        text = exported.input_value()
+    with visit(site) as session:  # another browser: the progress carried over by Export and Import
+        trainer = _app_ready(session.open("train/"), "nm-trainer")
+        assert _attempts(trainer) == 0
+        trainer.locator("summary", has_text="Import progress").click()
+        trainer.get_by_role("textbox", name="Progress to import (the text Export gives)").fill(text)
+        trainer.get_by_role("button", name="Import", exact=True).click()
+        trainer.locator('[data-testid="trainer-transfer-result"][data-kind]').wait_for()
+        assert _attempts(trainer) == 3, trainer.locator('[data-testid="trainer-transfer-result"]').text_content()
 
 
 def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(site: str) -> None:
