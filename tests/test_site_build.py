@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 import zipfile
 from pathlib import Path
@@ -82,3 +83,22 @@ def test_a_wheel_tells_the_lock_its_name_dependencies_and_packages(tmp_path: Pat
                          "Metadata-Version: 2.4\nName: nomercy\nVersion: 0.1.0\nRequires-Dist: PyYAML>=6\n"
                          "Requires-Dist: anywidget>=0.9; extra == 'widgets'\n")
     assert build_site._wheel_metadata(wheel) == ("nomercy", "0.1.0", ["pyyaml"], ["nomercy"])
+
+
+@pytest.mark.site  # needs the built site's Pyodide (bash scripts/site) and Node
+def test_a_notebook_that_fails_in_pyodide_fails_the_build_naming_it_and_its_cell(tmp_path: Path) -> None:
+    site = ROOT / "_site"
+    if not (site / "static" / "pyodide" / "pyodide.mjs").exists():
+        reason = "the site is not built: run 'bash scripts/site' first (bash scripts/test does)"
+        pytest.fail(reason) if os.environ.get("CI", "").lower() == "true" else pytest.skip(reason)
+    (tmp_path / "notebooks").mkdir()
+    cells = [{"cell_type": "code", "source": "seats = 99", "metadata": {}, "outputs": [], "execution_count": None},
+             {"cell_type": "markdown", "source": "Too many players:", "metadata": {}},
+             {"cell_type": "code", "source": "from nomercy import new_game\nnew_game('no-mercy', seats)",
+              "metadata": {}, "outputs": [], "execution_count": None}]
+    (tmp_path / "notebooks" / "too-many.ipynb").write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                                        "nbformat_minor": 5}))
+    with pytest.raises(build_site.BuildError) as error:
+        build_site.check_notebooks(site, tmp_path)
+    assert str(error.value) == ("a notebook fails in Pyodide: notebooks/too-many.ipynb cell 2: "
+                                "nomercy.core.errors.RulesError: no-mercy is for 2 to 6 players, not 99")
