@@ -10,7 +10,7 @@
 
 source scripts/_pip.sh
 
-VENV=.venv
+VENV=${VENV:-.venv}  # scripts/site builds in its own (.venv-site): see there
 
 _make_venv() {
   local base

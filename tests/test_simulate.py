@@ -375,3 +375,12 @@ def test_without_tqdm_a_terminal_gets_one_line_and_the_same_figures(monkeypatch,
 def test_no_bar_unless_asked_off_a_terminal_and_outside_a_notebook(capsys):
     simulate("no-mercy", players=2, games=5, seed=1, workers=1)
     assert capsys.readouterr().err == ""
+
+
+def test_in_the_browser_a_run_plays_in_this_process_with_the_same_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide starts no processes: asked for workers there, simulate plays the same games in the page."""
+    here = simulate("no-mercy", players=3, bots="greedy", games=12, seed=4, workers=1)
+    monkeypatch.setattr("nomercy.play.simulate.HAS_PROCESSES", False)
+    browser = simulate("no-mercy", players=3, bots="greedy", games=12, seed=4, workers=4)
+    assert browser.workers == 1
+    assert browser.tally == here.tally

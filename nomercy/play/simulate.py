@@ -703,6 +703,10 @@ class _Progress:
             self._bar.close()
 
 
+HAS_PROCESSES = sys.platform != "emscripten"
+"""Whether worker processes can be started: not in the browser (Pyodide), where a run plays in the page."""
+
+
 MAX_GAMES = 10**15
 """The most games one run may ask for (about thirty years of play at a million games a second): a bound on
 a mistyped count, not on a real study, which runs in pieces with ``first_game``."""
@@ -793,7 +797,8 @@ def simulate(
     seating one place per game, so every kind sits in every seat equally often.
     ``executor`` is any :class:`concurrent.futures.Executor` (a Dask client's
     ``get_executor()`` works); without one, ``workers`` processes run the games
-    (default: one per CPU; ``1`` plays in this process). ``progress`` shows a bar
+    (default: one per CPU; ``1`` plays in this process; in the browser, where there are no
+    processes, always this process). ``progress`` shows a bar
     (tqdm's: a widget in a notebook, a line on standard error on a terminal; by default
     only in a notebook or on a terminal). Records of every game are kept only with
     ``keep_records``. ``first_game`` numbers the games from there, so a long study can
@@ -803,6 +808,8 @@ def simulate(
     plan = check_run(rules, overrides=overrides, players=players, bots=bots, games=games, seed=seed,
                      workers=workers, first_game=first_game)
     rule_set, specs, seats, workers = plan.rules, plan.bots, plan.seats, plan.workers
+    if executor is None and not HAS_PROCESSES:
+        workers = 1  # the same games and figures, played in this process
     if progress is None:
         progress = sys.stderr.isatty() or _in_notebook()
     tally = Tally(players)

@@ -133,12 +133,17 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
 
     In order: ``explicit``; the ``NOMERCY_DATA_DIR`` environment variable; else the platform's place for a
     user's data, with ``nomercy`` appended: ``%APPDATA%`` on Windows, ``~/Library/Application Support`` on
-    macOS, ``$XDG_DATA_HOME`` (default ``~/.local/share``) elsewhere.
+    macOS, ``$XDG_DATA_HOME`` (default ``~/.local/share``) elsewhere. In the browser (Pyodide, the
+    JupyterLite site) it is ``/drive/nomercy``: ``/drive`` is the kernel's view of the site's file
+    browser, kept in the browser's storage, so the file survives a reload and a browser restart (and shows
+    in the Lab's file browser), where the rest of Pyodide's file system is lost with the page.
 
     >>> data_dir(env={}, platform="linux", home=Path("/home/ann")).as_posix()
     '/home/ann/.local/share/nomercy'
     >>> data_dir(env={"NOMERCY_DATA_DIR": "/tmp/x"}).as_posix()
     '/tmp/x'
+    >>> data_dir(env={}, platform="emscripten").as_posix()
+    '/drive/nomercy'
     """
     if explicit is not None and str(explicit):
         return Path(explicit)
@@ -146,6 +151,8 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     if env.get(ENV_VAR):
         return Path(env[ENV_VAR])
     platform = sys.platform if platform is None else platform
+    if platform == "emscripten":
+        return Path("/drive") / "nomercy"
     home = Path.home() if home is None else home
     if platform.startswith("win"):
         base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"

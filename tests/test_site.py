@@ -1,0 +1,404 @@
+"""The static site (``bash scripts/site``), used offline the way a visitor uses it: in chromium, by clicking.
+
+The built folder (``_site/``, or ``NOMERCY_SITE_DIR``) is served by ``python -m http.server`` on 127.0.0.1
+and nothing else: a request to any other host fails the test that made it (so does a console error or
+a page error). Python runs in the page (Pyodide); nothing of the CPython side is used but the folder.
+
+- The landing page links Play, Train and the Lessons, and every link opens.
+- Play: the game table opens with no code on screen, and a whole round is played by clicking at the
+  default pace.
+- Train: puzzles answered, the page reloaded, and then the browser closed and started again: the
+  progress is still there, read back from ``/drive/nomercy/progress.json`` in the browser's storage.
+- The same game everywhere: a digest of seeded games (every move, event and position) computed by the
+  site's Pyodide equals the one computed here by CPython.
+- Every notebook of ``notebooks/`` runs in the site's Lab to the end with no error output.
+
+Screenshots go to ``artifacts/site-*.png``. Nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, IN_CI, ROOT, ConsoleWatch, _free_port, require_browser
+from test_notebooks_in_browser import _RUN_ALL_JS, _next_click, _pick, _redrawn, _served
+
+pytestmark = pytest.mark.site  # minutes: left out of the everyday run; `pytest -m site` runs it
+SITE = Path(os.environ.get("NOMERCY_SITE_DIR", ROOT / "_site"))
+NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
+ROUND_SECONDS = 600
+KERNEL_MS = 240_000  # the first start of Pyodide on a busy machine; a stuck page fails instead of hanging
+
+DIGEST = '''
+import hashlib
+from nomercy import new_game
+from nomercy.play.driver import play_out
+from nomercy.play.game import computers_choose
+from nomercy.play.players import make_player
+
+def game_digest():
+    """Every move, event and position of a few seeded rounds, hashed (the same text in CPython and Pyodide)."""
+    digest = hashlib.sha256()
+    def observe(before, move, events, after):
+        digest.update(before.move_text(move).encode())
+        for event in events:
+            digest.update(f"{event!r}|{event.rule}|{event.sentence}".encode())
+        digest.update(after.to_text().encode())
+    for rules, seats, seed in (("no-mercy", 4, 1), ("classic", 3, 2), ("no-mercy", 2, 3), ("no-mercy", 5, 28)):
+        state = new_game(rules, seats, seed=seed)
+        digest.update(state.to_text().encode())
+        players = {seat: make_player("greedy" if seat % 2 else "random", seed=seed * 10 + seat) for seat in range(seats)}
+        play_out(state, computers_choose(players), observe=observe)
+    return digest.hexdigest()
+
+print("DIGEST", game_digest())
+'''
+
+
+def _cpython_digest() -> str:
+    scope: dict[str, Any] = {}
+    lines: list[str] = []
+    scope["print"] = lambda *args: lines.append(" ".join(map(str, args)))
+    exec(DIGEST, scope)
+    return lines[-1].split()[-1]
+
+
+# --- the server, the browser, and the rule that nothing leaves 127.0.0.1 -------------------------------
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The built folder served on 127.0.0.1 by ``python -m http.server``: its address."""
+    require_browser()
+    if not (SITE / "index.html").exists():
+        reason = f"{SITE} is not built: run 'bash scripts/site' first (bash scripts/test does)"
+        if IN_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(SITE)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+class Visit:
+    """A chromium profile visiting the site: its pages, their console errors, and every other host asked for."""
+
+    def __init__(self, context: Any, base: str) -> None:
+        self.context, self.base, self.foreign, self.watches = context, base, [], []
+        context.on("request", self._request)  # the context's: pages and their workers (Pyodide runs in one)
+
+    def _request(self, request: Any) -> None:
+        url = request.url
+        if not url.startswith(self.base + "/") and not url.startswith(("data:", "blob:")):
+            self.foreign.append(url)
+
+    def open(self, path: str) -> Any:
+        page = self.context.pages[0] if self.context.pages and self.context.pages[0].url == "about:blank" else self.context.new_page()
+        page.set_default_timeout(60_000)
+        self.watches.append(ConsoleWatch(page))
+        page.goto(f"{self.base}/{path}")
+        return page
+
+    def problems(self) -> list[str]:
+        """Requests to other hosts, console errors and page errors since the last look."""
+        found = [f"request to another host: {url}" for url in self.foreign]
+        self.foreign = []
+        return found + [e for watch in self.watches for e in watch.take()]
+
+    def check(self) -> None:
+        """Nothing from another host, no console error, no page error (so far)."""
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+@contextlib.contextmanager
+def visit(base: str, profile: Path | None = None) -> Iterator[Visit]:
+    """A chromium session; with ``profile``, a browser whose storage outlives it (closed and started again)."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        options = dict(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True,
+                       viewport={"width": 1280, "height": 1000})
+        if profile is None:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        else:
+            browser, context = None, p.chromium.launch_persistent_context(str(profile), **options)
+        try:
+            session = Visit(context, base)
+            yield session
+            session.check()
+        finally:
+            context.close()
+            if browser is not None:
+                browser.close()
+
+
+def _app_ready(page: Any, widget: str) -> Any:
+    """The app page's widget, once drawn (a failure while starting shows as the page's note: reported)."""
+    page.wait_for_function("() => document.documentElement.matches('.nm-app-ready, .nm-app-error')", timeout=KERNEL_MS)
+    note = page.locator("#nm-app-note")
+    assert not note.count(), f"the app page did not start: {note.text_content()}"
+    return page.locator(f'[data-testid="{widget}"]').first
+
+
+# --- the landing page ------------------------------------------------------------------------------
+
+def test_the_landing_page_links_play_train_and_the_lessons(site: str) -> None:
+    with visit(site) as session:
+        page = session.open("")
+        doors = {name: page.get_by_role("link", name=name) for name in ("Play", "Train", "Lessons")}
+        for name, link in doors.items():
+            href = link.get_attribute("href")
+            assert href, name
+            with urllib.request.urlopen(f"{site}/{href.removeprefix('./')}") as reply:
+                assert reply.status == 200, name
+        page.screenshot(path=str(ARTIFACTS / "site-landing.png"))
+        assert "Lessons" in page.text_content("main")
+
+
+# --- Play ------------------------------------------------------------------------------------------
+
+def test_the_play_page_opens_the_table_with_no_code_and_a_round_is_played_by_clicking(site: str) -> None:
+    with visit(site) as session:
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        table.wait_for()
+        assert page.url.endswith("/notebooks/index.html?path=apps/play.ipynb&app")
+        assert not page.locator(".jp-Cell-inputWrapper:visible").count(), "code is visible on the Play page"
+        assert not page.locator("#menu-panel-wrapper:visible").count()
+        assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the default pace"
+        page.screenshot(path=str(ARTIFACTS / "site-play-start.png"))
+        clicked: list[str] = []
+        lost: list[str] = []
+        deadline = time.monotonic() + ROUND_SECONDS
+        while True:
+            assert time.monotonic() < deadline, f"no round-over after {ROUND_SECONDS} s; clicks: {clicked[-20:]}"
+            version, waiting = table.get_attribute("data-version"), table.get_attribute("data-waiting")
+            if waiting == "over":
+                break
+            if waiting == "computer":
+                _redrawn(table, version, 30_000)
+                continue
+            step = _next_click(table)
+            assert step is not None, f"the player is to move but nothing can be clicked: {table.text_content()[:600]}"
+            label, control = step
+            control.click()
+            if not _redrawn(table, version, 30_000):
+                lost.append(label)
+                assert len(lost) <= 3, f"clicks that changed nothing: {lost}"
+                continue
+            clicked.append(label)
+            error = table.locator('[data-testid="error"]')
+            assert not error.count(), f"clicking {label} was refused: {error.text_content()}"
+        assert "wins the round" in table.locator('[data-testid="round-over"]').text_content()
+        assert "card" in clicked
+        page.screenshot(path=str(ARTIFACTS / "site-play-round-over.png"))
+
+
+def _record(table: Any) -> str:
+    """The round's record, as a person gets it: "Export record", then the text in the box."""
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Export record").click()
+    _redrawn(table, version, 30_000)
+    return table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+
+
+def _human_to_move(table: Any) -> None:
+    """Wait while the computers move, until it is the person's turn (or the round is over)."""
+    while table.get_attribute("data-waiting") == "computer":
+        _redrawn(table, table.get_attribute("data-version"), 30_000)
+
+
+def test_the_round_on_the_play_page_survives_a_reload_and_a_browser_restart(site: str, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    with visit(site, profile) as session:
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        for _ in range(2):  # two decisions of the person's, with the computers' moves between
+            _human_to_move(table)
+            step = _next_click(table)
+            assert step is not None, table.text_content()[:600]
+            version = table.get_attribute("data-version")
+            step[1].click()
+            _redrawn(table, version, 30_000)
+        _human_to_move(table)
+        played = json.loads(_record(table))
+        assert played["moves"], "no move was played"
+        page.reload()
+        table = _app_ready(page, "nm-table")
+        assert json.loads(_record(table)) == played, "the round was not resumed after a reload"
+    with visit(site, profile) as session:  # the browser closed and started again, same profile
+        table = _app_ready(session.open("play/"), "nm-table")
+        assert json.loads(_record(table)) == played, "the round was not resumed after a browser restart"
+
+
+# --- Train: progress kept across a reload and a browser restart -------------------------------------
+
+def _attempts(trainer: Any) -> int:
+    return int(trainer.get_attribute("data-attempts"))
+
+
+def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(site: str, tmp_path: Path) -> None:
+    profile = tmp_path / "profile"
+    with visit(site, profile) as session:
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        assert _attempts(trainer) == 0, "a fresh browser profile already has progress"
+        answered = []
+        for right in (False, True, True):
+            puzzle = _served(trainer)
+            _pick(trainer, puzzle, right=right)
+            trainer.locator(f'[data-testid="trainer-recorded"][data-right="{str(right).lower()}"]').wait_for()
+            answered.append(puzzle.id)
+            trainer.get_by_role("button", name="Next puzzle").click()
+            trainer.locator('[data-testid="trainer-recorded"]').wait_for(state="detached")
+        assert _attempts(trainer) == 3
+        page.screenshot(path=str(ARTIFACTS / "site-train.png"))
+
+        page.reload()
+        trainer = _app_ready(page, "nm-trainer")
+        assert _attempts(trainer) == 3, "the progress was lost on reload"
+    with visit(site, profile) as session:  # the browser closed and started again, same profile
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        assert _attempts(trainer) == 3, "the progress was lost when the browser restarted"
+        saved = _run_in_pyodide(session, "from nomercy.puzzles.progress import Progress\n"
+                                         "progress = Progress()\n"
+                                         "print(progress.path, [a.puzzle for a in progress.attempts])")
+        where, ids = saved.split(" ", 1)
+        assert where == "/drive/nomercy/progress"  # the journals' folder, in the Lite drive
+        assert ids == repr(answered)
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        trainer.get_by_role("button", name="Export progress").click()
+        exported = trainer.get_by_role("textbox", name="Your progress, every attempt (keep it as a file)")
+        exported.wait_for()
+        text = exported.input_value()
+    with visit(site) as session:  # another browser: the progress carried over by Export and Import
+        trainer = _app_ready(session.open("train/"), "nm-trainer")
+        assert _attempts(trainer) == 0
+        trainer.locator("summary", has_text="Import progress").click()
+        trainer.get_by_role("textbox", name="Progress to import (the text Export gives)").fill(text)
+        trainer.get_by_role("button", name="Import", exact=True).click()
+        trainer.locator('[data-testid="trainer-transfer-result"][data-kind]').wait_for()
+        assert _attempts(trainer) == 3, trainer.locator('[data-testid="trainer-transfer-result"]').text_content()
+
+
+def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(site: str) -> None:
+    with visit(site) as session:
+        _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                                 "data_dir().mkdir(parents=True, exist_ok=True)\n"
+                                 "(data_dir() / 'progress.json').write_text('{not json')")
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        problem = trainer.locator('[data-testid="trainer-problem"]')
+        assert "progress.json" in problem.text_content()
+        assert _attempts(trainer) == 0
+        kept = _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                                        "print(sorted(p.name for p in data_dir().iterdir()))")
+        assert any(name.startswith("progress.json.unreadable-") for name in ast.literal_eval(kept)), kept
+
+
+# --- the same game in the browser as here -------------------------------------------------------------
+
+_EXECUTE_JS = """
+async (code) => {
+  const app = window.jupyterapp;
+  await app.started;
+  const kernel = await app.serviceManager.kernels.startNew({ name: 'python' });
+  let out = '', err = '';
+  const future = kernel.requestExecute({ code });
+  future.onIOPub = (msg) => {
+    const kind = msg.header.msg_type;
+    if (kind === 'stream') { if (msg.content.name === 'stdout') out += msg.content.text; else err += msg.content.text; }
+    if (kind === 'error') err += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  await kernel.shutdown();
+  return { out, err };
+}
+"""
+
+
+def _run_in_pyodide(session: Visit, code: str) -> str:
+    """Run ``code`` in a new kernel of the site's Lab; what it printed (an error fails the test)."""
+    page = session.open("lab/index.html")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')")
+    result = page.evaluate(_EXECUTE_JS, code)
+    assert not result["err"], result["err"]
+    page.close()
+    return result["out"].strip()
+
+
+def test_seeded_games_in_the_browser_are_the_same_as_in_cpython(site: str) -> None:
+    with visit(site) as session:
+        printed = _run_in_pyodide(session, DIGEST + "\nimport sys\nprint('PLATFORM', sys.platform)")
+    lines = dict(line.split(" ", 1) for line in printed.splitlines())
+    assert lines["PLATFORM"] == "emscripten"
+    assert lines["DIGEST"] == _cpython_digest()
+
+
+def test_the_game_digest_covers_moves_events_and_positions() -> None:
+    """The digest is not a constant: a different seed gives a different one (so the comparison can fail)."""
+    assert _cpython_digest() != hashlib.sha256(b"").hexdigest()
+    other: dict[str, Any] = {}
+    lines: list[str] = []
+    other["print"] = lambda *args: lines.append(" ".join(map(str, args)))
+    exec(DIGEST.replace('("no-mercy", 5, 28)', '("no-mercy", 5, 29)'), other)
+    assert lines[-1].split()[-1] != _cpython_digest()
+
+
+# --- every notebook in the site's Lab ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lite_lab(site: str) -> Iterator[tuple[Visit, Any]]:
+    with visit(site) as session:
+        page = session.open("lab/index.html")
+        page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')")
+        page.evaluate("() => window.jupyterapp.started")
+        yield session, page
+
+
+_STOP_JS = """
+async (id) => {
+  const widget = [...window.jupyterapp.shell.widgets('main')].find((w) => w.id === id);
+  await widget.sessionContext.shutdown();
+}
+"""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS)
+def test_every_notebook_runs_in_the_sites_lab_without_an_error(lite_lab: tuple[Visit, Any], path: str) -> None:
+    session, page = lite_lab
+    report = page.evaluate(_RUN_ALL_JS, path)
+    page.screenshot(path=str(ARTIFACTS / f"site-lab-{Path(path).stem}.png"))
+    # each notebook's kernel is a Pyodide of its own: stop it (the tab stays: closing the last one opens
+    # a Launcher, which can take the focus from the next notebook as it is run)
+    page.evaluate(_STOP_JS, report["id"])
+    problems = report["problems"] + session.problems()
+    assert report["code"] > 0, f"{path} has no code cells"
+    assert not problems, f"{path}:\n" + "\n".join(problems)
