@@ -218,6 +218,14 @@ def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):
     judge(data, text)
 
 
+@pytest.mark.parametrize("name", [10**15 - 1, 10**15, 1e15, 1.0e30, -(10**15), 2.0, 0.5])
+def test_the_reader_and_the_schema_agree_on_a_seat_named_by_a_number(name):
+    """Found by the soak: the schema took 1.0e+30 as a whole-number seat name that the reader refused."""
+    data = copy.deepcopy(bases()[0])
+    data["players"] = [name] + list(data["players"][1:])
+    judge(data, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(range(64)), st.integers(0, 4000), st.sampled_from(["", "\n", ": x", "]", "&a", "*a", "\x00"]))
 def test_the_reader_and_the_schema_agree_on_a_puzzle_cut_short(which, cut, tail):

@@ -446,7 +446,7 @@ def _seat_name(value: Any) -> str | None:
     """A seat's name as a file writes it: one word, or a whole number YAML read from a name like 1."""
     number = _whole(value)
     if number is not None:
-        return str(number) if abs(number) < 10 ** 30 else None
+        return str(number) if abs(number) < 10 ** 15 else None  # the schema's bound (exact as a float too)
     if isinstance(value, str) and text_pattern("seat").search(value):
         return value
     return None
