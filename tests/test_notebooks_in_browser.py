@@ -606,7 +606,7 @@ def _served(trainer: Any) -> Any:
     for _ in range(60):
         board.wait_for()
         puzzle = find_puzzle(board.get_attribute("data-puzzle"))
-        if puzzle.choices and not puzzle.is_best_move:  # options that stand for answers
+        if puzzle.choices and puzzle.kind != "best-move":  # options that stand for answers
             return puzzle
         served = trainer.get_attribute("data-served")
         trainer.get_by_role("button", name="Skip this one").click()

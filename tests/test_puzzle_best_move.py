@@ -19,7 +19,7 @@ from nomercy.puzzles.best_move import NOISE, judge
 from nomercy.puzzles.commands import show_text, solve_text
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
 
-BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.is_best_move]
+BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.kind == "best-move"]
 
 
 def small(**changes: Any) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def test_each_best_move_puzzle_is_original_taught_and_in_its_folder(puzzle: Puzz
     assert puzzle.source == "original"
     assert puzzle.path and "best-move" in puzzle.path and "best-move" in puzzle.tags
     assert puzzle.question.endswith("?") and puzzle.explanation and 1 <= len(puzzle.hints) <= 3
-    assert puzzle.expert is not None and 0 < puzzle.expert["margin"] < 1
+    assert 0 < puzzle.settings["expert"]["margin"] < 1
     wrong = [c for c in puzzle.choices if c["move"] != puzzle.answer["best"]]
     assert wrong and all(c.get("why") for c in wrong)
 
@@ -117,7 +117,7 @@ def test_the_story_keys_are_checked_in_the_position_the_move_is_chosen_in():
     ({"answer": {"turn": "B"}}, "names the best move"),
     ({"hands": {"A": ["blue +4"], "B": ["red 1"], "C": {"more": 6}}}, "the other seats' cards are hidden"),
     ({"draw_pile": ["red 1"]}, "has no draw_pile"),
-    ({"kind": "what-happens-next"}, "expert records the check of a best-move puzzle"),
+    ({"kind": "what-happens-next"}, "expert belongs to a best-move puzzle: add kind: best-move"),
     ({"kind": "riddle"}, "kind is what-happens-next or best-move"),
     ({"choices": [{"move": "A plays blue +4"}, {"move": "A jumps", "why": "w"}]}, "move 'A jumps'"),
 ])

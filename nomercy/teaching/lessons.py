@@ -284,8 +284,9 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
                      f'<b>{escape(label)}</b>{extra}{shown}</div>')
     moves = "".join(f"<li><code>{escape(m)}</code></li>" for m in puzzle.moves)
     choices = ""
-    if puzzle.choices:
-        choices = "<ol type='A'>" + "".join(f"<li>{escape(str(c['label']))}</li>" for c in puzzle.choices) + "</ol>"
+    options = puzzle.puzzle_kind.options(puzzle)
+    if options:
+        choices = "<ol type='A'>" + "".join(f"<li>{escape(option.label)}</li>" for option in options) + "</ol>"
     pile = ""
     if puzzle.draw_pile:
         pile = (f'<div style="margin:2px 0 4px 0">the draw pile starts (first drawn first): '
