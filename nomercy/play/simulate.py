@@ -42,10 +42,11 @@ from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
-from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
-from nomercy.play.driver import MAX_MOVES as DRIVER_MAX_MOVES, play_out
+from nomercy.play.driver import play_out
+from nomercy.play.transcript import Transcript
 
 __all__ = [
     "simulate",
@@ -65,9 +66,6 @@ __all__ = [
     "wilson_interval",
 ]
 
-MAX_MOVES = DRIVER_MAX_MOVES
-"""A game still running after this many moves is reported as a violation (the engine ends every round at
-its move limit, ruling ``move-limit``)."""
 
 
 # ----------------------------------------------------------------------------
@@ -307,7 +305,7 @@ def play_game(
         moves.append(action)
 
     try:
-        state = play_out(start, choose, max_moves=MAX_MOVES, observe=check)
+        state = play_out(start, choose, max_moves=ROUND_MOVE_LIMIT, observe=check)
     except InvariantViolation:
         raise
     except IllegalMoveError as error:
@@ -319,7 +317,7 @@ def play_game(
         last = replay_game(rules, n, seed, moves)
         raise fail(f"the engine refused or failed on a legal move: {error!r}", last, current[1]) from error
     if not state.is_over:
-        raise fail(f"the game did not end within {MAX_MOVES} moves", state, None)
+        raise fail(f"the game did not end within {ROUND_MOVE_LIMIT} moves", state, None)
     if state.all_cards() != deck.counts():
         raise fail("the cards on the table at the end are not the deck's cards", state, None)
     if state.winner is None or state.winner in state.out:
@@ -355,10 +353,7 @@ def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (actions or notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    state = new_game(rule_set, players, seed=seed)
-    for move in moves:
-        state = apply(state, move)[0]
-    return state
+    return Transcript.of_moves(new_game(rule_set, players, seed=seed), list(moves), raising=True).end
 
 
 # ----------------------------------------------------------------------------

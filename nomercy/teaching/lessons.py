@@ -153,9 +153,7 @@ def after(state: GameState, *moves: str) -> GameState:
     >>> after(table({"A": "red 9, green 3", "B": "blue 1"}, "red 5"), "A plays red 9").top_card
     Card.parse('red 9')
     """
-    for move in moves:
-        state = apply(state, move)[0]
-    return state
+    return Transcript.of_moves(state, moves, raising=True).end
 
 
 def under(state: GameState, **options: Any) -> GameState:
