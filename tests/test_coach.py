@@ -239,11 +239,11 @@ def test_a_hint_gives_the_top_three_moves_with_their_playouts_and_noise():
     tip = hint(state, "Ann", seed=2, budget=BUDGET)
     assert isinstance(tip, Hint) and tip.budget == BUDGET
     assert 1 <= len(tip.chances) <= 3
-    assert [c.win_chance for c in tip.chances] == sorted((c.win_chance for c in tip.chances), reverse=True)
-    assert all(0 <= c.win_chance <= 1 and c.playouts >= 1 and c.margin >= 0 for c in tip.chances)
+    assert [c.mean for c in tip.chances] == sorted((c.mean for c in tip.chances), reverse=True)
+    assert all(0 <= c.mean <= 1 and c.playouts >= 1 and c.error >= 0 for c in tip.chances)
     assert tip.playouts == BUDGET >= sum(c.playouts for c in tip.chances)
-    assert tip.chance is not None and tip.chance.move == tip.move and tip.chance.text == tip.text
-    assert f"{BUDGET} imagined rounds" in tip.noise and "margin" in tip.noise
+    assert tip.chance is not None and tip.chance.label == tip.text
+    assert f"{BUDGET} imagined rounds" in tip.noise and "one standard error" in tip.noise
     assert DEFAULT_BUDGET >= 100
 
 
@@ -252,8 +252,8 @@ def test_the_reason_to_stack_is_the_mercy_limit():
     assert tip.text == "A plays green +4"
     assert tip.reason == "Stack your green +4: drawing 6 would take you to 25 cards and knock you out."
     assert tip.rule == "mercy" and tip.ruling is RULINGS["mercy"]
-    taking = next(c for c in tip.chances if c.text == "A draws")
-    assert taking.win_chance == 0.0  # knocked out in every playout
+    taking = next(c for c in tip.chances if c.label == "A draws")
+    assert taking.mean == 0.0  # knocked out in every playout
 
 
 def test_the_reason_to_skip_is_the_next_players_last_card():
@@ -328,8 +328,8 @@ def test_the_review_finds_a_planted_blunder():
     (blunder,) = found.decisions
     assert blunder.number == 1
     assert blunder.played == "A draws" and blunder.suggested == "A plays green +4"
-    assert blunder.played_chance.win_chance == 0.0
-    assert blunder.difference > blunder.margin and blunder.clear
+    assert blunder.played_chance.mean == 0.0
+    assert blunder.difference > 0 and blunder.clear
     assert blunder.state == state and GameState.from_text(blunder.position) == state
     assert "knock you out" in blunder.reason
 

@@ -18,15 +18,15 @@ True
 >>> warnings(state, "Ann", "Ann plays blue reverse")
 ()
 
-The estimates are noisy: each move's chance carries its margin (about two
-standard errors), and :attr:`Hint.noise` says so in words.
+The estimates are noisy: each move's chance is an :class:`~nomercy.play.estimate.Estimate` whose ±
+is one standard error, and :attr:`Hint.noise` says so in words.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, Union
 
 from nomercy.core import events as ev
@@ -38,12 +38,13 @@ from nomercy.core.legality import is_optional
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
+from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing, determinize
 from nomercy.play.transcript import Transcript
 
 __all__ = [
-    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "MoveChance", "Hint", "MoveWarning", "ReviewedDecision",
+    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Hint", "MoveWarning", "ReviewedDecision",
     "Review", "ReviewProgress", "hint", "warnings", "review", "reviewing",
 ]
 
@@ -59,28 +60,9 @@ passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would 
 cost 6."""
 WARNING_TABLES = 32
 """Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
-_MARGIN = 1.96  # standard errors on either side of an estimate: a 95% interval
 
 
 # ---------------------------------------------------------------------------------------------- records
-
-@dataclass(frozen=True)
-class MoveChance:
-    """One move's estimated chance to win the round, and the playouts behind it.
-
-    ``margin`` is about two standard errors: the true chance (against greedy play
-    by every seat) lies within ``win_chance ± margin`` nineteen times in twenty.
-    """
-
-    move: Move
-    text: str
-    win_chance: float
-    playouts: int
-    margin: float
-
-    def __str__(self) -> str:
-        return f"{self.text}: {self.win_chance:.0%} ± {self.margin * 100:.0f} ({self.playouts} playouts)"
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -99,8 +81,8 @@ class Hint:
     text: str
     reason: str
     rule: str
-    chances: tuple[MoveChance, ...]
-    chance: MoveChance | None
+    chances: tuple[Estimate, ...]
+    chance: Estimate | None
     playouts: int
     decided: int
     budget: int
@@ -119,10 +101,10 @@ class Hint:
         cut = self.playouts - self.decided
         played = (f"{cut} of them were cut off after {PLAYOUT_DEPTH} moves and judged by hand sizes"
                   if cut else "each one played to the end of the round")
-        margin = f", {self.chance.margin * 100:.0f} points for the suggested move" if self.chance else ""
+        error = f", {points(self.chance.error)} points for the suggested move" if self.chance else ""
         return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
-                f"at random, then every seat played by the greedy player; {played}. Each chance may be off by its "
-                f"± margin either way (95%){margin}; moves closer than their margins are a tie.")
+                f"at random, then every seat played by the greedy player; {played}. ± is one standard error"
+                f"{error}: moves closer than {CLEAR:g} standard errors are a tie.")
 
     def __str__(self) -> str:
         lines = [f"Hint for {self.seat}: {self.text}", self.reason, *map(str, self.chances)]
@@ -164,7 +146,7 @@ class ReviewedDecision:
     ``number``); ``state`` is the table before it, so a step player can open it.
     ``reason`` and ``rule`` say why the expert's move, as a hint would. ``difference``
     is how much higher the expert's move scored than the move played, on the same
-    imagined tables, give or take ``margin`` (95%).
+    imagined tables, and ``error`` its standard error.
     """
 
     number: int
@@ -173,10 +155,10 @@ class ReviewedDecision:
     suggested: str
     reason: str
     rule: str
-    played_chance: MoveChance
-    suggested_chance: MoveChance
+    played_chance: Estimate
+    suggested_chance: Estimate
     difference: float
-    margin: float
+    error: float
 
     @property
     def position(self) -> str:
@@ -184,13 +166,13 @@ class ReviewedDecision:
 
     @property
     def clear(self) -> bool:
-        """Is the difference larger than its noise?"""
-        return self.difference > self.margin
+        """Is the difference larger than its noise (:func:`~nomercy.play.estimate.is_clear`)?"""
+        return is_clear(self.difference, self.error)
 
     def __str__(self) -> str:
-        return (f"Move {self.number}: {self.played} ({self.played_chance.win_chance:.0%}). The expert: "
-                f"{self.suggested} ({self.suggested_chance.win_chance:.0%}), {self.difference * 100:+.0f} points "
-                f"± {self.margin * 100:.0f}. {self.reason}")
+        return (f"Move {self.number}: {self.played} ({self.played_chance.mean:.0%}). The expert: "
+                f"{self.suggested} ({self.suggested_chance.mean:.0%}), {self.difference * 100:+.0f} points "
+                f"± {points(self.error)} (one standard error). {self.reason}")
 
 
 @dataclass(frozen=True)
@@ -238,12 +220,17 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
         raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
                                f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
     weighing = _weigh(state, index, required, seed=seed, budget=budget)
-    chances = {e.move: MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
-               for e in weighing.estimates}
-    top = tuple(sorted(chances.values(), key=lambda c: -c.win_chance)[:3])
+    chances = _labelled(state, weighing)
+    top = tuple(sorted(chances.values(), key=lambda c: -c.mean)[:3])
     choice = weighing.choice
     return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), top,
                 chances[choice], weighing.playouts, weighing.decided, budget, seed, state.to_text())
+
+
+def _labelled(state: GameState, weighing: Weighing) -> dict[Move, Estimate]:
+    """Each weighed move's estimate, labelled with the move as the table writes it."""
+    return {move: replace(estimate, label=state.move_text(move))
+            for move, estimate in zip(weighing.moves, weighing.estimates)}
 
 
 def _check_budget(budget: int) -> None:
@@ -609,7 +596,7 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
     with more than one move, the hint's search runs (same seed and budget); where
     its choice differs from the move played, both moves are played out again on
     ``budget`` shared imagined tables each, and the difference of their chances is
-    reported with its margin. :func:`reviewing` does the same one decision at a
+    reported with its standard error. :func:`reviewing` does the same one decision at a
     time, for a caller that shows progress.
     """
     steps, index = _steps_of(record_or_history, seat, budget)
@@ -657,12 +644,11 @@ def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
             yield ReviewProgress(done, len(decisions), None)
             continue
         pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, move])
-        difference, spread, _ = pair.paired_difference(choice, move)
-        suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
-                             for e in pair.estimates)
+        difference, error, _ = pair.paired_difference(choice, move)
+        suggested, played = _labelled(state, pair).values()
         yield ReviewProgress(done, len(decisions), ReviewedDecision(
-            number, state, played.text, suggested.text, *_reason(state, index, choice), played, suggested,
-            difference, _MARGIN * spread))
+            number, state, played.label, suggested.label, *_reason(state, index, choice), played, suggested,
+            difference, error))
 
 
 def _steps(history: History) -> list[tuple[int, GameState, Move]]:

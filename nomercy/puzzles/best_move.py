@@ -8,8 +8,8 @@ hints read), run with the seed, the playouts and the depth the file records unde
 
 - the answer has the highest estimated chance to win the round of all the choices;
 - its lead over the next-best choice, measured on the same imagined tables, is at
-  least the file's ``margin`` and at least twice its own standard error (so the
-  lead is not noise).
+  least the file's ``margin`` and at least :data:`~nomercy.play.estimate.CLEAR` (two)
+  of its own standard errors (so the lead is not noise).
 
 The search sees only the seat's own view: the other hands and the draw pile are
 dealt at random, again and again, from the cards it cannot see. So a best-move
@@ -28,54 +28,40 @@ puzzle gives the other seats as ``{more: N}`` only.
 >>> verdict.ok, verdict.best, verdict.runner_up
 (True, 'A plays blue +4', 'A draws')
 >>> print(verdict.chances[1])
-A draws: 0% ± 0 (20 tables)
+A draws: 0% ± 0 (one standard error, 20 playouts)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import parse_move
 from nomercy.core.state import GameState
+from nomercy.play.estimate import CLEAR, Estimate, points
 from nomercy.play.players.expert import ExpertPlayer
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, move_text
 
-__all__ = ["BestMove", "BEST_MOVE", "EXPERT_KEYS", "Chance", "Verdict", "judge", "verdict", "decision_position",
+__all__ = ["BestMove", "BEST_MOVE", "EXPERT_KEYS", "Verdict", "judge", "verdict", "decision_position",
            "check_expert_settings", "check_best_move_shape"]
 
 EXPERT_KEYS = {"seed": "the search's seed", "playouts": "playouts in all", "depth": "moves per playout",
                "margin": "the least lead in win chance the answer must have over the next-best choice"}
-NOISE = 2.0
-"""The lead must be at least this many standard errors, besides the stated margin."""
-
-
-@dataclass(frozen=True)
-class Chance:
-    """One choice's estimated chance to win the round, over ``tables`` imagined tables, ± one standard error."""
-
-    move: str
-    chance: float
-    error: float
-    tables: int
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.chance:.0%} ± {self.error * 100:.0f} ({self.tables} tables)"
-
 
 @dataclass(frozen=True)
 class Verdict:
     """What the expert's search found for a best-move puzzle.
 
-    ``chances`` follow the order of the puzzle's choices. ``lead`` is how much
+    ``chances`` follow the order of the puzzle's choices, each the estimated chance to win the
+    round with that move (labelled with the move, ± one standard error). ``lead`` is how much
     higher the answer scored than ``runner_up`` (the best of the other choices) on
     the tables both were tried on, ``error`` that lead's standard error.
     """
 
     answer: str
-    chances: tuple[Chance, ...]
+    chances: tuple[Estimate, ...]
     runner_up: str
     lead: float
     error: float
@@ -88,7 +74,7 @@ class Verdict:
     @property
     def best(self) -> str:
         """The choice with the highest estimate."""
-        return max(self.chances, key=lambda c: c.chance).move
+        return max(self.chances, key=lambda c: c.mean).label
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -96,11 +82,11 @@ class Verdict:
         if self.best != self.answer:
             found.append(f"the expert rates {self.best!r} best, not the answer {self.answer!r}")
         if self.lead < self.margin:
-            found.append(f"the answer leads {self.runner_up!r} by {_points(self.lead)} points, less than the "
-                         f"stated margin of {_points(self.margin)}")
-        if self.lead < NOISE * self.error:
-            found.append(f"the lead of {_points(self.lead)} points is within the noise "
-                         f"({NOISE:g} standard errors of {_points(self.error)})")
+            found.append(f"the answer leads {self.runner_up!r} by {points(self.lead)} points, less than the "
+                         f"stated margin of {points(self.margin)}")
+        if self.lead < CLEAR * self.error:
+            found.append(f"the lead of {points(self.lead)} points is within the noise "
+                         f"({CLEAR:g} standard errors of {points(self.error)})")
         return tuple(found)
 
     @property
@@ -109,30 +95,24 @@ class Verdict:
 
     def summary(self) -> str:
         """One line for ``nomercy check``: the lead, its noise and the budget."""
-        return (f"best move {self.answer!r} leads {self.runner_up!r} by {_points(self.lead)} points of win chance "
-                f"± {_points(self.error)} (one standard error, {self.tables} shared tables; at least "
-                f"{_points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
+        return (f"best move {self.answer!r} leads {self.runner_up!r} by {points(self.lead)} points of win chance "
+                f"± {points(self.error)} (one standard error, {self.tables} shared tables; at least "
+                f"{points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
 
     def estimate_lines(self) -> tuple[str, ...]:
-        """The expert's estimate for each choice, for a learner, best first."""
-        ranked = sorted(self.chances, key=lambda c: -c.chance)
-        return tuple(f"{c.move}: about {c.chance:.0%} to win the round (± {_points(c.error)} points)" for c in ranked)
+        """The expert's estimate for each choice, best first, in the one printed form of an estimate."""
+        return tuple(map(str, sorted(self.chances, key=lambda c: -c.mean)))
 
     def estimates_note(self) -> str:
         """What the estimates are and what their ± means, for a learner."""
-        return (f"The expert imagined {self.playouts} rounds in all from this position, the hidden cards "
-                f"dealt at random each time, and played them out. ± is one standard error: the estimates "
-                f"are that noisy. The best move leads the next one by {_points(self.lead)} points.")
+        return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
+                f"in all from this position, the hidden cards dealt at random each time, and played them out. "
+                f"± is one standard error: the estimates are that noisy. The best move leads the next one by "
+                f"{points(self.lead)} points.")
 
     def words(self) -> str:
         """The expert's estimates for a learner, best first, then what the ± means."""
         return "\n".join(self.estimate_lines() + (self.estimates_note(),))
-
-
-def _points(share: float) -> str:
-    """A share as percentage points, without a sign: 0.234 -> '23'; below one point, one decimal."""
-    value = abs(share) * 100
-    return f"{value:.0f}" if value >= 1 or value == 0 else f"{value:.1f}"
 
 
 def decision_position(puzzle: Puzzle) -> GameState:
@@ -171,12 +151,11 @@ def judge(puzzle: Puzzle) -> Verdict:
     expert = ExpertPlayer(seed=int(settings["seed"]), iterations=int(settings["playouts"]), max_time=None,
                           depth=int(settings["depth"]), memory=False, sharp=False)
     weighing = expert.weigh(state.view(seat), [state.parse_move(m) for m in order])
-    by_move = {text: estimate for text, estimate in zip(order, weighing.estimates)}
-    chances = tuple(Chance(m, by_move[m].value, by_move[m].spread, by_move[m].playouts) for m in moves)
-    others = [c for c in chances if c.move != answer]
-    runner_up = max(others, key=lambda c: c.chance)
-    lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.move))
-    return Verdict(answer, chances, runner_up.move, lead, error, tables, float(settings["margin"]),
+    by_move = {text: replace(estimate, label=text) for text, estimate in zip(order, weighing.estimates)}
+    chances = tuple(by_move[m] for m in moves)
+    runner_up = max((c for c in chances if c.label != answer), key=lambda c: c.mean)
+    lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.label))
+    return Verdict(answer, chances, runner_up.label, lead, error, tables, float(settings["margin"]),
                    int(settings["seed"]), int(settings["playouts"]), int(settings["depth"]))
 
 

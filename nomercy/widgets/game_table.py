@@ -36,6 +36,7 @@ from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor,
 from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.play import coach as coaching
+from nomercy.play.estimate import points
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import SavedGame
@@ -586,8 +587,7 @@ class GameTable(GuardedWidget):
         tip = coaching.hint(s, seat, seed=self._coach_seed, budget=HINT_BUDGET)
         self.advice = {
             "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
-            "chances": [{"move": c.text, "chance": round(c.win_chance * 100), "margin": round(c.margin * 100),
-                         "playouts": c.playouts} for c in tip.chances],
+            "chances": [{"move": c.label, "text": str(c)} for c in tip.chances],
             "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
         }
         return None
@@ -632,9 +632,9 @@ class GameTable(GuardedWidget):
             "seconds": round(time.perf_counter() - self._review_started, 1), "open": None, "board": "",
             "decisions": [{
                 "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
-                "rule": d.rule, "played_chance": round(d.played_chance.win_chance * 100),
-                "suggested_chance": round(d.suggested_chance.win_chance * 100),
-                "difference": round(d.difference * 100), "margin": round(d.margin * 100), "clear": d.clear,
+                "rule": d.rule, "played_chance": round(d.played_chance.mean * 100),
+                "suggested_chance": round(d.suggested_chance.mean * 100),
+                "difference": round(d.difference * 100), "error": points(d.error), "clear": d.clear,
             } for d in result.decisions],
         }
         return None

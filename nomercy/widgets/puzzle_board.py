@@ -17,7 +17,7 @@ chance to win with each move, and what its ± means. "Show me" steps through the
 >>> best.feedback["correct"], best.feedback["why"]
 (False, 'Where this goes wrong: The swap hands your red 5 to B, who plays it on the red 7 and wins at once.')
 >>> best.feedback["estimates"][0]
-'A plays red 5: about 27% to win the round (± 6 points)'
+'A plays red 5: 27% ± 6 (one standard error, 20 playouts)'
 
 >>> board = PuzzleBoard("stack-2-4-6")
 >>> board
