@@ -34,7 +34,7 @@ try:
 except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from nomercy.play.coach import DEFAULT_BUDGET, hint, review, warnings
+from nomercy.play.coach import DEFAULT_BUDGET, hint, review, move_warnings
 from nomercy.play.game import Game
 from nomercy.core.engine import apply, legal_moves
 from nomercy.play.players import make_player, next_move, notify, required_moves
@@ -77,7 +77,7 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
                         margins[budget].append(tip.chance.margin)
                 for move in mine:
                     wall = time.perf_counter()
-                    warnings(state, 0, move)
+                    move_warnings(state, 0, move)
                     warning_seconds.append(time.perf_counter() - wall)
             action = next_move(state, players)
             assert action is not None

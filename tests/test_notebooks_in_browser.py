@@ -550,7 +550,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
         mine = [a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch))]
         choice = None
         if not warned:
-            choice = next((a for a in mine if [w for w in coach.warnings(state, 0, a) if w.kind != "uno-call"]), None)
+            choice = next((a for a in mine if [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
         if choice is None:
             choice = helper.choose(state.view(0), mine)
             _click_move(table, state, choice)

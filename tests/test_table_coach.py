@@ -83,7 +83,7 @@ def _warned_position() -> tuple[GameTable, str, tuple[coach.MoveWarning, ...]]:
                 break
             if state.to_act == 0:
                 for move in legal_moves(state, 0):
-                    found = coach.warnings(state, 0, move)
+                    found = coach.move_warnings(state, 0, move)
                     if found and type(move) is not CallUno:
                         return table, state.move_text(move), found
             move = next_move(state, helper)

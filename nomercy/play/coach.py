@@ -15,7 +15,7 @@ decision of a finished round.
 'Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.'
 >>> hint(state, "Ann", seed=1, budget=30) == tip  # the same seed and budget give the same hint
 True
->>> warnings(state, "Ann", "Ann plays blue reverse")
+>>> move_warnings(state, "Ann", "Ann plays blue reverse")
 ()
 
 The estimates are noisy: each move's chance is an :class:`~nomercy.play.estimate.Estimate` whose ±
@@ -30,11 +30,11 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, Union
 
 from nomercy.core import events as ev
-from nomercy.core.cards import COLORS, Card, Color, Rank
+from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.core.errors import IllegalMoveError, PlayerError
-from nomercy.core.legality import is_optional
+from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
@@ -45,7 +45,7 @@ from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "warnings", "review", "reviewing",
+    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewing",
 ]
 
 DEFAULT_BUDGET = 200
@@ -54,7 +54,7 @@ PLAYOUT_DEPTH = 500
 """Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
 WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
                  "challenge-lost")
-"""What :func:`warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
+"""What :func:`move_warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
 comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
 passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
 cost 6."""
@@ -210,7 +210,7 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     index = state.seat(seat)
     _check_budget(budget)
     required, optional = _moves_of(state, index)
-    finishing = [a for a in required if type(a) is Play and _empties_hand(state, a)]
+    finishing = [a for a in required if type(a) is Play and empties_hand(a.card, state.hands[a.seat])]
     quick: Move | None = finishing[0] if finishing else next(
         (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
     if quick is not None:
@@ -257,13 +257,6 @@ def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, 
     return expert.weigh(view, expert.shortlist(view, required))
 
 
-def _empties_hand(state: GameState, play: Play) -> bool:
-    hand = state.hands[play.seat]
-    if len(hand) == 1:
-        return True
-    return play.card.rank is Rank.DISCARD_ALL and all(c.color is play.card.color for c in hand)
-
-
 # ---------------------------------------------------------------------------------------------- the reason
 
 def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
@@ -288,8 +281,8 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
                 fate = " and you are knocked out either way" if doomed else ""
                 return (f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}.",
                         "stack-answers")
-            if all(a.card.rank is Rank.WILD_REVERSE_DRAW_FOUR for a in answers) and _comes_back(state, answers[0]):
-                return (f"Take the {state.pending} cards: with two players left your wild reverse +4 would come "
+            if all(a.card.rank.face.effect == "reverse-draw" for a in answers) and _comes_back(state, answers[0]):
+                return (f"Take the {state.pending} cards: with two players left your {answers[0].card} would come "
                         "straight back to you, bigger."), "wild-reverse-four-two-players"
             keep = max((a.card for a in answers), key=lambda c: c.draw_value)
             return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later.", "stacking"
@@ -320,7 +313,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     hand = state.hands[seat]
     limit = state.rules.mercy_limit
     card = play.card
-    if _empties_hand(state, play):
+    if empties_hand(card, hand):
         return f"Play {card}: it empties your hand and wins the round.", "winning"
     after, events = apply(state, play)  # a play draws nothing for its player: the real table tells no secret
     left = len(after.hands[seat])
@@ -374,11 +367,11 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
-        near = limit is not None and size + 5 >= limit
+        near = limit is not None and size + _expected_turned_up(state, seat) >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
         return (f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}.",
                 "wild-roulette")
-    if card.rank is Rank.REVERSE:
+    if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
         return (f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays "
                 f"next{uno}."), "reverse"
@@ -404,6 +397,15 @@ def _comes_back(state: GameState, play: Play) -> bool:
     return any(isinstance(e, ev.StackGrew) and e.target == state.seats[play.seat] for e in events)
 
 
+def _expected_turned_up(state: GameState, seat: int) -> float:
+    """How many cards a roulette's victim turns up on average, naming the color most of the unseen cards have
+    (what ``seat`` can count: the deck less its hand and the discard pile). Drawing without replacement,
+    the first of ``k`` cards of that color among ``n`` comes on average at card (n + 1) / (k + 1)."""
+    unseen = _unseen_by_color(state, seat)
+    total = sum(DECKS[state.rules.deck].counts().values()) - len(state.hands[seat]) - len(state.discard)
+    return (total + 1) / (max(unseen.values()) + 1)
+
+
 def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
     """Cards of each color ``seat`` has not seen: the deck less its hand and the discard pile."""
     counts: Counter[Card] = DECKS[state.rules.deck].counts()
@@ -414,7 +416,7 @@ def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
 
 # ---------------------------------------------------------------------------------------------- warnings
 
-def warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
+def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
     """What ``move`` would do to ``seat`` that a beginner may regret, each with its ruling; empty when it is fine.
 
     The move is applied to copies of the table that agree with what ``seat`` can

@@ -33,7 +33,7 @@ import traitlets
 
 from nomercy.core import events as ev
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.errors import NomercyError
 from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
@@ -491,7 +491,7 @@ class GameTable(GuardedWidget):
         s = self.state
         plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
         if not plays:
-            probe = Play(seat, card, COLORS[0] if card.is_wild and card.rank is not Rank.WILD_ROULETTE else None)
+            probe = Play(seat, card, COLORS[0] if "color" in card.rank.face.choices else None)
             reason = why_illegal(s, probe)
             return reason or f"{s.seats[seat]} cannot play {card} now"
         if len(plays) == 1:
@@ -548,7 +548,7 @@ class GameTable(GuardedWidget):
         """Hold ``action`` back when the coach has a warning for it; whether it did."""
         s = self.state
         calls = self.auto_uno or (self._uno_armed and type(action) is Play)
-        found = [w for w in coaching.warnings(s, action.seat, action) if not (w.kind == "uno-call" and calls)]
+        found = [w for w in coaching.move_warnings(s, action.seat, action) if not (w.kind == "uno-call" and calls)]
         if not found:
             return False
         self._held = action
