@@ -587,7 +587,6 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     return result
 
 
-legal_tuple = legal_moves  # the earlier name of the whole list, which puzzles and benchmarks use
 
 
 _LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
@@ -595,8 +594,8 @@ _LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
 
 Play asks for a position's moves and then applies one of them, so keeping the latest
 list lets :func:`is_listed` recognise the chosen move by identity, and asking twice
-costs nothing. It is kept here rather than on the state because a state is a tuple,
-and giving a tuple an attribute costs it a dictionary on every move.
+costs nothing. It is kept here rather than on the state because a state has slots and no
+dictionary: an attribute for the list would cost every position a slot it rarely uses.
 """
 
 
@@ -611,7 +610,7 @@ def is_listed(state: GameState, move: Move) -> bool:
 
 
 def is_optional(state: GameState, move: Move) -> bool:
-    """Is ``action`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
+    """Is ``move`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
     if type(move) is CallUno or type(move) is Catch:
         return True
     return type(move) is Play and move.seat != state.turn

@@ -428,20 +428,20 @@ def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[
     punish. A move whose outcome hangs on hidden cards warns with its chance.
     """
     index = state.seat(seat)
-    action = state.parse_move(move) if isinstance(move, str) else move
-    if action.seat != index:
-        raise IllegalMoveError(f"{state.move_text(action)} is a move of {state.seats[action.seat]}, not of "
+    move = state.parse_move(move) if isinstance(move, str) else move
+    if move.seat != index:
+        raise IllegalMoveError(f"{state.move_text(move)} is a move of {state.seats[move.seat]}, not of "
                                f"{state.seats[index]}")
-    reason = why_illegal(state, action)
+    reason = why_illegal(state, move)
     if reason is not None:
-        raise IllegalMoveError(reason, move=action)
+        raise IllegalMoveError(reason, move=move)
     view = state.view(index)
     rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
-    outcomes = [apply(determinize(view, rng), action) for _ in range(WARNING_TABLES)]
+    outcomes = [apply(determinize(view, rng), move) for _ in range(WARNING_TABLES)]
     required, _ = _moves_of(state, index)
     found: list[MoveWarning] = []
     for check in _CHECKS:
-        found.extend(check(state, index, action, outcomes, required))
+        found.extend(check(state, index, move, outcomes, required))
     return tuple(found)
 
 

@@ -29,9 +29,8 @@ from typing import Any, Mapping
 
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.moves import check_seat_names
-from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.core.rules import PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import check_seed
-from nomercy.core.rules import ROUND_MOVE_LIMIT
 
 __all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
 

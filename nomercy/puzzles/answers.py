@@ -32,6 +32,7 @@ from typing import Any, Callable, Mapping
 from nomercy.core.moves import Play, seat_index
 from nomercy.core.cards import COLORS, Card, Color, parse_cards
 from nomercy.core.errors import NomercyError
+from nomercy.core.legality import legal_moves
 from nomercy.core.state import GameState
 
 __all__ = ["AnswerKey", "Entry", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
@@ -156,9 +157,7 @@ def playable_cards(state: GameState, seat: int) -> tuple[Card, ...]:
     >>> [str(card) for card in playable_cards(state, 0)], playable_cards(state, 1)
     (['yellow 4', 'blue +2', 'blue skip-all', 'wild +6'], ())
     """
-    from nomercy.core.legality import legal_tuple
-
-    return tuple(sorted({m.card for m in legal_tuple(state) if isinstance(m, Play) and m.seat == seat}))
+    return tuple(sorted({m.card for m in legal_moves(state) if isinstance(m, Play) and m.seat == seat}))
 
 
 def _say_playable(cards: tuple[Card, ...]) -> str:

@@ -39,7 +39,7 @@ __all__ = ["explain"]
 @dataclass(frozen=True)
 class _Step:
     before: GameState
-    action: Move
+    move: Move
     events: tuple[ev.Event, ...]
     after: GameState
 
@@ -106,7 +106,7 @@ class _Stack:
         return "; ".join(parts)
 
     def follow(self, step: _Step) -> list[str]:
-        move, before = step.action, step.before
+        move, before = step.move, step.before
         lines: list[str] = []
         grew = [e for e in step.events if isinstance(e, ev.StackGrew)]
         if isinstance(move, Play) and grew:
@@ -147,7 +147,7 @@ class _Stack:
 def _effects(step: _Step) -> list[str]:
     """The other rulings a move set off, one sentence each."""
     lines: list[str] = []
-    move = step.action
+    move = step.move
     seats = step.before.seats
     who = seats[move.seat]
     card: Card | None = move.card if isinstance(move, Play) else None

@@ -20,7 +20,7 @@ from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
 from nomercy.play.transcript import Transcript
 from nomercy.core.errors import NomercyError
-from nomercy.puzzles.puzzle import Puzzle
+from nomercy.puzzles.puzzle import Puzzle, find_puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, Phase
@@ -163,8 +163,6 @@ def under(state: GameState, **options: Any) -> GameState:
 
 def position_of(puzzle_id: str) -> GameState:
     """The starting position of a puzzle from ``puzzles/``, by its id."""
-    from nomercy.puzzles.puzzle import find_puzzle
-
     return find_puzzle(puzzle_id).position()
 
 
@@ -223,8 +221,6 @@ def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet |
        Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
     Now: top card blue 0; D to act; cards held: A 3, B 4, C 5, D 1.
     """
-    from nomercy.puzzles.puzzle import find_puzzle
-
     if isinstance(source, GameState):
         start, move_list = (source if rules is None else source.replace(rules=rules)), list(moves or ())
     else:
@@ -280,8 +276,6 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     does not show.
     """
     from nomercy.teaching.pictures import card_img, hand_html
-    from nomercy.puzzles.puzzle import find_puzzle
-
     puzzle = find_puzzle(puzzle_id)
     rules = puzzle.rules.name + "".join(f", {k}: {v}" for k, v in puzzle.variant.items())
     # A puzzle that starts with the deal (``start: first-card``) shows the card about to be turned up.

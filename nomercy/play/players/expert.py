@@ -327,7 +327,7 @@ class ExpertPlayer:
         )
 
     def _playout(self, world: GameState, move: Move, me: int, seed: int) -> float:
-        """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop).
+        """Play ``move`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop).
 
         With ``sharp`` the expert's own seat plays :class:`SharpGreedy` instead; the others stay greedy.
         """
