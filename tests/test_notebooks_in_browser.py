@@ -354,7 +354,7 @@ def test_a_best_move_board_offers_the_moves_and_answers_with_the_why_and_the_exp
         "Where this goes wrong: You take 10 cards when your own +10 could pass them on.")
     assert "The expert's best move is A plays wild +10 choosing green." in board.get_by_role("status").text_content()
     estimates = board.locator('[data-testid="puzzle-estimates"] li')
-    assert estimates.count() == 2 and all("to win the round (± " in t for t in estimates.all_text_contents())
+    assert estimates.count() == 2 and all("(one standard error, " in t for t in estimates.all_text_contents())
     assert "standard error" in board.locator('[data-testid="puzzle-noise"]').text_content()
     assert wrong.get_attribute("aria-pressed") == "true"
     board.get_by_role("button", name="A plays wild +10 choosing green", exact=True).click()
