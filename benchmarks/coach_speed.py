@@ -74,7 +74,7 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
                     hint_seconds[budget].append(time.perf_counter() - wall)
                     hint_cpu[budget].append(time.process_time() - cpu)
                     if tip.chance is not None:
-                        margins[budget].append(tip.chance.margin)
+                        margins[budget].append(tip.chance.error)  # one standard error
                 for move in mine:
                     wall = time.perf_counter()
                     move_warnings(state, 0, move)
@@ -108,7 +108,7 @@ def show(result: dict[str, Any]) -> None:
     print(f"{result['table']}; Python {result['python']}, {result['cores']} cores; "
           f"{result['decisions']} decisions with a choice")
     print(f"{'hint budget':>12} {'median':>8} {'p90':>8} {'max':>8} {'cpu':>5} {'cpu median':>11} {'cpu max':>8}"
-          "  margin of the suggested move")
+          "  ± of the suggested move (one standard error)")
     for budget, row in result["hint"].items():
         margin = f"± {row['margin_median'] * 100:.0f} points" if row["margin_median"] is not None else "-"
         times = f"{row['median']:>7.2f}s {row['p90']:>7.2f}s {row['max']:>7.2f}s"
