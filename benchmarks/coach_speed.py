@@ -34,7 +34,7 @@ try:
 except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from nomercy.play.coach import DEFAULT_BUDGET, hint, review, warnings
+from nomercy.play.coach import DEFAULT_BUDGET, hint, review, move_warnings
 from nomercy.play.game import Game
 from nomercy.core.engine import apply, legal_moves
 from nomercy.play.players import make_player, next_move, notify, required_moves
@@ -74,10 +74,10 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
                     hint_seconds[budget].append(time.perf_counter() - wall)
                     hint_cpu[budget].append(time.process_time() - cpu)
                     if tip.chance is not None:
-                        margins[budget].append(tip.chance.margin)
+                        margins[budget].append(tip.chance.error)  # one standard error
                 for move in mine:
                     wall = time.perf_counter()
-                    warnings(state, 0, move)
+                    move_warnings(state, 0, move)
                     warning_seconds.append(time.perf_counter() - wall)
             action = next_move(state, players)
             assert action is not None
@@ -108,7 +108,7 @@ def show(result: dict[str, Any]) -> None:
     print(f"{result['table']}; Python {result['python']}, {result['cores']} cores; "
           f"{result['decisions']} decisions with a choice")
     print(f"{'hint budget':>12} {'median':>8} {'p90':>8} {'max':>8} {'cpu':>5} {'cpu median':>11} {'cpu max':>8}"
-          "  margin of the suggested move")
+          "  ± of the suggested move (one standard error)")
     for budget, row in result["hint"].items():
         margin = f"± {row['margin_median'] * 100:.0f} points" if row["margin_median"] is not None else "-"
         times = f"{row['median']:>7.2f}s {row['p90']:>7.2f}s {row['max']:>7.2f}s"

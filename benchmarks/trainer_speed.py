@@ -83,7 +83,7 @@ def main() -> None:
                 trainer.next()
                 served.append(time.perf_counter() - start)
                 if trainer.current.choices:
-                    best_move = trainer.current.is_best_move
+                    best_move = trainer.current.kind == "best-move"
                     start = time.perf_counter()
                     trainer.choose(0)
                     checked[best_move].append(time.perf_counter() - start)

@@ -127,23 +127,23 @@ def deck_size(state: GameState) -> int:
     return DECKS[state.rules.deck].size
 
 
-def choose(rng: random.Random, actions: Sequence) -> Any:
+def choose(rng: random.Random, moves: Sequence) -> Any:
     """A random legal move that prefers playing (pure random play rarely finishes classic)."""
-    plays = [a for a in actions if type(a) is Play]
+    plays = [a for a in moves if type(a) is Play]
     if plays and rng.random() < 0.9:
         return rng.choice(plays)
-    return rng.choice(actions)
+    return rng.choice(moves)
 
 
 def random_game(profile: str, players: int, seed: int, *, max_moves: int = 5000, **overrides: Any):
-    """Play one random game; yield (state, action, next state, events) for every move."""
+    """Play one random game; yield (state, move, next state, events) for every move."""
     rules = ruleset(profile, players="2-20", **overrides)
     yield from random_moves(rules, players, seed, max_moves=max_moves,
                             label=f"{profile} game with {players} players, seed {seed},")
 
 
 def random_moves(rules: Any, players: int, seed: int, *, max_moves: int, label: str):
-    """Yield (state, action, next state, events) along one game of :func:`choose` moves that must end."""
+    """Yield (state, move, next state, events) along one game of :func:`choose` moves that must end."""
     rng = random.Random(seed)
     steps: list = []
     end = play_out(new_game(rules, players, seed=seed), lambda state: choose(rng, legal_moves(state)),

@@ -12,7 +12,7 @@ import pytest
 from conftest import play, table
 from nomercy import CallUno, Game, GameState, IllegalMoveError, is_legal, legal_moves
 from nomercy.core.rulebook import RULINGS
-from nomercy.play.coach import DEFAULT_BUDGET, WARNING_KINDS, Hint, hint, review, reviewing, warnings
+from nomercy.play.coach import DEFAULT_BUDGET, WARNING_KINDS, Hint, hint, review, reviewing, move_warnings
 from nomercy.play.players import make_player, next_move, required_moves
 from nomercy.play.players.expert import ExpertPlayer
 
@@ -41,7 +41,7 @@ def numbers(count: int) -> list[str]:
 
 def test_every_warning_cites_a_ruling_of_the_rulebook_in_plain_words():
     state = two_players_with_a_wild_reverse_four()
-    (warning,) = warnings(state, "A", "A plays wild reverse +4 choosing blue")
+    (warning,) = move_warnings(state, "A", "A plays wild reverse +4 choosing blue")
     assert warning.kind == "comes-back" and warning.kind in WARNING_KINDS
     assert warning.rule in RULINGS
     assert warning.ruling is RULINGS[warning.rule]
@@ -54,7 +54,7 @@ def two_players_with_a_wild_reverse_four() -> GameState:
 
 
 def test_with_two_players_a_wild_reverse_four_comes_back_to_its_player():
-    found = warnings(two_players_with_a_wild_reverse_four(), "A", "A plays wild reverse +4 choosing blue")
+    found = move_warnings(two_players_with_a_wild_reverse_four(), "A", "A plays wild reverse +4 choosing blue")
     assert rules_of(found) == ["wild-reverse-four-two-players"]
     assert "comes back to you" in found[0].text
     assert "4 cards are pending for you" in found[0].text
@@ -65,24 +65,24 @@ def test_with_two_players_a_wild_reverse_four_comes_back_to_its_player():
 def test_the_wild_reverse_four_that_comes_back_names_the_answers_or_the_knock_out():
     answer = table(players="AB", discard="blue 5",
                    hands={"A": ["wild reverse +4", "blue +4", "green 3"], "B": ["green 1", "yellow 8"]})
-    (warning,) = warnings(answer, "A", "A plays wild reverse +4 choosing blue")
+    (warning,) = move_warnings(answer, "A", "A plays wild reverse +4 choosing blue")
     assert "answer with your blue +4, or draw them" in warning.text
     crowded = table(players="AB", discard="blue 5",
                     hands={"A": ["wild reverse +4", *numbers(21)], "B": ["green 1", "yellow 8"]})
-    (warning,) = warnings(crowded, "A", "A plays wild reverse +4 choosing blue")
+    (warning,) = move_warnings(crowded, "A", "A plays wild reverse +4 choosing blue")
     assert "drawing them takes you to 25 cards and knocks you out" in warning.text
 
 
 def test_with_three_players_the_wild_reverse_four_hits_someone_else():
     state = table(players="ABC", discard="blue 5",
                   hands={"A": ["wild reverse +4", "blue 1", "green 3"], "B": ["green 1"], "C": ["green 2"]})
-    assert warnings(state, "A", "A plays wild reverse +4 choosing blue") == ()
+    assert move_warnings(state, "A", "A plays wild reverse +4 choosing blue") == ()
 
 
 def test_when_the_opponent_option_sends_it_on_there_is_no_warning():
     state = table(players="AB", discard="blue 5", variant={"two_player_reverse_draw": "opponent"},
                   hands={"A": ["wild reverse +4", "blue 1", "green 3"], "B": ["green 1", "yellow 8"]})
-    assert warnings(state, "A", "A plays wild reverse +4 choosing blue") == ()
+    assert move_warnings(state, "A", "A plays wild reverse +4 choosing blue") == ()
 
 
 def stack_of_six_at_nineteen_cards() -> GameState:
@@ -94,7 +94,7 @@ def stack_of_six_at_nineteen_cards() -> GameState:
 def test_taking_a_stack_into_the_mercy_limit_knocks_you_out():
     state = stack_of_six_at_nineteen_cards()
     assert len(state.hand("A")) == 19 and state.pending == 6
-    found = warnings(state, "A", "A draws")
+    found = move_warnings(state, "A", "A draws")
     assert rules_of(found) == ["mercy", "stacking"]
     assert kinds_of(found) == ["knocked-out", "stack-declined"]
     mercy, stacking = found
@@ -105,21 +105,21 @@ def test_taking_a_stack_into_the_mercy_limit_knocks_you_out():
 
 
 def test_stacking_it_on_is_fine():
-    assert warnings(stack_of_six_at_nineteen_cards(), "A", "A plays green +4") == ()
+    assert move_warnings(stack_of_six_at_nineteen_cards(), "A", "A plays green +4") == ()
 
 
 def test_no_warning_for_the_only_move_there_is():
     state = table(players="ABC", discard=["red +2", "blue +4"], pending=6,
                   hands={"A": numbers(19), "B": ["red 1"], "C": ["red 2"]})
     assert [state.move_text(a) for a in legal_moves(state, "A")] == ["A draws"]
-    assert warnings(state, "A", "A draws") == ()
+    assert move_warnings(state, "A", "A draws") == ()
 
 
 def test_a_draw_whose_end_is_hidden_warns_with_its_chance():
     """Drawing until a card fits at 23 cards knocks you out unless the first card drawn fits: nobody knows."""
     state = table(players="ABC", discard="red 5", variant={"voluntary_draw": True},
                   hands={"A": ["red 1", *numbers(22)], "B": ["red 2"], "C": ["red 3"]})
-    (mercy,) = warnings(state, "A", "A draws")
+    (mercy,) = move_warnings(state, "A", "A draws")
     assert mercy.rule == "mercy"
     assert 0 < mercy.chance < 1
     assert "could take you to 25 cards" in mercy.text
@@ -133,13 +133,13 @@ def test_warnings_read_only_what_the_seat_can_see():
     hidden.reverse()
     other = state.replace(hands=(state.hands[0], tuple(hidden[:1]), tuple(hidden[1:2])), draw_pile=tuple(hidden[2:]))
     assert other.view("A") == state.view("A") and other != state
-    assert warnings(other, "A", "A draws") == warnings(state, "A", "A draws")
+    assert move_warnings(other, "A", "A draws") == move_warnings(state, "A", "A draws")
 
 
 def test_playing_down_to_one_card_means_calling_uno():
     state = table(players="ABC", discard="red 4",
                   hands={"A": ["red 5", "blue 3"], "B": ["green 1"], "C": ["green 2"]})
-    (uno,) = warnings(state, "A", "A plays red 5")
+    (uno,) = move_warnings(state, "A", "A plays red 5")
     assert (uno.kind, uno.rule) == ("uno-call", "uno")
     assert "call UNO before the next player acts" in uno.text and "draw 2" in uno.text
 
@@ -147,13 +147,13 @@ def test_playing_down_to_one_card_means_calling_uno():
 def test_no_uno_warning_when_being_caught_costs_nothing():
     state = table(players="ABC", discard="red 4", variant={"uno_penalty": 0},
                   hands={"A": ["red 5", "blue 3"], "B": ["green 1"], "C": ["green 2"]})
-    assert warnings(state, "A", "A plays red 5") == ()
+    assert move_warnings(state, "A", "A plays red 5") == ()
 
 
 def test_a_harmless_move_gets_no_warning():
     state = table(players="ABC", discard="red 4",
                   hands={"A": ["red 5", "red 6", "blue 3"], "B": ["green 1", "green 4"], "C": ["green 2", "blue 9"]})
-    assert warnings(state, "A", "A plays red 5") == ()
+    assert move_warnings(state, "A", "A plays red 5") == ()
 
 
 def test_a_player_left_uncaught_is_a_catch_let_slip():
@@ -161,47 +161,47 @@ def test_a_player_left_uncaught_is_a_catch_let_slip():
                   hands={"A": ["red 9", "blue 1"], "B": ["red 6", "red 8"], "C": ["red 3", "green 1", "blue 2"]})
     after, _ = play(state, "B plays red 6")
     assert after.catchable == (1,)
-    (catch,) = warnings(after, "C", "C plays red 3")
+    (catch,) = move_warnings(after, "C", "C plays red 3")
     assert (catch.kind, catch.rule) == ("catch-missed", "uno")
     assert "catch B first" in catch.text
-    assert warnings(after, "C", "C catches B") == ()
+    assert move_warnings(after, "C", "C catches B") == ()
 
 
 def test_a_seven_that_swaps_into_the_bigger_hand():
     state = table(players="ABC", discard="red 4",
                   hands={"A": ["red 7", "blue 1", "blue 2"], "B": filler(["green 1"], 9),
                          "C": ["green 2", "green 3"]})
-    (seven,) = warnings(state, "A", "A plays red 7 swapping with B")
+    (seven,) = move_warnings(state, "A", "A plays red 7 swapping with B")
     assert (seven.kind, seven.rule) == ("bigger-hand", "seven")
     assert "get B's 10" in seven.text and "swapping with C (2 cards)" in seven.text
-    assert warnings(state, "A", "A plays red 7 swapping with C") == ()
+    assert move_warnings(state, "A", "A plays red 7 swapping with C") == ()
 
 
 def test_a_zero_that_hands_you_a_big_hand():
     state = table(players="ABC", discard="red 4",
                   hands={"A": ["red 0", "red 1", "blue 2"], "B": ["green 1"], "C": filler(["green 2"], 11)})
-    (zero,) = warnings(state, "A", "A plays red 0")
+    (zero,) = move_warnings(state, "A", "A plays red 0")
     assert (zero.kind, zero.rule) == ("bigger-hand", "zero")
     assert "get C's 12" in zero.text
-    assert warnings(state, "A", "A plays red 1") == ()
+    assert move_warnings(state, "A", "A plays red 1") == ()
 
 
 def test_a_classic_wild_four_played_while_holding_the_color_in_force():
     state = table(rules="classic", players="ABC", discard="red 5",
                   hands={"A": ["wild +4", "red 3", "blue 1"], "B": ["green 1"], "C": ["green 2"]})
-    (bluff,) = warnings(state, "A", "A plays wild +4 choosing blue")
+    (bluff,) = move_warnings(state, "A", "A plays wild +4 choosing blue")
     assert (bluff.kind, bluff.rule) == ("bluff", "wild-four-restriction")
     assert "if B challenges, you draw the 4" in bluff.text
     fair = table(rules="classic", players="ABC", discard="red 5",
                  hands={"A": ["wild +4", "blue 3", "blue 1"], "B": ["green 1"], "C": ["green 2"]})
-    assert warnings(fair, "A", "A plays wild +4 choosing blue") == ()
+    assert move_warnings(fair, "A", "A plays wild +4 choosing blue") == ()
 
 
 def test_a_challenge_that_may_cost_six():
     state = table(rules="classic", players="ABC", discard="red 5",
                   hands={"A": filler(["wild +4", "blue 3"], 5), "B": ["green 1", "yellow 2"], "C": ["green 2"]})
     after, _ = play(state, "A plays wild +4 choosing blue")
-    found = warnings(after, "B", "B challenges")
+    found = move_warnings(after, "B", "B challenges")
     assert kinds_of(found) == ["challenge-lost"] and rules_of(found) == ["challenge"]
     assert "you draw 6 instead of 4" in found[0].text
     assert 0 < found[0].chance <= 1
@@ -210,9 +210,9 @@ def test_a_challenge_that_may_cost_six():
 def test_a_move_that_is_not_legal_or_not_the_seats_is_refused():
     state = two_players_with_a_wild_reverse_four()
     with pytest.raises(IllegalMoveError, match="not of A"):
-        warnings(state, "A", "B plays green 1")
+        move_warnings(state, "A", "B plays green 1")
     with pytest.raises(IllegalMoveError):
-        warnings(state, "A", "A plays green 3 choosing red")
+        move_warnings(state, "A", "A plays green 3 choosing red")
 
 
 # --- hint ----------------------------------------------------------------------------------------------
@@ -239,11 +239,11 @@ def test_a_hint_gives_the_top_three_moves_with_their_playouts_and_noise():
     tip = hint(state, "Ann", seed=2, budget=BUDGET)
     assert isinstance(tip, Hint) and tip.budget == BUDGET
     assert 1 <= len(tip.chances) <= 3
-    assert [c.win_chance for c in tip.chances] == sorted((c.win_chance for c in tip.chances), reverse=True)
-    assert all(0 <= c.win_chance <= 1 and c.playouts >= 1 and c.margin >= 0 for c in tip.chances)
+    assert [c.mean for c in tip.chances] == sorted((c.mean for c in tip.chances), reverse=True)
+    assert all(0 <= c.mean <= 1 and c.playouts >= 1 and c.error >= 0 for c in tip.chances)
     assert tip.playouts == BUDGET >= sum(c.playouts for c in tip.chances)
-    assert tip.chance is not None and tip.chance.move == tip.move and tip.chance.text == tip.text
-    assert f"{BUDGET} imagined rounds" in tip.noise and "margin" in tip.noise
+    assert tip.chance is not None and tip.chance.label == tip.text
+    assert f"{BUDGET} imagined rounds" in tip.noise and "one standard error" in tip.noise
     assert DEFAULT_BUDGET >= 100
 
 
@@ -252,8 +252,8 @@ def test_the_reason_to_stack_is_the_mercy_limit():
     assert tip.text == "A plays green +4"
     assert tip.reason == "Stack your green +4: drawing 6 would take you to 25 cards and knock you out."
     assert tip.rule == "mercy" and tip.ruling is RULINGS["mercy"]
-    taking = next(c for c in tip.chances if c.text == "A draws")
-    assert taking.win_chance == 0.0  # knocked out in every playout
+    taking = next(c for c in tip.chances if c.label == "A draws")
+    assert taking.mean == 0.0  # knocked out in every playout
 
 
 def test_the_reason_to_skip_is_the_next_players_last_card():
@@ -328,8 +328,8 @@ def test_the_review_finds_a_planted_blunder():
     (blunder,) = found.decisions
     assert blunder.number == 1
     assert blunder.played == "A draws" and blunder.suggested == "A plays green +4"
-    assert blunder.played_chance.win_chance == 0.0
-    assert blunder.difference > blunder.margin and blunder.clear
+    assert blunder.played_chance.mean == 0.0
+    assert blunder.difference > 0 and blunder.clear
     assert blunder.state == state and GameState.from_text(blunder.position) == state
     assert "knock you out" in blunder.reason
 

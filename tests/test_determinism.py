@@ -26,9 +26,9 @@ def test_different_seeds_deal_different_games(profile):
 def test_replaying_the_moves_from_the_seed_gives_the_same_states_and_events(profile):
     record = list(random_game(profile, 3, seed=31))
     state = new_game(ruleset(profile, players="2-20"), 3, seed=31)
-    for before, action, after, events in record:
+    for before, move, after, events in record:
         assert state == before
-        state, replayed = apply(state, action)
+        state, replayed = apply(state, move)
         assert state == after
         assert [e.as_dict() for e in replayed] == [e.as_dict() for e in events]
     assert state.is_over
@@ -38,9 +38,9 @@ def test_replaying_the_moves_from_the_seed_gives_the_same_states_and_events(prof
 def test_replaying_through_the_notation_gives_the_same_game(profile):
     record = list(random_game(profile, 4, seed=77))
     state = new_game(ruleset(profile, players="2-20"), 4, seed=77)
-    for _, action, after, events in record:
-        text = state.move_text(action)
-        assert state.parse_move(text) == action, text
+    for _, move, after, events in record:
+        text = state.move_text(move)
+        assert state.parse_move(text) == move, text
         state, replayed = apply(state, text)
         assert replayed == events
     assert state == record[-1][2]

@@ -28,9 +28,9 @@ def _expert(**options):
 def _moves(state, players, *texts):
     """Apply moves written in notation, telling ``players`` about each one."""
     for text in texts:
-        action = state.parse_move(text)
-        after, events = apply(state, action)
-        notify(players, state, action, events, after)
+        move = state.parse_move(text)
+        after, events = apply(state, move)
+        notify(players, state, move, events, after)
         state = after
     return state
 
@@ -222,9 +222,9 @@ def test_what_the_expert_knows_for_certain_is_always_true(players, opponent):
         bots = {0: expert, **{s: make_player(opponent, seed=seed + s) for s in range(1, players)}}
         state = new_game("no-mercy", players, seed=seed)
         while not state.is_over:
-            action = next_move(state, bots)
-            after, events = apply(state, action)
-            notify(bots, state, action, events, after)
+            move = next_move(state, bots)
+            after, events = apply(state, move)
+            notify(bots, state, move, events, after)
             state = after
             for seat in range(1, players):
                 known = Counter(expert.beliefs.known_cards(seat))

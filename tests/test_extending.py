@@ -199,3 +199,18 @@ def test_trying_takes_every_registration_back():
     with pytest.raises(ValueError, match="unknown card"):
         Card.parse("red swap-all")
     assert new_game("classic", 3, seed=1).phase in (Phase.TURN, Phase.NAME_FIRST_COLOR, Phase.NAME_ROULETTE)
+
+
+def test_the_coach_reads_a_house_discard_card_from_the_face_table(house):
+    """A house card that discards like the discard-all: the coach's hint sees it empty the hand and win."""
+    from nomercy.play.coach import hint
+
+    purge = register_face(Face(name="PURGE", notation="purge", short="purge", points=30, ruling="discard-all",
+                               choices=("top",), discards=True, picture=Picture("label", "P")))
+    register_deck(DeckListing(name="purges", per_color={**DECKS["no-mercy"].per_color, purge: 1},
+                              wilds=DECKS["no-mercy"].wilds, source="a house deck"))
+    used = "rpurge,r3,r8,b4,g6,y1,y2,r5"
+    state = position("no-mercy/deck=purges", ["rpurge,r3,r8", "b4,g6", "y1,y2"], "r5", rest_of("purges", used))
+    tip = hint(state, "A", seed=1, budget=10)
+    assert tip.text.startswith("A plays red purge") and tip.playouts == 0  # no search: it wins at once
+    assert tip.reason.endswith("it empties your hand and wins the round.")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from nomercy import Card
-from nomercy.teaching.lessons import (answer_matrix, card_verdicts, compare_options, composition_html, deck_rows,
+from nomercy.teaching.rule_options import compare_options
+from nomercy.teaching.lessons import (answer_matrix, card_verdicts, composition_html, deck_rows,
                                     explain_hand, faces_html, narrate, position_of, puzzle_html, table, under)
 from nomercy import apply
 
@@ -47,7 +48,7 @@ def test_the_same_position_under_each_stacking_option():
                        "wild +6", color="green", pending=6, turn="B")
     grid = compare_options(facing_six, "stacking", ["official", "wilds-on-anything", "anything-goes", "none"],
                            ["B plays red +2", "B plays wild reverse +4 choosing red", "B draws"])
-    allowed = [[ok for ok, _, _ in row] for row in grid.cells]
+    allowed = [[outcome.allowed for outcome in line] for _, line in grid.grid()[1]]
     assert allowed == [[False, False, True, False], [False, True, True, False], [True, True, True, True]]
     assert "16" not in str(grid) and "B draws 6 cards." in str(grid)
     assert "<table" in grid._repr_html_()
@@ -64,7 +65,7 @@ def test_the_answer_matrix_compares_with_the_last_card():
 def test_mercy_limit_in_the_middle_of_a_draw():
     facing_six = apply(position_of("round2-knockout"), "A plays wild +6 choosing red")[0]
     grid = compare_options(facing_six, "mercy_limit", [25, 20, None], ["B draws"])
-    texts = [text for _, text, _ in grid.cells[0]]
+    texts = [outcome.cell() for outcome in grid.grid()[1][0][1]]
     assert "out of the round" in texts[0] and "cancelled" in texts[1] and "out" not in texts[2]
 
 

@@ -354,7 +354,7 @@ def test_a_best_move_board_offers_the_moves_and_answers_with_the_why_and_the_exp
         "Where this goes wrong: You take 10 cards when your own +10 could pass them on.")
     assert "The expert's best move is A plays wild +10 choosing green." in board.get_by_role("status").text_content()
     estimates = board.locator('[data-testid="puzzle-estimates"] li')
-    assert estimates.count() == 2 and all("to win the round (± " in t for t in estimates.all_text_contents())
+    assert estimates.count() == 2 and all("(one standard error, " in t for t in estimates.all_text_contents())
     assert "standard error" in board.locator('[data-testid="puzzle-noise"]').text_content()
     assert wrong.get_attribute("aria-pressed") == "true"
     board.get_by_role("button", name="A plays wild +10 choosing green", exact=True).click()
@@ -550,7 +550,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
         mine = [a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch))]
         choice = None
         if not warned:
-            choice = next((a for a in mine if [w for w in coach.warnings(state, 0, a) if w.kind != "uno-call"]), None)
+            choice = next((a for a in mine if [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
         if choice is None:
             choice = helper.choose(state.view(0), mine)
             _click_move(table, state, choice)
@@ -606,7 +606,7 @@ def _served(trainer: Any) -> Any:
     for _ in range(60):
         board.wait_for()
         puzzle = find_puzzle(board.get_attribute("data-puzzle"))
-        if puzzle.choices and not puzzle.is_best_move:  # options that stand for answers
+        if puzzle.choices and puzzle.kind != "best-move":  # options that stand for answers
             return puzzle
         served = trainer.get_attribute("data-served")
         trainer.get_by_role("button", name="Skip this one").click()

@@ -134,7 +134,8 @@ def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, s
             view = state.view(state.turn)
             weighing = expert.weigh(view, expert.shortlist(view, required_moves(state)))
             lines.append(f"{state.move_text(weighing.choice)} {weighing.playouts} {weighing.decided}")
-            lines.extend(f"{state.move_text(e.move)} {e.value!r} {e.playouts} {e.spread!r}" for e in weighing.estimates)
+            lines.extend(f"{state.move_text(m)} {e.mean!r} {e.playouts} {e.error!r}"
+                         for m, e in zip(weighing.moves, weighing.estimates))
             lines.append(repr(weighing.values))
     assert _digest(lines) == digest
 

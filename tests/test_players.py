@@ -37,9 +37,9 @@ def _moves_of_a_game(kinds, seed, rules="no-mercy"):
     bots = {seat: _player(kind, seed=seed + seat) for seat, kind in enumerate(kinds)}
     moves = []
     while not game.is_over:
-        action = next_move(game, bots)
-        moves.append(action)
-        game = apply(game, action)[0]
+        move = next_move(game, bots)
+        moves.append(move)
+        game = apply(game, move)[0]
     return moves
 
 
@@ -80,8 +80,8 @@ def test_a_human_seat_is_never_asked_and_the_game_waits_for_it():
 def test_the_seat_to_act_chooses_among_its_own_required_moves():
     game = new_game("no-mercy", 3, seed=4)
     bots = {0: Recorder()}
-    action = next_move(game, bots)
-    assert action in required_moves(game)
+    move = next_move(game, bots)
+    assert move in required_moves(game)
     assert bots[0].asked == [("choose", 0)]
 
 
@@ -92,8 +92,8 @@ def test_a_player_who_forgets_uno_is_caught_before_the_next_player_acts():
                  hands={"A": ["blue 1", "blue 2"], "B": ["red 6", "green 1"], "C": ["yellow 3", "yellow 4"]})
     game = apply(game, "B plays red 6")[0]
     assert 1 in game.catchable
-    action = next_move(game, {2: make_player("greedy")})
-    assert action == Catch(2, 1)
+    move = next_move(game, {2: make_player("greedy")})
+    assert move == Catch(2, 1)
 
 
 def test_a_computer_calls_uno_for_itself_before_anyone_can_catch_it():

@@ -54,7 +54,7 @@ def game_setups(draw, with_options: bool = False):
 
 
 def play_out(profile, players, seed, overrides):
-    """Yield (state, action, next state, events) along one random game that must end."""
+    """Yield (state, move, next state, events) along one random game that must end."""
     yield from random_moves(rules_for(profile, players, overrides), players, seed, max_moves=MAX_MOVES,
                             label=f"{profile} {players}p seed {seed} {overrides}:")
 
@@ -75,14 +75,14 @@ def assert_table_consistent(state) -> None:
         assert state.winner is None
         assert state.turn not in state.out
         assert state.pending >= 0
-    for action in legal_moves(state):
-        if isinstance(action, Catch):
-            assert len(state.hands[action.target]) == 1
-        if isinstance(action, CallUno):
-            assert len(state.hands[action.seat]) == 1
+    for move in legal_moves(state):
+        if isinstance(move, Catch):
+            assert len(state.hands[move.target]) == 1
+        if isinstance(move, CallUno):
+            assert len(state.hands[move.seat]) == 1
 
 
-def candidate_actions(state, rng: random.Random, count: int):
+def candidate_moves(state, rng: random.Random, count: int):
     """Random moves of every kind by every seat, most of them illegal."""
     n = len(state.seats)
     cards = ALL_CARDS
@@ -110,15 +110,15 @@ def candidate_actions(state, rng: random.Random, count: int):
             yield rng.choice((CallUno(seat), Challenge(seat)))
 
 
-def assert_refused(state, action) -> None:
-    """``apply`` refuses ``action`` with a reason (the caller checks that nothing changed)."""
+def assert_refused(state, move) -> None:
+    """``apply`` refuses ``move`` with a reason (the caller checks that nothing changed)."""
     try:
-        apply(state, action)
+        apply(state, move)
     except IllegalMoveError as error:
-        assert str(error).strip(), f"empty reason for {action}"
-        assert error.move == action
+        assert str(error).strip(), f"empty reason for {move}"
+        assert error.move == move
     else:
-        raise AssertionError(f"apply accepted {action}, which is not in legal_moves")
+        raise AssertionError(f"apply accepted {move}, which is not in legal_moves")
 
 
 @SETTINGS
@@ -142,14 +142,14 @@ def test_legal_moves_are_exactly_what_apply_accepts(setup):
         legal_set = set(legal)
         assert len(legal_set) == len(legal), "a legal move is listed twice"
         snapshot = pickle.dumps(state)
-        for action in legal:
-            after, events = apply(state, action)
+        for move in legal:
+            after, events = apply(state, move)
             assert events
-        for action in candidate_actions(state, rng, 25):
-            if action in legal_set:
-                apply(state, action)
+        for move in candidate_moves(state, rng, 25):
+            if move in legal_set:
+                apply(state, move)
             else:
-                assert_refused(state, action)
+                assert_refused(state, move)
         assert pickle.loads(snapshot) == state, "a move, accepted or refused, changed the state it was tried on"
 
 
@@ -170,9 +170,9 @@ def test_replay_from_seed_and_moves_is_identical(setup):
     profile, players, seed, overrides = setup
     record = list(play_out(*setup))
     state = new_game(rules_for(profile, players, overrides), players, seed=seed)
-    for before, action, after, events in record:
+    for before, move, after, events in record:
         assert state == before
-        state, replayed = apply(state, action)
+        state, replayed = apply(state, move)
         assert replayed == events
     assert state == (record[-1][2] if record else state)
 
@@ -210,11 +210,11 @@ def test_every_non_legal_candidate_is_refused_in_a_few_full_positions():
                     candidates += [NameColor(seat, c) for c in COLORS]
                     candidates += [Catch(seat, t) for t in range(n)]
                 snapshot = pickle.dumps(state)
-                for action in candidates:
-                    if action in legal:
-                        apply(state, action)
+                for move in candidates:
+                    if move in legal:
+                        apply(state, move)
                     else:
-                        assert_refused(state, action)
+                        assert_refused(state, move)
                         refused += 1
                 assert pickle.loads(snapshot) == state
     assert refused > 50_000

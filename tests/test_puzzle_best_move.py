@@ -15,11 +15,12 @@ import pytest
 
 from nomercy.cli import main
 from nomercy.core.errors import PuzzleError
-from nomercy.puzzles.best_move import NOISE, judge
+from nomercy.play.estimate import CLEAR
+from nomercy.puzzles.best_move import judge
 from nomercy.puzzles.commands import show_text, solve_text
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
 
-BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.is_best_move]
+BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.kind == "best-move"]
 
 
 def small(**changes: Any) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def test_each_best_move_puzzle_is_original_taught_and_in_its_folder(puzzle: Puzz
     assert puzzle.source == "original"
     assert puzzle.path and "best-move" in puzzle.path and "best-move" in puzzle.tags
     assert puzzle.question.endswith("?") and puzzle.explanation and 1 <= len(puzzle.hints) <= 3
-    assert puzzle.expert is not None and 0 < puzzle.expert["margin"] < 1
+    assert 0 < puzzle.settings["expert"]["margin"] < 1
     wrong = [c for c in puzzle.choices if c["move"] != puzzle.answer["best"]]
     assert wrong and all(c.get("why") for c in wrong)
 
@@ -62,8 +63,8 @@ def test_each_best_move_puzzle_is_original_taught_and_in_its_folder(puzzle: Puzz
 def test_the_search_confirms_the_answer_and_says_by_how_much():
     verdict = judge(Puzzle.from_dict(small()))
     assert verdict.ok and verdict.best == "A plays blue +4" and verdict.runner_up == "A draws"
-    assert verdict.lead >= verdict.margin and verdict.lead >= NOISE * verdict.error
-    assert verdict.tables == 20 and [c.tables for c in verdict.chances] == [20, 20]
+    assert verdict.lead >= verdict.margin and verdict.lead >= CLEAR * verdict.error
+    assert verdict.tables == 20 and [c.playouts for c in verdict.chances] == [20, 20]
     summary = verdict.summary()
     assert "± " in summary and "standard error" in summary and "40 playouts" in summary and "seed 1" in summary
 
@@ -117,7 +118,7 @@ def test_the_story_keys_are_checked_in_the_position_the_move_is_chosen_in():
     ({"answer": {"turn": "B"}}, "names the best move"),
     ({"hands": {"A": ["blue +4"], "B": ["red 1"], "C": {"more": 6}}}, "the other seats' cards are hidden"),
     ({"draw_pile": ["red 1"]}, "has no draw_pile"),
-    ({"kind": "what-happens-next"}, "expert records the check of a best-move puzzle"),
+    ({"kind": "what-happens-next"}, "expert belongs to a best-move puzzle: add kind: best-move"),
     ({"kind": "riddle"}, "kind is what-happens-next or best-move"),
     ({"choices": [{"move": "A plays blue +4"}, {"move": "A jumps", "why": "w"}]}, "move 'A jumps'"),
 ])
@@ -156,7 +157,7 @@ def test_solve_gives_the_best_move_the_estimates_and_why_the_others_are_wrong():
     puzzle = next(p for p in BEST_MOVE if p.id == "bm-keep-your-seven")
     text = solve_text(puzzle)
     assert "best move: A plays red 5" in text
-    assert "A plays red 5: about 27% to win the round (± 6 points)" in text
+    assert "A plays red 5: 27% ± 6 (one standard error, 20 playouts)" in text
     assert "not A plays red 7 swapping with B: The swap hands your red 5 to B" in text
 
 
@@ -174,7 +175,7 @@ def test_the_board_offers_the_moves_and_answers_with_the_why_and_the_estimates()
     wrong = board.feedback
     assert wrong["correct"] is False and wrong["problems"] == ["The expert's best move is A draws."]
     assert wrong["why"].startswith("Where this goes wrong: With two players the wild reverse +4 comes back")
-    assert wrong["estimates"][0].startswith("A draws: about ") and "± " in wrong["estimates"][0]
+    assert wrong["estimates"][0].startswith("A draws: ") and "(one standard error, " in wrong["estimates"][0]
     assert "standard error" in wrong["noise"]
     board.choose(0)
     assert board.feedback["correct"] is True and board.feedback["verdict"] == "Right! That is the best move."

@@ -10,11 +10,11 @@ import pytest
 
 from nomercy.cli import main
 from nomercy.puzzles.generate import generate_puzzles
+from nomercy.puzzles.answers import mismatches
 from nomercy.puzzles.puzzle import (
     Puzzle,
     check_answer,
     check_paths,
-    compare_state,
     default_puzzle_dir,
     load_puzzles,
 )
@@ -23,7 +23,7 @@ from nomercy.core.rules import OPTIONS
 
 PUZZLES = load_puzzles(default_puzzle_dir())
 BY_ID = {p.id: p for p in PUZZLES}
-REPLAYED = [p for p in PUZZLES if not p.is_best_move]  # best-move puzzles: tests/test_puzzle_best_move.py
+REPLAYED = [p for p in PUZZLES if p.kind != "best-move"]  # best-move puzzles: tests/test_puzzle_best_move.py
 
 
 def tags_of(puzzle: Puzzle) -> set[str]:
@@ -56,7 +56,7 @@ def test_no_puzzle_is_satisfied_by_doing_nothing(puzzle: Puzzle):
     keys = {k: v for k, v in puzzle.answer.items() if k != "illegal"}
     assert keys, f"{puzzle.id} needs an answer key besides illegal"
     start = puzzle.position()
-    assert compare_state(start, keys), f"{puzzle.id}: the answer already holds before any move"
+    assert mismatches(start, keys), f"{puzzle.id}: the answer already holds before any move"
 
 
 @pytest.mark.parametrize("puzzle", REPLAYED, ids=lambda p: p.id)

@@ -33,7 +33,7 @@ def test_every_hand_written_puzzle_has_one_to_three_hints(puzzle: Puzzle):
 
 @pytest.mark.parametrize("puzzle", [p for p in HAND_WRITTEN if p.choices], ids=lambda p: p.id)
 def test_every_wrong_choice_says_why_and_the_right_one_has_none_or_a_reason(puzzle: Puzzle):
-    if puzzle.is_best_move:  # a choice is a move; every move but the best says what is wrong with it
+    if puzzle.kind == "best-move":  # a choice is a move; every move but the best says what is wrong with it
         for choice in puzzle.choices:
             if choice["move"] != puzzle.answer["best"]:
                 assert str(choice.get("why", "")).strip(), f"{puzzle.id}: {choice['move']!r} needs a why"

@@ -14,8 +14,8 @@ from nomercy.core.decks import DECKS
 from nomercy.core.errors import NomercyError
 from nomercy.core.rules import OPTIONS, PROFILES
 from nomercy.core.sources import SOURCES
-from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, JUDGED
-from nomercy.puzzles.best_move import KINDS
+from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED
+from nomercy.puzzles.puzzle import KINDS
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, puzzle_files
 from nomercy.puzzles.schema import SCHEMA_PATH, puzzle_schema
 from nomercy.puzzles.yaml_reader import read_puzzle_file
@@ -44,8 +44,10 @@ def test_the_schema_lists_what_the_project_registers():
     assert props["variant"]["propertyNames"]["enum"] == list(OPTIONS)
     assert props["kind"]["enum"] == list(KINDS)
     assert all(source in props["source"]["pattern"] for source in SOURCES)
-    assert set(SCHEMA["$defs"]["answer"]["properties"]) == set(ANSWER_KEYS)
-    assert set(SCHEMA["$defs"]["storyAnswer"]["properties"]) == set(ANSWER_KEYS) - set(REPLAYED) - set(JUDGED)
+    kinds_keys = {key for kind in KINDS.values() for key in kind.answer_keys}
+    assert set(SCHEMA["$defs"]["answer"]["properties"]) == set(ANSWER_KEYS) | kinds_keys
+    assert set(props) >= {key for kind in KINDS.values() for key in kind.keys}
+    assert set(SCHEMA["$defs"]["storyAnswer"]["properties"]) == set(ANSWER_KEYS) - set(REPLAYED)
 
 
 def test_every_card_of_every_deck_and_every_alias_of_the_notation_matches_the_card_pattern():

@@ -6,7 +6,8 @@ import pytest
 
 from nomercy import IllegalMoveError, legal_moves, new_game, ruleset
 from nomercy.core.seeds import derive_seed, short_seed
-from nomercy.play.driver import MAX_MOVES, play_out
+from nomercy.core.rules import ROUND_MOVE_LIMIT
+from nomercy.play.driver import play_out
 from nomercy.play.game import Game
 from nomercy.play.players import make_player, next_move
 from nomercy.play.transcript import Transcript
@@ -95,7 +96,7 @@ def test_the_bare_loop_stops_where_it_is_told_and_reports_a_runaway_round():
     seen = []
     play_out(start, lambda state: legal_moves(state)[0], max_moves=2, observe=lambda *move: seen.append(move))
     assert len(seen) == 2 and seen[0][0] is start
-    assert MAX_MOVES >= 10_000
+    assert ROUND_MOVE_LIMIT >= 10_000
 
 
 def test_seeds_are_derived_by_purpose_and_short_seeds_stay_readable():

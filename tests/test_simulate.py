@@ -125,9 +125,9 @@ def test_an_illegal_move_stops_the_run_with_the_seed_and_the_move(monkeypatch):
 
 def test_a_turn_ends_when_the_decision_passes_or_a_card_is_played():
     game = new_game("no-mercy", 3, seed=2)
-    action = legal_moves(game, game.turn)[0]
-    after = apply(game, action)[0]
-    assert _is_turn_end(game, action, after) == (isinstance(action, Play) or after.turn != action.seat)
+    move = legal_moves(game, game.turn)[0]
+    after = apply(game, move)[0]
+    assert _is_turn_end(game, move, after) == (isinstance(move, Play) or after.turn != move.seat)
 
 
 def test_the_median_and_the_90th_percentile_of_game_lengths():

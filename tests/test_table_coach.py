@@ -55,7 +55,7 @@ def test_the_hint_is_the_coachs_hint_with_the_tables_seed_and_budget():
     tip = coach.hint(state, "Player", seed=table._coach_seed, budget=HINT_BUDGET)
     assert advice["kind"] == "hint" and advice["move"] == tip.text and advice["reason"] == tip.reason
     assert advice["rule"] == tip.rule and advice["title"] == tip.ruling.title
-    assert [c["move"] for c in advice["chances"]] == [c.text for c in tip.chances] and len(tip.chances) <= 3
+    assert [c["move"] for c in advice["chances"]] == [c.label for c in tip.chances] and len(tip.chances) <= 3
     assert f"budget {HINT_BUDGET}" in advice["noise"]
     assert table.state == state, "a hint changes nothing on the table"
     card = next(c["card"] for c in table.table["hand"] if c["playable"])
@@ -83,7 +83,7 @@ def _warned_position() -> tuple[GameTable, str, tuple[coach.MoveWarning, ...]]:
                 break
             if state.to_act == 0:
                 for move in legal_moves(state, 0):
-                    found = coach.warnings(state, 0, move)
+                    found = coach.move_warnings(state, 0, move)
                     if found and type(move) is not CallUno:
                         return table, state.move_text(move), found
             move = next_move(state, helper)

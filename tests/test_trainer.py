@@ -50,7 +50,7 @@ def options(puzzle: Puzzle) -> tuple[int, int]:
 
 def to_a_puzzle_with_options(trainer: _Trainer) -> Puzzle:
     for _ in range(len(trainer.pool)):
-        if trainer.current.choices and not trainer.current.is_best_move:  # options that stand for answers
+        if trainer.current.choices and trainer.current.kind != "best-move":  # options that stand for answers
             return trainer.current
         trainer.next()
     raise AssertionError("no puzzle with options")
@@ -111,7 +111,7 @@ def test_the_first_check_is_the_attempt_and_later_checks_are_not(tmp_path: Path,
 
 def test_a_right_answer_typed_in_moves_the_puzzle_to_box_2(tmp_path: Path, clock: FakeClock) -> None:
     trainer = Trainer("stacking", "easy", data_dir=tmp_path, clock=clock)
-    while trainer.current.is_best_move:  # a best-move puzzle asks for a move, not for values
+    while trainer.current.kind == "best-move":  # a best-move puzzle asks for a move, not for values
         trainer.next()
     puzzle = trainer.current
     values = {k: v for k, v in puzzle.answer.items() if k != "before"}

@@ -209,7 +209,7 @@ def _trainer(*, wrong_first: bool = False, review: bool = False, unreadable: boo
     now = [datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)]
     trainer = Trainer("stacking", data_dir=folder, clock=lambda: now[0], puzzles=_TRAINER_PUZZLES)
     while not (trainer.current.choices and trainer.current.hints
-               and not trainer.current.is_best_move):  # options that stand for answers, and the form
+               and trainer.current.kind != "best-move"):  # options that stand for answers, and the form
         trainer.next()
     if wrong_first:
         trainer.hint()

@@ -18,9 +18,9 @@ pytest.importorskip("anywidget")
 from nomercy.core.cards import COLORS, Card  # noqa: E402
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles  # noqa: E402
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
-from nomercy.widgets.puzzle_board import answer_fields  # noqa: E402
+from nomercy.puzzles.story import STORY  # noqa: E402
 
-PUZZLES = [p for p in load_puzzles() if not p.is_best_move]  # best-move boards: tests/test_puzzle_best_move.py
+PUZZLES = [p for p in load_puzzles() if p.kind != "best-move"]  # best-move boards: tests/test_puzzle_best_move.py
 
 
 def send(widget: Any, intent: dict[str, Any]) -> str:
@@ -226,7 +226,7 @@ def test_the_board_moves_between_puzzles_and_starts_each_one_fresh():
 
 def test_answer_fields_offer_every_seat_for_whose_turn():
     puzzle = next(p for p in PUZZLES if p.id == "stack-2-4-6")
-    fields = {f["key"]: f for f in answer_fields(puzzle)}
+    fields = {f["key"]: f for f in STORY.inputs(puzzle)}
     assert [o["value"] for o in fields["turn"]["options"]] == list(puzzle.players)
     assert fields["hand_size"]["seats"] == ["D"]
 

@@ -25,7 +25,8 @@ from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
 
-__all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_listed", "is_optional", "required_moves", "card_fits"]
+__all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_listed", "is_optional", "required_moves", "card_fits",
+           "empties_hand"]
 
 # --- the predicates -------------------------------------------------------------------
 
@@ -125,7 +126,7 @@ def _swaps(s: GameState, effect: Card, card: Card, hand: Sequence[Card]) -> bool
 
     A 7, unless playing it empties the hand or sevens are off (ruling ``seven``).
     """
-    return "target" in effect.rank.choices and s.rules.seven_swap != "off" and not _empties_hand(card, hand)
+    return "target" in effect.rank.choices and s.rules.seven_swap != "off" and not empties_hand(card, hand)
 
 
 def _target_optional(s: GameState) -> bool:
@@ -138,8 +139,9 @@ def _tops(card: Card, hand: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted({c for c in hand if c.color is card.color and c is not card}))
 
 
-def _empties_hand(card: Card, hand: Sequence[Card]) -> bool:
-    """Does playing ``card`` leave ``hand`` empty? (a discard-all takes its whole color along)"""
+def empties_hand(card: Card, hand: Sequence[Card]) -> bool:
+    """Does playing ``card`` leave ``hand`` empty? A face that discards (``Face.discards``, the discard-all
+    and any house card like it) takes its whole color along."""
     if len(hand) == 1:
         return True
     if card.rank.face.discards:
@@ -177,7 +179,7 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
     """Check the choices a play carries: color, 7 target, discard-all top."""
     who = s.seats[a.seat]
     card = a.card
-    empties = _empties_hand(card, hand)
+    empties = empties_hand(card, hand)
     if _names_color(card):
         if a.color is None:
             return f"{who} must name a color with {card} (say 'choosing red', for example)"
@@ -585,7 +587,6 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     return result
 
 
-legal_tuple = legal_moves  # the earlier name of the whole list, which puzzles and benchmarks use
 
 
 _LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
@@ -593,8 +594,8 @@ _LATEST: tuple[GameState | None, LegalMoves | None] = (None, None)
 
 Play asks for a position's moves and then applies one of them, so keeping the latest
 list lets :func:`is_listed` recognise the chosen move by identity, and asking twice
-costs nothing. It is kept here rather than on the state because a state is a tuple,
-and giving a tuple an attribute costs it a dictionary on every move.
+costs nothing. It is kept here rather than on the state because a state has slots and no
+dictionary: an attribute for the list would cost every position a slot it rarely uses.
 """
 
 
@@ -609,7 +610,7 @@ def is_listed(state: GameState, move: Move) -> bool:
 
 
 def is_optional(state: GameState, move: Move) -> bool:
-    """Is ``action`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
+    """Is ``move`` an out-of-turn option (UNO call, catch, jump-in) rather than a required move?"""
     if type(move) is CallUno or type(move) is Catch:
         return True
     return type(move) is Play and move.seat != state.turn

@@ -1,6 +1,6 @@
 """Moves as complete decisions, and their text notation.
 
-An action names the seat (by its index) that makes it and every choice it
+A move names the seat (by its index) that makes it and every choice it
 carries: a wild comes with its color, a 7 with its swap target. The notation of
 ``puzzle-format.md`` needs seat names, so formatting and parsing take them:
 

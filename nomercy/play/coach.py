@@ -15,36 +15,37 @@ decision of a finished round.
 'Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.'
 >>> hint(state, "Ann", seed=1, budget=30) == tip  # the same seed and budget give the same hint
 True
->>> warnings(state, "Ann", "Ann plays blue reverse")
+>>> move_warnings(state, "Ann", "Ann plays blue reverse")
 ()
 
-The estimates are noisy: each move's chance carries its margin (about two
-standard errors), and :attr:`Hint.noise` says so in words.
+The estimates are noisy: each move's chance is an :class:`~nomercy.play.estimate.Estimate` whose ±
+is one standard error, and :attr:`Hint.noise` says so in words.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, Union
 
 from nomercy.core import events as ev
-from nomercy.core.cards import COLORS, Card, Color, Rank
+from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.core.errors import IllegalMoveError, PlayerError
-from nomercy.core.legality import is_optional
+from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
+from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing, determinize
 from nomercy.play.transcript import Transcript
 
 __all__ = [
-    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "MoveChance", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "warnings", "review", "reviewing",
+    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Hint", "MoveWarning", "ReviewedDecision",
+    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewing",
 ]
 
 DEFAULT_BUDGET = 200
@@ -53,34 +54,15 @@ PLAYOUT_DEPTH = 500
 """Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
 WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
                  "challenge-lost")
-"""What :func:`warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
+"""What :func:`move_warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
 comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
 passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
 cost 6."""
 WARNING_TABLES = 32
 """Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
-_MARGIN = 1.96  # standard errors on either side of an estimate: a 95% interval
 
 
 # ---------------------------------------------------------------------------------------------- records
-
-@dataclass(frozen=True)
-class MoveChance:
-    """One move's estimated chance to win the round, and the playouts behind it.
-
-    ``margin`` is about two standard errors: the true chance (against greedy play
-    by every seat) lies within ``win_chance ± margin`` nineteen times in twenty.
-    """
-
-    move: Move
-    text: str
-    win_chance: float
-    playouts: int
-    margin: float
-
-    def __str__(self) -> str:
-        return f"{self.text}: {self.win_chance:.0%} ± {self.margin * 100:.0f} ({self.playouts} playouts)"
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -99,8 +81,8 @@ class Hint:
     text: str
     reason: str
     rule: str
-    chances: tuple[MoveChance, ...]
-    chance: MoveChance | None
+    chances: tuple[Estimate, ...]
+    chance: Estimate | None
     playouts: int
     decided: int
     budget: int
@@ -119,10 +101,10 @@ class Hint:
         cut = self.playouts - self.decided
         played = (f"{cut} of them were cut off after {PLAYOUT_DEPTH} moves and judged by hand sizes"
                   if cut else "each one played to the end of the round")
-        margin = f", {self.chance.margin * 100:.0f} points for the suggested move" if self.chance else ""
+        error = f", {points(self.chance.error)} points for the suggested move" if self.chance else ""
         return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
-                f"at random, then every seat played by the greedy player; {played}. Each chance may be off by its "
-                f"± margin either way (95%){margin}; moves closer than their margins are a tie.")
+                f"at random, then every seat played by the greedy player; {played}. ± is one standard error"
+                f"{error}: moves closer than {CLEAR:g} standard errors are a tie.")
 
     def __str__(self) -> str:
         lines = [f"Hint for {self.seat}: {self.text}", self.reason, *map(str, self.chances)]
@@ -164,7 +146,7 @@ class ReviewedDecision:
     ``number``); ``state`` is the table before it, so a step player can open it.
     ``reason`` and ``rule`` say why the expert's move, as a hint would. ``difference``
     is how much higher the expert's move scored than the move played, on the same
-    imagined tables, give or take ``margin`` (95%).
+    imagined tables, and ``error`` its standard error.
     """
 
     number: int
@@ -173,10 +155,10 @@ class ReviewedDecision:
     suggested: str
     reason: str
     rule: str
-    played_chance: MoveChance
-    suggested_chance: MoveChance
+    played_chance: Estimate
+    suggested_chance: Estimate
     difference: float
-    margin: float
+    error: float
 
     @property
     def position(self) -> str:
@@ -184,13 +166,13 @@ class ReviewedDecision:
 
     @property
     def clear(self) -> bool:
-        """Is the difference larger than its noise?"""
-        return self.difference > self.margin
+        """Is the difference larger than its noise (:func:`~nomercy.play.estimate.is_clear`)?"""
+        return is_clear(self.difference, self.error)
 
     def __str__(self) -> str:
-        return (f"Move {self.number}: {self.played} ({self.played_chance.win_chance:.0%}). The expert: "
-                f"{self.suggested} ({self.suggested_chance.win_chance:.0%}), {self.difference * 100:+.0f} points "
-                f"± {self.margin * 100:.0f}. {self.reason}")
+        return (f"Move {self.number}: {self.played} ({self.played_chance.mean:.0%}). The expert: "
+                f"{self.suggested} ({self.suggested_chance.mean:.0%}), {self.difference * 100:+.0f} points "
+                f"± {points(self.error)} (one standard error). {self.reason}")
 
 
 @dataclass(frozen=True)
@@ -228,7 +210,7 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     index = state.seat(seat)
     _check_budget(budget)
     required, optional = _moves_of(state, index)
-    finishing = [a for a in required if type(a) is Play and _empties_hand(state, a)]
+    finishing = [a for a in required if type(a) is Play and empties_hand(a.card, state.hands[a.seat])]
     quick: Move | None = finishing[0] if finishing else next(
         (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
     if quick is not None:
@@ -238,12 +220,17 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
         raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
                                f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
     weighing = _weigh(state, index, required, seed=seed, budget=budget)
-    chances = {e.move: MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
-               for e in weighing.estimates}
-    top = tuple(sorted(chances.values(), key=lambda c: -c.win_chance)[:3])
+    chances = _labelled(state, weighing)
+    top = tuple(sorted(chances.values(), key=lambda c: -c.mean)[:3])
     choice = weighing.choice
     return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), top,
                 chances[choice], weighing.playouts, weighing.decided, budget, seed, state.to_text())
+
+
+def _labelled(state: GameState, weighing: Weighing) -> dict[Move, Estimate]:
+    """Each weighed move's estimate, labelled with the move as the table writes it."""
+    return {move: replace(estimate, label=state.move_text(move))
+            for move, estimate in zip(weighing.moves, weighing.estimates)}
 
 
 def _check_budget(budget: int) -> None:
@@ -270,13 +257,6 @@ def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, 
     return expert.weigh(view, expert.shortlist(view, required))
 
 
-def _empties_hand(state: GameState, play: Play) -> bool:
-    hand = state.hands[play.seat]
-    if len(hand) == 1:
-        return True
-    return play.card.rank is Rank.DISCARD_ALL and all(c.color is play.card.color for c in hand)
-
-
 # ---------------------------------------------------------------------------------------------- the reason
 
 def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
@@ -301,8 +281,8 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
                 fate = " and you are knocked out either way" if doomed else ""
                 return (f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}.",
                         "stack-answers")
-            if all(a.card.rank is Rank.WILD_REVERSE_DRAW_FOUR for a in answers) and _comes_back(state, answers[0]):
-                return (f"Take the {state.pending} cards: with two players left your wild reverse +4 would come "
+            if all(a.card.rank.face.effect == "reverse-draw" for a in answers) and _comes_back(state, answers[0]):
+                return (f"Take the {state.pending} cards: with two players left your {answers[0].card} would come "
                         "straight back to you, bigger."), "wild-reverse-four-two-players"
             keep = max((a.card for a in answers), key=lambda c: c.draw_value)
             return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later.", "stacking"
@@ -333,7 +313,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     hand = state.hands[seat]
     limit = state.rules.mercy_limit
     card = play.card
-    if _empties_hand(state, play):
+    if empties_hand(card, hand):
         return f"Play {card}: it empties your hand and wins the round.", "winning"
     after, events = apply(state, play)  # a play draws nothing for its player: the real table tells no secret
     left = len(after.hands[seat])
@@ -387,11 +367,11 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
-        near = limit is not None and size + 5 >= limit
+        near = limit is not None and size + _expected_turned_up(state, seat) >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
         return (f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}.",
                 "wild-roulette")
-    if card.rank is Rank.REVERSE:
+    if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
         return (f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays "
                 f"next{uno}."), "reverse"
@@ -417,6 +397,15 @@ def _comes_back(state: GameState, play: Play) -> bool:
     return any(isinstance(e, ev.StackGrew) and e.target == state.seats[play.seat] for e in events)
 
 
+def _expected_turned_up(state: GameState, seat: int) -> float:
+    """How many cards a roulette's victim turns up on average, naming the color most of the unseen cards have
+    (what ``seat`` can count: the deck less its hand and the discard pile). Drawing without replacement,
+    the first of ``k`` cards of that color among ``n`` comes on average at card (n + 1) / (k + 1)."""
+    unseen = _unseen_by_color(state, seat)
+    total = sum(DECKS[state.rules.deck].counts().values()) - len(state.hands[seat]) - len(state.discard)
+    return (total + 1) / (max(unseen.values()) + 1)
+
+
 def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
     """Cards of each color ``seat`` has not seen: the deck less its hand and the discard pile."""
     counts: Counter[Card] = DECKS[state.rules.deck].counts()
@@ -427,7 +416,7 @@ def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
 
 # ---------------------------------------------------------------------------------------------- warnings
 
-def warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
+def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
     """What ``move`` would do to ``seat`` that a beginner may regret, each with its ruling; empty when it is fine.
 
     The move is applied to copies of the table that agree with what ``seat`` can
@@ -439,20 +428,20 @@ def warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveW
     punish. A move whose outcome hangs on hidden cards warns with its chance.
     """
     index = state.seat(seat)
-    action = state.parse_move(move) if isinstance(move, str) else move
-    if action.seat != index:
-        raise IllegalMoveError(f"{state.move_text(action)} is a move of {state.seats[action.seat]}, not of "
+    move = state.parse_move(move) if isinstance(move, str) else move
+    if move.seat != index:
+        raise IllegalMoveError(f"{state.move_text(move)} is a move of {state.seats[move.seat]}, not of "
                                f"{state.seats[index]}")
-    reason = why_illegal(state, action)
+    reason = why_illegal(state, move)
     if reason is not None:
-        raise IllegalMoveError(reason, move=action)
+        raise IllegalMoveError(reason, move=move)
     view = state.view(index)
     rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
-    outcomes = [apply(determinize(view, rng), action) for _ in range(WARNING_TABLES)]
+    outcomes = [apply(determinize(view, rng), move) for _ in range(WARNING_TABLES)]
     required, _ = _moves_of(state, index)
     found: list[MoveWarning] = []
     for check in _CHECKS:
-        found.extend(check(state, index, action, outcomes, required))
+        found.extend(check(state, index, move, outcomes, required))
     return tuple(found)
 
 
@@ -609,7 +598,7 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
     with more than one move, the hint's search runs (same seed and budget); where
     its choice differs from the move played, both moves are played out again on
     ``budget`` shared imagined tables each, and the difference of their chances is
-    reported with its margin. :func:`reviewing` does the same one decision at a
+    reported with its standard error. :func:`reviewing` does the same one decision at a
     time, for a caller that shows progress.
     """
     steps, index = _steps_of(record_or_history, seat, budget)
@@ -657,12 +646,11 @@ def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
             yield ReviewProgress(done, len(decisions), None)
             continue
         pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, move])
-        difference, spread, _ = pair.paired_difference(choice, move)
-        suggested, played = (MoveChance(e.move, state.move_text(e.move), e.value, e.playouts, _MARGIN * e.spread)
-                             for e in pair.estimates)
+        difference, error, _ = pair.paired_difference(choice, move)
+        suggested, played = _labelled(state, pair).values()
         yield ReviewProgress(done, len(decisions), ReviewedDecision(
-            number, state, played.text, suggested.text, *_reason(state, index, choice), played, suggested,
-            difference, _MARGIN * spread))
+            number, state, played.label, suggested.label, *_reason(state, index, choice), played, suggested,
+            difference, error))
 
 
 def _steps(history: History) -> list[tuple[int, GameState, Move]]:

@@ -23,16 +23,13 @@ from nomercy.core.moves import Move
 from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.state import OVER, GameState
 
-__all__ = ["play_out", "Chooser", "Observer", "MAX_MOVES"]
+__all__ = ["play_out", "Chooser", "Observer"]
 
 Chooser = Callable[[GameState], "Move | None"]
 """Picks the next move in a position, or ``None`` to stop (a human is to act)."""
 Observer = Callable[[GameState, Move, "tuple[Event, ...]", GameState], None]
 """Sees each move made: the position before, the move, its events, the position after."""
 
-MAX_MOVES = ROUND_MOVE_LIMIT
-"""The most moves a round can take: the engine ends every round at its move limit (ruling ``move-limit``),
-so a round still going after this many moves is a bug in the engine or in a house effect."""
 
 
 def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,
@@ -40,9 +37,10 @@ def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,
     """The driver's loop without history: choose a move, ``apply`` it, show it to ``observe``; repeat.
 
     Stops when the round is over, when ``choose`` returns ``None``, or after ``max_moves``
-    moves (``None``: :data:`MAX_MOVES`, past which the round is reported as runaway).
+    moves (``None``: :data:`~nomercy.core.rules.ROUND_MOVE_LIMIT`; the engine ends every round at
+    that many moves, ruling ``move-limit``, so a round still going is a bug in the engine or a house effect).
     """
-    limit = MAX_MOVES if max_moves is None else max_moves
+    limit = ROUND_MOVE_LIMIT if max_moves is None else max_moves
     for _ in range(limit):
         if state.phase is OVER:
             return state
@@ -54,5 +52,5 @@ def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,
             observe(state, move, events, after)
         state = after
     if max_moves is None and not state.is_over:
-        raise NomercyError(f"the round did not end within {MAX_MOVES} moves")
+        raise NomercyError(f"the round did not end within {ROUND_MOVE_LIMIT} moves")
     return state

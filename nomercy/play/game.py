@@ -127,9 +127,9 @@ class Game:
         Every computer player that remembers sees the move (a person's too).
         """
         state = self.state
-        action = state.parse_move(move) if isinstance(move, str) else move
-        new_state, events = apply(state, action)
-        self._record(state, action, events, new_state)
+        move = state.parse_move(move) if isinstance(move, str) else move
+        new_state, events = apply(state, move)
+        self._record(state, move, events, new_state)
         return events
 
     def _record(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:

@@ -29,9 +29,8 @@ from typing import Any, Mapping
 
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.moves import check_seat_names
-from nomercy.core.rules import PROFILES, RuleSet, ruleset
+from nomercy.core.rules import PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import check_seed
-from nomercy.play.driver import MAX_MOVES
 
 __all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
 
@@ -240,8 +239,8 @@ def _check(rules: Any, seats: Any, seed: Any, moves: Any,
                        f"not {_kind(dealer)}")
     if isinstance(moves, (str, bytes)) or not isinstance(moves, (list, tuple)):
         raise _Refused(f'moves is a list of moves, like ["Ann plays red 7", "Bo draws"], not {_kind(moves)}')
-    if len(moves) > MAX_MOVES:
-        raise _Refused(f"it has {len(moves):,} moves; a round is at most {MAX_MOVES:,}")
+    if len(moves) > ROUND_MOVE_LIMIT:
+        raise _Refused(f"it has {len(moves):,} moves; a round is at most {ROUND_MOVE_LIMIT:,}")
     for number, move in enumerate(moves, 1):
         if not isinstance(move, str):
             raise _Refused(f'move {number} is a line of text, like "Ann plays red 7", not {_kind(move)}')

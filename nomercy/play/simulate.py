@@ -42,10 +42,11 @@ from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
-from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
-from nomercy.play.driver import MAX_MOVES as DRIVER_MAX_MOVES, play_out
+from nomercy.play.driver import play_out
+from nomercy.play.transcript import Transcript
 
 __all__ = [
     "simulate",
@@ -65,9 +66,6 @@ __all__ = [
     "wilson_interval",
 ]
 
-MAX_MOVES = DRIVER_MAX_MOVES
-"""A game still running after this many moves is reported as a violation (the engine ends every round at
-its move limit, ruling ``move-limit``)."""
 
 
 # ----------------------------------------------------------------------------
@@ -243,8 +241,8 @@ def play_game(
     largest = max(map(len, start.hands))
     current: list[Any] = [start, None]  # the position and the move being made, for a report if the engine fails
 
-    def fail(reason: str, state: GameState, action: Move | None) -> InvariantViolation:
-        text = None if action is None else state.move_text(action)
+    def fail(reason: str, state: GameState, move: Move | None) -> InvariantViolation:
+        text = None if move is None else state.move_text(move)
         history = tuple(_texts(rules, n, seed, moves))
         where = f" at move {len(moves) + 1}, {text!r}" if text else f" after move {len(moves)}"
         return InvariantViolation(
@@ -256,23 +254,23 @@ def play_game(
 
     def choose(state: GameState) -> Move:
         try:
-            action = next_move(state, players)
+            move = next_move(state, players)
         except Exception as error:  # a player crashed: report it like a violation, with the seed
             raise fail(f"a player failed to choose: {error!r}", state, None) from error
-        if action is None or (check_moves and action not in legal_moves(state)):
-            raise fail(f"the move chosen is not legal ({action!r})", state, action)
+        if move is None or (check_moves and move not in legal_moves(state)):
+            raise fail(f"the move chosen is not legal ({move!r})", state, move)
         current[0] = state
-        current[1] = action
-        return action
+        current[1] = move
+        return move
 
-    def check(state: GameState, action: Move, events: tuple[ev.Event, ...], after: GameState) -> None:
+    def check(state: GameState, move: Move, events: tuple[ev.Event, ...], after: GameState) -> None:
         nonlocal turns, knockouts, reshuffles, largest
         if observers:
-            notify(observers, state, action, events, after)
+            notify(observers, state, move, events, after)
         hands = after.hands
         sizes = list(map(len, hands))
         if sum(sizes) + len(after.draw_pile) + len(after.discard) + len(after.set_aside) != deck_size:
-            raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", state, action)
+            raise fail(f"{after.card_count()} cards on the table, the {deck.name} deck has {deck_size}", state, move)
         out = after.out
         knocked = len(out) - len(state.out)
         shuffled = after.shuffles - state.shuffles
@@ -289,37 +287,37 @@ def play_game(
             reshuffles += seen_shuffled
             if check_moves and (seen_knocked, seen_shuffled) != (knocked, shuffled):
                 raise fail(f"the move knocked out {knocked} and reshuffled {shuffled} times, but its events say "
-                           f"{seen_knocked} and {seen_shuffled}", state, action)
+                           f"{seen_knocked} and {seen_shuffled}", state, move)
         biggest = max(sizes)
         if biggest > largest:
             largest = biggest
         if limit is not None and biggest >= limit:
             for seat, size in enumerate(sizes):
                 if size >= limit and seat not in out:
-                    raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", state, action)
+                    raise fail(f"{after.seats[seat]} holds {size} cards and is still in the round", state, move)
         for seat in out:
             if sizes[seat]:
-                raise fail(f"{after.seats[seat]} is out of the round but holds {sizes[seat]} cards", state, action)
-        kind = type(action)  # _is_turn_end, written out: this runs after every move
+                raise fail(f"{after.seats[seat]} is out of the round but holds {sizes[seat]} cards", state, move)
+        kind = type(move)  # _is_turn_end, written out: this runs after every move
         if kind is Play or (kind is not CallUno and kind is not Catch
-                            and (after.phase is Phase.OVER or after.turn != action.seat)):
+                            and (after.phase is Phase.OVER or after.turn != move.seat)):
             turns += 1
-        moves.append(action)
+        moves.append(move)
 
     try:
-        state = play_out(start, choose, max_moves=MAX_MOVES, observe=check)
+        state = play_out(start, choose, max_moves=ROUND_MOVE_LIMIT, observe=check)
     except InvariantViolation:
         raise
     except IllegalMoveError as error:
-        before, action = current
-        if action is not None and action not in legal_moves(before):
-            raise fail(f"the move chosen is not legal ({action!r}): {error}", before, action) from error
-        raise fail(f"the engine refused a legal move: {error!r}", before, action) from error
+        before, move = current
+        if move is not None and move not in legal_moves(before):
+            raise fail(f"the move chosen is not legal ({move!r}): {error}", before, move) from error
+        raise fail(f"the engine refused a legal move: {error!r}", before, move) from error
     except Exception as error:
         last = replay_game(rules, n, seed, moves)
         raise fail(f"the engine refused or failed on a legal move: {error!r}", last, current[1]) from error
     if not state.is_over:
-        raise fail(f"the game did not end within {MAX_MOVES} moves", state, None)
+        raise fail(f"the game did not end within {ROUND_MOVE_LIMIT} moves", state, None)
     if state.all_cards() != deck.counts():
         raise fail("the cards on the table at the end are not the deck's cards", state, None)
     if state.winner is None or state.winner in state.out:
@@ -344,21 +342,18 @@ def _player_seed(seed: int, seat: int) -> int:
 
 def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator[str]:
     state = new_game(rules, n, seed=seed)
-    for action in moves:
-        yield state.move_text(action)
+    for move in moves:
+        yield state.move_text(move)
         try:
-            state = apply(state, action)[0]
+            state = apply(state, move)[0]
         except Exception:
             return
 
 
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
-    """Replay ``moves`` (actions or notation) from the deal of a simulated game; raises at an illegal one."""
+    """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    state = new_game(rule_set, players, seed=seed)
-    for move in moves:
-        state = apply(state, move)[0]
-    return state
+    return Transcript.of_moves(new_game(rule_set, players, seed=seed), list(moves), raising=True).end
 
 
 # ----------------------------------------------------------------------------

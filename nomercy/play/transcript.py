@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
+from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
 
@@ -67,18 +68,23 @@ class Transcript:
     opening: tuple[Event, ...] = ()
 
     @classmethod
-    def of_moves(cls, start: GameState, moves: Sequence[str], *, opening: tuple[Event, ...] = ()) -> "Transcript":
+    def of_moves(cls, start: GameState, moves: Sequence[str | Move], *, opening: tuple[Event, ...] = (),
+                 raising: bool = False) -> "Transcript":
         """Play ``moves`` (notation) from ``start`` through ``apply``, stopping at the first the rules refuse.
 
         A refusal (or notation that cannot be read) does not raise: it is the last step,
-        with the engine's reason, so a lesson can show what went wrong.
+        with the engine's reason, so a lesson can show what went wrong. With ``raising`` it
+        raises the engine's error instead, for a caller whose moves must all be legal.
         """
         steps: list[Step] = []
         state = start
-        for number, move in enumerate(moves, 1):
+        for number, given in enumerate(moves, 1):
+            move = given if isinstance(given, str) else format_move(given, state.seats)
             try:
-                after, events = apply(state, move)
+                after, events = apply(state, given)
             except NomercyError as error:
+                if raising:
+                    raise
                 steps.append(Step(number, move, state, state, refused=str(error)))
                 break
             steps.append(Step(number, move, state, after, events))

@@ -25,14 +25,18 @@ position just before one of the moves ("B has nothing that fits, so B draws"):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from nomercy.core.moves import Play, seat_index
-from nomercy.core.cards import Card, Color
+from nomercy.core.cards import COLORS, Card, Color, parse_cards
+from nomercy.core.errors import NomercyError
+from nomercy.core.legality import legal_moves
 from nomercy.core.state import GameState
 
-__all__ = ["AnswerKey", "Mismatch", "ANSWER_KEYS", "REPLAYED", "JUDGED", "mismatches", "describe", "truth", "round_scores", "playable_cards"]
+__all__ = ["AnswerKey", "Entry", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
+           "round_scores", "playable_cards"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,22 @@ class Mismatch:
 
 
 @dataclass(frozen=True)
+class Entry:
+    """How a learner gives a key's value on the puzzle board: the front end's input and how it is read.
+
+    ``field`` names the input the board's ES module draws (``choice``, ``number``, ``numbers``, ``cards``,
+    ``card``, ``seats``); ``options`` lists a choice's options from the seats and the puzzle's moves;
+    ``read`` puts one entered value in the answer's form (for a key asked per seat, one seat's value) or
+    raises :class:`NomercyError` with what to fix; ``heading`` names a per-seat input as a whole.
+    """
+
+    field: str
+    read: Callable[[Any, str, tuple[str, ...]], Any]  # (entered value, the part's label, seats)
+    options: Callable[[tuple[str, ...], tuple[str, ...]], list[dict[str, Any]]] | None = None
+    heading: str = ""
+
+
+@dataclass(frozen=True)
 class AnswerKey:
     """One part a puzzle can ask about.
 
@@ -91,6 +111,7 @@ class AnswerKey:
     normal: Callable[[Any, tuple[str, ...]], Any] = lambda value, seats: value
     say: Callable[[Any], str] = str
     fact: Callable[[str | None, Any], str] = lambda seat, value: f"{value}."
+    entry: Entry | None = None  # None: the board never asks for it (it pins what the story says)
 
     def label_for(self, seat: str | None) -> str:
         return self.label.format(seat=seat) if seat is not None else self.label
@@ -136,9 +157,7 @@ def playable_cards(state: GameState, seat: int) -> tuple[Card, ...]:
     >>> [str(card) for card in playable_cards(state, 0)], playable_cards(state, 1)
     (['yellow 4', 'blue +2', 'blue skip-all', 'wild +6'], ())
     """
-    from nomercy.core.legality import legal_tuple
-
-    return tuple(sorted({m.card for m in legal_tuple(state) if isinstance(m, Play) and m.seat == seat}))
+    return tuple(sorted({m.card for m in legal_moves(state) if isinstance(m, Play) and m.seat == seat}))
 
 
 def _say_playable(cards: tuple[Card, ...]) -> str:
@@ -167,57 +186,121 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _whole_entry(value: Any, label: str, seats: tuple[str, ...]) -> int:
+    """A whole number as a learner enters it (a number, or text of digits)."""
+    if isinstance(value, bool):
+        raise NomercyError(f"{label}: enter a whole number")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if not re.fullmatch(r"\d+", text):
+        raise NomercyError(f"{label}: enter a whole number, not {text!r}" if text else f"{label}: enter a number")
+    return int(text)
+
+
+def _picked(value: Any, label: str) -> str:
+    if value in (None, ""):
+        raise NomercyError(f"{label}: pick one.")
+    return str(value)
+
+
+def _seat_entry(value: Any, label: str, seats: tuple[str, ...]) -> str:
+    if value in (None, ""):
+        raise NomercyError(f"{label}: pick a seat.")
+    return seats[seat_index(str(value), seats)]
+
+
+def _winner_entry(value: Any, label: str, seats: tuple[str, ...]) -> str | None:
+    return None if value in (None, "") else seats[seat_index(str(value), seats)]
+
+
+def _color_entry(value: Any, label: str, seats: tuple[str, ...]) -> str:
+    text = _picked(value, label)
+    Color.parse(text)
+    return text
+
+
+def _cards_entry(value: Any, label: str, seats: tuple[str, ...]) -> list[str]:
+    return [str(card) for card in parse_cards(value if isinstance(value, (list, tuple)) else str(value))]
+
+
+def _playable_entry(value: Any, label: str, seats: tuple[str, ...]) -> list[str]:
+    """The cards a learner says a seat can play: a list, card text, or "none"."""
+    if isinstance(value, (list, tuple)):
+        return [str(Card.parse(str(c))) for c in value]
+    text = str(value).strip()
+    return [] if text.lower() in ("none", "nothing", "-") else [str(c) for c in parse_cards(text)]
+
+
+def _seat_options(seats: tuple[str, ...], moves: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{"value": s, "label": s} for s in seats]
+
+
+_SEAT = Entry("choice", _seat_entry, _seat_options)
+_NUMBER = Entry("number", _whole_entry)
+
 ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
     AnswerKey("turn", "Whose turn", False, lambda s, _: _name(s, s.turn), _seat_name,
-              fact=lambda _, name: f"It is {name}'s turn."),
+              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT),
     AnswerKey("direction", "Direction of play", False, lambda s, _: s.direction_name,
-              lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}."),
+              lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}.",
+              entry=Entry("choice", lambda value, label, seats: _picked(value, label), lambda seats, moves: [
+                  {"value": d, "label": d} for d in ("clockwise", "counterclockwise")])),
     AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
-              fact=lambda seat, n: f"{seat} holds {_plural(n, 'card')}."),
+              fact=lambda seat, n: f"{seat} holds {_plural(n, 'card')}.",
+              entry=Entry("numbers", _whole_entry, heading="Cards held")),
     AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
-              fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}."),
+              fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}.",
+              entry=Entry("cards", _cards_entry, heading="Cards held (comma-separated)")),
     AnswerKey("pending", "Cards pending", False, lambda s, _: s.pending,
-              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending."),
+              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending.", entry=_NUMBER),
     AnswerKey("top", "Top card", False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
-              fact=lambda _, card: f"The top card is {card}."),
+              fact=lambda _, card: f"The top card is {card}.",
+              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value))))),
     AnswerKey("color", "Color in force", False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
               lambda color: "none" if color is None else str(color),
-              fact=lambda _, color: f"The color in force is {color}."),
+              fact=lambda _, color: f"The color in force is {color}.",
+              entry=Entry("choice", _color_entry, lambda seats, moves: [
+                  {"value": c.value, "label": c.value, "color": c.value} for c in COLORS])),
     AnswerKey("eliminated", "Knocked out", False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
               lambda value, seats: tuple(sorted(seats[seat_index(str(v), seats)] for v in (value or []))),
               _say_seats,
-              fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out."),
+              fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.",
+              entry=Entry("seats", lambda value, label, seats: sorted(seats[seat_index(str(s), seats)] for s in (value or [])),
+                          _seat_options)),
     AnswerKey("winner", "Winner", False, lambda s, _: _name(s, s.winner), _seat_name,
               lambda name: "nobody yet" if name is None else str(name),
-              fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet."),
+              fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet.",
+              entry=Entry("choice", _winner_entry, lambda seats, moves: _seat_options(seats, moves) + [
+                  {"value": None, "label": "nobody yet"}])),
     AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
-              fact=lambda seat, points: f"{seat} scores {points} points."),
+              fact=lambda seat, points: f"{seat} scores {points} points.",
+              entry=Entry("numbers", _whole_entry, heading="Points scored")),
     # What a story claims: which cards a seat could play, how big the draw pile is.
     AnswerKey("playable", "Cards {seat} can play", True, lambda s, seat: playable_cards(s, seat), _card_set,
               _say_playable,
-              fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing."),
+              fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing.",
+              entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)")),
     AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
-              fact=lambda _, n: f"The draw pile holds {_plural(n, 'card')}."),
+              fact=lambda _, n: f"The draw pile holds {_plural(n, 'card')}.", entry=_NUMBER),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
     AnswerKey("illegal", "The refused move", False, lambda s, _: None,
-              say=lambda value: "accepted" if value is None else str(value)),
+              say=lambda value: "accepted" if value is None else str(value),
+              entry=Entry("choice", lambda value, label, seats: _picked(value, label),
+                          lambda seats, moves: [{"value": m, "label": m} for m in moves])),
     # Keys checked just before a move ({"B draws": {"playable": {"B": []}}}), also while replaying.
     AnswerKey("before", "Before a move", False, lambda s, _: None),
-    # The answer of a best-move puzzle: confirmed by the expert's search (nomercy.puzzles.best_move), not a state.
-    AnswerKey("best", "Best move", False, lambda s, _: None, say=lambda move: "none" if move is None else str(move)),
 )}
 
 REPLAYED = ("illegal", "before")
 """The keys that are checked while the moves are replayed, not in the position reached."""
-JUDGED = ("best",)
-"""The keys the expert's search confirms (best-move puzzles), never compared with a state."""
 
 
 def mismatches(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
     """The parts of ``answer`` (all but ``illegal`` and ``before``) that ``state`` does not match, in order."""
     found: list[Mismatch] = []
     for key, expected in answer.items():
-        if key not in REPLAYED and key not in JUDGED:
+        if key not in REPLAYED:
             found.extend(ANSWER_KEYS[key].compare(state, expected))
     return found
 
@@ -235,7 +318,7 @@ def describe(answer: Mapping[str, Any], seats: tuple[str, ...]) -> list[str]:
         if key == "before":
             for move, keys in dict(value).items():
                 lines.extend(f"Before {move}, {line[0].lower()}{line[1:]}" for line in describe(keys, seats))
-        elif key in ("illegal", "best"):
+        elif key == "illegal":
             lines.append(f"{answer_key.label}: {value}")
         elif answer_key.per_seat:
             for seat, part in dict(value).items():
@@ -251,7 +334,7 @@ def truth(state: GameState, answer: Mapping[str, Any]) -> list[str]:
     lines = []
     for key, expected in answer.items():
         answer_key = ANSWER_KEYS[key]
-        if key in REPLAYED or key in JUDGED:
+        if key in REPLAYED:
             continue
         if answer_key.per_seat:
             for seat in dict(expected):

@@ -8,8 +8,8 @@ hints read), run with the seed, the playouts and the depth the file records unde
 
 - the answer has the highest estimated chance to win the round of all the choices;
 - its lead over the next-best choice, measured on the same imagined tables, is at
-  least the file's ``margin`` and at least twice its own standard error (so the
-  lead is not noise).
+  least the file's ``margin`` and at least :data:`~nomercy.play.estimate.CLEAR` (two)
+  of its own standard errors (so the lead is not noise).
 
 The search sees only the seat's own view: the other hands and the draw pile are
 dealt at random, again and again, from the cards it cannot see. So a best-move
@@ -28,57 +28,40 @@ puzzle gives the other seats as ``{more: N}`` only.
 >>> verdict.ok, verdict.best, verdict.runner_up
 (True, 'A plays blue +4', 'A draws')
 >>> print(verdict.chances[1])
-A draws: 0% ± 0 (20 tables)
+A draws: 0% ± 0 (one standard error, 20 playouts)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
-from nomercy.core.engine import apply, why_illegal
-from nomercy.core.errors import PuzzleError, brief
+from nomercy.core.engine import why_illegal
+from nomercy.core.errors import NotationError, PuzzleError, brief
+from nomercy.core.moves import parse_move
 from nomercy.core.state import GameState
+from nomercy.play.estimate import CLEAR, Estimate, points
 from nomercy.play.players.expert import ExpertPlayer
+from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, move_text
 
-if TYPE_CHECKING:
-    from nomercy.puzzles.puzzle import Puzzle
+__all__ = ["BestMove", "BEST_MOVE", "EXPERT_KEYS", "Verdict", "judge", "verdict", "decision_position",
+           "check_expert_settings", "check_best_move_shape"]
 
-__all__ = ["KINDS", "EXPERT_KEYS", "Chance", "Verdict", "judge", "decision_position", "check_expert_settings",
-           "check_best_move_shape"]
-
-KINDS = ("what-happens-next", "best-move")
-"""The kinds of puzzle: replay the moves and ask what happens (the default), or ask for the best move."""
 EXPERT_KEYS = {"seed": "the search's seed", "playouts": "playouts in all", "depth": "moves per playout",
                "margin": "the least lead in win chance the answer must have over the next-best choice"}
-NOISE = 2.0
-"""The lead must be at least this many standard errors, besides the stated margin."""
-
-
-@dataclass(frozen=True)
-class Chance:
-    """One choice's estimated chance to win the round, over ``tables`` imagined tables, ± one standard error."""
-
-    move: str
-    chance: float
-    error: float
-    tables: int
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.chance:.0%} ± {self.error * 100:.0f} ({self.tables} tables)"
-
 
 @dataclass(frozen=True)
 class Verdict:
     """What the expert's search found for a best-move puzzle.
 
-    ``chances`` follow the order of the puzzle's choices. ``lead`` is how much
+    ``chances`` follow the order of the puzzle's choices, each the estimated chance to win the
+    round with that move (labelled with the move, ± one standard error). ``lead`` is how much
     higher the answer scored than ``runner_up`` (the best of the other choices) on
     the tables both were tried on, ``error`` that lead's standard error.
     """
 
     answer: str
-    chances: tuple[Chance, ...]
+    chances: tuple[Estimate, ...]
     runner_up: str
     lead: float
     error: float
@@ -91,7 +74,7 @@ class Verdict:
     @property
     def best(self) -> str:
         """The choice with the highest estimate."""
-        return max(self.chances, key=lambda c: c.chance).move
+        return max(self.chances, key=lambda c: c.mean).label
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -99,11 +82,11 @@ class Verdict:
         if self.best != self.answer:
             found.append(f"the expert rates {self.best!r} best, not the answer {self.answer!r}")
         if self.lead < self.margin:
-            found.append(f"the answer leads {self.runner_up!r} by {_points(self.lead)} points, less than the "
-                         f"stated margin of {_points(self.margin)}")
-        if self.lead < NOISE * self.error:
-            found.append(f"the lead of {_points(self.lead)} points is within the noise "
-                         f"({NOISE:g} standard errors of {_points(self.error)})")
+            found.append(f"the answer leads {self.runner_up!r} by {points(self.lead)} points, less than the "
+                         f"stated margin of {points(self.margin)}")
+        if self.lead < CLEAR * self.error:
+            found.append(f"the lead of {points(self.lead)} points is within the noise "
+                         f"({CLEAR:g} standard errors of {points(self.error)})")
         return tuple(found)
 
     @property
@@ -112,41 +95,46 @@ class Verdict:
 
     def summary(self) -> str:
         """One line for ``nomercy check``: the lead, its noise and the budget."""
-        return (f"best move {self.answer!r} leads {self.runner_up!r} by {_points(self.lead)} points of win chance "
-                f"± {_points(self.error)} (one standard error, {self.tables} shared tables; at least "
-                f"{_points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
+        return (f"best move {self.answer!r} leads {self.runner_up!r} by {points(self.lead)} points of win chance "
+                f"± {points(self.error)} (one standard error, {self.tables} shared tables; at least "
+                f"{points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
+
+    def estimate_lines(self) -> tuple[str, ...]:
+        """The expert's estimate for each choice, best first, in the one printed form of an estimate."""
+        return tuple(map(str, sorted(self.chances, key=lambda c: -c.mean)))
+
+    def estimates_note(self) -> str:
+        """What the estimates are and what their ± means, for a learner."""
+        return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
+                f"in all from this position, the hidden cards dealt at random each time, and played them out. "
+                f"± is one standard error: the estimates are that noisy. The best move leads the next one by "
+                f"{points(self.lead)} points.")
 
     def words(self) -> str:
-        """The expert's estimates for a learner, best first, with what the ± means."""
-        ranked = sorted(self.chances, key=lambda c: -c.chance)
-        lines = [f"{c.move}: about {c.chance:.0%} to win the round (± {_points(c.error)} points)" for c in ranked]
-        lines.append(f"The expert imagined {self.playouts} rounds in all from this position, the hidden cards "
-                     f"dealt at random each time, and played them out. ± is one standard error: the estimates "
-                     f"are that noisy. The best move leads the next one by {_points(self.lead)} points.")
-        return "\n".join(lines)
+        """The expert's estimates for a learner, best first, then what the ± means."""
+        return "\n".join(self.estimate_lines() + (self.estimates_note(),))
 
 
-def _points(share: float) -> str:
-    """A share as percentage points, without a sign: 0.234 -> '23'; below one point, one decimal."""
-    value = abs(share) * 100
-    return f"{value:.0f}" if value >= 1 or value == 0 else f"{value:.1f}"
-
-
-def decision_position(puzzle: "Puzzle") -> GameState:
+def decision_position(puzzle: Puzzle) -> GameState:
     """The position after the puzzle's moves, where the seat to move picks among the choices."""
-    state = puzzle.position()
-    for move in puzzle.moves:
-        state, _ = apply(state, state.parse_move(move))
-    return state
+    return puzzle.transcript().end
 
 
-def judge(puzzle: "Puzzle") -> Verdict:
+def verdict(puzzle: Puzzle) -> Verdict:
+    """:func:`judge`, run once per puzzle (the board and the trainer ask again on every answer)."""
+    if "verdict" not in puzzle.memo:
+        puzzle.memo["verdict"] = judge(puzzle)
+    found: Verdict = puzzle.memo["verdict"]
+    return found
+
+
+def judge(puzzle: Puzzle) -> Verdict:
     """Run the expert's search over the puzzle's choices with the recorded seed and budget.
 
     The answer goes first in the search: the expert's reference move, tried on every
     table, so its lead over any other choice is measured on the tables they shared.
     """
-    settings = puzzle.expert or {}
+    settings = puzzle.settings["expert"]
     state = decision_position(puzzle)
     moves = [str(choice["move"]) for choice in puzzle.choices]
     answer = str(puzzle.answer["best"])
@@ -163,12 +151,11 @@ def judge(puzzle: "Puzzle") -> Verdict:
     expert = ExpertPlayer(seed=int(settings["seed"]), iterations=int(settings["playouts"]), max_time=None,
                           depth=int(settings["depth"]), memory=False, sharp=False)
     weighing = expert.weigh(state.view(seat), [state.parse_move(m) for m in order])
-    by_move = {text: estimate for text, estimate in zip(order, weighing.estimates)}
-    chances = tuple(Chance(m, by_move[m].value, by_move[m].spread, by_move[m].playouts) for m in moves)
-    others = [c for c in chances if c.move != answer]
-    runner_up = max(others, key=lambda c: c.chance)
-    lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.move))
-    return Verdict(answer, chances, runner_up.move, lead, error, tables, float(settings["margin"]),
+    by_move = {text: replace(estimate, label=text) for text, estimate in zip(order, weighing.estimates)}
+    chances = tuple(by_move[m] for m in moves)
+    runner_up = max((c for c in chances if c.label != answer), key=lambda c: c.mean)
+    lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.label))
+    return Verdict(answer, chances, runner_up.label, lead, error, tables, float(settings["margin"]),
                    int(settings["seed"]), int(settings["playouts"]), int(settings["depth"]))
 
 
@@ -231,3 +218,78 @@ def check_best_move_shape(data: Mapping[str, Any], turn: str, where: str) -> Non
         if str(seat) != turn and not (isinstance(hand, dict) and not hand.get("cards")):
             raise PuzzleError(f"{where}in a best-move puzzle the other seats' cards are hidden: give {seat} as "
                               f"{{more: N}}")
+
+
+class BestMove(PuzzleKind):
+    """Pick the best of a few moves; the expert's search, with the seed and budget in the file, confirms it."""
+
+    name = "best-move"
+    summary = "pick the best move"
+    about = "Best move: the other hands are hidden, as at a real table. Pick the move you would make."
+    keys = ("expert",)
+    answer_keys = ("best",)
+    show_label = "Show me the best move, step by step"
+    shows_moves = False
+
+    def read(self, data: Mapping[str, Any], turn: str, where: str) -> dict[str, Any]:
+        check_best_move_shape(data, turn, where)
+        return {"expert": check_expert_settings(data.get("expert"), where)}
+
+    def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
+        """Each choice is a move; the answer it stands for names it the best."""
+        found = []
+        for choice in puzzle.choices:
+            move = choice["move"]
+            try:
+                parse_move(move_text(move, "choices"), puzzle.players)
+            except NotationError as error:
+                raise PuzzleError(f"{puzzle.path or puzzle.id}: move {brief(move)}: {error}") from None
+            found.append(Option(move, {"best": move}, str(choice.get("why") or "")))
+        return tuple(found)
+
+    def check(self, puzzle: Puzzle) -> tuple[list[str], tuple[str, ...]]:
+        """The story keys hold where the move is chosen, and the search confirms the answer with its lead."""
+        story = {key: value for key, value in puzzle.answer.items() if key != "best"}
+        problems = [str(mismatch) for mismatch in check_answer(puzzle, story)]
+        if problems:
+            return problems, ()
+        found = verdict(puzzle)
+        return list(found.problems), (found.summary(),)
+
+    def judge(self, puzzle: Puzzle, answer: Mapping[str, Any]) -> Judgement:
+        best = str(puzzle.answer["best"])
+        right = answer.get("best") == best
+        found = verdict(puzzle)
+        return Judgement(right, "Right! That is the best move." if right else "Not the best move.",
+                         () if right else (f"The expert's best move is {best}.",),
+                         estimates=found.estimate_lines(), estimates_note=found.estimates_note())
+
+    def table(self, puzzle: Puzzle) -> tuple[GameState, tuple[str, ...], int | None]:
+        """The table where the move is chosen, as its seat sees it; "Show me" plays the best move."""
+        start = decision_position(puzzle)
+        return start, (str(puzzle.answer["best"]),), start.turn
+
+    def show_lines(self, puzzle: Puzzle) -> list[str]:
+        """What the seat to move sees: its own hand and the others' counts."""
+        state = decision_position(puzzle)
+        lines = [f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
+                 + (f"   pending: {state.pending}" if state.pending else "")]
+        for index, seat in enumerate(state.seats):
+            if index == state.turn:
+                lines.append(f"> {seat} (you, {len(state.hands[index])} cards): " + ", ".join(map(str, state.hands[index])))
+            else:
+                lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
+        return lines
+
+    def solve_lines(self, puzzle: Puzzle) -> list[str]:
+        """The best move, the expert's estimate for every choice, and why each wrong one is wrong."""
+        best = puzzle.answer["best"]
+        lines = [f"best move: {best}"]
+        lines.extend(f"  {line}" for line in verdict(puzzle).words().splitlines())
+        lines.extend(f"not {option.label}: {option.why}" for option in self.options(puzzle)
+                     if option.why and option.label != best)
+        return lines
+
+
+BEST_MOVE = BestMove()
+"""The best-move kind, registered in ``nomercy/puzzles/__init__.py``."""

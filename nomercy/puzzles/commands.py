@@ -11,9 +11,7 @@ from typing import Any, Callable, TextIO
 
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import describe
-from nomercy.puzzles.best_move import KINDS, decision_position
-from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
-from nomercy.play.transcript import Transcript
+from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 
 __all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number"]
 
@@ -88,7 +86,7 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     collection, broken = _collection(args, err)
     puzzles = [p for p in collection if matches(p, topic=args.topic, level=args.level, kind=args.kind, tag=args.tag)]
     for p in sorted(puzzles, key=lambda p: (p.topic, _LEVEL_ORDER.index(p.level), p.id)):
-        kind = "best-move" if p.is_best_move else ""
+        kind = p.kind if p.kind != DEFAULT_KIND else ""
         out.write(f"{p.id:40} {p.topic or '-':18} {p.level or '-':7} {kind:10} {p.title}\n")
     out.write(f"{len(puzzles)} puzzles\n")
     if not puzzles and collection:
@@ -103,78 +101,29 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def show_text(puzzle: Puzzle) -> str:
     """The position, the moves and the question, as plain text (the answer stays hidden).
 
-    A best-move puzzle shows what the seat to move sees: its own hand and the others' counts, then the
-    candidate moves.
+    The kind says what the table shows (a best-move puzzle: what the seat to move sees, its own hand and the
+    others' counts); the options follow the question.
     """
-    if puzzle.is_best_move:
-        return _show_best_move(puzzle)
-    state = puzzle.position()
+    kind = puzzle.puzzle_kind
     lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}"]
+    if puzzle.kind != DEFAULT_KIND:
+        lines.append(f"kind: {kind.name} ({kind.summary})")
     if puzzle.variant:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in puzzle.variant.items()))
     lines.append("")
-    lines.append(f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
-                 + (f"   pending: {state.pending}" if state.pending else ""))
-    for seat in puzzle.players:
-        mark = ">" if seat == puzzle.turn else " "
-        cards = ", ".join(map(str, puzzle.hands[seat]))
-        extra = puzzle.more.get(seat, 0)
-        if extra:
-            cards = f"{cards} + {extra} cards that do not matter" if cards else f"{extra} cards that do not matter"
-        lines.append(f"{mark} {seat}: {cards}")
-    if puzzle.draw_pile:
-        lines.append("next cards to be drawn: " + ", ".join(map(str, puzzle.draw_pile)))
-    lines.append("")
-    lines.append("moves:")
-    lines.extend(f"  {i}. {m}" for i, m in enumerate(puzzle.moves, 1))
+    lines.extend(kind.show_lines(puzzle))
     lines.append("")
     lines.append(f"question: {puzzle.question}")
-    for letter, choice in zip("ABCDEFGHIJ", puzzle.choices):
-        label = choice.get("label", choice) if isinstance(choice, dict) else choice
-        lines.append(f"  {letter}) {label}")
-    return "\n".join(lines)
-
-
-def _show_best_move(puzzle: Puzzle) -> str:
-    state = decision_position(puzzle)
-    me = state.turn
-    lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}",
-             "kind: best-move (pick the best move)"]
-    if puzzle.variant:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in puzzle.variant.items()))
-    lines.append("")
-    lines.append(f"direction: {state.direction_name}   top: {state.top_card}   color: {state.color}"
-                 + (f"   pending: {state.pending}" if state.pending else ""))
-    for index, seat in enumerate(state.seats):
-        if index == me:
-            lines.append(f"> {seat} (you, {len(state.hands[index])} cards): " + ", ".join(map(str, state.hands[index])))
-        else:
-            lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
-    lines.append("")
-    lines.append(f"question: {puzzle.question}")
-    for letter, choice in zip("ABCDEFGHIJ", puzzle.choices):
-        lines.append(f"  {letter}) {choice['move']}")
+    for letter, option in zip("ABCDEFGHIJ", kind.options(puzzle)):
+        lines.append(f"  {letter}) {option.label}")
     return "\n".join(lines)
 
 
 def solve_text(puzzle: Puzzle) -> str:
-    """The moves narrated event by event, each with the ruling behind it, then the answer in words.
-
-    A best-move puzzle gives the best move, the expert's estimate for every choice and why each wrong one is wrong.
-    """
-    lines = [f"{puzzle.title}  [{puzzle.id}]", ""]
-    if puzzle.is_best_move:
-        verdict = puzzle.verdict()
-        lines.append(f"best move: {puzzle.answer['best']}")
-        lines.extend(f"  {line}" for line in verdict.words().splitlines())
-        for choice in puzzle.choices:
-            if choice.get("why") and choice["move"] != puzzle.answer["best"]:
-                lines.append(f"not {choice['move']}: {choice['why']}")
-    else:
-        lines.append(Transcript.of_moves(puzzle.position(), puzzle.moves).text())
-        lines.append("")
-        lines.append("answer:")
-        lines.extend(f"  {line}" for line in describe(puzzle.answer, puzzle.players))
+    """The puzzle worked out: for a story, the moves narrated event by event, each with the ruling behind it,
+    then the answer in words; for a best move, the move, the expert's estimate for every choice and why each
+    wrong one is wrong."""
+    lines = [f"{puzzle.title}  [{puzzle.id}]", ""] + puzzle.puzzle_kind.solve_lines(puzzle)
     if puzzle.explanation:
         lines.append("")
         lines.append(puzzle.explanation)
@@ -267,7 +216,7 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     listing = with_dir(commands.add_parser("list", help="list the puzzles"))
     listing.add_argument("--topic", help="only this topic (stacking, mercy, ...)")
     listing.add_argument("--level", choices=("easy", "medium", "hard"))
-    listing.add_argument("--kind", choices=KINDS, help="what-happens-next or best-move")
+    listing.add_argument("--kind", choices=list(KINDS), help=" or ".join(KINDS))
     listing.add_argument("--tag", help="only puzzles with this tag (best-move, rule-mercy, option-stacking, ...)")
     listing.set_defaults(run=_list)
     show = with_dir(commands.add_parser("show", help="show a puzzle's position, moves and question"))

@@ -28,7 +28,7 @@ from typing import Sequence
 from nomercy.core import events as ev
 from nomercy.core.moves import Draw, Move, Play
 from nomercy.core.cards import Card
-from nomercy.core.engine import apply
+from nomercy.play.transcript import Transcript
 from nomercy.core.legality import legal_moves
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
@@ -39,7 +39,7 @@ __all__ = ["explain"]
 @dataclass(frozen=True)
 class _Step:
     before: GameState
-    action: Move
+    move: Move
     events: tuple[ev.Event, ...]
     after: GameState
 
@@ -72,15 +72,12 @@ def explain(start: GameState, moves: Sequence[str]) -> str:
     """Which rulings acted when ``moves`` are played from ``start``, and why, in a few sentences."""
     lines: list[str] = []
     stack = _Stack()
-    state = start
-    for move in moves:
-        action = state.parse_move(move)
-        after, events = apply(state, action)
-        step = _Step(state, action, events, after)
+    story = Transcript.of_moves(start, moves, raising=True)
+    for played in story.steps:
+        step = _Step(played.before, played.before.parse_move(played.move), played.events, played.after)
         lines.extend(stack.follow(step))
         lines.extend(_effects(step))
-        state = after
-    lines.extend(stack.still_pending(state))
+    lines.extend(stack.still_pending(story.end))
     return " ".join(dict.fromkeys(line for line in lines if line))
 
 
@@ -109,7 +106,7 @@ class _Stack:
         return "; ".join(parts)
 
     def follow(self, step: _Step) -> list[str]:
-        move, before = step.action, step.before
+        move, before = step.move, step.before
         lines: list[str] = []
         grew = [e for e in step.events if isinstance(e, ev.StackGrew)]
         if isinstance(move, Play) and grew:
@@ -150,7 +147,7 @@ class _Stack:
 def _effects(step: _Step) -> list[str]:
     """The other rulings a move set off, one sentence each."""
     lines: list[str] = []
-    move = step.action
+    move = step.move
     seats = step.before.seats
     who = seats[move.seat]
     card: Card | None = move.card if isinstance(move, Play) else None

@@ -166,8 +166,7 @@ def cut_puzzle(moment: Moment, rules_name: str, overrides: dict[str, Any] | None
     names = [start.seats[i] for i in keep]
     exact: set[str] = set()
     for move in moment.moves:
-        action = start.parse_move(move)
-        exact.add(start.seats[action.seat])
+        exact.add(start.seats[start.parse_move(move).seat])
     for event in moment.events:
         if isinstance(event, (ev.HandsSwapped, ev.HandsPassed)):
             exact.update(names)

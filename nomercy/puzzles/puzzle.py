@@ -16,33 +16,35 @@ answer keys with the position reached:
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Mapping
 
 from nomercy.core.moves import parse_move, seat_index
 from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, mismatches
 from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, turn_up_first_card
-from nomercy.core.errors import IllegalMoveError, NomercyError, NotationError, PuzzleError, brief
+from nomercy.core.engine import turn_up_first_card
+from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief
 from nomercy.core.events import Event
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
 from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
-from nomercy.core.engine import why_illegal
+from nomercy.play.transcript import Transcript
 from nomercy.puzzles.schema import text_pattern
-from nomercy.puzzles.best_move import KINDS, Verdict, check_best_move_shape, check_expert_settings, judge
 
-__all__ = ["Puzzle", "PuzzleResult", "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "ANSWER_KEYS"]
+__all__ = ["Puzzle", "PuzzleResult", "PuzzleKind", "Option", "Judgement", "KINDS", "DEFAULT_KIND", "register_kind",
+           "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "check_answer",
+           "check_answer_values", "move_text", "ANSWER_KEYS"]
 
 _REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
 _OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
-             # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board
-             "topic", "level", "hints", "choices", "seed", "tags", "start",
-             # best-move puzzles (nomercy.puzzles.best_move)
-             "kind", "expert")
+             # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
+             "topic", "level", "hints", "choices", "seed", "tags", "start", "kind")
+DEFAULT_KIND = "what-happens-next"
+"""The kind of a file without ``kind:``: replay the moves and ask what happens."""
 _STARTS = ("position", "first-card")
 _LEVELS = ("easy", "medium", "hard")
 
@@ -62,6 +64,112 @@ class PuzzleResult:
     def __str__(self) -> str:
         said = "ok" if self.ok else "; ".join(self.problems)
         return f"{self.id}: {said}" + "".join(f" ({note})" for note in self.notes)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a puzzle offers: its label, the answer it stands for, and the misreading a wrong one stands for."""
+
+    label: str
+    answer: Mapping[str, Any]
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What an answer earned, in the parts the puzzle board shows (records and lines, no prose to take apart).
+
+    ``problems`` says what was wrong, ``truth`` what really holds, ``events`` what happened on the way,
+    ``estimates`` and ``estimates_note`` what a search measured (one line per option, then what its ± means).
+    """
+
+    correct: bool
+    verdict: str
+    problems: tuple[str, ...] = ()
+    truth: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    estimates: tuple[str, ...] = ()
+    estimates_note: str = ""
+
+
+class PuzzleKind(ABC):
+    """A kind of puzzle: what its file holds beyond the common keys, how it is checked, asked and answered.
+
+    A kind brings, as data and methods in its own module: the file keys and answer keys it adds,
+    the validation of those (:meth:`read`), its options, its check for ``nomercy check``, the inputs the
+    puzzle board shows and how it reads them, the judgement of a learner's answer, and the table it
+    shows. One call of :func:`register_kind` (``nomercy/puzzles/__init__.py``) makes it known to the
+    loader, the board, the trainer and the ``nomercy puzzle`` commands; nothing else names it.
+    """
+
+    name: str = ""
+    summary: str = ""
+    """What the learner does, in a few words (``nomercy puzzle show`` and ``list``)."""
+    about: str = ""
+    """A line the puzzle board shows under the table."""
+    keys: tuple[str, ...] = ()
+    """The file keys this kind adds to the common ones (kept in :attr:`Puzzle.settings`)."""
+    answer_keys: tuple[str, ...] = ()
+    """The answer keys this kind adds to :data:`~nomercy.puzzles.answers.ANSWER_KEYS` (it checks them itself)."""
+    show_label: str = "Show me, step by step"
+    shows_moves: bool = True
+    """Does the board list the puzzle's moves (a story), or only the table they lead to?"""
+
+    @abstractmethod
+    def read(self, data: Mapping[str, Any], turn: str, where: str) -> dict[str, Any]:
+        """Check the kind's own parts of a file (raise :class:`PuzzleError`); the settings to keep."""
+
+    @abstractmethod
+    def options(self, puzzle: "Puzzle") -> tuple[Option, ...]:
+        """The puzzle's options, in file order (none: the learner enters values)."""
+
+    @abstractmethod
+    def check(self, puzzle: "Puzzle") -> tuple[list[str], tuple[str, ...]]:
+        """What ``nomercy check`` finds wrong with the puzzle, and notes on what it measured."""
+
+    @abstractmethod
+    def judge(self, puzzle: "Puzzle", answer: Mapping[str, Any]) -> Judgement:
+        """A learner's answer (an option's or one read by :meth:`read_answer`), judged."""
+
+    def inputs(self, puzzle: "Puzzle") -> list[dict[str, Any]]:
+        """The inputs the board shows, for values the learner enters (none: the learner picks an option)."""
+        return []
+
+    def read_answer(self, puzzle: "Puzzle", raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A learner's entries put in the answer's form, or :class:`NomercyError` with what to fix."""
+        raise NomercyError("This puzzle is answered by picking one of the options.")
+
+    def table(self, puzzle: "Puzzle") -> tuple[GameState, tuple[str, ...], int | None]:
+        """The table the board shows, the moves "Show me" plays from it, and the seat whose view it is
+        (``None``: every hand the puzzle names is shown)."""
+        return puzzle.position(), puzzle.moves, None
+
+    def show_lines(self, puzzle: "Puzzle") -> list[str]:
+        """The puzzle as text without its answer (``nomercy puzzle show``), after the title lines."""
+        return []
+
+    def solve_lines(self, puzzle: "Puzzle") -> list[str]:
+        """The puzzle worked out as text (``nomercy puzzle solve``), after the title."""
+        return []
+
+
+KINDS: dict[str, PuzzleKind] = {}
+"""The registered kinds of puzzle, by the name a file gives as ``kind:``."""
+
+
+def register_kind(kind: PuzzleKind) -> PuzzleKind:
+    """Make ``kind`` known to the loader, the board and the commands (its name must be new)."""
+    if not kind.name or not text_pattern("id").search(kind.name):
+        raise NomercyError(f"a puzzle kind is named in kebab-case, like best-move, not {brief(kind.name)}")
+    if kind.name in KINDS:
+        raise NomercyError(f"a puzzle kind named {kind.name!r} is already registered")
+    taken = {key for other in KINDS.values() for key in other.keys + other.answer_keys}
+    clash = sorted((set(kind.keys) | set(kind.answer_keys)) & (taken | set(_REQUIRED) | set(_OPTIONAL) | set(ANSWER_KEYS)))
+    if clash:
+        raise NomercyError(f"the puzzle kind {kind.name!r} adds keys another kind or the format already has: "
+                           f"{', '.join(clash)}")
+    KINDS[kind.name] = kind
+    return kind
 
 
 @dataclass(frozen=True)
@@ -94,13 +202,15 @@ class Puzzle:
     path: str | None = None
     start: str = "position"
     tags: tuple[str, ...] = ()
-    kind: str = "what-happens-next"
-    expert: Mapping[str, Any] | None = None
+    kind: str = DEFAULT_KIND
+    settings: Mapping[str, Any] = field(default_factory=dict)  # the kind's own file keys, as its ``read`` kept them
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What a kind worked out once for this puzzle (a search's verdict), so a board or trainer asks once."""
 
     @property
-    def is_best_move(self) -> bool:
-        """Does the puzzle ask for the best move (rather than what happens after its moves)?"""
-        return self.kind == "best-move"
+    def puzzle_kind(self) -> PuzzleKind:
+        """The registered kind: its checker, its options, its inputs and its judgement of an answer."""
+        return KINDS[self.kind]
 
     # --- building ---------------------------------------------------------------
     @classmethod
@@ -109,10 +219,11 @@ class Puzzle:
         where = f"{path}: " if path else ""
         if not isinstance(data, dict):
             raise PuzzleError(f"{where}a puzzle is a YAML mapping of keys like id, rules, hands, moves, answer")
-        unknown = [k for k in data if k not in _REQUIRED and k not in _OPTIONAL]
+        known = _REQUIRED + _OPTIONAL + tuple(key for kind in KINDS.values() for key in kind.keys)
+        unknown = [k for k in data if k not in known]
         if unknown:
             raise PuzzleError(f"{where}unknown key {', '.join(_key(k) for k in unknown[:5])}; "
-                              f"the keys are {', '.join(_REQUIRED + _OPTIONAL)}")
+                              f"the keys are {', '.join(known)}")
         missing = [k for k in _REQUIRED if k not in data]
         if missing:
             raise PuzzleError(f"{where}missing key {', '.join(missing)}")
@@ -204,7 +315,7 @@ class Puzzle:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PuzzleError(f"{where}moves is a list of move strings like 'A plays red 7'")
         for move in moves:
-            _move_text(move, "moves")
+            move_text(move, "moves")
         answer = data["answer"]
         if not isinstance(answer, dict) or not answer:
             raise PuzzleError(f"{where}answer is a mapping with at least one of {', '.join(ANSWER_KEYS)}")
@@ -219,23 +330,18 @@ class Puzzle:
         seed = _whole(data.get("seed", 0))
         if seed is None:
             raise PuzzleError(f"{where}seed is a whole number, not {brief(data['seed'])}")
-        kind = data.get("kind", "what-happens-next")
-        if kind not in KINDS:
-            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind)}")
-        expert = None
-        if kind == "best-move":
-            check_best_move_shape(data, str(turn), where)
-            expert = check_expert_settings(data.get("expert"), where)
-        elif "expert" in data:
-            raise PuzzleError(f"{where}expert records the check of a best-move puzzle: add kind: best-move")
-        elif isinstance(data["answer"], dict) and "best" in data["answer"]:
-            raise PuzzleError(f"{where}answer.best belongs to a best-move puzzle: add kind: best-move")
+        kind_name = data.get("kind", DEFAULT_KIND)
+        if not isinstance(kind_name, str) or kind_name not in KINDS:
+            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind_name)}")
+        kind = KINDS[kind_name]
+        for other in KINDS.values():  # a key of another kind, in the file or its answer, says which kind it needs
+            stray = [k for k in other.keys if k in data] + [f"answer.{k}" for k in other.answer_keys if k in data["answer"]]
+            if other is not kind and stray:
+                raise PuzzleError(f"{where}{stray[0]} belongs to a {other.name} puzzle: add kind: {other.name}")
+        settings = kind.read(data, str(turn), where)
         choices = data.get("choices", [])
         if not isinstance(choices, list):
             raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
-        if kind == "best-move":  # each move as an option like any other: its label, and the answer it stands for
-            choices = [{"move": c["move"], "label": c["move"], "answer": {"best": c["move"]},
-                        **({"why": c["why"]} if "why" in c else {})} for c in choices]
         tags = data.get("tags", [])
         if not isinstance(tags, list) or not all(isinstance(t, str) or _whole(t) is not None for t in tags):
             raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit], not {brief(tags)}")
@@ -254,15 +360,16 @@ class Puzzle:
             level=level, hints=tuple(hints), choices=tuple(choices),
             seed=seed, variant=dict(variant), path=path, start=start,
             tags=tuple(t if isinstance(t, str) else str(_whole(t)) for t in tags),
-            kind=kind, expert=expert,
+            kind=kind.name, settings=settings,
         )
-        written = list(puzzle.moves) + ([c["move"] for c in puzzle.choices] if puzzle.is_best_move else [])
-        for move in written:
+        for move in puzzle.moves:
             try:
-                parse_move(_move_text(move, "choices" if move not in puzzle.moves else "moves"), seats)
+                parse_move(move, seats)
             except NotationError as error:
                 raise PuzzleError(f"{where}move {brief(move)}: {error}") from None
-        _check_answer_shape(puzzle, where)
+        check_answer_values({k: v for k, v in puzzle.answer.items() if k not in kind.answer_keys}, "answer",
+                            puzzle, where)
+        kind.options(puzzle)  # each option checked as its kind reads it
         puzzle.position()  # validates card counts, hand sizes and the first card
         return puzzle
 
@@ -312,74 +419,40 @@ class Puzzle:
             return turn_up_first_card(state)
         return state, ()
 
-    def replay(self, moves: Iterable[str] | None = None) -> Iterator[tuple[str, GameState, tuple[Event, ...]]]:
-        """Apply the moves one by one, yielding (move, state after, events). Illegal moves raise."""
-        state = self.position()
-        for move in (self.moves if moves is None else moves):
-            state, events = apply(state, state.parse_move(move))
-            yield move, state, events
+    def transcript(self, moves: Iterable[str] | None = None) -> Transcript:
+        """The moves (default: the puzzle's) played from the start through ``apply``, the first card's
+        events first; a refused move ends it (:class:`~nomercy.play.transcript.Transcript`)."""
+        start, opening = self._start()
+        return Transcript.of_moves(start, tuple(self.moves if moves is None else moves), opening=opening)
 
     def position_before(self, move: str) -> GameState:
         """The position just before ``move`` (one of the moves) is made: where ``before`` keys are checked."""
         if move not in self.moves:
             raise PuzzleError(f"{self.path or self.id}: {move!r} is not one of the moves")
-        state = self.position()
-        for made in self.moves[:self.moves.index(move)]:
-            state, _ = apply(state, state.parse_move(made))
-        return state
+        return self.transcript(self.moves[:self.moves.index(move)]).end
 
     def solution(self) -> tuple[GameState, tuple[Event, ...]]:
-        """The position the answer is checked in, and every event on the way there."""
-        state, first = self._start()
-        events: list[Event] = list(first)
+        """The position the answer is checked in (before the refused move, when the answer names one),
+        and every event on the way there."""
         stop = self.answer.get("illegal")
-        for move in self.moves:
-            if move == stop:
-                break
-            state, new = apply(state, state.parse_move(move))
-            events.extend(new)
-        return state, tuple(events)
+        moves = self.moves[:self.moves.index(stop)] if stop in self.moves else self.moves
+        story = self.transcript(moves)
+        return story.end, story.events
 
     def check(self) -> list[str]:
-        """What differs from the answer (an empty list means the puzzle holds).
+        """What differs from the answer (an empty list means the puzzle holds): the kind's own check.
 
-        A multiple-choice puzzle also needs exactly one choice that the engine accepts. A best-move puzzle
-        needs the expert's search to confirm its answer (:func:`nomercy.puzzles.best_move.judge`).
+        A multiple-choice puzzle also needs exactly one choice that the engine accepts; a best-move
+        puzzle needs the expert's search to confirm its answer (:mod:`nomercy.puzzles.best_move`).
         """
-        if self.is_best_move:
-            return self._check_best_move()[0]
-        problems = [str(mismatch) for mismatch in check_answer(self, self.answer)]
-        if self.choices and not problems:
-            right = [c["label"] for c in self.choices if not check_answer(self, c["answer"])]
-            if len(right) != 1:
-                problems.append(f"choices: exactly one should be right, but {len(right)} are"
-                                + (f" ({'; '.join(right)})" if right else ""))
-        return problems
-
-    def _check_best_move(self) -> tuple[list[str], Verdict | None]:
-        story = {key: value for key, value in self.answer.items() if key != "best"}
-        problems = [str(mismatch) for mismatch in check_answer(self, story)]
-        if problems:
-            return problems, None
-        verdict = self.verdict()
-        return list(verdict.problems), verdict
-
-    def verdict(self) -> Verdict:
-        """The expert's search over a best-move puzzle's choices, with the recorded seed and budget."""
-        if not self.is_best_move:
-            raise PuzzleError(f"{self.path or self.id}: only a best-move puzzle has an expert's verdict")
-        return judge(self)
+        return self.puzzle_kind.check(self)[0]
 
     def result(self) -> PuzzleResult:
-        notes: tuple[str, ...] = ()
+        """The check as ``nomercy check`` reports it: the problems, and the notes of what was measured."""
         try:
-            if self.is_best_move:
-                problems, verdict = self._check_best_move()
-                notes = (verdict.summary(),) if verdict is not None else ()
-            else:
-                problems = self.check()
+            problems, notes = self.puzzle_kind.check(self)
         except NomercyError as error:
-            problems = [str(error)]
+            problems, notes = [str(error)], ()
         return PuzzleResult(self.id, tuple(problems), notes)
 
 
@@ -478,8 +551,8 @@ def _card(text: Any, key: str) -> Card:
     return card
 
 
-def _move_text(text: Any, key: str) -> str:
-    """One move text of a file, in the notation's shape (``A plays red 7``, ``B draws``, ``C names blue``)."""
+def move_text(text: Any, key: str) -> str:
+    """One move text of a file (``key`` says where it stands), in the notation's shape (``A plays red 7``, ``B draws``, ``C names blue``)."""
     if not isinstance(text, str) or not text_pattern("move").search(text):
         raise NotationError(f"{key}: cannot read move {brief(text)}: write '<seat> plays <card>', '<seat> draws', "
                             "'<seat> passes', '<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or "
@@ -487,23 +560,9 @@ def _move_text(text: Any, key: str) -> str:
     return text
 
 
-def _check_answer_shape(puzzle: Puzzle, where: str) -> None:
-    _check_answer_values(puzzle.answer, "answer", puzzle, where)
-    if puzzle.is_best_move:
-        return  # the choices are moves, checked by nomercy.puzzles.best_move
-    for choice in puzzle.choices:
-        if (not isinstance(choice, dict) or not {"label", "answer"} <= set(choice) <= {"label", "answer", "why"}
-                or not isinstance(choice["answer"], dict) or not choice["answer"]
-                or not (isinstance(choice["label"], str) or _whole(choice["label"]) is not None)
-                or not isinstance(choice.get("why", ""), str)):
-            raise PuzzleError(f"{where}each choice is a mapping with a label, an answer and, for a wrong choice, "
-                              "why (the misreading it stands for), like "
-                              "{label: 'B draws 6', answer: {hand_size: {B: 8}}, why: 'B forgot the +2 below'}")
-        _check_answer_values(choice["answer"], f"choice {brief(choice['label'])}", puzzle, where)
-
-
-def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, where: str) -> None:
-    """Every answer key with a value of the right kind: a wrong type is a broken puzzle, not a wrong answer."""
+def check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, where: str) -> None:
+    """Every answer key (of :data:`ANSWER_KEYS`) with a value of the right kind: a wrong type is a broken
+    puzzle, not a wrong answer. A kind checks the answer keys it adds itself."""
     seats = puzzle.players
     bad = [k for k in answer if k not in ANSWER_KEYS]
     if bad:
@@ -575,8 +634,6 @@ def _check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, 
                 raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
         elif key == "before":
             _check_before(value, label, puzzle, where, answer.get("illegal"))
-        elif key == "best" and label != "answer":
-            raise PuzzleError(f"{where}{label}: best is a key of the answer of a best-move puzzle only")
 
 
 def _check_before(value: Any, label: str, puzzle: Puzzle, where: str, illegal: Any) -> None:
@@ -598,7 +655,7 @@ def _check_before(value: Any, label: str, puzzle: Puzzle, where: str, illegal: A
         nested = [k for k in keys if k in REPLAYED]
         if nested:
             raise PuzzleError(f"{where}{label}.before.{move}: {', '.join(nested)} cannot be checked before a move")
-        _check_answer_values(keys, f"{label}.before.{move}", puzzle, where)
+        check_answer_values(keys, f"{label}.before.{move}", puzzle, where)
 
 
 def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
@@ -609,35 +666,22 @@ def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:
     names it as the refused move.
     """
     found: list[Mismatch] = []
-    if "best" in answer:  # a best-move answer: the move the expert confirmed (nomercy check runs its search)
-        best = puzzle.answer.get("best")
-        if answer["best"] != best:
-            found.append(Mismatch("best", None, answer["best"], best))
-        answer = {key: value for key, value in answer.items() if key != "best"}
-    state = puzzle.position()
     illegal = answer.get("illegal")
     before = answer.get("before") or {}
-    for move in puzzle.moves:
-        if move in before:
-            found.extend(replace(m, before=move) for m in mismatches(state, before[move]))
-        action = state.parse_move(move)
-        if move == illegal:
-            if why_illegal(state, action) is None:
-                found.append(Mismatch("illegal", None, move, None))
-            break
-        try:
-            state, _ = apply(state, action)
-        except IllegalMoveError as error:  # the answer did not see this refusal coming
-            return found + [Mismatch("illegal", None, illegal, move, reason=str(error))]
-    if illegal is not None and illegal not in puzzle.moves:
+    story = puzzle.transcript()
+    for step in story.steps:
+        if step.move in before:
+            found.extend(replace(m, before=step.move) for m in mismatches(step.before, before[step.move]))
+        if step.move == illegal:
+            if step.played:
+                found.append(Mismatch("illegal", None, step.move, None))
+            return found + mismatches(step.before, answer)
+        if not step.played:  # the answer did not see this refusal coming
+            return found + [Mismatch("illegal", None, illegal, step.move, reason=step.refused)]
+    if illegal is not None:
         found.append(Mismatch("illegal", None, illegal, None))
-    found.extend(mismatches(state, answer))
+    found.extend(mismatches(story.end, answer))
     return found
-
-
-def compare_state(state: GameState, answer: Mapping[str, Any]) -> list[Mismatch]:
-    """The answer keys (except ``illegal``) that ``state`` does not match."""
-    return mismatches(state, answer)
 
 
 def load_puzzle(path: str | Path) -> Puzzle:

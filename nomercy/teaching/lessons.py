@@ -11,7 +11,7 @@ text, HTML tables or a chart, so the lessons read on GitHub without a kernel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Mapping, Sequence
 
@@ -20,8 +20,9 @@ from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
 from nomercy.play.transcript import Transcript
 from nomercy.core.errors import NomercyError
-from nomercy.puzzles.puzzle import Puzzle
+from nomercy.puzzles.puzzle import Puzzle, find_puzzle
 from nomercy.core.rulebook import RULINGS
+from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.teaching.charts import Chart, color_scale, concat
@@ -35,10 +36,9 @@ __all__ = [
     "card_verdicts",
     "explain_hand",
     "narrate",
+    "situation",
     "position_of",
     "puzzle_html",
-    "compare_options",
-    "OptionTable",
     "answer_matrix",
     "AnswerMatrix",
     "deck_rows",
@@ -153,9 +153,7 @@ def after(state: GameState, *moves: str) -> GameState:
     >>> after(table({"A": "red 9, green 3", "B": "blue 1"}, "red 5"), "A plays red 9").top_card
     Card.parse('red 9')
     """
-    for move in moves:
-        state = apply(state, move)[0]
-    return state
+    return Transcript.of_moves(state, moves, raising=True).end
 
 
 def under(state: GameState, **options: Any) -> GameState:
@@ -165,8 +163,6 @@ def under(state: GameState, **options: Any) -> GameState:
 
 def position_of(puzzle_id: str) -> GameState:
     """The starting position of a puzzle from ``puzzles/``, by its id."""
-    from nomercy.puzzles.puzzle import find_puzzle
-
     return find_puzzle(puzzle_id).position()
 
 
@@ -209,21 +205,38 @@ def explain_hand(state: GameState, seat: str | int | None = None) -> str:
 
 # --- worked examples -------------------------------------------------------------------
 
-def narrate(source: Any, moves: Sequence[str] | None = None) -> str:
-    """A printed walk through a puzzle's moves (or ``moves`` from a position): every event with its ruling.
+def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet | None = None) -> str:
+    """A printed walk through a puzzle's moves (or ``moves`` from a position): every event with its ruling,
+    and where the table stands after each move. The one narration of the package.
 
     ``source`` is a puzzle id, a :class:`~nomercy.puzzles.puzzle.Puzzle` or a
-    :class:`~nomercy.core.state.GameState` (then ``moves`` is needed). This is the static
-    twin of the step-through widget: the same frames, as text that GitHub shows.
-    """
-    from nomercy.puzzles.puzzle import find_puzzle
+    :class:`~nomercy.core.state.GameState` (then ``moves`` is needed). ``rules`` sets a puzzle's position
+    up again under other rules (with that rule set's deck), or plays a position under them. This is the
+    static twin of the step-through widget: the same frames, as text that GitHub shows.
 
+    >>> print(narrate("zero-counterclockwise"))
+    Start: top card blue 6; A to act; cards held: A 2, B 3, C 4, D 5.
+    1. A plays blue 0
+       A plays blue 0.  [ruling matching]
+       Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
+    Now: top card blue 0; D to act; cards held: A 3, B 4, C 5, D 1.
+    """
     if isinstance(source, GameState):
-        start, move_list = source, list(moves or ())
+        start, move_list = (source if rules is None else source.replace(rules=rules)), list(moves or ())
     else:
         puzzle = find_puzzle(source)
-        start, move_list = puzzle.position(), list(puzzle.moves if moves is None else moves)
-    return Transcript.of_moves(start, move_list).text(situation=_situation, after_draw=_hand_line)
+        move_list = list(puzzle.moves if moves is None else moves)
+        if rules is not None:
+            low, high = rules.players
+            if not low <= len(puzzle.players) <= high:
+                return f"cannot be set up: {rules.name} is for {low} to {high} players"
+            try:
+                puzzle = replace(puzzle, rules=rules)
+                puzzle.position()
+            except NomercyError as error:
+                return f"cannot be set up: {str(error).split(': ', 1)[-1]}"
+        start = puzzle.position()
+    return Transcript.of_moves(start, move_list).text(situation=situation, after_draw=_hand_line)
 
 
 def _hand_line(state: GameState, name: str) -> str:
@@ -237,8 +250,8 @@ def _hand_line(state: GameState, name: str) -> str:
     return f"({name} now holds: {', '.join(map(str, hand))})"
 
 
-def _situation(state: GameState) -> str:
-    """One line on where the game stands: the top card, what is pending, who acts, the hand sizes."""
+def situation(state: GameState) -> str:
+    """One line on where the game stands (a narration prints it after each move, a comparison in each cell): the top card, what is pending, who acts, the hand sizes."""
     top = f"top card {state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
     sizes = ", ".join(f"{name} {'out' if i in state.out else len(hand)}"
                       for i, (name, hand) in enumerate(zip(state.seats, state.hands)))
@@ -263,8 +276,6 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     does not show.
     """
     from nomercy.teaching.pictures import card_img, hand_html
-    from nomercy.puzzles.puzzle import find_puzzle
-
     puzzle = find_puzzle(puzzle_id)
     rules = puzzle.rules.name + "".join(f", {k}: {v}" for k, v in puzzle.variant.items())
     # A puzzle that starts with the deal (``start: first-card``) shows the card about to be turned up.
@@ -284,8 +295,9 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
                      f'<b>{escape(label)}</b>{extra}{shown}</div>')
     moves = "".join(f"<li><code>{escape(m)}</code></li>" for m in puzzle.moves)
     choices = ""
-    if puzzle.choices:
-        choices = "<ol type='A'>" + "".join(f"<li>{escape(str(c['label']))}</li>" for c in puzzle.choices) + "</ol>"
+    options = puzzle.puzzle_kind.options(puzzle)
+    if options:
+        choices = "<ol type='A'>" + "".join(f"<li>{escape(option.label)}</li>" for option in options) + "</ol>"
     pile = ""
     if puzzle.draw_pile:
         pile = (f'<div style="margin:2px 0 4px 0">the draw pile starts (first drawn first): '
@@ -306,77 +318,6 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         f'<div style="margin-top:4px"><b>Question.</b> {escape(puzzle.question)}</div>{choices}'
         f'<details style="margin-top:6px"><summary>Answer (try first!)</summary><p>{answer}</p></details></div>'
     )
-
-
-# --- one position, several rule options --------------------------------------------------
-
-@dataclass(frozen=True)
-class OptionTable:
-    """What each move does under each value of one rule option, in the engine's own words.
-
-    ``cells[i][j]`` is ``(allowed, text, after)`` for ``moves[i]`` under ``values[j]``
-    (``after`` sums up the table once the move is made). It
-    shows itself as an HTML table in a notebook; ``str()`` gives the same as text.
-    """
-
-    option: str
-    values: tuple[Any, ...]
-    moves: tuple[str, ...]
-    cells: tuple[tuple[tuple[bool, str, str], ...], ...]
-
-    def __repr__(self) -> str:
-        return f"<OptionTable {self.option}: {len(self.moves)} moves x {len(self.values)} values>"
-
-    def __str__(self) -> str:
-        lines = []
-        for move, row in zip(self.moves, self.cells):
-            lines.append(move)
-            for value, (allowed, text, after) in zip(self.values, row):
-                lines.append(f"   {self.option}={value}: {'' if allowed else 'REFUSED. '}{text}")
-                if after:
-                    lines.append(f"      now: {after}")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        head = "".join(f'<th style="{_CELL};background:#f2f2f2">{escape(self.option)}: <b>{escape(str(v))}</b></th>'
-                       for v in self.values)
-        rows = []
-        for move, row in zip(self.moves, self.cells):
-            cells = []
-            for allowed, text, after in row:
-                mark = "✓" if allowed else "✗ refused."
-                tint = "#eef8ee" if allowed else "#fbeaea"
-                now = f'<br><span style="color:#555">now: {escape(after)}</span>' if after else ""
-                cells.append(f'<td style="{_CELL};background:{tint}"><b>{mark}</b> {escape(text)}{now}</td>')
-            rows.append(f'<tr><th style="{_CELL};background:#f2f2f2;white-space:nowrap">{escape(move)}</th>{"".join(cells)}</tr>')
-        return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:12.5px;max-width:1000px">'
-                f'<thead><tr><th style="{_CELL};background:#f2f2f2">move</th>{head}</tr></thead>'
-                f'<tbody>{"".join(rows)}</tbody></table>')
-
-
-def compare_options(state: GameState, option: str, values: Sequence[Any], moves: Sequence[str]) -> OptionTable:
-    """Try each move on the same position under each value of ``option``.
-
-    A move may be several moves joined by ``" then "`` (``"B draws then B plays red 9"``).
-    A refused move's cell holds the engine's reason; an accepted one holds every
-    event sentence it caused, except the plain "X plays Y." echo.
-    """
-    cells = []
-    for move in moves:
-        row = []
-        for value in values:
-            row.append(_outcome(under(state, **{option: value}), move.split(" then ")))
-        cells.append(tuple(row))
-    return OptionTable(option, tuple(values), tuple(moves), tuple(cells))
-
-
-def _outcome(state: GameState, moves: Sequence[str]) -> tuple[bool, str, str]:
-    story = Transcript.of_moves(state, moves)
-    done = " ".join(event.sentence for event in story.events)
-    if story.refused is not None:
-        reason = story.refused.refused or ""
-        return False, (f"{done} Then: " if done else "") + reason[0].upper() + reason[1:] + ".", ""
-    return True, done, _situation(story.end)
 
 
 _DRAW_CARDS = ("red +2", "red +4", "wild reverse +4", "wild +6", "wild +10")

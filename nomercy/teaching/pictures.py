@@ -386,7 +386,7 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
 def _playable_set(cards: Sequence[Card], playable: Iterable[Any]) -> set[int]:
     """Indices of ``cards`` marked playable.
 
-    ``playable`` may hold cards, card notation, indices into ``cards``, or actions with
+    ``playable`` may hold cards, card notation, indices into ``cards``, or moves with
     a ``card`` (so ``state.legal_moves`` can be passed as it is).
     """
     marked: set[int] = set()

@@ -1,9 +1,12 @@
-"""Play the same position under several rule sets and put the outcomes side by side.
+"""Play the same position under several rule sets and put the outcomes side by side: the one comparison.
 
 The sources disagree on a handful of points (``docs/rulebook.md``), and each other reading
 is a named rule option. The clearest way to see what an option does is to take one
 position, play the very same moves under each reading, and look at the results in
-one table. That is all this module does; the engine decides every move.
+one table. That is all this module does; the engine decides every move. A position is a
+puzzle (set up again from its own file under each rule set, with that rule set's deck) or a
+``GameState`` (the same cards, the rules changed); :meth:`Comparison.by_moves` shows the
+outcomes as a grid of move lines by rule sets, as the lessons do with :func:`compare_options`.
 
 >>> from nomercy.puzzles.puzzle import find_puzzle
 >>> puzzle = find_puzzle("seven-keep-optional")
@@ -26,6 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from nomercy.core.engine import apply
 from nomercy.play.transcript import Transcript
+from nomercy.teaching.lessons import situation
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
@@ -35,7 +39,7 @@ from nomercy.core.state import GameState
 
 __all__ = [
     "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare",
-    "option_puzzles", "option_pairs", "profile_options", "disputed_options", "options_table", "html_table", "compare_group", "narrate", "play_match", "restage", "Table", "compare_deals", "deck_differences", "readings", "group_with",
+    "option_puzzles", "option_pairs", "profile_options", "disputed_options", "options_table", "html_table", "compare_group", "compare_options", "play_match", "restage", "Table", "compare_deals", "deck_differences", "readings", "group_with",
 ]
 
 
@@ -88,6 +92,21 @@ class Outcome:
         return row
 
     @property
+    def allowed(self) -> bool:
+        """Were all the moves played (none refused, the position could be set up)?"""
+        return self.refused is None and self.problem is None
+
+    def cell(self) -> str:
+        """What the moves did, for a grid: every event's sentence, then the refusal or where the table stands."""
+        done = " ".join(event.sentence for event in self.events)
+        if self.problem:
+            return f"Cannot be set up: {self.problem}."
+        if self.refused:
+            reason = self.reason or ""
+            return (f"{done} Then: " if done else "") + reason[:1].upper() + reason[1:] + "."
+        return done + (f" Now: {situation(self.state)}" if self.state is not None else "")
+
+    @property
     def sentences(self) -> list[str]:
         """Every event's sentence, in order, then the refusal if there was one."""
         lines = [event.sentence for event in self.events]
@@ -112,12 +131,26 @@ class Comparison:
     outcomes: tuple[Outcome, ...]
     columns: tuple[str, ...] = DEFAULT_COLUMNS
     width: int = 80
+    layout: str = "rows"  # or "grid": one row per line of moves, one column per rule set (:meth:`by_moves`)
 
     def rows(self) -> list[dict[str, str]]:
         return [{k: o.summary()[k] for k in self.columns} for o in self.outcomes]
 
     def with_columns(self, *columns: str) -> "Comparison":
         return dataclasses.replace(self, columns=tuple(columns))
+
+    def by_moves(self) -> "Comparison":
+        """The same outcomes as a grid: one row per line of moves, one column per rule set, each cell what
+        the moves did there (a refusal with the engine's reason)."""
+        return dataclasses.replace(self, layout="grid")
+
+    def grid(self) -> tuple[tuple[str, ...], list[tuple[str, list[Outcome]]]]:
+        """The rule sets' labels, and each line of moves with its outcome under each rule set."""
+        labels = tuple(dict.fromkeys(o.label for o in self.outcomes))
+        lines: dict[tuple[str, ...], list[Outcome]] = {}
+        for outcome in self.outcomes:
+            lines.setdefault(outcome.moves, []).append(outcome)
+        return labels, [(" then ".join(moves), found) for moves, found in lines.items()]
 
     def possible(self) -> "Comparison":
         """Only the rule sets under which the position can be set up at all.
@@ -128,6 +161,12 @@ class Comparison:
         return dataclasses.replace(self, outcomes=tuple(o for o in self.outcomes if o.problem is None))
 
     def __str__(self) -> str:
+        if self.layout == "grid":
+            lines = []
+            for moves, found in self.grid()[1]:
+                lines.append(moves)
+                lines.extend(f"   {o.label}: {'' if o.allowed else 'REFUSED. '}{o.cell()}" for o in found)
+            return "\n".join(lines)
         rows = self.rows()
 
         def cut(text: str) -> str:
@@ -140,9 +179,17 @@ class Comparison:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
+        if self.layout == "grid":
+            labels, lines = self.grid()
+            return f"<Comparison of {len(lines)} lines of moves under {len(labels)} rule sets>"
         return f"<Comparison of {len(self.outcomes)} rule sets>"
 
     def _repr_html_(self) -> str:
+        if self.layout == "grid":
+            labels, lines = self.grid()
+            return html_table(("moves",) + labels, (
+                {"moves": moves, **{o.label: ("✓ " if o.allowed else "✗ refused. ") + o.cell() for o in found}}
+                for moves, found in lines))
         return html_table(self.columns, self.rows())
 
 
@@ -222,19 +269,22 @@ def profiles(names: Sequence[str] | None = None) -> list[tuple[str, RuleSet]]:
 
 # --- playing -----------------------------------------------------------------------
 
-def play(puzzle: Puzzle, rules: RuleSet, moves: Sequence[str] | None = None, *, label: str | None = None) -> Outcome:
-    """Set up ``puzzle``'s position under ``rules`` and play its moves (or ``moves``).
+def play(source: Puzzle | GameState, rules: RuleSet, moves: Sequence[str] | None = None, *,
+         label: str | None = None) -> Outcome:
+    """Set up the position under ``rules`` and play the moves (a puzzle's own by default).
 
-    The position is built again for the new rules, so the filler cards and the draw
-    pile come from that rule set's own deck. Play stops at the first refused move.
+    A puzzle's position is built again for the new rules, so the filler cards and the draw
+    pile come from that rule set's own deck; a ``GameState`` keeps its cards and changes
+    its rules. Play stops at the first refused move.
     """
-    moves = tuple(puzzle.moves if moves is None else moves)
+    moves = tuple(source.moves if moves is None and isinstance(source, Puzzle) else moves or ())
     label = label or rules.name
     low, high = rules.players
-    if not low <= len(puzzle.players) <= high:
+    if not low <= len(source.seats if isinstance(source, GameState) else source.players) <= high:
         return Outcome(label, rules, moves, problem=f"{rules.name} is for {low} to {high} players")
     try:
-        state = dataclasses.replace(puzzle, rules=rules).position()
+        state = (source.replace(rules=rules) if isinstance(source, GameState)
+                 else dataclasses.replace(source, rules=rules).position())
     except NomercyError as error:
         return Outcome(label, rules, moves, problem=str(error).split(": ", 1)[-1])
     story = Transcript.of_moves(state, moves)
@@ -244,23 +294,41 @@ def play(puzzle: Puzzle, rules: RuleSet, moves: Sequence[str] | None = None, *, 
     return Outcome(label, rules, moves, story.played, events=story.events, state=story.end)
 
 
-def compare(puzzle: Puzzle, rule_sets: Iterable[tuple[str, RuleSet]],
+def compare(source: Puzzle | GameState, rule_sets: Iterable[tuple[str, RuleSet]],
             moves: Sequence[str] | Sequence[Sequence[str]] | None = None,
             columns: Sequence[str] = DEFAULT_COLUMNS) -> Comparison:
-    """Play ``puzzle`` under each labelled rule set; one row per rule set and move list.
+    """Play a puzzle (or a position) under each labelled rule set; one row per rule set and move list.
 
     ``moves`` is the puzzle's own list by default. Give a list of move lists to try
     several lines of play (say, "A plays red 7 keeping" and "A plays red 7 swapping
     with B") under every rule set.
     """
     if moves is None:
-        lines: list[tuple[str, ...]] = [tuple(puzzle.moves)]
+        lines: list[tuple[str, ...]] = [tuple(source.moves) if isinstance(source, Puzzle) else ()]
     elif moves and not isinstance(moves[0], str):
         lines = [tuple(m) for m in moves]
     else:
         lines = [tuple(moves)]  # type: ignore[arg-type]
-    outcomes = [play(puzzle, rules, line, label=label) for label, rules in rule_sets for line in lines]
+    outcomes = [play(source, rules, line, label=label) for label, rules in rule_sets for line in lines]
     return Comparison(tuple(outcomes), tuple(columns))
+
+
+def compare_options(source: Puzzle | GameState, option: str, values: Sequence[Any], moves: Sequence[str]) -> Comparison:
+    """Each move on the same position under each value of ``option``, as a grid (:meth:`Comparison.by_moves`).
+
+    A move may be several moves joined by ``" then "`` (``"B draws then B plays red 9"``). A refused
+    move's cell holds the engine's reason; an accepted one every event sentence it caused and where the
+    table stands.
+
+    >>> from nomercy.teaching.lessons import position_of
+    >>> print(compare_options(position_of("stack-2-4-6"), "stacking", ["official", "none"], ["A plays red +2"]))
+    A plays red +2
+       stacking=official: A plays red +2. 2 cards are now pending for B: answer with a draw card worth +2 or more, ...
+       stacking=none: A plays red +2. 2 cards are now pending for B, who must draw them and lose the turn. Now: ...
+    """
+    base = source.rules
+    rule_sets = variants(option, base, values)
+    return compare(source, rule_sets, moves=[move.split(" then ") for move in moves]).by_moves()
 
 
 # --- the option puzzles and the profiles -------------------------------------------
@@ -398,29 +466,6 @@ def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, Rule
 
 
 # --- telling and playing whole rounds ------------------------------------------------
-
-def narrate(puzzle: Puzzle, moves: Sequence[str] | None = None, rules: RuleSet | None = None) -> str:
-    """The moves of a puzzle under ``rules`` as printed text: each move, then what it did and the ruling why.
-
-    This is the static twin of the step-through player, for readers without a kernel
-    (GitHub, nbviewer).
-
-    >>> from nomercy.puzzles.puzzle import find_puzzle
-    >>> print(narrate(find_puzzle("zero-counterclockwise")))
-    1. A plays blue 0
-       A plays blue 0.  [ruling matching]
-       Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
-    """
-    rule_set = rules or puzzle.rules
-    low, high = rule_set.players
-    if not low <= len(puzzle.players) <= high:
-        return f"cannot be set up: {rule_set.name} is for {low} to {high} players"
-    try:
-        state = dataclasses.replace(puzzle, rules=rule_set).position()
-    except NomercyError as error:
-        return f"cannot be set up: {str(error).split(': ', 1)[-1]}"
-    return Transcript.of_moves(state, tuple(puzzle.moves if moves is None else moves)).text()
-
 
 def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kind: str = "greedy",
                max_rounds: int = 50) -> Table:

@@ -33,9 +33,10 @@ import traitlets
 
 from nomercy.core import events as ev
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.errors import NomercyError
 from nomercy.play import coach as coaching
+from nomercy.play.estimate import points
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import SavedGame
@@ -490,7 +491,7 @@ class GameTable(GuardedWidget):
         s = self.state
         plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
         if not plays:
-            probe = Play(seat, card, COLORS[0] if card.is_wild and card.rank is not Rank.WILD_ROULETTE else None)
+            probe = Play(seat, card, COLORS[0] if "color" in card.rank.face.choices else None)
             reason = why_illegal(s, probe)
             return reason or f"{s.seats[seat]} cannot play {card} now"
         if len(plays) == 1:
@@ -547,7 +548,7 @@ class GameTable(GuardedWidget):
         """Hold ``action`` back when the coach has a warning for it; whether it did."""
         s = self.state
         calls = self.auto_uno or (self._uno_armed and type(action) is Play)
-        found = [w for w in coaching.warnings(s, action.seat, action) if not (w.kind == "uno-call" and calls)]
+        found = [w for w in coaching.move_warnings(s, action.seat, action) if not (w.kind == "uno-call" and calls)]
         if not found:
             return False
         self._held = action
@@ -586,8 +587,7 @@ class GameTable(GuardedWidget):
         tip = coaching.hint(s, seat, seed=self._coach_seed, budget=HINT_BUDGET)
         self.advice = {
             "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
-            "chances": [{"move": c.text, "chance": round(c.win_chance * 100), "margin": round(c.margin * 100),
-                         "playouts": c.playouts} for c in tip.chances],
+            "chances": [{"move": c.label, "text": str(c)} for c in tip.chances],
             "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
         }
         return None
@@ -632,9 +632,9 @@ class GameTable(GuardedWidget):
             "seconds": round(time.perf_counter() - self._review_started, 1), "open": None, "board": "",
             "decisions": [{
                 "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
-                "rule": d.rule, "played_chance": round(d.played_chance.win_chance * 100),
-                "suggested_chance": round(d.suggested_chance.win_chance * 100),
-                "difference": round(d.difference * 100), "margin": round(d.margin * 100), "clear": d.clear,
+                "rule": d.rule, "played_chance": round(d.played_chance.mean * 100),
+                "suggested_chance": round(d.suggested_chance.mean * 100),
+                "difference": round(d.difference * 100), "error": points(d.error), "clear": d.clear,
             } for d in result.decisions],
         }
         return None

@@ -1,19 +1,14 @@
-"""The puzzle board: a position, a question, and an answer checked by replaying the engine.
+"""The puzzle board: a position, a question, and an answer judged by the puzzle's kind.
 
-The learner answers by choosing among options (when the puzzle offers options
-that carry an answer) or by entering the values asked for. Either way the
-answer goes through :func:`nomercy.puzzles.puzzle.check_answer`, which replays the
-moves, so any correct answer counts, not only the one written in the file. The
-feedback says what really happens, event by event with the ruling behind each,
-and "Show me" steps through it. A picked option stays pressed, and when it is
-wrong the feedback names the misreading it stands for (the option's ``why``).
-What the story claims about earlier moments (``before``) is stated, never asked.
-
-A best-move puzzle (``kind: best-move``) shows the table as the seat to move sees it
-(the other hands face down) and its candidate moves as the options. Picking one
-tells whether it is the expert's best move, why a wrong one is wrong, and the
-expert's estimated chance to win with each move, with its noise; "Show me" plays
-the best move.
+The board knows no kind by name: the puzzle's kind (:class:`~nomercy.puzzles.puzzle.PuzzleKind`)
+gives the table to show, the options or the inputs, and the judgement of an answer in parts. A
+what-happens-next puzzle (:mod:`nomercy.puzzles.story`) is answered by choosing among options or by
+entering the values asked for; either way the answer is checked by replaying the moves, so any correct
+answer counts, and the feedback says what really happens, event by event with the ruling behind each.
+A picked option stays pressed, and when it is wrong the feedback names the misreading it stands for
+(the option's ``why``). A best-move puzzle (:mod:`nomercy.puzzles.best_move`) shows the table as the
+seat to move sees it and its candidate moves as the options; the feedback adds the expert's estimated
+chance to win with each move, and what its ± means. "Show me" steps through the moves the kind names.
 
 >>> best = PuzzleBoard("bm-keep-your-seven")
 >>> best.puzzle["kind"], [c["label"] for c in best.puzzle["choices"]]
@@ -22,7 +17,7 @@ the best move.
 >>> best.feedback["correct"], best.feedback["why"]
 (False, 'Where this goes wrong: The swap hands your red 5 to B, who plays it on the red 7 and wins at once.')
 >>> best.feedback["estimates"][0]
-'A plays red 5: about 27% to win the round (± 6 points)'
+'A plays red 5: 27% ± 6 (one standard error, 20 playouts)'
 
 >>> board = PuzzleBoard("stack-2-4-6")
 >>> board
@@ -37,188 +32,20 @@ True
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Mapping
 
 import traitlets
 
-from nomercy.core.moves import seat_index
-from nomercy.core.cards import COLORS, Card, Color, parse_cards
 from nomercy.core.errors import NomercyError, brief
-from nomercy.puzzles.answers import ANSWER_KEYS, truth
-from nomercy.puzzles.best_move import Verdict, decision_position
-from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, event_entry
 from nomercy.play.transcript import Frame, Transcript
-from nomercy.puzzles.puzzle import find_puzzle
+from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.teaching.pictures import state_html
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, event_entry
 from nomercy.widgets.step_player import board_html, frame_dict
-from nomercy.core.engine import why_illegal
 
-__all__ = ["PuzzleBoard", "puzzle", "answer_fields", "read_answer", "describe_truth"]
-
-_NOT_ASKED = ("before",)
-"""Answer keys that pin the story rather than ask the learner."""
-
-def _label(key: str) -> str:
-    """A learner's name for an answer part: ``hand_size.D`` -> ``Cards D holds``."""
-    head, _, seat = key.partition(".")
-    return ANSWER_KEYS[head].label_for(seat or None) if head in ANSWER_KEYS else head
-
-
-def answer_fields(puzzle: Puzzle) -> list[dict[str, Any]]:
-    """The inputs the board shows, one per answer key the puzzle asks about.
-
-    ``before`` is not asked: it pins what the story says about earlier moments (the feedback states it).
-    """
-    seats = list(puzzle.players)
-    fields: list[dict[str, Any]] = []
-    if puzzle.is_best_move:
-        return fields  # the learner picks one of the candidate moves
-    for key, value in puzzle.answer.items():
-        if key in _NOT_ASKED:
-            continue
-        field: dict[str, Any] = {"key": key, "label": _label(key)}
-        if key in ("turn", "winner"):
-            field["kind"] = "choice"
-            field["options"] = [{"value": s, "label": s} for s in seats]
-            if key == "winner":
-                field["options"].append({"value": None, "label": "nobody yet"})
-        elif key == "direction":
-            field.update(kind="choice", options=[{"value": d, "label": d} for d in ("clockwise", "counterclockwise")])
-        elif key == "color":
-            field.update(kind="choice", options=[{"value": c.value, "label": c.value, "color": c.value} for c in COLORS])
-        elif key in ("pending", "draw_pile_size"):
-            field.update(kind="number")
-        elif key in ("hand_size", "score"):
-            field.update(kind="numbers", seats=[str(s) for s in value],
-                         label="Cards held" if key == "hand_size" else "Points scored")
-        elif key == "hand":
-            field.update(kind="cards", seats=[str(s) for s in value], label="Cards held (comma-separated)")
-        elif key == "playable":
-            field.update(kind="cards", seats=[str(s) for s in value], label="Cards they can play (or none)")
-        elif key == "top":
-            field.update(kind="card")
-        elif key == "eliminated":
-            field.update(kind="seats", options=[{"value": s, "label": s} for s in seats])
-        elif key == "illegal":
-            field.update(kind="choice", options=[{"value": m, "label": m} for m in puzzle.moves])
-        fields.append(field)
-    return fields
-
-
-def _number(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise NomercyError(f"{what}: enter a whole number")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if not re.fullmatch(r"\d+", text):
-        raise NomercyError(f"{what}: enter a whole number, not {text!r}" if text else f"{what}: enter a number")
-    return int(text)
-
-
-def read_answer(puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """A learner's entries, checked for form (not for truth) and put in the answer format."""
-    seats = puzzle.players
-    answer: dict[str, Any] = {}
-    missing = [_label(k) for k in puzzle.answer if k not in raw and k not in _NOT_ASKED]
-    if missing:
-        raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
-    for key, value in raw.items():
-        if key not in ANSWER_KEYS or key in _NOT_ASKED:
-            raise NomercyError(f"{key!r} is not something a puzzle asks about")
-        if key in ("hand_size", "score", "hand", "playable"):
-            _require_every_seat(key, puzzle.answer.get(key), value)
-        if key in ("turn", "winner"):
-            if value in (None, ""):
-                if key == "turn":
-                    raise NomercyError("Whose turn: pick a seat.")
-                answer[key] = None
-            else:
-                answer[key] = seats[seat_index(str(value), seats)]
-        elif key in ("direction", "color", "illegal"):
-            if value in (None, ""):
-                raise NomercyError(f"{_label(key)}: pick one.")
-            answer[key] = str(value)
-            if key == "color":
-                Color.parse(answer[key])
-        elif key in ("pending", "draw_pile_size"):
-            answer[key] = _number(value, _label(key))
-        elif key in ("hand_size", "score"):
-            answer[key] = {seats[seat_index(str(s), seats)]: _number(v, _label(f"{key}.{s}"))
-                           for s, v in dict(value).items()}
-        elif key == "hand":
-            answer[key] = {seats[seat_index(str(s), seats)]: [str(c) for c in parse_cards(v if isinstance(v, (list, tuple)) else str(v))]
-                           for s, v in dict(value).items()}
-        elif key == "playable":
-            answer[key] = {seats[seat_index(str(s), seats)]: _playable_entry(v) for s, v in dict(value).items()}
-        elif key == "top":
-            answer[key] = str(Card.parse(str(value)))
-        elif key == "eliminated":
-            answer[key] = sorted(seats[seat_index(str(s), seats)] for s in (value or []))
-    return answer
-
-
-def _playable_entry(value: Any) -> list[str]:
-    """The cards a learner says a seat can play: a list, card text, or "none"."""
-    if isinstance(value, (list, tuple)):
-        return [str(Card.parse(str(c))) for c in value]
-    text = str(value).strip()
-    return [] if text.lower() in ("none", "nothing", "-") else [str(c) for c in parse_cards(text)]
-
-
-def _require_every_seat(key: str, asked: Any, given: Any) -> None:
-    """A per-seat part is answered only when every seat it asks about has a value."""
-    if not isinstance(given, Mapping):
-        raise NomercyError(f"{_label(key)}: give a value for each seat.")
-    wanted = [str(seat) for seat in (asked or {})]
-    blank = [seat for seat in wanted
-             if given.get(seat) is None or (isinstance(given.get(seat), str) and not given[seat].strip())]
-    if blank:
-        raise NomercyError(f"Answer every part first: {', '.join(_label(f'{key}.{seat}') for seat in blank)}.")
-
-
-def _choices(puzzle: Puzzle) -> list[tuple[str, dict[str, Any], str]]:
-    """The puzzle's options as (label, answer, why): each is ``{label: ..., answer: {...}, why: ...}``.
-
-    The answer of an option is checked like any other, by replaying the engine; ``why`` is the
-    misreading a wrong option stands for (or, on the right one, its reason), shown once it is picked.
-    """
-    options: list[tuple[str, dict[str, Any], str]] = []
-    if puzzle.is_best_move:  # each option is a move; the answer it stands for names it the best
-        return [(str(c["move"]), {"best": str(c["move"])}, str(c.get("why") or "")) for c in puzzle.choices]
-    for choice in puzzle.choices:
-        if isinstance(choice, Mapping) and isinstance(choice.get("answer"), Mapping):
-            options.append((str(choice.get("label") or _answer_text(choice["answer"])), dict(choice["answer"]),
-                            str(choice.get("why") or "")))
-    return options
-
-
-def _answer_text(answer: Mapping[str, Any]) -> str:
-    parts: list[str] = []
-    for key, value in answer.items():
-        if isinstance(value, Mapping):
-            parts.extend(f"{_label(f'{key}.{s}')}: {v}" for s, v in value.items())
-        else:
-            parts.append(f"{_label(key)}: {value}")
-    return "; ".join(parts)
-
-
-def describe_truth(puzzle: Puzzle) -> list[str]:
-    """What really happens, in sentences, for every part the puzzle asks about."""
-    lines: list[str] = []
-    for move, keys in dict(puzzle.answer.get("before") or {}).items():
-        lines.extend(f"Before {move}: {fact}" for fact in truth(puzzle.position_before(move), keys))
-    state, _ = puzzle.solution()
-    lines.extend(truth(state, puzzle.answer))
-    if "illegal" in puzzle.answer:
-        move = str(puzzle.answer["illegal"])
-        reason = why_illegal(state, state.parse_move(move))
-        lines.append(f"{move} is refused: {reason}." if reason else f"{move} is allowed.")
-    return lines
+__all__ = ["PuzzleBoard", "puzzle"]
 
 
 class PuzzleBoard(GuardedWidget):
@@ -328,21 +155,23 @@ class PuzzleBoard(GuardedWidget):
         return handler(self, intent)
 
     def _on_answer(self, intent: dict[str, Any]) -> str | None:
-        if self.current.is_best_move:
-            return "This puzzle asks for a move: pick one of the options."
+        puzzle = self.current
+        if not puzzle.puzzle_kind.inputs(puzzle):
+            return "This puzzle asks for a move: pick one of the options." if puzzle.choices else \
+                "This puzzle asks for nothing to enter."
         raw = intent.get("answer")
         if not isinstance(raw, Mapping):
             return "An answer is a set of values, one for each part of the question."
-        self._check(read_answer(self.current, raw), given="values")
+        self._check(puzzle.puzzle_kind.read_answer(puzzle, raw), given="values")
         return None
 
     def _on_choice(self, intent: dict[str, Any]) -> str | None:
-        options = _choices(self.current)
+        options = self.current.puzzle_kind.options(self.current)
         index = intent.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
             return f"There is no option {brief(index)} here."
-        label, answer, why = options[index]
-        self._check(answer, given=label, picked=index, why=why)
+        option = options[index]
+        self._check(dict(option.answer), given=option.label, picked=index, why=option.why)
         return None
 
     def _on_hint(self, intent: dict[str, Any]) -> str | None:
@@ -389,50 +218,23 @@ class PuzzleBoard(GuardedWidget):
         raise NomercyError(f"no puzzle {pid!r} here")
 
     def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
+        """Judge an answer by the puzzle's kind, and show the judgement's parts."""
         puzzle = self.current
-        if puzzle.is_best_move:
-            self._check_move(str(answer["best"]), picked=picked, why=why)
-            return
-        problems = check_answer(puzzle, answer)
-        state, events = puzzle.solution()
-        self.feedback = {
-            "correct": not problems,
+        judged: Judgement = puzzle.puzzle_kind.judge(puzzle, answer)
+        feedback: dict[str, Any] = {
+            "correct": judged.correct,
             "given": given,
             "picked": picked,
-            "why": (f"Why: {why}" if not problems else f"Where this goes wrong: {why}") if why else "",
-            "verdict": "Right!" if not problems else "Not quite.",
-            "problems": [mismatch.words() for mismatch in problems],
-            "truth": describe_truth(puzzle),
-            "events": [event_entry(e, i + 1) for i, e in enumerate(events)],
+            "why": (f"Why: {why}" if judged.correct else f"Where this goes wrong: {why}") if why else "",
+            "verdict": judged.verdict,
+            "problems": list(judged.problems),
+            "truth": list(judged.truth),
+            "events": [event_entry(e, i + 1) for i, e in enumerate(judged.events)],
             "explanation": puzzle.explanation,
         }
-
-    def verdict(self) -> Verdict:
-        """The expert's search over the current best-move puzzle (run once per puzzle, on the first answer)."""
-        puzzle = self.current
-        if puzzle.id not in self._verdicts:
-            self._verdicts[puzzle.id] = puzzle.verdict()
-        return self._verdicts[puzzle.id]
-
-    def _check_move(self, move: str, *, picked: int | None, why: str) -> None:
-        puzzle = self.current
-        best = str(puzzle.answer["best"])
-        right = move == best
-        verdict = self.verdict()
-        *estimates, noise = verdict.words().splitlines()
-        self.feedback = {
-            "correct": right,
-            "given": move,
-            "picked": picked,
-            "why": (f"Why: {why}" if right else f"Where this goes wrong: {why}") if why else "",
-            "verdict": "Right! That is the best move." if right else "Not the best move.",
-            "problems": [] if right else [f"The expert's best move is {best}."],
-            "truth": [],
-            "estimates": estimates,
-            "noise": noise,
-            "events": [],
-            "explanation": puzzle.explanation,
-        }
+        if judged.estimates:
+            feedback.update(estimates=list(judged.estimates), noise=judged.estimates_note)
+        self.feedback = feedback
 
     def _show(self, to: Any) -> str | None:
         last = len(self._frames) - 1
@@ -458,26 +260,22 @@ class PuzzleBoard(GuardedWidget):
     def _load(self) -> None:
         """Show the current puzzle: everything is worked out first, then the board switches to it at once."""
         puzzle = self.current
-        if not hasattr(self, "_verdicts"):
-            self._verdicts: dict[str, Verdict] = {}
-        if puzzle.is_best_move:
-            start = decision_position(puzzle)
-            # "Show me" plays the best move; the picture shows the table as the seat to move sees it
-            frames = Transcript.of_moves(start, [str(puzzle.answer["best"])]).frames()
-            board = state_html(start.view(start.turn), inline=True)
-            hands: list[dict[str, Any]] = []
-        else:
-            start = puzzle.position()
-            frames = Transcript.of_moves(start, puzzle.moves).frames()
+        kind = puzzle.puzzle_kind
+        start, shown_moves, seat = kind.table(puzzle)
+        frames = Transcript.of_moves(start, shown_moves).frames()
+        if seat is None:
             board, hands = board_html(start), _hands(puzzle, start)
+        else:  # the table as that seat sees it: the other hands face down, in the picture
+            board, hands = state_html(start.view(seat), inline=True), []
         shown = {
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
-            "kind": puzzle.kind, "moves": [] if puzzle.is_best_move else list(puzzle.moves),
+            "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
+            "moves": list(puzzle.moves) if kind.shows_moves else [],
             "board": board, "hands": hands,
-            "fields": answer_fields(puzzle),
-            "choices": [{"index": i, "label": label} for i, (label, _, _) in enumerate(_choices(puzzle))],
+            "fields": kind.inputs(puzzle),
+            "choices": [{"index": i, "label": option.label} for i, option in enumerate(kind.options(puzzle))],
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
             "steps": len(frames),

@@ -3,7 +3,7 @@
 A trainer is a puzzle board (:class:`~nomercy.widgets.puzzle_board.PuzzleBoard`) that holds one puzzle
 at a time and chooses the next one itself: puzzles due for review first, then new puzzles (easy first,
 in an order fixed by ``seed``), then, when nothing is left, the puzzles due soonest. Answers, options,
-hints, whys and "Show me" are the board's own: the same Python checks them (``check_answer``), and the
+hints, whys and "Show me" are the board's own: the puzzle's kind judges them (``PuzzleKind.judge``), and the
 trainer's page draws the board with the board's own ES module. The first check of each puzzle served is
 an attempt, saved in the progress folder (:mod:`nomercy.puzzles.progress`: this trainer's own journal, so
 two trainers open at once keep each other's attempts): right or not, hints used, the seconds since the

@@ -58,7 +58,7 @@ class Player(Protocol):
     itself, catch a player who did not, or jump in; it returns one of ``legal`` or
     ``None`` to let the moment pass.
 
-    A player may also define ``observe(before, action, events, after)`` to be
+    A player may also define ``observe(before, move, events, after)`` to be
     shown every move (see :func:`notify`); it is optional, so it is not part of
     this protocol's required methods.
     """

@@ -89,7 +89,7 @@ class HandBeliefs:
         return [ALL_CARDS[m.bit_length() - 1] for m in self.slots.get(seat, ()) if _bits(m) == 1]
 
     def observe(self, before: PlayerView, move: Move, events: Sequence[ev.Event], after: PlayerView) -> None:
-        """Learn what the move ``action`` (with ``events``) showed, going from ``before`` to ``after``."""
+        """Learn what ``move`` (with ``events``) showed, going from ``before`` to ``after``."""
         if not self.follows(before):
             self._start(before)
         me = before.seat

@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from nomercy.core.moves import Move, CallUno, Play
+from nomercy.core.moves import Move, CallUno, Play, format_move
 from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply
@@ -39,11 +39,12 @@ from nomercy.core.seeds import shuffle
 from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
 from nomercy.core.legality import legal_moves
 from nomercy.play.driver import play_out
+from nomercy.play.estimate import Estimate, standard_error
 from nomercy.play.players.belief import HandBeliefs, HiddenDeal
 from nomercy.play.players.greedy import (GreedyPlayer, SharpGreedy, _after, _best_color, next_seat, score_play,
                                          sharp_score)
 
-__all__ = ["ExpertPlayer", "MoveEstimate", "Weighing", "determinize"]
+__all__ = ["ExpertPlayer", "Weighing", "determinize"]
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_MAX_TIME = 0.5
@@ -316,7 +317,8 @@ class ExpertPlayer:
                     choice = candidates[best]
         return Weighing(
             choice=choice,
-            estimates=tuple(MoveEstimate(move, _mean(values) if values else 0.0, len(values), _standard_error(values))
+            moves=tuple(candidates),
+            estimates=tuple(Estimate.of(list(values.values()), label=format_move(move, view.seats))
                             for move, values in zip(candidates, results)),
             playouts=spent,
             decided=sum(1 for values in results for v in values.values() if v == 0.0 or v == 1.0),
@@ -325,7 +327,7 @@ class ExpertPlayer:
         )
 
     def _playout(self, world: GameState, move: Move, me: int, seed: int) -> float:
-        """Play ``action`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop).
+        """Play ``move`` in ``world``, then greedy for everyone, for ``depth`` moves (the driver's fast loop).
 
         With ``sharp`` the expert's own seat plays :class:`SharpGreedy` instead; the others stay greedy.
         """
@@ -411,37 +413,14 @@ def _mean(values: dict[int, float]) -> float:
     return sum(values.values()) / len(values) if values else -1.0
 
 
-def _standard_error(values: dict[int, float]) -> float:
-    """How far the mean of ``values`` may be off by chance: their standard deviation over the square root of n."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values.values()) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values.values()) / (n - 1) / n)
-
-
-@dataclass(frozen=True)
-class MoveEstimate:
-    """One move as the expert's search saw it.
-
-    ``value`` is the mean playout value: a playout that reached the end of the
-    round counts 1 for a win and 0 for a loss (being knocked out is a loss), one
-    cut off after ``depth`` moves counts the seat's share judged by hand sizes.
-    ``playouts`` is how many imagined tables the move was tried on, ``spread`` the
-    standard error of ``value`` (0 with fewer than two playouts).
-    """
-
-    move: Move
-    value: float
-    playouts: int
-    spread: float
-
-
 @dataclass(frozen=True)
 class Weighing:
     """What one search found: the move the expert plays and every candidate's estimate.
 
-    ``estimates`` follow the order of the candidates (the reference first);
+    ``moves`` are the candidates (the reference first) and ``estimates`` their estimates in the same
+    order: the mean playout value, where a playout that reached the end of the round counts 1 for a
+    win and 0 for a loss (being knocked out is a loss), and one cut off after ``depth`` moves counts
+    the seat's share judged by hand sizes, with its standard error;
     ``decided`` counts the playouts that ended in a win or a loss rather than being
     judged by hand sizes; ``values`` holds each candidate's playout values by
     imagined table, so two moves can be compared on the tables they shared
@@ -449,16 +428,17 @@ class Weighing:
     """
 
     choice: Move
-    estimates: tuple[MoveEstimate, ...]
+    moves: tuple[Move, ...]
+    estimates: tuple[Estimate, ...]
     playouts: int
     decided: int
     out_of_time: bool
     values: tuple[tuple[tuple[int, float], ...], ...]
 
-    def estimate(self, move: Move) -> MoveEstimate:
+    def estimate(self, move: Move) -> Estimate:
         """The estimate of ``move`` (one of the candidates)."""
-        for estimate in self.estimates:
-            if estimate.move == move:
+        for tried, estimate in zip(self.moves, self.estimates):
+            if tried == move:
                 return estimate
         raise PlayerError(f"the search did not try {move}")
 
@@ -467,12 +447,12 @@ class Weighing:
 
         Returns the mean difference, its standard error and the number of tables.
         """
-        index = {e.move: i for i, e in enumerate(self.estimates)}
+        index = {move: i for i, move in enumerate(self.moves)}
         mine, theirs = dict(self.values[index[better]]), dict(self.values[index[worse]])
         differences = {w: mine[w] - theirs[w] for w in mine if w in theirs}
         if not differences:
             return 0.0, 0.0, 0
-        return sum(differences.values()) / len(differences), _standard_error(differences), len(differences)
+        return sum(differences.values()) / len(differences), standard_error(list(differences.values())), len(differences)
 
 
 class _LiteView:

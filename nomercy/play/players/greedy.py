@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
-from typing import Callable
 
 from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank, on_new_cards
 from nomercy.core.decks import DECKS

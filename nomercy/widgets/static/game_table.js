@@ -189,7 +189,7 @@ function render({ model, el }) {
         h("div", { class: "nm-advice-title" }, "Hint: ", h("span", { "data-testid": "hint-move" }, a.move)),
         h("div", { "data-testid": "hint-reason" }, a.reason, " ", rulingLink(a.rule, a.title)),
         a.chances.length ? h("ol", { class: "nm-chances", "data-testid": "hint-chances" },
-          a.chances.map((c) => h("li", {}, `${c.move}: about ${c.chance}% to win (± ${c.margin}, ${c.playouts} playouts)`))) : null,
+          a.chances.map((c) => h("li", {}, c.text))) : null,
         h("div", { class: "nm-noise" }, `${a.noise} (${a.seconds} s)`));
     }
     if (a.kind === "warning") {
@@ -249,10 +249,10 @@ function render({ model, el }) {
       : `${r.seat}: the expert agrees with all ${r.looked_at} of your decisions that had a choice`;
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, head),
-      h("div", { class: "nm-noise" }, `Win chances from ${r.budget} imagined rounds per move (seed ${r.seed}); the ± is the 95% margin. (${r.seconds} s)`),
+      h("div", { class: "nm-noise" }, `Win chances from ${r.budget} imagined rounds per move (seed ${r.seed}); the ± is one standard error. (${r.seconds} s)`),
       h("ol", {}, r.decisions.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
         `Move ${d.number}: ${d.played} (${d.played_chance}% to win); the expert: ${d.suggested} (${d.suggested_chance}%), `,
-        h("b", {}, `${d.difference >= 0 ? "+" : ""}${d.difference} points ± ${d.margin}`), `. ${d.reason} `,
+        h("b", {}, `${d.difference >= 0 ? "+" : ""}${d.difference} points ± ${d.error}`), `. ${d.reason} `,
         button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))),
       r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
         h("div", {}, `The table before move ${r.decisions[r.open].number}, as you saw it (table.review_player(${r.open}) steps through it):`),

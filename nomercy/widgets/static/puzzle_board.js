@@ -109,7 +109,7 @@ function render({ model, el }) {
       h("div", { class: "nm-verdict", "data-testid": "puzzle-verdict" }, fb.verdict),
       fb.problems.length ? h("ul", { class: "nm-problems" }, fb.problems.map((p) => h("li", {}, p))) : null,
       fb.why ? h("div", { class: "nm-why", "data-testid": "puzzle-why" }, fb.why) : null,
-      // A best-move puzzle: the expert's estimated chance to win with each move, and how noisy they are.
+      // A kind that measures (best move): the estimate for each option, and what its ± means.
       fb.estimates ? h("div", { class: "nm-sub" }, "What the expert found:") : null,
       fb.estimates ? h("ul", { class: "nm-estimates", "data-testid": "puzzle-estimates" },
         fb.estimates.map((t) => h("li", {}, t))) : null,
@@ -125,8 +125,7 @@ function render({ model, el }) {
   function walkBox(p) {
     const w = model.get("walk");
     if (!w || w.count === undefined) {
-      const label = p.kind === "best-move" ? "Show me the best move, step by step" : "Show me, step by step";
-      return button("puzzle-show", label, () => send({ type: "show", to: "first" }));
+      return button("puzzle-show", p.show_label, () => send({ type: "show", to: "first" }));
     }
     const last = w.index === w.count - 1;
     return h("div", { class: "nm-walk", "data-testid": "puzzle-walk" },
@@ -168,8 +167,7 @@ function render({ model, el }) {
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
         : null,
-      p.kind === "best-move" ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" },
-        "Best move: the other hands are hidden, as at a real table. Pick the move you would make.") : null,
+      p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
       p.moves.length ? h("div", { class: "nm-sub" }, "Moves:") : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
