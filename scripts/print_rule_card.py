@@ -40,10 +40,12 @@ def main(argv: list[str]) -> int:
         if stale:
             print("out of date: " + ", ".join(pdf_path(p).name for p in stale) + " (run scripts/print_rule_card.py)")
         return 1 if stale else 0
-    for paper, pdf in print_rule_card(tuple(stale)).items():
-        if pdf_pages(pdf) != 1:
-            print(f"the rule card takes {pdf_pages(pdf)} pages on {PAPERS[paper]}: shorten it in nomercy/teaching/rule_card.py")
-            return 1
+    printed = print_rule_card(tuple(stale))
+    long = [f"{pdf_pages(pdf)} pages on {PAPERS[paper]}" for paper, pdf in printed.items() if pdf_pages(pdf) != 1]
+    if long:  # nothing is written: the PDFs on disk stay a pair printed from one card
+        print(f"the rule card takes {', '.join(long)}: shorten it in nomercy/teaching/rule_card.py")
+        return 1
+    for paper, pdf in printed.items():
         pdf_path(paper).write_bytes(pdf)
         print(f"wrote: {pdf_path(paper).name}")
     return 0

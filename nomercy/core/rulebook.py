@@ -125,7 +125,8 @@ _ROWS = [
     # --- A turn ------------------------------------------------------------------------------
     Ruling("matching", "Matching",
            "On your turn you play one card that matches the top card of the discard pile by color, by number or "
-           "by symbol; a wild goes on anything. The color in force is the top card's color, or the color named "
+           "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
+           "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
            "for a wild. Under the printed No Mercy rules a player who can play must play. In classic UNO "
            "(`voluntary_draw: true`) a player may draw instead of playing.",
            "A turn", (_ZH, _FR, _OM, _CL),
@@ -246,10 +247,10 @@ _ROWS = [
             "The Swedish guide and classic UNO make the next player draw anyway (`last_card_draws: true`, ruling "
             "`last-card-draws`).")),
     Ruling("uno", "UNO",
-           "Whoever is left holding one card after a move must call UNO before the next player acts. Say it as "
-           "your card goes down; the engine takes the call as a move of its own right after that card, and any "
-           "player may catch you first. Caught before the next player acts, you draw 2; after that it is too "
-           "late to catch you. This holds however the hand came down to one card: by playing, or by being handed "
+           "Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
+           "engine takes the call as a move of its own right after that card, and any player may catch you "
+           "first. Caught, you draw 2. The chance to catch you ends with the next move that is neither a call "
+           "nor a catch (normally the next player's play or draw): after that it is too late. This holds however the hand came down to one card: by playing, or by being handed "
            "a one-card hand by a 7 or a 0.",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
@@ -264,8 +265,8 @@ _ROWS = [
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
            "the player with the fewest cards wins (a tie goes to the first of them counting from the player whose "
-           "turn it is). An ordinary table never gets there, because a wild always fits; it takes unusual options "
-           "or a position built by hand.",
+           "turn it is). An ordinary table never gets there: with the whole deck in play there is always a card "
+           "to draw, and a wild goes on any top card; it takes unusual options or a position built by hand.",
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's reading.",)),

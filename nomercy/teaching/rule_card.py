@@ -144,7 +144,9 @@ h2 { font-size: 8.4pt; margin: 0 0 1mm; color: #c62828; text-transform: uppercas
 .rule b { color: #333; }
 .id { color: #8a8a8a; font-size: 6.4pt; }
 .rules { columns: 3; column-gap: 5mm; margin-top: 1.6mm; border-top: 1px solid #bbb; padding-top: 1.4mm; }
-.rules section { break-inside: avoid-column; margin-bottom: 1.6mm; }
+.rules section { margin-bottom: 1.6mm; }
+.rules .rule { break-inside: avoid-column; }
+.rules h2 { break-after: avoid-column; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 6.5pt; background: #f1f1f1; padding: 0 0.3mm; }
 footer { margin-top: 1mm; border-top: 1px solid #bbb; padding-top: 0.8mm; font-size: 6.4pt; color: #666; }
 @media screen { body { background: #e9e9e9; } .card { background: #fff; padding: 7mm; margin: 6mm auto;
