@@ -96,8 +96,10 @@ def output_text(output: dict) -> str:
     plain = _joined(data.get("text/plain", "")).rstrip()
     if "text/html" in data:
         return html_text(_joined(data["text/html"]))
-    if "image/png" in data or "image/svg+xml" in data:
-        return f"[picture; its text: {plain}]" if plain else "[picture with no text description]"
+    for kind in ("image/png", "image/svg+xml"):
+        if kind in data:
+            alt = output.get("metadata", {}).get(kind, {}).get("alt")
+            return f"[picture; its alt text: {alt}]" if alt else "[picture with no alt text]"
     if "text/markdown" in data:
         return _joined(data["text/markdown"]).rstrip()
     if _WIDGET in data:
@@ -117,7 +119,20 @@ def notebook_text(path: Path) -> str:
         if cell["cell_type"] != "code":
             continue
         parts.append(f"```python\n# cell {number}\n{source}\n```")
-        shown = [text for text in map(output_text, cell.get("outputs", [])) if text]
+        shown: list[str] = []
+        streams = ""  # a stream arrives in pieces: join them as printed
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                streams += _joined(output.get("text", ""))
+                continue
+            if streams.strip():
+                shown.append(streams.rstrip())
+            streams = ""
+            text = output_text(output)
+            if text:
+                shown.append(text)
+        if streams.strip():
+            shown.append(streams.rstrip())
         if shown:
             parts.append("output:\n\n```text\n" + "\n".join(shown) + "\n```")
     return "\n\n".join(parts) + "\n"
