@@ -33,8 +33,8 @@ _ROWS = [
     Term("color in force", "The color you must match: the top card's color, or the color named for a wild.", "wild-color"),
     Term("hand", "The cards a player holds."),
     Term("dealer", "The player who shuffles, deals 7 cards to everyone and turns up the first card. The player on "
-         "the dealer's left starts, and play goes clockwise: to the left, round the table. In a match the next "
-         "round is dealt by the next player clockwise.", "deal"),
+         "the dealer's left starts, and play goes clockwise: to the left, round the table. When several rounds "
+         "are played in a row, the next round is dealt by the next player clockwise.", "deal"),
     Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
     Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab calls a round "
          "it plays a *game*: its `games=` counts rounds.)", "winning"),
