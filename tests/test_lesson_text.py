@@ -95,3 +95,34 @@ def test_no_puzzle_sends_its_reader_to_another_puzzle_by_id():
         words = " ".join([puzzle.question, puzzle.explanation or "", *(puzzle.hints or ())])
         cited = {i for i in ids if i != puzzle.id and re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", words)}
         assert not cited, f"{puzzle.id} cites {sorted(cited)}: say what the other reading does instead"
+
+
+QUOTES = [
+    # (notebook, where the words live, the words): a rule said once, and repeated in the same words
+    ("07-winning-uno-scoring.ipynb", ("ruling", "uno"),
+     "the chance to catch you ends with the next move that is neither a call nor a catch (normally the next "
+     "player's play or draw): after that it is too late."),
+    ("09-when-sources-disagree.ipynb", ("ruling", "uno"), "ends with the next move that is neither a call nor a catch"),
+    ("02-a-turn.ipynb", ("ruling", "matching"), "a wild goes on any top card"),
+    ("01-the-deck.ipynb", ("term", "dealer"), "shuffles, deals 7 cards to everyone and turns up the first card"),
+    ("01-the-deck.ipynb", ("term", "dealer"), "play goes clockwise: to the left, round the table"),
+    ("03-stacking.ipynb", ("term", "house rule"), "rule some tables agree on that the printed sheet does not have, "
+     "like stacking in classic UNO. The engine offers each house rule as a rule option."),
+]
+
+
+@pytest.mark.parametrize("name, source, words", QUOTES, ids=[f"{q[0][:2]}-{q[1][1]}" for q in QUOTES])
+def test_a_notebook_repeats_the_rule_in_the_rulebooks_words(name, source, words):
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.teaching.glossary import TERMS
+
+    kind, key = source
+    home = RULINGS[key].text if kind == "ruling" else TERMS[key].meaning
+    prose = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+                     if c["cell_type"] == "markdown")
+
+    def squeeze(text: str) -> str:
+        return re.sub(r"\s+", " ", text.replace("**", "")).lower()
+
+    assert squeeze(words) in squeeze(home), f"the {kind} {key} no longer says {words!r}"
+    assert squeeze(words) in squeeze(prose), f"{name} no longer repeats the {kind} {key}: {words!r}"
