@@ -61,8 +61,9 @@ _ROWS = [
     Term("win the round", "Play your last card, or be the only player left.", "winning"),
     Term("match (of rounds)", "A series of rounds, played until someone reaches the points target: 1000 in No "
          "Mercy, 500 in classic UNO. (A card that *matches* is another idea: see \"match\".)", "scoring"),
-    Term("call UNO", "Say \"UNO\" when you are left with one card, before the next player acts.", "uno"),
-    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2.", "uno"),
+    Term("call UNO", "Say \"UNO\" when you are left with one card, as your card goes down.", "uno"),
+    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2. The chance ends "
+         "with the next move that is neither a call nor a catch (normally the next player's play or draw).", "uno"),
     Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
     Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
     Term("house rule", "A rule some tables agree on that the printed sheet does not have, like stacking in classic "
