@@ -372,8 +372,8 @@ def rulebook_markdown() -> str:
             if r.part != part:
                 continue
             lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", r.text, ""]
-            if r.cases:
-                lines += [f"- {case}" for case in r.cases] + [""]
+            if r.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
+                lines += [f"* {case}" for case in r.cases] + [""]
             lines.append(f"- Sources: {_source_links(r.sources)}.")
             if r.options:
                 shown = ", ".join(f"`{o}` ({OPTIONS[o].meaning})" for o in r.options)
