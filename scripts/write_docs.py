@@ -1,7 +1,8 @@
-"""Write docs/rulebook.md, docs/sources.md and docs/glossary.md from the package.
+"""Write docs/rulebook.md, docs/sources.md, docs/glossary.md and docs/rule-card.html from the package.
 
 The rulings, sources and words live in the package (nomercy/core/rulebook.py,
-nomercy/core/sources.py, nomercy/teaching/glossary.py); these pages are written from them.
+nomercy/core/sources.py, nomercy/teaching/glossary.py); these pages are written from them. The rule
+card (nomercy/teaching/rule_card.py) is printed to PDF by scripts/print_rule_card.py.
 ``--check`` writes nothing and exits 1 when a page is out of date (the tests do the same).
 
     .venv/bin/python scripts/write_docs.py [--check]
@@ -15,9 +16,11 @@ from pathlib import Path
 from nomercy.teaching.glossary import glossary_markdown
 from nomercy.core.rulebook import rulebook_markdown
 from nomercy.core.sources import sources_markdown
+from nomercy.teaching.rule_card import rule_card_html
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown}
+PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown,
+         "rule-card.html": rule_card_html}
 
 
 def main(argv: list[str]) -> int:

@@ -61,7 +61,7 @@ def test_every_ruling_has_text():
     for ruling_id, ruling in RULINGS.items():
         assert ruling.id == ruling_id
         assert ruling.title and len(ruling.text) > 20
-        assert explain(ruling_id) == ruling.text
+        assert explain(ruling_id) == ruling.full_text == " ".join((ruling.text, *ruling.cases))
     with pytest.raises(KeyError):
         explain("99")
 

@@ -64,7 +64,9 @@ def test_every_chart_draws_to_a_png_where_vl_convert_is_installed(runs, name):
     chart = getattr(plots, name)(runs)
     picture = chart.png()
     assert picture is not None and picture.startswith(b"\x89PNG")
-    assert chart._repr_mimebundle_()[0]["image/png"]  # stored beside the spec, for GitHub and nbviewer
+    bundle, metadata = chart._repr_mimebundle_()
+    assert bundle["image/png"]  # stored beside the spec, for GitHub and nbviewer
+    assert metadata["image/png"]["alt"] == chart.description == bundle["text/plain"], "the picture's alt text"
 
 
 def test_without_vl_convert_a_chart_is_its_spec_and_its_words(runs, monkeypatch):

@@ -204,8 +204,9 @@ def _notebook_display():
 
 def test_a_card_shows_itself_in_a_notebook():
     card = Card.parse("wild roulette")
-    data, _ = _notebook_display().format(card)
+    data, metadata = _notebook_display().format(card)
     assert data["image/svg+xml"] == card_svg(card)
+    assert metadata["image/svg+xml"] == {"alt": "wild roulette"}, "a stored card reads as its name"
 
 
 def test_pictures_are_not_registered_outside_ipython():

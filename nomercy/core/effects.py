@@ -150,9 +150,9 @@ EFFECTS: dict[str, Effect] = {
 
 
 # --- the first card turned up (ruling ``first-card``) ------------------------------------
-# The card acts as if the dealer had played it. A draw card is taken at once: the first
-# player draws it and loses the turn, with no chance to stack. A wild draw card first lets
-# its target name the color.
+# What each face does turned up first is the ruling's list of cases, card by card. A draw
+# card is taken at once: its target draws it and loses the turn, with no chance to stack.
+# A wild draw card first lets its target name the color.
 
 _FIRST = "first-card"
 

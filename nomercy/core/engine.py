@@ -335,9 +335,11 @@ def _draw(t: Draft, a: Draw) -> None:
     seat = a.seat
     if t.pending:
         count = t.pending
+        # a draw nobody answered is the draw card's own rule; a stack (more than the last card) is stacking's
+        stacked = count > t.stack_value
         t.pending = t.stack_value = 0
         t.challenge = None
-        rule = "no-stacking" if t.rules.stacking == "none" else "stacking"
+        rule = "no-stacking" if t.rules.stacking == "none" else ("stacking" if stacked else "draw-card")
         drawn, knocked = t.draw_cards(seat, count, rule)
         if drawn:
             t.stuck = 0

@@ -28,7 +28,8 @@ class Ruling:
 
     ``sources`` are the source ids that support the ruling (``original`` when it is
     the project's own reading); ``options`` are the rule options that change it; and
-    ``readings`` are the other readings, each naming its source.
+    ``readings`` are the other readings, each naming its source. ``cases`` spell the rule out
+    case by case (the first card, face by face) where one paragraph would hide them.
     """
 
     id: str
@@ -38,9 +39,15 @@ class Ruling:
     sources: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     readings: tuple[str, ...] = ()
+    cases: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"[{self.id}] {self.title}: {self.text}"
+        return f"[{self.id}] {self.title}: {self.full_text}"
+
+    @property
+    def full_text(self) -> str:
+        """The rule with its cases, as one paragraph."""
+        return " ".join((self.text, *self.cases))
 
     @property
     def link(self) -> str:
@@ -88,28 +95,38 @@ _ROWS = [
     Ruling("first-card", "First card",
            "The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
-           "do nothing. With the option `first_card: apply`, the first card acts as if the dealer had played it: "
-           "a skip skips the first player; a reverse turns the direction so the dealer plays first (with two "
-           "players that is the same as a skip); a +2 or +4 makes the first player draw it and lose the turn, "
-           "with no chance to stack; a skip-all lets the dealer play first; a wild lets the first player name the "
-           "color. For the cards no source covers, this project reads: a wild +6 or wild +10 lets the first player "
-           "name the color, then draw 6 or 10 and lose the turn; a wild reverse +4 turns the direction, and the "
-           "player now after the dealer names the color, draws 4 and loses the turn; a wild roulette is taken by "
-           "the first player (name a color, turn up cards until it shows, lose the turn); a discard-all, a 7 or a "
-           "0 does nothing. In classic UNO a wild +4 turned up first goes back into the deck and another card is "
-           "turned.",
+           "do nothing. With the option `first_card: apply` (and in classic UNO) the first card turned up acts at "
+           "once instead; what each card does is listed card by card.",
            "Setting up", (_ZH, _FR, _OM, _CL),
            ("first_card",),
            ("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
-            "skip, the reverse, the +2 and +4 and the skip-all, and its skip-all lets the dealer play first.",
+            "skip, the reverse, the +2 and +4, the skip-all and the wild, and its skip-all lets the dealer play first.",
             "The Swedish guide applies the first card to the player left of the dealer but turns a new card for a "
             "skip-all or a wild reverse +4 (`speltavlan` uses `first_card: apply`, with the project's reading "
             "for those two).",
-            "Classic UNO applies the first card as listed above, and puts a wild +4 back.")),
+            "Classic UNO applies the first card as listed above, and puts a wild +4 back."),
+           ("In every case the first player is the one on the dealer's left, who would start.",
+            "A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts.",
+            "A skip: the first player is skipped; the player after them starts.",
+            "A reverse: the direction turns and the dealer starts, going the other way (with two players that "
+            "is the same as a skip).",
+            "A +2 or +4: the first player draws 2 or 4 and loses the turn, with no chance to stack; the player "
+            "after them starts.",
+            "A skip-all: the dealer starts.",
+            "A plain wild (classic UNO and the Open Mercy deck): the first player names the color and starts.",
+            "A wild +6 or wild +10 (the project's reading): the first player names the color, then draws 6 or 10 "
+            "and loses the turn; the player after them starts.",
+            "A wild reverse +4 (the project's reading): the direction turns; the player now after the dealer "
+            "(the dealer's right-hand neighbour) names the color, draws 4 and loses the turn; the player after "
+            "them, going the new way, starts.",
+            "A wild roulette (the project's reading): the first player names a color, turns up cards until one "
+            "of that color shows, keeps them all and loses the turn; the player after them starts.",
+            "A classic wild +4: it goes back into the deck and another card is turned up.")),
     # --- A turn ------------------------------------------------------------------------------
     Ruling("matching", "Matching",
            "On your turn you play one card that matches the top card of the discard pile by color, by number or "
-           "by symbol; a wild goes on anything. The color in force is the top card's color, or the color named "
+           "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
+           "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
            "for a wild. Under the printed No Mercy rules a player who can play must play. In classic UNO "
            "(`voluntary_draw: true`) a player may draw instead of playing.",
            "A turn", (_ZH, _FR, _OM, _CL),
@@ -230,10 +247,10 @@ _ROWS = [
             "The Swedish guide and classic UNO make the next player draw anyway (`last_card_draws: true`, ruling "
             "`last-card-draws`).")),
     Ruling("uno", "UNO",
-           "Whoever is left holding one card after a move must call UNO before the next player acts. Say it as "
-           "your card goes down; the engine takes the call as a move of its own right after that card, and any "
-           "player may catch you first. Caught before the next player acts, you draw 2; after that it is too "
-           "late to catch you. This holds however the hand came down to one card: by playing, or by being handed "
+           "Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
+           "engine takes the call as a move of its own right after that card, and any player may catch you "
+           "first. Caught, you draw 2. The chance to catch you ends with the next move that is neither a call "
+           "nor a catch (normally the next player's play or draw): after that it is too late. This holds however the hand came down to one card: by playing, or by being handed "
            "a one-card hand by a 7 or a 0.",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
@@ -248,8 +265,8 @@ _ROWS = [
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
            "the player with the fewest cards wins (a tie goes to the first of them counting from the player whose "
-           "turn it is). An ordinary table never gets there, because a wild always fits; it takes unusual options "
-           "or a position built by hand.",
+           "turn it is). An ordinary table never gets there: with the whole deck in play there is always a card "
+           "to draw, and a wild goes on any top card; it takes unusual options or a position built by hand.",
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's reading.",)),
@@ -310,7 +327,7 @@ RULINGS: dict[str, Ruling] = {row.id: row for row in _ROWS}
 def explain(ruling_id: str) -> str:
     """The plain-language text of a ruling."""
     try:
-        return RULINGS[ruling_id].text
+        return RULINGS[ruling_id].full_text
     except KeyError:
         raise KeyError(f"no ruling {ruling_id!r}; known ids: {', '.join(RULINGS)}") from None
 
@@ -355,6 +372,8 @@ def rulebook_markdown() -> str:
             if r.part != part:
                 continue
             lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", r.text, ""]
+            if r.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
+                lines += [f"* {case}" for case in r.cases] + [""]
             lines.append(f"- Sources: {_source_links(r.sources)}.")
             if r.options:
                 shown = ", ".join(f"`{o}` ({OPTIONS[o].meaning})" for o in r.options)

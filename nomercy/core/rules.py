@@ -183,7 +183,8 @@ OPTIONS: dict[str, OptionInfo] = {
                           most=1000),
     "hand_size": OptionInfo("deal", "cards dealt to each player", kind="int", least=1, most=1000),
     "first_card": OptionInfo(
-        "first-card", "number: flip until a number shows; apply: the first card's effect hits the first player",
+        "first-card",
+        "number: flip until a number shows; apply: the first card acts at once, card by card as ruling first-card says",
         ("number", "apply"),
     ),
     "voluntary_draw": OptionInfo("matching", "may a player draw while holding a playable card", kind="bool"),

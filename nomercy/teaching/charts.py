@@ -11,7 +11,8 @@ reader, the text of a stored notebook); the same words are the specification's `
 the drawn SVG carries as its accessible name. Where the optional ``vl-convert-python`` is installed
 (the ``test`` extra brings it, to store the notebooks' outputs), the output also holds a PNG of the
 same specification, so a stored notebook shows the picture where nothing draws Vega-Lite (GitHub,
-nbviewer). JupyterLab adds such a PNG itself when it draws a chart that has none.
+nbviewer), with the description as its alt text. JupyterLab adds such a PNG itself when it draws a chart
+that has none.
 
 >>> chart = Chart("Cards", {"mark": "bar", "data": {"values": [{"n": 1}]}, "encoding": {"y": {"field": "n"}}},
 ...               "One bar: one card.")
@@ -88,10 +89,12 @@ class Chart:
         name, and its text can be read and selected.
         """
         bundle: dict[str, Any] = {VEGA_LITE_MIME: self.spec, "text/plain": self.description}
+        metadata: dict[str, Any] = {VEGA_LITE_MIME: {"embed_options": {"renderer": "svg"}}}
         picture = self.png()
         if picture is not None:
             bundle["image/png"] = base64.b64encode(picture).decode("ascii")
-        return bundle, {VEGA_LITE_MIME: {"embed_options": {"renderer": "svg"}}}
+            metadata["image/png"] = {"alt": self.description}  # the PNG's alt text, as IPython's Image(alt=) stores it
+        return bundle, metadata
 
     def __str__(self) -> str:
         return self.description

@@ -32,9 +32,14 @@ _ROWS = [
     Term("top card", "The card lying face up on top of the discard pile.", "matching"),
     Term("color in force", "The color you must match: the top card's color, or the color named for a wild.", "wild-color"),
     Term("hand", "The cards a player holds."),
+    Term("dealer", "The player who shuffles, deals 7 cards to everyone and turns up the first card. The player on "
+         "the dealer's left starts, and play goes clockwise: to the left, round the table. When several rounds "
+         "are played in a row, the next round is dealt by the next player clockwise.", "deal"),
     Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
+    Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab calls a round "
+         "it plays a *game*: its `games=` counts rounds.)", "winning"),
     Term("match", "A card matches when it has the color in force, or the same number or symbol as the top card. "
-         "A wild matches anything.", "matching"),
+         "A wild goes on any top card. While a draw is pending, only a draw card may be played.", "matching"),
     Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all.", "skip"),
     Term("wild", "A black card with no color of its own; whoever plays it names a color.", "wild-color"),
     Term("draw card", "A card that makes the next player draw: +2, +4, wild reverse +4, wild +6, wild +10.",
@@ -56,10 +61,13 @@ _ROWS = [
     Term("win the round", "Play your last card, or be the only player left.", "winning"),
     Term("match (of rounds)", "A series of rounds, played until someone reaches the points target: 1000 in No "
          "Mercy, 500 in classic UNO. (A card that *matches* is another idea: see \"match\".)", "scoring"),
-    Term("call UNO", "Say \"UNO\" when you are left with one card, before the next player acts.", "uno"),
-    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2.", "uno"),
+    Term("call UNO", "Say \"UNO\" when you are left with one card, as your card goes down.", "uno"),
+    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2. The chance ends "
+         "with the next move that is neither a call nor a catch (normally the next player's play or draw).", "uno"),
     Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
     Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
+    Term("house rule", "A rule some tables agree on that the printed sheet does not have, like stacking in classic "
+         "UNO. The engine offers each house rule as a rule option."),
     Term("profile", "A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`."),
     Term("ruling", "One rule of the project's rulebook, with an id like `mercy`; every event cites one."),
     Term("seed", "A number that fixes how the cards are shuffled: the same seed always gives the same game."),

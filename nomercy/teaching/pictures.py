@@ -502,8 +502,9 @@ def deck_table_html(deck_name: str, *, width: float = 36) -> str:
 # --- the table -----------------------------------------------------------------------
 
 def _badge(text: str, fill: str, ink: str = "#ffffff") -> str:
-    return (f'<span style="display:inline-block;padding:0 6px;border-radius:8px;background:{fill};color:{ink};'
-            f'font-size:11px;font-weight:bold;margin-left:4px">{escape(text)}</span>')
+    """A word beside a seat's name; the space before it keeps the two apart in the picture's text as well."""
+    return (f' <span style="display:inline-block;padding:0 6px;border-radius:8px;background:{fill};color:{ink};'
+            f'font-size:11px;font-weight:bold;margin-left:1px">{escape(text)}</span>')
 
 
 def _meter(count: int, limit: int) -> str:
@@ -661,7 +662,8 @@ def register_pictures(shell: Any = None) -> bool:
     from nomercy.play.game import Game
 
     formatters = shell.display_formatter.formatters
-    formatters["image/svg+xml"].for_type(Card, card_svg)
+    # the picture with its alt text (IPython keeps a (data, metadata) pair's metadata beside the output)
+    formatters["image/svg+xml"].for_type(Card, lambda card: (card_svg(card), {"alt": str(card)}))
     formatters["text/html"].for_type(GameState, state_html)
     formatters["text/html"].for_type(Game, lambda game: state_html(game.state))
     return True

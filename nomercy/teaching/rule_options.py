@@ -38,7 +38,7 @@ from nomercy.core.scoring import round_points
 from nomercy.core.state import GameState
 
 __all__ = [
-    "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare",
+    "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare", "first_card_deals",
     "option_puzzles", "option_pairs", "profile_options", "disputed_options", "options_table", "html_table", "compare_group", "compare_options", "play_match", "restage", "Table", "compare_deals", "deck_differences", "readings", "group_with",
 ]
 
@@ -77,11 +77,16 @@ class Outcome:
         row = {"rules": self.label, "moves": "; ".join(self.moves), "result": self.result}
         state = self.state
         if state is None:
-            return row | {"hands": "", "turn": "", "pending": "", "top": "", "out": "", "winner": "", "points": ""}
+            return row | {"hands": "", "cards": "", "turn": "", "pending": "", "top": "", "out": "", "winner": "", "points": ""}
         out = [state.seats[s] for s in state.out]
         winner = state.seats[state.winner] if state.winner is not None else ""
         row |= {
-            "hands": " ".join(f"{name}:{size}" for name, size in state.hand_sizes().items()),
+            # a knocked-out seat reads "out", never 0 cards (0 is an emptied, winning hand)
+            "hands": " ".join(f"{name}:out" if seat in state.out else f"{name}:{len(state.hands[seat])}"
+                              for seat, name in enumerate(state.seats)),
+            "cards": "; ".join(f"{name}: out" if seat in state.out else
+                               f"{name}: {', '.join(map(str, state.hands[seat])) or 'none'}"
+                               for seat, name in enumerate(state.seats)),
             "turn": state.seats[state.turn] if state.winner is None else "-",
             "pending": str(state.pending_draw),
             "top": f"{state.top_card}" + (f" ({state.color})" if state.top_card.color is None and state.color else ""),
@@ -538,6 +543,42 @@ def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[st
             "pending": str(game.pending_draw),
             "turn": game.seats[game.turn],
             "direction": game.direction_name,
+        })
+    return Table(tuple(rows[0]), tuple(rows))
+
+
+def first_card_deals(seeds: Sequence[int], players: Sequence[str] = ("A", "B", "C"), *,
+                     rules: RuleSet | None = None) -> Table:
+    """Deal each seed under ``first_card: apply`` and say, in the engine's words, what its first card did.
+
+    One row per seed: the card turned up, what the deal's events say happened, the cards each player
+    holds, and who acts next and how. A step-through of ruling ``first-card``, card by card.
+
+    >>> print(first_card_deals([38]))  # doctest: +ELLIPSIS
+    seed | first card | what happened | cards held | next
+    38   | red reverse | The first card turned up is red reverse. Play now goes counterclockwise. | A 7, B 7, C 7 | C (the dealer) plays
+    """
+    from nomercy.core.engine import deal
+    from nomercy.core.state import Phase
+
+    rules = rules if rules is not None else ruleset("no-mercy", first_card="apply")
+    rows = []
+    for seed in seeds:
+        game, events = deal(rules, list(players), seed=seed)
+        who = game.seats[game.turn] + (" (the dealer)" if game.turn == game.dealer else "")
+        if game.phase is Phase.NAME_FIRST_COLOR:
+            then = f"{who} names the color" + (f", then draws {game.pending} and loses the turn" if game.pending else
+                                               ", then plays")
+        elif game.phase is Phase.NAME_ROULETTE:
+            then = f"{who} names a color for the roulette"
+        else:
+            then = f"{who} plays"
+        rows.append({
+            "seed": str(seed),
+            "first card": str(game.top_card),
+            "what happened": " ".join(e.sentence for e in events[1:]),
+            "cards held": ", ".join(f"{name} {len(hand)}" for name, hand in zip(game.seats, game.hands)),
+            "next": then,
         })
     return Table(tuple(rows[0]), tuple(rows))
 

@@ -1,0 +1,251 @@
+"""The printable rule card: the whole No Mercy deck and the rules of play on one page.
+
+Everything on the card comes from the package, so the card cannot drift from the game:
+the cards, their copies, draw values and points from the face table and the deck listing
+(:mod:`nomercy.core.faces`, :mod:`nomercy.core.decks`), the pictures from
+:mod:`nomercy.teaching.pictures`, and every sentence of rule from the rulebook
+(:mod:`nomercy.core.rulebook`), word for word, with its id. ``docs/rule-card.html`` is
+written from :func:`rule_card_html` by ``scripts/write_docs.py``; ``scripts/print_rule_card.py``
+prints it to PDF (A4 and Letter) in chromium.
+
+>>> [row.rulings for row in card_rows() if row.label == "7"]
+[('seven',)]
+>>> sum(sum(row.copies) for row in card_rows())
+168
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from html import escape
+
+from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.decks import DECKS
+from nomercy.core.rulebook import RULINGS
+from nomercy.teaching.glossary import TERMS
+from nomercy.teaching.pictures import card_svg
+
+__all__ = ["CardRow", "card_rows", "RULE_SECTIONS", "rule_card_html", "card_stamp", "PAPERS", "print_rule_card",
+           "pdf_pages", "pdf_stamp"]
+
+DECK = "no-mercy"
+
+_EFFECT_RULINGS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "swap-hands": ("seven",),
+    "pass-hands": ("zero",),
+    "skip": ("skip",),
+    "reverse": ("reverse", "reverse-two-players"),
+    "skip-all": ("skip-all",),
+    "draw": ("draw-card",),
+    "reverse-draw": ("wild-reverse-four", "wild-reverse-four-two-players"),
+    "roulette": ("wild-roulette",),
+}
+"""The rulings that say what a face's effect does (the ruling its events cite)."""
+
+RULE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Setting up", ("deal", "first-card")),
+    ("A turn", ("matching", "draw-until-playable", "wild-color")),
+    ("Stacking", ("stacking", "stack-answers")),
+    ("Mercy", ("mercy", "empty-draw-pile")),
+    ("UNO", ("uno",)),
+    ("Winning and scoring", ("winning", "scoring")),
+)
+"""The rules the card prints, section by section, by ruling id (the texts are the rulebook's)."""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One tile of the card: faces that do the same thing, their copies, draws and points, and the rulings that say what."""
+
+    label: str
+    cards: tuple[Card, ...]
+    copies: tuple[int, ...]
+    rulings: tuple[str, ...]
+
+    @property
+    def facts(self) -> str:
+        """Copies, draw values and points, card by card: ``12 cards · draw 2 · 20 points``."""
+        parts = []
+        for card, copies in zip(self.cards, self.copies):
+            name = f"{card.face.notation}: " if len(self.cards) > 1 else ""
+            draw = f" · draw {card.draw_value}" if card.draw_value else ""
+            points = "face value" if card.is_number and len(self.cards) == 1 and self.label.startswith("number") \
+                else f"{card.face.points} points"
+            parts.append(f"{name}{copies} cards{draw} · {points}")
+        return "; ".join(parts)
+
+
+def _rulings_of(rank: Rank) -> tuple[str, ...]:
+    face = rank.face
+    if face.discards:
+        return ("discard-all",)
+    try:
+        return _EFFECT_RULINGS[face.effect]
+    except KeyError:
+        raise KeyError(f"the rule card has no ruling for the effect {face.effect!r} of {face.notation}") from None
+
+
+def card_rows(deck: str = DECK) -> list[CardRow]:
+    """The deck's faces, one tile each; number cards with no effect share one, as do the plain draw cards."""
+    listing = DECKS[deck]
+    counts = {**listing.per_color, **listing.wilds}
+    ranks = [rank for rank in Rank if counts.get(rank, 0)]
+    colors = iter(COLORS * 8)
+    rows: list[CardRow] = []
+
+    def copies(rank: Rank) -> int:
+        return counts[rank] * (1 if rank.is_wild else len(COLORS))
+
+    def card(rank: Rank) -> Card:
+        return Card(None, rank) if rank.is_wild else Card(next(colors), rank)
+
+    plain = [r for r in ranks if r.face.is_number and not _rulings_of(r)]
+    if plain:
+        numbers = ", ".join(r.face.notation for r in plain)
+        rows.append(CardRow(f"number cards {numbers}", (card(plain[0]),), (sum(map(copies, plain)),), ()))
+    draws = [r for r in ranks if r not in plain and _rulings_of(r) == ("draw-card",)]
+    for rank in ranks:
+        if rank in plain or rank in draws[1:]:
+            continue
+        group = draws if rank in draws else [rank]
+        label = " · ".join(r.face.notation for r in group)
+        rows.append(CardRow(label, tuple(card(r) for r in group), tuple(map(copies, group)), _rulings_of(rank)))
+    return rows
+
+
+def _rule_html(text: str) -> str:
+    """A ruling's text as HTML: ``code`` spans kept, everything else escaped."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text, quote=False))
+
+
+_CSS = """
+@page { size: auto; margin: 7mm; }
+* { box-sizing: border-box; }
+html { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; color: #1d1d1f; }
+body { margin: 0; font-size: 7pt; line-height: 1.25; }
+.card { width: 196mm; margin: 0 auto; }
+header { display: flex; align-items: flex-end; justify-content: space-between; gap: 6mm;
+         border-bottom: 2px solid #c62828; padding-bottom: 1.2mm; margin-bottom: 2mm; }
+h1 { font-size: 14pt; margin: 0; white-space: nowrap; }
+h1 span { color: #c62828; }
+.sub { font-size: 7pt; color: #555; text-align: right; }
+h2 { font-size: 8.4pt; margin: 0 0 1mm; color: #c62828; text-transform: uppercase; letter-spacing: 0.6pt; }
+.tiles { columns: 2; column-gap: 5mm; }
+.tile { break-inside: avoid; display: flex; gap: 2mm; padding: 0.8mm 0; border-bottom: 1px solid #e2e2e2; }
+.pics { flex: none; width: 12mm; display: flex; flex-wrap: wrap; gap: 0.6mm; align-content: flex-start; }
+.pics svg { display: block; }
+.tile .name { font-weight: bold; font-size: 8pt; }
+.facts { color: #555; font-size: 6.8pt; margin-bottom: 0.4mm; }
+.rule { margin: 0 0 0.6mm; }
+.rule b { color: #333; }
+.id { color: #8a8a8a; font-size: 6.4pt; }
+.rules { columns: 3; column-gap: 5mm; margin-top: 1.6mm; border-top: 1px solid #bbb; padding-top: 1.4mm; }
+.rules section { margin-bottom: 1.6mm; }
+.rules .rule { break-inside: avoid-column; }
+.rules h2 { break-after: avoid-column; }
+code { font-family: "DejaVu Sans Mono", monospace; font-size: 6.5pt; background: #f1f1f1; padding: 0 0.3mm; }
+footer { margin-top: 1mm; border-top: 1px solid #bbb; padding-top: 0.8mm; font-size: 6.4pt; color: #666; }
+@media screen { body { background: #e9e9e9; } .card { background: #fff; padding: 7mm; margin: 6mm auto;
+                box-shadow: 0 1px 5px #0003; width: 210mm; } }
+"""
+
+
+def _rule_block(ruling_id: str) -> str:
+    ruling = RULINGS[ruling_id]
+    return (f'<p class="rule"><b>{escape(ruling.title)}.</b> {_rule_html(ruling.text)} '
+            f'<span class="id">[{escape(ruling.id)}]</span></p>')
+
+
+def _tile(row: CardRow) -> str:
+    pictures = "".join(card_svg(c, width=21) for c in row.cards)
+    if row.rulings:
+        what = "".join(_rule_block(r) for r in row.rulings)
+    else:
+        what = (f'<p class="rule">They do nothing else. {escape(TERMS["match"].meaning)} '
+                f'<span class="id">[matching]</span></p>')
+    return (f'<div class="tile"><div class="pics">{pictures}</div><div><div class="name">{escape(row.label)}</div>'
+            f'<div class="facts">{escape(row.facts)}</div>{what}</div></div>')
+
+
+def _body() -> str:
+    deck = DECKS[DECK]
+    lines = [
+        '<div class="card">',
+        "<header>",
+        "<h1>UNO Show ’em No Mercy <span>rule card</span></h1>",
+        '<div class="sub">The printed No Mercy rules as nomercy plays them (profile <code>no-mercy</code>), in the '
+        "rulebook’s own words. The id in brackets finds a rule in <code>docs/rulebook.md</code>, with its "
+        "sources and the other readings.</div>",
+        "</header>",
+        f"<h2>The deck: {deck.size} cards</h2>",
+        '<div class="tiles">',
+        *(_tile(row) for row in card_rows()),
+        "</div>",
+        '<div class="rules">',
+    ]
+    for title, ids in RULE_SECTIONS:
+        lines.append(f"<section><h2>{escape(title)}</h2>{''.join(_rule_block(r) for r in ids)}</section>")
+    lines.append("</div>")
+    lines.append("<footer>Written by nomercy from its face table, deck listing and rulebook; the rulebook also "
+                 "holds the rule options that other sources and classic UNO play by. An unofficial teaching aid, "
+                 "not made by Mattel.</footer>")
+    lines.append("</div>")
+    return "\n".join(lines)
+
+
+def card_stamp(body: str | None = None) -> str:
+    """A short fingerprint of the card's content: it names the card in its title, so a PDF printed from an
+    older card can be told from one printed from this one."""
+    return hashlib.sha256((body if body is not None else _body()).encode("utf-8")).hexdigest()[:12]
+
+
+def rule_card_html() -> str:
+    """``docs/rule-card.html``: the deck and the rules of play, laid out to print on one A4 or Letter page."""
+    body = _body()
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<!-- Written by scripts/write_docs.py from nomercy/teaching/rule_card.py; do not edit by hand. -->\n"
+            f"<title>No Mercy rule card {card_stamp(body)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            f"{body}\n</body>\n</html>\n")
+
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+"""The papers the card is printed for (file suffix: Playwright's paper format)."""
+
+CHROMIUM = os.environ.get("NOMERCY_CHROMIUM", "/usr/bin/chromium")
+_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+          "--disable-component-update", "--disable-sync"]
+
+
+def print_rule_card(papers: tuple[str, ...] = tuple(PAPERS), html: str | None = None) -> dict[str, bytes]:
+    """The card printed to PDF by chromium (Playwright, Debian's ``/usr/bin/chromium``), one PDF per paper.
+
+    Needs the test extra (playwright) and chromium; ``NOMERCY_CHROMIUM`` names another chromium.
+    """
+    from playwright.sync_api import sync_playwright
+
+    pdfs = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=_FLAGS, headless=True)
+        try:
+            page = browser.new_page()
+            page.set_content(html if html is not None else rule_card_html(), wait_until="load")
+            for paper in papers:
+                pdfs[paper] = page.pdf(format=PAPERS[paper], print_background=True)
+        finally:
+            browser.close()
+    return pdfs
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """How many pages a PDF printed by chromium holds (its page objects, counted)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+
+
+def pdf_stamp(pdf: bytes) -> str | None:
+    """The stamp in the title of a PDF printed from the card (``None`` if it has none)."""
+    found = re.search(rb"/Title \(No Mercy rule card ([0-9a-f]{12})\)", pdf)
+    return found.group(1).decode() if found else None

@@ -1,0 +1,128 @@
+"""The lessons read as text: what a reader of the stored notebooks (GitHub, nbviewer, no kernel) gets.
+
+scripts/notebook_text.py renders a notebook with its stored outputs as text, the way the lesson review of
+docs/lesson-review.md reads it. These tests hold the review's mechanical findings fixed: a picture's
+words stay apart, every picture has alt text, a knocked-out seat never reads like an emptied hand, and
+no puzzle sends its reader to another puzzle by an id they cannot open.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nomercy.puzzles.puzzle import load_puzzles
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("notebook_text", ROOT / "scripts" / "notebook_text.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+notebook_text = _script()
+
+
+def test_html_reads_as_lines_cells_and_picture_names():
+    html = ('<div><b>A</b> <span>out</span></div><table><tr><td>x</td><td>y</td></tr></table>'
+            '<img src="a.png" alt="a red 5"><svg><title>wild +6</title><text>6</text></svg><style>p{}</style>')
+    assert notebook_text.html_text(html).splitlines() == ["A out", "| x | y", "[a red 5] [wild +6]"]
+
+
+def test_a_notebook_reads_with_its_outputs_streams_joined_and_pictures_by_alt_text(tmp_path):
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# Title"]},
+        {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": ["print(1)"], "outputs": [
+            {"output_type": "stream", "name": "stdout", "text": ["one "]},
+            {"output_type": "stream", "name": "stdout", "text": ["line\n"]},
+            {"output_type": "display_data", "metadata": {"image/png": {"alt": "a chart of turns"}},
+             "data": {"image/png": "iVBOR", "text/plain": ["<Chart>"]}},
+            {"output_type": "display_data", "metadata": {}, "data": {"image/png": "iVBOR", "text/plain": ["<Image>"]}},
+            {"output_type": "display_data", "metadata": {},
+             "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "1"}, "text/plain": ["<Board>"]}},
+        ]},
+    ]
+    path = tmp_path / "n.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    text = notebook_text.notebook_text(path)
+    assert "# Title" in text and "one line" in text
+    assert "[picture; its alt text: a chart of turns]" in text
+    assert "[picture with no alt text]" in text
+    assert "[a live widget: nothing shows without a kernel; its text: <Board>]" in text
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_stored_picture_has_alt_text(path):
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            for kind in ("image/png", "image/svg+xml"):
+                if kind in output.get("data", {}):
+                    assert output.get("metadata", {}).get(kind, {}).get("alt"), \
+                        f"{path.name}: a picture without alt text in a cell starting {''.join(cell['source'])[:60]!r}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_seat_names_and_their_badges_read_apart(path):
+    text = notebook_text.notebook_text(path)
+    glued = re.findall(r"\| (?:[A-Z][a-z]*)(?:out|winner|you|UNO not called) \|", text)
+    assert not glued, f"{path.name}: {glued[:3]}"
+
+
+def test_a_knocked_out_seat_reads_out_and_an_emptied_hand_reads_zero():
+    from nomercy.puzzles.puzzle import find_puzzle
+    from nomercy.teaching.rule_options import compare, profiles
+
+    knocked = compare(find_puzzle("mercy-limit-official"), profiles(["no-mercy"]),
+                      columns=("hands", "cards")).rows()[0]
+    assert knocked["hands"] == "A:1 B:out C:2" and knocked["cards"].split("; ")[1] == "B: out"
+    emptied = compare(find_puzzle("last-card-draws-official"), profiles(["no-mercy"]), columns=("hands",)).rows()[0]
+    assert emptied["hands"].startswith("A:0 ")
+
+
+def test_no_puzzle_sends_its_reader_to_another_puzzle_by_id():
+    puzzles = load_puzzles()
+    ids = {p.id for p in puzzles}
+    for puzzle in puzzles:
+        words = " ".join([puzzle.question, puzzle.explanation or "", *(puzzle.hints or ())])
+        cited = {i for i in ids if i != puzzle.id and re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", words)}
+        assert not cited, f"{puzzle.id} cites {sorted(cited)}: say what the other reading does instead"
+
+
+QUOTES = [
+    # (notebook, where the words live, the words): a rule said once, and repeated in the same words
+    ("07-winning-uno-scoring.ipynb", ("ruling", "uno"),
+     "the chance to catch you ends with the next move that is neither a call nor a catch (normally the next "
+     "player's play or draw): after that it is too late."),
+    ("09-when-sources-disagree.ipynb", ("ruling", "uno"), "ends with the next move that is neither a call nor a catch"),
+    ("02-a-turn.ipynb", ("ruling", "matching"), "a wild goes on any top card"),
+    ("01-the-deck.ipynb", ("term", "dealer"), "shuffles, deals 7 cards to everyone and turns up the first card"),
+    ("01-the-deck.ipynb", ("term", "dealer"), "play goes clockwise: to the left, round the table"),
+    ("03-stacking.ipynb", ("term", "house rule"), "rule some tables agree on that the printed sheet does not have, "
+     "like stacking in classic UNO. The engine offers each house rule as a rule option."),
+]
+
+
+@pytest.mark.parametrize("name, source, words", QUOTES, ids=[f"{q[0][:2]}-{q[1][1]}" for q in QUOTES])
+def test_a_notebook_repeats_the_rule_in_the_rulebooks_words(name, source, words):
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.teaching.glossary import TERMS
+
+    kind, key = source
+    home = RULINGS[key].text if kind == "ruling" else TERMS[key].meaning
+    prose = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+                     if c["cell_type"] == "markdown")
+
+    def squeeze(text: str) -> str:
+        return re.sub(r"\s+", " ", text.replace("**", "")).lower()
+
+    assert squeeze(words) in squeeze(home), f"the {kind} {key} no longer says {words!r}"
+    assert squeeze(words) in squeeze(prose), f"{name} no longer repeats the {kind} {key}: {words!r}"
