@@ -205,3 +205,16 @@ def test_in_a_terminal_the_uno_moment_is_the_next_line():
     caught, asked = moment_answered("")
     assert any(line.startswith("  Greedy catches Player") for line in caught)
     assert sum(p.endswith("press Enter> ") for p in asked) == 1, "one line, and the moment is over"
+
+
+def test_with_the_coach_a_hint_is_the_coachs_and_changes_nothing():
+    lines: list[str] = []
+    typed = iter(["hint", "quit"])
+    table = TerminalTable("no-mercy", ["human", "greedy", "random"], seed=66, coach=True,
+                          read=lambda _: next(typed), write=lines.append)
+    before = table.session.state
+    assert table.run() == 0
+    hint = next(line for line in lines if line.startswith("Hint: "))
+    assert hint.startswith(f"Hint: {table.session.advice['move']}. ")
+    assert table.session.state == before
+    assert sum(line.startswith("Round 1, move 0.") for line in lines) == 1, "the table is not printed again"

@@ -127,6 +127,7 @@ class TerminalTable:
                 self._say("the coach is off at this table: start it with --coach")
             elif self._send({"type": "hint"}):
                 self._print_advice()
+                self._changed = False  # a hint changes nothing on the table
         elif low in ("uno", "undo", "cancel"):
             self._send({"type": low})
         elif text.isdigit():
@@ -233,7 +234,7 @@ class TerminalTable:
         if advice.get("kind") == "hint":
             self._write(f"Hint: {advice['move']}. {advice['reason']} ({advice['title']})")
             for chance in advice["chances"]:
-                self._write(f"  {chance['move']}: wins {chance['chance']}% ± {chance['margin']} at 95% "
+                self._write(f"  {chance['move']}: wins {chance['chance']}% ± {chance['margin']} "
                             f"({chance['playouts']} playouts)")
             self._write(f"  {advice['noise']}")
         elif advice.get("kind") == "warning":
