@@ -33,7 +33,7 @@ import os
 import time
 from typing import Any, Callable, Mapping, Sequence
 
-from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
@@ -530,7 +530,7 @@ class TableSession:
         s = self.state
         plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
         if not plays:
-            probe = Play(seat, card, COLORS[0] if card.is_wild and card.rank is not Rank.WILD_ROULETTE else None)
+            probe = Play(seat, card, COLORS[0] if "color" in card.face.choices else None)  # the reason, not the color
             return why_illegal(s, probe) or f"{s.seats[seat]} cannot play {card} now"
         if len(plays) == 1:
             return self._human_move(plays[0])

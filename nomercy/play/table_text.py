@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.moves import Challenge, Draw, Move, NameColor, Pass, Play
-from nomercy.core.cards import COLORS, Card, Rank
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.errors import NomercyError
 from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
@@ -92,7 +92,7 @@ def prompt_for(s: GameState, card: Card, plays: list[Play]) -> dict[str, Any]:
         effect = play.top if play.top is not None else play.card
         if play.target is not None:
             parts.append(f"swap hands with {s.seats[play.target]}")
-        elif effect.rank is Rank.SEVEN and len(s.hands[play.seat]) > 1 and s.rules.seven_swap == "optional":
+        elif "target" in effect.face.choices and len(s.hands[play.seat]) > 1 and s.rules.seven_swap == "optional":
             parts.append("keep your hand")
         label = ", ".join(parts) or f"leave {play.card} on top"
         options.append({"label": label[0].upper() + label[1:], "move": s.move_text(play),

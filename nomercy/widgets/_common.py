@@ -1,7 +1,6 @@
-"""What the widgets share: where their front-end files live, how an event becomes
-a log line with its ruling, and the one guard (:class:`GuardedWidget`) that runs
-every intent as a transaction and turns anything that goes wrong into a line the
-learner reads inside the widget.
+"""What the widgets share: where their front-end files live, the cached card pictures,
+and the one guard (:class:`GuardedWidget`) that runs every intent as a transaction and
+turns anything that goes wrong into a line the learner reads inside the widget.
 
 The widgets' behaviour is tested in Python, by driving their message handlers,
 without a browser.
@@ -21,9 +20,8 @@ import traitlets
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
 from nomercy.play.table import kept_copy
-from nomercy.play.table_text import event_entry, move_entry, plural  # the table's words, shared with every front end
 
-__all__ = ["STATIC", "event_entry", "move_entry", "GuardedWidget", "card_svg", "card_back_svg", "plural"]
+__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""

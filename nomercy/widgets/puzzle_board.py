@@ -50,7 +50,8 @@ from nomercy.puzzles.answers import ANSWER_KEYS, truth
 from nomercy.puzzles.best_move import Verdict, decision_position
 from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles
 from nomercy.core.state import GameState
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, event_entry
+from nomercy.play.table_text import event_entry
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.teaching.pictures import state_html
