@@ -32,6 +32,7 @@ class Terminal:
         env = {**os.environ, "TERM": "dumb", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         pid, fd = pty.fork()
         if pid == 0:  # the child: the command, with the pseudo-terminal as its terminal
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # as in a person's terminal (a background run ignores it)
             os.execve(sys.executable, [sys.executable, "-m", "nomercy", "play", *args], env)
         self.pid, self.fd = pid, fd
         self.output = ""

@@ -7,6 +7,12 @@ record import and export, the save file, the deal of the day, and the table as p
 (:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
+The parts that read on their own live beside it: the table's words and buttons
+(:mod:`~nomercy.play.table_text`), whose hand the screen shows (:mod:`~nomercy.play.hot_seat`), the
+UNO moment (:mod:`~nomercy.play.uno_moment`), the coach's advice and review
+(:mod:`~nomercy.play.table_coach`) and the save file (:class:`~nomercy.play.saved_game.AutoSave`); this
+module is the state machine that ties them to the rounds.
+
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
 ...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
 :meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the engine
