@@ -263,6 +263,11 @@ class TableSession:
         """Every line of this round's log: sentence, kind, and the ruling behind it (title and text)."""
         return list(self._log)
 
+    def latest_lines(self, count: int) -> list[dict[str, Any]]:
+        """The latest ``count`` lines of the log as a front end shows them: without the ruling's words (a front
+        end gets those once, for every ruling, and expands a line's ``rule`` when asked)."""
+        return self._log_shown[-count:]
+
     @property
     def prompt(self) -> dict[str, Any]:
         """The choices a clicked card still asks for (a color, a 7's target), or ``{}``."""
@@ -511,6 +516,7 @@ class TableSession:
         self._round = number
         self._game = game
         self._log: list[dict[str, Any]] = []
+        self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
         self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
         self._queued = None
         self._queued_at = -1
@@ -602,6 +608,7 @@ class TableSession:
         while self.move_count > moves:
             self._game.undo()
         del self._log[lines:]
+        del self._log_shown[lines:]
         self._queued = None
         self._uno_armed = False
         self._moment.clear()
@@ -745,10 +752,14 @@ class TableSession:
 
     def _log_events(self, events: Sequence[Event]) -> None:
         for event in events:
-            self._log.append(event_entry(event, len(self._log) + 1))
+            self._add_line(event_entry(event, len(self._log) + 1))
 
     def _note(self, sentence: str, kind: str = "note") -> None:
-        self._log.append(move_entry(sentence, len(self._log) + 1, kind=kind))
+        self._add_line(move_entry(sentence, len(self._log) + 1, kind=kind))
+
+    def _add_line(self, line: dict[str, Any]) -> None:
+        self._log.append(line)
+        self._log_shown.append({k: v for k, v in line.items() if k not in ("title", "text")})
 
     # ------------------------------------------------------------------ the table as plain data
     def snapshot(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ The same intents can be sent from Python, which is how the tests play whole game
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 from typing import Any, Mapping, Sequence
 
@@ -45,6 +46,7 @@ __all__ = ["GameTable"]
 _LOG_LINES = 120  # the log shows the latest lines; the full log stays in Python (``table.log_lines``)
 DEFAULT_PACE = 0.8
 """Seconds between computer moves in the browser, unless the notebook asks otherwise."""
+_card = functools.lru_cache(maxsize=1024)(Card.parse)  # the snapshot's cards, in notation, back to cards to draw
 
 
 class GameTable(GuardedWidget):
@@ -230,9 +232,7 @@ class GameTable(GuardedWidget):
         session = self._session
         with self.hold_sync():
             self.table = self._pictured(session.snapshot())
-            # The browser gets each line without the ruling's words: those travel once, in ``rulings``.
-            self.log = [{k: v for k, v in line.items() if k not in ("title", "text")}
-                        for line in session.log_lines[-_LOG_LINES:]]
+            self.log = session.latest_lines(_LOG_LINES)  # the rulings' words travel once, in ``rulings``
             self.prompt = session.prompt
             self.advice = session.advice
             self.review = self._review_board()
@@ -248,13 +248,13 @@ class GameTable(GuardedWidget):
         for seat in snapshot["seats"]:
             seat["back"] = back
         for card in snapshot["hand"]:
-            card["svg"] = card_svg(Card.parse(card["card"]), None, 64, card["playable"], card["drawn"])
+            card["svg"] = card_svg(_card(card["card"]), None, 64, card["playable"], card["drawn"])
         top = s.top_card
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         snapshot["deck_svg"] = card_back_svg(56, deck)
         if snapshot["over"]:
             for hand in snapshot["over"]["hands"]:
-                hand["cards"] = [card_svg(Card.parse(c), None, 30, False, False) for c in hand["cards"]]
+                hand["cards"] = [card_svg(_card(c), None, 30, False, False) for c in hand["cards"]]
         return snapshot
 
     def _review_board(self) -> dict[str, Any]:
