@@ -5,6 +5,8 @@ collection that comes with the package) and prints one line per puzzle and a clo
 ``N passed, M failed`` line; it exits 0 only when all pass.
 ``nomercy simulate`` plays many games between computer players and prints their
 statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
+``nomercy play`` is a game table in the terminal: one person against computer players
+(:mod:`nomercy.play.terminal`).
 
 Every option is checked before anything runs or any file is touched. A mistake in a
 command (a seed of 3.7, an unknown option value, a player kind that does not exist, a
@@ -126,6 +128,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from nomercy.core.errors import NomercyError
+    from nomercy.play.players import PLAYER_KINDS
+    from nomercy.play.terminal import TerminalTable
+
+    kinds = [k.strip().lower() for k in args.bots.split(",")]
+    try:  # every option, before the table opens
+        if args.players < 2:
+            raise NomercyError(f"--players counts every seat, you included: 2 or more, not {args.players}")
+        if len(kinds) == 1:
+            kinds *= args.players - 1
+        if len(kinds) != args.players - 1:
+            raise NomercyError(f"--bots names one kind for every computer seat or one per seat ({args.players - 1} "
+                               f"here), not {len(kinds)}")
+        unknown = [k for k in kinds if k not in PLAYER_KINDS]
+        if unknown:
+            raise NomercyError(f"--bots: unknown computer player {unknown[0]!r}; choose {', '.join(PLAYER_KINDS)}")
+        table = TerminalTable(args.rules, ["human", *kinds], seed=args.seed, coach=args.coach, save_to=args.save,
+                              overrides=parse_settings(args.set))
+    except (NomercyError, ValueError, OSError) as error:
+        return _fail("play", error)
+    return table.run()
+
+
 _SHOWN_MOVES = 60
 """The most moves of a broken game printed; more would bury the message."""
 
@@ -165,6 +191,20 @@ def build_parser() -> argparse.ArgumentParser:
                           help="also check that every move is one the engine lists and that every knockout and "
                                "reshuffle has its event (slower; the figures are the same)")
     simulate.set_defaults(run=_simulate)
+    play = sub.add_parser("play", help="play a round at a table in the terminal, against computer players")
+    add_rule_options(play)
+    play.add_argument("--players", type=whole_number("--players"), default=3,
+                      help="number of seats, yours included (default 3; the rules say how many may play)")
+    play.add_argument("--bots", default="greedy",
+                      help="the computer players: one kind for every seat (random, greedy, expert) or one per seat: "
+                           "greedy,random (default greedy)")
+    play.add_argument("--seed", type=whole_number("--seed"), default=0,
+                      help="seed of the deal, 0 to 2**63 - 1 (default 0; the same seed deals the same cards)")
+    play.add_argument("--coach", action="store_true",
+                      help="the coach: 'hint' suggests a move, and a regrettable move is held back with a warning")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the round to FILE after every move, and resume the round FILE holds")
+    play.set_defaults(run=_play)
     from nomercy.puzzles.commands import add_puzzle_commands
 
     add_puzzle_commands(sub)

@@ -288,9 +288,9 @@ def click(table: Any, intent: dict[str, Any]) -> str:
 
 def everything(table: Any) -> tuple[Any, ...]:
     """What a refused import must leave exactly as it was."""
-    return (table.state, table.record(), table.seats, table.kinds, table._rules, json.dumps(table.log_lines),
+    return (table.state, table.record(), table.seats, table.kinds, table.session.rules, json.dumps(table.log_lines),
             json.dumps(table.table, sort_keys=True), table.prompt, table.export, table.version,
-            table._game.move_count, table._round, list(table._marks))
+            table.session.move_count, table.session.round_number, table.session.version)
 
 
 def import_and_judge(table: Any, text: str) -> str:

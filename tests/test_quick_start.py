@@ -49,10 +49,12 @@ def test_the_first_command_runs_the_lab_script_which_installs_the_lab_extra_into
 def test_both_commands_share_one_venv_made_with_python3():
     """Debian has no `python` and refuses `pip install` into its own Python: a venv made with python3."""
     helper = (ROOT / "scripts/_venv.sh").read_text()
-    assert "VENV=.venv" in helper and "command -v python3" in helper and '-m venv "$VENV"' in helper
+    assert "VENV=${VENV:-.venv}" in helper and "command -v python3" in helper and '-m venv "$VENV"' in helper
     for script in ("scripts/lab", "scripts/test"):
         text = (ROOT / script).read_text()
-        assert "source scripts/_venv.sh" in text and "use_python" in text, script
+        assert "source scripts/_venv.sh" in text and "use_python" in text and "VENV=" not in text, script
+    # the site's build keeps JupyterLite out of that venv (its lab extension breaks a desktop JupyterLab)
+    assert "VENV=.venv-site\nsource scripts/_venv.sh" in (ROOT / "scripts/site").read_text()
     assert "python -m" not in "\n".join(quick_start_commands())
 
 

@@ -21,7 +21,9 @@ from nomercy.play import coach  # noqa: E402
 from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
-from nomercy.widgets.game_table import HINT_BUDGET, REVIEW_BUDGET, UNO_MOMENT  # noqa: E402
+from nomercy.play.table import TableSession  # noqa: E402
+from nomercy.play.table_coach import HINT_BUDGET, REVIEW_BUDGET  # noqa: E402
+from nomercy.play.uno_moment import UNO_MOMENT  # noqa: E402
 
 
 def first_table(**options: Any) -> GameTable:
@@ -52,7 +54,7 @@ def test_the_hint_is_the_coachs_hint_with_the_tables_seed_and_budget():
     assert table.table["can_hint"]
     assert table.send_intent({"type": "hint"}) is None
     advice = table.advice
-    tip = coach.hint(state, "Player", seed=table._coach_seed, budget=HINT_BUDGET)
+    tip = coach.hint(state, "Player", seed=table.session.coach_seed, budget=HINT_BUDGET)
     assert advice["kind"] == "hint" and advice["move"] == tip.text and advice["reason"] == tip.reason
     assert advice["rule"] == tip.rule and advice["title"] == tip.ruling.title
     assert [c["move"] for c in advice["chances"]] == [c.label for c in tip.chances] and len(tip.chances) <= 3
@@ -95,13 +97,13 @@ def _warned_position() -> tuple[GameTable, str, tuple[coach.MoveWarning, ...]]:
 
 def test_a_warning_holds_the_move_back_until_the_player_decides():
     table, move, found = _warned_position()
-    before, moves = table.state, table._game.move_count
+    before, moves = table.state, table.session.move_count
     assert table.move(move) is None
     advice = table.advice
     assert advice["kind"] == "warning" and advice["move"] == move
     assert [w["text"] for w in advice["warnings"]] == [w.text for w in found]
     assert all(w["rule"] and w["title"] for w in advice["warnings"])
-    assert table.state == before and table._game.move_count == moves, "the move is held, not played"
+    assert table.state == before and table.session.move_count == moves, "the move is held, not played"
     assert table.table["status"].startswith("The coach holds your move back")
     assert table.send_intent({"type": "take_back"}) is None  # take it back: nothing happened
     assert table.advice == {} and table.state == before
@@ -139,7 +141,7 @@ def test_the_review_after_the_round_is_the_coachs_review_and_opens_each_position
     assert "finish it first" not in (table.send_intent({"type": "review_show", "index": 0}) or "")
     assert table.table["over"]["review"]
     reviewed(table)
-    expected = coach.review(table.record(), "Player", seed=table._coach_seed, budget=REVIEW_BUDGET)
+    expected = coach.review(table.record(), "Player", seed=table.session.coach_seed, budget=REVIEW_BUDGET)
     review = table.review
     assert review["looked_at"] == expected.looked_at and review["budget"] == REVIEW_BUDGET
     assert [(d["number"], d["played"], d["suggested"]) for d in review["decisions"]] == [
@@ -168,16 +170,16 @@ def test_each_computer_move_is_shown_on_the_table_with_its_seat_and_striking_eff
         if t["over"]:
             break
         if t["waiting"] == "computer":
-            count = table._game.move_count
+            count = table.session.move_count
             table.send_intent({"type": "advance", "version": table.version})
-            if table._game.move_count == count:
+            if table.session.move_count == count:
                 continue
-            step = table._game.transcript().steps[-1]
+            step = table.session.transcript().steps[-1]
             events = step.events
             last = table.table["last"]
             mover = table.seats[step.before.parse_move(step.move).seat]
             assert last["seat"] == mover and last["computer"] and last["line"].startswith(mover)
-            assert last["n"] == table._game.move_count
+            assert last["n"] == table.session.move_count
             kinds = [b["kind"] for b in last["banners"]]
             expected = [("roulette" if e.kind == "cards_drawn" and e.rule == "wild-roulette" else e.kind)
                         for e in events]
@@ -208,13 +210,12 @@ def _one_card_moment(**options: Any) -> tuple[GameTable, Clock]:
     """A table (pace 0) just after the person went down to one card without calling, a computer wanting to catch."""
     for seed in range(200):
         clock = Clock()
-        table = GameTable("no-mercy", ["human", "greedy"], seed=seed, pace=0, **options)
-        table._now = clock
+        table = GameTable.around(TableSession("no-mercy", ["human", "greedy"], seed=seed, clock=clock, **options))
         for _ in range(200):
             state = table.state
             if state.is_over:
                 break
-            if 0 in table._exposed and table._queued is not None:
+            if table.table["uno_moment"] and table.table["waiting"] == "computer":
                 return table, clock
             plays = [a for a in legal_moves(state, 0) if type(a) is Play]
             if state.to_act != 0:
@@ -229,10 +230,10 @@ def test_a_person_down_to_one_card_can_call_uno_before_any_computer_catches():
     t = table.table
     assert t["waiting"] == "computer" and t["uno_moment"] and t["uno_wait"] == UNO_MOMENT
     assert "uno" in [b["id"] for b in t["buttons"]]
-    moves = table._game.move_count
+    moves = table.session.move_count
     clock.now += 0.5
     table.send_intent({"type": "advance", "version": table.version})  # a computer asks too early: refused
-    assert table._game.move_count == moves and 0 in table.state.catchable
+    assert table.session.move_count == moves and 0 in table.state.catchable
     assert table.send_intent({"type": "uno"}) is None
     said = [line["sentence"] for line in table.log_lines]
     assert "Player calls UNO!" in said and not any("catches Player" in s for s in said)
@@ -267,14 +268,14 @@ def test_the_deal_of_the_day_is_one_deal_per_date_with_a_line_to_share():
     share = one.table["over"]["share"]
     s = one.state
     result = "You won" if s.seats[s.winner] == "You" else f"You lost ({s.seats[s.winner]} won)"
-    assert share == (f"nomercy deal of the day 2026-12-01 · no-mercy · {result} · {one._game.move_count} moves · "
+    assert share == (f"nomercy deal of the day 2026-12-01 · no-mercy · {result} · {one.session.move_count} moves · "
                      f"{len(s.out)} knocked out")
     with pytest.raises(ValueError, match="YYYY-MM-DD"):
         GameTable.deal_of_the_day("first of December")
 
 
 def test_a_saved_record_loads_into_a_table_and_plays_on():
-    table = play_as_greedy(first_table(), until=lambda t: t._game.move_count >= 12)
+    table = play_as_greedy(first_table(), until=lambda t: t.session.move_count >= 12)
     text = table.record().to_json()
     loaded = GameTable.from_record(text, pace=0)
     assert loaded.state == table.state and loaded.kinds == ("human", "greedy", "random")
@@ -296,6 +297,6 @@ def test_the_status_line_follows_an_open_prompt():
 
 
 def test_a_game_loaded_from_a_record_keeps_the_transcript_of_the_original():
-    table = play_as_greedy(first_table(), until=lambda t: t._game.move_count >= 6)
+    table = play_as_greedy(first_table(), until=lambda t: t.session.move_count >= 6)
     again = Game.from_record(GameRecord.from_json(table.record().to_json()))
     assert again.state == table.state

@@ -148,13 +148,12 @@ def test_a_stray_click_after_a_hint_keeps_the_hint() -> None:
 def test_a_redraw_that_raises_is_shown_and_the_move_is_undone_until_the_redraw_works() -> None:
     table = table_at_play()
     before = everything(table)
-    real = table._snapshot
-    table._snapshot = lambda: (_ for _ in ()).throw(RuntimeError("the picture broke"))  # type: ignore[method-assign]
+    table._pictured = lambda snapshot: (_ for _ in ()).throw(RuntimeError("the picture broke"))  # type: ignore
     shown = click(table, first_click(table))
     assert shown.startswith("internal error (RuntimeError: the picture broke)")
     assert everything(table) == before
     assert "RuntimeError" in table._last_traceback
-    table._snapshot = real  # type: ignore[method-assign]
+    del table._pictured
     assert click(table, first_click(table)) == ""
     assert table.table["moves"] > before[-3]
 
@@ -162,15 +161,14 @@ def test_a_redraw_that_raises_is_shown_and_the_move_is_undone_until_the_redraw_w
 def test_a_failure_half_way_through_a_move_puts_everything_back() -> None:
     table = table_at_play()
     before = everything(table)
-    real = table._after_change
 
     def half_done(**options: Any) -> None:
         raise KeyError("the computers' turn broke")
 
-    table._after_change = half_done  # type: ignore[method-assign]
+    table.session._after_change = half_done  # type: ignore[method-assign]
     assert "internal error (KeyError" in click(table, first_click(table))
     assert everything(table) == before  # the person's move, made before the failure, is taken back too
-    table._after_change = real  # type: ignore[method-assign]
+    del table.session._after_change
     assert click(table, first_click(table)) == ""
 
 

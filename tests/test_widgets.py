@@ -222,7 +222,7 @@ def test_a_classic_table_shows_classic_card_backs():
 
 def test_a_computer_named_after_its_kind_is_not_named_twice():
     table = GameTable("no-mercy", {"Player": "human", "Greedy": "greedy", "Robo": "random"}, seed=2, pace=0)
-    from nomercy.widgets._table_text import status_line
+    from nomercy.play.table_text import status_line
     state = table.state
     for seat, kind in ((1, "greedy"), (2, "random")):
         line = status_line(state.replace(turn=seat), 0, table.kinds, (0,), hidden=False, reveal_for=None)
@@ -332,7 +332,7 @@ def test_undo_takes_back_the_learners_last_decision_and_the_computer_replies():
 
 def test_the_tables_expert_is_shown_every_move_and_forgets_what_an_undo_took_back():
     table = GameTable("no-mercy", ["human", "expert"], seed=5, pace=0)
-    expert = table._bots[1]
+    expert = table.session.computers[1]
     rng = random.Random(5)
     for _ in range(4):
         if table.table["over"]:

@@ -37,7 +37,7 @@ from nomercy.core.files import check_target, remove_leftovers, write_text
 from nomercy.play.game import Game
 from nomercy.play.record import MAX_RECORD_CHARS, GameRecord
 
-__all__ = ["SavedGame", "Resumed"]
+__all__ = ["SavedGame", "Resumed", "AutoSave"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,41 @@ class SavedGame:
                                  "not saved; save to another file.", None, saving=False)
         return Resumed(None, f"The game saved in {self.path.name} could not be resumed ({reason}); the file is kept "
                              f"as {kept.name} and a new game starts.", kept)
+
+
+class AutoSave:
+    """A round saved to ``file`` after every change; a save that fails is said once, and play goes on.
+
+    >>> import pathlib, tempfile
+    >>> autosave = AutoSave(SavedGame(pathlib.Path(tempfile.mkdtemp()) / "my-game.json"))
+    >>> game = Game("no-mercy", ["Ann", "Bo"], seed=3)
+    >>> autosave.save(game.record()), autosave.file.read() == game.record()
+    (None, True)
+    """
+
+    def __init__(self, file: SavedGame) -> None:
+        self.file = file
+        self._last: GameRecord | None = None  # the record last written
+        self._failed = False
+
+    def save(self, record: GameRecord) -> str | None:
+        """Write ``record`` unless it is the one saved last; the line to log when saving has just begun to fail."""
+        if record == self._last:
+            return None
+        try:
+            self.file.write(record)
+        except (NomercyError, OSError) as error:
+            first = not self._failed
+            self._failed = True
+            return (f"This game could not be saved to {self.file.path.name} ({error}); play goes on, and saving "
+                    "is tried again after every move.") if first else None
+        self._last, self._failed = record, False
+        return None
+
+    def __copy__(self) -> "AutoSave":
+        twin = AutoSave(self.file)
+        twin._last, twin._failed = self._last, self._failed
+        return twin
 
 
 def _rename_beside(path: Path) -> Path:

@@ -1,7 +1,6 @@
-"""What the widgets share: where their front-end files live, how an event becomes
-a log line with its ruling, and the one guard (:class:`GuardedWidget`) that runs
-every intent as a transaction and turns anything that goes wrong into a line the
-learner reads inside the widget.
+"""What the widgets share: where their front-end files live, the cached card pictures,
+and the one guard (:class:`GuardedWidget`) that runs every intent as a transaction and
+turns anything that goes wrong into a line the learner reads inside the widget.
 
 The widgets' behaviour is tested in Python, by driving their message handlers,
 without a browser.
@@ -9,9 +8,9 @@ without a browser.
 
 from __future__ import annotations
 
-import copy
 import functools
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,31 +19,12 @@ import traitlets
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
-from nomercy.core.events import Event
-from nomercy.core.rulebook import RULINGS
+from nomercy.play.table import kept_copy
 
-__all__ = ["STATIC", "event_entry", "move_entry", "GuardedWidget", "card_svg", "card_back_svg", "plural"]
+__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""
-
-
-def event_entry(event: Event, number: int) -> dict[str, Any]:
-    """One line of an event log: the sentence, and the ruling it expands to."""
-    ruling = RULINGS.get(event.rule)
-    return {
-        "n": number,
-        "kind": event.kind,
-        "sentence": event.sentence,
-        "rule": event.rule,
-        "title": ruling.title if ruling else "",
-        "text": ruling.text if ruling else "",
-    }
-
-
-def move_entry(sentence: str, number: int, *, kind: str = "note") -> dict[str, Any]:
-    """A log line with no ruling behind it (a new round, an undo, a refused move)."""
-    return {"n": number, "kind": kind, "sentence": sentence, "rule": "", "title": "", "text": ""}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -81,7 +61,9 @@ class GuardedWidget(anywidget.AnyWidget):
 
     The saved state is every attribute the widget's own classes set (lists, dicts and sets are copied;
     an object mutated in place, like a :class:`~nomercy.play.game.Game`, copies itself with ``__copy__``;
-    anything else is a value or is replaced, never changed) and every synced trait but ``error``.
+    one that keeps its own transactions, like the game table's :class:`~nomercy.play.table.TableSession`,
+    is saved with its ``checkpoint`` and put back in place with its ``restore``; anything else is a value
+    or is replaced, never changed) and every synced trait but ``error``.
     """
 
     error = traitlets.Unicode("").tag(sync=True)
@@ -121,7 +103,7 @@ class GuardedWidget(anywidget.AnyWidget):
         """Draw the screen from the widget's state (widgets that draw as they go leave this empty)."""
 
     def _checkpoint(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        attributes = {name: _copied(value) for name, value in vars(self).items() if self._is_session(name)}
+        attributes = {name: _saved(value) for name, value in vars(self).items() if self._is_session(name)}
         traits = {name: getattr(self, name) for name in self.trait_names(sync=True) if name != "error"}
         return attributes, traits
 
@@ -129,7 +111,11 @@ class GuardedWidget(anywidget.AnyWidget):
         attributes, traits = saved
         for name in [name for name in vars(self) if self._is_session(name) and name not in attributes]:
             delattr(self, name)  # made by the failed intent (a cache filled on first use, a half-built part)
-        self.__dict__.update(attributes)
+        for name, value in attributes.items():
+            if isinstance(value, _OwnCheckpoint):  # an object that keeps its own transactions: put back in place
+                value.holder.restore(value.saved)
+                value = value.holder
+            self.__dict__[name] = value
         with self.hold_sync():
             for name, value in traits.items():
                 if getattr(self, name) is not value:
@@ -198,14 +184,18 @@ _MAX_ERROR = 400
 """Characters of an error line (a reason is one sentence; a longer one is cut)."""
 
 
-def _copied(value: Any) -> Any:
-    """A value as a transaction saves it: containers and objects that copy themselves are copied."""
-    if isinstance(value, (list, dict, set)):
-        return copy.copy(value)
-    if hasattr(type(value), "__copy__") and not isinstance(value, type):
-        return copy.copy(value)
-    return value
+@dataclass(frozen=True)
+class _OwnCheckpoint:
+    """An object that saves and restores itself (a :class:`~nomercy.play.table.TableSession`), and its save."""
+
+    holder: Any
+    saved: Any
 
 
-def plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _saved(value: Any) -> Any:
+    """A value as a transaction saves it: an object with ``checkpoint``/``restore`` saves itself (and stays the
+    same object); other values as :func:`~nomercy.play.table.kept_copy` keeps them."""
+    if not isinstance(value, type) and callable(getattr(value, "checkpoint", None)) \
+            and callable(getattr(value, "restore", None)):
+        return _OwnCheckpoint(value, value.checkpoint())
+    return kept_copy(value)

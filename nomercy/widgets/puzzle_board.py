@@ -39,10 +39,11 @@ import traitlets
 
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.state import GameState
+from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.teaching.pictures import state_html
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, event_entry
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
 from nomercy.widgets.step_player import board_html, frame_dict
 
 __all__ = ["PuzzleBoard", "puzzle"]

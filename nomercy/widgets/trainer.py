@@ -31,7 +31,8 @@ from nomercy.core.errors import NomercyError
 from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, TopicProgress
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
-from nomercy.widgets._common import STATIC, plural
+from nomercy.play.table_text import plural
+from nomercy.widgets._common import STATIC
 from nomercy.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["Trainer"]

@@ -1,7 +1,7 @@
-"""The game table's words: seat names, the question a card still asks, the status line.
+"""The game table's words: seat names, the question a card still asks, the status line, the log's lines.
 
-Pure functions of a game state, kept apart from the widget so they read (and
-test) on their own.
+Pure functions of a game state, shared by every front end of the table (the notebook's
+widget, the terminal's ``nomercy play``), so they read (and test) on their own.
 """
 
 from __future__ import annotations
@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from nomercy.core import events as ev
-from nomercy.core.moves import Draw, Move, Play
-from nomercy.core.cards import Card
+from nomercy.core.moves import Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.errors import NomercyError
+from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.core.state import GameState, Phase
-from nomercy.widgets._common import plural
 from nomercy.core.engine import legal_moves
 
 __all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "move_summary",
-           "top_card_by", "share_line"]
+           "top_card_by", "share_line", "event_entry", "move_entry", "plural", "buttons", "may_call_with_play", "seat_order",
+           "hands_left"]
 
 HUMAN = "human"
 
@@ -91,7 +92,7 @@ def prompt_for(s: GameState, card: Card, plays: list[Play]) -> dict[str, Any]:
         effect = play.top if play.top is not None else play.card
         if play.target is not None:
             parts.append(f"swap hands with {s.seats[play.target]}")
-        elif "target" in effect.rank.face.choices and len(s.hands[play.seat]) > 1 and s.rules.seven_swap == "optional":
+        elif "target" in effect.face.choices and len(s.hands[play.seat]) > 1 and s.rules.seven_swap == "optional":
             parts.append("keep your hand")
         label = ", ".join(parts) or f"leave {play.card} on top"
         options.append({"label": label[0].upper() + label[1:], "move": s.move_text(play),
@@ -205,3 +206,72 @@ def share_line(s: GameState, you: str, date: str | None, moves: int) -> str:
     day = f" {date}" if date else ""
     knocked = f"{len(s.out)} knocked out"
     return f"nomercy deal of the day{day} · {s.rules.name} · {result} · {plural(moves, 'move')} · {knocked}"
+
+
+def event_entry(event: ev.Event, number: int) -> dict[str, Any]:
+    """One line of an event log: the sentence, and the ruling it expands to."""
+    ruling = RULINGS.get(event.rule)
+    return {
+        "n": number,
+        "kind": event.kind,
+        "sentence": event.sentence,
+        "rule": event.rule,
+        "title": ruling.title if ruling else "",
+        "text": ruling.text if ruling else "",
+    }
+
+
+def move_entry(sentence: str, number: int, *, kind: str = "note") -> dict[str, Any]:
+    """A log line with no ruling behind it (a new round, an undo, a refused move)."""
+    return {"n": number, "kind": kind, "sentence": sentence, "rule": "", "title": "", "text": ""}
+
+
+def plural(n: int, word: str = "card") -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def may_call_with_play(s: GameState, seat: int) -> bool:
+    """Two cards on your turn with a card to play: UNO may be called now, together with the play."""
+    return (len(s.hands[seat]) == 2 and s.to_act == seat
+            and any(type(a) is Play and a.seat == seat for a in legal_moves(s)))
+
+
+def buttons(s: GameState, viewer: int | None, *, uno_armed: bool) -> list[dict[str, Any]]:
+    """The decisions a person at the screen makes with a button (a card is clicked instead), with their moves."""
+    if viewer is None or s.is_over or viewer in s.out:
+        return []
+    shown: list[dict[str, Any]] = []
+    legal = legal_moves(s)
+    if s.to_act == viewer:
+        phase = s.phase
+        if phase is Phase.TURN and Draw(viewer) in legal:  # shown only when the rules allow it
+            label = f"Take the {s.pending} cards" if s.pending else "Draw"
+            shown.append({"id": "draw", "label": label, "move": s.move_text(Draw(viewer)),
+                          "primary": not any(type(a) is Play and a.seat == viewer for a in legal)})
+            if Challenge(viewer) in legal:
+                shown.append({"id": "challenge", "label": "Challenge the wild +4",
+                              "move": s.move_text(Challenge(viewer))})
+        elif phase is Phase.KEEP_OR_PLAY:
+            shown.append({"id": "pass", "label": f"Keep {s.drawn}", "move": s.move_text(Pass(viewer))})
+        elif phase in (Phase.NAME_ROULETTE, Phase.NAME_FIRST_COLOR):
+            for color in COLORS:
+                shown.append({"id": f"name-{color.value}", "label": f"Name {color.value}",
+                              "move": s.move_text(NameColor(viewer, color)), "color": color.value})
+    # UNO only when it means something: holding one card not yet called, or two on your turn with a play.
+    if viewer in s.catchable or may_call_with_play(s, viewer):
+        shown.append({"id": "uno", "label": "Call UNO", "intent": "uno", "armed": uno_armed, "primary": True})
+    return shown
+
+
+def seat_order(s: GameState) -> list[str]:
+    """The seats still in the round, in the order of play from seat 0's side."""
+    active = [s.seats[i] for i in range(len(s.seats)) if i not in s.out]
+    return active if s.direction == 1 else active[::-1]
+
+
+def hands_left(s: GameState) -> list[dict[str, Any]]:
+    """At the end of a round, what every seat but the winner still holds (cards in notation) and its points."""
+    return [{"name": s.seats[i], "count": len(h), "points": sum(c.points for c in h),
+             "out": i in s.out, "cards": [str(c) for c in sorted(h)]}
+            for i, h in enumerate(s.hands) if i != s.winner]

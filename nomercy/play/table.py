@@ -1,0 +1,845 @@
+"""The table session: a round (or a match) at a table of people and computer players, in plain Python.
+
+Everything a front end needs and nothing it draws: who sits where and of which kind, the rounds
+and the match, whose hand the screen shows (hot-seat), the UNO moment (timed by a clock passed
+in), a move the coach holds back with its warnings, undo marks, the coach's hint and review,
+record import and export, the save file, the deal of the day, and the table as plain data
+(:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
+and a browser to it; ``nomercy play`` prints it in a terminal.
+
+The parts that read on their own live beside it: the table's words and buttons
+(:mod:`~nomercy.play.table_text`), whose hand the screen shows (:mod:`~nomercy.play.hot_seat`), the
+UNO moment (:mod:`~nomercy.play.uno_moment`), the coach's advice and review
+(:mod:`~nomercy.play.table_coach`) and the save file (:class:`~nomercy.play.saved_game.AutoSave`); this
+module is the state machine that ties them to the rounds.
+
+A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
+...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
+:meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the engine
+alone. Each intent is a **transaction**: refused (a reason returned, a
+:class:`~nomercy.core.errors.NomercyError` raised) or broken (any other exception), it leaves the
+session exactly as it was.
+
+>>> table = TableSession("no-mercy", ["human", "greedy"], seed=3)
+>>> table
+<TableSession no-mercy seats=Player:human,Greedy:greedy seed=3 round=1 move=0 turn=Player>
+>>> table.handle({"type": "move", "move": "Greedy draws"})
+'You can only make moves for Player here; Greedy is a computer player.'
+>>> table.handle({"type": "move", "move": "Player plays blue 7"})
+'Player holds no blue 7'
+>>> table.snapshot()["status"]
+'Player, your turn: play a highlighted card.'
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import os
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from nomercy.core.cards import COLORS, Card
+from nomercy.core.engine import legal_moves, why_illegal
+from nomercy.core.errors import NomercyError
+from nomercy.core.events import Event
+from nomercy.core.moves import CallUno, Catch, Move, Play
+from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.scoring import round_points
+from nomercy.core.seeds import derive_seed, short_seed
+from nomercy.core.state import GameState, Phase
+from nomercy.play import coach as coaching
+from nomercy.play.game import Game, GameRecord
+from nomercy.play.hot_seat import Screen
+from nomercy.play.match import Match
+from nomercy.play.players import Player, make_player
+from nomercy.play.record import check_table
+from nomercy.play.saved_game import AutoSave, SavedGame
+from nomercy.play.table_coach import ReviewInSlices, hint_advice, warning_advice
+from nomercy.play.table_text import (HOW, HUMAN, buttons, event_entry, hands_left, kinds_from_names,
+                                     may_call_with_play, move_entry, move_summary, plural, prompt_for, seat_plan,
+                                     seat_order, share_line, status_line, top_card_by)
+from nomercy.play.transcript import Transcript
+from nomercy.play.uno_moment import Clock, UnoMoment
+
+__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "check_pace", "day_of", "kept_copy"]
+
+MAX_PACE = 10.0
+"""Seconds, at most, between computer moves (the widget's slider goes to 3)."""
+DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
+"""The seats of the deal of the day: the same computer players for everyone."""
+
+
+def check_pace(pace: Any) -> float:
+    """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
+    allowed = f"pace is a number of seconds between computer moves (0 to {MAX_PACE:g}), not {pace!r}"
+    if isinstance(pace, bool) or not isinstance(pace, (int, float, str)):
+        raise NomercyError(allowed)
+    try:
+        seconds = float(pace)
+    except ValueError:
+        raise NomercyError(allowed) from None
+    if not 0 <= seconds <= MAX_PACE:
+        raise NomercyError(allowed)
+    return seconds
+
+
+def day_of(date: datetime.date | str | None) -> datetime.date:
+    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC."""
+    if date is None:
+        return datetime.datetime.now(datetime.timezone.utc).date()
+    if isinstance(date, str):
+        try:
+            return datetime.date.fromisoformat(date)
+        except ValueError:
+            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
+    return date
+
+
+def kept_copy(value: Any) -> Any:
+    """A value as a transaction keeps it: containers and objects that copy themselves (a Game) are copied;
+    anything else is a value, or is replaced and never changed in place."""
+    if isinstance(value, (list, dict, set)):
+        return copy.copy(value)
+    if hasattr(type(value), "__copy__") and not isinstance(value, type):
+        return copy.copy(value)
+    return value
+
+
+class TableSession:
+    """A table: human seats act through intents, computer seats play through :func:`~nomercy.play.players.next_move`.
+
+    ``rules`` is a profile name (or a :class:`~nomercy.core.rules.RuleSet`) and ``overrides`` change
+    single options. ``players`` is a number (one person, the rest greedy), a list of seat kinds
+    (``"human"``, ``"random"``, ``"greedy"``, ``"expert"``) or a mapping of names to kinds; two or
+    more people share the screen (hot-seat) and a hand stays hidden until its owner asks to see it.
+    ``pace`` is the pause the front end makes between computer moves (0: they play at once, one move
+    at a time, stopping only before a catch inside a person's UNO moment). ``match=True`` plays
+    rounds to the score target (undo off unless ``undo=True``); ``coach=True`` adds the hint,
+    warnings that hold a move back and the round's review; ``auto_uno=True`` calls UNO for a
+    person the moment they go down to one card; ``save_to`` saves the round after every change and
+    resumes it when the table opens again. ``clock`` times the UNO moment.
+    """
+
+    _held: Move | None  # a move the coach's warning holds back
+    _advice: dict[str, Any]
+    _prompt: dict[str, Any]
+    _queued: Move | None  # the computer move the front end is to ask for next (``advance``)
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "no-mercy",
+        players: int | Sequence[str] | Mapping[str, str] = (HUMAN, "greedy", "greedy"),
+        *,
+        seed: int = 0,
+        pace: float = 0.0,
+        match: bool = False,
+        undo: bool | None = None,
+        coach: bool = False,
+        auto_uno: bool = False,
+        save_to: str | os.PathLike[str] | None = None,
+        clock: Clock = time.monotonic,
+        daily: datetime.date | None = None,
+        **overrides: Any,
+    ) -> None:
+        save = None if save_to is None else SavedGame(save_to)  # a folder or a missing folder: refused now
+        self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
+        self._seats, self._kinds = seat_plan(players)
+        low, high = self._rules.players
+        if not low <= len(self._seats) <= high:
+            raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
+        check_table(self._rules, self._seats, seed)  # what a record of its games could not hold: refused now
+        self._seed = self._first_seed = seed
+        self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
+        self._is_match = bool(match)
+        self._undo_allowed = (not match) if undo is None else bool(undo)
+        self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
+        self.pace = pace
+        self.coach = bool(coach)
+        self.auto_uno = bool(auto_uno)
+        self._clock = clock
+        self._daily = daily
+        self._coach_seed = short_seed(self._first_seed, "coach")
+        self._version = 0
+        self._quiet = False
+        self._imported: str | None = None  # the front end's name for the last record it loaded
+        self.notice = ""
+        """A line the front end shows when the table opens (a save that could not be resumed), or ``""``."""
+        self._match: Match | None = None
+        self._autosave: AutoSave | None = None
+        self._new_match(self._seed)
+        if save is not None:
+            self._resume(save)
+        self._version = 1
+
+    # ------------------------------------------------------------------ other ways to open a table
+    @classmethod
+    def deal_of_the_day(cls, date: datetime.date | str | None = None, **options: Any) -> "TableSession":
+        """One seeded deal per date, the same for everyone, against the same computer players (coach on).
+
+        >>> TableSession.deal_of_the_day("2026-12-01").record().seed == TableSession.deal_of_the_day(
+        ...     datetime.date(2026, 12, 1)).record().seed
+        True
+        """
+        day = day_of(date)
+        options.setdefault("coach", True)
+        return cls("no-mercy", DAILY_PLAYERS, seed=short_seed(day.toordinal(), "deal-of-the-day"), daily=day,
+                   **options)
+
+    @classmethod
+    def from_record(cls, record: GameRecord | str, players: Mapping[str, str] | None = None,
+                    **options: Any) -> "TableSession":
+        """A table at the position a saved record (a :class:`GameRecord` or its JSON) reaches, ready to play on.
+
+        Each seat's kind comes from ``players`` (name to kind), or from its name: "Greedy", "Random2" and
+        "Expert" are computer players of that kind, any other name is a person.
+        """
+        rec = GameRecord.from_json(record) if isinstance(record, str) else record
+        kinds = kinds_from_names(rec.seats, players)
+        table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
+        reason = table._load(rec)
+        if reason:
+            raise NomercyError(reason)
+        return table
+
+    # ------------------------------------------------------------------ reading the table
+    @property
+    def state(self) -> GameState:
+        """The position now (a value: keep it, compare it, step it)."""
+        return self._game.state
+
+    @property
+    def pace(self) -> float:
+        """Seconds the front end waits between computer moves; 0 plays them at once (checked when set)."""
+        return self._pace
+
+    @pace.setter
+    def pace(self, pace: Any) -> None:
+        self._pace = check_pace(pace)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._rules
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self._seats
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return self._kinds
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play (by number)."""
+        return self._humans
+
+    @property
+    def computers(self) -> Mapping[int, Player]:
+        """The computer players, by seat (they see every move the table makes)."""
+        return self._bots
+
+    @property
+    def round_number(self) -> int:
+        return self._round
+
+    @property
+    def move_count(self) -> int:
+        """Moves made in this round."""
+        return self._game.move_count
+
+    @property
+    def version(self) -> int:
+        """How many times the table has changed: a front end's ``advance`` names the version it saw."""
+        return self._version
+
+    @property
+    def coach_seed(self) -> int:
+        """The seed of every hint and review at this table (fixed by the table's first seed)."""
+        return self._coach_seed
+
+    @property
+    def log_lines(self) -> list[dict[str, Any]]:
+        """Every line of this round's log: sentence, kind, and the ruling behind it (title and text)."""
+        return list(self._log)
+
+    def latest_lines(self, count: int) -> list[dict[str, Any]]:
+        """The latest ``count`` lines of the log as a front end shows them: without the ruling's words (a front
+        end gets those once, for every ruling, and expands a line's ``rule`` when asked)."""
+        return self._log_shown[-count:]
+
+    @property
+    def prompt(self) -> dict[str, Any]:
+        """The choices a clicked card still asks for (a color, a 7's target), or ``{}``."""
+        return self._prompt
+
+    @property
+    def advice(self) -> dict[str, Any]:
+        """The coach's hint, or a warning holding a move back, or ``{}``."""
+        return self._advice
+
+    @property
+    def review(self) -> dict[str, Any]:
+        """The round's review as it runs (``running``, ``done``, ``total``) and when done, or ``{}``."""
+        return {} if self._review is None else self._review.shown
+
+    @property
+    def reviewed(self) -> coaching.Review | None:
+        """The finished review of the round, or ``None``."""
+        return None if self._review is None else self._review.result
+
+    @property
+    def export(self) -> str:
+        """The round's record as JSON after an ``export`` intent (cleared by the next intent), else ``""``."""
+        return self._export
+
+    @property
+    def waiting(self) -> str:
+        """Who the table waits for: ``"computer"``, ``"human"``, ``"hidden"`` (a hand to show) or ``"over"``."""
+        if self.state.is_over:
+            return "over"
+        if self._queued is not None:
+            return "computer"
+        if self._screen.hidden:
+            return "hidden"
+        return "human"
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand the screen shows, or ``None`` (hidden, or nobody's)."""
+        return self._screen.shown
+
+    def record(self) -> GameRecord:
+        """This round as a record (rules, seats, seed, dealer, moves) that replays to the same position."""
+        return self._game.record()
+
+    def transcript(self) -> Transcript:
+        """This round so far as one story (deal, moves, events)."""
+        return self._game.transcript()
+
+    def __repr__(self) -> str:
+        return f"<TableSession {self.describe()}>"
+
+    def describe(self) -> str:
+        """The table in one line: rules, seats and kinds, seed, round, moves, who is to move or who won."""
+        seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
+        s = self.state
+        where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
+        return f"{self._rules.name} seats={seats} seed={self._seed} round={self._round} move={self.move_count} {where}"
+
+    # ------------------------------------------------------------------ intents, as transactions
+    def handle(self, intent: Mapping[str, Any], *, show: Callable[[], None] | None = None) -> str | None:
+        """Do one intent whole, or not at all; the reason it was refused, or ``None``.
+
+        ``show`` is the front end's drawing of the changed table: it runs inside the transaction, before
+        the round is saved, so a drawing that fails takes the change back too. A refusal returns its reason
+        and leaves everything as it was; any other exception does the same and is raised again.
+        """
+        saved = self.checkpoint()
+        try:
+            reason = self._dispatch(intent) if isinstance(intent, Mapping) else (
+                f"an intent is a mapping with a 'type' (one of {', '.join(self.INTENTS)}), not {type(intent).__name__}")
+            if reason is None and not self._quiet:
+                self._version += 1
+                if show is not None:
+                    show()
+                if self._save() and show is not None:
+                    show()  # the log says the save failed
+        except NomercyError as error:
+            reason = str(error)
+        except BaseException:
+            self.restore(saved)
+            raise
+        finally:
+            self._quiet = False
+        if reason is not None:
+            self.restore(saved)
+        return reason
+
+    def checkpoint(self) -> dict[str, Any]:
+        """Everything the session is now, to go back to with :meth:`restore`."""
+        return {name: kept_copy(value) for name, value in vars(self).items()}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Go back to a :meth:`checkpoint` (the same object, so front ends holding it keep it)."""
+        self.__dict__.clear()
+        self.__dict__.update({name: kept_copy(value) for name, value in saved.items()})
+
+    def _dispatch(self, intent: Mapping[str, Any]) -> str | None:
+        kind = intent.get("type")
+        handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return f"unknown intent {kind!r}: the table understands {', '.join(self.INTENTS)}"
+        if kind not in ("advance", "export"):
+            self._export = ""
+        if kind not in ("advance", "export", "go_ahead", "hint", "review_show"):
+            self._held = None  # a move a warning held back is dropped by any other intent
+            self._advice = {}
+        return handler(self, intent)
+
+    # What a front end may send, and what each becomes. The widget's ES module lists the same names
+    # (tests/test_widget_contract.py compares them and clicks every control in a browser).
+    _INTENT_HANDLERS: dict[str, Callable[["TableSession", Mapping[str, Any]], str | None]] = {
+        "card": lambda self, i: self._click_card(str(i.get("card", ""))),
+        "move": lambda self, i: self._click_move(str(i.get("move", ""))),
+        "cancel": lambda self, i: self._cancel(),
+        "uno": lambda self, i: self._click_uno(),
+        "reveal": lambda self, i: self._reveal(),
+        "undo": lambda self, i: self._undo(),
+        "new_round": lambda self, i: self._new_round(),
+        "new_match": lambda self, i: self._start_over(),
+        "replay": lambda self, i: self._replay(),
+        "export": lambda self, i: self._export_record(),
+        "import_record": lambda self, i: self._import(i.get("record", ""), i.get("ask")),
+        "advance": lambda self, i: self._advance(i.get("version")),
+        "hint": lambda self, i: self._hint(),
+        "go_ahead": lambda self, i: self._go_ahead(),
+        "take_back": lambda self, i: self._take_back(),
+        "review": lambda self, i: self._review_round(),
+        "review_show": lambda self, i: self._review_show(i.get("index")),
+    }
+    INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
+    """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
+
+    def _cancel(self) -> None:
+        self._prompt = {}
+
+    def _export_record(self) -> None:
+        self._export = self.record().to_json()
+
+    # ------------------------------------------------------------------ records in and out, the save file
+    def _import(self, text: Any, ask: Any = None) -> str | None:
+        """Load a record pasted into the Import box: checked whole before the table changes at all.
+
+        ``ask`` is the front end's name for this try; the snapshot shows it back (``imported``) once the
+        record is loaded, so the page closes its Import panel then, and keeps it open on a refusal.
+        """
+        if isinstance(text, str) and not text.strip():
+            return "Paste a game record (the text Export record gives) into the box first."
+        record = GameRecord.from_json(text)  # a record that is not one is refused here, in one line
+        Game.from_record(record)  # its deal and every move, replayed on the side: the first refusal is named
+        self._switch_to(record)
+        self._imported = ask if isinstance(ask, str) and len(ask) <= 40 else None
+        return self._load(record, "Loaded a saved record")
+
+    def _switch_to(self, record: GameRecord) -> None:
+        """Take the seats, rules and seed of a record that was checked whole (nothing here can refuse it)."""
+        self._rules = record.rules
+        self._kinds = kinds_from_names(record.seats, dict(zip(self._seats, self._kinds)))
+        self._seats = tuple(record.seats)
+        self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
+        self._seed = self._first_seed = record.seed
+        self._coach_seed = short_seed(self._first_seed, "coach")
+        self._reshuffles = 0
+        self._is_match = False
+
+    def _resume(self, save: SavedGame) -> None:
+        """Open on the game saved in ``save`` (checked and replayed before the table takes it), or say why not."""
+        resumed = save.resume()
+        if resumed.record is not None:
+            self._switch_to(resumed.record)
+            self._load(resumed.record, f"Resumed the game saved in {save.path.name}")
+        if resumed.record is None and resumed.note:
+            self._note(resumed.note, "note")
+            self.notice = resumed.note
+        if resumed.saving:  # a file that could not be set aside is never written over
+            self._autosave = AutoSave(save)
+            self._save()
+
+    def _save(self) -> bool:
+        """Save the round after a change (``save_to``); whether the log just got the line that saving failed."""
+        failed = None if self._autosave is None else self._autosave.save(self.record())
+        if failed:
+            self._note(failed, "note")
+        return bool(failed)
+
+    def _load(self, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
+        """Deal the record's round and replay its moves through the engine (a refused move stops it, named)."""
+        self._bots = self._make_bots(self._seed)
+        self._match = None
+        self._start_round(1, self._deal(record.seed, record.dealer))
+        for number, text in enumerate(record.moves, 1):
+            s = self.state
+            try:
+                move = s.parse_move(text)
+                if move.seat in self._humans:
+                    self._marks.append((self.move_count, len(self._log), s.seats[move.seat]))
+                self._play(move)
+            except NomercyError as error:
+                return f"record move {number} ({text!r}): {error}"
+        self._note(f"{note}: {plural(len(record.moves), 'move')} replayed.", "note")
+        self._after_change()
+        return None
+
+    # ------------------------------------------------------------------ rounds and the match
+    def _make_bots(self, seed: int) -> dict[int, Player]:
+        return {i: make_player(k, seed=derive_seed(seed, "player", i))
+                for i, k in enumerate(self._kinds) if k != HUMAN}
+
+    def _start_over(self) -> None:
+        """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
+        reshuffles = self._reshuffles + 1
+        self._new_match(short_seed(self._first_seed, "table", reshuffles))
+        self._reshuffles = reshuffles
+
+    def _replay(self) -> None:
+        """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
+        self._start_round(self._round, self._deal(self._game.start.seed, self._game.start.dealer))
+
+    def _new_match(self, seed: int) -> None:
+        """Deal the first round from ``seed`` (a new match when ``match=True``); the table switches once it is dealt."""
+        bots = self._make_bots(seed)
+        match = Match.start(self._rules, self._seats, seed=seed) if self._is_match else None
+        game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
+        self._seed, self._bots, self._match = seed, bots, match
+        self._start_round(1, game)
+
+    def _new_round(self) -> str | None:
+        if not self.state.is_over:
+            return "The round is still being played: finish it before dealing the next one."
+        if self._match is not None:
+            match = self._match.with_game(self.state)
+            if match.is_over:
+                return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
+            self._match = match.next_round()
+            self._start_round(self._match.round_number, self._deal(self._match.game.seed, self._match.game.dealer))
+        else:
+            self._start_round(self._round + 1, self._deal(short_seed(self._seed, "round", self._round + 1), None))
+        return None
+
+    def _deal(self, seed: int, dealer: int | None, bots: Mapping[int, Player] | None = None) -> Game:
+        """A round dealt at this table (the check that can fail, made before the table switches to it)."""
+        return Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
+
+    def _start_round(self, number: int, game: Game) -> None:
+        """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
+        self._round = number
+        self._game = game
+        self._log: list[dict[str, Any]] = []
+        self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
+        self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
+        self._queued = None
+        self._queued_at = -1
+        self._uno_armed = False
+        self._moment = UnoMoment(self._clock)  # people down to one card, not yet called: since when
+        self._held = None
+        self._review: ReviewInSlices | None = None
+        self._last: dict[str, Any] | None = None  # the latest move as the table shows it
+        self._advice = {}
+        self._screen = Screen.for_people(self._humans)  # whose hand is shown (hot-seat: hidden until asked)
+        self._prompt = {}
+        self._export = ""
+        self._note(f"Round {self._round} ({game.state.rules.name} rules, seed {game.state.seed}).", "round")
+        self._log_events(game.start_events)  # the deal's own events (first-card effects included)
+        self._after_change()
+
+    # ------------------------------------------------------------------ a person's intents
+    def _click_card(self, text: str) -> str | None:
+        seat = self._screen.person_at_screen()
+        if isinstance(seat, str):
+            return seat
+        card = Card.parse(text)
+        s = self.state
+        plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
+        if not plays:
+            probe = Play(seat, card, COLORS[0] if "color" in card.face.choices else None)  # the reason, not the color
+            return why_illegal(s, probe) or f"{s.seats[seat]} cannot play {card} now"
+        if len(plays) == 1:
+            return self._human_move(plays[0])
+        self._prompt = prompt_for(s, card, plays)
+        return None
+
+    def _click_move(self, text: str) -> str | None:
+        seat = self._screen.person_at_screen()
+        s = self.state
+        move = s.parse_move(text)
+        if move.seat not in self._humans:
+            who = s.seats[seat] if isinstance(seat, int) else "a human seat"
+            return f"You can only make moves for {who} here; {s.seats[move.seat]} is a computer player."
+        if isinstance(seat, str):
+            return seat
+        if move.seat != seat:
+            return f"It is {s.seats[seat]} at the screen: {s.seats[move.seat]} moves when their hand is shown."
+        return self._human_move(move)
+
+    def _click_uno(self) -> str | None:
+        seat = self._screen.person_at_screen()
+        if isinstance(seat, str):
+            return seat
+        s = self.state
+        if seat in s.catchable:
+            return self._human_move(CallUno(seat))
+        if may_call_with_play(s, seat):
+            self._uno_armed = not self._uno_armed  # called together with the play that leaves one card
+            return None
+        return why_illegal(s, CallUno(seat)) or f"{s.seats[seat]} has nothing to call"
+
+    def _human_move(self, move: Move, *, confirmed: bool = False) -> str | None:
+        s = self.state
+        reason = why_illegal(s, move)
+        if reason is not None:
+            return reason
+        if self.coach and not confirmed and self._warn(move):
+            return None
+        mark = (self.move_count, len(self._log), s.seats[move.seat])
+        self._play(move)
+        self._marks.append(mark)
+        if type(move) is Play:
+            if self._uno_armed and move.seat in self.state.catchable:
+                self._play(CallUno(move.seat))
+            self._uno_armed = False
+        self._prompt = {}
+        self._after_change()
+        return None
+
+    def _reveal(self) -> str | None:
+        screen = self._screen.revealed(self.state)
+        if isinstance(screen, str):
+            return screen
+        self._screen = screen
+        return None
+
+    def _undo(self) -> str | None:
+        if not self._undo_allowed:
+            return "Undo is off in match play (start the table with undo=True to allow it)."
+        if not self._marks:
+            return "There is nothing of yours to take back yet."
+        moves, lines, _ = self._marks.pop()
+        while self.move_count > moves:
+            self._game.undo()
+        del self._log[lines:]
+        del self._log_shown[lines:]
+        self._queued = None
+        self._uno_armed = False
+        self._moment.clear()
+        self._moment.follow(self.state.catchable, self._humans)
+        self._last = None
+        self._prompt = {}
+        self._note("The last decision was taken back (undo); so were the computer moves after it.", "undo")
+        self._after_change(run_computers=False)
+        return None
+
+    # ------------------------------------------------------------------ the coach
+    def _warn(self, move: Move) -> bool:
+        """Hold ``move`` back when the coach has a warning for it; whether it did."""
+        advice = warning_advice(self.state, move, uno_called=self.auto_uno or (self._uno_armed and type(move) is Play))
+        if advice is None:
+            return False
+        self._held = move
+        self._prompt = {}
+        self._advice = advice
+        return True
+
+    def _go_ahead(self) -> str | None:
+        move, self._held = self._held, None
+        self._advice = {}
+        if move is None:
+            return "No move is waiting: the coach's warning was already answered."
+        return self._human_move(move, confirmed=True)
+
+    def _take_back(self) -> None:
+        self._held = None
+        self._advice = {}
+
+    def _coach_on(self) -> int | str:
+        """The seat at the screen, when the coach may speak to it; else why not."""
+        if not self.coach:
+            return "The coach is off at this table (start it with coach=True)."
+        return self._screen.person_at_screen()
+
+    def _hint(self) -> str | None:
+        seat = self._coach_on()
+        if isinstance(seat, str):
+            return seat
+        s = self.state
+        if s.is_over:
+            return "The round is over: 'Review my round' shows where the expert would have played otherwise."
+        if s.to_act != seat and seat not in s.catchable:
+            return f"It is {s.seats[s.to_act]}'s move, not yours: ask for a hint on your turn."  # type: ignore[index]
+        self._advice = hint_advice(s, seat, seed=self._coach_seed)
+        return None
+
+    def _review_round(self) -> str | None:
+        """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
+        if not self.coach:
+            return "The coach is off at this table (start it with coach=True)."
+        if not self.state.is_over:
+            return "The review comes after the round: finish it first."
+        if not self._humans or not self.move_count:
+            return "There is no decision of a person to review in this round."
+        if self._review is None:
+            viewer = self._screen.viewer
+            seat = viewer if viewer is not None and viewer in self._humans else self._humans[0]
+            self._review = ReviewInSlices(self._game, seat, seed=self._coach_seed)
+        self._review.run()  # done already: nothing (a second view, a repeated ask)
+        return None
+
+    def _review_show(self, index: Any) -> str | None:
+        if self._review is None:
+            return "There is no review yet: click 'Review my round' first."
+        return self._review.open(index)
+
+    # ------------------------------------------------------------------ the UNO moment
+    def uno_wait(self) -> float:
+        """Seconds before a computer may catch a person who went down to one card (0 when none may be)."""
+        return self._moment.wait(pace=self.pace)
+
+    def _too_early(self, move: Move) -> bool:
+        return self._moment.too_early(move, pace=self.pace)
+
+    def _auto_call(self) -> None:
+        if not self.auto_uno:
+            return
+        for seat in self._humans:
+            if seat in self.state.catchable and CallUno(seat) in legal_moves(self.state):
+                self._play(CallUno(seat))
+
+    # ------------------------------------------------------------------ computer turns
+    def _advance(self, version: Any) -> str | None:
+        """One computer move, asked for by the front end after ``pace`` seconds (stale asks are ignored)."""
+        if (version is not None and version != self._version) or self.state.is_over or self._queued is None:
+            self._quiet = True  # a stale or duplicate ask (two views, an old timer): nothing to show
+            return None
+        self._step_computer()
+        return None
+
+    def _step_computer(self) -> None:
+        move = self._queued
+        if move is None or self._queued_at != self.move_count:
+            move = self._game.next_computer_move()
+        self._queued = None
+        if move is None:
+            return
+        if self._too_early(move):  # the person's UNO moment is still on: ask again when it is over
+            self._queued, self._queued_at = move, self.move_count
+            return
+        self._play(move)
+        self._after_change()
+
+    def _after_change(self, *, run_computers: bool = True) -> None:
+        """After any move: let the computers play (at once, or one per ``advance``), then settle the screen."""
+        self._queued = None
+        self._auto_call()
+        if not self.state.is_over:
+            if self.pace == 0 and run_computers:
+                # One computer move at a time (Game.next_computer_move), so a catch inside a person's UNO
+                # moment waits.
+                while not self.state.is_over:
+                    move = self._game.next_computer_move()
+                    if move is None:
+                        break
+                    if self._too_early(move):
+                        self._queued, self._queued_at = move, self.move_count
+                        break
+                    self._play(move)
+                    self._auto_call()
+            elif not self.state.is_over:
+                self._queued = self._game.next_computer_move()
+                self._queued_at = self.move_count
+        self._screen = self._screen.settled(self.state, self._moment)
+
+    # ------------------------------------------------------------------ applying and logging
+    def _play(self, move: Move) -> None:
+        """The one way a move reaches the table: :meth:`Game.play` (the engine's ``apply``), then the log."""
+        before = self.state
+        events = self._game.play(move)  # the game shows the move to the computers that remember
+        self._log_events(events)
+        self._last = {**move_summary(before, move, events), "computer": move.seat not in self._humans,
+                      "n": self.move_count}
+        self._held = None
+        self._advice = {}
+        self._moment.follow(self.state.catchable, self._humans)
+
+    def _log_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self._add_line(event_entry(event, len(self._log) + 1))
+
+    def _note(self, sentence: str, kind: str = "note") -> None:
+        self._add_line(move_entry(sentence, len(self._log) + 1, kind=kind))
+
+    def _add_line(self, line: dict[str, Any]) -> None:
+        self._log.append(line)
+        self._log_shown.append({k: v for k, v in line.items() if k not in ("title", "text")})
+
+    # ------------------------------------------------------------------ the table as plain data
+    def snapshot(self) -> dict[str, Any]:
+        """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
+        the buttons, the top card, the status line, the end of the round. Cards are in notation; a front
+        end draws them as it likes."""
+        s = self.state
+        viewer = self.viewer
+        human_viewer = viewer is not None and viewer in self._humans
+        legal = legal_moves(s)
+        seats = []
+        for i, name in enumerate(s.seats):
+            catch = ""
+            if human_viewer and i in s.catchable and Catch(viewer, i) in legal:  # type: ignore[arg-type]
+                catch = s.move_text(Catch(viewer, i))  # type: ignore[arg-type]
+            seats.append({
+                "name": name, "kind": self._kinds[i], "count": len(s.hands[i]), "out": i in s.out,
+                "turn": i == s.turn and not s.is_over, "viewer": i == viewer,
+                "uno": i in s.catchable, "winner": s.winner == i, "catch": catch,
+            })
+        hand: list[dict[str, Any]] = []
+        if viewer is not None and viewer not in s.out:
+            playable = {a.card for a in legal if type(a) is Play and a.seat == viewer}
+            drawn = s.drawn if s.turn == viewer and s.phase in (Phase.PLAY_DRAWN, Phase.KEEP_OR_PLAY) else None
+            hand = [{"card": str(card), "playable": card in playable, "drawn": card is drawn}
+                    for card in sorted(s.hands[viewer])]
+        return {
+            "rules": s.rules.name, "round": self._round, "match": self._is_match,
+            "seats": seats, "viewer": None if viewer is None else s.seats[viewer],
+            "watching": viewer is not None and viewer not in self._humans,
+            "hidden": self._screen.hidden, "reveal_for": self._screen.reveal_for(s),
+            "hand": hand, "hand_label": self._screen.hand_label(s.seats),
+            "buttons": buttons(s, viewer if human_viewer else None, uno_armed=self._uno_armed),
+            "top": str(s.top_card), "color": None if s.color is None else s.color.value,
+            "direction": s.direction_name, "order": seat_order(s),
+            "pending": s.pending, "stack_value": s.stack_value, "draw_pile": len(s.draw_pile),
+            "set_aside": len(s.set_aside), "mercy_limit": s.rules.mercy_limit,
+            "turn": None if s.is_over else s.seats[s.turn],
+            "phase": s.phase.value, "status": self._status(viewer), "waiting": self.waiting,
+            "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": bool(self._marks),
+            "undo_label": self._undo_label(),
+            "moves": self.move_count, "over": self._over(),
+            "last": self._last, "top_by": top_card_by(self._game.events),
+            "uno_wait": round(self.uno_wait(), 2) if self._queued is not None else 0.0,
+            "uno_moment": human_viewer and viewer in self._moment,
+            "can_hint": bool(self.coach and human_viewer and not s.is_over
+                             and (s.to_act == viewer or viewer in s.catchable)),
+            "daily": None if self._daily is None else self._daily.isoformat(),
+            "imported": self._imported,
+        }
+
+    def _undo_label(self) -> str:
+        """What undo takes back; in hot-seat, whose move that is."""
+        if len(self._humans) < 2 or not self._marks:
+            return "Undo my last move"
+        return f"Undo {self._marks[-1][2]}'s last move"
+
+    def _status(self, viewer: int | None) -> str:
+        if self._prompt.get("title"):  # a color or a seat still to choose: say so, not the line before the click
+            return f"{self._prompt['title']} Choose below, or Cancel."
+        if self._advice.get("kind") == "warning":
+            return f"The coach holds your move back ({self._advice['move']}): read the warning, then decide."
+        return status_line(self.state, viewer, self._kinds, self._humans,
+                           hidden=self._screen.hidden, reveal_for=self._screen.reveal_for(self.state))
+
+    def _over(self) -> dict[str, Any] | None:
+        s = self.state
+        if not s.is_over or s.winner is None:
+            return None
+        standings: list[dict[str, Any]] = []
+        match_winner = None
+        if self._match is not None:
+            match = self._match.with_game(s)
+            standings = [{"name": n, "score": v} for n, v in match.standings.items()]
+            match_winner = match.winner
+        return {
+            "winner": s.seats[s.winner], "how": HOW.get(s.end_reason or "", s.end_reason or ""),
+            "reason": s.end_reason, "points": round_points(s), "knockouts": len(s.out),
+            "standings": standings, "target": s.rules.score_target, "match_winner": match_winner,
+            "hands": hands_left(s), "review": self.coach and bool(self._humans),
+            "share": (share_line(s, s.seats[self._humans[0]], self._daily.isoformat(), self.move_count)
+                      if self._daily is not None and self._humans else ""),
+        }

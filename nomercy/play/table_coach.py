@@ -1,0 +1,122 @@
+"""The coach at a table: its hint and its warnings as plain data for a front end, and the round's review in slices.
+
+The advice itself is :mod:`nomercy.play.coach`'s; this module only decides what a table shows of it
+(chances in whole percent, the ruling's title beside its id) and lets a long review run a slice at a
+time, so the front end stays responsive and can show how far it got.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import time
+import types
+from typing import Any, Iterator
+
+from nomercy.core.moves import Move
+from nomercy.core.state import GameState
+from nomercy.play import coach as coaching
+from nomercy.play.estimate import points
+from nomercy.play.game import Game
+
+__all__ = ["HINT_BUDGET", "REVIEW_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices"]
+
+HINT_BUDGET = 100
+"""Playouts per hint at the table: about half a second on the first table of 11-play (docs/widgets.md)."""
+REVIEW_BUDGET = 40
+"""Playouts per decision in the round review at the table (seconds to half a minute for a whole round)."""
+REVIEW_SLICE = 0.5
+"""Seconds of review work per ``review`` intent: the front end asks again until it is done, showing the progress."""
+
+
+def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
+    """The coach's hint for ``seat`` (:data:`HINT_BUDGET` playouts), as the table shows it."""
+    started = time.perf_counter()
+    tip = coaching.hint(state, seat, seed=seed, budget=HINT_BUDGET)
+    return {
+        "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
+        "chances": [{"move": c.label, "text": str(c)} for c in tip.chances],
+        "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[str, Any] | None:
+    """The coach's warnings before ``move``, as the table shows them; ``None`` when it has none.
+
+    ``uno_called``: UNO is called with this move (called for the person, or armed before a play), so a
+    warning that it must be called is left out."""
+    found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
+    if not found:
+        return None
+    return {
+        "kind": "warning", "move": state.move_text(move),
+        "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
+                      "chance": round(w.chance * 100)} for w in found],
+    }
+
+
+class ReviewInSlices:
+    """The coach's review of ``seat`` in a finished round, run a slice of time at a time.
+
+    :attr:`shown` is what a front end shows: ``running``, ``done`` and ``total`` while it runs; the
+    decisions the expert would have made otherwise once it is done (:attr:`result`).
+    """
+
+    def __init__(self, game: Game, seat: int, *, seed: int) -> None:
+        self._game, self._seat_index, self._seed = copy.copy(game), seat, seed  # the round as it ended
+        self.seat = game.state.seats[seat]
+        self.result: coaching.Review | None = None
+        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat}
+        self._steps: Iterator[coaching.ReviewProgress] | None = None
+        self._found: list[coaching.ReviewedDecision] = []
+        self._started = time.perf_counter()
+
+    def run(self, seconds: float = REVIEW_SLICE) -> None:
+        """Review decisions for about ``seconds`` (at least one), or until the review is done."""
+        if self.result is not None:
+            return
+        steps = self._steps
+        if isinstance(steps, types.GeneratorType) and inspect.getgeneratorstate(steps) == inspect.GEN_CLOSED:
+            steps = None  # a slice that failed ended it: start again
+        if steps is None:
+            steps = self._steps = coaching.reviewing(self._game, self._seat_index, seed=self._seed,
+                                                     budget=REVIEW_BUDGET)
+            self._found = []
+        until = time.perf_counter() + seconds
+        done, total = self.shown["done"], self.shown["total"]
+        for progress in steps:
+            done, total = progress.done, progress.total
+            if progress.decision is not None:
+                self._found.append(progress.decision)
+            if time.perf_counter() >= until:
+                self.shown = {**self.shown, "done": done, "total": total}
+                return
+        result = self.result = coaching.Review(self.seat, done, tuple(self._found), REVIEW_BUDGET, self._seed)
+        self.shown = {
+            "running": False, "done": done, "total": total,
+            "seat": result.seat, "looked_at": result.looked_at, "budget": result.budget, "seed": result.seed,
+            "seconds": round(time.perf_counter() - self._started, 1), "open": None,
+            "decisions": [{
+                "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
+                "rule": d.rule, "played_chance": round(d.played_chance.mean * 100),
+                "suggested_chance": round(d.suggested_chance.mean * 100),
+                "difference": round(d.difference * 100), "error": points(d.error), "clear": d.clear,
+            } for d in result.decisions],
+        }
+
+    def open(self, index: Any) -> str | None:
+        """Open decision ``index`` of the finished review (``shown["open"]``); the reason it cannot be, or ``None``."""
+        if self.result is None:
+            return "There is no review yet: click 'Review my round' first."
+        decisions = self.result.decisions
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
+            return f"the review has decisions 0 to {len(decisions) - 1}, not {index!r}"
+        self.shown = {**self.shown, "open": index}
+        return None
+
+    def __copy__(self) -> "ReviewInSlices":
+        """The review as it is now, to go back to (the playouts under way are shared, as a generator is)."""
+        twin = object.__new__(ReviewInSlices)
+        twin.__dict__.update(self.__dict__)
+        twin._found = list(self._found)
+        return twin

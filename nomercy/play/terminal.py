@@ -1,0 +1,252 @@
+"""A game table in a terminal: the second front end of :class:`~nomercy.play.table.TableSession` (``nomercy play``).
+
+The session is the table (rules, computer players, the UNO moment, the coach, saving); this module
+only prints its snapshot as text and turns each line typed into one intent. A line is the number of
+a listed move, a move in notation (the seat's name may be left out: ``plays red 7``, ``draws``), a
+card (``red 7``: its choices are then listed), or a command (``help``). A line the table refuses is
+answered with one line saying why, and nothing changes.
+
+In a terminal the UNO moment is counted in lines rather than seconds: the table's clock moves on by
+:data:`~nomercy.play.uno_moment.UNO_MOMENT` with every line read, so a person who goes down to one
+card without calling UNO has exactly their next line to type ``uno`` before a computer may catch them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from nomercy.core.cards import Card
+from nomercy.core.engine import legal_moves
+from nomercy.core.errors import NomercyError
+from nomercy.play.table import TableSession
+from nomercy.play.table_text import plural
+from nomercy.play.uno_moment import UNO_MOMENT
+
+__all__ = ["TerminalTable", "COMMANDS"]
+
+COMMANDS = {
+    "help": "this list",
+    "hint": "the coach's suggestion (with --coach)",
+    "uno": "call UNO (holding two cards on your turn: called together with your next play)",
+    "undo": "take back your last move and the computer moves after it",
+    "cancel": "take back a card's open question",
+    "table": "show the table again",
+    "quit": "leave the table",
+}
+"""What a person may type besides a move or a card."""
+
+_VERBS = ("plays", "draws", "passes", "names", "calls", "catches", "challenges")
+"""The verbs of the move notation (``Ann plays red 7``): a line that starts with one is a move of the person."""
+
+Read = Callable[[str], str]
+Write = Callable[[str], None]
+
+
+class TerminalTable:
+    """A :class:`TableSession` with one person, played by lines of text (``read`` a line, ``write`` a line)."""
+
+    def __init__(self, rules: str, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
+                 save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = input,
+                 write: Write = print) -> None:
+        self._lines = 0
+        self.session = TableSession(rules, players, seed=seed, coach=coach, save_to=save_to,
+                                    clock=self._clock, **(overrides or {}))
+        if len(self.session.humans) != 1:
+            raise NomercyError(f"a terminal table has one person at it, not {len(self.session.humans)}")
+        self._read, self._write = read, write
+        self._shown: list[tuple[int, str]] = []  # the log lines printed so far (number, sentence)
+        self._options: list[str] = []  # the moves listed last, by number
+        self._changed = False  # whether the last line changed the table (then it is printed again)
+
+    def _clock(self) -> float:
+        """The UNO moment's clock: one moment per line read."""
+        return self._lines * UNO_MOMENT
+
+    @property
+    def person(self) -> int:
+        return self.session.humans[0]
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play until the person leaves (``quit``, end of input, or no next round); the exit status (0)."""
+        session = self.session
+        others = [f"{n} ({k})" if not n.lower().startswith(k) else n
+                  for i, (n, k) in enumerate(zip(session.seats, session.kinds)) if i != self.person]
+        self._write(f"nomercy play: {session.rules.name} rules, seed {session.record().seed}. You are "
+                    f"{session.seats[self.person]}, against {', '.join(others)}. Type the number of a move, a move "
+                    "('plays red 7', 'draws') or a card; 'help' lists the rest.")
+        if session.notice:
+            self._write(session.notice)
+        show_table = True
+        while True:
+            self._print_log()
+            snap = session.snapshot()
+            if snap["over"]:
+                self._print_result(snap)
+                answer = self._ask("Another round? (yes/no)> ")
+                if answer is None or answer.strip().lower() not in ("y", "yes", "next"):
+                    return self._leave("")
+                self._send({"type": "new_round"})
+                show_table = True
+                continue
+            if session.waiting == "computer":  # only a catch waits, inside the person's UNO moment
+                answer = self._ask("You hold one card and have not called UNO: type uno now, or press Enter> ")
+                if answer is None:
+                    return self._leave("input ended")
+                if answer.strip().lower() == "uno":
+                    self._send({"type": "uno"})
+                else:
+                    self._send({"type": "advance"})
+                continue
+            if show_table:
+                self._print_table(snap)
+            answer = self._ask(f"{snap['viewer']}> ")
+            if answer is None:
+                return self._leave("input ended")
+            done = self._answer(answer.strip())
+            if done is not None:
+                return done
+            show_table = self._changed
+
+    def _answer(self, text: str) -> int | None:
+        """Act on one line; an exit status when the person leaves, else ``None``."""
+        self._changed = False
+        low = text.lower()
+        if not text:
+            self._changed = True
+        elif low in ("q", "quit", "exit"):
+            return self._leave("")
+        elif low in ("help", "?"):
+            width = max(map(len, COMMANDS))
+            for name, what in COMMANDS.items():
+                self._write(f"  {name.ljust(width)}  {what}")
+        elif low == "table":
+            self._changed = True
+        elif low == "hint":
+            if not self.session.coach:
+                self._say("the coach is off at this table: start it with --coach")
+            elif self._send({"type": "hint"}):
+                self._print_advice()
+                self._changed = False  # a hint changes nothing on the table
+        elif low in ("uno", "undo", "cancel"):
+            self._send({"type": low})
+        elif text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(self._options):
+                listed = f"1 to {len(self._options)}" if len(self._options) > 1 else "1"
+                self._say(f"there is no move {number}: choose {listed}, or type a move")
+            else:
+                self._send({"type": "move", "move": self._options[number - 1]})
+        else:
+            intent = self._intent(text)
+            if isinstance(intent, str):
+                self._say(intent)
+            else:
+                self._send(intent)
+        return None
+
+    def _intent(self, text: str) -> dict[str, Any] | str:
+        """A move (the person's name put in front when it was left out) or a card; else why the line is neither."""
+        seats = self.session.seats
+        if any(text.lower().startswith(name.lower() + " ") for name in seats):
+            return {"type": "move", "move": text}
+        if text.split()[0].lower() in _VERBS:
+            return {"type": "move", "move": f"{seats[self.person]} {text}"}
+        try:
+            return {"type": "card", "card": str(Card.parse(text))}
+        except NomercyError as error:
+            return (f"{error}; type the number of a listed move, a move like 'plays red 7' or 'draws', "
+                    "or help")
+
+    def _send(self, intent: dict[str, Any]) -> bool:
+        """Hand one intent to the table; whether it was done (a refusal is said in one line)."""
+        reason = self.session.handle(intent)
+        if reason is not None:
+            self._say(reason)
+            return False
+        self._changed = True
+        if self.session.advice.get("kind") == "warning":
+            self._print_advice()
+            answer = self._ask("Play it anyway? (yes/no)> ")
+            agreed = answer is not None and answer.strip().lower() in ("y", "yes")
+            self.session.handle({"type": "go_ahead" if agreed else "take_back"})
+        return True
+
+    def _ask(self, prompt: str) -> str | None:
+        """One line from the person (``None`` at the end of input); the UNO moment's clock moves on."""
+        try:
+            line = self._read(prompt)
+        except EOFError:
+            self._write("")
+            return None
+        self._lines += 1
+        return line
+
+    def _leave(self, why: str) -> int:
+        session = self.session
+        if not session.state.is_over:
+            self._write(f"{why + ': ' if why else ''}the round is left after {plural(session.move_count, 'move')}.")
+        return 0
+
+    def _say(self, reason: str) -> None:
+        self._write("! " + " ".join(reason.split()))
+
+    # ------------------------------------------------------------------ printing
+    def _print_log(self) -> None:
+        """The log's lines not printed yet (after an undo or a new round, from where the log changed)."""
+        lines = [(line["n"], line["sentence"]) for line in self.session.log_lines]
+        same = 0
+        while same < min(len(lines), len(self._shown)) and lines[same] == self._shown[same]:
+            same += 1
+        for _, sentence in lines[same:]:
+            self._write(f"  {sentence}")
+        self._shown = lines
+
+    def _print_table(self, snap: dict[str, Any]) -> None:
+        s = self.session.state
+        top = snap["top"] + (f" ({snap['color']} in force)" if snap["color"] and s.top_card.is_wild else "")
+        pending = f" · {plural(snap['pending'])} pending" if snap["pending"] else ""
+        self._write(f"Round {snap['round']}, move {snap['moves']}. Top card: {top}, {snap['top_by']}{pending}. "
+                    f"Draw pile: {snap['draw_pile']}. Order: {' > '.join(snap['order'])}.")
+        seats = []
+        for seat in snap["seats"]:
+            notes = [n for n, on in (("knocked out", seat["out"]), ("one card, no UNO yet", seat["uno"]),
+                                     ("to move", seat["turn"])) if on]
+            seats.append(f"{seat['name']} {plural(seat['count'])}" + (f" ({', '.join(notes)})" if notes else ""))
+        limit = f" (out at {snap['mercy_limit']})" if snap["mercy_limit"] else ""
+        self._write(f"Hands{limit}: {'; '.join(seats)}.")
+        hand = ", ".join(c["card"] + ("*" if c["playable"] else "") for c in snap["hand"])
+        self._write(f"{snap['hand_label']}: {hand}" + ("   (* fits)" if "*" in hand else ""))
+        if snap["uno_armed"]:
+            self._write("UNO will be called with your play.")
+        self._write(snap["status"])
+        prompt = self.session.prompt
+        if prompt:
+            self._options = [o["move"] for o in prompt["options"]]
+        else:
+            state = self.session.state
+            self._options = [state.move_text(m) for m in legal_moves(state, self.person)]
+        for number, move in enumerate(self._options, 1):
+            self._write(f"  {number:>2}  {move}")
+
+    def _print_advice(self) -> None:
+        advice = self.session.advice
+        if advice.get("kind") == "hint":
+            self._write(f"Hint: {advice['move']}. {advice['reason']} ({advice['title']})")
+            for chance in advice["chances"]:
+                self._write(f"  {chance['text']}")
+            self._write(f"  {advice['noise']}")
+        elif advice.get("kind") == "warning":
+            self._write(f"The coach holds {advice['move']} back:")
+            for warning in advice["warnings"]:
+                self._write(f"  - {warning['text']} ({warning['title']})")
+
+    def _print_result(self, snap: dict[str, Any]) -> None:
+        over = snap["over"]
+        self._write(f"{snap['status']} {over['winner']} scores {over['points']} points.")
+        for hand in over["hands"]:
+            out = " (knocked out)" if hand["out"] else ""
+            self._write(f"  {hand['name']}{out} holds {plural(hand['count'])} ({hand['points']} points): "
+                        f"{', '.join(hand['cards'])}")
+        for standing in over["standings"]:
+            self._write(f"  {standing['name']}: {standing['score']} in the match")
