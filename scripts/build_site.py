@@ -104,7 +104,7 @@ def fetch_pyodide(cache: Path) -> Path:
                 f"npm pack pyodide@{PYODIDE_VERSION}")
         shutil.rmtree(folder, ignore_errors=True)
         with tarfile.open(tarball) as archive:
-            archive.extractall(folder, filter="data")
+            unpack(archive, folder, tarball.name)
     version = json.loads((folder / "package" / "package.json").read_text())["version"]
     if version != PYODIDE_VERSION:
         raise BuildError(f"Pyodide version mismatch: npm gave pyodide {version}, the kernel needs {PYODIDE_VERSION}")
@@ -155,6 +155,23 @@ def find_wheel(folder: Path, spec: str) -> Path:
     return found[0]
 
 
+def unpack(archive: tarfile.TarFile, folder: Path, name: str) -> None:
+    """Unpack a downloaded archive, refusing any member that would land outside ``folder``.
+
+    The members are checked here, for what matters (no absolute path, no ``..``, nothing but files and
+    folders), because Debian 12's Python 3.11.2 has no extraction filters; from 3.11.4 on, the
+    ``"data"`` filter checks them again as they are written.
+    """
+    for member in archive.getmembers():
+        path = Path(member.name)
+        if path.is_absolute() or ".." in path.parts or not (member.isfile() or member.isdir()):
+            raise BuildError(f"{name} holds {member.name!r}, which would not stay a plain file inside {folder}")
+    if hasattr(tarfile, "data_filter"):
+        archive.extractall(folder, filter="data")
+    else:
+        archive.extractall(folder)
+
+
 def pure_pyyaml(version: str, cache: Path) -> Path:
     """A wheel of PyYAML's pure-Python modules (no ``_yaml`` C extension), made from its sdist.
 
@@ -168,7 +185,8 @@ def pure_pyyaml(version: str, cache: Path) -> Path:
     sdist = next(iter(sdists.glob(f"[Pp][Yy][Yy][Aa][Mm][Ll]-{version}.tar.gz")), None)
     if sdist is None:
         sdists.mkdir(parents=True, exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary=:all:", "--quiet", "-d", str(sdists),
+        # no binary for PyYAML alone: ":all:" would also build its build tools (Cython) from source, for minutes
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary=pyyaml", "--quiet", "-d", str(sdists),
              f"pyyaml=={version}"], f"pip download of PyYAML {version}'s sdist")
         sdist = next(iter(sdists.glob(f"[Pp][Yy][Yy][Aa][Mm][Ll]-{version}.tar.gz")), None)
         if sdist is None:

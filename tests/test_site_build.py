@@ -102,3 +102,20 @@ def test_a_notebook_that_fails_in_pyodide_fails_the_build_naming_it_and_its_cell
         build_site.check_notebooks(site, tmp_path)
     assert str(error.value) == ("a notebook fails in Pyodide: notebooks/too-many.ipynb cell 2: "
                                 "nomercy.core.errors.RulesError: no-mercy is for 2 to 6 players, not 99")
+
+
+@pytest.mark.parametrize("name", ["../outside.txt", "/etc/nomercy.txt", "package/../../outside.txt"])
+def test_a_downloaded_archive_with_a_member_outside_its_folder_is_refused_in_one_line(tmp_path: Path, name: str) -> None:
+    import io
+    import tarfile
+
+    tarball = tmp_path / "pyodide.tgz"
+    with tarfile.open(tarball, "w:gz") as archive:
+        data = b"x"
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        archive.addfile(info, io.BytesIO(data))
+    with tarfile.open(tarball) as archive, pytest.raises(build_site.BuildError) as error:
+        build_site.unpack(archive, tmp_path / "out", tarball.name)
+    assert str(error.value) == f"pyodide.tgz holds {name!r}, which would not stay a plain file inside {tmp_path / 'out'}"
+    assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "out").exists()
