@@ -208,9 +208,9 @@ def judge(data: Any, text: str) -> None:
         assert reasons, f"the schema accepts what the reader refuses, for a reason the schema could see: {refusal}"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(hostile_puzzles())
-def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):
+def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):  # 5,000 changed puzzles under -m soak
     try:
         text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     except yaml.YAMLError:

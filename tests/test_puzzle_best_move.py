@@ -17,9 +17,10 @@ from nomercy.cli import main
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.best_move import NOISE, judge
 from nomercy.puzzles.commands import show_text, solve_text
-from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+from nomercy.puzzles.puzzle import Puzzle
+from conftest import collection
 
-BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.is_best_move]
+BEST_MOVE = [p for p in collection() if p.is_best_move]
 
 
 def small(**changes: Any) -> dict[str, Any]:
