@@ -131,8 +131,8 @@ def hostile_puzzles(draw: st.DrawFn) -> dict[str, Any]:
         for step in place[:-1]:
             parent = parent[step]
         how = draw(st.sampled_from(["replace", "replace", "drop", "add", "wrap", "deepen"]))
-        if how == "replace":
-            parent[place[-1]] = draw(st.one_of(PLAUSIBLE, VALUES))
+        if how == "replace":  # a copy: PLAUSIBLE hands out the same lists and dicts, which a later "add" changes
+            parent[place[-1]] = copy.deepcopy(draw(st.one_of(PLAUSIBLE, VALUES)))
         elif how == "drop":
             del parent[place[-1]]
         elif how == "add" and isinstance(parent, dict):
