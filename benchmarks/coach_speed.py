@@ -2,9 +2,9 @@
 
 Run from the repository root::
 
-    python benchmarks/coach_speed.py                        # the default budget, one round
-    python benchmarks/coach_speed.py --budgets 50,100,200,400   # what each budget costs and how noisy it is
-    python benchmarks/coach_speed.py --rounds 3 --json      # more decisions, machine-readable
+    .venv/bin/python benchmarks/coach_speed.py                        # the default budget, one round
+    .venv/bin/python benchmarks/coach_speed.py --budgets 50,100,200,400   # what each budget costs and how noisy it is
+    .venv/bin/python benchmarks/coach_speed.py --rounds 3 --json      # more decisions, machine-readable
 
 The table is the notebook's first one: no-mercy, seats Player (the human),
 Greedy and Random, seed 66 (``--seed`` for another). The human's seat is played

@@ -2,8 +2,8 @@
 
 Run from the repository root of a git checkout::
 
-    python benchmarks/compare_engines.py fad4dff             # 4 players, 5 rounds
-    python benchmarks/compare_engines.py fad4dff --players 2 --rounds 7
+    .venv/bin/python benchmarks/compare_engines.py fad4dff             # 4 players, 5 rounds
+    .venv/bin/python benchmarks/compare_engines.py fad4dff --players 2 --rounds 7
 
 Two runs of ``engine_speed.py`` minutes apart are not comparable on a shared machine
 (its speed moves by 10 % and more). This script loads the package as it was at an

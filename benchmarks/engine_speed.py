@@ -2,10 +2,10 @@
 
 Run from the repository root::
 
-    python benchmarks/engine_speed.py                 # about 4 s per row
-    python benchmarks/engine_speed.py --seconds 10    # steadier figures
-    python benchmarks/engine_speed.py --games 200     # a fixed number of games per row
-    python benchmarks/engine_speed.py --json          # machine-readable
+    .venv/bin/python benchmarks/engine_speed.py                 # about 4 s per row
+    .venv/bin/python benchmarks/engine_speed.py --seconds 10    # steadier figures
+    .venv/bin/python benchmarks/engine_speed.py --games 200     # a fixed number of games per row
+    .venv/bin/python benchmarks/engine_speed.py --json          # machine-readable
 
 Every row plays whole games from ``new_game(profile, players, seed=i)`` to the end,
 choosing uniformly among ``legal_moves(state)`` with ``random.Random(i)`` and

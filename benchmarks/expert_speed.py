@@ -2,16 +2,16 @@
 
 Run from the repository root::
 
-    python benchmarks/expert_speed.py                    # 40 decisions at the default budget, clock off
-    python benchmarks/expert_speed.py --decisions 100    # steadier figures
-    python benchmarks/expert_speed.py --profile 25       # the same decisions under cProfile, top 25 by own time
-    python benchmarks/expert_speed.py --json
-    python benchmarks/expert_speed.py --iterations 500 --candidates 10   # another budget: does it fit half a second?
-    python benchmarks/expert_speed.py --sharp off        # greedy, not SharpGreedy, for the expert's own seat
-    python benchmarks/expert_speed.py --decisions 8 --setup-only   # everything but the timed searches
+    .venv/bin/python benchmarks/expert_speed.py                    # 40 decisions at the default budget, clock off
+    .venv/bin/python benchmarks/expert_speed.py --decisions 100    # steadier figures
+    .venv/bin/python benchmarks/expert_speed.py --profile 25       # the same decisions under cProfile, top 25 by own time
+    .venv/bin/python benchmarks/expert_speed.py --json
+    .venv/bin/python benchmarks/expert_speed.py --iterations 500 --candidates 10   # another budget: does it fit half a second?
+    .venv/bin/python benchmarks/expert_speed.py --sharp off        # greedy, not SharpGreedy, for the expert's own seat
+    .venv/bin/python benchmarks/expert_speed.py --decisions 8 --setup-only   # everything but the timed searches
 
 The figures move with the machine's load. For a count that does not, run it under
-valgrind's cachegrind (``valgrind --tool=cachegrind --cache-sim=no python ...``) twice,
+valgrind's cachegrind (``valgrind --tool=cachegrind --cache-sim=no .venv/bin/python ...``) twice,
 with and without ``--setup-only``: the difference is the instructions of the timed
 searches alone.
 

@@ -2,12 +2,14 @@
 
 Run from the repository root::
 
-    python benchmarks/hand_knowledge.py              # 40 games, some 15 seconds
-    python benchmarks/hand_knowledge.py --games 200
+    .venv/bin/python benchmarks/hand_knowledge.py              # 40 games, some 15 seconds
+    .venv/bin/python benchmarks/hand_knowledge.py --games 200
+    .venv/bin/python benchmarks/hand_knowledge.py --games 1    # a quick look (the smoke test's run)
 
 Two players of No Mercy, the expert against greedy. At every turn of the expert (with
 a small budget: its choices only steer the games), the script deals ten of the tables
-the expert imagines and counts how many of the other hand's cards each got right (as
+the expert imagines (:func:`~nomercy.play.players.expert.determinize`, as its search deals them) and
+counts how many of the other hand's cards each got right (as
 a multiset: two red 5s guessed for one held count once), as a share of that hand.
 It does so for the expert's memory (:mod:`nomercy.play.players.belief`) and for a
 blind deal of the unseen cards, on the same decisions. Nothing here is a test.
@@ -20,9 +22,9 @@ import random
 from collections import Counter
 
 from nomercy import apply, new_game
-from nomercy.core.state import TURN
+from nomercy.core.state import Phase
 from nomercy.play.players import make_player, next_move, notify
-from nomercy.play.players.expert import _ImaginedTables
+from nomercy.play.players.expert import determinize
 
 
 def share_right(guess: tuple, hand: tuple) -> float:
@@ -30,24 +32,24 @@ def share_right(guess: tuple, hand: tuple) -> float:
     return sum((Counter(guess) & Counter(hand)).values()) / len(hand) if hand else 1.0
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1000)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     shares: dict[str, list[float]] = {"memory": [], "blind": []}
     for game in range(args.games):
         state = new_game("no-mercy", 2, seed=args.seed + game)
         expert = make_player("expert", seed=game, iterations=20, max_time=None)
         seated = {0: expert, 1: make_player("greedy", seed=args.seed + game)}
         while not state.is_over:
-            if state.turn == 0 and state.phase is TURN and state.hands[1]:
+            if state.turn == 0 and state.phase is Phase.TURN and state.hands[1]:
                 view = state.view(0)
                 if expert.beliefs.follows(view):
                     rng = random.Random(f"{args.seed}:{game}:{len(shares['memory'])}")
                     for name, beliefs in (("memory", expert.beliefs), ("blind", None)):
-                        tables = _ImaginedTables(view, beliefs)
-                        guesses = [share_right(tables.deal(rng).hands[1], state.hands[1]) for _ in range(10)]
+                        guesses = [share_right(determinize(view, rng, beliefs).hands[1], state.hands[1])
+                                   for _ in range(10)]
                         shares[name].append(sum(guesses) / len(guesses))
             move = next_move(state, seated)
             after, events = apply(state, move)

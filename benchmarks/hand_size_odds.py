@@ -2,8 +2,9 @@
 
 Run from the repository root::
 
-    python benchmarks/hand_size_odds.py                  # 40,000 games of No Mercy, about two minutes
-    python benchmarks/hand_size_odds.py --games 5000 --rules classic
+    .venv/bin/python benchmarks/hand_size_odds.py                  # 40,000 games of No Mercy, some minutes
+    .venv/bin/python benchmarks/hand_size_odds.py --games 5000 --rules classic
+    .venv/bin/python benchmarks/hand_size_odds.py --games 20       # a quick look (the smoke test's run)
 
 The expert judges a playout it cuts off before the end of the round by hand sizes
 (``exp(-0.3 * cards)``, shared out over the players still in). This script measures
@@ -21,10 +22,10 @@ import math
 from collections import Counter
 
 from nomercy import new_game
-from nomercy.core.state import GameState, OVER
+from nomercy.core.state import GameState, Phase
 from nomercy.core.moves import Move
 from nomercy.play.driver import play_out
-from nomercy.play.players.expert import _greedy_everywhere
+from nomercy.play.players import next_move
 from nomercy.play.players.greedy import GreedyPlayer
 
 SIZES = (1, 2, 3, 5, 7, 9, 12, 15, 19)
@@ -39,10 +40,12 @@ def tally(rules: str, games: int) -> tuple[Counter[tuple[int, int, bool]], Count
         positions: list[tuple[int, int, int]] = []
 
         def watch(before: GameState, move: Move, events: object, after: GameState) -> None:
-            if after.phase is not OVER and not after.catchable:
+            if after.phase is not Phase.OVER and not after.catchable:
                 positions.append((len(after.hands[0]), len(after.hands[1]), after.turn))
 
-        end = play_out(start, _greedy_everywhere(GreedyPlayer(seed=game), start.rules.jump_in), observe=watch)
+        greedy = GreedyPlayer(seed=game)
+        seats = {0: greedy, 1: greedy}
+        end = play_out(start, lambda state: next_move(state, seats), observe=watch)
         for first, second, turn in positions:
             for me, mine, theirs in ((0, first, second), (1, second, first)):
                 key = (mine, theirs, turn == me)

@@ -2,8 +2,9 @@
 
 Run from the repository root (needs ``valgrind``; Debian: ``apt install valgrind``)::
 
-    python benchmarks/instruction_count.py              # 40 games per row, about two minutes
-    python benchmarks/instruction_count.py --games 100  # steadier, slower
+    .venv/bin/python benchmarks/instruction_count.py              # 40 games per row, a few minutes
+    .venv/bin/python benchmarks/instruction_count.py --games 100  # steadier, slower
+    .venv/bin/python benchmarks/instruction_count.py --games 2 --no-valgrind   # the rows' games, uncounted
 
 Wall and CPU time on a shared machine move with everything else running on it; the
 number of instructions a program executes does not. Each row runs the same random
@@ -62,12 +63,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per row (default 40)")
     parser.add_argument("--players", type=int, default=4, help="players (default 4)")
+    parser.add_argument("--no-valgrind", action="store_true",
+                        help="play each row's games without valgrind and print their moves, counting no "
+                             "instructions (the smoke test's run: valgrind needs minutes to start Python)")
     parser.add_argument("--inner", nargs=3, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.inner:
         row, players, games = args.inner
         engine, profile, overrides, _ = ROWS[row]
         print(play(engine, profile, overrides, players, games))
+        return 0
+    if args.no_valgrind:
+        for engine, profile, overrides, label in ROWS:
+            if engine != "rlcard":
+                moves = play(engine, profile, overrides, args.players, args.games)
+                print(f"{label:31} {args.players}p: {moves} moves in {args.games} games (not counted)")
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt install valgrind); nothing measured.")

@@ -2,11 +2,11 @@
 
 Run from the repository root, with the records of two runs of the same seed::
 
-    nomercy simulate --rules no-mercy --players 2 --bots expert:sharp=off,greedy --rotate \\
+    .venv/bin/nomercy simulate --rules no-mercy --players 2 --bots expert:sharp=off,greedy --rotate \\
         --games 1000 --seed 2026 --records before.jsonl
-    nomercy simulate --rules no-mercy --players 2 --bots expert,greedy --rotate \\
+    .venv/bin/nomercy simulate --rules no-mercy --players 2 --bots expert,greedy --rotate \\
         --games 1000 --seed 2026 --records after.jsonl
-    python benchmarks/paired.py before.jsonl after.jsonl --bot expert
+    .venv/bin/python benchmarks/paired.py before.jsonl after.jsonl --bot expert
 
 Two runs of one seed deal the same games, so most games go the same way in both and a
 win rate's own interval overstates the noise of a difference: what says which setting

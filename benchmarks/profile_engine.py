@@ -2,11 +2,11 @@
 
 Run from the repository root::
 
-    python benchmarks/profile_engine.py                          # classic, 4 players, 40 games
-    python benchmarks/profile_engine.py --games 100 --top 30
-    python benchmarks/profile_engine.py --override voluntary_draw=False
-    python benchmarks/profile_engine.py --profile no-mercy --players 4
-    python benchmarks/profile_engine.py --pyinstrument           # call tree as well
+    .venv/bin/python benchmarks/profile_engine.py                          # classic, 4 players, 40 games
+    .venv/bin/python benchmarks/profile_engine.py --games 100 --top 30
+    .venv/bin/python benchmarks/profile_engine.py --override voluntary_draw=False
+    .venv/bin/python benchmarks/profile_engine.py --profile no-mercy --players 4
+    .venv/bin/python benchmarks/profile_engine.py --pyinstrument           # call tree as well
 
 It plays the same random games as ``engine_speed.py`` (uniform choice over
 ``legal_moves`` with ``random.Random(seed)``, ``apply`` for every move) under

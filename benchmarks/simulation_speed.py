@@ -2,11 +2,11 @@
 
 Run from the repository root::
 
-    python benchmarks/simulation_speed.py                  # 200 games per row, then the expert
-    python benchmarks/simulation_speed.py --games 1000     # steadier figures
-    python benchmarks/simulation_speed.py --json           # machine-readable
-    python benchmarks/simulation_speed.py --skip-expert
-    python benchmarks/simulation_speed.py --skip-expert --check-every-move
+    .venv/bin/python benchmarks/simulation_speed.py                  # 200 games per row, then the expert
+    .venv/bin/python benchmarks/simulation_speed.py --games 1000     # steadier figures
+    .venv/bin/python benchmarks/simulation_speed.py --json           # machine-readable
+    .venv/bin/python benchmarks/simulation_speed.py --skip-expert
+    .venv/bin/python benchmarks/simulation_speed.py --skip-expert --check-every-move
 
 Throughput rows run ``nomercy.play.simulate.simulate`` exactly as ``nomercy simulate``
 does: No Mercy with 2, 4 and 6 players, every seat ``random`` or every seat
@@ -55,6 +55,11 @@ def _cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
+def _shown(value: float | None, spec: str) -> str:
+    """A figure, or a dash where a run was too short for the clock to see (a quick run of a few games)."""
+    return "-" if value is None else format(value, spec)
+
+
 def throughput(games: int, seed: int, check_moves: bool = False) -> list[dict[str, Any]]:
     rows = []
     for players in (2, 4, 6):
@@ -72,8 +77,9 @@ def throughput(games: int, seed: int, check_moves: bool = False) -> list[dict[st
                        "turns_mean": result.turn_stats()["mean"]}
                 rows.append(row)
                 print(f"no-mercy {players}p {bots:<7} workers={workers}: {row['games_per_second']:8.1f} games/s, "
-                      f"{row['games_per_cpu_second']:8.1f} games per CPU second (cpu share {row['cpu_share']:.2f})"
-                      f"  ({row['turns_mean']:.0f} turns/game)", file=sys.stderr)
+                      f"{_shown(row['games_per_cpu_second'], '8.1f')} games per CPU second "
+                      f"(cpu share {_shown(row['cpu_share'], '.2f')})  ({row['turns_mean']:.0f} turns/game)",
+                      file=sys.stderr)
     return rows
 
 

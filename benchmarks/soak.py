@@ -2,7 +2,7 @@
 
 Run by hand, not in CI (it takes hours on one core)::
 
-    nice -n 19 python benchmarks/soak.py --games 1000000 --log soak.jsonl
+    nice -n 19 .venv/bin/python benchmarks/soak.py --games 1000000 --log soak.jsonl
 
 The run goes in cycles. A cycle plays every table of ``TABLES`` (a profile, a
 number of players, rule options and that table's share of games) with every

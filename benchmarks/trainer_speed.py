@@ -3,9 +3,9 @@ and save an answer, with a progress of 0, 1,000 and 5,000 attempts.
 
 Run from the repository root::
 
-    python benchmarks/trainer_speed.py                  # 0, 1000 and 5000 attempts, 30 puzzles each
-    python benchmarks/trainer_speed.py --attempts 20000 --serve 50
-    python benchmarks/trainer_speed.py --format first   # the attempts in an old progress.json (format 1)
+    .venv/bin/python benchmarks/trainer_speed.py                  # 0, 1000 and 5000 attempts, 30 puzzles each
+    .venv/bin/python benchmarks/trainer_speed.py --attempts 20000 --serve 50
+    .venv/bin/python benchmarks/trainer_speed.py --format first   # the attempts in an old progress.json (format 1)
 
 Each progress file is written ahead in the documented format (one journal in the progress folder, as a fold
 of old sessions leaves it; with ``--format first``, a ``progress.json`` of format 1), in a temporary folder

@@ -10,15 +10,36 @@ like a worked example from the rules:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
+from hypothesis import settings
 from nomercy import DECKS, Card, GameState, Play, apply, legal_moves, new_game, ruleset
 from nomercy.play.driver import play_out
-from nomercy.puzzles.puzzle import Puzzle
+from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 
 PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
+
+# Tests assert behaviour, never durations: Hypothesis's default deadline (200 ms an example) would fail a
+# test for a slow moment of a busy machine, so no example has one. Speed is measured in benchmarks/.
+settings.register_profile("nomercy", deadline=None)
+settings.load_profile("nomercy")
+
+
+def pytest_xdist_auto_num_workers(config: Any) -> int | None:
+    """No workers for the browser and site tests (``-n auto`` is in pyproject.toml's addopts): each file starts
+    its own JupyterLab or Pyodide and chromium, and two of them at once on two cores only slow each other down."""
+    selected = config.option.markexpr or ""
+    return 0 if any(m in selected and f"not {m}" not in selected for m in ("browser", "site")) else None
+
+
+@functools.cache
+def collection() -> tuple[Puzzle, ...]:
+    """The puzzle collection (``puzzles/``), read once per test run: a dozen test modules need it, and reading
+    its YAML files takes a second or more each time (``tests/test_puzzle_collection.py`` reads it itself)."""
+    return tuple(load_puzzles())
 
 
 def option_values() -> dict[str, list[Any]]:
@@ -192,4 +213,3 @@ def first_game(profile: str, wanted, players: int = 4, *, tries: int = 3000, **o
         if wanted(state):
             return state
     raise AssertionError(f"no {profile} deal in {tries} seeds satisfies {wanted}")
-

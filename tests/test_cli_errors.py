@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -149,9 +148,7 @@ def test_check_reports_a_broken_file_in_one_line_and_goes_on(capsys, tmp_path, n
     (tmp_path / "broken.yaml").write_bytes(puzzle_with(change, "broken"))
     (tmp_path / "fine.yaml").write_text(PUZZLE.format(id="fine"), encoding="utf-8")
     tracemalloc.start()
-    started = time.perf_counter()
     code, out, err = run(capsys, "check", str(tmp_path))
-    seconds = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     lines = one_line_each(out)
@@ -160,7 +157,7 @@ def test_check_reports_a_broken_file_in_one_line_and_goes_on(capsys, tmp_path, n
     assert lines[0].startswith("broken: ") and words in lines[0], lines[0]
     for python in ("Error:", "codec", "object is not", "Exceeds the limit", "unknown card 'r'"):
         assert python not in lines[0]
-    assert seconds < 2 and peak < 20_000_000, (seconds, peak)
+    assert peak < 20_000_000, peak  # a broken file is refused before it is blown up in memory
 
 
 def test_check_accepts_one_card_where_a_list_of_cards_goes(capsys, tmp_path):

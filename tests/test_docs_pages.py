@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from nomercy.teaching.glossary import glossary_markdown
-from nomercy.puzzles.puzzle import load_puzzles
 from nomercy.core.rulebook import PARTS, RULINGS, rulebook_markdown
 from nomercy.core.rules import OPTIONS
 from nomercy.core.sources import SOURCES, sources_markdown
 from nomercy.teaching.rule_card import rule_card_html
+from conftest import collection
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -63,5 +63,5 @@ def test_the_sources_page_names_no_file_and_no_path_outside_the_project():
 
 
 def test_every_puzzle_source_starts_with_a_source_id():
-    for puzzle in load_puzzles():
+    for puzzle in collection():
         assert puzzle.source.split(",", 1)[0].strip() in SOURCES, puzzle.id

@@ -50,8 +50,9 @@ PYTHON_WORDS = ("list indices", "NoneType", "not iterable", "invalid literal", "
 # --- the two answers ------------------------------------------------------------------------------
 
 @contextmanager
-def _guard(seconds: int = 10) -> Iterator[None]:
-    """Stop a try that runs on (a hang); a guard, not a timing: a busy machine passes well within it."""
+def _guard(seconds: int = 60) -> Iterator[None]:
+    """Stop a try that runs on (a hang); a guard, not a timing: a try takes milliseconds, and a busy machine
+    passes far within the minute."""
     def stop(signum: int, frame: object) -> None:
         raise TimeoutError(f"still running after {seconds} s: a hang")
 

@@ -131,8 +131,8 @@ def hostile_puzzles(draw: st.DrawFn) -> dict[str, Any]:
         for step in place[:-1]:
             parent = parent[step]
         how = draw(st.sampled_from(["replace", "replace", "drop", "add", "wrap", "deepen"]))
-        if how == "replace":
-            parent[place[-1]] = draw(st.one_of(PLAUSIBLE, VALUES))
+        if how == "replace":  # a copy: PLAUSIBLE hands out the same lists and dicts, which a later "add" changes
+            parent[place[-1]] = copy.deepcopy(draw(st.one_of(PLAUSIBLE, VALUES)))
         elif how == "drop":
             del parent[place[-1]]
         elif how == "add" and isinstance(parent, dict):
@@ -208,9 +208,9 @@ def judge(data: Any, text: str) -> None:
         assert reasons, f"the schema accepts what the reader refuses, for a reason the schema could see: {refusal}"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(hostile_puzzles())
-def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):
+def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):  # 5,000 changed puzzles under -m soak
     try:
         text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     except yaml.YAMLError:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # pip builds the wheel and installs it in a fresh venv: `pytest -m slow`
+
 REPO = Path(__file__).resolve().parent.parent
 COLLECTION = sorted(REPO.glob("puzzles/**/*.yaml"))
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
-from nomercy.puzzles.puzzle import load_puzzles
+from conftest import collection
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ORDER = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
@@ -21,7 +21,7 @@ def _markdown(name: str) -> str:
 
 
 def test_every_puzzle_topic_is_taught_under_a_heading_that_exists():
-    topics = {p.topic for p in load_puzzles()} - {"generated"}
+    topics = {p.topic for p in collection()} - {"generated"}
     assert topics <= set(TOPIC_NOTEBOOKS), topics - set(TOPIC_NOTEBOOKS)
     for topic, (_, where) in TOPIC_NOTEBOOKS.items():
         for name, heading in where:

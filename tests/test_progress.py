@@ -15,7 +15,7 @@ import pytest
 from nomercy.puzzles.progress import (
     FILE_NAME, FOLDER_NAME, INTERVALS, LEVEL_RATINGS, Progress, Rating, data_dir, glicko2, next_box,
 )
-from nomercy.puzzles.puzzle import load_puzzles
+from conftest import collection
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -358,7 +358,7 @@ def test_progress_per_topic_and_level(progress: Progress, clock: FakeClock) -> N
 
 
 def test_the_summary_covers_the_real_collection(progress: Progress) -> None:
-    puzzles = load_puzzles()
+    puzzles = list(collection())
     whole = [r for r in progress.summary(puzzles) if not r.level]
     assert sum(r.puzzles for r in whole) == len(puzzles)
     assert {r.topic for r in whole} == {p.topic for p in puzzles}

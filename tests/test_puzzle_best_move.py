@@ -18,9 +18,10 @@ from nomercy.core.errors import PuzzleError
 from nomercy.play.estimate import CLEAR
 from nomercy.puzzles.best_move import judge
 from nomercy.puzzles.commands import show_text, solve_text
-from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+from nomercy.puzzles.puzzle import Puzzle
+from conftest import collection
 
-BEST_MOVE = [p for p in load_puzzles(default_puzzle_dir()) if p.kind == "best-move"]
+BEST_MOVE = [p for p in collection() if p.kind == "best-move"]
 
 
 def small(**changes: Any) -> dict[str, Any]:

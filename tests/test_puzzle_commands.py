@@ -11,10 +11,10 @@ import pytest
 
 from nomercy.cli import main
 from nomercy.puzzles.commands import solve_text
-from nomercy.puzzles.puzzle import default_puzzle_dir, load_puzzles
+from conftest import collection
 
 ROOT = Path(__file__).resolve().parent.parent
-PUZZLES = load_puzzles(default_puzzle_dir())
+PUZZLES = list(collection())
 
 
 def _quoted_commands() -> list[str]:

@@ -8,10 +8,11 @@ import pytest
 
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.generate import generate_puzzles
-from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rulebook import RULINGS
+from conftest import collection
 
-GENERATED = [p for p in load_puzzles(default_puzzle_dir()) if p.source.startswith("generated")]
+GENERATED = [p for p in collection() if p.source.startswith("generated")]
 TITLES = {ruling.title for ruling in RULINGS.values()}
 
 

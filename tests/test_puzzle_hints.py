@@ -12,9 +12,10 @@ import re
 
 import pytest
 
-from nomercy.puzzles.puzzle import Puzzle, check_answer, default_puzzle_dir, load_puzzles
+from nomercy.puzzles.puzzle import Puzzle, check_answer
+from conftest import collection
 
-HAND_WRITTEN = [p for p in load_puzzles(default_puzzle_dir()) if not p.source.startswith("generated")]
+HAND_WRITTEN = [p for p in collection() if not p.source.startswith("generated")]
 
 
 def test_the_collection_has_the_hand_written_puzzles():

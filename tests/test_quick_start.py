@@ -129,6 +129,7 @@ def test_notebook_is_stored_with_outputs(path):
 
 # --- the first command, for real ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_jupyter_lab_opens_the_index_notebook():
     """`bash scripts/lab` starts JupyterLab and serves the index notebook (about 15 s)."""
     result = subprocess.run(

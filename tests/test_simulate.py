@@ -53,6 +53,7 @@ def test_any_executor_runs_the_games():
     assert _figures(threaded) == _figures(simulate("classic", workers=1, **kwargs))
 
 
+@pytest.mark.slow  # a cluster of two worker processes
 def test_a_dask_cluster_runs_the_same_games():
     distributed = pytest.importorskip("dask.distributed")
     kwargs = dict(players=4, bots="random", games=16, seed=3)

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pyte
 NOTEBOOK = "notebooks/08-classic-vs-no-mercy.ipynb"
 STUDY = "games=5000"  # how the study cell is found
 GAMES = 5000
-STUDY_SECONDS = 300  # half a minute on two idle cores; this stops a stuck run, it asserts nothing on time
+STALL_SECONDS = 180  # the bar and the cell unchanged this long: a stuck run (a guard; the run's own time is free)
 
 _RUN_STUDY_JS = """
 async ([path, text]) => {
@@ -75,18 +75,19 @@ def test_the_study_cell_shows_a_bar_that_fills_and_finishes(lab: tuple[Any, Cons
     assert index >= 0, f"no cell of {NOTEBOOK} holds {STUDY!r}"
     cell = page.locator('[data-testid="study-cell"]')
     fills: list[float] = []
-    deadline = time.monotonic() + STUDY_SECONDS
+    moved = time.monotonic()
     while True:
         fill = page.evaluate(_FILL_JS, cell.element_handle())
         if fill is not None and (not fills or fill != fills[-1]):
             fills.append(round(fill, 1))
+            moved = time.monotonic()
             if 20 < fill < 80 and not any(20 < f < 80 for f in fills[:-1]):
                 ARTIFACTS.mkdir(exist_ok=True)
                 cell.screenshot(path=str(Path(ARTIFACTS) / "simulation-progress-bar-running.png"))
         state = page.evaluate(_OUTPUT_JS, index)
         if state["count"] is not None and any(o.get("name") == "stdout" for o in state["outputs"]):
             break
-        assert time.monotonic() < deadline, f"the study did not finish in {STUDY_SECONDS} s (bar at {fills[-1:]})"
+        assert time.monotonic() - moved < STALL_SECONDS, f"the bar stopped at {fills[-1:]} for {STALL_SECONDS} s"
         time.sleep(0.25)
     fill = page.evaluate(_FILL_JS, cell.element_handle())
     assert fill is not None and fill > 99.5, f"the bar ended at {fill}%"

@@ -15,11 +15,12 @@ pytest.importorskip("anywidget")
 
 from nomercy.core.errors import NomercyError  # noqa: E402
 from nomercy.puzzles.progress import FILE_NAME, FOLDER_NAME, Progress  # noqa: E402
-from nomercy.puzzles.puzzle import Puzzle, check_answer, load_puzzles  # noqa: E402
+from nomercy.puzzles.puzzle import Puzzle, check_answer  # noqa: E402
 from nomercy.widgets import PuzzleBoard  # noqa: E402
 from nomercy.widgets import Trainer as _Trainer  # noqa: E402
+from conftest import collection  # noqa: E402
 
-COLLECTION = load_puzzles()
+COLLECTION = list(collection())
 
 
 def Trainer(*args: Any, **kwargs: Any) -> _Trainer:  # noqa: N802 - the class, with the collection read once

@@ -5,9 +5,9 @@ Two checks, neither from a hand-kept copy:
 
 - the ``INTENTS`` list the ES module exports (its ``send`` refuses anything else) equals the class's
   ``INTENTS`` (its handler table), and every intent the module's source writes out is in that list;
-- in chromium (no Jupyter), each module renders real snapshots that Python made of a table, a puzzle
-  board and a step player in several situations, through a stand-in for the anywidget model. Every
-  control is clicked, changed or typed into, and the keys the widget listens for are pressed. Each
+- in chromium (no Jupyter; marked ``browser``, so ``pytest -m browser`` runs it), each module renders
+  real snapshots that Python made of a table, a puzzle board and a step player in several situations,
+  through a stand-in for the anywidget model. Every control is clicked, changed or typed into, and the keys the widget listens for are pressed. Each
   message the module sent is then handed to a Python widget in the same situation, which must accept it
   as an intent (a refusal of the move is fine; "unknown intent" or an internal error is not), and
   together the situations must send every intent in the list. Rendering must not throw, and nothing may
@@ -30,6 +30,7 @@ from browser_support import ConsoleWatch, chromium, require_browser  # noqa: E40
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer, Trainer  # noqa: E402
 from nomercy.widgets._common import STATIC  # noqa: E402
 from nomercy import legal_moves
+from conftest import collection
 
 MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer, "trainer": Trainer}
 
@@ -199,10 +200,10 @@ def _trainer(*, wrong_first: bool = False, review: bool = False, unreadable: boo
     from datetime import datetime, timedelta, timezone
 
     from nomercy.puzzles.progress import FILE_NAME
-    from nomercy.puzzles.puzzle import check_answer, load_puzzles
+    from nomercy.puzzles.puzzle import check_answer
 
     if not _TRAINER_PUZZLES:
-        _TRAINER_PUZZLES.extend(load_puzzles())
+        _TRAINER_PUZZLES.extend(collection())
     folder = Path(tempfile.mkdtemp(dir=_TRAINER_DATA.name))
     if unreadable:
         (folder / FILE_NAME).write_text("{not json")
@@ -291,6 +292,7 @@ def browser() -> Any:
         yield context
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("name", MODULES)
 def test_every_control_sends_an_intent_python_accepts(browser: Any, name: str) -> None:
     source = (STATIC / f"{name}.js").read_text(encoding="utf-8")

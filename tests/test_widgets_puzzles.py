@@ -16,11 +16,12 @@ import pytest
 pytest.importorskip("anywidget")
 
 from nomercy.core.cards import COLORS, Card  # noqa: E402
-from nomercy.puzzles.puzzle import Puzzle, load_puzzles  # noqa: E402
+from nomercy.puzzles.puzzle import Puzzle  # noqa: E402
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
 from nomercy.puzzles.story import STORY  # noqa: E402
+from conftest import collection  # noqa: E402
 
-PUZZLES = [p for p in load_puzzles() if p.kind != "best-move"]  # best-move boards: tests/test_puzzle_best_move.py
+PUZZLES = [p for p in collection() if p.kind != "best-move"]  # best-move boards: tests/test_puzzle_best_move.py
 
 
 def send(widget: Any, intent: dict[str, Any]) -> str:

@@ -163,12 +163,11 @@ class ExpertPlayer:
     must beat the reference by before the expert plays it (see :meth:`weigh`): at 0 the
     best mean plays, even by a hair.
 
-    The defaults (200 playouts of 20 moves, six candidates, memory and ``sharp`` on) won
-    78.2% of 2,000 two-player No Mercy games against greedy, against 76.7% with ``sharp``
-    off (the ladder in ``docs/simulation.md``); 500 playouts won 78.6%, no measurable gain
-    for two and a half times the time, so the budget stays at 200. The best setting measured,
-    ten candidates with ``confidence=1.6`` at 600 playouts (the half second spent), won 79.4%:
-    within the noise too, for three times the time.
+    The defaults (200 playouts of 20 moves, six candidates, memory and ``sharp`` on) are
+    the ladder's expert in ``docs/simulation.md``, with its win rate against greedy: the
+    larger budgets measured there (500 playouts; ten candidates with ``confidence=1.6`` at
+    600, the half second spent) won no more than the noise of 2,000 games allows, for two
+    and a half to three times the time, so the budget stays at 200.
     """
 
     kind = "expert"
