@@ -5,15 +5,17 @@
 (``bash scripts/site`` sets up the build environment and runs this.) The folder it writes is served as it
 is by any static web server; every byte a visitor's browser loads comes from it:
 
-- JupyterLite (the Lab, and the simple notebook interface the Play and Train pages use), with the
-  Pyodide kernel and the lab extensions of anywidget and ipywidgets from the build environment;
+- JupyterLite (the Lab), with the Pyodide kernel and the lab extensions of anywidget and ipywidgets from
+  the build environment;
 - Pyodide's core, from npm's ``pyodide`` package of exactly the version the kernel pins, and beside it the
   pure wheels the kernel starts with (micropip, IPython, jedi, ...) with Pyodide's package lock rewritten
   to name them (file names, sha256) and to list nothing else, so nothing is looked for on a CDN;
 - nomercy's wheel and the wheels it needs in the browser (comm, anywidget, psygnal, ipywidgets,
   jupyterlab_widgets, PyYAML's pure modules) as piplite wheels;
-- the contents: ``notebooks/``, the ``docs/`` pages they link to, ``puzzles/``, and the app notebooks
-  of ``site/`` (Play, Train) with the landing page ``site/index.html``.
+- the contents: ``notebooks/``, the ``docs/`` pages they link to, ``puzzles/``;
+- the landing page ``site/index.html``, and the Play and Train pages (``site/play/``, ``site/train/``,
+  ``site/app/``): one widget each, run by Pyodide with no JupyterLab and no kernel, from a lock of their
+  own (``static/pyodide/app-lock.json``) that names only the wheels the widgets need.
 
 Downloads (npm, pip) are kept in the cache folder. The output folder is removed and built again every
 time: an incremental JupyterLite build was seen to drop ``pyodideUrl``, and then the kernel went to a
@@ -60,7 +62,14 @@ PURE = ["--only-binary=:all:", "--platform", "any", "--python-version", "3.14", 
         "--abi", "none"]
 CONTENTS = ("notebooks", "docs", "puzzles")
 APP_PAGES = ("play", "train")
-"""Pages of the site that open one notebook of ``site/`` in the simple notebook interface, code hidden."""
+"""The site's pages that show one widget, with no code (``site/<page>/index.html``, run by ``site/app/``)."""
+APP_ROOTS = ("nomercy", "anywidget")
+"""What the app pages load from Pyodide's lock, with what they need there but :data:`APP_LEFT_OUT`."""
+APP_LEFT_OUT = ("ipython", "widgetsnbextension", "jupyterlab-widgets")
+"""Needed by ipywidgets in a notebook (the shell; the front end's files), not by a page of our own."""
+APP_LOCK = "app-lock.json"
+PUZZLE_BUNDLE = "puzzles.json"
+"""The puzzle collection as the Train page reads it (see :func:`puzzle_bundle`), in the site's ``app/``."""
 
 
 class BuildError(Exception):
@@ -298,7 +307,7 @@ def _joined(notebook: dict) -> dict:
 
 
 def stage_contents(stage: Path) -> None:
-    """What the Lab's file browser shows: the notebooks, the docs they link to, the puzzles, the apps."""
+    """What the Lab's file browser shows: the notebooks, the docs they link to, the puzzles."""
     for folder in CONTENTS:
         shutil.copytree(ROOT / folder, stage / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     for notebook in stage.rglob("*.ipynb"):
@@ -306,9 +315,6 @@ def stage_contents(stage: Path) -> None:
     # the trainer's folder in the browser (data_dir() under Pyodide is /drive/nomercy): shipped with a note,
     # so it is there from the start (the Lab's drive probes the site for a folder the kernel creates)
     shutil.copytree(ROOT / "site" / "nomercy", stage / "nomercy")
-    (stage / "apps").mkdir()
-    for page in APP_PAGES:
-        shutil.copy2(ROOT / "site" / f"{page}.ipynb", stage / "apps" / f"{page}.ipynb")
 
 
 def lite_config(lite_dir: Path) -> None:
@@ -321,7 +327,7 @@ def lite_config(lite_dir: Path) -> None:
             "appName": "nomercy",
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
             "enableMemoryStorage": False,
-            "exposeAppInBrowser": True,  # the app pages' script and the browser tests drive the app
+            "exposeAppInBrowser": True,  # the browser tests drive the Lab
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
@@ -333,31 +339,54 @@ def lite_config(lite_dir: Path) -> None:
 
 
 def app_pages(out: Path) -> None:
-    """Play and Train: the notebook interface opening an app notebook with the code hidden.
+    """Play and Train: pages of their own (``site/play/``, ``site/train/``, ``site/app/``) that run the widget
+    with no JupyterLab and no kernel, and the lock they load Pyodide's packages from.
 
-    ``notebooks/index.html`` gets one stylesheet and one script (``site/app.css``, ``site/app.js``) that do
-    nothing unless the address has ``app`` in its query: then they hide the code, the menus and the
-    toolbar, run every cell once the kernel is ready, and show a note until the widget is drawn.
-    ``play/`` and ``train/`` are short pages that send the browser there. (A copy of the notebook
-    interface's page in another folder does not open its notebook: the interface routes by its folder.)
+    A Jupyter kernel in the browser starts IPython, which takes longer to import under Pyodide than
+    everything the widget needs; these pages load Pyodide in a worker with only the widget's wheels
+    (:data:`APP_ROOTS` and what they need, IPython left out: ``site/app/host.py`` says why that is enough),
+    and draw the widget with its own ES module.
     """
-    index = out / "notebooks" / "index.html"
-    page = index.read_text()
-    if "</head>" not in page:
-        raise BuildError("notebooks/index.html of the JupyterLite build has no </head>")
-    shutil.copy2(ROOT / "site" / "app.css", out / "notebooks" / "app.css")
-    shutil.copy2(ROOT / "site" / "app.js", out / "notebooks" / "app.js")
-    index.write_text(page.replace(
-        "</head>", '<link rel="stylesheet" href="./app.css">\n<script src="./app.js"></script>\n</head>', 1))
     for name in APP_PAGES:
-        target = f"../notebooks/index.html?path=apps/{name}.ipynb&app"
         (out / name).mkdir()
-        (out / name / "index.html").write_text(
-            f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>nomercy: {name}</title>\n'
-            f'<link rel="icon" href="../favicon.ico">\n'
-            f'<meta http-equiv="refresh" content="0; url={target}">\n'
-            f'<script>window.location.replace({json.dumps(target)} + window.location.hash);</script>\n'
-            f'</head><body><a href="{target}">Open the {name} page</a></body></html>\n')
+        shutil.copy2(ROOT / "site" / name / "index.html", out / name / "index.html")
+    shutil.copytree(ROOT / "site" / "app", out / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    pyodide = out / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    kept: dict[str, dict] = {}
+    todo = list(APP_ROOTS)
+    while todo:
+        name = todo.pop()
+        if name in kept or name in APP_LEFT_OUT:
+            continue
+        if name not in packages:
+            raise BuildError(f"the site's Pyodide lock has no {name} wheel, which the app pages load")
+        kept[name] = dict(packages[name], depends=[d for d in packages[name]["depends"] if d not in APP_LEFT_OUT])
+        todo.extend(kept[name]["depends"])
+    lock["packages"] = dict(sorted(kept.items()))
+    (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
+    puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
+
+
+def puzzle_bundle(target: Path) -> None:
+    """The puzzle collection as the Train page reads it: each file's data as the package's YAML reader
+    gives it, as JSON (the reader's pure-Python YAML takes seconds in the browser; JSON a few hundredths).
+
+    The files stay the one source: this is what the reader made of them at build time, and a file whose
+    data JSON would change (a value JSON has no form for) fails the build.
+    """
+    from nomercy.puzzles.puzzle import puzzle_files
+    from nomercy.puzzles.yaml_reader import read_puzzle_file
+
+    folder = ROOT / "puzzles"
+    bundle = []
+    for path in puzzle_files(folder):
+        data = read_puzzle_file(path)
+        if json.loads(json.dumps(data)) != data:
+            raise BuildError(f"{path.relative_to(ROOT)} holds a value JSON cannot carry to the Train page")
+        bundle.append({"file": path.relative_to(folder).as_posix(), "data": data})
+    target.write_text(json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
 
 
 def build(out: Path, cache: Path) -> None:

@@ -354,8 +354,8 @@ class GameTable(GuardedWidget):
             self._save_file = None  # a file that could not be set aside is never written over
         if resumed.record is None and resumed.note:
             self._note(resumed.note, "note")
-            self._render()
             self._show_error(resumed.note)
+        self._render()  # the page shows the game resumed (or the note), not the deal made before it
         self._autosave()
 
     def _autosave(self) -> None:
