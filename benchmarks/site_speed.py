@@ -13,9 +13,11 @@ Run from the repository root, after ``bash scripts/site``::
   page's ``nm-app-ready`` mark: Pyodide started in the page's worker, the wheels loaded, the table made in
   Python and drawn). Cold is a new browser profile (nothing cached); warm is the same page opened again in
   the profile that opened it (the browser's cache holds the site's files). The page's own marks (ms since
-  it began to load) say where the time goes: ``module`` (pyodide.mjs imported in the worker), ``pyodide``
-  (``loadPyodide`` done, with the wheels), ``imported`` (the page's Python host imported), ``widget``
-  (the widget made in Python and its models at the page), ``drawn``.
+  it began to load) say where the time goes: ``module`` (pyodide.mjs imported in the worker),
+  ``pyodide (started)`` (Python started, the wheels unpacked, the widgets imported, the snapshot taken)
+  or, from the second visit, ``pyodide (snapshot)`` (the same Python put back from the snapshot kept in
+  the browser), ``imported`` (the page's Python host at hand), ``widget`` (the widget made in Python and
+  its models at the page), ``drawn``.
 - **The floor**: the same, for a page that does nothing but ``loadPyodide()`` from the site (no wheels,
   nothing imported; a page the benchmark serves beside the site): what any page running Python with
   this Pyodide cannot go below, cold and warm. The site is served on 127.0.0.1 by the benchmark's own

@@ -9,7 +9,8 @@ is by any static web server; every byte a visitor's browser loads comes from it:
   the build environment;
 - Pyodide's core, from npm's ``pyodide`` package of exactly the version the kernel pins, and beside it the
   pure wheels the kernel starts with (micropip, IPython, jedi, ...) with Pyodide's package lock rewritten
-  to name them (file names, sha256) and to list nothing else, so nothing is looked for on a CDN;
+  to name them (file names, sha256) and to list nothing else, so nothing is looked for on a CDN; every
+  wheel there carries its modules compiled by that Pyodide (:func:`precompile`);
 - nomercy's wheel and the wheels it needs in the browser (comm, anywidget, psygnal, ipywidgets,
   jupyterlab_widgets, PyYAML's pure modules) as piplite wheels;
 - the contents: ``notebooks/``, the ``docs/`` pages they link to, ``puzzles/``;
@@ -244,9 +245,21 @@ def pyodide_folder(core: Path, cache: Path, dest: Path, ours: list[Path]) -> lis
                       "depends": depends, "unvendored_tests": False}
     for entry in kept.values():  # a dependency the browser does without (widgetsnbextension: the kernel's stub)
         entry["depends"] = sorted(_lock_name(d) for d in entry["depends"] if _lock_name(d) in kept)
+    precompile(core, [dest / entry["file_name"] for entry in kept.values()])
+    for entry in kept.values():
+        entry["sha256"] = sha256(dest / entry["file_name"])
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return sorted(kept)
+
+
+def precompile(core: Path, wheels: list[Path]) -> None:
+    """Put Python 3.14 bytecode in the wheels (``scripts/precompile_wheels.mjs``: compiled by this Pyodide
+    under Node), so a page imports them without compiling each module at each load."""
+    if shutil.which("node") is None:
+        raise BuildError("node is missing: it compiles the wheels' modules with the site's Pyodide (Debian: apt-get install nodejs)")
+    run(["node", str(ROOT / "scripts" / "precompile_wheels.mjs"), str(core), *map(str, wheels)],
+        "compiling the wheels' modules with Pyodide under Node")
 
 
 def _wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -345,7 +358,8 @@ def app_pages(out: Path) -> None:
     A Jupyter kernel in the browser starts IPython, which takes longer to import under Pyodide than
     everything the widget needs; these pages load Pyodide in a worker with only the widget's wheels
     (:data:`APP_ROOTS` and what they need, IPython left out: ``site/app/host.py`` says why that is enough),
-    and draw the widget with its own ES module.
+    and draw the widget with its own ES module. The landing page (``site/index.html``) is written here too,
+    with the files these pages start with listed for the browser to prefetch.
     """
     for name in APP_PAGES:
         (out / name).mkdir()
@@ -367,6 +381,16 @@ def app_pages(out: Path) -> None:
     lock["packages"] = dict(sorted(kept.items()))
     (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
+    # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
+    # Train then finds them in the cache
+    files = [f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
+    files += [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()]
+    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir())]
+    landing = (ROOT / "site" / "index.html").read_text()
+    if "<!-- app files -->" not in landing:
+        raise BuildError("site/index.html has no <!-- app files --> line for the app pages' files")
+    links = "\n".join(f'  <link rel="prefetch" href="./{name}">' for name in files)
+    (out / "index.html").write_text(landing.replace("  <!-- app files -->", links, 1))
 
 
 def puzzle_bundle(target: Path) -> None:
@@ -410,7 +434,6 @@ def build(out: Path, cache: Path) -> None:
         raise BuildError(f"the kernel's wheels are not all in {kernel_pypi}: {', '.join(KERNEL_WHEELS)}")
     names = pyodide_folder(core, cache, out / "static" / "pyodide", wheels + [w for w in kernel_wheels if w])
     app_pages(out)
-    shutil.copy2(ROOT / "site" / "index.html", out / "index.html")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
     maps = list(out.rglob("*.map"))
     for path in maps:

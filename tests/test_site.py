@@ -8,8 +8,8 @@ a page error). Python runs in the page (Pyodide); nothing of the CPython side is
 - Play (a page of its own: Pyodide in a worker, no JupyterLab, no kernel): the game table opens with no
   code on screen; the round is saved as it goes, so a reload in the middle of it resumes it; and the whole
   round is played by clicking at the default pace.
-- Train (the same kind of page): puzzles answered, the page reloaded, and then the browser closed and
-  started again: the progress is still there, and the site's Lab reads the same attempts from the
+- Train (the same kind of page): puzzles answered, the page reloaded (Python put back from the snapshot
+  the first visit kept), and then the browser closed and started again: the progress is still there, and the site's Lab reads the same attempts from the
   learner's folder (``/drive/nomercy``: the page and the Lab share it in the browser's storage). The
   progress exported on one browser and imported on another gives the same attempts there.
 - The same game everywhere: a digest of seeded games (every move, event and position) computed by the
@@ -281,6 +281,8 @@ def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(sit
         page.reload()
         trainer = _app_ready(page, "nm-trainer")
         assert _attempts(trainer) == 3, "the progress was lost on reload"
+        # the second visit puts Python back from the snapshot the first one kept (see site/app/worker.js)
+        assert "pyodide (snapshot)" in page.evaluate("() => Object.keys(window.nmAppTimes)")
     with visit(site, profile) as session:  # the browser closed and started again, same profile
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")

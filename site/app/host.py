@@ -22,8 +22,8 @@ import os
 import random
 import sys
 import types
+from pathlib import Path
 from typing import Any, Callable
-from urllib.parse import urljoin
 
 os.environ["JUPYTER_WIDGETS_ECHO"] = "0"  # the page keeps its own copy of what it set: no echo needed
 
@@ -70,6 +70,10 @@ class PageComm(BaseComm):
 
 comm.create_comm = PageComm
 
+# Imported now, so that the snapshot the worker takes after importing this module holds them (see worker.js)
+import nomercy.puzzles.puzzle  # noqa: E402,F401
+import nomercy.widgets  # noqa: E402,F401
+
 
 PLAY_SAVE = "play-page-round.json"
 """The Play page's round, in the learner's folder (the Lab sees it as ``nomercy/play-page-round.json``)."""
@@ -89,19 +93,16 @@ def _train() -> Any:
     from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir
     from nomercy.widgets import Trainer
 
-    # The collection from the build's reading of the puzzle files (app/puzzles.json, see
-    # scripts/build_site.py): the same puzzles as load_puzzles() gives, paths included, without parsing
-    # YAML in the browser. (A worker may read a file synchronously; this one is read once.)
-    from js import location  # the worker's own address: app/worker.js
-    from pyodide.http import open_url
-
+    # The collection from the build's reading of the puzzle files (app/puzzles.json, put beside this
+    # module by the worker; see scripts/build_site.py): the same puzzles as load_puzzles() gives, paths
+    # included, without parsing YAML in the browser.
     folder = default_puzzle_dir()
-    bundle = json.loads(open_url(urljoin(str(location.href), PUZZLE_BUNDLE)).read())
+    bundle = json.loads(Path(__file__).with_name(PUZZLE_BUNDLE).read_text(encoding="utf-8"))
     return Trainer(puzzles=[Puzzle.from_dict(entry["data"], path=str(folder / entry["file"])) for entry in bundle])
 
 
 PUZZLE_BUNDLE = "puzzles.json"
-"""The puzzle collection as the build read it, beside this file in the site's ``app/``."""
+"""The puzzle collection as the build read it (the site's ``app/puzzles.json``)."""
 
 PAGES: dict[str, Callable[[], Any]] = {"play": _play, "train": _train}
 """What each page shows."""
@@ -113,6 +114,7 @@ def start(page: str, post: Callable[[str], None]) -> str:
     """Make the widget of ``page`` (its models go to the page through ``post`` as they open); its model id."""
     global _post
     _post = post
+    random.seed()  # a Python put back from a snapshot would otherwise deal the same "random" round every visit
     widget = PAGES[page]()
     _shown.append(widget)
     return str(widget.model_id)

@@ -1,7 +1,8 @@
-// The Play and Train pages' worker: Pyodide from the site itself, the few wheels a widget needs (from
+// The Play and Train pages' worker: Pyodide from the site itself, the few wheels a widget needs (those of
 // ../static/pyodide/app-lock.json, which the build writes: nomercy, anywidget, ipywidgets, traitlets, comm and
 // what they need, no IPython, no kernel), and host.py, which makes the page's widget and speaks Jupyter's
-// widget messages with the page (page.js).
+// widget messages with the page (page.js). Python is put back from a snapshot when this browser has one
+// (see "Python, from a snapshot" below).
 //
 // The learner's files (data_dir() under Pyodide: /drive/nomercy) are the Lab's: JupyterLite keeps its drive
 // in the browser's IndexedDB ("JupyterLite Storage - <site path>", store "files", one record per path,
@@ -151,26 +152,90 @@ async function saved(work) {
   }
 }
 
+// --- Python, from a snapshot when there is one -------------------------------------------------------
+//
+// Starting Python (Pyodide's bootstrap) and importing the widgets take seconds; putting back a memory
+// snapshot of a Python that has done both takes a fraction of one. The first visit starts Python, unpacks
+// the wheels of the app lock, imports host.py (which imports the widgets) and, before Python has seen
+// anything of the page or of the learner, takes a snapshot (Pyodide's makeMemorySnapshot) that it keeps
+// in the browser's Cache Storage; later visits put it back. The snapshot is kept under a name made from
+// the lock, host.py and this file, so a new site makes a new one; one that cannot be put back (another
+// Pyodide) is dropped and Python started afresh. The file system is not in the snapshot: the wheels are
+// unpacked again at each visit (quick), for what the modules read or import later.
+
+const SNAPSHOTS = "nomercy-app-python";
+const PAGE_FILES = { train: ["puzzles.json"] };  // what a page's Python reads beside host.py
+const SITE_PACKAGES = "/lib/python3.14/site-packages";
+
+async function text(url) {
+  const reply = await fetch(url);
+  if (!reply.ok) throw new Error(`${url}: ${reply.status}`);
+  return reply.text();
+}
+
+async function snapshotName(lock, source) {
+  const self_ = await text(new URL("app/worker.js", ROOT));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lock + source + self_));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`app/python-${hex}.snapshot`, ROOT).href;  // a name in the cache, never fetched
+}
+
+async function python(loadPyodide, lock, source, wheels) {
+  const options = { indexURL: PYODIDE.href, lockFileURL: new URL("app-lock.json", PYODIDE).href };
+  const name = await snapshotName(lock, source);
+  let cache = null;
+  try {
+    cache = await caches.open(SNAPSHOTS);
+  } catch {
+    // no Cache Storage (a private window may refuse it): start Python each time
+  }
+  const kept = cache && await cache.match(name);
+  if (kept) {
+    try {
+      const py = await loadPyodide({ ...options, _loadSnapshot: new Uint8Array(await kept.arrayBuffer()) });
+      unpack(py, await wheels);
+      return [py, "snapshot"];
+    } catch (error) {
+      console.warn(`The saved Python could not be put back (${error}); starting afresh.`);
+      await cache.delete(name);
+    }
+  }
+  const py = await loadPyodide({ ...options, _makeSnapshot: !!cache });
+  unpack(py, await wheels);
+  py.FS.writeFile("/home/pyodide/nomercy_page_host.py", source);
+  py.runPython("import nomercy_page_host");
+  if (cache) {
+    const snapshot = py.makeMemorySnapshot();
+    for (const old of await cache.keys()) await cache.delete(old);
+    cache.put(name, new Response(snapshot)).catch((error) => console.warn(`Python's snapshot was not kept (${error}).`));
+  }
+  return [py, "started"];
+}
+
+function unpack(py, wheels) {
+  for (const [file, data] of wheels) py.unpackArchive(data, "wheel", { extractDir: SITE_PACKAGES });
+}
+
 async function start(page) {
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
   say({ type: "mark", name: "module" });
-  const [py, source] = await Promise.all([
-    loadPyodide({ indexURL: PYODIDE.href, lockFileURL: new URL("app-lock.json", PYODIDE).href,
-      packages: ["nomercy", "anywidget"] }),
-    fetch(new URL("app/host.py", ROOT)).then((reply) => {
-      if (!reply.ok) throw new Error(`app/host.py: ${reply.status}`);
-      return reply.text();
-    }),
-  ]);
+  const [lock, source] = await Promise.all([text(new URL("app-lock.json", PYODIDE)), text(new URL("app/host.py", ROOT))]);
+  const wheels = Promise.all(Object.values(JSON.parse(lock).packages).map(async (entry) => {
+    const reply = await fetch(new URL(entry.file_name, PYODIDE));
+    if (!reply.ok) throw new Error(`${entry.file_name}: ${reply.status}`);
+    return [entry.file_name, await reply.arrayBuffer()];
+  }));
+  const files = Promise.all((PAGE_FILES[page] || []).map(async (name) => [name, await text(new URL(`app/${name}`, ROOT))]));
+  const [py, how] = await python(loadPyodide, lock, source, wheels);
   pyodide = py;
-  say({ type: "mark", name: "pyodide" });
+  say({ type: "mark", name: `pyodide (${how})` });
   try {
     await pull();
   } catch (error) {
     say({ type: "warning", text: `Your saved progress could not be read from this browser's storage (${error}).` });
   }
   pyodide.FS.mkdirTree(`${DRIVE}/${FOLDER}`);
-  pyodide.FS.writeFile("/home/pyodide/nomercy_page_host.py", source);
+  for (const [name, content] of await files) pyodide.FS.writeFile(`/home/pyodide/${name}`, content);
   host = pyodide.pyimport("nomercy_page_host");
   say({ type: "mark", name: "imported" });
   let id;
