@@ -446,7 +446,7 @@ def build(out: Path, cache: Path) -> None:
 
 
 def check_site(out: Path) -> None:
-    """Everything the kernel will ask for is in the folder, and the kernel is told to look there."""
+    """Everything the kernel and the app pages will ask for is in the folder, and the kernel is told to look there."""
     settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs" or not kernel.get("disablePyPIFallback"):
@@ -457,6 +457,19 @@ def check_site(out: Path) -> None:
         wheel = pyodide / entry["file_name"]
         if not wheel.exists() or sha256(wheel) != entry["sha256"]:
             raise BuildError(f"the lock names {entry['file_name']} ({name}) but the site has no such wheel")
+    app_lock = json.loads((pyodide / APP_LOCK).read_text())["packages"]
+    for name, entry in app_lock.items():
+        same = lock["packages"].get(name, {})
+        if (entry["file_name"], entry["sha256"]) != (same.get("file_name"), same.get("sha256")):
+            raise BuildError(f"the app pages' lock and the site's lock name different wheels for {name}")
+    for name in APP_LEFT_OUT:
+        if name in app_lock:
+            raise BuildError(f"the app pages' lock names {name}, which they do without")
+    for page in (*APP_PAGES, "app"):
+        if not (out / page).is_dir():
+            raise BuildError(f"the site has no {page}/ folder")
+    if not (out / "app" / PUZZLE_BUNDLE).exists():
+        raise BuildError(f"the site has no app/{PUZZLE_BUNDLE} for the Train page")
     piplite: dict = {}
     for listing in (out / "pypi" / "all.json", out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
                     / "static" / "pypi" / "all.json"):

@@ -321,6 +321,24 @@ def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(si
         assert "progress.json" not in ast.literal_eval(kept)
 
 
+def test_the_app_pages_load_the_widgets_wheels_compiled_and_no_ipython(site: str) -> None:
+    """What makes the app pages start quicker than a kernel is in the built folder: their lock leaves IPython
+    and the kernel out, and every module of every wheel comes with its bytecode for the browser's Python."""
+    import zipfile
+
+    pyodide = SITE / "static" / "pyodide"
+    app = json.loads((pyodide / "app-lock.json").read_text())["packages"]
+    assert {"nomercy", "anywidget", "ipywidgets", "traitlets", "comm"} <= set(app)
+    assert not {"ipython", "ipykernel", "pyodide-kernel", "jedi"} & set(app)
+    for entry in json.loads((pyodide / "pyodide-lock.json").read_text())["packages"].values():
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            names = set(wheel.namelist())
+        modules = [n for n in names if n.endswith(".py") and not n.split("/")[0].endswith((".dist-info", ".data"))]
+        missing = [m for m in modules if f"{m.rpartition('/')[0]}/__pycache__/{m.rpartition('/')[2][:-3]}.cpython-314.pyc".lstrip("/")
+                   not in names]
+        assert not missing, f"{entry['file_name']}: no bytecode for {missing[:5]}"
+
+
 # --- the same game in the browser as here -------------------------------------------------------------
 
 _EXECUTE_JS = """
