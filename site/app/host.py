@@ -12,6 +12,11 @@ kernel, and IPython, which ipywidgets imports for four names and which takes lon
 browser than everything else together. Without a shell ipywidgets needs only that ``get_ipython()``
 answers ``None`` (as in a plain ``python``), so :func:`_without_ipython` gives it a module that says
 so, and nothing else; the page never displays anything through IPython.
+
+Nothing here reaches for JavaScript (``js``, ``pyodide.http``): what Python needs from the page comes as
+arguments (``post``) or as files the worker writes beside this module. (On a first visit the worker
+starts Python ready to be snapshotted, and such a Python sees JavaScript's globals through a proxy that
+some calls refuse, "Illegal invocation".)
 """
 
 from __future__ import annotations
