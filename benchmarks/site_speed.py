@@ -3,15 +3,25 @@ computers think in the browser (Pyodide) against CPython.
 
 Run from the repository root, after ``bash scripts/site``::
 
-    python benchmarks/site_speed.py                 # size, 3 cold and 3 warm openings of Play, decisions
+    python benchmarks/site_speed.py                 # size, 3 cold and 3 warm openings of Play and of the floor, decisions
     python benchmarks/site_speed.py --visits 5 --positions 12 --json
+    python benchmarks/site_speed.py --page train/ --no-decisions
 
 - **Size**: every file of ``_site/`` (source maps are not built), and the parts: Pyodide's folder, the
   JupyterLite build, the contents (notebooks, docs, puzzles).
-- **Play, cold and warm**: the time from asking for ``play/`` to a playable table (the app page's
-  ``nm-app-ready`` mark: the kernel started, the cell run, the table drawn). Cold is a new browser
-  profile (nothing cached); warm is the same page opened again in the profile that opened it (the
-  browser's cache holds the site's files). The site is served by ``python -m http.server`` on 127.0.0.1.
+- **Play, cold and warm**: the time from asking for ``play/`` (or ``--page``) to a playable table (the
+  page's ``nm-app-ready`` mark: Pyodide started in the page's worker, the wheels loaded, the table made in
+  Python and drawn). Cold is a new browser profile (nothing cached); warm is the same page opened again in
+  the profile that opened it (the browser's cache holds the site's files). The page's own marks (ms since
+  it began to load) say where the time goes: ``module`` (pyodide.mjs imported in the worker),
+  ``pyodide (started)`` (Python started, the wheels unpacked, the widgets imported, the snapshot taken)
+  or, from the second visit, ``pyodide (snapshot)`` (the same Python put back from the snapshot kept in
+  the browser), ``imported`` (the page's Python host at hand), ``widget`` (the widget made in Python and
+  its models at the page), ``drawn``.
+- **The floor**: the same, for a page that does nothing but ``loadPyodide()`` from the site (no wheels,
+  nothing imported; a page the benchmark serves beside the site): what any page running Python with
+  this Pyodide cannot go below, cold and warm. The site is served on 127.0.0.1 by the benchmark's own
+  static server (Python's ``http.server``).
 - **Decisions**: in seeded greedy rounds of No Mercy (3 players), the first ``--positions`` positions
   where the seat to move has a choice: the expert's move as the table asks for it (its default budget,
   its half-second clock on) and the coach's hint (its default budget of playouts, no clock). The same
@@ -28,10 +38,8 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -39,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from browser_support import CHROMIUM, CHROMIUM_FLAGS, _free_port  # noqa: E402
+from browser_support import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
 DECISIONS = '''
 import json, statistics, time
@@ -89,38 +97,59 @@ def sizes(site: Path) -> dict[str, float]:
             "source_maps": len(list(site.rglob("*.map")))}
 
 
+FLOOR_PAGE = "/__floor.html"
+FLOOR_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><script type="module">
+const { loadPyodide } = await import("./static/pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("./static/pyodide/", location).href });
+window.nmAppTimes = { drawn: performance.now() };
+document.documentElement.classList.add("nm-app-ready");
+</script></body></html>"""
+
+
 @contextlib.contextmanager
 def served(site: Path) -> Iterator[str]:
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(site)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    """The site on 127.0.0.1 (and the floor page beside it), in a thread of this process: its address."""
+    import functools
+    import http.server
+    import threading
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def do_GET(self) -> None:
+            if self.path != FLOOR_PAGE:
+                return super().do_GET()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(FLOOR_HTML)))
+            self.end_headers()
+            self.wfile.write(FLOOR_HTML)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
     try:
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            time.sleep(0.1)
-        yield base
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.shutdown()
+        server.server_close()
 
 
-def _open_play(page: Any, base: str, phases: list[dict[str, float]]) -> float:
-    """Seconds from asking for play/ to a playable table; the page's own marks go to ``phases``."""
+def _open(page: Any, url: str, phases: list[dict[str, float]]) -> float:
+    """Seconds from asking for ``url`` to its ``nm-app-ready`` mark; the page's own marks go to ``phases``."""
     started = time.perf_counter()
-    page.goto(f"{base}/play/")
+    page.goto(url)
     page.wait_for_function("() => document.documentElement.matches('.nm-app-ready, .nm-app-error')", timeout=300_000)
     if page.locator("#nm-app-note").count():
-        raise SystemExit(f"the Play page did not start: {page.locator('#nm-app-note').text_content()}")
-    marks = page.evaluate("() => window.nmAppTimes")  # ms since the app page began to load
-    phases.append({"app_shell_s": round(marks["app"] / 1000, 1), "kernel_ready_s": round(marks["kernel"] / 1000, 1),
-                   "table_drawn_s": round(marks["drawn"] / 1000, 1)})
+        raise SystemExit(f"{url} did not start: {page.locator('#nm-app-note').text_content()}")
+    marks = page.evaluate("() => window.nmAppTimes")  # ms since the page began to load
+    phases.append({name: round(ms / 1000, 1) for name, ms in sorted(marks.items(), key=lambda item: item[1])})
     return time.perf_counter() - started
 
 
-def play_timings(base: str, visits: int, profiles: Path) -> dict[str, Any]:
+def open_timings(url: str, visits: int, profiles: Path) -> dict[str, Any]:
+    """``visits`` cold openings of ``url`` (each in a new profile), each followed by a warm one."""
     from playwright.sync_api import sync_playwright
 
     cold: list[float] = []
@@ -129,13 +158,13 @@ def play_timings(base: str, visits: int, profiles: Path) -> dict[str, Any]:
     with sync_playwright() as p:
         for visit in range(visits):
             context = p.chromium.launch_persistent_context(
-                str(profiles / f"profile-{visit}"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True,
-                viewport={"width": 1280, "height": 1000})
+                str(profiles / f"profile-{len(list(profiles.iterdir()))}"), executable_path=CHROMIUM,
+                args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1280, "height": 1000})
             try:
                 page = context.pages[0] if context.pages else context.new_page()
-                cold.append(_open_play(page, base, phases["cold"]))
+                cold.append(_open(page, url, phases["cold"]))
                 page.goto("about:blank")
-                warm.append(_open_play(page, base, phases["warm"]))
+                warm.append(_open(page, url, phases["warm"]))
             finally:
                 context.close()
     return {"cold_s": [round(t, 1) for t in cold], "warm_s": [round(t, 1) for t in warm], "phases": phases}
@@ -188,8 +217,10 @@ def cpython_decisions(count: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
-    parser.add_argument("--visits", type=int, default=3, help="cold and warm openings of Play (each a new profile)")
+    parser.add_argument("--page", default="play/", help="the page timed (default: play/)")
+    parser.add_argument("--visits", type=int, default=3, help="cold and warm openings of the page and of the floor")
     parser.add_argument("--positions", type=int, default=8, help="positions timed for the expert and the coach")
+    parser.add_argument("--no-decisions", action="store_true", help="skip the expert's and coach's decision times")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
@@ -199,22 +230,32 @@ def main() -> None:
     report: dict[str, Any] = {"machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.python_version()}",
                               "size": sizes(args.site)}
     with served(args.site) as base, tempfile.TemporaryDirectory() as profiles:
-        report["play"] = play_timings(base, args.visits, Path(profiles))
-        report["decisions"] = {"cpython": cpython_decisions(args.positions),
-                               "pyodide": pyodide_decisions(base, args.positions)}
+        for visit in range(args.visits):  # the page and the floor in turn, so that both see the same load
+            for name, url in (("play", f"{base}/{args.page}"), ("floor", base + FLOOR_PAGE)):
+                one = open_timings(url, 1, Path(profiles))
+                whole = report.setdefault(name, {"cold_s": [], "warm_s": [], "phases": {"cold": [], "warm": []}})
+                for key in ("cold_s", "warm_s"):
+                    whole[key] += one[key]
+                for key in ("cold", "warm"):
+                    whole["phases"][key] += one["phases"][key]
+        if not args.no_decisions:
+            report["decisions"] = {"cpython": cpython_decisions(args.positions),
+                                   "pyodide": pyodide_decisions(base, args.positions)}
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    s, play = report["size"], report["play"]
+    s = report["size"]
     print(f"site: {s['total_mb']} MB ({s['source_maps']} source maps): Pyodide {s['pyodide_mb']} MB, "
           f"JupyterLite {s['jupyterlite_build_mb']} MB, contents {s['contents_mb']} MB")
-    print(f"Play to a playable table: cold {play['cold_s']} s (median {statistics.median(play['cold_s'])}), "
-          f"warm {play['warm_s']} s (median {statistics.median(play['warm_s'])})")
-    for kind in ("cold", "warm"):
-        first = play["phases"][kind][0]
-        print(f"  {kind}, first visit, seconds after the page began to load: JupyterLite's shell "
-              f"{first['app_shell_s']}, the kernel ready {first['kernel_ready_s']}, the table drawn {first['table_drawn_s']}")
-    for where, figures in report["decisions"].items():
+    for name, what in (("play", f"{args.page} to a playable widget"), ("floor", "the floor (loadPyodide() alone)")):
+        timed = report[name]
+        print(f"{what}: cold {timed['cold_s']} s (median {statistics.median(timed['cold_s'])}), "
+              f"warm {timed['warm_s']} s (median {statistics.median(timed['warm_s'])})")
+        for kind in ("cold", "warm"):
+            print(f"  {kind}, the page's marks (s after it began to load), each visit: "
+                  + "; ".join(", ".join(f"{k} {v}" for k, v in marks.items()) for marks in timed["phases"][kind]))
+    print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
+    for where, figures in report.get("decisions", {}).items():
         e, c = figures["expert"], figures["coach_hint"]
         print(f"{where:8}: expert move median {e['median_s']} s, p90 {e['p90_s']} s, max {e['max_s']} s; "
               f"coach hint ({figures['coach_budget']} playouts) median {c['median_s']} s, p90 {c['p90_s']} s, "

@@ -5,15 +5,18 @@
 (``bash scripts/site`` sets up the build environment and runs this.) The folder it writes is served as it
 is by any static web server; every byte a visitor's browser loads comes from it:
 
-- JupyterLite (the Lab, and the simple notebook interface the Play and Train pages use), with the
-  Pyodide kernel and the lab extensions of anywidget and ipywidgets from the build environment;
+- JupyterLite (the Lab), with the Pyodide kernel and the lab extensions of anywidget and ipywidgets from
+  the build environment;
 - Pyodide's core, from npm's ``pyodide`` package of exactly the version the kernel pins, and beside it the
   pure wheels the kernel starts with (micropip, IPython, jedi, ...) with Pyodide's package lock rewritten
-  to name them (file names, sha256) and to list nothing else, so nothing is looked for on a CDN;
+  to name them (file names, sha256) and to list nothing else, so nothing is looked for on a CDN; every
+  wheel there carries its modules compiled by that Pyodide (:func:`precompile`);
 - nomercy's wheel and the wheels it needs in the browser (comm, anywidget, psygnal, ipywidgets,
   jupyterlab_widgets, PyYAML's pure modules) as piplite wheels;
-- the contents: ``notebooks/``, the ``docs/`` pages they link to, ``puzzles/``, and the app notebooks
-  of ``site/`` (Play, Train) with the landing page ``site/index.html``.
+- the contents: ``notebooks/``, the ``docs/`` pages they link to, ``puzzles/``;
+- the landing page ``site/index.html``, and the Play and Train pages (``site/play/``, ``site/train/``,
+  ``site/app/``): one widget each, run by Pyodide with no JupyterLab and no kernel, from a lock of their
+  own (``static/pyodide/app-lock.json``) that names only the wheels the widgets need.
 
 Downloads (npm, pip) are kept in the cache folder. The output folder is removed and built again every
 time: an incremental JupyterLite build was seen to drop ``pyodideUrl``, and then the kernel went to a
@@ -60,7 +63,14 @@ PURE = ["--only-binary=:all:", "--platform", "any", "--python-version", "3.14", 
         "--abi", "none"]
 CONTENTS = ("notebooks", "docs", "puzzles")
 APP_PAGES = ("play", "train")
-"""Pages of the site that open one notebook of ``site/`` in the simple notebook interface, code hidden."""
+"""The site's pages that show one widget, with no code (``site/<page>/index.html``, run by ``site/app/``)."""
+APP_ROOTS = ("nomercy", "anywidget")
+"""What the app pages load from Pyodide's lock, with what they need there but :data:`APP_LEFT_OUT`."""
+APP_LEFT_OUT = ("ipython", "widgetsnbextension", "jupyterlab-widgets")
+"""Needed by ipywidgets in a notebook (the shell; the front end's files), not by a page of our own."""
+APP_LOCK = "app-lock.json"
+PUZZLE_BUNDLE = "puzzles.json"
+"""The puzzle collection as the Train page reads it (see :func:`puzzle_bundle`), in the site's ``app/``."""
 
 
 class BuildError(Exception):
@@ -253,9 +263,21 @@ def pyodide_folder(core: Path, cache: Path, dest: Path, ours: list[Path]) -> lis
                       "depends": depends, "unvendored_tests": False}
     for entry in kept.values():  # a dependency the browser does without (widgetsnbextension: the kernel's stub)
         entry["depends"] = sorted(_lock_name(d) for d in entry["depends"] if _lock_name(d) in kept)
+    precompile(core, [dest / entry["file_name"] for entry in kept.values()])
+    for entry in kept.values():
+        entry["sha256"] = sha256(dest / entry["file_name"])
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return sorted(kept)
+
+
+def precompile(core: Path, wheels: list[Path]) -> None:
+    """Put Python 3.14 bytecode in the wheels (``scripts/precompile_wheels.mjs``: compiled by this Pyodide
+    under Node), so a page imports them without compiling each module at each load."""
+    if shutil.which("node") is None:
+        raise BuildError("node is missing: it compiles the wheels' modules with the site's Pyodide (Debian: apt-get install nodejs)")
+    run(["node", str(ROOT / "scripts" / "precompile_wheels.mjs"), str(core), *map(str, wheels)],
+        "compiling the wheels' modules with Pyodide under Node")
 
 
 def _wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -316,7 +338,7 @@ def _joined(notebook: dict) -> dict:
 
 
 def stage_contents(stage: Path) -> None:
-    """What the Lab's file browser shows: the notebooks, the docs they link to, the puzzles, the apps."""
+    """What the Lab's file browser shows: the notebooks, the docs they link to, the puzzles."""
     for folder in CONTENTS:
         shutil.copytree(ROOT / folder, stage / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     for notebook in stage.rglob("*.ipynb"):
@@ -324,9 +346,6 @@ def stage_contents(stage: Path) -> None:
     # the trainer's folder in the browser (data_dir() under Pyodide is /drive/nomercy): shipped with a note,
     # so it is there from the start (the Lab's drive probes the site for a folder the kernel creates)
     shutil.copytree(ROOT / "site" / "nomercy", stage / "nomercy")
-    (stage / "apps").mkdir()
-    for page in APP_PAGES:
-        shutil.copy2(ROOT / "site" / f"{page}.ipynb", stage / "apps" / f"{page}.ipynb")
 
 
 def lite_config(lite_dir: Path) -> None:
@@ -339,7 +358,7 @@ def lite_config(lite_dir: Path) -> None:
             "appName": "nomercy",
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
             "enableMemoryStorage": False,
-            "exposeAppInBrowser": True,  # the app pages' script and the browser tests drive the app
+            "exposeAppInBrowser": True,  # the browser tests drive the Lab
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
@@ -351,31 +370,65 @@ def lite_config(lite_dir: Path) -> None:
 
 
 def app_pages(out: Path) -> None:
-    """Play and Train: the notebook interface opening an app notebook with the code hidden.
+    """Play and Train: pages of their own (``site/play/``, ``site/train/``, ``site/app/``) that run the widget
+    with no JupyterLab and no kernel, and the lock they load Pyodide's packages from.
 
-    ``notebooks/index.html`` gets one stylesheet and one script (``site/app.css``, ``site/app.js``) that do
-    nothing unless the address has ``app`` in its query: then they hide the code, the menus and the
-    toolbar, run every cell once the kernel is ready, and show a note until the widget is drawn.
-    ``play/`` and ``train/`` are short pages that send the browser there. (A copy of the notebook
-    interface's page in another folder does not open its notebook: the interface routes by its folder.)
+    A Jupyter kernel in the browser starts IPython, which takes longer to import under Pyodide than
+    everything the widget needs; these pages load Pyodide in a worker with only the widget's wheels
+    (:data:`APP_ROOTS` and what they need, IPython left out: ``site/app/host.py`` says why that is enough),
+    and draw the widget with its own ES module. The landing page (``site/index.html``) is written here too,
+    with the files these pages start with listed for the browser to prefetch.
     """
-    index = out / "notebooks" / "index.html"
-    page = index.read_text()
-    if "</head>" not in page:
-        raise BuildError("notebooks/index.html of the JupyterLite build has no </head>")
-    shutil.copy2(ROOT / "site" / "app.css", out / "notebooks" / "app.css")
-    shutil.copy2(ROOT / "site" / "app.js", out / "notebooks" / "app.js")
-    index.write_text(page.replace(
-        "</head>", '<link rel="stylesheet" href="./app.css">\n<script src="./app.js"></script>\n</head>', 1))
     for name in APP_PAGES:
-        target = f"../notebooks/index.html?path=apps/{name}.ipynb&app"
         (out / name).mkdir()
-        (out / name / "index.html").write_text(
-            f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>nomercy: {name}</title>\n'
-            f'<link rel="icon" href="../favicon.ico">\n'
-            f'<meta http-equiv="refresh" content="0; url={target}">\n'
-            f'<script>window.location.replace({json.dumps(target)} + window.location.hash);</script>\n'
-            f'</head><body><a href="{target}">Open the {name} page</a></body></html>\n')
+        shutil.copy2(ROOT / "site" / name / "index.html", out / name / "index.html")
+    shutil.copytree(ROOT / "site" / "app", out / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    pyodide = out / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    kept: dict[str, dict] = {}
+    todo = list(APP_ROOTS)
+    while todo:
+        name = todo.pop()
+        if name in kept or name in APP_LEFT_OUT:
+            continue
+        if name not in packages:
+            raise BuildError(f"the site's Pyodide lock has no {name} wheel, which the app pages load")
+        kept[name] = dict(packages[name], depends=[d for d in packages[name]["depends"] if d not in APP_LEFT_OUT])
+        todo.extend(kept[name]["depends"])
+    lock["packages"] = dict(sorted(kept.items()))
+    (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
+    puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
+    # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
+    # Train then finds them in the cache
+    files = [f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
+    files += [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()]
+    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir())]
+    landing = (ROOT / "site" / "index.html").read_text()
+    if "<!-- app files -->" not in landing:
+        raise BuildError("site/index.html has no <!-- app files --> line for the app pages' files")
+    links = "\n".join(f'  <link rel="prefetch" href="./{name}">' for name in files)
+    (out / "index.html").write_text(landing.replace("  <!-- app files -->", links, 1))
+
+
+def puzzle_bundle(target: Path) -> None:
+    """The puzzle collection as the Train page reads it: each file's data as the package's YAML reader
+    gives it, as JSON (the reader's pure-Python YAML takes seconds in the browser; JSON a few hundredths).
+
+    The files stay the one source: this is what the reader made of them at build time, and a file whose
+    data JSON would change (a value JSON has no form for) fails the build.
+    """
+    from nomercy.puzzles.puzzle import puzzle_files
+    from nomercy.puzzles.yaml_reader import read_puzzle_file
+
+    folder = ROOT / "puzzles"
+    bundle = []
+    for path in puzzle_files(folder):
+        data = read_puzzle_file(path)
+        if json.loads(json.dumps(data)) != data:
+            raise BuildError(f"{path.relative_to(ROOT)} holds a value JSON cannot carry to the Train page")
+        bundle.append({"file": path.relative_to(folder).as_posix(), "data": data})
+    target.write_text(json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
 
 
 def build(out: Path, cache: Path) -> None:
@@ -400,7 +453,6 @@ def build(out: Path, cache: Path) -> None:
         names = pyodide_folder(core, cache, out / "static" / "pyodide", wheels + [w for w in kernel_wheels if w])
         check_notebooks(out, stage)
     app_pages(out)
-    shutil.copy2(ROOT / "site" / "index.html", out / "index.html")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
     maps = list(out.rglob("*.map"))
     for path in maps:
@@ -434,7 +486,7 @@ def check_notebooks(out: Path, stage: Path) -> None:
 
 
 def check_site(out: Path) -> None:
-    """Everything the kernel will ask for is in the folder, and the kernel is told to look there."""
+    """Everything the kernel and the app pages will ask for is in the folder, and the kernel is told to look there."""
     settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs" or not kernel.get("disablePyPIFallback"):
@@ -445,6 +497,19 @@ def check_site(out: Path) -> None:
         wheel = pyodide / entry["file_name"]
         if not wheel.exists() or sha256(wheel) != entry["sha256"]:
             raise BuildError(f"the lock names {entry['file_name']} ({name}) but the site has no such wheel")
+    app_lock = json.loads((pyodide / APP_LOCK).read_text())["packages"]
+    for name, entry in app_lock.items():
+        same = lock["packages"].get(name, {})
+        if (entry["file_name"], entry["sha256"]) != (same.get("file_name"), same.get("sha256")):
+            raise BuildError(f"the app pages' lock and the site's lock name different wheels for {name}")
+    for name in APP_LEFT_OUT:
+        if name in app_lock:
+            raise BuildError(f"the app pages' lock names {name}, which they do without")
+    for page in (*APP_PAGES, "app"):
+        if not (out / page).is_dir():
+            raise BuildError(f"the site has no {page}/ folder")
+    if not (out / "app" / PUZZLE_BUNDLE).exists():
+        raise BuildError(f"the site has no app/{PUZZLE_BUNDLE} for the Train page")
     piplite: dict = {}
     for listing in (out / "pypi" / "all.json", out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
                     / "static" / "pypi" / "all.json"):

@@ -5,10 +5,13 @@ and nothing else: a request to any other host fails the test that made it (so do
 a page error). Python runs in the page (Pyodide); nothing of the CPython side is used but the folder.
 
 - The landing page links Play, Train and the Lessons, and every link opens.
-- Play: the game table opens with no code on screen, and a whole round is played by clicking at the
-  default pace.
-- Train: puzzles answered, the page reloaded, and then the browser closed and started again: the
-  progress is still there, read back from ``/drive/nomercy/progress.json`` in the browser's storage.
+- Play (a page of its own: Pyodide in a worker, no JupyterLab, no kernel): the game table opens with no
+  code on screen; the round is saved as it goes, so a reload in the middle of it resumes it; and the whole
+  round is played by clicking at the default pace.
+- Train (the same kind of page): puzzles answered, the page reloaded (Python put back from the snapshot
+  the first visit kept), and then the browser closed and started again: the progress is still there, and the site's Lab reads the same attempts from the
+  learner's folder (``/drive/nomercy``: the page and the Lab share it in the browser's storage). The
+  progress exported on one browser and imported on another gives the same attempts there.
 - The same game everywhere: a digest of seeded games (every move, event and position) computed by the
   site's Pyodide equals the one computed here by CPython.
 - Every notebook of ``notebooks/`` runs in the site's Lab to the end with no error output.
@@ -182,78 +185,68 @@ def test_the_landing_page_links_play_train_and_the_lessons(site: str) -> None:
 
 # --- Play ------------------------------------------------------------------------------------------
 
-def test_the_play_page_opens_the_table_with_no_code_and_a_round_is_played_by_clicking(site: str) -> None:
+def _title(table: Any) -> str:
+    """The table's title line (rules, round, move number)."""
+    return table.locator(".nm-title").first.text_content().strip()
+
+
+def _wait_for_the_player(table: Any) -> None:
+    """Until the computers have moved and it is the person's turn again (or the round is over)."""
+    table.page.wait_for_function("(el) => ['human', 'over'].includes(el.getAttribute('data-waiting'))",
+                                 arg=table.element_handle(), timeout=60_000)
+
+
+def _play(table: Any, clicks: int | None = None) -> list[str]:
+    """Click as a person would, ``clicks`` times or to the end of the round; the labels of the clicks."""
+    clicked: list[str] = []
+    lost: list[str] = []
+    deadline = time.monotonic() + ROUND_SECONDS
+    while clicks is None or len(clicked) < clicks:
+        assert time.monotonic() < deadline, f"not done after {ROUND_SECONDS} s; clicks: {clicked[-20:]}"
+        version, waiting = table.get_attribute("data-version"), table.get_attribute("data-waiting")
+        if waiting == "over":
+            break
+        if waiting == "computer":
+            _redrawn(table, version, 30_000)
+            continue
+        step = _next_click(table)
+        assert step is not None, f"the player is to move but nothing can be clicked: {table.text_content()[:600]}"
+        label, control = step
+        control.click()
+        if not _redrawn(table, version, 30_000):
+            lost.append(label)
+            assert len(lost) <= 3, f"clicks that changed nothing: {lost}"
+            continue
+        clicked.append(label)
+        error = table.locator('[data-testid="error"]')
+        assert not error.count(), f"clicking {label} was refused: {error.text_content()}"
+    return clicked
+
+
+def test_the_play_page_opens_the_table_with_no_code_resumes_it_on_reload_and_a_round_is_played(site: str) -> None:
     with visit(site) as session:
         page = session.open("play/")
         table = _app_ready(page, "nm-table")
         table.wait_for()
-        assert page.url.endswith("/notebooks/index.html?path=apps/play.ipynb&app")
-        assert not page.locator(".jp-Cell-inputWrapper:visible").count(), "code is visible on the Play page"
-        assert not page.locator("#menu-panel-wrapper:visible").count()
+        assert page.url == f"{site}/play/"
+        assert not page.locator("[class*='jp-']").count(), "JupyterLab is on the Play page"
+        assert page.evaluate("() => window.jupyterapp === undefined")
         assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the default pace"
         page.screenshot(path=str(ARTIFACTS / "site-play-start.png"))
-        clicked: list[str] = []
-        lost: list[str] = []
-        deadline = time.monotonic() + ROUND_SECONDS
-        while True:
-            assert time.monotonic() < deadline, f"no round-over after {ROUND_SECONDS} s; clicks: {clicked[-20:]}"
-            version, waiting = table.get_attribute("data-version"), table.get_attribute("data-waiting")
-            if waiting == "over":
-                break
-            if waiting == "computer":
-                _redrawn(table, version, 30_000)
-                continue
-            step = _next_click(table)
-            assert step is not None, f"the player is to move but nothing can be clicked: {table.text_content()[:600]}"
-            label, control = step
-            control.click()
-            if not _redrawn(table, version, 30_000):
-                lost.append(label)
-                assert len(lost) <= 3, f"clicks that changed nothing: {lost}"
-                continue
-            clicked.append(label)
-            error = table.locator('[data-testid="error"]')
-            assert not error.count(), f"clicking {label} was refused: {error.text_content()}"
+
+        clicked = _play(table, clicks=2)
+        _wait_for_the_player(table)
+        hand, title = table.locator('[data-testid="hand"]').text_content(), _title(table)
+        assert not title.endswith(" move 0"), title
+        page.reload()
+        table = _app_ready(page, "nm-table")
+        assert (_title(table), table.locator('[data-testid="hand"]').text_content()) == (title, hand), \
+            "the round was not resumed after a reload"
+
+        clicked += _play(table)
         assert "wins the round" in table.locator('[data-testid="round-over"]').text_content()
         assert "card" in clicked
         page.screenshot(path=str(ARTIFACTS / "site-play-round-over.png"))
-
-
-def _record(table: Any) -> str:
-    """The round's record, as a person gets it: "Export record", then the text in the box."""
-    version = table.get_attribute("data-version")
-    table.get_by_role("button", name="Export record").click()
-    _redrawn(table, version, 30_000)
-    return table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
-
-
-def _human_to_move(table: Any) -> None:
-    """Wait while the computers move, until it is the person's turn (or the round is over)."""
-    while table.get_attribute("data-waiting") == "computer":
-        _redrawn(table, table.get_attribute("data-version"), 30_000)
-
-
-def test_the_round_on_the_play_page_survives_a_reload_and_a_browser_restart(site: str, tmp_path: Path) -> None:
-    profile = tmp_path / "profile"
-    with visit(site, profile) as session:
-        page = session.open("play/")
-        table = _app_ready(page, "nm-table")
-        for _ in range(2):  # two decisions of the person's, with the computers' moves between
-            _human_to_move(table)
-            step = _next_click(table)
-            assert step is not None, table.text_content()[:600]
-            version = table.get_attribute("data-version")
-            step[1].click()
-            _redrawn(table, version, 30_000)
-        _human_to_move(table)
-        played = json.loads(_record(table))
-        assert played["moves"], "no move was played"
-        page.reload()
-        table = _app_ready(page, "nm-table")
-        assert json.loads(_record(table)) == played, "the round was not resumed after a reload"
-    with visit(site, profile) as session:  # the browser closed and started again, same profile
-        table = _app_ready(session.open("play/"), "nm-table")
-        assert json.loads(_record(table)) == played, "the round was not resumed after a browser restart"
 
 
 # --- Train: progress kept across a reload and a browser restart -------------------------------------
@@ -262,11 +255,17 @@ def _attempts(trainer: Any) -> int:
     return int(trainer.get_attribute("data-attempts"))
 
 
+_ATTEMPTS_IN_THE_LAB = ("from nomercy.puzzles.progress import Progress, data_dir\n"
+                        "print(data_dir(), [a.puzzle for a in Progress().attempts])")
+
+
 def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(site: str, tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     with visit(site, profile) as session:
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")
+        assert page.url == f"{site}/train/"
+        assert not page.locator("[class*='jp-']").count(), "JupyterLab is on the Train page"
         assert _attempts(trainer) == 0, "a fresh browser profile already has progress"
         answered = []
         for right in (False, True, True):
@@ -282,30 +281,28 @@ def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(sit
         page.reload()
         trainer = _app_ready(page, "nm-trainer")
         assert _attempts(trainer) == 3, "the progress was lost on reload"
+        # the second visit puts Python back from the snapshot the first one kept (see site/app/worker.js)
+        assert "pyodide (snapshot)" in page.evaluate("() => Object.keys(window.nmAppTimes)")
     with visit(site, profile) as session:  # the browser closed and started again, same profile
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")
         assert _attempts(trainer) == 3, "the progress was lost when the browser restarted"
-        saved = _run_in_pyodide(session, "from nomercy.puzzles.progress import Progress\n"
-                                         "progress = Progress()\n"
-                                         "print(progress.path, [a.puzzle for a in progress.attempts])")
-        where, ids = saved.split(" ", 1)
-        assert where == "/drive/nomercy/progress"  # the journals' folder, in the Lite drive
-        assert ids == repr(answered)
+        where, ids = _run_in_pyodide(session, _ATTEMPTS_IN_THE_LAB).split(" ", 1)
+        assert where == "/drive/nomercy"
+        assert sorted(ast.literal_eval(ids)) == sorted(answered), "the Lab does not see the Train page's attempts"
+        trainer.get_by_role("button", name="Export progress").click()
+        exported = trainer.locator('[data-testid="trainer-export-text"]').input_value()
+    with visit(site) as session:  # another browser: the exported progress imported there
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")
-        trainer.get_by_role("button", name="Export progress").click()
-        exported = trainer.get_by_role("textbox", name="Your progress, every attempt (keep it as a file)")
-        exported.wait_for()
-        text = exported.input_value()
-    with visit(site) as session:  # another browser: the progress carried over by Export and Import
-        trainer = _app_ready(session.open("train/"), "nm-trainer")
         assert _attempts(trainer) == 0
-        trainer.locator("summary", has_text="Import progress").click()
-        trainer.get_by_role("textbox", name="Progress to import (the text Export gives)").fill(text)
-        trainer.get_by_role("button", name="Import", exact=True).click()
-        trainer.locator('[data-testid="trainer-transfer-result"][data-kind]').wait_for()
-        assert _attempts(trainer) == 3, trainer.locator('[data-testid="trainer-transfer-result"]').text_content()
+        trainer.locator('[data-testid="trainer-import"] summary').click()
+        trainer.locator('[data-testid="trainer-import-text"]').fill(exported)
+        trainer.locator('[data-testid="trainer-import-go"]').click()
+        trainer.locator('[data-testid="trainer-transfer-result"][data-kind="imported"]').wait_for()
+        assert _attempts(trainer) == 3
+        page.reload()
+        assert _attempts(_app_ready(page, "nm-trainer")) == 3, "the imported progress was lost on reload"
 
 
 def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(site: str) -> None:
@@ -321,6 +318,25 @@ def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(si
         kept = _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
                                         "print(sorted(p.name for p in data_dir().iterdir()))")
         assert any(name.startswith("progress.json.unreadable-") for name in ast.literal_eval(kept)), kept
+        assert "progress.json" not in ast.literal_eval(kept)
+
+
+def test_the_app_pages_load_the_widgets_wheels_compiled_and_no_ipython(site: str) -> None:
+    """What makes the app pages start quicker than a kernel is in the built folder: their lock leaves IPython
+    and the kernel out, and every module of every wheel comes with its bytecode for the browser's Python."""
+    import zipfile
+
+    pyodide = SITE / "static" / "pyodide"
+    app = json.loads((pyodide / "app-lock.json").read_text())["packages"]
+    assert {"nomercy", "anywidget", "ipywidgets", "traitlets", "comm"} <= set(app)
+    assert not {"ipython", "ipykernel", "pyodide-kernel", "jedi"} & set(app)
+    for entry in json.loads((pyodide / "pyodide-lock.json").read_text())["packages"].values():
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            names = set(wheel.namelist())
+        modules = [n for n in names if n.endswith(".py") and not n.split("/")[0].endswith((".dist-info", ".data"))]
+        missing = [m for m in modules if f"{m.rpartition('/')[0]}/__pycache__/{m.rpartition('/')[2][:-3]}.cpython-314.pyc".lstrip("/")
+                   not in names]
+        assert not missing, f"{entry['file_name']}: no bytecode for {missing[:5]}"
 
 
 # --- the same game in the browser as here -------------------------------------------------------------

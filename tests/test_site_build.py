@@ -119,3 +119,30 @@ def test_a_downloaded_archive_with_a_member_outside_its_folder_is_refused_in_one
         build_site.unpack(archive, tmp_path / "out", tarball.name)
     assert str(error.value) == f"pyodide.tgz holds {name!r}, which would not stay a plain file inside {tmp_path / 'out'}"
     assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "out").exists()
+
+
+def test_the_train_pages_puzzle_bundle_gives_the_very_puzzles_the_files_give(tmp_path: Path) -> None:
+    from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+
+    build_site.puzzle_bundle(tmp_path / "puzzles.json")
+    bundle = json.loads((tmp_path / "puzzles.json").read_text(encoding="utf-8"))
+    folder = default_puzzle_dir()  # as site/app/host.py names them
+    from_bundle = [Puzzle.from_dict(entry["data"], path=str(folder / entry["file"])) for entry in bundle]
+    assert from_bundle == load_puzzles()
+    assert len(from_bundle) > 100
+
+
+def test_a_built_site_whose_app_lock_loads_ipython_is_refused(tmp_path: Path) -> None:
+    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
+    config = {"jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(config))
+    pyodide = tmp_path / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    wheel = pyodide / "ipython-9.12.0-py3-none-any.whl"
+    wheel.write_bytes(b"a wheel")
+    entry = {"file_name": wheel.name, "sha256": build_site.sha256(wheel)}
+    (pyodide / "pyodide-lock.json").write_text(json.dumps({"packages": {"ipython": entry}}))
+    (pyodide / build_site.APP_LOCK).write_text(json.dumps({"packages": {"ipython": entry}}))
+    with pytest.raises(build_site.BuildError, match=r"the app pages' lock names ipython, which they do without$"):
+        build_site.check_site(tmp_path)
+

@@ -246,6 +246,9 @@ def test_a_table_saves_after_every_change_and_opens_again_where_it_was(tmp_path:
     again = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
     assert again.state == table.state and again.record() == table.record()
     assert again.log_lines[-1]["sentence"].startswith("Resumed the game saved in my-game.json")
+    # what the page draws (the synced traits) is the game resumed, not the deal made before it
+    assert again.table["moves"] == table.table["moves"] > 0
+    assert again.log[-1]["sentence"].startswith("Resumed the game saved in my-game.json")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game.json"]
 
 

@@ -1,0 +1,128 @@
+// The Play and Train pages: one nomercy widget on a page of its own, with no JupyterLab and no Jupyter
+// kernel. Python (Pyodide) runs in a worker (worker.js, host.py) and keeps the widget as it is in a notebook;
+// this page draws it with the widget's own ES module (its `_esm`, sent by Python) through a model that
+// offers what anywidget offers a widget (get, set, save_changes, send, on, off) and speaks Jupyter's widget
+// messages with Python: a trait set here is sent up as an "update", an intent as a "custom" message, and
+// every "update" from Python changes the model and calls its listeners. One widget, one front end: the
+// same module draws it in JupyterLab. The page is `<html data-page="play|train">`.
+
+const marks = (window.nmAppTimes = { script: performance.now() });  // read by benchmarks/site_speed.py
+const page = document.documentElement.dataset.page;
+
+function note(text, failed) {
+  let box = document.getElementById("nm-app-note");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "nm-app-note";
+    box.setAttribute("role", "status");
+    document.body.append(box);
+  }
+  box.textContent = text;
+  box.classList.toggle("nm-app-failed", !!failed);
+}
+
+function failed(text) {
+  note(`Something went wrong while starting: ${text}`, true);
+  document.documentElement.classList.add("nm-app-error");
+}
+
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const up = (id, data) => worker.postMessage({ type: "comm", text: JSON.stringify({ comm_id: id, data }) });
+
+/** A widget's model, as anywidget gives it to `render({ model, el })`. */
+class Model {
+  constructor(id, state) {
+    this.id = id;
+    this.state = { ...state };
+    this.unsent = {};
+    this.listeners = new Map();
+  }
+  get(name) { return this.state[name]; }
+  set(name, value) {
+    this.state[name] = value;
+    this.unsent[name] = value;
+    this.emit(`change:${name}`, value);
+    this.emit("change");
+  }
+  save_changes() {
+    if (!Object.keys(this.unsent).length) return;
+    up(this.id, { method: "update", state: this.unsent, buffer_paths: [] });
+    this.unsent = {};
+  }
+  send(content) { up(this.id, { method: "custom", content }); }
+  on(event, callback) {
+    for (const name of event.split(/\s+/)) {
+      if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+      this.listeners.get(name).add(callback);
+    }
+  }
+  off(event, callback) {
+    for (const name of event ? event.split(/\s+/) : [...this.listeners.keys()]) {
+      if (callback) this.listeners.get(name)?.delete(callback);
+      else this.listeners.delete(name);
+    }
+  }
+  emit(name, ...args) { for (const callback of [...(this.listeners.get(name) || [])]) callback(...args); }
+  /** Python changed traits. */
+  update(state) {
+    const names = Object.keys(state);
+    Object.assign(this.state, state);
+    for (const name of names) this.emit(`change:${name}`, state[name]);
+    if (names.length) this.emit("change");
+  }
+}
+
+const models = new Map();
+
+function fromPython(text) {
+  const message = JSON.parse(text);
+  const data = message.data || {};
+  if (message.type === "comm_open") models.set(message.comm_id, new Model(message.comm_id, data.state || {}));
+  else if (message.type === "comm_close") models.delete(message.comm_id);
+  else if (message.type === "comm_msg") {
+    const model = models.get(message.comm_id);
+    if (!model) return;
+    if (data.method === "update") model.update(data.state || {});
+    else if (data.method === "custom") model.emit("msg:custom", data.content, []);
+  }
+}
+
+async function show(id) {
+  const model = models.get(id);
+  const style = document.createElement("style");
+  style.textContent = model.get("_css") || "";
+  document.head.append(style);
+  const url = URL.createObjectURL(new Blob([model.get("_esm")], { type: "text/javascript" }));
+  let widget;
+  try {
+    widget = (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  if (typeof widget === "function") widget = await widget();
+  const el = document.getElementById("nm-app");
+  await widget.initialize?.({ model });
+  await widget.render({ model, el });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  marks.drawn = performance.now();
+  document.getElementById("nm-app-note")?.remove();
+  document.documentElement.classList.add("nm-app-ready");
+}
+
+worker.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "comm") fromPython(message.text);
+  else if (message.type === "mark") marks[message.name] = performance.now();
+  else if (message.type === "show") {
+    marks.widget = performance.now();
+    show(message.id).catch((error) => failed(String(error && error.message || error)));
+  } else if (message.type === "warning") console.warn(message.text);
+  else if (message.type === "failed") {
+    if (document.documentElement.classList.contains("nm-app-ready")) console.error(message.text);
+    else failed(message.text.trim().split("\n").slice(-1)[0]);
+  }
+};
+worker.onerror = (event) => failed(event.message || "the worker could not start");
+
+note("Starting Python in your browser… (the first visit takes longest)");
+worker.postMessage({ type: "start", page });
