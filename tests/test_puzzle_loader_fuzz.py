@@ -129,3 +129,16 @@ def test_every_collection_puzzle_survives_a_round_trip_through_yaml():
 @given(st.data())
 def test_soak_many_changed_puzzles(data):
     test_a_collection_puzzle_with_one_value_changed_loads_or_is_refused_in_one_line.hypothesis.inner_test(data)
+
+
+def test_a_text_read_twice_gives_two_copies_and_a_refusal_is_said_every_time():
+    """The reader keeps what it parsed (the collection is read whole by every command), never what it refused."""
+    from nomercy.puzzles.yaml_reader import parse_puzzle_yaml
+
+    text = "id: twice\nhands:\n  A: [red 5]\n"
+    first = parse_puzzle_yaml(text, "twice.yaml")
+    first["hands"]["A"].append("blue 7")
+    assert parse_puzzle_yaml(text, "twice.yaml") == {"id": "twice", "hands": {"A": ["red 5"]}}
+    for _ in range(2):
+        with pytest.raises(PuzzleError, match=r"^twice\.yaml: not valid YAML"):
+            parse_puzzle_yaml("id: [unclosed\n", "twice.yaml")

@@ -26,6 +26,8 @@ nomercy.core.errors.PuzzleError: p.yaml: not a valid puzzle file at line 2: the 
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -144,7 +146,18 @@ def _children(node: Node) -> list[Node]:
 
 
 def parse_puzzle_yaml(text: str, where: str) -> Any:
-    """The data of one puzzle file's text; anything the reader refuses raises :class:`PuzzleError`."""
+    """The data of one puzzle file's text; anything the reader refuses raises :class:`PuzzleError`.
+
+    A text read before (the same words from the same place) is not parsed again: the collection is read
+    whole by every listing, check and trainer, and the pure-Python YAML reader takes milliseconds a file.
+    Each caller gets its own copy of the data, so what one does with it cannot reach another; a refusal
+    is never kept, so it is said again, the same way, every time.
+    """
+    return copy.deepcopy(_parse(text, where))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse(text: str, where: str) -> Any:
     if len(text) > MAX_BYTES:
         raise PuzzleError(f"{where}: a puzzle file is at most {MAX_BYTES // 1024} KB; this one is larger")
     depth = _bracket_depth(text)
