@@ -7,6 +7,7 @@ the README's table names every script. Marked ``slow`` (a dozen Python processes
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -32,6 +33,7 @@ QUICK = {
     "profile_engine.py": ["--games", "2", "--top", "3"],
     "refusal_speed.py": ["--repeat", "3"],
     "simulation_speed.py": ["--games", "4", "--expert-games", "1"],
+    "site_speed.py": ["--visits", "1", "--no-decisions"],  # needs the built site (scripts/test builds it first)
     "soak.py": ["--games", "28", "--log", "{tmp}/soak.jsonl"],
     "trainer_speed.py": ["--attempts", "0,10", "--serve", "2"],
 }
@@ -56,6 +58,9 @@ def _records(folder: Path) -> None:
 def test_the_script_runs_in_its_quick_form(script: str, tmp_path: Path) -> None:
     if script == "compare_engines.py" and not (ROOT / ".git").exists():
         pytest.skip("compare_engines.py reads an earlier commit: it needs a git checkout")
+    if script == "site_speed.py" and not (ROOT / "_site" / "index.html").exists():
+        reason = "site_speed.py times the built site: run 'bash scripts/site' first (bash scripts/test does)"
+        pytest.fail(reason) if os.environ.get("CI", "").lower() == "true" else pytest.skip(reason)
     if script == "paired.py":
         _records(tmp_path)
     args = [arg.replace("{tmp}", str(tmp_path)) for arg in QUICK[script]]

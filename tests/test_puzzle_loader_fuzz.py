@@ -142,3 +142,16 @@ def test_a_text_read_twice_gives_two_copies_and_a_refusal_is_said_every_time():
     for _ in range(2):
         with pytest.raises(PuzzleError, match=r"^twice\.yaml: not valid YAML"):
             parse_puzzle_yaml("id: [unclosed\n", "twice.yaml")
+
+
+@pytest.mark.parametrize("where", ["answer", "variant", "top"])
+def test_a_key_holding_a_line_break_is_named_on_the_messages_one_line(where):
+    """Found by the soak: a key '0\\n0' was printed as it is, and the refusal took two lines."""
+    data = yaml.safe_load((default_puzzle_dir() / "action-cards" / "opening-turn.yaml").read_text(encoding="utf-8"))
+    if where == "top":
+        data["0\n0"] = None
+    else:
+        data[where] = {"0\n0": None}
+    with pytest.raises(PuzzleError) as error:
+        Puzzle.from_dict(parse_puzzle_yaml(yaml.safe_dump(data, allow_unicode=True), "fuzz.yaml"))
+    assert "\n" not in str(error.value) and "'0\\n0'" in str(error.value), str(error.value)

@@ -457,8 +457,10 @@ class Puzzle:
 
 
 def _key(key: Any) -> str:
-    """A key as a message names it: plain when it is a short word."""
-    return key if isinstance(key, str) and len(key) <= 40 and key.strip() == key else brief(key)
+    """A key as a message names it: plain when it is short printable text, else quoted with escapes (a key
+    holding a line break must not break the message's one line)."""
+    plain = isinstance(key, str) and len(key) <= 40 and key.strip() == key and key.isprintable()
+    return key if plain else brief(key)
 
 
 def _text(value: Any, key: str, where: str) -> str:
