@@ -268,8 +268,9 @@ _ROWS = [
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
            "the player with the fewest cards wins (a tie goes to the first of them counting from the player whose "
-           "turn it is). An ordinary table never gets there: with the whole deck in play there is always a card "
-           "to draw, and a wild goes on any top card; it takes unusual options or a position built by hand.",
+           "turn it is). An ordinary table never gets there: even when the cards run out in the middle of a draw "
+           "(ruling `empty-draw-pile`), some player can still play; it takes unusual options or a position "
+           "built by hand.",
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's reading.",)),
