@@ -135,3 +135,11 @@ def test_classic_sevens_and_zeros_do_nothing_special():
     assert is_legal(game, "A plays red 7")
     after, events = play(game, "A plays red 0")
     assert "HandsPassed" not in kinds(events)
+
+
+def test_a_challenge_under_no_bluff_is_refused_saying_no_bluff_forbids_it():
+    """The refusal names the option, not "there is no wild +4", which the reader just saw played."""
+    game = classic(["wild +4", "red 2", "blue 3"], variant={"no_bluff": True})
+    after, _ = play(game, "A plays wild +4 choosing blue")
+    reason = why_illegal(after, "B challenges")
+    assert reason is not None and "no_bluff" in reason and "no wild +4" not in reason

@@ -93,6 +93,7 @@ def test_the_last_one_standing_wins():
     after, events = play(game, "B draws")
     assert after.is_over and after.winner == 0
     assert of_kind(events, "RoundWon")[0].how == "last one standing"
+    assert of_kind(events, "RoundWon")[0].rule == "winning"  # the win is ruling winning; mercy only knocked B out
     assert len(after.hand("A")) == 2
 
 

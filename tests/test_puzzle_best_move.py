@@ -197,3 +197,14 @@ def _yaml(data: dict[str, Any]) -> str:
     import yaml
 
     return yaml.safe_dump(data, sort_keys=False)
+
+
+@pytest.mark.parametrize("puzzle", BEST_MOVE, ids=lambda p: p.id)
+def test_the_lead_a_learner_reads_is_the_difference_of_the_shown_percentages(puzzle: Puzzle):
+    """"Leads the next one by N points" must be checkable on the page: the rounded 65% and 51% give 14."""
+    import re
+    from nomercy.puzzles.best_move import verdict
+    text = verdict(puzzle).words()
+    shown = [int(m) for m in re.findall(r"^[^\n]*?: (\d+)% ±", text, re.M)]
+    lead = int(re.search(r"leads the next one by (\d+) points", text).group(1))
+    assert lead == shown[0] - shown[1]

@@ -257,7 +257,7 @@ class Draft(_Position):
             self.catchable = tuple(i for i in self.catchable if i != player)
         if self.active_count() == 1:
             survivor = next(i for i in range(len(self.seats)) if i not in self.out)
-            self.win(survivor, "last one standing", "mercy")
+            self.win(survivor, "last one standing", "winning")
 
     def win(self, player: int, how: str, rule: str) -> None:
         if self.phase is OVER:

@@ -334,6 +334,8 @@ def _check_catch(s: GameState, a: Catch) -> str | None:
 def _check_challenge(s: GameState, a: Challenge) -> str | None:
     who = s.seats[a.seat]
     if s.phase is not TURN or s.challenge is None or not s.pending:
+        if s.rules.no_bluff:
+            return f"{who} cannot challenge: with no_bluff a wild +4 may always be played and nobody may challenge it"
         return f"there is no wild +4 for {who} to challenge"
     if a.seat != s.turn:
         return f"only {s.seats[s.turn]}, the target of the wild +4, may challenge it"

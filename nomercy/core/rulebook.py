@@ -127,7 +127,8 @@ _ROWS = [
            "On your turn you play one card that matches the top card of the discard pile by color, by number or "
            "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
            "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
-           "for a wild. Under the printed No Mercy rules a player who can play must play. In classic UNO "
+           "for a wild. A player who can play must play: the printed No Mercy sheet covers only a match (play it) "
+           "and no match (draw), and this project reads that as a must (our reading). In classic UNO "
            "(`voluntary_draw: true`) a player may draw instead of playing.",
            "A turn", (_ZH, _FR, _OM, _CL),
            ("voluntary_draw",),
@@ -148,8 +149,10 @@ _ROWS = [
            ("draw",),
            ("The printed No Mercy rules draw until a card can be played (ruling `draw-until-playable`).",)),
     Ruling("wild-color", "Naming a color",
-           "Whoever plays a wild names the color that is now in force, any of the four, whatever their hand holds. "
-           "Only the classic wild +4 has a limit (ruling `wild-four-restriction`).",
+           "Whoever plays a wild names the color that is now in force, any of the four, whatever their hand holds, "
+           "with one exception: for a wild roulette the next player names the color, not its player (ruling "
+           "`wild-roulette`). Only the classic wild +4 is limited in when it may be played (ruling "
+           "`wild-four-restriction`).",
            "A turn", (_ZH, _FR, _OM, _SV, _CL)),
     # --- Basic action cards -------------------------------------------------------------------
     Ruling("skip", "Skip",
@@ -265,8 +268,9 @@ _ROWS = [
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
            "the player with the fewest cards wins (a tie goes to the first of them counting from the player whose "
-           "turn it is). An ordinary table never gets there: with the whole deck in play there is always a card "
-           "to draw, and a wild goes on any top card; it takes unusual options or a position built by hand.",
+           "turn it is). An ordinary table never gets there: even when the cards run out in the middle of a draw "
+           "(ruling `empty-draw-pile`), some player can still play; it takes unusual options or a position "
+           "built by hand.",
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
            ("No source covers it; this is the project's reading.",)),

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-__all__ = ["Estimate", "CLEAR", "is_clear", "points", "standard_error"]
+__all__ = ["Estimate", "CLEAR", "is_clear", "points", "shown_percent", "standard_error"]
 
 CLEAR = 2.0
 """A difference is clear when it is at least this many standard errors (chance alone: about 1 time in 20)."""
@@ -40,6 +40,11 @@ def points(share: float) -> str:
     """A share as percentage points, without a sign: 0.234 -> '23'; below one point, one decimal."""
     value = abs(share) * 100
     return f"{value:.0f}" if value >= 1 or value == 0 else f"{value:.1f}"
+
+
+def shown_percent(share: float) -> int:
+    """A share as the whole percentage an :class:`Estimate` prints (``f"{share:.0%}"``), so sums agree with the page."""
+    return int(f"{share:.0%}".rstrip("%"))
 
 
 def is_clear(difference: float, error: float) -> bool:

@@ -40,7 +40,7 @@ from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import parse_move
 from nomercy.core.state import GameState
-from nomercy.play.estimate import CLEAR, Estimate, points
+from nomercy.play.estimate import CLEAR, Estimate, points, shown_percent
 from nomercy.play.players.expert import ExpertPlayer
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, move_text
 
@@ -108,7 +108,17 @@ class Verdict:
         return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
                 f"in all from this position, the hidden cards dealt at random each time, and played them out. "
                 f"± is one standard error: the estimates are that noisy. The best move leads the next one by "
-                f"{points(self.lead)} points.")
+                f"{self.shown_lead()} points.")
+
+    def shown_lead(self) -> int:
+        """The best estimate's shown percentage minus the next one's: what a reader can check on the page.
+
+        The shown percentages are rounded, so the lead a learner reads is the difference of those
+        rounded figures (65% and 51%: 14), not the unrounded lead that ``nomercy check`` judges.
+        """
+        first, second = sorted(self.chances, key=lambda c: -c.mean)[:2]
+        return shown_percent(first.mean) - shown_percent(second.mean)
+
 
     def words(self) -> str:
         """The expert's estimates for a learner, best first, then what the ± means."""

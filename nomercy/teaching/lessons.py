@@ -299,9 +299,13 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     if options:
         choices = "<ol type='A'>" + "".join(f"<li>{escape(option.label)}</li>" for option in options) + "</ol>"
     pile = ""
-    if puzzle.draw_pile:
-        pile = (f'<div style="margin:2px 0 4px 0">the draw pile starts (first drawn first): '
-                f"{escape(', '.join(map(str, puzzle.draw_pile)))}</div>")
+    # With no discard pile the first card of the draw pile is the one turned up (shown above as such):
+    # list only the cards after it, so no card is shown twice and the reader sees which cards are drawn.
+    drawn = puzzle.draw_pile if puzzle.discard else puzzle.draw_pile[1:]
+    if drawn:
+        after = "" if puzzle.discard else " after the card turned up"
+        pile = (f'<div style="margin:2px 0 4px 0">the draw pile{after} starts (first drawn first): '
+                f"{escape(', '.join(map(str, drawn)))}</div>")
     answer = escape(puzzle.explanation or "; ".join(f"{k}: {v}" for k, v in puzzle.answer.items()))
     return (
         f'<div style="font-family:{_FONT};font-size:13px;border:1px solid #d0d0d0;border-radius:8px;'
