@@ -137,3 +137,28 @@ def test_jupyter_lab_opens_the_index_notebook():
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_address_scripts_lab_prints_opens_the_index_notebook_not_the_launcher():
+    """The token address a person copies (no desktop browser) serves the index notebook (about 15 s)."""
+    import os
+    import signal
+    import time
+    import urllib.request
+
+    env = {**os.environ, "PYTHON": sys.executable}
+    server = subprocess.Popen(["bash", "scripts/lab", "--no-browser", "--port=8937"], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        address = None
+        deadline = time.monotonic() + 120
+        while address is None and time.monotonic() < deadline and server.stdout is not None:
+            found = re.search(r"http://127\.0\.0\.1:\d+/\S*\?token=\S+", server.stdout.readline())
+            address = found.group(0) if found else None
+        assert address is not None and "/lab/tree/notebooks/00-index.ipynb?token=" in address, address
+        page = urllib.request.urlopen(address, timeout=30).read().decode()
+        assert re.search(r'"treePath":\s*"notebooks/00-index\.ipynb"', page)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
