@@ -145,6 +145,7 @@ def test_the_address_scripts_lab_prints_opens_the_index_notebook_not_the_launche
     import os
     import signal
     import time
+    import urllib.error
     import urllib.request
 
     env = {**os.environ, "PYTHON": sys.executable}
@@ -157,7 +158,14 @@ def test_the_address_scripts_lab_prints_opens_the_index_notebook_not_the_launche
             found = re.search(r"http://127\.0\.0\.1:\d+/\S*\?token=\S+", server.stdout.readline())
             address = found.group(0) if found else None
         assert address is not None and "/lab/tree/notebooks/00-index.ipynb?token=" in address, address
-        page = urllib.request.urlopen(address, timeout=30).read().decode()
+        page = None  # the server prints its address a moment before it takes connections: ask until it answers
+        while page is None:
+            try:
+                page = urllib.request.urlopen(address, timeout=30).read().decode()
+            except urllib.error.URLError as error:
+                if not isinstance(error.reason, ConnectionRefusedError) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         assert re.search(r'"treePath":\s*"notebooks/00-index\.ipynb"', page)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
