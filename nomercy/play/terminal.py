@@ -13,6 +13,8 @@ card without calling UNO has exactly their next line to type ``uno`` before a co
 
 from __future__ import annotations
 
+import sys
+
 from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core.cards import Card
@@ -42,11 +44,27 @@ Read = Callable[[str], str]
 Write = Callable[[str], None]
 
 
+def read_line(prompt: str) -> str:
+    """A line typed at the prompt, without its line end; ``EOFError`` at the end of input.
+
+    Not ``input()``: in a terminal it hands the line to GNU readline, which prints the prompt and then waits
+    in ``select`` without looking at Python's signals again, so a Ctrl-C pressed just as the prompt shows
+    is lost until the next key. Here the prompt is written by Python and the wait is a plain read, which
+    Ctrl-C always ends (the line discipline of the terminal still lets a person erase what they type).
+    """
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
 class TerminalTable:
     """A :class:`TableSession` with one person, played by lines of text (``read`` a line, ``write`` a line)."""
 
     def __init__(self, rules: str, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
-                 save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = input,
+                 save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = read_line,
                  write: Write = print) -> None:
         self._lines = 0
         self.session = TableSession(rules, players, seed=seed, coach=coach, save_to=save_to,
