@@ -55,7 +55,7 @@ def test_classic_profile_is_the_printed_classic_sheet():
     assert rules.no_bluff is False
 
 
-def test_every_option_of_rulings_md_is_a_field():
+def test_every_settled_rule_option_is_a_field():
     fields = {f.name for f in dataclasses.fields(RuleSet)}
     for option in ("players", "first_card", "voluntary_draw", "draw", "stacking", "seven_swap", "zero_pass",
                    "mercy_limit", "two_player_reverse_draw", "discard_all_top", "uno_penalty",
