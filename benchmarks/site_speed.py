@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from browser_support import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from browser_support import CHROMIUM, CHROMIUM_FLAGS, EXECUTE_IN_LITE_JS as _EXECUTE_JS  # noqa: E402
 
 DECISIONS = '''
 import json, statistics, time
@@ -170,23 +170,6 @@ def open_timings(url: str, visits: int, profiles: Path) -> dict[str, Any]:
     return {"cold_s": [round(t, 1) for t in cold], "warm_s": [round(t, 1) for t in warm], "phases": phases}
 
 
-_EXECUTE_JS = """
-async (code) => {
-  const app = window.jupyterapp;
-  await app.started;
-  const kernel = await app.serviceManager.kernels.startNew({ name: 'python' });
-  let out = '', err = '';
-  const future = kernel.requestExecute({ code });
-  future.onIOPub = (msg) => {
-    const kind = msg.header.msg_type;
-    if (kind === 'stream') { if (msg.content.name === 'stdout') out += msg.content.text; else err += msg.content.text; }
-    if (kind === 'error') err += `${msg.content.ename}: ${msg.content.evalue}`;
-  };
-  await future.done;
-  await kernel.shutdown();
-  return { out, err };
-}
-"""
 
 
 def pyodide_decisions(base: str, count: int) -> dict[str, Any]:

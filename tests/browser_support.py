@@ -148,3 +148,23 @@ def jupyterlab_page(workdir: Path) -> Iterator[tuple[Any, ConsoleWatch]]:
                                " && document.querySelector('.jp-LabShell')")
         page.evaluate("() => window.jupyterapp.started")
         yield page, watch
+
+
+EXECUTE_IN_LITE_JS = """
+async (code) => {
+  const app = window.jupyterapp;
+  await app.started;
+  const kernel = await app.serviceManager.kernels.startNew({ name: 'python' });
+  let out = '', err = '';
+  const future = kernel.requestExecute({ code });
+  future.onIOPub = (msg) => {
+    const kind = msg.header.msg_type;
+    if (kind === 'stream') { if (msg.content.name === 'stdout') out += msg.content.text; else err += msg.content.text; }
+    if (kind === 'error') err += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  await kernel.shutdown();
+  return { out, err };
+}
+"""
+"""Run code in a new kernel of a JupyterLite Lab page (``window.jupyterapp``); what it printed, and any error."""
