@@ -281,15 +281,58 @@ def test_a_save_file_that_is_a_folder_is_refused_when_the_table_is_made(tmp_path
         GameTable("no-mercy", ["human", "greedy"], save_to=tmp_path / "nowhere" / "g.json")
 
 
-def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
+def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from nomercy.core.files import FileWriteError
+    from nomercy.play.saved_game import SavedGame
+
+    def full_disk(self: SavedGame, record: GameRecord) -> None:
+        raise FileWriteError(f"{self.path.name} cannot be written: No space left on device")
+
+    save = tmp_path / "g.json"
+    table = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
+    monkeypatch.setattr(SavedGame, "write", full_disk)
+    for _ in range(3):
+        assert click(table, first_click(table)) == ""
+    said = [line["sentence"] for line in table.log_lines if "could not be saved" in line["sentence"]]
+    assert len(said) == 1 and "No space left" in said[0]
+    monkeypatch.undo()
+    click(table, first_click(table))  # the disk has room again: the next move saves the whole round
+    assert GameRecord.from_json(save.read_text()) == table.record()
+
+
+def test_a_save_file_replaced_by_a_folder_during_play_moves_the_game_beside_it(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     table = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
     save.unlink()
     save.mkdir()  # the file became a folder under the table
     for _ in range(3):
         assert click(table, first_click(table)) == ""
-    said = [line["sentence"] for line in table.log_lines if "could not be saved" in line["sentence"]]
-    assert len(said) == 1 and "a folder" in said[0]
+    said = [line["sentence"] for line in table.log_lines if "no longer holds this game" in line["sentence"]]
+    assert said == ["g.json no longer holds this game (another tab or notebook saved its own game there, or the "
+                    "file was changed); so that nothing is lost, this game is now saved to g-2.json."]
+    assert GameRecord.from_json((tmp_path / "g-2.json").read_text()) == table.record()
+
+
+def test_two_tables_saving_to_one_file_both_keep_their_games(tmp_path: Path) -> None:
+    """Two tabs of the Play page (or a notebook cell run twice) resume the same save, then play apart."""
+    save = tmp_path / "my-game.json"
+    first = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
+    click(first, first_click(first))
+    second = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
+    assert second.record() == first.record()  # both opened on the same game
+    click(first, first_click(first))  # the first table saves its move in the file
+    moves = first.table["moves"]
+    click(second, first_click(second))  # the second plays on from where it opened (one move behind): its own game
+    for _ in range(2):
+        click(first, first_click(first))
+        click(second, first_click(second))
+    assert GameRecord.from_json(save.read_text()) == first.record()
+    assert GameRecord.from_json((tmp_path / "my-game-2.json").read_text()) == second.record()
+    assert first.record() != second.record() and first.table["moves"] > moves
+    said = [line["sentence"] for line in second.log_lines if "no longer holds this game" in line["sentence"]]
+    assert len(said) == 1 and said[0].endswith("this game is now saved to my-game-2.json.")
+    assert not any("no longer holds" in line["sentence"] for line in first.log_lines)
 
 
 def test_a_save_killed_in_the_middle_of_writing_leaves_the_previous_save_whole(tmp_path: Path) -> None:

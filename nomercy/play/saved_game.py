@@ -106,6 +106,12 @@ class SavedGame:
 class AutoSave:
     """A round saved to ``file`` after every change; a save that fails is said once, and play goes on.
 
+    Two tables may be given the same file: two browser tabs of the Play page, or one notebook run twice.
+    Each then plays its own round, and a plain overwrite would keep only the last one saved. So before a
+    save the file is read again: when it no longer holds what this table last wrote there (or found there
+    when it opened), another table has saved to it, and this round moves to the first free name beside it
+    (``my-game-2.json``), said once. Neither round is lost.
+
     >>> import pathlib, tempfile
     >>> autosave = AutoSave(SavedGame(pathlib.Path(tempfile.mkdtemp()) / "my-game.json"))
     >>> game = Game("no-mercy", ["Ann", "Bo"], seed=3)
@@ -113,29 +119,59 @@ class AutoSave:
     (None, True)
     """
 
-    def __init__(self, file: SavedGame) -> None:
+    def __init__(self, file: SavedGame, found: GameRecord | None = None) -> None:
         self.file = file
-        self._last: GameRecord | None = None  # the record last written
+        self._last: GameRecord | None = found  # the record last written, or the one the file held at the start
         self._failed = False
 
     def save(self, record: GameRecord) -> str | None:
-        """Write ``record`` unless it is the one saved last; the line to log when saving has just begun to fail."""
+        """Write ``record`` unless it is the one saved last; the line to log (saving began to fail, or moved)."""
         if record == self._last:
             return None
+        moved = None
+        if self._taken_over():
+            old_name = self.file.path.name
+            try:
+                self.file = SavedGame(_free_name_beside(self.file.path))
+            except OSError as error:
+                return self._fail(f"another table saved to it, and no free name was found beside it ({error})")
+            moved = (f"{old_name} no longer holds this game (another tab or notebook saved its own game there, "
+                     f"or the file was changed); so that nothing is lost, this game is now saved to "
+                     f"{self.file.path.name}.")
         try:
             self.file.write(record)
         except (NomercyError, OSError) as error:
-            first = not self._failed
-            self._failed = True
-            return (f"This game could not be saved to {self.file.path.name} ({error}); play goes on, and saving "
-                    "is tried again after every move.") if first else None
+            return self._fail(str(error))
         self._last, self._failed = record, False
-        return None
+        return moved
+
+    def _taken_over(self) -> bool:
+        """Does the file hold something this table did not write (or find there when it opened)?"""
+        try:
+            held = self.file.read()
+        except NomercyError:
+            return True  # unreadable now (changed, or no longer a file): never written over
+        return held is not None and held != self._last
+
+    def _fail(self, reason: str) -> str | None:
+        first = not self._failed
+        self._failed = True
+        return (f"This game could not be saved to {self.file.path.name} ({reason}); play goes on, and saving "
+                "is tried again after every move.") if first else None
 
     def __copy__(self) -> "AutoSave":
-        twin = AutoSave(self.file)
-        twin._last, twin._failed = self._last, self._failed
+        twin = AutoSave(self.file, self._last)
+        twin._failed = self._failed
         return twin
+
+
+def _free_name_beside(path: Path) -> Path:
+    """The first ``<stem>-<n><suffix>`` beside ``path`` (n from 2) that names no file."""
+    for number in range(2, 10_000):
+        target = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if not os.path.lexists(target):
+            return target
+    raise FileExistsError(f"too many files named {path.stem}-N{path.suffix}")
 
 
 def _rename_beside(path: Path) -> Path:

@@ -443,7 +443,7 @@ class TableSession:
             self._note(resumed.note, "note")
             self.notice = resumed.note
         if resumed.saving:  # a file that could not be set aside is never written over
-            self._autosave = AutoSave(save)
+            self._autosave = AutoSave(save, resumed.record)
             self._save()
 
     def _save(self) -> bool:
