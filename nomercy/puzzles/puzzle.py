@@ -33,7 +33,7 @@ from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
 from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
 from nomercy.play.transcript import Transcript
-from nomercy.puzzles.schema import text_pattern
+from nomercy.puzzles.schema import puzzle_schema, text_pattern
 
 __all__ = ["Puzzle", "PuzzleResult", "PuzzleKind", "Option", "Judgement", "KINDS", "DEFAULT_KIND", "register_kind",
            "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "check_answer",
@@ -231,6 +231,10 @@ class Puzzle:
         if not text_pattern("id").search(pid) or pid != data["id"]:
             raise PuzzleError(f"{where}id is written in kebab-case (small letters, digits and dashes, like "
                               f"stack-2-4-6), not {brief(data['id'])}")
+        longest = puzzle_schema()["properties"]["id"]["maxLength"]
+        if len(pid) > longest:
+            raise PuzzleError(f"{where}id names the file (<id>.yaml), so it is at most {longest} characters, "
+                              f"not {len(pid)}")
         where = f"{path or pid}: "
         try:
             return cls._build(data, pid, where, path)
