@@ -39,14 +39,13 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch, Move, Play
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, legal_moves, new_game
+from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
 from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
-from nomercy.play.driver import play_out
-from nomercy.play.transcript import Transcript
+from nomercy.play.driver import play_out, replay
 
 __all__ = [
     "simulate",
@@ -243,7 +242,7 @@ def play_game(
 
     def fail(reason: str, state: GameState, move: Move | None) -> InvariantViolation:
         text = None if move is None else state.move_text(move)
-        history = tuple(_texts(rules, n, seed, moves))
+        history = _texts(rules, n, seed, moves)
         where = f" at move {len(moves) + 1}, {text!r}" if text else f" after move {len(moves)}"
         return InvariantViolation(
             f"game {index} (seed {seed}, players {', '.join(map(str, bots))}, rules {rules.name}) "
@@ -340,20 +339,24 @@ def _player_seed(seed: int, seat: int) -> int:
     return derive_seed(seed, "simulation", 1_000_000 + seat)
 
 
-def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator[str]:
-    state = new_game(rules, n, seed=seed)
-    for move in moves:
-        yield state.move_text(move)
-        try:
-            state = apply(state, move)[0]
-        except Exception:
-            return
+def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> tuple[str, ...]:
+    """The moves of a failed game in notation, each written in its own position (the game replayed from its deal).
+
+    A report of a failure must not fail: an engine that fails again on the way ends the list there.
+    """
+    texts: list[str] = []
+    try:
+        replay(new_game(rules, n, seed=seed), moves,
+               observe=lambda before, move, events, after: texts.append(before.move_text(move)))
+    except Exception:  # the engine failing again while the failure is reported: the moves up to there
+        pass
+    return tuple(texts)
 
 
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    return Transcript.of_moves(new_game(rule_set, players, seed=seed), list(moves), raising=True).end
+    return replay(new_game(rule_set, players, seed=seed), moves)
 
 
 # ----------------------------------------------------------------------------
