@@ -117,7 +117,7 @@ def _simulate(args: argparse.Namespace) -> int:
         moves = error.moves
         if len(moves) > _SHOWN_MOVES:
             print(f"moves: {len(moves)} in all, the last {_SHOWN_MOVES} shown (the game's seed replays every one: "
-                  "nomercy.play.simulate.play_game(rules, bots, seed, record=[]) fills the record): ... "
+                  "nomercy.play.simulate.play_game(rules, bots, seed, moves=[]) fills a list with them): ... "
                   + "; ".join(moves[-_SHOWN_MOVES:]), file=sys.stderr)
         else:
             print("moves: " + "; ".join(moves), file=sys.stderr)
@@ -181,8 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="number the games from N (game i has the same seed and seating in any run of the "
                                "same seed), so a long study can run in pieces (default 0)")
     simulate.add_argument("--records", metavar="FILE",
-                          help="also write every game's record to FILE, one JSON object a line in game order "
-                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game; "
+                          help="also write every game to FILE, one JSON object a line in game order: its summary "
+                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game, "
+                               "and its game record (record: rules, seats, seed, dealer, moves), which replays it; "
                                "FILE appears only when the run is done, and an existing FILE is kept unless --force")
     simulate.add_argument("--force", action="store_true", help="replace an existing --records FILE")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")

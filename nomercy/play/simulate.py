@@ -46,6 +46,7 @@ from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
 from nomercy.play.driver import play_out, replay
+from nomercy.play.record import GameRecord
 
 __all__ = [
     "simulate",
@@ -176,7 +177,11 @@ class InvariantViolation(NomercyError):
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What one finished game contributes to the statistics."""
+    """What one finished game contributes to the statistics, and (when kept) its record, which replays it.
+
+    ``record`` is the game's :class:`~nomercy.play.record.GameRecord` (rules, seats, seed, dealer, every
+    move in notation): ``Game.from_record(summary.record)`` plays it again, move by move.
+    """
 
     index: int
     seed: int
@@ -188,13 +193,18 @@ class GameSummary:
     knockouts: int
     largest_hand: int
     reshuffles: int
+    record: GameRecord | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data (a line of ``nomercy simulate --records``), with the winner's bot named."""
-        return {"index": self.index, "seed": self.seed, "bots": list(self.bots), "winner": self.winner,
+        """The summary as JSON-ready data (a line of ``nomercy simulate --records``), with the winner's bot named,
+        and the game's record (:meth:`GameRecord.to_data <nomercy.play.record.GameRecord.to_data>`) when kept."""
+        data = {"index": self.index, "seed": self.seed, "bots": list(self.bots), "winner": self.winner,
                 "winner_bot": self.bots[self.winner], "end_reason": self.end_reason, "turns": self.turns,
                 "moves": self.moves, "knockouts": self.knockouts, "largest_hand": self.largest_hand,
                 "reshuffles": self.reshuffles}
+        if self.record is not None:
+            data["record"] = self.record.to_data()
+        return data
 
 
 def _is_turn_end(before: GameState, move: Move, after: GameState) -> bool:
@@ -212,7 +222,8 @@ def play_game(
     seed: int,
     *,
     index: int = 0,
-    record: list[Move] | None = None,
+    moves: list[Move] | None = None,
+    keep_record: bool = False,
     check_moves: bool = False,
 ) -> GameSummary:
     """Play one game between ``bots`` (one per seat) through the driver, and check it move by move.
@@ -224,6 +235,10 @@ def play_game(
     move is one of ``legal_moves`` of its position (not only one ``apply`` accepts), and
     that every knockout and reshuffle the state shows came with its event; it costs
     about a tenth more time per game and gives the same figures.
+
+    ``keep_record`` puts the game's record in the summary (its moves written in notation as
+    they are played). ``moves``, a list, gets every move as it is played, even when the
+    game then breaks an invariant.
     """
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
@@ -235,7 +250,9 @@ def play_game(
         start = new_game(rules, n, seed=seed)
     except RulesError as error:
         raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
-    moves: list[Move] = [] if record is None else record
+    if moves is None:
+        moves = []
+    texts: list[str] | None = [] if keep_record else None
     turns = knockouts = reshuffles = 0
     largest = max(map(len, start.hands))
     current: list[Any] = [start, None]  # the position and the move being made, for a report if the engine fails
@@ -302,6 +319,8 @@ def play_game(
                             and (after.phase is Phase.OVER or after.turn != move.seat)):
             turns += 1
         moves.append(move)
+        if texts is not None:
+            texts.append(state.move_text(move))
 
     try:
         state = play_out(start, choose, max_moves=ROUND_MOVE_LIMIT, observe=check)
@@ -332,6 +351,7 @@ def play_game(
         knockouts=knockouts,
         largest_hand=largest,
         reshuffles=reshuffles,
+        record=None if texts is None else GameRecord(rules, start.seats, seed, tuple(texts), start.dealer),
     )
 
 
@@ -652,7 +672,7 @@ def _play_chunk(rules: RuleSet, specs: tuple[BotSpec, ...], seed: int, start: in
     records: list[GameSummary] | None = [] if keep else None
     for index in range(start, stop):
         summary = play_game(rules, _seating(specs, index, rotate), game_seed(seed, index), index=index,
-                            check_moves=check_moves)
+                            keep_record=keep, check_moves=check_moves)
         tally.add(summary)
         if records is not None:
             records.append(summary)

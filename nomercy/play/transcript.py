@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Sequence
 
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.events import Event
 from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
@@ -80,7 +80,9 @@ class Transcript:
         steps: list[Step] = []
 
         def written(given: str | Move, state: GameState) -> str:
-            return given if isinstance(given, str) else format_move(given, state.seats)
+            if isinstance(given, str):
+                return given
+            return format_move(given, state.seats) if isinstance(given, Move) else brief(given)  # type: ignore[arg-type]
 
         def step(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
             steps.append(Step(len(steps) + 1, written(moves[len(steps)], before), before, after, events))
