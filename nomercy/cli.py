@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import IO, Any, NoReturn, Sequence
+from typing import IO, Any, Callable, NoReturn, Sequence
 
 from nomercy.core.rules import parse_settings
 from nomercy.puzzles.commands import add_rule_options, whole_number
@@ -104,14 +104,11 @@ def _simulate(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 workers=plan.workers,
                 rotate=args.rotate,
-                keep_records=handle is not None,
+                on_record=None if handle is None else _line_writer(handle),
                 progress=False if args.json or args.no_progress else None,
                 first_game=args.first_game,
                 check_moves=args.check_every_move,
             )
-            if handle is not None:
-                for record in result.records or ():
-                    handle.write(json.dumps(record.as_dict()) + "\n")
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         moves = error.moves
@@ -126,6 +123,15 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", error)
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0
+
+
+def _line_writer(handle: IO[str]) -> Callable[[Any], None]:
+    """Write each game (a summary with its record) as one line of JSON, as the run hands it over."""
+    import json
+
+    def write(game: Any) -> None:
+        handle.write(json.dumps(game.as_dict()) + "\n")
+    return write
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -802,6 +802,7 @@ def simulate(
     overrides: Mapping[str, Any] | None = None,
     rotate: bool = False,
     keep_records: bool = False,
+    on_record: Callable[[GameSummary], None] | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
     on_game: Callable[[int], None] | None = None,
@@ -818,8 +819,10 @@ def simulate(
     (default: one per CPU; ``1`` plays in this process; in the browser, where there are no
     processes, always this process). ``progress`` shows a bar
     (tqdm's: a widget in a notebook, a line on standard error on a terminal; by default
-    only in a notebook or on a terminal). Records of every game are kept only with
-    ``keep_records``. ``first_game`` numbers the games from there, so a long study can
+    only in a notebook or on a terminal). Each game's summary with its record
+    (:class:`GameSummary`, whose ``record`` replays the game) is kept in the result only with
+    ``keep_records``, and handed to ``on_record`` in game order as soon as the games before it
+    are in (so a file of records is written as the run goes, in memory that does not grow). ``first_game`` numbers the games from there, so a long study can
     run in pieces whose tallies merge into exactly the whole run's. ``check_moves``
     checks every move more closely (see :func:`play_game`); the figures are the same.
     """
@@ -832,6 +835,9 @@ def simulate(
         progress = sys.stderr.isatty() or _in_notebook()
     tally = Tally(players)
     records: list[GameSummary] | None = [] if keep_records else None
+    keep = keep_records or on_record is not None
+    waiting: dict[int, list[GameSummary]] = {}  # chunks of records that finished before an earlier chunk
+    next_game = first_game
     started = time.perf_counter()
     alone = executor is None and workers == 1
     slots = workers if executor is None else max(workers, 2)
@@ -843,18 +849,24 @@ def simulate(
     bar = _Progress(games, f"{rule_set.name}, {players} players", progress)
 
     def take(part: tuple[Tally, list[GameSummary] | None]) -> None:
-        nonlocal done
+        nonlocal done, next_game
         chunk_tally, chunk_records = part
         tally.merge(chunk_tally)
         if records is not None and chunk_records:
             records.extend(chunk_records)
+        if on_record is not None and chunk_records:
+            waiting[chunk_records[0].index] = chunk_records
+            while next_game in waiting:
+                for record in waiting.pop(next_game):
+                    on_record(record)
+                    next_game += 1
         done += chunk_tally.games
         bar.update(done)
         if on_game is not None:
             on_game(done)
 
     try:
-        _run(rule_set, specs, seed, chunks, rotate, keep_records, check_moves, executor, workers, slots, take)
+        _run(rule_set, specs, seed, chunks, rotate, keep, check_moves, executor, workers, slots, take)
     finally:
         bar.close()
     if records is not None:
