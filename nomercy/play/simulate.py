@@ -822,7 +822,8 @@ def simulate(
     only in a notebook or on a terminal). Each game's summary with its record
     (:class:`GameSummary`, whose ``record`` replays the game) is kept in the result only with
     ``keep_records``, and handed to ``on_record`` in game order as soon as the games before it
-    are in (so a file of records is written as the run goes, in memory that does not grow). ``first_game`` numbers the games from there, so a long study can
+    are in (so a file of records is written as the run goes, in memory that does not grow).
+    ``first_game`` numbers the games from there, so a long study can
     run in pieces whose tallies merge into exactly the whole run's. ``check_moves``
     checks every move more closely (see :func:`play_game`); the figures are the same.
     """
