@@ -735,7 +735,8 @@ class TableSession:
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, move: Move) -> None:
-        """The one way a move reaches the table: :meth:`Game.play` (the engine's ``apply``), then the log."""
+        """A move made at the table: :meth:`Game.play` (the driver's loop, the engine's ``apply``), then the log.
+        A record's moves come the same way, a whole record at a time (:meth:`_load`, :meth:`_replayed`)."""
         before = self.state
         events = self._game.play(move)  # the game shows the move to the computers that remember
         self._show_move(before, move, events)
