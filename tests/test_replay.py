@@ -17,6 +17,7 @@ from nomercy import Game, GameRecord, NomercyError, new_game, ruleset
 from nomercy.cli import main
 from nomercy.core.engine import deal
 from nomercy.play.driver import replay
+from nomercy.play.players import make_player
 from nomercy.play.saved_game import SavedGame
 from nomercy.play.simulate import BotSpec, play_game, replay_game
 from nomercy.play.table import TableSession
@@ -31,16 +32,11 @@ SEATS = ("Ann", "Bo", "Cy")
 def seeded() -> Game:
     """A whole seeded round of three computer players (greedy, random, expert with a small budget)."""
     game = Game("no-mercy", SEATS, seed=31,
-                computers={"Ann": "greedy", "Bo": "random", "Cy": make_small_expert()})
+                computers={"Ann": "greedy", "Bo": "random",
+                           "Cy": make_player("expert", seed=3, iterations=8, depth=6, max_time=None)})
     game.play_computers()
     assert game.state.is_over and game.move_count > 20
     return game
-
-
-def make_small_expert():
-    from nomercy.play.players import make_player
-
-    return make_player("expert", seed=3, iterations=8, depth=6, max_time=None)
 
 
 def states_of(story: Transcript) -> list:
@@ -53,7 +49,7 @@ def test_every_front_door_replays_a_seeded_game_to_the_same_states(seeded):
     start = seeded.start
 
     seen = [start]
-    assert replay(start, record.moves, observe=lambda before, move, events, after: seen.append(after)) == expected[-1]
+    assert replay(start, record.moves, observe=lambda before, move, events, reached: seen.append(reached)) == expected[-1]
     assert seen == expected
 
     assert states_of(Transcript.of_moves(start, record.moves)) == expected
@@ -167,7 +163,7 @@ def test_every_puzzle_s_moves_replay_to_the_same_states_and_refusal_as_the_drive
         start = puzzle.position()
         seen = [start]
         try:
-            replay(start, puzzle.moves, observe=lambda before, move, events, after: seen.append(after))
+            replay(start, puzzle.moves, observe=lambda before, move, events, reached: seen.append(reached))
             refused = None
         except NomercyError as error:
             refused = str(error)
