@@ -36,8 +36,8 @@ except ImportError:  # run from a checkout without `pip install -e .`
 
 from nomercy.play.coach import DEFAULT_BUDGET, hint, review, move_warnings
 from nomercy.play.game import Game
-from nomercy.core.engine import apply, legal_moves
-from nomercy.play.players import make_player, next_move, notify, required_moves
+from nomercy.core.engine import legal_moves
+from nomercy.play.players import make_player, required_moves
 
 SEATS = ("Player", "Greedy", "Random")  # the names GameTable gives ["human", "greedy", "random"]
 KINDS = ("greedy", "random")
@@ -61,8 +61,8 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
     review_seconds: list[float] = []
     decisions = 0
     for number in range(rounds):
-        game = Game("no-mercy", SEATS, seed=seed + number)
         players = {0: make_player(human, seed=1), 1: make_player(KINDS[0], seed=2), 2: make_player(KINDS[1], seed=3)}
+        game = Game("no-mercy", SEATS, seed=seed + number, computers=players)  # every seat a computer: the human's too
         while not game.state.is_over:
             state = game.state
             mine = list(legal_moves(state, 0))
@@ -79,11 +79,8 @@ def measure(seed: int, rounds: int, budgets: list[int], human: str) -> dict[str,
                     wall = time.perf_counter()
                     move_warnings(state, 0, move)
                     warning_seconds.append(time.perf_counter() - wall)
-            action = next_move(state, players)
-            assert action is not None
-            after, events = apply(state, action)
-            notify(players, state, action, events, after)
-            game.play(action)
+            if game.advance() is None:  # the next computer move, shown to every player that remembers
+                raise RuntimeError(f"no player moved in round {number + 1} before it ended")
         wall = time.perf_counter()
         review(game, 0, seed=1, budget=budgets[0])
         review_seconds.append(time.perf_counter() - wall)

@@ -42,9 +42,10 @@ import sys
 import time
 from typing import Any
 
-from nomercy import apply, new_game
+from nomercy import new_game
 from nomercy.core.legality import required_moves
 from nomercy.core.state import GameState
+from nomercy.play.driver import play_out
 from nomercy.play.players import next_move, notify
 from nomercy.play.players.expert import ExpertPlayer
 from nomercy.play.players.greedy import GreedyPlayer
@@ -57,21 +58,23 @@ def decisions(count: int, every: int, rules: str, players: int,
     seen = 0
     game = 0
     while len(found) < count:
-        state = new_game(rules, players, seed=game)
         greedy = {seat: GreedyPlayer(seed=game * 10 + seat) for seat in range(players)}
         experts = {seat: ExpertPlayer(seed=game * 10 + seat, max_time=None, **(budget or {})) for seat in range(players)}
-        while not state.is_over and len(found) < count:
+
+        def choose(state: GameState) -> Any:
+            nonlocal seen
+            if len(found) >= count:
+                return None
             seat = state.turn
             legal = required_moves(state)
             if len(legal) > 1 and len(experts[seat].shortlist(state.view(seat), legal)) > 1:
                 seen += 1
                 if seen % every == 0:
                     found.append((state, copy.deepcopy(experts[seat])))
-            move = next_move(state, greedy)
-            assert move is not None
-            after, events = apply(state, move)
-            notify(experts, state, move, events, after)
-            state = after
+            return next_move(state, greedy)
+
+        play_out(new_game(rules, players, seed=game), choose,
+                 observe=lambda before, move, events, after: notify(experts, before, move, events, after))
         game += 1
     return found
 

@@ -21,8 +21,9 @@ import argparse
 import random
 from collections import Counter
 
-from nomercy import apply, new_game
-from nomercy.core.state import Phase
+from nomercy import new_game
+from nomercy.core.state import GameState, Phase
+from nomercy.play.driver import play_out
 from nomercy.play.players import make_player, next_move, notify
 from nomercy.play.players.expert import determinize
 
@@ -42,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         state = new_game("no-mercy", 2, seed=args.seed + game)
         expert = make_player("expert", seed=game, iterations=20, max_time=None)
         seated = {0: expert, 1: make_player("greedy", seed=args.seed + game)}
-        while not state.is_over:
+
+        def choose(state: GameState):
             if state.turn == 0 and state.phase is Phase.TURN and state.hands[1]:
                 view = state.view(0)
                 if expert.beliefs.follows(view):
@@ -51,10 +53,10 @@ def main(argv: list[str] | None = None) -> int:
                         guesses = [share_right(determinize(view, rng, beliefs).hands[1], state.hands[1])
                                    for _ in range(10)]
                         shares[name].append(sum(guesses) / len(guesses))
-            move = next_move(state, seated)
-            after, events = apply(state, move)
-            notify({0: expert}, state, move, events, after)
-            state = after
+            return next_move(state, seated)
+
+        play_out(state, choose,
+                 observe=lambda before, move, events, after: notify({0: expert}, before, move, events, after))
     decisions = len(shares["memory"])
     print(f"{args.games} games, {decisions} turns of the expert")
     for name, values in shares.items():

@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import IO, Any, NoReturn, Sequence
+from typing import IO, Any, Callable, NoReturn, Sequence
 
 from nomercy.core.rules import parse_settings
 from nomercy.puzzles.commands import add_rule_options, whole_number
@@ -104,20 +104,17 @@ def _simulate(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 workers=plan.workers,
                 rotate=args.rotate,
-                keep_records=handle is not None,
+                on_record=None if handle is None else _line_writer(handle),
                 progress=False if args.json or args.no_progress else None,
                 first_game=args.first_game,
                 check_moves=args.check_every_move,
             )
-            if handle is not None:
-                for record in result.records or ():
-                    handle.write(json.dumps(record.as_dict()) + "\n")
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         moves = error.moves
         if len(moves) > _SHOWN_MOVES:
             print(f"moves: {len(moves)} in all, the last {_SHOWN_MOVES} shown (the game's seed replays every one: "
-                  "nomercy.play.simulate.play_game(rules, bots, seed, record=[]) fills the record): ... "
+                  "nomercy.play.simulate.play_game(rules, bots, seed, moves=[]) fills a list with them): ... "
                   + "; ".join(moves[-_SHOWN_MOVES:]), file=sys.stderr)
         else:
             print("moves: " + "; ".join(moves), file=sys.stderr)
@@ -126,6 +123,15 @@ def _simulate(args: argparse.Namespace) -> int:
         return _fail("simulate", error)
     print(json.dumps(result.as_dict(), indent=2) if args.json else result)
     return 0
+
+
+def _line_writer(handle: IO[str]) -> Callable[[Any], None]:
+    """Write each game (a summary with its record) as one line of JSON, as the run hands it over."""
+    import json
+
+    def write(game: Any) -> None:
+        handle.write(json.dumps(game.as_dict()) + "\n")
+    return write
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -181,8 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="number the games from N (game i has the same seed and seating in any run of the "
                                "same seed), so a long study can run in pieces (default 0)")
     simulate.add_argument("--records", metavar="FILE",
-                          help="also write every game's record to FILE, one JSON object a line in game order "
-                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game; "
+                          help="also write every game to FILE, one JSON object a line in game order: its summary "
+                               "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game, "
+                               "and its game record (record: rules, seats, seed, dealer, moves), which replays it; "
                                "FILE appears only when the run is done, and an existing FILE is kept unless --force")
     simulate.add_argument("--force", action="store_true", help="replace an existing --records FILE")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")

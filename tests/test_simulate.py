@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import io
 import json
 import re
+import threading
 from contextlib import redirect_stdout
 
 import pytest
@@ -221,6 +222,45 @@ def test_the_command_writes_every_game_s_record_in_game_order(tmp_path):
     assert code == 0 and [line["index"] for line in lines] == [3, 4, 5, 6, 7]
     assert lines == [record.as_dict() for record in whole.records[3:]]
     assert all(line["winner_bot"] == line["bots"][line["winner"]] for line in lines)
+
+
+class _LastFirst(cf.Executor):
+    """Threads that finish the first eight chunks last first: chunk i waits until chunk i + 1 is done."""
+
+    def __init__(self) -> None:
+        self._pool = cf.ThreadPoolExecutor(max_workers=12)
+        self._done = [threading.Event() for _ in range(64)]
+        self._count = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        number = self._count
+        self._count += 1
+
+        def gated():
+            if number < 7:
+                self._done[number + 1].wait(timeout=30)  # a run's window holds eight chunks or more
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self._done[number].set()
+        return self._pool.submit(gated)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def test_records_handed_over_as_the_run_goes_come_in_game_order_whatever_order_the_chunks_finish_in():
+    kwargs = dict(players=3, bots="greedy,random,random", games=9, seed=4, first_game=2)
+    kept = simulate("no-mercy", workers=1, keep_records=True, **kwargs).records
+    finished: list = []
+    handed: list = []
+    with _LastFirst() as executor:
+        result = simulate("no-mercy", executor=executor, chunk_size=1, on_game=finished.append,
+                          on_record=lambda game: handed.append((game, len(finished))), **kwargs)
+    assert result.records is None and [game for game, _ in handed] == kept
+    assert [r.index for r in kept] == list(range(2, 11))
+    assert handed[0][1] >= 7  # the first game waited for the seven chunks (or more) that finished before it
+    assert all(r.record is not None and len(r.record.moves) == r.moves for r in kept)
 
 
 def test_a_game_won_in_one_run_and_lost_in_the_other_is_what_the_comparison_counts():

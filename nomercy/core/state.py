@@ -15,7 +15,7 @@ from operator import attrgetter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from nomercy.core.moves import Move, format_move, parse_move, seat_index
+from nomercy.core.moves import Move, Play, format_move, parse_move, seat_index
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NotationError, brief
 from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet
@@ -294,8 +294,6 @@ class GameState(_Position):
 
 def move_text(move: Move, seats: tuple[str, ...], rules: RuleSet, hands: tuple[tuple[Card, ...], ...]) -> str:
     """A move in notation at a table of ``seats`` under ``rules``, with ``keeping`` where a 7's swap is optional."""
-    from nomercy.core.moves import Play
-
     keeping = isinstance(move, Play) and rules.seven_swap == "optional" and len(hands[move.seat]) > 1
     return format_move(move, seats, keeping=keeping)
 

@@ -24,22 +24,25 @@ Computer players take their turns through the same ``play``:
 >>> game.state.seats[game.state.to_act]
 'Expert'
 
-Loops that need no history (the expert's playouts, the simulation, the fuzz tests, the
-benchmarks) use :func:`play_out`, the same loop without the bookkeeping.
+Every move, a person's, a computer's or a record's, goes through the driver's one loop
+(:func:`~nomercy.play.driver.play_out`; moves already made through its
+:func:`~nomercy.play.driver.replay`). Loops that need no history (the expert's playouts,
+the simulation, the fuzz tests, the benchmarks) use that loop without the bookkeeping.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from nomercy.core.engine import apply, check_players_option, deal
+from nomercy.core.engine import check_players_option, deal
 from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState
-from nomercy.play.driver import Chooser, play_out
+from nomercy.play import driver
+from nomercy.play.driver import Chooser, Observer, play_out
 from nomercy.play.players import Player, make_player, next_move, notify
 from nomercy.play.record import GameRecord
 from nomercy.play.transcript import Step, Transcript
@@ -126,11 +129,28 @@ class Game:
 
         Every computer player that remembers sees the move (a person's too).
         """
-        state = self.state
-        move = state.parse_move(move) if isinstance(move, str) else move
-        new_state, events = apply(state, move)
-        self._record(state, move, events, new_state)
-        return events
+        driver.replay(self.state, (move,), observe=self._record)
+        return self._events[-1]
+
+    def replay(self, moves: Iterable[Move | str], *, observe: Observer | None = None) -> None:
+        """Play ``moves`` (moves or their notation) in order, as :meth:`play` plays each, then show it to ``observe``.
+
+        The first move the engine refuses raises, naming it by its number among ``moves``, after
+        the moves before it were played: ``move 3 ('B draws'): it is A's turn, not B's``.
+        """
+        given = list(moves)
+        first = len(self._moves)
+
+        def record(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+            self._record(before, move, events, after)
+            if observe is not None:
+                observe(before, move, events, after)
+
+        try:
+            driver.replay(self.state, given, observe=record)
+        except NomercyError as error:
+            number = len(self._moves) - first + 1
+            raise type(error)(f"move {number} ({given[number - 1]!r}): {error}") from None
 
     def _record(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
         self._states.append(after)
@@ -188,16 +208,15 @@ class Game:
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":
-        """Replay a record move by move (any illegal move raises, naming it)."""
+        """Deal a record's round and replay its moves (:meth:`replay`); the first illegal move raises, naming it."""
         try:
             game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
         except NomercyError as error:
             raise type(error)(f"the record's game cannot be dealt: {error}") from None
-        for number, move in enumerate(record.moves, 1):
-            try:
-                game.play(move)
-            except NomercyError as error:
-                raise type(error)(f"record move {number} ({move!r}): {error}") from None
+        try:
+            game.replay(record.moves)
+        except NomercyError as error:
+            raise type(error)(f"record {error}") from None
         return game
 
     def __repr__(self) -> str:

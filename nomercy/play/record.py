@@ -88,15 +88,19 @@ class GameRecord:
         """The options that differ from the profile the rules are named after."""
         return {option: mine for option, (mine, _) in self.rules.differences(_base_of(self.rules.name)).items()}
 
-    def to_json(self) -> str:
+    def to_data(self) -> dict[str, Any]:
+        """The record as JSON data (what :meth:`from_data` reads): the rules' name and overrides, seats, seed,
+        dealer and moves."""
         name, overrides = self.rules.name, self.overrides
         if name not in PROFILES and not overrides:
             name = _profile_like(self.rules)  # a house set that changes nothing reads back as what it plays
-        data = {
+        return {
             "rules": name, "overrides": {k: _jsonable(v) for k, v in overrides.items()},
             "seats": list(self.seats), "seed": self.seed, "dealer": self.dealer, "moves": list(self.moves),
         }
-        return json.dumps(data, indent=1, sort_keys=True)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: Any) -> "GameRecord":
@@ -290,6 +294,8 @@ def _check_name(name: str, what: str) -> None:
 
 def _is_clean(text: str) -> bool:
     """No control, format or surrogate characters (a right-to-left override, a NUL, half of an emoji)."""
+    if text.isprintable():  # no character of those categories (nor a separator but the space): the usual text, at once
+        return True
     return all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text)
 
 

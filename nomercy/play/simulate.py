@@ -39,14 +39,14 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch, Move, Play
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, legal_moves, new_game
+from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
 from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState, Phase
-from nomercy.play.driver import play_out
-from nomercy.play.transcript import Transcript
+from nomercy.play.driver import play_out, replay
+from nomercy.play.record import GameRecord
 
 __all__ = [
     "simulate",
@@ -177,7 +177,11 @@ class InvariantViolation(NomercyError):
 
 @dataclass(frozen=True)
 class GameSummary:
-    """What one finished game contributes to the statistics."""
+    """What one finished game contributes to the statistics, and (when kept) its record, which replays it.
+
+    ``record`` is the game's :class:`~nomercy.play.record.GameRecord` (rules, seats, seed, dealer, every
+    move in notation): ``Game.from_record(summary.record)`` plays it again, move by move.
+    """
 
     index: int
     seed: int
@@ -189,13 +193,18 @@ class GameSummary:
     knockouts: int
     largest_hand: int
     reshuffles: int
+    record: GameRecord | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data (a line of ``nomercy simulate --records``), with the winner's bot named."""
-        return {"index": self.index, "seed": self.seed, "bots": list(self.bots), "winner": self.winner,
+        """The summary as JSON-ready data (a line of ``nomercy simulate --records``), with the winner's bot named,
+        and the game's record (:meth:`GameRecord.to_data <nomercy.play.record.GameRecord.to_data>`) when kept."""
+        data = {"index": self.index, "seed": self.seed, "bots": list(self.bots), "winner": self.winner,
                 "winner_bot": self.bots[self.winner], "end_reason": self.end_reason, "turns": self.turns,
                 "moves": self.moves, "knockouts": self.knockouts, "largest_hand": self.largest_hand,
                 "reshuffles": self.reshuffles}
+        if self.record is not None:
+            data["record"] = self.record.to_data()
+        return data
 
 
 def _is_turn_end(before: GameState, move: Move, after: GameState) -> bool:
@@ -213,7 +222,8 @@ def play_game(
     seed: int,
     *,
     index: int = 0,
-    record: list[Move] | None = None,
+    moves: list[Move] | None = None,
+    keep_record: bool = False,
     check_moves: bool = False,
 ) -> GameSummary:
     """Play one game between ``bots`` (one per seat) through the driver, and check it move by move.
@@ -225,6 +235,10 @@ def play_game(
     move is one of ``legal_moves`` of its position (not only one ``apply`` accepts), and
     that every knockout and reshuffle the state shows came with its event; it costs
     about a tenth more time per game and gives the same figures.
+
+    ``keep_record`` puts the game's record in the summary (its moves written in notation as
+    they are played). ``moves``, a list, gets every move as it is played, even when the
+    game then breaks an invariant.
     """
     n = len(bots)
     players = {seat: spec.make(_player_seed(seed, seat)) for seat, spec in enumerate(bots)}
@@ -236,14 +250,16 @@ def play_game(
         start = new_game(rules, n, seed=seed)
     except RulesError as error:
         raise RulesError(f"game {index} (seed {seed}) cannot be dealt: {error}") from None
-    moves: list[Move] = [] if record is None else record
+    if moves is None:
+        moves = []
+    texts: list[str] | None = [] if keep_record else None
     turns = knockouts = reshuffles = 0
     largest = max(map(len, start.hands))
     current: list[Any] = [start, None]  # the position and the move being made, for a report if the engine fails
 
     def fail(reason: str, state: GameState, move: Move | None) -> InvariantViolation:
         text = None if move is None else state.move_text(move)
-        history = tuple(_texts(rules, n, seed, moves))
+        history = _texts(rules, n, seed, moves)
         where = f" at move {len(moves) + 1}, {text!r}" if text else f" after move {len(moves)}"
         return InvariantViolation(
             f"game {index} (seed {seed}, players {', '.join(map(str, bots))}, rules {rules.name}) "
@@ -303,6 +319,8 @@ def play_game(
                             and (after.phase is Phase.OVER or after.turn != move.seat)):
             turns += 1
         moves.append(move)
+        if texts is not None:
+            texts.append(state.move_text(move))
 
     try:
         state = play_out(start, choose, max_moves=ROUND_MOVE_LIMIT, observe=check)
@@ -333,6 +351,7 @@ def play_game(
         knockouts=knockouts,
         largest_hand=largest,
         reshuffles=reshuffles,
+        record=None if texts is None else GameRecord(rules, start.seats, seed, tuple(texts), start.dealer),
     )
 
 
@@ -340,20 +359,24 @@ def _player_seed(seed: int, seat: int) -> int:
     return derive_seed(seed, "simulation", 1_000_000 + seat)
 
 
-def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> Iterator[str]:
-    state = new_game(rules, n, seed=seed)
-    for move in moves:
-        yield state.move_text(move)
-        try:
-            state = apply(state, move)[0]
-        except Exception:
-            return
+def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> tuple[str, ...]:
+    """The moves of a failed game in notation, each written in its own position (the game replayed from its deal).
+
+    A report of a failure must not fail: an engine that fails again on the way ends the list there.
+    """
+    texts: list[str] = []
+    try:
+        replay(new_game(rules, n, seed=seed), moves,
+               observe=lambda before, move, events, after: texts.append(before.move_text(move)))
+    except Exception:  # the engine failing again while the failure is reported: the moves up to there
+        pass
+    return tuple(texts)
 
 
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    return Transcript.of_moves(new_game(rule_set, players, seed=seed), list(moves), raising=True).end
+    return replay(new_game(rule_set, players, seed=seed), moves)
 
 
 # ----------------------------------------------------------------------------
@@ -649,7 +672,7 @@ def _play_chunk(rules: RuleSet, specs: tuple[BotSpec, ...], seed: int, start: in
     records: list[GameSummary] | None = [] if keep else None
     for index in range(start, stop):
         summary = play_game(rules, _seating(specs, index, rotate), game_seed(seed, index), index=index,
-                            check_moves=check_moves)
+                            keep_record=keep, check_moves=check_moves)
         tally.add(summary)
         if records is not None:
             records.append(summary)
@@ -779,6 +802,7 @@ def simulate(
     overrides: Mapping[str, Any] | None = None,
     rotate: bool = False,
     keep_records: bool = False,
+    on_record: Callable[[GameSummary], None] | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
     on_game: Callable[[int], None] | None = None,
@@ -795,8 +819,11 @@ def simulate(
     (default: one per CPU; ``1`` plays in this process; in the browser, where there are no
     processes, always this process). ``progress`` shows a bar
     (tqdm's: a widget in a notebook, a line on standard error on a terminal; by default
-    only in a notebook or on a terminal). Records of every game are kept only with
-    ``keep_records``. ``first_game`` numbers the games from there, so a long study can
+    only in a notebook or on a terminal). Each game's summary with its record
+    (:class:`GameSummary`, whose ``record`` replays the game) is kept in the result only with
+    ``keep_records``, and handed to ``on_record`` in game order as soon as the games before it
+    are in (so a file of records is written as the run goes, in memory that does not grow).
+    ``first_game`` numbers the games from there, so a long study can
     run in pieces whose tallies merge into exactly the whole run's. ``check_moves``
     checks every move more closely (see :func:`play_game`); the figures are the same.
     """
@@ -809,6 +836,9 @@ def simulate(
         progress = sys.stderr.isatty() or _in_notebook()
     tally = Tally(players)
     records: list[GameSummary] | None = [] if keep_records else None
+    keep = keep_records or on_record is not None
+    waiting: dict[int, list[GameSummary]] = {}  # chunks of records that finished before an earlier chunk
+    next_game = first_game
     started = time.perf_counter()
     alone = executor is None and workers == 1
     slots = workers if executor is None else max(workers, 2)
@@ -820,18 +850,24 @@ def simulate(
     bar = _Progress(games, f"{rule_set.name}, {players} players", progress)
 
     def take(part: tuple[Tally, list[GameSummary] | None]) -> None:
-        nonlocal done
+        nonlocal done, next_game
         chunk_tally, chunk_records = part
         tally.merge(chunk_tally)
         if records is not None and chunk_records:
             records.extend(chunk_records)
+        if on_record is not None and chunk_records:
+            waiting[chunk_records[0].index] = chunk_records
+            while next_game in waiting:
+                for record in waiting.pop(next_game):
+                    on_record(record)
+                    next_game += 1
         done += chunk_tally.games
         bar.update(done)
         if on_game is not None:
             on_game(done)
 
     try:
-        _run(rule_set, specs, seed, chunks, rotate, keep_records, check_moves, executor, workers, slots, take)
+        _run(rule_set, specs, seed, chunks, rotate, keep, check_moves, executor, workers, slots, take)
     finally:
         bar.close()
     if records is not None:

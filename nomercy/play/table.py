@@ -454,19 +454,14 @@ class TableSession:
         return bool(failed)
 
     def _load(self, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
-        """Deal the record's round and replay its moves through the engine (a refused move stops it, named)."""
+        """Deal the record's round and replay its moves through the game (a refused move stops it, named)."""
         self._bots = self._make_bots(self._seed)
         self._match = None
         self._start_round(1, self._deal(record.seed, record.dealer))
-        for number, text in enumerate(record.moves, 1):
-            s = self.state
-            try:
-                move = s.parse_move(text)
-                if move.seat in self._humans:
-                    self._marks.append((self.move_count, len(self._log), s.seats[move.seat]))
-                self._play(move)
-            except NomercyError as error:
-                return f"record move {number} ({text!r}): {error}"
+        try:
+            self._game.replay(record.moves, observe=self._replayed)
+        except NomercyError as error:
+            return f"record {error}"
         self._note(f"{note}: {plural(len(record.moves), 'move')} replayed.", "note")
         self._after_change()
         return None
@@ -740,9 +735,20 @@ class TableSession:
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, move: Move) -> None:
-        """The one way a move reaches the table: :meth:`Game.play` (the engine's ``apply``), then the log."""
+        """A move made at the table: :meth:`Game.play` (the driver's loop, the engine's ``apply``), then the log.
+        A record's moves come the same way, a whole record at a time (:meth:`_load`, :meth:`_replayed`)."""
         before = self.state
         events = self._game.play(move)  # the game shows the move to the computers that remember
+        self._show_move(before, move, events)
+
+    def _replayed(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+        """A record's move, replayed by the game (:meth:`Game.replay`): marked if a person made it, then shown."""
+        if move.seat in self._humans:
+            self._marks.append((self.move_count - 1, len(self._log), before.seats[move.seat]))
+        self._show_move(before, move, events)
+
+    def _show_move(self, before: GameState, move: Move, events: Sequence[Event]) -> None:
+        """A move just played, on the table: its events in the log, the latest move, no held move or advice."""
         self._log_events(events)
         self._last = {**move_summary(before, move, events), "computer": move.seat not in self._humans,
                       "n": self.move_count}

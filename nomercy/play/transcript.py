@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Sequence
 
-from nomercy.core.engine import apply
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.events import Event
 from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
+from nomercy.play.driver import replay
 
 __all__ = ["Step", "Transcript", "Frame"]
 
@@ -70,25 +70,30 @@ class Transcript:
     @classmethod
     def of_moves(cls, start: GameState, moves: Sequence[str | Move], *, opening: tuple[Event, ...] = (),
                  raising: bool = False) -> "Transcript":
-        """Play ``moves`` (notation) from ``start`` through ``apply``, stopping at the first the rules refuse.
+        """Play ``moves`` (notation) from ``start`` through the driver's :func:`~nomercy.play.driver.replay`,
+        stopping at the first the rules refuse.
 
         A refusal (or notation that cannot be read) does not raise: it is the last step,
         with the engine's reason, so a lesson can show what went wrong. With ``raising`` it
         raises the engine's error instead, for a caller whose moves must all be legal.
         """
         steps: list[Step] = []
-        state = start
-        for number, given in enumerate(moves, 1):
-            move = given if isinstance(given, str) else format_move(given, state.seats)
-            try:
-                after, events = apply(state, given)
-            except NomercyError as error:
-                if raising:
-                    raise
-                steps.append(Step(number, move, state, state, refused=str(error)))
-                break
-            steps.append(Step(number, move, state, after, events))
-            state = after
+
+        def written(given: str | Move, state: GameState) -> str:
+            if isinstance(given, str):
+                return given
+            return format_move(given, state.seats) if isinstance(given, Move) else brief(given)  # type: ignore[arg-type]
+
+        def step(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
+            steps.append(Step(len(steps) + 1, written(moves[len(steps)], before), before, after, events))
+
+        try:
+            replay(start, moves, observe=step)
+        except NomercyError as error:
+            if raising:
+                raise
+            state = steps[-1].after if steps else start
+            steps.append(Step(len(steps) + 1, written(moves[len(steps)], state), state, state, refused=str(error)))
         return cls(start, tuple(steps), opening)
 
     # --- what happened ---------------------------------------------------------------

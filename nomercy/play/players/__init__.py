@@ -5,15 +5,14 @@ hand size, the public piles) and the legal moves of its seat. It never sees the
 other hands: the expert guesses them by sampling.
 
 Every caller that lets computers play (the simulation, the game-table widget, a
-notebook) goes through :func:`next_move`:
+notebook) goes through :func:`next_move`, as the chooser of the driver's loop:
 
->>> from nomercy import apply, new_game
+>>> from nomercy import new_game
+>>> from nomercy.play.driver import play_out
 >>> from nomercy.play.players import make_player, next_move
->>> game = new_game("no-mercy", 2, seed=3)
 >>> bots = {0: make_player("greedy", seed=1), 1: make_player("random", seed=1)}
->>> while not game.is_over:
-...     game, events = apply(game, next_move(game, bots))
->>> game.winner in (0, 1)
+>>> end = play_out(new_game("no-mercy", 2, seed=3), lambda state: next_move(state, bots))
+>>> end.winner in (0, 1)
 True
 
 After each move, :func:`notify` shows it to the players that remember (the
