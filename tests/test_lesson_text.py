@@ -219,15 +219,16 @@ def test_the_simulation_lab_speaks_of_rounds():
 # --- every number shown is explained where it is shown --------------------------------------------------
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_a_score_printed_under_a_narration_is_added_up_beside_it(path):
-    """A learner cannot check "A scores 15 points" without the cards it counts: the Points line shows them."""
-    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-        for output in cell.get("outputs", []):
-            text = "".join(output.get("text", ""))
-            for match in re.finditer(r"^ +\w+ scores (\d+) points.*\n", text, re.M):
-                following = text[match.end():].split("\n", 1)[0]
-                assert following.startswith("   Points: ") and following.endswith(f"= {match.group(1)}") or \
-                    following == f"   Points: {match.group(1)}", f"{path.name}: {match.group(0)!r} then {following!r}"
+def test_a_score_shown_is_added_up_beside_it(path):
+    """A learner cannot check "A scores 15 points" without the cards it counts: a narration prints the Points
+    line under it, and a table with a points column has the column counted."""
+    text = _reader_text(path)
+    for match in re.finditer(r"^ +\w+ scores (\d+) points.*\n", text, re.M):
+        following = text[match.end():].split("\n", 1)[0]
+        assert following.startswith("   Points: ") and following.endswith(f"= {match.group(1)}"), \
+            f"{path.name}: {match.group(0)!r} then {following!r}"
+    for header in re.findall(r"^\| (?:rules|round) \|.*\| points\b.*$", text, re.M):
+        assert "| counted" in header, f"{path.name}: a table of points without the column counted: {header!r}"
 
 
 def test_every_option_the_index_shows_is_named_in_the_notebook_the_index_says_teaches_it():

@@ -492,7 +492,7 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
 
     Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (the engine's end reason: ``emptied hand``,
     ``last one standing`` or ``dead end``),
-    ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
+    ``knocked out``, ``points``, ``counted`` (how the points add up, hand by hand) and the standings after it. Seeded, so the same call
     gives the same match.
     """
     from nomercy.core.seeds import derive_seed
@@ -515,6 +515,7 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
             "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
             "knocked out": ", ".join(game.seats[s] for s in game.out) or "-",
             "points": round_points(game),
+            "counted": points_counted(game, by_card=False) if game.winner is not None else "-",
             **{f"total {name}": points for name, points in match.standings.items()},
         })
         if match.is_over or match.round_number >= max_rounds:
