@@ -113,7 +113,7 @@ QUOTES = [
     ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "a series of rounds, played until someone "
      "reaches the points target: 1000 in No Mercy, 500 in classic UNO"),
     ("04-mercy.ipynb", ("ruling", "empty-draw-pile"), "If no card is left anywhere, the draw stops short and the "
-     "game says so"),
+     "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
     # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
     ("04-mercy.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),

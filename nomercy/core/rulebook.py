@@ -266,7 +266,7 @@ _ROWS = [
     Ruling("empty-draw-pile", "Empty draw pile",
            "When the draw pile runs out, the discard pile except its top card, together with any hands set aside "
            "by the mercy rule, is shuffled into a new draw pile, and an unfinished draw goes on. If no card is left "
-           "anywhere, the draw stops short and the game says so.",
+           "anywhere, the draw stops short and the engine says so.",
            "Mercy, UNO and the end of a round", (_ZH, _OM, _SV, _CL)),
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
