@@ -247,3 +247,21 @@ def test_every_option_the_index_shows_is_named_in_the_notebook_the_index_says_te
         assert where, f"the index does not say where `{option}` is taught"
         home = next(p.name for p in NOTEBOOKS if p.name.startswith(f"{int(where.group(1)):02d}-"))
         assert f"`{option}" in prose(home), f"{home} does not name the option `{option}`"
+
+
+def test_the_option_table_names_every_ruling_an_options_puzzle_cites_for_its_option():
+    """09's option table sends a reader from an option to its rulings; an event under any value of the option
+    must cite a ruling that row names (last_card_draws: true cites last-card-draws, not winning)."""
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.teaching.rule_options import profile_options
+
+    named = {row.option: set(row.ruling.split(", ")) for row in profile_options()}
+    checked = set()
+    for puzzle in load_puzzles():
+        for option in puzzle.variant:
+            _, events = puzzle.solution()
+            for event in events:
+                if option in RULINGS[event.rule].options:
+                    assert event.rule in named[option], f"{puzzle.id}: {event.rule} is not in the row of {option}"
+                    checked.add((option, event.rule))
+    assert ("last_card_draws", "last-card-draws") in checked and ("stacking", "no-stacking") in checked
