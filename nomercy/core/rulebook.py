@@ -60,7 +60,7 @@ PARTS = (
     "A turn",
     "Basic action cards",
     "Draw cards and stacking",
-    "The new No Mercy cards",
+    "Skip-all, discard-all and the roulette",
     "Sevens and zeros",
     "Mercy, UNO and the end of a round",
     "Classic UNO",
@@ -198,15 +198,15 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _FR),
            ("two_player_reverse_draw",),
            ("Open Mercy's online game sends the +4 to the opponent (`two_player_reverse_draw: opponent`).",)),
-    # --- The new No Mercy cards --------------------------------------------------------------------
+    # --- Skip-all, discard-all and the roulette --------------------------------------------------------------------
     Ruling("skip-all", "Skip-all",
            "Every other player is skipped, so you take another full turn. (The printed card says Skip Everyone.)",
-           "The new No Mercy cards", (_ZH, _FR, _OM, _SV)),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM, _SV)),
     Ruling("discard-all", "Discard-all",
            "It is played like any colored action card. All your other cards of its color go under it at once, "
            "without their effects, and the discard-all stays on top. It may be the only card of its color you "
            "hold, and it can empty your hand and win.",
-           "The new No Mercy cards", (_ZH, _FR, _SV),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _SV),
            ("discard_all_top",),
            ("Open Mercy lets the player pick which of the discarded cards lies on top, and that card's effect "
             "applies (`discard_all_top: choose`).",)),
@@ -215,7 +215,7 @@ _ROWS = [
            "(wilds do not count). They keep every card turned up and lose their turn; the named color is in force. "
            "The roulette is not a draw card: it cannot go on a pending stack or answer one. (The printed card "
            "says Wild Color Roulette.)",
-           "The new No Mercy cards", (_ZH, _FR, _OM),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM),
            (),
            ("Which color is in force afterwards is not printed; this project reads it as the named color.",)),
     # --- Sevens and zeros ----------------------------------------------------------------------------

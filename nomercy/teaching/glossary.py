@@ -42,7 +42,7 @@ _ROWS = [
     Term("match", "A card matches when it has the color in force, or the same number or symbol as the top card. "
          "A wild goes on any top card. While a draw is pending, only a draw card may be played.", "matching"),
     Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all. A wild "
-         "is not an action card: the No Mercy wilds are *wilds*, and the four cards No Mercy adds are its *new cards*.",
+         "is not an action card, even one that does something (a wild +6, a wild roulette): it is a *wild*.",
          "skip", ("wild action card", "No Mercy action cards")),
     Term("wild", "A black card with no color of its own; whoever plays it names a color.", "wild-color"),
     Term("draw card", "A card that makes the next player draw: +2, +4, wild reverse +4, wild +6, wild +10.",
