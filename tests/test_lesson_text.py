@@ -108,6 +108,20 @@ QUOTES = [
     ("01-the-deck.ipynb", ("term", "dealer"), "play goes clockwise: to the left, round the table"),
     ("03-stacking.ipynb", ("term", "house rule"), "rule some tables agree on that the printed sheet does not have, "
      "like stacking in classic UNO. The engine offers each house rule as a rule option."),
+    ("00-index.ipynb", ("term", "color in force"), "the color you must match: the top card's color, or the color "
+     "named for a wild."),
+    ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "a series of rounds, played until someone "
+     "reaches the points target: 1000 in No Mercy, 500 in classic UNO"),
+    ("04-mercy.ipynb", ("ruling", "empty-draw-pile"), "If no card is left anywhere, the draw stops short and the "
+     "engine says so"),
+    ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
+    # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
+    ("04-mercy.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),
+    ("05-sevens-and-zeros.ipynb", ("ruling", "scoring"), "cards left in the hands of the players still in the round"),
+    ("06-action-cards.ipynb", ("ruling", "scoring"), "cards left in the hands of the players still in the round"),
+    ("11-play.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),
+    ("07-winning-uno-scoring.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players "
+     "still in the round"),
 ]
 
 
@@ -126,3 +140,128 @@ def test_a_notebook_repeats_the_rule_in_the_rulebooks_words(name, source, words)
 
     assert squeeze(words) in squeeze(home), f"the {kind} {key} no longer says {words!r}"
     assert squeeze(words) in squeeze(prose), f"{name} no longer repeats the {kind} {key}: {words!r}"
+
+
+# --- a word is taught where it is first used ----------------------------------------------------------
+
+def _reader_text(path: Path) -> str:
+    """What a reader of the stored notebook sees: the prose, the code and the text of the outputs."""
+    return notebook_text.notebook_text(path)
+
+
+FIRST_TAUGHT = [
+    # (the word, the notebook that teaches it): no notebook before it may use the word
+    ("color in force", "00-index.ipynb"),
+    ("house rule", "03-stacking.ipynb"),
+    ("median", "04-mercy.ipynb"),
+    ("greedy", "04-mercy.ipynb"),
+    ("jump-in", "09-when-sources-disagree.ipynb"),
+    ("best-move", "10-puzzles.ipynb"),
+]
+
+
+@pytest.mark.parametrize("word, home", FIRST_TAUGHT, ids=[w for w, _ in FIRST_TAUGHT])
+def test_no_notebook_uses_a_word_before_the_notebook_that_teaches_it(word, home):
+    names = [p.name for p in NOTEBOOKS]
+    assert word.lower() in _reader_text(ROOT / "notebooks" / home).lower(), f"{home} no longer teaches {word!r}"
+    early = [n for n in names[:names.index(home)]
+             if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", _reader_text(ROOT / "notebooks" / n), re.I)]
+    assert not early, f"{word!r} is used in {early} before {home} teaches it"
+
+
+def test_the_ids_a_reader_meets_in_the_puzzle_lists_are_explained_before_them():
+    text = _reader_text(ROOT / "notebooks" / "10-puzzles.ipynb")
+    for prefix in ("bm-", "gen-"):
+        first_id = re.search(rf"\| {prefix}[a-z0-9-]+ \|", text)
+        assert first_id, prefix
+        assert f"`{prefix}`" in text[:first_id.start()], f"the {prefix} ids are not explained before they are listed"
+
+
+# --- one word, one idea ---------------------------------------------------------------------------------
+
+def _sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.!?])\s+", re.sub(r"\s+", " ", text))
+
+
+def _teaching_texts() -> dict[str, str]:
+    """The prose a learner reads: the notebooks' markdown, the puzzles' words, the rulebook and the rule card."""
+    from nomercy.core.rulebook import RULINGS
+
+    texts = {p.name: " ".join("".join(c["source"]) for c in json.loads(p.read_text(encoding="utf-8"))["cells"]
+                              if c["cell_type"] == "markdown") for p in NOTEBOOKS}
+    for puzzle in load_puzzles():
+        texts[puzzle.id] = " ".join([puzzle.title, puzzle.question, puzzle.explanation or "", *(puzzle.hints or ())])
+    for ruling in RULINGS.values():
+        texts[f"ruling {ruling.id}"] = " ".join([ruling.full_text, *ruling.readings])
+    texts["rule card"] = (ROOT / "docs" / "rule-card.html").read_text(encoding="utf-8")
+    return texts
+
+
+def test_a_penalty_is_only_the_cards_for_a_missing_uno():
+    """The cards a draw card makes you take are a pending draw; "penalty" is kept for being caught (glossary)."""
+    stray = [f"{where}: {sentence[:90]!r}" for where, text in _teaching_texts().items() for sentence in _sentences(text)
+             if re.search(r"\bpenalt", sentence, re.I) and not re.search(r"UNO|catch|caught", sentence, re.I)]
+    assert not stray, stray[:5]
+
+
+def test_the_simulation_lab_speaks_of_rounds():
+    """A simulated "game" is one round: the lessons and the charts say round (the argument `games` aside)."""
+    for path in NOTEBOOKS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if "simulate(" not in source and "simulation lab" not in source:
+                continue
+            prose = re.sub(r"`[^`]*`", "", source) if cell["cell_type"] == "markdown" else \
+                " ".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
+            assert not re.search(r"\bgames?\b", prose), f"{path.name}: {prose[:120]!r}"
+
+
+# --- every number shown is explained where it is shown --------------------------------------------------
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_score_shown_is_added_up_beside_it(path):
+    """A learner cannot check "A scores 15 points" without the cards it counts: a narration prints the Points
+    line under it, and a table with a points column has the column counted."""
+    text = _reader_text(path)
+    for match in re.finditer(r"^ +\w+ scores (\d+) points.*\n", text, re.M):
+        following = text[match.end():].split("\n", 1)[0]
+        assert following.startswith("   Points: ") and following.endswith(f"= {match.group(1)}"), \
+            f"{path.name}: {match.group(0)!r} then {following!r}"
+    for header in re.findall(r"^\| (?:rules|round) \|.*\| points\b.*$", text, re.M):
+        assert "| counted" in header, f"{path.name}: a table of points without the column counted: {header!r}"
+
+
+def test_every_option_the_index_shows_is_named_in_the_notebook_the_index_says_teaches_it():
+    """The index prints where classic and No Mercy differ and says which notebook teaches each option."""
+    from nomercy import ruleset
+
+    def prose(name: str) -> str:
+        cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+        return " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+    index = re.sub(r"\s+", " ", prose("00-index.ipynb"))
+    said = index[index.index("each is taught with its rule"):]
+    said = said[:said.index("notebook 9")]
+    for option in ruleset("classic").differences(ruleset("no-mercy")):
+        where = re.search(rf"`{option}`[^;]*? in (?:notebook )?(\d+)", said)
+        assert where, f"the index does not say where `{option}` is taught"
+        home = next(p.name for p in NOTEBOOKS if p.name.startswith(f"{int(where.group(1)):02d}-"))
+        assert f"`{option}" in prose(home), f"{home} does not name the option `{option}`"
+
+
+def test_the_option_table_names_every_ruling_an_options_puzzle_cites_for_its_option():
+    """09's option table sends a reader from an option to its rulings; an event under any value of the option
+    must cite a ruling that row names (last_card_draws: true cites last-card-draws, not winning)."""
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.teaching.rule_options import profile_options
+
+    named = {row.option: set(row.ruling.split(", ")) for row in profile_options()}
+    checked = set()
+    for puzzle in load_puzzles():
+        for option in puzzle.variant:
+            _, events = puzzle.solution()
+            for event in events:
+                if option in RULINGS[event.rule].options:
+                    assert event.rule in named[option], f"{puzzle.id}: {event.rule} is not in the row of {option}"
+                    checked.add((option, event.rule))
+    assert ("last_card_draws", "last-card-draws") in checked and ("stacking", "no-stacking") in checked

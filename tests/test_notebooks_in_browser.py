@@ -420,7 +420,7 @@ CHARTS = "notebooks/08-classic-vs-no-mercy.ipynb"
 def test_the_charts_are_drawn_with_their_descriptions(lab: Lab) -> None:
     panel = lab.panel(CHARTS)
     charts = panel.locator(".jp-RenderedVegaLite")
-    expected = ["How long a game lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
+    expected = ["How long a round lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
     assert charts.count() == len(expected)
     for chart, title in zip(charts.all(), expected):
         chart.scroll_into_view_if_needed()

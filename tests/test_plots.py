@@ -112,7 +112,7 @@ def test_game_length_shares_add_up_to_one_per_run_over_the_same_whole_turn_bins(
     medians = {m["rules"]: m["median"] for m in values(layer(chart, "rule"))}
     assert medians == {label: r.turn_stats()["median"] for label, r in runs.items()}
     for label, result in runs.items():
-        assert f"{label}: 12 games, median {result.turn_stats()['median']:g} turns" in chart.description
+        assert f"{label}: 12 rounds, median {result.turn_stats()['median']:g} turns" in chart.description
 
 
 def test_game_length_counts_each_game_in_the_bin_of_its_turns():
@@ -182,14 +182,14 @@ def test_knockout_odds_draw_the_odds_and_mark_the_mercy_limit(runs):
     at_limit = {p["rules"]: p["share"] for p in values(layer(chart, "point"))}
     knocked = sum(1 for r in runs["no-mercy"].records if r.knockouts) / runs["no-mercy"].games
     assert at_limit["no-mercy"] == pytest.approx(knocked, abs=1e-4)
-    assert f"no-mercy: every game reached 7 cards, {charts.percent(knocked)} reached 25 cards" in chart.description
+    assert f"no-mercy: every round reached 7 cards, {charts.percent(knocked)} reached 25 cards" in chart.description
 
 
 def test_the_comparison_holds_the_four_charts_each_with_its_own_colors(runs):
     chart = plots.comparison_figure(runs)
     titles = [part["title"]["text"] if isinstance(part["title"], dict) else part["title"]
               for row in chart.body["vconcat"] for part in row["hconcat"]]
-    assert titles == ["How long a game lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
+    assert titles == ["How long a round lasts", "How a round ends", "Win rate by seat", "How big do hands get?"]
     assert chart.body["resolve"]["scale"]["color"] == "independent"
     for name in FIGURES[:-1]:
         assert getattr(plots, name)(runs).description in chart.description

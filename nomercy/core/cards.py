@@ -205,7 +205,7 @@ class Card:
     code: int
     _text: str
     draw_value: int
-    """Cards this card adds to a draw penalty (+2 → 2 ... wild +10 → 10); 0 otherwise."""
+    """Cards this card adds to a pending draw (+2 → 2 ... wild +10 → 10); 0 otherwise."""
     points: int
     """Score value left in a loser's hand: face value, colored actions 20, wilds 50 (the face table's points)."""
 

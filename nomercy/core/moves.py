@@ -58,7 +58,7 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Draw: take the pending penalty, or draw as the rules say when nothing is pending."""
+    """Draw: take the pending draw, or draw as the rules say when nothing is pending."""
 
     seat: int
 

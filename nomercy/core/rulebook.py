@@ -60,7 +60,7 @@ PARTS = (
     "A turn",
     "Basic action cards",
     "Draw cards and stacking",
-    "No Mercy action cards",
+    "Skip-all, discard-all and the roulette",
     "Sevens and zeros",
     "Mercy, UNO and the end of a round",
     "Classic UNO",
@@ -87,7 +87,7 @@ _ROWS = [
            "Setting up", (_ZH, _FR, _CL),
            ("deck",),
            ("Open Mercy lists another 168: one 0 per color, 3 of every colored action, 4 plain wilds and 4 of each "
-            "wild action card. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`).",
+            "other wild. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`).",
             "The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
             "printed No Mercy deck.",
             "The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
@@ -173,7 +173,7 @@ _ROWS = [
     # --- Draw cards and stacking ----------------------------------------------------------------
     Ruling("stacking", "Stacking",
            "You may answer a draw card played at you with a draw card of your own worth at least as much as the "
-           "last draw card played (not the total so far); its color does not matter. The penalty adds up and "
+           "last draw card played (not the total so far); its color does not matter. The pending draw adds up and "
            "passes on. Whoever cannot or will not answer draws the whole total and loses the turn.",
            "Draw cards and stacking", (_ZH, _FR, _OM),
            ("stacking",),
@@ -198,15 +198,15 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _FR),
            ("two_player_reverse_draw",),
            ("Open Mercy's online game sends the +4 to the opponent (`two_player_reverse_draw: opponent`).",)),
-    # --- No Mercy action cards --------------------------------------------------------------------
+    # --- Skip-all, discard-all and the roulette --------------------------------------------------------------------
     Ruling("skip-all", "Skip-all",
            "Every other player is skipped, so you take another full turn. (The printed card says Skip Everyone.)",
-           "No Mercy action cards", (_ZH, _FR, _OM, _SV)),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM, _SV)),
     Ruling("discard-all", "Discard-all",
            "It is played like any colored action card. All your other cards of its color go under it at once, "
            "without their effects, and the discard-all stays on top. It may be the only card of its color you "
            "hold, and it can empty your hand and win.",
-           "No Mercy action cards", (_ZH, _FR, _SV),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _SV),
            ("discard_all_top",),
            ("Open Mercy lets the player pick which of the discarded cards lies on top, and that card's effect "
             "applies (`discard_all_top: choose`).",)),
@@ -215,7 +215,7 @@ _ROWS = [
            "(wilds do not count). They keep every card turned up and lose their turn; the named color is in force. "
            "The roulette is not a draw card: it cannot go on a pending stack or answer one. (The printed card "
            "says Wild Color Roulette.)",
-           "No Mercy action cards", (_ZH, _FR, _OM),
+           "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM),
            (),
            ("Which color is in force afterwards is not printed; this project reads it as the named color.",)),
     # --- Sevens and zeros ----------------------------------------------------------------------------
@@ -235,11 +235,11 @@ _ROWS = [
     # --- Mercy, UNO and the end of a round ------------------------------------------------------------
     Ruling("mercy", "Mercy rule",
            "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
-           "rest of that penalty is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
+           "rest of that draw is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
            "passed over from then on (nobody can swap with it).",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("mercy_limit",),
-           ("What happens to the rest of a penalty is not printed; this project cancels it.",
+           ("What happens to the rest of a draw is not printed; this project cancels it.",
             "Classic UNO has no mercy rule (`mercy_limit: none`).")),
     Ruling("winning", "Winning",
            "Playing your last card wins the round at once: a last 7 or 0 swaps nothing, and a last draw card makes "
@@ -258,12 +258,15 @@ _ROWS = [
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
            ("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`).",
+            "The printed sheet ends the chance \"before the next player's turn begins\", which could end it as soon "
+            "as the card is down; the Swedish guide says \"before the next player has drawn or played\". This "
+            "project follows the Swedish guide's words (our reading).",
             "The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "
             "must be called too is this project's reading (it keeps the rule the same for every one-card hand).")),
     Ruling("empty-draw-pile", "Empty draw pile",
            "When the draw pile runs out, the discard pile except its top card, together with any hands set aside "
            "by the mercy rule, is shuffled into a new draw pile, and an unfinished draw goes on. If no card is left "
-           "anywhere, the draw stops short and the game says so.",
+           "anywhere, the draw stops short and the engine says so.",
            "Mercy, UNO and the end of a round", (_ZH, _OM, _SV, _CL)),
     Ruling("dead-end", "Dead end",
            "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
@@ -286,9 +289,9 @@ _ROWS = [
            (),
            ("No source covers it; this is the project's own rule.",)),
     Ruling("scoring", "Scoring",
-           "Scoring is optional. The winner of a round scores the cards left in the other hands: number cards at "
-           "face value, colored action cards 20, wilds 50, and in No Mercy 250 for each player knocked out this "
-           "round (their cards do not count). The first to 1000 wins the match (500 in classic UNO).",
+           "Scoring is optional. The winner of a round scores the cards left in the hands of the players still in "
+           "the round: number cards at face value, colored action cards 20, wilds 50; and in No Mercy 250 for each "
+           "player knocked out this round (their cards do not count). The first to 1000 wins the match (500 in classic UNO).",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM, _CL),
            ("score_target", "knockout_bonus")),
     Ruling("jump-in", "Jump-in",

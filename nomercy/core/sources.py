@@ -67,7 +67,7 @@ _ROWS = [
         "English",
         "Every card, three ways of stacking (the printed equal-or-higher rule and two house rules), the mercy "
         "rule, what the first card does, UNO, scoring with 250 per knocked-out player, two-player play, "
-        "strategy tips and questions (a reshuffle in the middle of a penalty, who may stack a wild).",
+        "strategy tips and questions (a reshuffle in the middle of a draw, who may stack a wild).",
         "Good, but it mixes the printed rules with the choices of its own online game. Those choices form the "
         "`open-mercy` profile; they are never the default.",
         "Its online game lets a 7 keep your hand, sends a two-player wild reverse +4 to the opponent, lets the "
@@ -94,7 +94,7 @@ _ROWS = [
         "Classic UNO (Mattel, 108 cards): the official rules, each special card, scoring and house rules (a Swedish page with no other title)",
         "a Swedish write-up of the printed classic UNO instruction sheet",
         "Swedish",
-        "The classic deck (108 cards), a turn, drawing one card, the action cards, the wild +4 and its "
+        "The classic deck (108 cards), a turn, drawing one card, the colored action cards, the wild +4 and its "
         "challenge, UNO, scoring to 500, two-player play and popular house rules (stacking, 7-0, jump-in, "
         "draw until you can play, no bluffing).",
         "Good for classic UNO. It is the source of the `classic` profile and of every classic puzzle.",

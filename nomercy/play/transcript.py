@@ -22,9 +22,10 @@ from html import escape
 from typing import Callable, Sequence
 
 from nomercy.core.errors import NomercyError, brief
-from nomercy.core.events import Event
+from nomercy.core.events import Event, RoundScored
 from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
+from nomercy.core.scoring import points_counted
 from nomercy.core.state import GameState
 from nomercy.play.driver import replay
 
@@ -148,6 +149,8 @@ class Transcript:
                 lines.append(f"   REFUSED: {step.refused}")
                 continue
             lines.extend(f"   {event.sentence}{_ruling(event)}" for event in step.events)
+            if any(isinstance(event, RoundScored) for event in step.events):  # the sum, card by card
+                lines.append(f"   Points: {points_counted(step.after)}")
             if after_draw is not None and step.move.endswith(" draws"):
                 extra = after_draw(step.after, step.move.split(" ", 1)[0])
                 if extra:

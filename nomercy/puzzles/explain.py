@@ -31,6 +31,7 @@ from nomercy.core.cards import Card
 from nomercy.play.transcript import Transcript
 from nomercy.core.legality import legal_moves
 from nomercy.core.rulebook import RULINGS
+from nomercy.core.scoring import points_counted
 from nomercy.core.state import GameState
 
 __all__ = ["explain"]
@@ -181,7 +182,7 @@ def _effects(step: _Step) -> list[str]:
                                                 f"showed, and {tail}."))
         elif isinstance(event, ev.KnockedOut):
             cancelled = [e for e in events if isinstance(e, ev.PenaltyCancelled) and e.player == event.player]
-            rest = f"; the other {_cards(cancelled[0].remaining)} of the draw were dropped" if cancelled else ""
+            rest = f"; the other {_cards(cancelled[0].remaining)} of the draw were cancelled" if cancelled else ""
             lines.append(_says("mercy", f"{event.player} reached {event.hand_size} cards (the limit is "
                                         f"{step.before.rules.mercy_limit}) and was knocked out{rest}."))
         elif isinstance(event, ev.PileReshuffled):
@@ -202,9 +203,6 @@ def _effects(step: _Step) -> list[str]:
                    "last one standing": f"{event.player} was the only player left and won the round"}
             lines.append(_says("winning", how.get(event.how, event.sentence.rstrip(".")) + "."))
         elif isinstance(event, ev.RoundScored):
-            lines.append(_says("scoring", f"{event.player} scores {event.points} points for the cards the "
-                                          "others still hold."
-                               if not event.knockouts else
-                               f"{event.player} scores {event.points} points, the bonus for "
-                               f"{_plural(event.knockouts, 'knocked-out player')} included."))
+            lines.append(_says("scoring", f"{event.player} scores {event.points} points: "
+                                          f"{points_counted(step.after)}."))
     return lines

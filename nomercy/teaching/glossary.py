@@ -36,11 +36,14 @@ _ROWS = [
          "the dealer's left starts, and play goes clockwise: to the left, round the table. When several rounds "
          "are played in a row, the next round is dealt by the next player clockwise.", "deal"),
     Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
-    Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab calls a round "
-         "it plays a *game*: its `games=` counts rounds.)", "winning"),
+    Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab's argument "
+         "`games=` counts rounds.)", "winning"),
+    Term("game", "UNO played at a table: one round, or a match of several rounds.", "scoring"),
     Term("match", "A card matches when it has the color in force, or the same number or symbol as the top card. "
          "A wild goes on any top card. While a draw is pending, only a draw card may be played.", "matching"),
-    Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all.", "skip"),
+    Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all. A wild "
+         "is not an action card, even one that does something (a wild +6, a wild roulette): it is a *wild*.",
+         "skip", ("wild action card", "No Mercy action cards")),
     Term("wild", "A black card with no color of its own; whoever plays it names a color.", "wild-color"),
     Term("draw card", "A card that makes the next player draw: +2, +4, wild reverse +4, wild +6, wild +10.",
          "draw-card"),
@@ -61,13 +64,15 @@ _ROWS = [
     Term("win the round", "Play your last card, or be the only player left.", "winning"),
     Term("match (of rounds)", "A series of rounds, played until someone reaches the points target: 1000 in No "
          "Mercy, 500 in classic UNO. (A card that *matches* is another idea: see \"match\".)", "scoring"),
+    Term("penalty", "The cards a player draws for being caught without calling UNO: 2 (the option "
+         "`uno_penalty`). The cards a draw card makes you take are a *pending draw*, not a penalty.", "uno"),
     Term("call UNO", "Say \"UNO\" when you are left with one card, as your card goes down.", "uno"),
     Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2. The chance ends "
          "with the next move that is neither a call nor a catch (normally the next player's play or draw).", "uno"),
     Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
     Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
     Term("house rule", "A rule some tables agree on that the printed sheet does not have, like stacking in classic "
-         "UNO. The engine offers each house rule as a rule option."),
+         "UNO. The engine offers each house rule as a rule option.", "", ("casual rule", "casual ones")),
     Term("profile", "A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`."),
     Term("ruling", "One rule of the project's rulebook, with an id like `mercy`; every event cites one."),
     Term("seed", "A number that fixes how the cards are shuffled: the same seed always gives the same game."),

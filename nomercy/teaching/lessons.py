@@ -124,7 +124,7 @@ TOPIC_NOTEBOOKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "drawing": ("Drawing", (("02-a-turn.ipynb", "## When you cannot play"),)),
     "first-card": ("The first card", (("01-the-deck.ipynb", "## Dealing a round"),
                                       ("09-when-sources-disagree.ipynb", "the first card"))),
-    "action-cards": ("Action cards", (("02-a-turn.ipynb", "## The basic action cards"),
+    "action-cards": ("Action cards and wilds", (("02-a-turn.ipynb", "## The basic action cards"),
                                       ("06-action-cards.ipynb", "## Skip-all"))),
     "two-player": ("Two players", (("02-a-turn.ipynb", "### Reverse"), ("05-sevens-and-zeros.ipynb", "## The two cards"),
                                    ("06-action-cards.ipynb", "### With two players"))),

@@ -15,9 +15,9 @@ per ending, per seat), so a test reads the chart's numbers from the specificatio
 >>> runs = {"classic": simulate("classic", players=3, bots="greedy", games=10, seed=1, workers=1)}
 >>> chart = game_length_figure(runs)
 >>> chart.body["layer"][0]["encoding"]["x"]["title"]
-'turns in the game'
+'turns in the round'
 >>> print(chart.description)  # doctest: +ELLIPSIS
-Histogram of how many turns a game lasted...classic: 10 games, median ... turns, 90% of games within ...
+Histogram of how many turns a round lasted...classic: 10 rounds, median ... turns, 90% of rounds within ...
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _check(results: Mapping[str, "SimulationResult"]) -> list[tuple[str, "Simula
         raise ValueError("nothing to draw: pass at least one simulation result, as {label: result}")
     for label, result in items:
         if result.games == 0:
-            raise ValueError(f"the run {label!r} played no games")
+            raise ValueError(f"the run {label!r} played no rounds")
     return items
 
 
@@ -77,7 +77,7 @@ def _runs_color(items: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------
 
 def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int = 30) -> Chart:
-    """How long games last: one histogram of turns per game for each run, with its median marked.
+    """How long rounds last: one histogram of turns per round for each run, with its median marked.
 
     The bars show the share of games (not the count), so runs of different sizes compare
     directly. All runs share the same bins, of a whole number of turns each, from 0 to the 98th
@@ -107,7 +107,7 @@ def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int =
     for i, row in enumerate(medians):  # the median labels stacked at the top, one line per run
         row["label_at"] = round(tallest * (1.08 - 0.09 * i), 5)
     color = _runs_color(items)
-    x = {"field": "from", "type": "quantitative", "title": "turns in the game",
+    x = {"field": "from", "type": "quantitative", "title": "turns in the round",
          "scale": {"domain": [0, last], "nice": False}}
     body = {
         "width": _WIDTH, "height": _HEIGHT,
@@ -115,7 +115,7 @@ def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int =
             {"data": {"values": rows}, "mark": {"type": "bar", "fillOpacity": 0.25, "strokeWidth": 1.5,
                                                 "binSpacing": 0},
              "encoding": {"x": x, "x2": {"field": "to"},
-                          "y": {"field": "share", "type": "quantitative", "title": "share of games",
+                          "y": {"field": "share", "type": "quantitative", "title": "share of rounds",
                                 "axis": {"format": ".0%"}, "stack": None},
                           "y2": {"datum": 0},
                           "color": color, "stroke": color}},
@@ -127,12 +127,12 @@ def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int =
                           "text": {"field": "label"}, "color": color}},
         ],
     }
-    words = "; ".join(f"{m['rules']}: {m['games']} games, median {m['median']:g} turns, "
-                      f"90% of games within {m['p90']:g}" for m in medians)
-    description = (f"Histogram of how many turns a game lasted, as a share of each run's games, in bins of "
-                   f"{width} turn{'s' if width > 1 else ''} from 0 to {last} (longer games are counted in the last "
+    words = "; ".join(f"{m['rules']}: {m['games']} rounds, median {m['median']:g} turns, "
+                      f"90% of rounds within {m['p90']:g}" for m in medians)
+    description = (f"Histogram of how many turns a round lasted, as a share of each run's rounds, in bins of "
+                   f"{width} turn{'s' if width > 1 else ''} from 0 to {last} (longer rounds are counted in the last "
                    f"bin); a dashed line marks each run's median. {words}.")
-    return Chart("How long a game lasts", body, description, subtitle="dashed line: the median game")
+    return Chart("How long a round lasts", body, description, subtitle="dashed line: the median round")
 
 
 def _percentile(histogram: Mapping[int, int], q: float) -> float:
@@ -201,7 +201,7 @@ def endings_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
 def seat_advantage_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
     """Who wins by seat: each seat's win rate with its 95% interval, beside the fair share.
 
-    The fair share is one game in ``players``, drawn as a dashed line; a seat whose interval
+    The fair share is one round in ``players``, drawn as a dashed line; a seat whose interval
     stays clear of that line wins more (or less) often than chance explains. Runs with different
     numbers of players may be compared; each gets its own line. Seats are named A, B, C, ... as in
     the simulation; A is normally the first to play.
@@ -220,7 +220,7 @@ def seat_advantage_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
     seats = sorted({row["seat"] for row in rows})
     x = {"field": "seat", "type": "nominal", "title": "seat", "sort": seats, "axis": {"labelAngle": 0}}
     offset = {"field": "rules", "type": "nominal", "sort": [label for label, _ in items]}
-    y = {"field": "rate", "type": "quantitative", "title": "games won", "axis": {"format": ".0%"}}
+    y = {"field": "rate", "type": "quantitative", "title": "rounds won", "axis": {"format": ".0%"}}
     fair_y = {"field": "fair", "type": "quantitative"}
     body = {
         "width": _WIDTH, "height": _HEIGHT,
@@ -240,12 +240,12 @@ def seat_advantage_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
         line = fair[len(result.seats)]
         seats_words = ", ".join(f"{r['seat']} {percent(r['rate'])} ({percent(r['low'])} to {percent(r['high'])})"
                                 for r in rows if r["rules"] == label)
-        parts.append(f"{label} ({result.games} games, {line['players']} players, fair share "
+        parts.append(f"{label} ({result.games} rounds, {line['players']} players, fair share "
                      f"{percent(line['fair'])}): {seats_words}")
-    description = ("Bars: the share of games each seat won, with its 95% interval as a black line; a dashed line "
-                   "marks a fair share, one game in the number of players. A seat whose black line does not "
+    description = ("Bars: the share of rounds each seat won, with its 95% interval as a black line; a dashed line "
+                   "marks a fair share, one round in the number of players. A seat whose black line does not "
                    "reach the dashed line wins more (or less) often than luck explains. " + "; ".join(parts) + ".")
-    shares = "; ".join(f"1 game in {players}" for players in sorted(fair))
+    shares = "; ".join(f"1 round in {players}" for players in sorted(fair))
     return Chart("Win rate by seat", body, description,
                  subtitle=f"black lines: 95% intervals; dashed: a fair share ({shares})")
 
@@ -255,7 +255,7 @@ def seat_advantage_figure(results: Mapping[str, "SimulationResult"]) -> Chart:
 # ----------------------------------------------------------------------------
 
 def hand_size_odds(result: "SimulationResult", sizes: Sequence[int] | None = None) -> dict[int, float]:
-    """For each hand size ``n``, the share of games in which some player held ``n`` cards or more.
+    """For each hand size ``n``, the share of rounds in which some player held ``n`` cards or more.
 
     This needs the per-game records (``simulate(..., keep_records=True)``): each
     record keeps the largest hand of its game. At the mercy limit the share is the
@@ -274,14 +274,14 @@ def hand_size_odds(result: "SimulationResult", sizes: Sequence[int] | None = Non
         raise ValueError("the knockout odds need the game records: run simulate(..., keep_records=True)")
     largest = [r.largest_hand for r in result.records]
     if not largest:
-        raise ValueError("the run played no games")
+        raise ValueError("the run played no rounds")
     if sizes is None:
         sizes = range(1, max(largest) + 1)
     return {n: sum(1 for x in largest if x >= n) / len(largest) for n in sizes}
 
 
 def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: int | None = None) -> Chart:
-    """The chance that somebody's hand reaches each size during a game, one line per run.
+    """The chance that somebody's hand reaches each size during a round, one line per run.
 
     Built from :func:`hand_size_odds` (the runs need ``keep_records=True``). The mercy
     limit is marked with a dotted line and each run's chance of reaching it is printed
@@ -301,7 +301,7 @@ def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: in
     color = _runs_color(items)
     x = {"field": "cards", "type": "quantitative", "title": "cards in one hand",
          "scale": {"domain": [1, top + 2], "nice": False}}  # room for the labels at the limit
-    y = {"field": "share", "type": "quantitative", "title": "games where some hand got this big",
+    y = {"field": "share", "type": "quantitative", "title": "rounds where some hand got this big",
          "scale": {"domain": [0, 1.1], "nice": False}, "axis": {"format": ".0%", "values": [0, 0.2, 0.4, 0.6, 0.8, 1]}}
     layers: list[dict[str, Any]] = [
         {"data": {"values": rows}, "mark": {"type": "line", "interpolate": "step-after", "strokeWidth": 2},
@@ -333,11 +333,11 @@ def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: in
     for label, result in items:
         largest = max(r.largest_hand for r in result.records or ())
         reach = f", {percent(reached[label])} reached {limit} cards" if limit is not None else ""
-        parts.append(f"{label}: every game reached {result.rules.hand_size} cards{reach}, the largest hand held "
+        parts.append(f"{label}: every round reached {result.rules.hand_size} cards{reach}, the largest hand held "
                      f"{largest}")
-    limit_words = (f" A dotted line marks the mercy limit of {limit} cards, labelled with each run's share of games "
+    limit_words = (f" A dotted line marks the mercy limit of {limit} cards, labelled with each run's share of rounds "
                    f"that reached it." if limit is not None else "")
-    description = ("For each hand size, the share of games in which some player held that many cards or more at "
+    description = ("For each hand size, the share of rounds in which some player held that many cards or more at "
                    "some moment, one line per run; every line falls as the hands grow." + limit_words + " "
                    + "; ".join(parts) + ".")
     return Chart("How big do hands get?", body, description,

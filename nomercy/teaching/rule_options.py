@@ -33,8 +33,9 @@ from nomercy.teaching.lessons import situation
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
+from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
-from nomercy.core.scoring import round_points
+from nomercy.core.scoring import points_counted, round_points
 from nomercy.core.state import GameState
 
 __all__ = [
@@ -77,7 +78,7 @@ class Outcome:
         row = {"rules": self.label, "moves": "; ".join(self.moves), "result": self.result}
         state = self.state
         if state is None:
-            return row | {"hands": "", "cards": "", "turn": "", "pending": "", "top": "", "out": "", "winner": "", "points": ""}
+            return row | {"hands": "", "cards": "", "turn": "", "pending": "", "top": "", "out": "", "winner": "", "points": "", "counted": ""}
         out = [state.seats[s] for s in state.out]
         winner = state.seats[state.winner] if state.winner is not None else ""
         row |= {
@@ -93,6 +94,7 @@ class Outcome:
             "out": ", ".join(out) or "-",
             "winner": winner or "-",
             "points": str(round_points(state)) if winner else "-",
+            "counted": points_counted(state) if winner else "-",
         }
         return row
 
@@ -405,9 +407,21 @@ def profile_options(names: Sequence[str] | None = None) -> list[OptionRow]:
     """Every option of ``OPTIONS`` with its value in each profile."""
     chosen = profiles(names)
     return [
-        OptionRow(option, info.ruling, info.meaning, {name: _show(getattr(rules, option)) for name, rules in chosen})
+        OptionRow(option, _rulings_of(option), info.meaning,
+                  {name: _show(getattr(rules, option)) for name, rules in chosen})
         for option, info in OPTIONS.items()
     ]
+
+
+def _rulings_of(option: str) -> str:
+    """Every ruling an option's values cite, its own first: ``last_card_draws`` → ``winning, last-card-draws``.
+
+    An event under one value cites one ruling and under another value another, so a table that named
+    only the first would send a reader who saw the second to the wrong place.
+    """
+    own = OPTIONS[option].ruling
+    others = [r.id for r in RULINGS.values() if option in r.options and r.id != own]
+    return ", ".join([own, *others])
 
 
 def disputed_options() -> list[str]:
@@ -478,7 +492,7 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
 
     Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (the engine's end reason: ``emptied hand``,
     ``last one standing`` or ``dead end``),
-    ``knocked out``, ``points`` and the standings after it. Seeded, so the same call
+    ``knocked out``, ``points``, ``counted`` (how the points add up, hand by hand) and the standings after it. Seeded, so the same call
     gives the same match.
     """
     from nomercy.core.seeds import derive_seed
@@ -501,6 +515,7 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
             "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
             "knocked out": ", ".join(game.seats[s] for s in game.out) or "-",
             "points": round_points(game),
+            "counted": points_counted(game, by_card=False) if game.winner is not None else "-",
             **{f"total {name}": points for name, points in match.standings.items()},
         })
         if match.is_over or match.round_number >= max_rounds:
