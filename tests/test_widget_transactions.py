@@ -314,6 +314,16 @@ def test_a_save_file_replaced_by_a_folder_during_play_moves_the_game_beside_it(t
     assert GameRecord.from_json((tmp_path / "g-2.json").read_text()) == table.record()
 
 
+def other_click(table: Any) -> dict[str, Any]:
+    """A click other than :func:`first_click`: the last card that can be played, or the last option."""
+    playable = [c for c in table.table["hand"] if c["playable"]]
+    if table.prompt:
+        return {"type": "move", "move": table.prompt["options"][-1]["move"]}
+    if playable:
+        return {"type": "card", "card": playable[-1]["card"]}
+    return {"type": "move", "move": table.table["buttons"][-1]["move"]}
+
+
 def test_two_tables_saving_to_one_file_both_keep_their_games(tmp_path: Path) -> None:
     """Two tabs of the Play page (or a notebook cell run twice) resume the same save, then play apart."""
     save = tmp_path / "my-game.json"
@@ -323,7 +333,7 @@ def test_two_tables_saving_to_one_file_both_keep_their_games(tmp_path: Path) -> 
     assert second.record() == first.record()  # both opened on the same game
     click(first, first_click(first))  # the first table saves its move in the file
     moves = first.table["moves"]
-    click(second, first_click(second))  # the second plays on from where it opened (one move behind): its own game
+    assert click(second, other_click(second)) == ""  # the second plays on from where it opened: its own game
     for _ in range(2):
         click(first, first_click(first))
         click(second, first_click(second))
