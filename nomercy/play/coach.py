@@ -2,9 +2,10 @@
 
 Nothing here knows a rule of its own. The hint is the expert player's search
 (:meth:`~nomercy.play.players.expert.ExpertPlayer.weigh`) with a fixed seed and a
-stated budget of playouts; the warnings are what the engine answers when the move
-is applied to copies of the table; the review runs the hint's search at every
-decision of a finished round.
+stated budget of playouts, and shows that one search's result: its choice first, the
+other finalists against it; the warnings are what the engine answers when the move,
+and the moves that could avoid its risk, are applied to copies of the table; the
+review runs the hint's own search at every decision of a finished round.
 
 >>> from nomercy.play.game import Game
 >>> state = Game("no-mercy", ["Ann", "Bo", "Cy"], seed=66).state
@@ -15,6 +16,12 @@ decision of a finished round.
 'Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.'
 >>> hint(state, "Ann", seed=1, budget=30) == tip  # the same seed and budget give the same hint
 True
+>>> print(tip)  # the move, why, and the search's list: its choice first, then the other finalist
+Hint for Ann: Ann plays blue discard-all
+Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.
+Chosen: Ann plays blue discard-all: 55% ± 16 (one standard error, 11 playouts)
+Ann plays wild reverse +4 choosing blue: as good within noise: 9 points less ± 21 (one standard error, on the same 11 tables)
+4 other moves were set aside after a first look (at most 5 tables each); 4 more legal moves were not weighed (the greedy player ranks them lower); these 2 were looked at more closely (11 tables each).
 >>> move_warnings(state, "Ann", "Ann plays blue reverse")
 ()
 
@@ -748,14 +755,14 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             text = f"You give away {gave} cards and get {event.other}'s {got}: {better} leaves you fewer."
             return [t.warning("bigger-hand", "seven", text, [True], best, [False])]
         if isinstance(event, ev.HandsPassed):
-            sizes = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
-            best = min(sizes, key=lambda a: (sizes[a], type(a) is not Play))
-            if sizes[best] >= got:
+            left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
+            out = min(left, key=lambda a: (left[a], type(a) is not Play))
+            if left[out] >= got:
                 return []
             giver = state.seats[(seat - state.direction) % len(state.seats)]
             text = (f"Your 0 passes every hand on: you give away {gave} cards and get {giver}'s {got}; "
-                    f"{t.doing(best)} instead leaves you {_cards(sizes[best])}.")
-            return [t.warning("bigger-hand", "zero", text, [True], best, [False])]
+                    f"{t.doing(out)} instead leaves you {_cards(left[out])}.")
+            return [t.warning("bigger-hand", "zero", text, [True], out, [False])]
     return []
 
 
