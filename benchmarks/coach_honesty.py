@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/coach_honesty.py                  # 240 positions, 30 reviewed rounds (half an hour on a loaded machine)
+    .venv/bin/python benchmarks/coach_honesty.py                  # 240 positions, 30 reviewed rounds: 4 min quiet, 20 loaded
     .venv/bin/python benchmarks/coach_honesty.py --quick          # a few seconds: that it runs, not its figures
     .venv/bin/python benchmarks/coach_honesty.py --json
 

@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 DEFAULT_BUDGET = 200
-"""Playouts per hint: about 0.8 s on the first move of a three-player table (see docs/widgets.md, "Coach")."""
+"""Playouts per hint: about 0.2 s on a three-player table on a quiet machine (docs/widgets.md, "Coach", "Speed")."""
 PLAYOUT_DEPTH = 500
 """Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
 

@@ -23,8 +23,8 @@ __all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "Rev
 
 TABLE_BUDGET = 100
 """Playouts per search at the table, for the hint and for each decision of the review alike: the review runs
-the hint's own search, so at a position where the person asked for a hint it shows the hint's figures. About
-half a second per search on the first table of 11-play (docs/widgets.md, "Coach")."""
+the hint's own search, so at a position where the person asked for a hint it shows the hint's figures. About a
+tenth of a second per search on the first table of 11-play on a quiet machine (docs/widgets.md, "Coach")."""
 REVIEW_SLICE = 0.5
 """Seconds of review work per ``review`` intent: the front end asks again until it is done, showing the progress."""
 
