@@ -22,6 +22,7 @@ BENCHMARKS = ROOT / "benchmarks"
 
 # The quick form of each script: the same code path at a tiny size. ``{tmp}`` is a fresh folder.
 QUICK = {
+    "coach_honesty.py": ["--quick"],
     "coach_speed.py": ["--budgets", "4"],
     "compare_engines.py": ["HEAD", "--rounds", "1", "--games", "2"],
     "engine_speed.py": ["--games", "2"],

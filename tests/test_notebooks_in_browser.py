@@ -517,13 +517,17 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
     assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the shipped pace"
 
-    # A hint: the expert's move, one line of why with its ruling, and up to three win chances.
+    # A hint: the expert's move, one line of why with its ruling, and the search's list with that move first.
     table.get_by_role("button", name="Hint").click()
     hint = table.locator('[data-testid="hint"]')
     hint.wait_for(timeout=60_000)
-    assert hint.locator('[data-testid="hint-move"]').text_content().startswith("Player ")
+    move = hint.locator('[data-testid="hint-move"]').text_content()
+    assert move.startswith("Player ")
     assert hint.locator('[data-testid="hint-reason"]').text_content().strip()
-    assert 1 <= hint.locator('[data-testid="hint-chances"] li').count() <= 3
+    chances = hint.locator('[data-testid="hint-chances"] li')
+    assert 1 <= chances.count() <= 3
+    assert chances.first.text_content().startswith(f"Chosen: {move}: "), "the hint's move is the first of its list"
+    assert all(" as good within noise" in line or ": worse by " in line for line in chances.all_text_contents()[1:])
     assert hint.locator("a.nm-rulebook-link").count() == 1
     _shot(table, "game-table-hint.png")
 
@@ -582,6 +586,10 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
         warning = table.locator('[data-testid="warning"]')
         assert warning.count(), f"no warning for {state.move_text(choice)}"
         assert warning.locator("a.nm-rulebook-link").count() >= 1
+        assert "% of the tables" not in warning.text_content(), "a risk is said once, in the warning's sentence"
+        way_out = warning.get_by_role("button", name=re.compile(r" instead$"))
+        assert way_out.count() >= 1, "a warning offers the move that avoids it"
+        assert way_out.first.get_attribute("data-move") != state.move_text(choice)
         _shot(table, "game-table-warning.png")
         version = table.get_attribute("data-version")
         table.get_by_role("button", name="Take it back").click()
@@ -599,10 +607,13 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     assert moment, "the person never went down to one card"
     assert computer_moves > 5 and banners, (computer_moves, banners)
 
-    # The review: each decision where the expert differs, and its position drawn on the table.
+    # The review: the mistakes and the close calls, and a position drawn on the table.
     table.get_by_role("button", name="Review my round").click()
     review = table.locator('[data-testid="review"]')
-    review.wait_for(timeout=180_000)
+    review.wait_for(timeout=300_000)
+    assert re.match(r"Player: \d+ mistakes? and \d+ close calls? in \d+ decisions", review.text_content())
+    calls = table.locator('[data-testid="review-close-calls"] li')
+    assert all(" A close call, as good within noise" in text for text in calls.all_text_contents())
     assert table.locator('[data-testid="review-0"]').count(), "the expert agreed with every decision"
     version = table.get_attribute("data-version")
     table.locator('[data-testid="review-show-0"]').click()

@@ -22,7 +22,7 @@ from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
 from nomercy.play.table import TableSession  # noqa: E402
-from nomercy.play.table_coach import HINT_BUDGET, REVIEW_BUDGET  # noqa: E402
+from nomercy.play.table_coach import TABLE_BUDGET  # noqa: E402
 from nomercy.play.uno_moment import UNO_MOMENT  # noqa: E402
 
 
@@ -54,11 +54,13 @@ def test_the_hint_is_the_coachs_hint_with_the_tables_seed_and_budget():
     assert table.table["can_hint"]
     assert table.send_intent({"type": "hint"}) is None
     advice = table.advice
-    tip = coach.hint(state, "Player", seed=table.session.coach_seed, budget=HINT_BUDGET)
+    tip = coach.hint(state, "Player", seed=table.session.coach_seed, budget=TABLE_BUDGET)
     assert advice["kind"] == "hint" and advice["move"] == tip.text and advice["reason"] == tip.reason
     assert advice["rule"] == tip.rule and advice["title"] == tip.ruling.title
-    assert [c["move"] for c in advice["chances"]] == [c.label for c in tip.chances] and len(tip.chances) <= 3
-    assert f"budget {HINT_BUDGET}" in advice["noise"]
+    assert [c["move"] for c in advice["chances"]] == [c.label for c in tip.chances]
+    assert advice["chances"][0]["move"] == advice["move"], "the hint's move is the first of its list"
+    assert [c["text"] for c in advice["chances"]] == list(tip.lines()) and advice["narrowing"] == tip.narrowing
+    assert f"budget {TABLE_BUDGET}" in advice["noise"]
     assert table.state == state, "a hint changes nothing on the table"
     card = next(c["card"] for c in table.table["hand"] if c["playable"])
     table.send_intent({"type": "card", "card": card})
@@ -107,10 +109,28 @@ def test_a_warning_holds_the_move_back_until_the_player_decides():
     assert table.table["status"].startswith("The coach holds your move back")
     assert table.send_intent({"type": "take_back"}) is None  # take it back: nothing happened
     assert table.advice == {} and table.state == before
+    assert all(w.instead or w.kind == "uno-call" for w in found), "a warning comes with its way out"
     assert "No move is waiting" in table.send_intent({"type": "go_ahead"})
     table.move(move)
     assert table.send_intent({"type": "go_ahead"}) is None  # play it anyway
     assert table.record().moves[moves] == move and table.advice == {}
+
+
+def test_the_way_out_a_warning_names_is_a_button_that_plays_it():
+    table, move, found = _warned_position()
+    ways = [w.instead for w in found if w.instead]
+    if not ways:  # pragma: no cover - the position found is an UNO call, whose way out goes with the play
+        pytest.skip("only an UNO-call warning")
+    table.move(move)
+    before, moves = table.state, table.session.move_count
+    assert [o["move"] for o in table.advice["instead"]] == list(dict.fromkeys(ways))
+    label = table.advice["instead"][0]["label"]
+    assert label.endswith(" instead") and label.split()[0] in ("Play", "Draw", "Name", "Catch", "Challenge")
+    assert table.send_intent({"type": "move", "move": ways[0]}) is None
+    if table.advice.get("kind") == "warning":  # the way out has a warning of its own (call UNO): play it
+        assert table.advice["move"] == ways[0]
+        table.send_intent({"type": "go_ahead"})
+    assert table.record().moves[moves] == ways[0] != move and table.state != before
 
 
 def test_an_uno_call_warning_is_left_out_when_uno_is_called_for_you():
@@ -141,13 +161,14 @@ def test_the_review_after_the_round_is_the_coachs_review_and_opens_each_position
     assert "finish it first" not in (table.send_intent({"type": "review_show", "index": 0}) or "")
     assert table.table["over"]["review"]
     reviewed(table)
-    expected = coach.review(table.record(), "Player", seed=table.session.coach_seed, budget=REVIEW_BUDGET)
+    expected = coach.review(table.record(), "Player", seed=table.session.coach_seed, budget=TABLE_BUDGET)
     review = table.review
-    assert review["looked_at"] == expected.looked_at and review["budget"] == REVIEW_BUDGET
-    assert [(d["number"], d["played"], d["suggested"]) for d in review["decisions"]] == [
-        (d.number, d.played, d.suggested) for d in expected.decisions]
-    if not expected.decisions:  # pragma: no cover - the seed was chosen so the expert differs
-        pytest.skip("the expert agreed with every decision")
+    assert review["looked_at"] == expected.looked_at and review["budget"] == TABLE_BUDGET
+    assert review["head"] == expected.head
+    assert [d["text"] for d in review["mistakes"]] == [str(d) for d in expected.mistakes]
+    assert [d["text"] for d in review["close_calls"]] == [str(d) for d in expected.close_calls]
+    assert all(d["mistake"] for d in review["mistakes"]) and not any(d["mistake"] for d in review["close_calls"])
+    assert expected.decisions, "the seed was chosen so that the expert differs somewhere"
     assert table.send_intent({"type": "review_show", "index": 0}) is None
     assert table.review["open"] == 0 and "<svg" in table.review["board"]
     assert "not 99" in table.send_intent({"type": "review_show", "index": 99})

@@ -139,7 +139,7 @@ def _reviewed() -> GameTable:
     table = _coached_round_over()
     while not table.review or table.review["running"]:
         assert table.send_intent({"type": "review"}) is None
-    if table.review["decisions"]:
+    if table.review["mistakes"] or table.review["close_calls"]:
         assert table.send_intent({"type": "review_show", "index": 0}) is None
     return table
 

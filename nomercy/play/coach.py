@@ -2,9 +2,10 @@
 
 Nothing here knows a rule of its own. The hint is the expert player's search
 (:meth:`~nomercy.play.players.expert.ExpertPlayer.weigh`) with a fixed seed and a
-stated budget of playouts; the warnings are what the engine answers when the move
-is applied to copies of the table; the review runs the hint's search at every
-decision of a finished round.
+stated budget of playouts, and shows that one search's result: its choice first, the
+other finalists against it; the warnings are what the engine answers when the move,
+and the moves that could avoid its risk, are applied to copies of the table; the
+review runs the hint's own search at every decision of a finished round.
 
 >>> from nomercy.play.game import Game
 >>> state = Game("no-mercy", ["Ann", "Bo", "Cy"], seed=66).state
@@ -15,16 +16,22 @@ decision of a finished round.
 'Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.'
 >>> hint(state, "Ann", seed=1, budget=30) == tip  # the same seed and budget give the same hint
 True
+>>> print(tip)  # the move, why, and the search's list: its choice first, then the other finalist
+Hint for Ann: Ann plays blue discard-all
+Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards.
+Chosen: Ann plays blue discard-all: 55% ± 16 (one standard error, 11 playouts)
+Ann plays wild reverse +4 choosing blue: as good within noise: 9 points less ± 21 (one standard error, on the same 11 tables)
+4 other moves were set aside after a first look (at most 5 tables each); 4 more legal moves were not weighed (the greedy player ranks them lower); these 2 were looked at more closely (11 tables each).
 >>> move_warnings(state, "Ann", "Ann plays blue reverse")
 ()
 
 The estimates are noisy: each move's chance is an :class:`~nomercy.play.estimate.Estimate` whose ±
-is one standard error, and :attr:`Hint.noise` says so in words.
+is one standard error, and :attr:`Hint.noise` says so in words. The warnings live in
+:mod:`nomercy.play.coach_warnings` and are named here too.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, Union
@@ -32,47 +39,85 @@ from typing import Iterator, Sequence, Union
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.decks import DECKS
-from nomercy.core.engine import apply, legal_moves, why_illegal
+from nomercy.core.engine import apply, legal_moves
 from nomercy.core.errors import IllegalMoveError, PlayerError
 from nomercy.core.legality import empties_hand, is_optional
-from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.moves import CallUno, Catch, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
+from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, cards, comes_back, move_warnings, seat_moves
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.players.expert import ExpertPlayer, Weighing, determinize
+from nomercy.play.players.expert import ExpertPlayer, Weighing
 from nomercy.play.transcript import Transcript
 
 __all__ = [
-    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewing",
+    "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Comparison", "Hint", "MoveWarning", "ReviewedDecision",
+    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing",
 ]
 
 DEFAULT_BUDGET = 200
-"""Playouts per hint: about 0.8 s on the first move of a three-player table (see docs/widgets.md, "Coach")."""
+"""Playouts per hint: about 0.2 s on a three-player table on a quiet machine (docs/widgets.md, "Coach", "Speed")."""
 PLAYOUT_DEPTH = 500
 """Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
-WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
-                 "challenge-lost")
-"""What :func:`move_warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
-comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
-passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
-cost 6."""
-WARNING_TABLES = 32
-"""Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
 
 
 # ---------------------------------------------------------------------------------------------- records
 
 @dataclass(frozen=True)
-class Hint:
-    """The expert's suggestion for one seat: the move, why in one line, and the top moves' chances.
+class Comparison:
+    """One move against the search's choice, on the imagined tables both were played on.
 
-    ``chances`` holds at most three moves, best estimate first; the suggested move
-    is the expert's choice, which keeps greedy's move unless another did clearly
-    better, so it is not always the first of them; ``chance`` is its own estimate
-    (``None`` when no search was needed). ``rule`` is the id of the ruling
-    the reason rests on; ``position`` is the table as one line of text
+    ``move`` is the other move as the table writes it and ``chance`` its estimate on
+    those ``tables``; ``lead`` is how much more the choice won there (a share: 0.12 is
+    12 points; below 0 when the other move scored more) and ``error`` the standard error
+    of that paired difference. A lead counts only when it is clear (:func:`is_clear`):
+    closer than :data:`~nomercy.play.estimate.CLEAR` standard errors, the two moves are a
+    tie within noise, whichever scored more on these tables.
+    """
+
+    move: str
+    chance: Estimate
+    lead: float
+    error: float
+    tables: int
+
+    @property
+    def clear(self) -> bool:
+        """Does the search's choice lead this move beyond noise?"""
+        return is_clear(self.lead, self.error)
+
+    @property
+    def verdict(self) -> str:
+        """The comparison in words: worse by so many points, or as good within noise."""
+        margin = f"± {points(self.error)} (one standard error, on the same {self.tables} tables)"
+        if self.clear:
+            return f"worse by {points(self.lead)} points {margin}"
+        if is_clear(-self.lead, self.error):
+            return f"{points(self.lead)} points more on these tables {margin}"
+        if round(self.lead * 100) == 0:
+            return f"as good within noise: the same share {margin}"
+        more = "less" if self.lead > 0 else "more"
+        return f"as good within noise: {points(self.lead)} points {more} {margin}"
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.verdict}"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The expert's suggestion for one seat: the move, why in one line, and what its search found.
+
+    The search (:meth:`~nomercy.play.players.expert.ExpertPlayer.weigh`) narrows its
+    candidates in rounds (successive halving) and ends with a few finalists, each played
+    on every table it dealt. ``move`` is its choice: greedy's move unless another finalist
+    did clearly better on the same tables. ``chance`` is that move's estimate (``None``
+    when no search was needed) and ``compared`` the other finalists, each against it on
+    the same tables (:class:`Comparison`), closest first: the suggested move is the first
+    of the list :attr:`chances` and :meth:`lines` show. ``set_aside`` counts the
+    candidates dropped after a first look (on ``first_look`` tables at most) and
+    ``not_weighed`` the legal moves greedy ranked too low to search. ``rule`` is the id
+    of the ruling the reason rests on; ``position`` is the table as one line of text
     (:meth:`GameState.to_text`).
     """
 
@@ -81,8 +126,11 @@ class Hint:
     text: str
     reason: str
     rule: str
-    chances: tuple[Estimate, ...]
     chance: Estimate | None
+    compared: tuple[Comparison, ...]
+    set_aside: int
+    first_look: int
+    not_weighed: int
     playouts: int
     decided: int
     budget: int
@@ -92,6 +140,27 @@ class Hint:
     @property
     def ruling(self) -> Ruling:
         return RULINGS[self.rule]
+
+    @property
+    def chances(self) -> tuple[Estimate, ...]:
+        """The finalists' estimates, the suggested move first, then as :attr:`compared` orders them."""
+        return () if self.chance is None else (self.chance, *(c.chance for c in self.compared))
+
+    @property
+    def narrowing(self) -> str:
+        """How the search narrowed the moves down, in words; empty when it weighed only the finalists."""
+        said = []
+        if self.set_aside:
+            moves = "1 other move was" if self.set_aside == 1 else f"{self.set_aside} other moves were"
+            said.append(f"{moves} set aside after a first look ({_tables(self.first_look, 'at most ')} each)")
+        if self.not_weighed:
+            moves = "1 more legal move was" if self.not_weighed == 1 else f"{self.not_weighed} more legal moves were"
+            said.append(f"{moves} not weighed (the greedy player ranks them lower)")
+        if not said or self.chance is None:
+            return ""
+        finalists = len(self.chances)
+        these = "this one was" if finalists == 1 else f"these {finalists} were"
+        return f"{'; '.join(said)}; {these} looked at more closely ({_tables(self.chance.playouts)} each)."
 
     @property
     def noise(self) -> str:
@@ -104,94 +173,95 @@ class Hint:
         error = f", {points(self.chance.error)} points for the suggested move" if self.chance else ""
         return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
                 f"at random, then every seat played by the greedy player; {played}. ± is one standard error"
-                f"{error}: moves closer than {CLEAR:g} standard errors are a tie.")
+                f"{error}. The expert keeps the greedy player's move unless another does better on the same tables "
+                f"by more than its noise; moves closer than {CLEAR:g} standard errors are a tie.")
+
+    def lines(self) -> tuple[str, ...]:
+        """The list a table shows: the suggested move with its chance, then each other finalist against it."""
+        if self.chance is None:
+            return ()
+        return (f"Chosen: {self.chance}", *map(str, self.compared))
 
     def __str__(self) -> str:
-        lines = [f"Hint for {self.seat}: {self.text}", self.reason, *map(str, self.chances)]
-        return "\n".join(lines)
+        lines = [f"Hint for {self.seat}: {self.text}", self.reason, *self.lines()]
+        return "\n".join(lines + [self.narrowing] if self.narrowing else lines)
 
 
-@dataclass(frozen=True)
-class MoveWarning:
-    """Something a move does that a beginner may not see coming, with the ruling behind it.
-
-    ``kind`` names the regret (one of :data:`WARNING_KINDS`), ``rule`` the ruling id,
-    ``text`` says it in plain words. ``chance`` is 1.0 when it happens whatever the
-    hidden cards are; below that, it is the share of imagined tables (dealt from
-    what the player can see) on which the engine made it happen.
-    """
-
-    kind: str
-    rule: str
-    text: str
-    chance: float = 1.0
-
-    @property
-    def ruling(self) -> Ruling:
-        return RULINGS[self.rule]
-
-    @property
-    def certain(self) -> bool:
-        return self.chance >= 1.0
-
-    def __str__(self) -> str:
-        return f"{self.text} (ruling {self.rule}: {self.ruling.title})"
+def _tables(count: int, before: str = "") -> str:
+    return f"{before}1 table" if count == 1 else f"{before}{count} tables"
 
 
 @dataclass(frozen=True)
 class ReviewedDecision:
-    """One decision of the reviewed seat where the expert would have played differently.
+    """One decision of the reviewed seat where the hint's search chose another move than the one played.
 
     ``number`` counts the round's moves from 1 (the move played here is move
     ``number``); ``state`` is the table before it, so a step player can open it.
-    ``reason`` and ``rule`` say why the expert's move, as a hint would. ``difference``
-    is how much higher the expert's move scored than the move played, on the same
-    imagined tables, and ``error`` its standard error.
+    ``suggested`` is the search's choice and ``chance`` its estimate: the very figures
+    the hint shows at this position with the same seed and budget. ``played`` is the
+    move played against that choice on the same tables (:class:`Comparison`); ``reason``
+    and ``rule`` say why the expert's move, as a hint would. It is a :attr:`mistake`
+    only when the choice leads beyond its margin; otherwise a close call.
     """
 
     number: int
     state: GameState
-    played: str
     suggested: str
     reason: str
     rule: str
-    played_chance: Estimate
-    suggested_chance: Estimate
-    difference: float
-    error: float
+    chance: Estimate
+    played: Comparison
 
     @property
     def position(self) -> str:
         return self.state.to_text()
 
     @property
-    def clear(self) -> bool:
-        """Is the difference larger than its noise (:func:`~nomercy.play.estimate.is_clear`)?"""
-        return is_clear(self.difference, self.error)
+    def mistake(self) -> bool:
+        """Does the expert's move lead the one played beyond its noise (:func:`~nomercy.play.estimate.is_clear`)?"""
+        return self.played.clear
 
     def __str__(self) -> str:
-        return (f"Move {self.number}: {self.played} ({self.played_chance.mean:.0%}). The expert: "
-                f"{self.suggested} ({self.suggested_chance.mean:.0%}), {self.difference * 100:+.0f} points "
-                f"± {points(self.error)} (one standard error). {self.reason}")
+        played = f"Move {self.number}: {self.played.move} ({self.played.chance.mean:.0%})"
+        if self.mistake:
+            return (f"{played}. The expert: {self.suggested} ({self.chance.mean:.0%}), better by "
+                    f"{points(self.played.lead)} points (± {points(self.played.error)}, one standard error, on the "
+                    f"same {self.played.tables} tables). {self.reason}")
+        return (f"{played}; the expert's search chose {self.suggested} ({self.chance.mean:.0%}). A close call, "
+                f"{self.played.verdict}.")
 
 
 @dataclass(frozen=True)
 class Review:
-    """The decisions of ``seat`` in one round that the expert would have made otherwise, in the order played.
+    """What the expert would have played otherwise at the decisions of ``seat`` in one round, in the order played.
 
+    ``mistakes`` are the decisions where its move leads the one played beyond the margin;
+    ``close_calls`` those where it chose another move but the two are a tie within noise.
     ``looked_at`` counts the seat's decisions that had more than one move.
     """
 
     seat: str
     looked_at: int
-    decisions: tuple[ReviewedDecision, ...]
+    mistakes: tuple[ReviewedDecision, ...]
+    close_calls: tuple[ReviewedDecision, ...]
     budget: int
     seed: int
 
+    @property
+    def decisions(self) -> tuple[ReviewedDecision, ...]:
+        """Every decision named, the mistakes first: what a table numbers when it opens a position."""
+        return self.mistakes + self.close_calls
+
+    @property
+    def head(self) -> str:
+        """The review in one line: how many mistakes and close calls among how many decisions."""
+        mistakes = "1 mistake" if len(self.mistakes) == 1 else f"{len(self.mistakes)} mistakes"
+        calls = "1 close call" if len(self.close_calls) == 1 else f"{len(self.close_calls)} close calls"
+        return (f"{self.seat}: {mistakes} and {calls} in {self.looked_at} decisions (seed {self.seed}, "
+                f"{self.budget} playouts per decision, as for a hint)")
+
     def __str__(self) -> str:
-        head = (f"{self.seat}: {len(self.decisions)} of {self.looked_at} decisions differ from the expert's "
-                f"(seed {self.seed}, {self.budget} playouts per move)")
-        return "\n".join([head, *map(str, self.decisions)])
+        return "\n".join([self.head, *map(str, self.mistakes), *map(str, self.close_calls)])
 
 
 History = Union[GameRecord, Game, Transcript, Sequence[tuple[GameState, Union[Move, str]]]]
@@ -200,7 +270,7 @@ History = Union[GameRecord, Game, Transcript, Sequence[tuple[GameState, Union[Mo
 # ---------------------------------------------------------------------------------------------- hint
 
 def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFAULT_BUDGET) -> Hint:
-    """The expert's suggested move for ``seat``, why, and the chances of the top three moves.
+    """The expert's suggested move for ``seat``, why, and what its search found (:class:`Hint`).
 
     The expert sees only ``seat``'s view of the table. ``budget`` is the number of
     playouts (no clock is involved, so the same seed and budget give the same hint on
@@ -209,28 +279,36 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     """
     index = state.seat(seat)
     _check_budget(budget)
-    required, optional = _moves_of(state, index)
+    required, optional = seat_moves(state, index)
     finishing = [a for a in required if type(a) is Play and empties_hand(a.card, state.hands[a.seat])]
     quick: Move | None = finishing[0] if finishing else next(
         (a for kind in (CallUno, Catch) for a in optional if type(a) is kind), None)
     if quick is not None:
-        return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), (), None,
-                    0, 0, budget, seed, state.to_text())
+        return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), None, (),
+                    0, 0, 0, 0, 0, budget, seed, state.to_text())
     if not required:
         raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
                                f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
     weighing = _weigh(state, index, required, seed=seed, budget=budget)
-    chances = _labelled(state, weighing)
-    top = tuple(sorted(chances.values(), key=lambda c: -c.mean)[:3])
     choice = weighing.choice
-    return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice), top,
-                chances[choice], weighing.playouts, weighing.decided, budget, seed, state.to_text())
+    compared = sorted((_compared(state, weighing, move) for move in weighing.finalists if move != choice),
+                      key=lambda c: c.lead)
+    aside = weighing.set_aside
+    return Hint(state.seats[index], choice, state.move_text(choice), *_reason(state, index, choice),
+                _labelled(state, weighing, choice), tuple(compared), len(aside),
+                max((weighing.estimate(m).playouts for m in aside), default=0), len(required) - weighing.searched,
+                weighing.playouts, weighing.decided, budget, seed, state.to_text())
 
 
-def _labelled(state: GameState, weighing: Weighing) -> dict[Move, Estimate]:
-    """Each weighed move's estimate, labelled with the move as the table writes it."""
-    return {move: replace(estimate, label=state.move_text(move))
-            for move, estimate in zip(weighing.moves, weighing.estimates)}
+def _labelled(state: GameState, weighing: Weighing, move: Move) -> Estimate:
+    """The weighed move's estimate, labelled with the move as the table writes it."""
+    return replace(weighing.estimate(move), label=state.move_text(move))
+
+
+def _compared(state: GameState, weighing: Weighing, move: Move) -> Comparison:
+    """``move`` against the search's choice on the tables both were played on."""
+    lead, error, tables = weighing.paired_difference(weighing.choice, move)
+    return Comparison(state.move_text(move), _labelled(state, weighing, move), lead, error, tables)
 
 
 def _check_budget(budget: int) -> None:
@@ -238,23 +316,17 @@ def _check_budget(budget: int) -> None:
         raise PlayerError(f"the coach's budget is a number of playouts, 1 or more, not {budget!r}")
 
 
-def _moves_of(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
-    """The seat's required moves (its turn) and its out-of-turn options, as the engine lists them."""
-    if state.is_over:
-        return [], []
-    mine = [a for a in legal_moves(state, seat)]
-    return ([a for a in mine if not is_optional(state, a)], [a for a in mine if is_optional(state, a)])
-
-
 def _expert(seed: int, budget: int) -> ExpertPlayer:
     # sharp off: the coach's chances and its measured figures (docs/widgets.md) are those of greedy playouts
     return ExpertPlayer(seed=seed, iterations=budget, max_time=None, depth=PLAYOUT_DEPTH, memory=False, sharp=False)
 
 
-def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, budget: int) -> Weighing:
+def _weigh(state: GameState, seat: int, required: Sequence[Move], *, seed: int, budget: int,
+           follow: Sequence[Move] = ()) -> Weighing:
+    """The hint's search; ``follow`` adds moves played on all its tables without changing it (the review's)."""
     expert = _expert(seed, budget)
     view = state.view(seat)
-    return expert.weigh(view, expert.shortlist(view, required))
+    return expert.weigh(view, expert.shortlist(view, required), follow=follow)
 
 
 # ---------------------------------------------------------------------------------------------- the reason
@@ -281,7 +353,7 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
                 fate = " and you are knocked out either way" if doomed else ""
                 return (f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}.",
                         "stack-answers")
-            if all(a.card.rank.face.effect == "reverse-draw" for a in answers) and _comes_back(state, answers[0]):
+            if all(a.card.rank.face.effect == "reverse-draw" for a in answers) and comes_back(state, answers[0]):
                 return (f"Take the {state.pending} cards: with two players left your {answers[0].card} would come "
                         "straight back to you, bigger."), "wild-reverse-four-two-players"
             keep = max((a.card for a in answers), key=lambda c: c.draw_value)
@@ -339,13 +411,13 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             return (f"Stack your {card}: {target} now faces {grew.total} cards instead of you "
                     f"drawing {state.pending}{uno}."), grew.rule
         if size <= 2:
-            return (f"Play {card}: {target} holds only {_cards(size)}, so make {target} draw {grew.total}{uno}.",
+            return (f"Play {card}: {target} holds only {cards(size)}, so make {target} draw {grew.total}{uno}.",
                     grew.rule)
         return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}.", grew.rule
     for event in events:
         if isinstance(event, ev.HandsSwapped):
             return (f"Swap hands with {event.other}: you give away {len(hand) - 1} cards "
-                    f"and get {_cards(left)} back{uno}."), event.rule
+                    f"and get {cards(left)} back{uno}."), event.rule
         if isinstance(event, ev.HandsPassed):
             giver = names[(seat - state.direction) % len(names)]
             return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {giver}'s {left}{uno}.",
@@ -354,7 +426,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             shown = ", ".join(map(str, event.cards))
             what = f"your other {card.color} card ({shown})" if len(event.cards) == 1 else \
                 f"your {len(event.cards)} other {card.color} cards ({shown})"
-            return f"Play {card}: it takes {what} along, so you hold {_cards(left)}{uno}.", event.rule
+            return f"Play {card}: it takes {what} along, so you hold {cards(left)}{uno}.", event.rule
         if isinstance(event, ev.EveryoneSkipped):
             return f"Play {card}: everyone else is skipped and you play again{uno}.", event.rule
         if isinstance(event, ev.PlayerSkipped):
@@ -362,18 +434,18 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             if event.rule == "reverse-two-players":
                 return f"Play {card}: with two players it skips {event.player}, and you play again{uno}.", event.rule
             if size <= 2:
-                return f"Play {card}: skip {event.player}, who holds only {_cards(size)}{uno}.", event.rule
+                return f"Play {card}: skip {event.player}, who holds only {cards(size)}{uno}.", event.rule
             return f"Play {card}: skip {event.player}{uno}.", event.rule
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
         near = limit is not None and size + _expected_turned_up(state, seat) >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
-        return (f"Play {card}: {victim} ({_cards(size)}{close}) turns up cards until a named color shows{uno}.",
+        return (f"Play {card}: {victim} ({cards(size)}{close}) turns up cards until a named color shows{uno}.",
                 "wild-roulette")
     if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
-        return (f"Play {card}: play turns around, so {nxt} ({_cards(len(after.hands[after.turn]))}) plays "
+        return (f"Play {card}: play turns around, so {nxt} ({cards(len(after.hands[after.turn]))}) plays "
                 f"next{uno}."), "reverse"
     color = after.color
     same = sum(1 for c in after.hands[seat] if c.color is color)
@@ -386,15 +458,6 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     if shields and state.rules.stacking != "none":
         return f"Play {card}: it matches, and you keep your {shields[0]} to answer a stack{uno}.", "stacking"
     return f"Play {card}: it matches{more}{uno}.", "matching"
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _comes_back(state: GameState, play: Play) -> bool:
-    after, events = apply(state, play)
-    return any(isinstance(e, ev.StackGrew) and e.target == state.seats[play.seat] for e in events)
 
 
 def _expected_turned_up(state: GameState, seat: int) -> float:
@@ -414,192 +477,20 @@ def _unseen_by_color(state: GameState, seat: int) -> dict[Color, int]:
     return {color: sum(n for card, n in counts.items() if card.color is color) for color in COLORS}
 
 
-# ---------------------------------------------------------------------------------------------- warnings
-
-def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
-    """What ``move`` would do to ``seat`` that a beginner may regret, each with its ruling; empty when it is fine.
-
-    The move is applied to copies of the table that agree with what ``seat`` can
-    see (the hidden hands and the draw pile dealt at random, with a fixed seed), and
-    the warnings are read from the engine's events and the states it returns: a
-    knock-out, a wild reverse +4 that comes back, a one-card hand that must call
-    UNO, a catch let slip, a stack taken that could have been passed on, a swap or
-    a hand pass that leaves you more cards, a classic wild +4 a challenge would
-    punish. A move whose outcome hangs on hidden cards warns with its chance.
-    """
-    index = state.seat(seat)
-    move = state.parse_move(move) if isinstance(move, str) else move
-    if move.seat != index:
-        raise IllegalMoveError(f"{state.move_text(move)} is a move of {state.seats[move.seat]}, not of "
-                               f"{state.seats[index]}")
-    reason = why_illegal(state, move)
-    if reason is not None:
-        raise IllegalMoveError(reason, move=move)
-    view = state.view(index)
-    rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
-    outcomes = [apply(determinize(view, rng), move) for _ in range(WARNING_TABLES)]
-    required, _ = _moves_of(state, index)
-    found: list[MoveWarning] = []
-    for check in _CHECKS:
-        found.extend(check(state, index, move, outcomes, required))
-    return tuple(found)
-
-
-Outcomes = Sequence[tuple[GameState, tuple[ev.Event, ...]]]
-
-
-def _share(outcomes: Outcomes, happened: list[bool]) -> float:
-    return sum(happened) / len(outcomes)
-
-
-def _knocked_out(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                 required: Sequence[Move]) -> list[MoveWarning]:
-    name = state.seats[seat]
-    sizes = [next((e.hand_size for e in events if isinstance(e, ev.KnockedOut) and e.player == name), 0)
-             for _, events in outcomes]
-    chance = _share(outcomes, [size > 0 for size in sizes])
-    if not chance or (len(required) < 2 and move in required):
-        return []
-    limit = state.rules.mercy_limit
-    if chance >= 1.0:
-        what = "Drawing them" if type(move) is Draw and state.pending else "This"
-        text = f"{what} takes you to {max(sizes)} cards: at {limit} you are knocked out of the round."
-        others = [a for a in required if type(a) is Play]
-        if type(move) is Draw and state.pending and others:
-            text += f" Your {others[0].card} would pass the stack on instead."
-        return [MoveWarning("knocked-out", "mercy", text)]
-    text = (f"This could take you to {limit} cards and knock you out: it did on {sum(s > 0 for s in sizes)} of "
-            f"{len(outcomes)} tables dealt from what you can see.")
-    return [MoveWarning("knocked-out", "mercy", text, chance)]
-
-
-def _comes_back_warning(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                        required: Sequence[Move]) -> list[MoveWarning]:
-    name = state.seats[seat]
-    after, events = outcomes[0]
-    grew = next((e for e in events if isinstance(e, ev.StackGrew) and e.target == name), None)
-    if grew is None:
-        return []
-    answers = sorted({a.card for a in legal_moves(after, seat) if type(a) is Play}, key=str)
-    text = f"With two players left your wild reverse +4 comes back to you: {grew.total} cards are pending for you"
-    limit = state.rules.mercy_limit
-    size = len(after.hands[seat])
-    if answers:
-        text += f"; answer with your {' or '.join(map(str, answers))}, or draw them"
-    else:
-        text += ", and you hold nothing that answers them"
-        if limit is not None and size + grew.total >= limit:
-            text += f", so drawing them takes you to {limit} cards and knocks you out"
-    return [MoveWarning("comes-back", grew.rule, text + ".")]
-
-
-def _uno_call(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-              required: Sequence[Move]) -> list[MoveWarning]:
-    penalty = state.rules.uno_penalty
-    exposed = [seat in after.catchable for after, _ in outcomes]
-    chance = _share(outcomes, exposed)
-    if not chance or not penalty:
-        return []
-    text = (f"After this you hold one card: call UNO before the next player acts, or anyone may catch you "
-            f"and you draw {penalty}.")
-    return [MoveWarning("uno-call", "uno", text, chance)]
-
-
-def _catch_missed(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                  required: Sequence[Move]) -> list[MoveWarning]:
-    found = []
-    for target in state.catchable:
-        if target == seat or Catch(seat, target) not in legal_moves(state):
-            continue
-        after, _ = outcomes[0]
-        if target not in after.catchable and move != Catch(seat, target):
-            who = state.seats[target]
-            text = (f"{who} holds one card and has not called UNO: catch {who} first ({who} draws "
-                    f"{state.rules.uno_penalty}); after your move it is too late.")
-            found.append(MoveWarning("catch-missed", "uno", text))
-    return found
-
-
-def _stack_declined(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                    required: Sequence[Move]) -> list[MoveWarning]:
-    if type(move) is not Draw or not state.pending:
-        return []
-    answers = [a for a in required if type(a) is Play and not _comes_back(state, a)]
-    if not answers:
-        return []
-    card = min((a.card for a in answers), key=lambda c: c.draw_value)
-    text = f"You could answer with your {card} and pass the {state.pending} cards on instead of drawing them."
-    return [MoveWarning("stack-declined", "stacking", text)]
-
-
-def _bigger_hand(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                 required: Sequence[Move]) -> list[MoveWarning]:
-    if type(move) is not Play or len(required) < 2:
-        return []
-    after, events = outcomes[0]
-    gave = len(state.hands[seat]) - 1
-    got = len(after.hands[seat])
-    if got <= gave:
-        return []
-    for event in events:
-        if isinstance(event, ev.HandsSwapped):
-            sizes = {a.target: len(state.hands[a.target]) if a.target is not None else gave
-                     for a in required if type(a) is Play and a.card == move.card}
-            best = min(sizes, key=lambda t: sizes[t])
-            if sizes[best] >= got:
-                return []
-            better = ("keeping your hand" if best is None
-                      else f"swapping with {state.seats[best]} ({_cards(sizes[best])})")
-            text = f"You give away {gave} cards and get {event.other}'s {got}: {better} leaves you fewer."
-            return [MoveWarning("bigger-hand", "seven", text)]
-        if isinstance(event, ev.HandsPassed):
-            giver = state.seats[(seat - state.direction) % len(state.seats)]
-            text = f"Your 0 passes every hand on: you give away {gave} cards and get {giver}'s {got}."
-            return [MoveWarning("bigger-hand", "zero", text)]
-    return []
-
-
-def _bluff(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-           required: Sequence[Move]) -> list[MoveWarning]:
-    after, _ = outcomes[0]
-    if type(move) is not Play or after.challenge is None or not after.challenge[1]:
-        return []
-    victim = state.seats[after.turn]
-    text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
-            f"{after.pending} instead.")
-    return [MoveWarning("bluff", "wild-four-restriction", text)]
-
-
-def _challenge_fails(state: GameState, seat: int, move: Move, outcomes: Outcomes,
-                     required: Sequence[Move]) -> list[MoveWarning]:
-    if type(move) is not Challenge:
-        return []
-    failed = [any(isinstance(e, ev.Challenged) and not e.guilty for e in events) for _, events in outcomes]
-    chance = _share(outcomes, failed)
-    if not chance:
-        return []
-    text = (f"If the wild +4 was played fairly you draw {state.pending + 2} instead of {state.pending}: it was on "
-            f"{sum(failed)} of {len(outcomes)} tables dealt from what you can see.")
-    return [MoveWarning("challenge-lost", "challenge", text, chance)]
-
-
-_CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_declined, _bigger_hand, _bluff,
-           _challenge_fails)
-
-
 # ---------------------------------------------------------------------------------------------- review
 
 def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget: int = DEFAULT_BUDGET) -> Review:
-    """The decisions of ``seat`` where the expert would have chosen differently, with the difference it makes.
+    """The decisions of ``seat`` where the expert would have chosen otherwise: mistakes, and close calls.
 
     ``record_or_history`` is a :class:`GameRecord`, a :class:`Game`, its
     :class:`~nomercy.play.transcript.Transcript` (refused moves are passed over), or
     the list of (state before, move) pairs of a round. At each decision of ``seat``
-    with more than one move, the hint's search runs (same seed and budget); where
-    its choice differs from the move played, both moves are played out again on
-    ``budget`` shared imagined tables each, and the difference of their chances is
-    reported with its standard error. :func:`reviewing` does the same one decision at a
-    time, for a caller that shows progress.
+    with more than one move, the hint's own search runs (same seed and budget, so its
+    choice and figures are those :func:`hint` gives there), with the move played
+    followed on every one of its tables. Where the choice differs from the move played,
+    the decision is a mistake when the choice leads beyond its margin
+    (:func:`~nomercy.play.estimate.is_clear`) and a close call otherwise.
+    :func:`reviewing` does the same one decision at a time, for a caller that shows progress.
     """
     steps, index = _steps_of(record_or_history, seat, budget)
     found: list[ReviewedDecision] = []
@@ -608,7 +499,13 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
         looked_at = progress.done
         if progress.decision is not None:
             found.append(progress.decision)
-    return Review(steps[0][1].seats[index], looked_at, tuple(found), budget, seed)
+    return reviewed(steps[0][1].seats[index], looked_at, found, budget, seed)
+
+
+def reviewed(seat: str, looked_at: int, found: Sequence[ReviewedDecision], budget: int, seed: int) -> Review:
+    """The :class:`Review` of the decisions ``found``, parted into mistakes and close calls."""
+    return Review(seat, looked_at, tuple(d for d in found if d.mistake), tuple(d for d in found if not d.mistake),
+                  budget, seed)
 
 
 @dataclass(frozen=True)
@@ -638,19 +535,17 @@ def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tupl
 def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
                budget: int) -> Iterator[ReviewProgress]:
     decisions = [(number, state, move) for number, state, move in steps
-                 if move.seat == index and not is_optional(state, move) and len(_moves_of(state, index)[0]) > 1]
+                 if move.seat == index and not is_optional(state, move) and len(seat_moves(state, index)[0]) > 1]
     for done, (number, state, move) in enumerate(decisions, 1):
-        required, _ = _moves_of(state, index)
-        choice = _weigh(state, index, required, seed=seed, budget=budget).choice
+        required, _ = seat_moves(state, index)
+        weighing = _weigh(state, index, required, seed=seed, budget=budget, follow=(move,))
+        choice = weighing.choice
         if choice == move:
             yield ReviewProgress(done, len(decisions), None)
             continue
-        pair = _expert(seed, 2 * budget).weigh(state.view(index), [choice, move])
-        difference, error, _ = pair.paired_difference(choice, move)
-        suggested, played = _labelled(state, pair).values()
         yield ReviewProgress(done, len(decisions), ReviewedDecision(
-            number, state, played.label, suggested.label, *_reason(state, index, choice), played, suggested,
-            difference, error))
+            number, state, state.move_text(choice), *_reason(state, index, choice), _labelled(state, weighing, choice),
+            _compared(state, weighing, move)))
 
 
 def _steps(history: History) -> list[tuple[int, GameState, Move]]:

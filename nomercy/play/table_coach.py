@@ -19,24 +19,27 @@ from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 
-__all__ = ["HINT_BUDGET", "REVIEW_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices"]
+__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices"]
 
-HINT_BUDGET = 100
-"""Playouts per hint at the table: about half a second on the first table of 11-play (docs/widgets.md)."""
-REVIEW_BUDGET = 40
-"""Playouts per decision in the round review at the table (seconds to half a minute for a whole round)."""
+TABLE_BUDGET = 100
+"""Playouts per search at the table, for the hint and for each decision of the review alike: the review runs
+the hint's own search, so at a position where the person asked for a hint it shows the hint's figures. About a
+tenth of a second per search on the first table of 11-play on a quiet machine (docs/widgets.md, "Coach")."""
 REVIEW_SLICE = 0.5
 """Seconds of review work per ``review`` intent: the front end asks again until it is done, showing the progress."""
 
 
 def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
-    """The coach's hint for ``seat`` (:data:`HINT_BUDGET` playouts), as the table shows it."""
+    """The coach's hint for ``seat`` (:data:`TABLE_BUDGET` playouts), as the table shows it.
+
+    ``chances`` is the search's list: the suggested move first, then each other finalist against it
+    (:meth:`~nomercy.play.coach.Hint.lines`); ``narrowing`` says in words what the search set aside."""
     started = time.perf_counter()
-    tip = coaching.hint(state, seat, seed=seed, budget=HINT_BUDGET)
+    tip = coaching.hint(state, seat, seed=seed, budget=TABLE_BUDGET)
     return {
         "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
-        "chances": [{"move": c.label, "text": str(c)} for c in tip.chances],
-        "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
+        "chances": [{"move": c.label, "text": line} for c, line in zip(tip.chances, tip.lines())],
+        "narrowing": tip.narrowing, "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
     }
 
 
@@ -52,7 +55,17 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
         "kind": "warning", "move": state.move_text(move),
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
+        "instead": [{"move": move, "label": _instead_label(state, move)}
+                    for move in dict.fromkeys(w.instead for w in found if w.instead)],
     }
+
+
+def _instead_label(state: GameState, move: str) -> str:
+    """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Draw instead'."""
+    verb, _, rest = move.split(" ", 1)[1].partition(" ")
+    verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
+             "challenges": "Challenge", "catches": "Catch", "calls": "Call"}
+    return " ".join(filter(None, [verbs.get(verb, verb), "" if verb == "passes" else rest, "instead"]))
 
 
 class ReviewInSlices:
@@ -80,7 +93,7 @@ class ReviewInSlices:
             steps = None  # a slice that failed ended it: start again
         if steps is None:
             steps = self._steps = coaching.reviewing(self._game, self._seat_index, seed=self._seed,
-                                                     budget=REVIEW_BUDGET)
+                                                     budget=TABLE_BUDGET)
             self._found = []
         until = time.perf_counter() + seconds
         done, total = self.shown["done"], self.shown["total"]
@@ -91,17 +104,13 @@ class ReviewInSlices:
             if time.perf_counter() >= until:
                 self.shown = {**self.shown, "done": done, "total": total}
                 return
-        result = self.result = coaching.Review(self.seat, done, tuple(self._found), REVIEW_BUDGET, self._seed)
+        result = self.result = coaching.reviewed(self.seat, done, self._found, TABLE_BUDGET, self._seed)
         self.shown = {
-            "running": False, "done": done, "total": total,
+            "running": False, "done": done, "total": total, "head": result.head,
             "seat": result.seat, "looked_at": result.looked_at, "budget": result.budget, "seed": result.seed,
             "seconds": round(time.perf_counter() - self._started, 1), "open": None,
-            "decisions": [{
-                "number": d.number, "played": d.played, "suggested": d.suggested, "reason": d.reason,
-                "rule": d.rule, "played_chance": round(d.played_chance.mean * 100),
-                "suggested_chance": round(d.suggested_chance.mean * 100),
-                "difference": round(d.difference * 100), "error": points(d.error), "clear": d.clear,
-            } for d in result.decisions],
+            "mistakes": [_shown(d) for d in result.mistakes],
+            "close_calls": [_shown(d) for d in result.close_calls],
         }
 
     def open(self, index: Any) -> str | None:
@@ -110,7 +119,9 @@ class ReviewInSlices:
             return "There is no review yet: click 'Review my round' first."
         decisions = self.result.decisions
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
-            return f"the review has decisions 0 to {len(decisions) - 1}, not {index!r}"
+            if not decisions:
+                return f"the review names no decision, so there is no position {index!r} to open"
+            return f"the review has decisions 0 to {len(decisions) - 1} (mistakes first), not {index!r}"
         self.shown = {**self.shown, "open": index}
         return None
 
@@ -120,3 +131,12 @@ class ReviewInSlices:
         twin.__dict__.update(self.__dict__)
         twin._found = list(self._found)
         return twin
+
+
+def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
+    """One reviewed decision as the table lists it: its sentence, and the figures it is made of."""
+    played = decision.played
+    return {"number": decision.number, "played": played.move, "suggested": decision.suggested,
+            "reason": decision.reason, "rule": decision.rule, "text": str(decision),
+            "played_chance": round(played.chance.mean * 100), "suggested_chance": round(decision.chance.mean * 100),
+            "lead": round(played.lead * 100), "error": points(played.error), "mistake": decision.mistake}

@@ -253,6 +253,8 @@ class TerminalTable:
             self._write(f"Hint: {advice['move']}. {advice['reason']} ({advice['title']})")
             for chance in advice["chances"]:
                 self._write(f"  {chance['text']}")
+            if advice["narrowing"]:
+                self._write(f"  {advice['narrowing']}")
             self._write(f"  {advice['noise']}")
         elif advice.get("kind") == "warning":
             self._write(f"The coach holds {advice['move']} back:")

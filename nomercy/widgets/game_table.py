@@ -186,12 +186,13 @@ class GameTable(GuardedWidget):
         return cls.around(TableSession.from_record(record, players, **options))
 
     def review_player(self, index: int, *, move: str = "suggested") -> StepPlayer:
-        """A step player at decision ``index`` of the round's review, playing the expert's move (or ``"played"``)."""
+        """A step player at decision ``index`` of the round's review (mistakes first, then close calls), playing the
+        expert's move (or ``"played"``)."""
         result = self._session.reviewed
         if result is None:
             raise NomercyError("there is no review yet: finish the round and click 'Review my round'")
         decision = result.decisions[index]
-        return StepPlayer(decision.state, moves=[decision.played if move == "played" else decision.suggested])
+        return StepPlayer(decision.state, moves=[decision.played.move if move == "played" else decision.suggested])
 
     def __repr__(self) -> str:
         return f"<GameTable {self._session.describe()}>"

@@ -263,7 +263,7 @@ class ExpertPlayer:
         """The moves the search would try among ``legal``, greedy's choice first (see :meth:`weigh`)."""
         return self._shortlist(view, legal)
 
-    def weigh(self, view: PlayerView, candidates: Sequence[Move]) -> "Weighing":
+    def weigh(self, view: PlayerView, candidates: Sequence[Move], *, follow: Sequence[Move] = ()) -> "Weighing":
         """Search ``candidates`` as :meth:`choose` does, and say what the search found.
 
         Successive halving over the candidates, every one tried on the same imagined
@@ -273,15 +273,25 @@ class ExpertPlayer:
         paired difference, so noise alone does not talk the expert out of greedy's
         move. :meth:`choose` plays the ``choice`` of this search; the same seed and
         options give the same weighing.
+
+        ``follow`` names moves (candidates or not) that are also played out on every
+        table to the end of the search, beside it: they take no part in the halving,
+        spend none of the budget and draw nothing from the search's random numbers,
+        so the search, its tables and its choice are exactly those without them
+        (the coach's review follows the move a person played this way).
         """
         candidates = list(candidates)
         if not candidates:
             raise PlayerError("the expert has no move to weigh")
+        searched = len(candidates)
+        candidates += [move for move in dict.fromkeys(follow) if move not in candidates]
+        followed = [i for i, move in enumerate(candidates) if move in follow]
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         results: list[dict[int, float]] = [{} for _ in candidates]
-        alive = list(range(len(candidates)))
-        rounds = len(_halving(len(candidates)))
+        alive = list(range(searched))
+        rounds = len(_halving(searched))
         spent = 0
+        decided = 0
         world_number = 0
         out_of_time = False
         beliefs = self.beliefs if self.memory and self.beliefs.follows(view) else None
@@ -293,8 +303,13 @@ class ExpertPlayer:
                 world = tables.deal(self._rng)
                 playout_seed = self._rng.getrandbits(32)
                 for index in alive:
-                    results[index][world_number] = self._playout(world, candidates[index], view.seat, playout_seed)
+                    value = results[index][world_number] = self._playout(world, candidates[index], view.seat,
+                                                                         playout_seed)
                     spent += 1
+                    decided += value == 0.0 or value == 1.0
+                for index in followed:
+                    if index not in alive:
+                        results[index][world_number] = self._playout(world, candidates[index], view.seat, playout_seed)
                 world_number += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
@@ -320,9 +335,11 @@ class ExpertPlayer:
             estimates=tuple(Estimate.of(list(values.values()), label=format_move(move, view.seats))
                             for move, values in zip(candidates, results)),
             playouts=spent,
-            decided=sum(1 for values in results for v in values.values() if v == 0.0 or v == 1.0),
+            decided=decided,
             out_of_time=out_of_time,
             values=tuple(tuple(sorted(values.items())) for values in results),
+            finalists=tuple(candidates[i] for i in alive),
+            searched=searched,
         )
 
     def _playout(self, world: GameState, move: Move, me: int, seed: int) -> float:
@@ -416,14 +433,16 @@ def _mean(values: dict[int, float]) -> float:
 class Weighing:
     """What one search found: the move the expert plays and every candidate's estimate.
 
-    ``moves`` are the candidates (the reference first) and ``estimates`` their estimates in the same
-    order: the mean playout value, where a playout that reached the end of the round counts 1 for a
+    ``moves`` are the candidates (the reference first; the first ``searched`` of them were searched,
+    the rest only followed) and ``estimates`` their estimates in the same order: the mean playout value, where a playout that reached the end of the round counts 1 for a
     win and 0 for a loss (being knocked out is a loss), and one cut off after ``depth`` moves counts
     the seat's share judged by hand sizes, with its standard error;
     ``decided`` counts the playouts that ended in a win or a loss rather than being
     judged by hand sizes; ``values`` holds each candidate's playout values by
     imagined table, so two moves can be compared on the tables they shared
-    (:meth:`paired_difference`).
+    (:meth:`paired_difference`). ``finalists`` are the candidates still in the search when it
+    ended (the reference first, then by the order of the last round): each was played on every
+    table the search dealt, while the others were set aside after fewer.
     """
 
     choice: Move
@@ -433,6 +452,13 @@ class Weighing:
     decided: int
     out_of_time: bool
     values: tuple[tuple[tuple[int, float], ...], ...]
+    finalists: tuple[Move, ...]
+    searched: int
+
+    @property
+    def set_aside(self) -> tuple[Move, ...]:
+        """The candidates the halving set aside before the last round, in the order they were given."""
+        return tuple(move for move in self.moves[:self.searched] if move not in self.finalists)
 
     def estimate(self, move: Move) -> Estimate:
         """The estimate of ``move`` (one of the candidates)."""

@@ -190,16 +190,18 @@ function render({ model, el }) {
         h("div", { "data-testid": "hint-reason" }, a.reason, " ", rulingLink(a.rule, a.title)),
         a.chances.length ? h("ol", { class: "nm-chances", "data-testid": "hint-chances" },
           a.chances.map((c) => h("li", {}, c.text))) : null,
+        a.narrowing ? h("div", { "data-testid": "hint-narrowing" }, a.narrowing) : null,
         h("div", { class: "nm-noise" }, `${a.noise} (${a.seconds} s)`));
     }
     if (a.kind === "warning") {
       return h("div", { class: "nm-advice nm-warning", "data-testid": "warning", role: "alert" },
         h("div", { class: "nm-advice-title" }, `Before you play it: ${a.move}`),
-        h("ul", {}, a.warnings.map((w) => h("li", { "data-kind": w.kind },
-          w.text, w.chance < 100 ? ` (on ${w.chance}% of the tables the coach tried)` : "", " ", rulingLink(w.rule, w.title)))),
+        h("ul", {}, a.warnings.map((w) => h("li", { "data-kind": w.kind }, w.text, " ", rulingLink(w.rule, w.title)))),
         h("div", { class: "nm-actions" },
-          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" })),
-          button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn nm-btn-primary" })));
+          (a.instead || []).map((o, i) => button(`btn-instead-${i}`, o.label, () => send({ type: "move", move: o.move }),
+            { class: "nm-btn nm-btn-primary", "data-move": o.move })),
+          button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn" }),
+          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }))));
     }
     return null;
   }
@@ -224,7 +226,7 @@ function render({ model, el }) {
     });
     if (t.can_hint) {
       items.push(button("btn-hint", "Hint", (event) => { busy(event, "Thinking…"); send({ type: "hint" }); },
-        { title: "The expert's suggestion, why, and the win chances of its top three moves" }));
+        { title: "The expert's suggestion, why, and how it compares with the other moves its search looked at closely" }));
     }
     if (t.reveal_for && !t.hidden) {
       items.push(button("reveal", `Show ${t.reveal_for}'s hand`, () => send({ type: "reveal" })));
@@ -240,22 +242,25 @@ function render({ model, el }) {
         `Reviewing ${r.seat}'s decisions: ${r.done} of ${r.total || "?"} weighed… `,
         h("progress", { "data-testid": "review-progress", max: r.total || 1, value: r.done }));
     }
-    if (!r.decisions) {
+    if (!r.mistakes) {
       return h("div", { class: "nm-actions" }, button("btn-review", "Review my round",
         (event) => { busy(event, "Reviewing…"); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
     }
-    const head = r.decisions.length
-      ? `${r.seat}: the expert would have chosen otherwise at ${r.decisions.length} of ${r.looked_at} decisions`
-      : `${r.seat}: the expert agrees with all ${r.looked_at} of your decisions that had a choice`;
     return h("div", { class: "nm-review", "data-testid": "review" },
-      h("div", { class: "nm-advice-title" }, head),
-      h("div", { class: "nm-noise" }, `Win chances from ${r.budget} imagined rounds per move (seed ${r.seed}); the ± is one standard error. (${r.seconds} s)`),
-      h("ol", {}, r.decisions.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
-        `Move ${d.number}: ${d.played} (${d.played_chance}% to win); the expert: ${d.suggested} (${d.suggested_chance}%), `,
-        h("b", {}, `${d.difference >= 0 ? "+" : ""}${d.difference} points ± ${d.error}`), `. ${d.reason} `,
-        button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))),
+      h("div", { class: "nm-advice-title" }, r.head),
+      h("div", { class: "nm-noise" }, `Each decision weighed by the hint's own search (${r.budget} playouts, seed ${r.seed}), the move played followed on all its tables; a mistake is a lead beyond two standard errors, a close call one within them. (${r.seconds} s)`),
+      r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
+        d.text, " ",
+        button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))) : null,
+      r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
+        h("div", {}, "Close calls (the expert chose another move, but the two are a tie within noise):"),
+        h("ul", {}, r.close_calls.map((d, j) => {
+          const i = r.mistakes.length + j;
+          return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
+            button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }));
+        }))) : null,
       r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
-        h("div", {}, `The table before move ${r.decisions[r.open].number}, as you saw it (table.review_player(${r.open}) steps through it):`),
+        h("div", {}, `The table before move ${[...r.mistakes, ...r.close_calls][r.open].number}, as you saw it (table.review_player(${r.open}) steps through it):`),
         h("div", { html: r.board })) : null);
   }
 

@@ -1,0 +1,364 @@
+"""The coach's warnings: what a move would do that a beginner may regret, and the move that avoids it.
+
+Every warning is read from the engine: the move, and the seat's other moves, are applied to copies of the
+table that agree with what the seat can see, and a warning comes only when another move is clearly safer on
+those copies (:func:`~nomercy.play.estimate.is_clear`); it says so once, with the way out and its risk.
+:mod:`nomercy.play.coach` gives these warnings beside its hint and review.
+
+>>> from nomercy.play.game import Game
+>>> state = Game("no-mercy", ["Ann", "Bo", "Cy"], seed=66).state
+>>> move_warnings(state, "Ann", "Ann plays blue reverse")
+()
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from nomercy.core import events as ev
+from nomercy.core.engine import apply, legal_moves, why_illegal
+from nomercy.core.errors import IllegalMoveError
+from nomercy.core.legality import is_optional
+from nomercy.core.moves import Catch, Challenge, Draw, Move, Pass, Play
+from nomercy.core.rulebook import RULINGS, Ruling
+from nomercy.core.state import GameState
+from nomercy.play.estimate import is_clear, standard_error
+from nomercy.play.players.expert import determinize
+
+__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back", "cards"]
+
+WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
+                 "challenge-lost")
+"""What :func:`move_warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
+comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
+passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
+cost 6."""
+WARNING_TABLES = 32
+"""Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
+
+
+@dataclass(frozen=True)
+class MoveWarning:
+    """Something a move does that a beginner may not see coming, with the ruling behind it.
+
+    ``kind`` names the regret (one of :data:`WARNING_KINDS`), ``rule`` the ruling id,
+    ``text`` says it in plain words, once, with the risk of the way out. ``chance`` is 1.0
+    when it happens whatever the hidden cards are; below that, it is the share of
+    imagined tables (dealt from what the player can see) on which the engine made it
+    happen. ``instead`` is the move that avoids it, as the table writes it, and
+    ``instead_chance`` its own risk on the same tables; ``instead`` is empty when the
+    way out goes with the move itself (call UNO as you play).
+    """
+
+    kind: str
+    rule: str
+    text: str
+    chance: float = 1.0
+    instead: str = ""
+    instead_chance: float = 0.0
+
+    @property
+    def ruling(self) -> Ruling:
+        return RULINGS[self.rule]
+
+    @property
+    def certain(self) -> bool:
+        return self.chance >= 1.0
+
+    def __str__(self) -> str:
+        return f"{self.text} (ruling {self.rule}: {self.ruling.title})"
+
+
+def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[MoveWarning, ...]:
+    """What ``move`` would do to ``seat`` that a beginner may regret, and what avoids it; empty when it is fine.
+
+    The move is applied to copies of the table that agree with what ``seat`` can
+    see (the hidden hands and the draw pile dealt at random, with a fixed seed), and
+    the warnings are read from the engine's events and the states it returns: a
+    knock-out, a wild reverse +4 that comes back, a one-card hand that must call
+    UNO, a catch let slip, a stack taken that could have been passed on, a swap or
+    a hand pass that leaves you more cards, a classic wild +4 a challenge would
+    punish, a challenge that may cost 6. A warning comes only when another choice
+    avoids the risk: the seat's other moves are tried on the same copies, and one must
+    be clearly safer there (:func:`~nomercy.play.estimate.is_clear` over the copies);
+    the sentence names it with its own risk. Naming any color after a roulette, when
+    every color risks the same, warns of nothing.
+    """
+    index = state.seat(seat)
+    move = state.parse_move(move) if isinstance(move, str) else move
+    if move.seat != index:
+        raise IllegalMoveError(f"{state.move_text(move)} is a move of {state.seats[move.seat]}, not of "
+                               f"{state.seats[index]}")
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise IllegalMoveError(reason, move=move)
+    tables = _Tables(state, index, move)
+    found: list[MoveWarning] = []
+    for check in _CHECKS:
+        found.extend(check(tables))
+    if any(w.kind == "knocked-out" for w in found):  # its sentence names the card that passes the stack on
+        found = [w for w in found if w.kind != "stack-declined"]
+    return tuple(found)
+
+
+Outcome = tuple[GameState, tuple[ev.Event, ...]]
+Happens = Callable[[GameState, tuple[ev.Event, ...]], bool]
+
+
+class _Tables:
+    """The imagined tables a warning tries moves on, dealt once from what the seat sees, and each move's outcomes.
+
+    ``move`` is the move asked about, ``others`` the seat's other required moves: the ways out.
+    """
+
+    def __init__(self, state: GameState, seat: int, move: Move) -> None:
+        view = state.view(seat)
+        rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
+        self.worlds = [determinize(view, rng) for _ in range(WARNING_TABLES)]
+        self.state, self.seat, self.move = state, seat, move
+        self.required = seat_moves(state, seat)[0]
+        self.others = [a for a in self.required if a != move]
+        self._outcomes: dict[Move, list[Outcome]] = {}
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        return self.of(self.move)
+
+    def of(self, move: Move) -> list[Outcome]:
+        """``move`` applied to every table."""
+        if move not in self._outcomes:
+            self._outcomes[move] = [apply(world, move) for world in self.worlds]
+        return self._outcomes[move]
+
+    def risk(self, move: Move, happens: Happens) -> list[bool]:
+        """On which tables it happens after ``move``."""
+        return [happens(after, events) for after, events in self.of(move)]
+
+    def way_out(self, happens: Happens) -> tuple[Move, list[bool]] | None:
+        """The other move that is clearly safer than ``move`` on the same tables, and its risk; ``None`` if none is.
+
+        Of those, the safest, a play before any other kind of move, then in the engine's order.
+        """
+        mine = self.risk(self.move, happens)
+        best: tuple[Move, list[bool]] | None = None
+        for other in sorted(self.others, key=lambda a: type(a) is not Play):
+            theirs = self.risk(other, happens)
+            differences = [int(a) - int(b) for a, b in zip(mine, theirs)]
+            if not is_clear(sum(differences) / len(differences), standard_error(differences)):
+                continue
+            if best is None or sum(theirs) < sum(best[1]):
+                best = other, theirs
+        return best
+
+    def warning(self, kind: str, rule: str, text: str, happened: list[bool], out: Move | None = None,
+                theirs: list[bool] | None = None) -> MoveWarning:
+        instead = "" if out is None else self.state.move_text(out)
+        share = sum(theirs) / len(theirs) if theirs else 0.0
+        return MoveWarning(kind, rule, text, sum(happened) / len(happened), instead, share)
+
+    def doing(self, move: Move) -> str:
+        """``move`` as something to do instead: 'naming green', 'playing blue 1', 'drawing'."""
+        verb, _, rest = self.state.move_text(move).split(" ", 1)[1].partition(" ")
+        if type(move) is Pass:
+            return "keeping the card you drew"
+        return " ".join(filter(None, [_GERUNDS.get(verb, verb), rest]))
+
+
+_GERUNDS = {"plays": "playing", "draws": "drawing", "names": "naming", "challenges": "challenging",
+            "catches": "catching", "calls": "calling"}
+
+
+def _of(count: int, tables: int) -> str:
+    return f"{count} of {tables}"
+
+
+def _knocked_out(t: _Tables) -> list[MoveWarning]:
+    state, name = t.state, t.state.seats[t.seat]
+
+    def happens(after: GameState, events: tuple[ev.Event, ...]) -> bool:
+        return any(isinstance(e, ev.KnockedOut) and e.player == name for e in events)
+
+    mine = t.risk(t.move, happens)
+    if not any(mine):
+        return []
+    out = t.way_out(happens)
+    if out is None:
+        return []
+    other, theirs = out
+    n = len(mine)
+    limit = state.rules.mercy_limit
+    taking = type(t.move) is Draw and state.pending
+    if all(mine):
+        size = max(e.hand_size for _, events in t.outcomes for e in events
+                   if isinstance(e, ev.KnockedOut) and e.player == name)
+        text = (f"{'Drawing them' if taking else 'This'} takes you to {size} cards: at {limit} you are knocked out "
+                "of the round.")
+        if taking and type(other) is Play and not any(theirs):
+            text += f" Your {other.card} would pass the stack on instead."
+        else:
+            text += f" {t.doing(other).capitalize()} instead: knocked out on {_of(sum(theirs), n)} tables."
+        return [t.warning("knocked-out", "mercy", text, mine, other, theirs)]
+    text = (f"This could take you to {limit} cards and knock you out: it did on {_of(sum(mine), n)} tables dealt "
+            f"from what you can see; {t.doing(other)} instead: {_of(sum(theirs), n)}.")
+    return [t.warning("knocked-out", "mercy", text, mine, other, theirs)]
+
+
+def _comes_back_warning(t: _Tables) -> list[MoveWarning]:
+    state, seat, name = t.state, t.seat, t.state.seats[t.seat]
+
+    def happens(after: GameState, events: tuple[ev.Event, ...]) -> bool:
+        return any(isinstance(e, ev.StackGrew) and e.target == name for e in events)
+
+    after, events = t.outcomes[0]
+    grew = next((e for e in events if isinstance(e, ev.StackGrew) and e.target == name), None)
+    out = t.way_out(happens) if grew is not None else None
+    if grew is None or out is None:
+        return []
+    answers = sorted({a.card for a in legal_moves(after, seat) if type(a) is Play}, key=str)
+    text = f"With two players left your wild reverse +4 comes back to you: {grew.total} cards are pending for you"
+    limit = state.rules.mercy_limit
+    size = len(after.hands[seat])
+    if answers:
+        text += f"; answer with your {' or '.join(map(str, answers))}, or draw them"
+    else:
+        text += ", and you hold nothing that answers them"
+        if limit is not None and size + grew.total >= limit:
+            text += f", so drawing them takes you to {limit} cards and knocks you out"
+    other, theirs = out
+    text += f". {t.doing(other).capitalize()} instead: nothing comes back."
+    return [t.warning("comes-back", grew.rule, text, t.risk(t.move, happens), other, theirs)]
+
+
+def _uno_call(t: _Tables) -> list[MoveWarning]:
+    """The way out is to call UNO as you play (the table's Call UNO, armed before the play): no other move."""
+    penalty = t.state.rules.uno_penalty
+    exposed = [t.seat in after.catchable for after, _ in t.outcomes]
+    if not any(exposed) or not penalty:
+        return []
+    text = (f"After this you hold one card: call UNO before the next player acts, or anyone may catch you "
+            f"and you draw {penalty}.")
+    return [t.warning("uno-call", "uno", text, exposed)]
+
+
+def _catch_missed(t: _Tables) -> list[MoveWarning]:
+    state, seat, move = t.state, t.seat, t.move
+    found = []
+    for target in state.catchable:
+        catch = Catch(seat, target)
+        if target == seat or catch not in legal_moves(state):
+            continue
+        after, _ = t.outcomes[0]
+        if target not in after.catchable and move != catch:
+            who = state.seats[target]
+            text = (f"{who} holds one card and has not called UNO: catch {who} first ({who} draws "
+                    f"{state.rules.uno_penalty}); after your move it is too late.")
+            found.append(t.warning("catch-missed", "uno", text, [True], catch, [False]))
+    return found
+
+
+def _stack_declined(t: _Tables) -> list[MoveWarning]:
+    state, move = t.state, t.move
+    if type(move) is not Draw or not state.pending:
+        return []
+    answers = [a for a in t.required if type(a) is Play and not comes_back(state, a)]
+    if not answers:
+        return []
+    answer = min(answers, key=lambda a: a.card.draw_value)
+    text = f"You could answer with your {answer.card} and pass the {state.pending} cards on instead of drawing them."
+    return [t.warning("stack-declined", "stacking", text, [True], answer, [False])]
+
+
+def _bigger_hand(t: _Tables) -> list[MoveWarning]:
+    state, seat, move = t.state, t.seat, t.move
+    if type(move) is not Play or not t.others:
+        return []
+    after, events = t.outcomes[0]
+    gave = len(state.hands[seat]) - 1
+    got = len(after.hands[seat])
+    if got <= gave:
+        return []
+    for event in events:
+        if isinstance(event, ev.HandsSwapped):
+            sizes = {a: len(state.hands[a.target]) if a.target is not None else gave
+                     for a in t.required if type(a) is Play and a.card == move.card}
+            best = min(sizes, key=lambda a: sizes[a])
+            if sizes[best] >= got:
+                return []
+            better = ("keeping your hand" if best.target is None
+                      else f"swapping with {state.seats[best.target]} ({cards(sizes[best])})")
+            text = f"You give away {gave} cards and get {event.other}'s {got}: {better} leaves you fewer."
+            return [t.warning("bigger-hand", "seven", text, [True], best, [False])]
+        if isinstance(event, ev.HandsPassed):
+            left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
+            out = min(left, key=lambda a: (left[a], type(a) is not Play))
+            if left[out] >= got:
+                return []
+            giver = state.seats[(seat - state.direction) % len(state.seats)]
+            text = (f"Your 0 passes every hand on: you give away {gave} cards and get {giver}'s {got}; "
+                    f"{t.doing(out)} instead leaves you {cards(left[out])}.")
+            return [t.warning("bigger-hand", "zero", text, [True], out, [False])]
+    return []
+
+
+def _bluff(t: _Tables) -> list[MoveWarning]:
+    state = t.state
+
+    def happens(after: GameState, events: tuple[ev.Event, ...]) -> bool:
+        return after.challenge is not None and after.challenge[1]
+
+    after, _ = t.outcomes[0]
+    if type(t.move) is not Play or not happens(after, ()):
+        return []
+    out = t.way_out(happens)
+    if out is None:
+        return []
+    other, theirs = out
+    victim = state.seats[after.turn]
+    text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
+            f"{after.pending} instead. {t.doing(other).capitalize()} instead risks no challenge.")
+    return [t.warning("bluff", "wild-four-restriction", text, t.risk(t.move, happens), other, theirs)]
+
+
+def _challenge_fails(t: _Tables) -> list[MoveWarning]:
+    state = t.state
+    if type(t.move) is not Challenge:
+        return []
+
+    def happens(after: GameState, events: tuple[ev.Event, ...]) -> bool:
+        return any(isinstance(e, ev.Challenged) and not e.guilty for e in events)
+
+    failed = t.risk(t.move, happens)
+    out = t.way_out(happens) if any(failed) else None
+    if out is None:
+        return []
+    other, theirs = out
+    n = len(failed)
+    text = (f"If the wild +4 was played fairly you draw {state.pending + 2} instead of {state.pending}: it was on "
+            f"{_of(sum(failed), n)} tables dealt from what you can see; {t.doing(other)} instead: "
+            f"{state.pending} cards, on every table.")
+    return [t.warning("challenge-lost", "challenge", text, failed, other, theirs)]
+
+
+_CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_declined, _bigger_hand, _bluff,
+           _challenge_fails)
+
+
+def seat_moves(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
+    """The seat's required moves (its turn) and its out-of-turn options, as the engine lists them."""
+    if state.is_over:
+        return [], []
+    mine = [a for a in legal_moves(state, seat)]
+    return ([a for a in mine if not is_optional(state, a)], [a for a in mine if is_optional(state, a)])
+
+
+def cards(n: int) -> str:
+    """A number of cards in words: '1 card', '5 cards'."""
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def comes_back(state: GameState, play: Play) -> bool:
+    """Does ``play`` (a wild reverse +4 with two players left) send the stack straight back to its player?"""
+    after, events = apply(state, play)
+    return any(isinstance(e, ev.StackGrew) and e.target == state.seats[play.seat] for e in events)
