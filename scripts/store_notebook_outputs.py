@@ -5,7 +5,7 @@
 
 The notebooks run in a kernel started from this interpreter (the kernel nbval's --nbval-current-env
 starts), in the notebooks/ folder, with PYTHONHASHSEED=0: the same environment as the nbval step of
-scripts/test. The charts are stored with a PNG beside their Vega-Lite specification (so GitHub and
+scripts/test (and the day of the deal of the day fixed: KERNEL_ENV below). The charts are stored with a PNG beside their Vega-Lite specification (so GitHub and
 nbviewer show them), drawn by vl-convert-python (the test extra): without it the script stops. Cell timings are dropped and widget model ids
 renumbered, so storing twice gives the same files.
 """
@@ -28,8 +28,10 @@ from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
-# The environment the kernel sees; scripts/test exports the same values before running nbval.
-KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+# The environment the kernel sees; scripts/test exports the same values before running nbval. NOMERCY_TODAY fixes
+# the day a deal of the day takes as today, so the stored page is the same whatever day it is stored (nbval
+# ignores that one cell's output: run on another day, it deals that day's deal, as it does for a reader).
+KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "NOMERCY_TODAY": "2026-12-01"}
 
 
 def notebook_paths(args: list[str]) -> list[Path]:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
+from nomercy.core.errors import NomercyError
 from nomercy.play.players import make_player, next_move
-from nomercy.play.table import TableSession, day_of
+from nomercy.play.table import TODAY_VAR, TableSession, day_of
 
 
 def play_to_the_end(table: TableSession) -> None:
@@ -53,7 +56,8 @@ def test_replaying_the_deal_keeps_the_day_and_a_new_deal_drops_it():
     assert table.snapshot()["daily"] is None
 
 
-def test_without_a_date_the_deal_is_todays_in_utc():
+def test_without_a_date_the_deal_is_todays_in_utc(monkeypatch):
+    monkeypatch.delenv(TODAY_VAR, raising=False)
     today = datetime.datetime.now(datetime.timezone.utc).date()
     assert day_of(None) in (today, today + datetime.timedelta(days=1))  # (a run across midnight)
     assert TableSession.deal_of_the_day().snapshot()["daily"]["date"] == day_of(None).isoformat()
@@ -62,3 +66,12 @@ def test_without_a_date_the_deal_is_todays_in_utc():
 def test_any_other_table_is_not_a_deal_of_the_day():
     assert TableSession("no-mercy", {"You": "human", "Greedy": "greedy", "Random": "random"},
                         seed=TableSession.deal_of_the_day("2026-12-03").record().seed).snapshot()["daily"] is None
+
+
+def test_the_environment_may_fix_today_for_pages_stored_on_any_day(monkeypatch):
+    monkeypatch.setenv(TODAY_VAR, "2026-12-01")
+    assert TableSession.deal_of_the_day().snapshot()["daily"]["title"] == "Deal of the day, 1 December 2026"
+    monkeypatch.setenv(TODAY_VAR, "the first")
+    with pytest.raises(NomercyError, match="^NOMERCY_TODAY is the day a deal of the day takes as today, as "
+                                           "YYYY-MM-DD, not 'the first'$"):
+        TableSession.deal_of_the_day()

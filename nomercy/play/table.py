@@ -64,7 +64,7 @@ from nomercy.play.table_text import (HUMAN, buttons, daily_title, event_entry, h
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock, UnoMoment
 
-__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "check_pace", "day_of", "kept_copy"]
+__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of", "kept_copy"]
 
 MAX_PACE = 10.0
 """Seconds, at most, between computer moves (the widget's slider goes to 3)."""
@@ -86,10 +86,27 @@ def check_pace(pace: Any) -> float:
     return seconds
 
 
-def day_of(date: datetime.date | str | None) -> datetime.date:
-    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC."""
+TODAY_VAR = "NOMERCY_TODAY"
+"""An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored
+notebooks are made with it, so their pages read the same whatever day they are stored on."""
+
+
+def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = None) -> datetime.date:
+    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC (or as
+    :data:`TODAY_VAR` in ``env``, by default the environment, fixes it).
+
+    >>> day_of("2026-12-03"), day_of(None, env={"NOMERCY_TODAY": "2026-12-01"})
+    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 1))
+    """
     if date is None:
-        return datetime.datetime.now(datetime.timezone.utc).date()
+        fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
+        if not fixed:
+            return datetime.datetime.now(datetime.timezone.utc).date()
+        try:
+            return datetime.date.fromisoformat(fixed)
+        except ValueError:
+            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
+                               f"not {fixed!r}") from None
     if isinstance(date, str):
         try:
             return datetime.date.fromisoformat(date)
@@ -334,11 +351,15 @@ class TableSession:
         return f"<TableSession {self.describe()}>"
 
     def describe(self) -> str:
-        """The table in one line: rules, seats and kinds, seed, round, moves, who is to move or who won."""
+        """The table in one line: rules (and the date of a deal of the day), seats and kinds, seed, round, moves,
+        who is to move or who won."""
         seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
-        return f"{self._rules.name} seats={seats} seed={self._seed} round={self._round} move={self.move_count} {where}"
+        daily = self._daily_line()
+        day = f" daily={daily['date']}" if daily else ""
+        return (f"{self._rules.name}{day} seats={seats} seed={self._seed} round={self._round} move={self.move_count} "
+                f"{where}")
 
     # ------------------------------------------------------------------ intents, as transactions
     def handle(self, intent: Mapping[str, Any], *, show: Callable[[], None] | None = None) -> str | None:
