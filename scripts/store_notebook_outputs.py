@@ -40,15 +40,31 @@ def notebook_paths(args: list[str]) -> list[Path]:
     return sorted(p for p in NOTEBOOKS.glob("*.ipynb"))
 
 
+def _joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """Outputs with each run of printed text to the same stream (stdout, stderr) made one output."""
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")):
+            last["text"] = "".join(last["text"]) + "".join(output["text"])
+        else:
+            joined.append(output)
+    return joined
+
+
 def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Drop or fix what changes on every run without meaning anything.
 
-    Execution timings go. Widget model ids are random: they are renumbered in order of first
-    appearance, so a notebook stored twice is the same file (and its saved widget state still
-    matches its outputs, for nbviewer).
+    Execution timings go. Printed text that reached the notebook in several pieces (where the kernel's
+    output happened to be cut depends on timing) is one output again. Widget model ids are random: they are
+    renumbered in order of first appearance, so a notebook stored twice is the same file (and its saved
+    widget state still matches its outputs, for nbviewer).
     """
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if "outputs" in cell:
+            cell.outputs = _joined_streams(cell.outputs)
     # shown widgets in cell order, then the saved state in creation order: both fixed by the code
     ids: dict[str, None] = {}
     for cell in nb.cells:
