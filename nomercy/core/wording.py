@@ -45,7 +45,9 @@ def verb(name: str, third_person: str) -> str:
 
 def says(name: str, third_person: str) -> str:
     """The seat's name and a verb that agrees with it: ``Ann plays``, ``You play``."""
-    return f"{name} {verb(name, third_person)}"
+    if len(name) == 3 and name.lower() == "you":  # (is_you, inline: every move's notation comes through here)
+        return f"{name} {verb(name, third_person)}"
+    return f"{name} {third_person}"
 
 
 def possessive(name: str, *, start: bool = False, alone: bool = False) -> str:
