@@ -139,8 +139,17 @@ def _play(args: argparse.Namespace) -> int:
     from nomercy.play.players import PLAYER_KINDS
     from nomercy.play.terminal import TerminalTable
 
-    kinds = [k.strip().lower() for k in args.bots.split(",")]
     try:  # every option, before the table opens
+        if args.daily is not None:
+            given = [name for name, value in (("--players", args.players), ("--bots", args.bots), ("--seed", args.seed),
+                                              ("--set", args.set)) if value not in (None, [])]
+            if given or args.rules != "no-mercy":
+                raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
+                                   f"leave out {', '.join(given) or '--rules'}")
+            daily = TerminalTable.deal_of_the_day(None if args.daily == "today" else args.daily, save_to=args.save)
+            return daily.run()
+        args.players = 3 if args.players is None else args.players
+        kinds = [k.strip().lower() for k in (args.bots or "greedy").split(",")]
         if args.players < 2:
             raise NomercyError(f"--players counts every seat, you included: 2 or more, not {args.players}")
         if len(kinds) == 1:
@@ -151,7 +160,7 @@ def _play(args: argparse.Namespace) -> int:
         unknown = [k for k in kinds if k not in PLAYER_KINDS]
         if unknown:
             raise NomercyError(f"--bots: unknown computer player {unknown[0]!r}; choose {', '.join(PLAYER_KINDS)}")
-        table = TerminalTable(args.rules, ["human", *kinds], seed=args.seed, coach=args.coach, save_to=args.save,
+        table = TerminalTable(args.rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save,
                               overrides=parse_settings(args.set))
     except (NomercyError, ValueError, OSError) as error:
         return _fail("play", error)
@@ -200,13 +209,17 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
     play = sub.add_parser("play", help="play a round at a table in the terminal, against computer players")
     add_rule_options(play)
-    play.add_argument("--players", type=whole_number("--players"), default=3,
+    play.add_argument("--players", type=whole_number("--players"), default=None,
                       help="number of seats, yours included (default 3; the rules say how many may play)")
-    play.add_argument("--bots", default="greedy",
+    play.add_argument("--bots", default=None,
                       help="the computer players: one kind for every seat (random, greedy, expert) or one per seat: "
                            "greedy,random (default greedy)")
-    play.add_argument("--seed", type=whole_number("--seed"), default=0,
+    play.add_argument("--seed", type=whole_number("--seed"), default=None,
                       help="seed of the deal, 0 to 2**63 - 1 (default 0; the same seed deals the same cards)")
+    play.add_argument("--daily", nargs="?", const="today", metavar="DATE",
+                      help="play the deal of the day: one deal per date, the same for everyone, You against Greedy "
+                           "and Random with the coach on (today in UTC, or DATE as YYYY-MM-DD); it prints a line "
+                           "to share")
     play.add_argument("--coach", action="store_true",
                       help="the coach: 'hint' suggests a move, and a regrettable move is held back with a warning")
     play.add_argument("--save", metavar="FILE",

@@ -5,7 +5,7 @@
 
 The notebooks run in a kernel started from this interpreter (the kernel nbval's --nbval-current-env
 starts), in the notebooks/ folder, with PYTHONHASHSEED=0: the same environment as the nbval step of
-scripts/test. The charts are stored with a PNG beside their Vega-Lite specification (so GitHub and
+scripts/test (and the day of the deal of the day fixed: KERNEL_ENV below). The charts are stored with a PNG beside their Vega-Lite specification (so GitHub and
 nbviewer show them), drawn by vl-convert-python (the test extra): without it the script stops. Cell timings are dropped and widget model ids
 renumbered, so storing twice gives the same files.
 """
@@ -28,8 +28,10 @@ from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
-# The environment the kernel sees; scripts/test exports the same values before running nbval.
-KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+# The environment the kernel sees; scripts/test exports the same values before running nbval. NOMERCY_TODAY fixes
+# the day a deal of the day takes as today, so the stored page is the same whatever day it is stored (nbval
+# ignores that one cell's output: run on another day, it deals that day's deal, as it does for a reader).
+KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "NOMERCY_TODAY": "2026-12-01"}
 
 
 def notebook_paths(args: list[str]) -> list[Path]:
@@ -38,15 +40,31 @@ def notebook_paths(args: list[str]) -> list[Path]:
     return sorted(p for p in NOTEBOOKS.glob("*.ipynb"))
 
 
+def _joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """Outputs with each run of printed text to the same stream (stdout, stderr) made one output."""
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")):
+            last["text"] = "".join(last["text"]) + "".join(output["text"])
+        else:
+            joined.append(output)
+    return joined
+
+
 def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Drop or fix what changes on every run without meaning anything.
 
-    Execution timings go. Widget model ids are random: they are renumbered in order of first
-    appearance, so a notebook stored twice is the same file (and its saved widget state still
-    matches its outputs, for nbviewer).
+    Execution timings go. Printed text that reached the notebook in several pieces (where the kernel's
+    output happened to be cut depends on timing) is one output again. Widget model ids are random: they are
+    renumbered in order of first appearance, so a notebook stored twice is the same file (and its saved
+    widget state still matches its outputs, for nbviewer).
     """
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if "outputs" in cell:
+            cell.outputs = _joined_streams(cell.outputs)
     # shown widgets in cell order, then the saved state in creation order: both fixed by the code
     ids: dict[str, None] = {}
     for cell in nb.cells:

@@ -220,3 +220,26 @@ def test_with_the_coach_a_hint_is_the_coachs_and_changes_nothing():
     assert hint.startswith(f"Hint: {table.session.advice['move']}. ")
     assert table.session.state == before
     assert sum(line.startswith("Round 1, move 0.") for line in lines) == 1, "the table is not printed again"
+
+
+def test_the_deal_of_the_day_is_played_in_a_terminal_too(terminal):
+    term = terminal("--daily", "2026-12-03")
+    opening = term.read_until("You> ")
+    assert opening.startswith("nomercy play: Deal of the day, 3 December 2026 (no-mercy rules, seed ")
+    assert "You play against Greedy, Random." in opening and "Your turn" in opening
+    assert "You plays" not in opening
+    term.type("play nothing")  # the plain verb reads as a move of You
+    assert "! cannot read move 'You play nothing': unknown card 'nothing'" in term.read_until("You> ")
+    term.type("quit")
+    assert term.wait() == 0
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--daily", "--seed", "3"], "--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
+                                 "leave out --seed"),
+    (["--daily", "--rules", "classic"], "leave out --rules"),
+    (["--daily", "1 December"], "a deal of the day needs a date as YYYY-MM-DD, not '1 December'"),
+])
+def test_the_deal_of_the_day_takes_no_other_table(args, said, capsys):
+    assert main(["play", *args]) == 2
+    assert said in capsys.readouterr().err

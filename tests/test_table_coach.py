@@ -286,7 +286,7 @@ def test_the_deal_of_the_day_is_one_deal_per_date_with_a_line_to_share():
     assert one.record().seed != GameTable.deal_of_the_day("2026-12-02", pace=0).record().seed
     assert one.seats == ("You", "Greedy", "Random") and one.kinds == ("human", "greedy", "random")
     play_as_greedy(one)
-    share = one.table["over"]["share"]
+    share = one.table["daily"]["share"]
     s = one.state
     result = "You won" if s.seats[s.winner] == "You" else f"You lost ({s.seats[s.winner]} won)"
     assert share == (f"nomercy deal of the day 2026-12-01 · no-mercy · {result} · {one.session.move_count} moves · "

@@ -142,7 +142,9 @@ def test_in_hot_seat_a_hand_stays_hidden_until_its_owner_asks():
             assert snap["hand"] == [] and snap["viewer"] is None and table.waiting == "hidden"
             assert snap["reveal_for"] == table.seats[actor]
             refused = move(table, table.state.move_text(legal_moves(table.state, actor)[0]))
-            assert refused == "The hands are hidden: click 'Show my hand' first."
+            assert refused == f"The hands are hidden: click 'Show {table.seats[actor]}'s hand' first."
+            assert snap["reveal_label"] == f"Show {table.seats[actor]}'s hand"  # the button the status names
+            assert f"click '{snap['reveal_label']}'" in snap["status"]
             assert table.handle({"type": "reveal"}) is None
             snap = table.snapshot()
         assert not snap["hidden"] and snap["viewer"] == table.seats[actor]  # the same person again: still shown
@@ -314,7 +316,7 @@ def test_the_deal_of_the_day_is_one_deal_per_date():
     assert one.record().seed != TableSession.deal_of_the_day("2026-12-02").record().seed
     assert one.seats == ("You", "Greedy", "Random") and one.coach
     play_as_greedy(one)
-    assert one.snapshot()["over"]["share"].startswith("nomercy deal of the day 2026-12-01 · no-mercy · ")
+    assert one.snapshot()["daily"]["share"].startswith("nomercy deal of the day 2026-12-01 · no-mercy · ")
     with pytest.raises(NomercyError, match="YYYY-MM-DD"):
         TableSession.deal_of_the_day("first of December")
 

@@ -280,3 +280,16 @@ def test_a_bad_import_is_refused_in_one_line_and_changes_nothing(tmp_path: Path,
         trainer.import_progress(text)
     assert trainer.send_intent({"type": "import_progress", "text": 42}) is None  # not text: nothing to import
     assert trainer.status["transfer"]["kind"] == "refused"
+
+
+def test_the_page_says_what_a_box_is_and_when_each_puzzle_comes_back(tmp_path: Path, clock: FakeClock) -> None:
+    trainer = Trainer("stacking", None, data_dir=tmp_path, clock=clock)
+    assert trainer.status["boxes_text"] == (
+        "Boxes: each puzzle you try sits in a box from 1 to 5. Right on the first try moves it up a box; a miss sends "
+        "it back to box 1. The higher the box, the longer it waits before it comes back: box 1 in 10 minutes, box 2 "
+        "tomorrow, box 3 in 3 days, box 4 in 7 days, box 5 in 21 days.")
+    puzzle = to_a_puzzle_with_options(trainer)
+    trainer.choose(options(puzzle)[0])
+    clock.advance(minutes=30)
+    trainer.next()  # half an hour later the puzzle is still in box 2, back tomorrow (not "in 24 hours")
+    assert [(p["id"], p["box"], p["back"]) for p in trainer.status["in_boxes"]] == [(puzzle.id, 2, "tomorrow")]

@@ -168,6 +168,7 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a coached round is over", _once("over", _coached_round_over)),
         ("the round reviewed, a position open", _once("review", _reviewed)),
         ("a person's UNO moment", _once("uno", _uno_moment)),
+        ("the deal of the day, its line to share", lambda: GameTable.deal_of_the_day("2026-12-03", pace=0)),
     ],
     "puzzle_board": [
         ("a question with options", lambda: PuzzleBoard(["round3-seven", "stack-2-4-6-then-6", "too-late-to-catch"])),

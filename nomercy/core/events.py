@@ -17,6 +17,7 @@ from typing import Any, TypeVar, dataclass_transform
 from nomercy.core.cards import Card, Color
 from nomercy.core.records import field_reader
 from nomercy.core.rulebook import RULINGS, Ruling
+from nomercy.core.wording import possessive, says, their, verb
 
 __all__ = [
     "Event",
@@ -167,7 +168,8 @@ class GameStarted(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.dealer} deals {self.hand_size} cards to every player; {self.first_player} starts."
+        return (f"{says(self.dealer, 'deals')} {self.hand_size} cards to every player; "
+                f"{says(self.first_player, 'starts')}.")
 
 
 @event
@@ -204,8 +206,8 @@ class CardPlayed(Event):
     @property
     def sentence(self) -> str:
         if self.color is not None:
-            return f"{self.player} plays {self.card} and names {self.color}."
-        return f"{self.player} plays {self.card}."
+            return f"{says(self.player, 'plays')} {self.card} and {verb(self.player, 'names')} {self.color}."
+        return f"{says(self.player, 'plays')} {self.card}."
 
 
 @event
@@ -216,7 +218,7 @@ class JumpedIn(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} jumps in out of turn with an identical {self.card}; play goes on from {self.player}."
+        return f"{says(self.player, 'jumps')} in out of turn with an identical {self.card}; play goes on from {self.player}."
 
 
 @event
@@ -249,7 +251,7 @@ class CardsDrawn(Event):
 
     @property
     def sentence(self) -> str:
-        text = f"{self.player} draws {_plural(self.count)}"
+        text = f"{says(self.player, 'draws')} {_plural(self.count)}"
         if self.shown:
             text += f": {_cards(self.shown)}"
         return text + "."
@@ -262,7 +264,7 @@ class TurnLost(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} loses the turn."
+        return f"{says(self.player, 'loses')} the turn."
 
 
 @event
@@ -272,7 +274,7 @@ class PlayerSkipped(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} is skipped."
+        return f"{says(self.player, 'is')} skipped."
 
 
 @event
@@ -283,8 +285,8 @@ class EveryoneSkipped(Event):
     @property
     def sentence(self) -> str:
         if self.rule == "first-card":
-            return f"Every other player is skipped, so the dealer, {self.player}, plays first."
-        return f"Every other player is skipped, so {self.player} plays again."
+            return f"Every other player is skipped, so the dealer, {self.player}, {verb(self.player, 'plays')} first."
+        return f"Every other player is skipped, so {says(self.player, 'plays')} again."
 
 
 @event
@@ -328,8 +330,10 @@ class CardsDiscarded(Event):
     @property
     def sentence(self) -> str:
         if not self.cards:
-            return f"{self.player} has no other card of that color to discard; {self.top} stays on top."
-        return f"{self.player} also discards {_cards(self.cards)} without their effects; {self.top} lies on top."
+            return (f"{says(self.player, 'has')} no other card of that color to discard; "
+                    f"{self.top} stays on top.")
+        return (f"{self.player} also {verb(self.player, 'discards')} {_cards(self.cards)} without their effects; "
+                f"{self.top} lies on top.")
 
 
 @event
@@ -340,7 +344,7 @@ class ColorNamed(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} names {self.color}."
+        return f"{says(self.player, 'names')} {self.color}."
 
 
 @event
@@ -351,7 +355,8 @@ class KnockedOut(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} holds {self.hand_size} cards and is out of the round (mercy rule)."
+        return (f"{says(self.player, 'holds')} {self.hand_size} cards and {verb(self.player, 'is')} out of the round "
+                "(mercy rule).")
 
 
 @event
@@ -362,7 +367,7 @@ class PenaltyCancelled(Event):
 
     @property
     def sentence(self) -> str:
-        return f"The rest of {self.player}'s draw ({_plural(self.remaining)}) is cancelled."
+        return f"The rest of {possessive(self.player)} draw ({_plural(self.remaining)}) is cancelled."
 
 
 @event
@@ -385,7 +390,7 @@ class DrawStoppedShort(Event):
     @property
     def sentence(self) -> str:
         if self.missing:
-            return f"No card is left anywhere: {self.player}'s draw stops {_plural(self.missing)} short."
+            return f"No card is left anywhere: {possessive(self.player)} draw stops {_plural(self.missing)} short."
         return f"No card is left anywhere for {self.player} to draw."
 
 
@@ -400,10 +405,10 @@ class TurnPassed(Event):
     @property
     def sentence(self) -> str:
         if self.kept == 1:
-            return f"{self.player} keeps the card and the turn passes."
+            return f"{says(self.player, 'keeps')} the card and the turn passes."
         if self.kept == 0:
-            return f"{self.player}'s turn passes."
-        return f"{self.player} keeps the {self.kept} cards drawn and the turn passes."
+            return f"{possessive(self.player, start=True)} turn passes."
+        return f"{says(self.player, 'keeps')} the {self.kept} cards drawn and the turn passes."
 
 
 @event
@@ -413,7 +418,7 @@ class UnoCalled(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} calls UNO!"
+        return f"{says(self.player, 'calls')} UNO!"
 
 
 @event
@@ -425,7 +430,8 @@ class UnoCaught(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.catcher} catches {self.player} holding one card without calling UNO: {self.player} draws {self.penalty}."
+        return (f"{says(self.catcher, 'catches')} {self.player} holding one card without calling UNO: "
+                f"{says(self.player, 'draws')} {self.penalty}.")
 
 
 @event
@@ -438,8 +444,10 @@ class Challenged(Event):
     @property
     def sentence(self) -> str:
         if self.guilty:
-            return f"{self.challenger} challenges: {self.player} held a card of the color in force, so {self.player} draws instead."
-        return f"{self.challenger} challenges, but {self.player} held no card of the color in force: {self.challenger} draws 2 extra."
+            return (f"{says(self.challenger, 'challenges')}: {self.player} held a card of the color in force, so "
+                    f"{says(self.player, 'draws')} instead.")
+        return (f"{says(self.challenger, 'challenges')}, but {self.player} held no card of the color in force: "
+                f"{says(self.challenger, 'draws')} 2 extra.")
 
 
 @event
@@ -451,12 +459,12 @@ class RoundWon(Event):
     @property
     def sentence(self) -> str:
         reasons = {
-            "emptied hand": "by playing their last card",
+            "emptied hand": f"by playing {their(self.player)} last card",
             "last one standing": "as the last player left in the round",
             "dead end": "with the fewest cards, as nobody can play or draw",
             "move limit": "with the fewest cards, as the round has reached its move limit",
         }
-        return f"{self.player} wins the round {reasons.get(self.how, self.how)}."
+        return f"{says(self.player, 'wins')} the round {reasons.get(self.how, self.how)}."
 
 
 @event
@@ -468,7 +476,7 @@ class RoundScored(Event):
 
     @property
     def sentence(self) -> str:
-        text = f"{self.player} scores {self.points} points"
+        text = f"{says(self.player, 'scores')} {self.points} points"
         if self.knockouts:
             text += f", including the bonus for {_plural(self.knockouts, 'knocked-out player')}"
         return text + "."

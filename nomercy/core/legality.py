@@ -24,6 +24,7 @@ from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
 from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
+from nomercy.core.wording import possessive, says, their, themselves, verb
 
 __all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_listed", "is_optional", "required_moves", "card_fits",
            "empties_hand"]
@@ -188,27 +189,27 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
     elif a.color is not None:
         if card.is_wild:
             return f"{who} cannot name a color with {card}: its victim names the color"
-        return f"{card} is not a wild: {who} names no color with it"
+        return f"{card} is not a wild: {says(who, 'names')} no color with it"
     if a.top is not None:
         if not _leaves_top(s, card):
             return f"only a discard-all under 'discard_all_top: choose' lets {who} pick the top card"
         if a.top == card:
-            return f"the discard-all lies on top unless {who} leaves another card there: drop 'leaving {card} on top'"
+            return f"the discard-all lies on top unless {says(who, 'leaves')} another card there: drop 'leaving {card} on top'"
         if a.top not in _tops(card, hand):
-            return f"{who} can only leave one of their own {card.color} cards on top, not {a.top}"
+            return f"{who} can only leave one of {their(who)} own {card.color} cards on top, not {a.top}"
     swaps = _swaps(s, effect_card, card, hand)
     if a.target is not None:
         if not swaps:
             if "target" in effect_card.rank.choices and empties:
-                return f"{who} plays their last card and wins at once: a last 7 swaps with nobody"
+                return f"{says(who, 'plays')} {their(who)} last card and {verb(who, 'wins')} at once: a last 7 swaps with nobody"
             if "target" in effect_card.rank.choices:
-                return f"sevens swap nothing under these rules (seven_swap: off), so {who} names no target"
-            return f"only a 7 swaps hands; {who} names no target with {card}"
+                return f"sevens swap nothing under these rules (seven_swap: off), so {says(who, 'names')} no target"
+            return f"only a 7 swaps hands; {says(who, 'names')} no target with {card}"
         if not _is_seat(s, a.target):
             others = ", ".join(s.seats[i] for i in _swap_targets(s, a.seat))
             return f"{who} cannot swap hands with seat {brief(a.target)}: a 7 swaps with another player still in ({others})"
         if a.target == a.seat:
-            return f"{who} cannot swap hands with themselves"
+            return f"{who} cannot swap hands with {themselves(who)}"
         if a.target in s.out:
             return f"{s.seats[a.target]} is out of the round and cannot be a swap target"
     elif swaps and not _target_optional(s):
@@ -230,14 +231,14 @@ def _check_play(s: GameState, a: Play) -> str | None:
     if s.phase is OVER:
         return "the round is over"
     if a.seat in s.out:
-        return f"{who} is out of the round"
+        return f"{says(who, 'is')} out of the round"
     hand = s.hands[a.seat]
     if a.card not in hand:
-        return f"{who} holds no {a.card}"
+        return f"{says(who, 'holds')} no {a.card}"
     if a.seat != s.turn:
         closed = _why_no_jump_in(s)
         if closed == "off":
-            return f"it is {s.seats[s.turn]}'s turn, not {who}'s (jump-in is off)"
+            return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)} (jump-in is off)"
         if closed == "busy":
             return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
         if a.card != s.discard[-1]:
@@ -260,11 +261,11 @@ def _check_draw(s: GameState, a: Draw) -> str | None:
     if s.phase is OVER:
         return "the round is over"
     if a.seat != s.turn:
-        return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
+        return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)}"
     if s.phase is PLAY_DRAWN:
-        return f"{who} has drawn {s.drawn} and must play it"
+        return f"{says(who, 'has')} drawn {s.drawn} and must play it"
     if s.phase is KEEP_OR_PLAY:
-        return f"{who} has already drawn: play {s.drawn} or pass"
+        return f"{says(who, 'has')} already drawn: play {s.drawn} or pass"
     if s.phase is NAME_ROULETTE or s.phase is NAME_FIRST_COLOR:
         return f"{who} must name a color first"
     fitting = _fitting(s, s.hands[a.seat])
@@ -282,20 +283,20 @@ def _check_pass(s: GameState, a: Pass) -> str | None:
     if s.phase is OVER:
         return "the round is over"
     if a.seat != s.turn:
-        return f"it is {s.seats[s.turn]}'s turn, not {who}'s"
+        return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)}"
     if s.phase is KEEP_OR_PLAY:
         return None
     if s.phase is PLAY_DRAWN:
         return f"{who} must play the drawn {s.drawn}: under these rules a drawn playable card is played"
-    return f"{who} can only pass after drawing a card they may keep"
+    return f"{who} can only pass after drawing a card that may be kept"
 
 
 def _check_name(s: GameState, a: NameColor) -> str | None:
     who = s.seats[a.seat]
     if s.phase is not NAME_ROULETTE and s.phase is not NAME_FIRST_COLOR:
-        return f"no color is to be named now ({who} names a color only as a roulette's victim or after a wild first card)"
+        return f"no color is to be named now ({says(who, 'names')} a color only as a roulette's victim or after a wild first card)"
     if a.seat != s.turn:
-        return f"{s.seats[s.turn]} names the color, not {who}"
+        return f"{says(s.seats[s.turn], 'names')} the color, not {who}"
     if not isinstance(a.color, Color):
         return f"{who} cannot name {brief(a.color)}: the colors are red, yellow, green and blue"
     return None
@@ -307,8 +308,8 @@ def _check_call(s: GameState, a: CallUno) -> str | None:
         return "the round is over"
     if a.seat not in s.catchable:
         if len(s.hands[a.seat]) != 1:
-            return f"{who} holds {len(s.hands[a.seat])} cards; UNO is called at one card"
-        return f"{who} has nothing to call: UNO was already called, or a move has been made since {who} reached one card"
+            return f"{says(who, 'holds')} {len(s.hands[a.seat])} cards; UNO is called at one card"
+        return f"{says(who, 'has')} nothing to call: UNO was already called, or a move has been made since {who} reached one card"
     return None
 
 
@@ -320,12 +321,12 @@ def _check_catch(s: GameState, a: Catch) -> str | None:
         return f"{who} cannot catch seat {brief(a.target)}: the seats are 0 to {len(s.seats) - 1} ({', '.join(s.seats)})"
     target = s.seats[a.target]
     if a.seat == a.target:
-        return f"{who} cannot catch themselves"
+        return f"{who} cannot catch {themselves(who)}"
     if a.seat in s.out:
-        return f"{who} is out of the round"
+        return f"{says(who, 'is')} out of the round"
     if a.target not in s.catchable:
         if len(s.hands[a.target]) != 1:
-            return f"{target} holds {len(s.hands[a.target])} cards, not one: there is nothing to catch"
+            return f"{says(target, 'holds')} {len(s.hands[a.target])} cards, not one: there is nothing to catch"
         return (f"{target} cannot be caught: {target} called UNO, or a move has been made since "
                 f"{target} reached one card")
     return None

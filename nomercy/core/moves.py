@@ -22,6 +22,7 @@ from typing import Sequence, Union
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NotationError, RulesError, brief
+from nomercy.core.wording import says
 
 __all__ = [
     "Play",
@@ -37,6 +38,7 @@ __all__ = [
     "seat_index",
     "check_seat_names",
     "MAX_PLAYERS",
+    "VERBS",
 ]
 
 
@@ -143,7 +145,7 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     """
     who = seats[move.seat]
     if isinstance(move, Play):
-        text = f"{who} plays {move.card}"
+        text = f"{says(who, 'plays')} {move.card}"
         if move.color is not None:
             text += f" choosing {move.color}"
         if move.top is not None and move.top != move.card:
@@ -154,17 +156,17 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
             text += " keeping"
         return text
     if isinstance(move, Draw):
-        return f"{who} draws"
+        return says(who, "draws")
     if isinstance(move, Pass):
-        return f"{who} passes"
+        return says(who, "passes")
     if isinstance(move, NameColor):
-        return f"{who} names {move.color}"
+        return f"{says(who, 'names')} {move.color}"
     if isinstance(move, CallUno):
-        return f"{who} calls uno"
+        return f"{says(who, 'calls')} uno"
     if isinstance(move, Catch):
-        return f"{who} catches {seats[move.target]}"
+        return f"{says(who, 'catches')} {seats[move.target]}"
     if isinstance(move, Challenge):
-        return f"{who} challenges"
+        return says(who, "challenges")
     raise TypeError(f"not an move: {move!r}")
 
 
@@ -172,7 +174,13 @@ MAX_MOVE_LENGTH = 300
 """The longest move read: the longest real one is some 60 characters, and the notation's pattern
 would take quadratic time over a long line."""
 
-_MOVE = re.compile(r"^\s*(?P<seat>\S+)\s+(?P<verb>plays|draws|passes|names|calls|catches|challenges)\b(?P<rest>.*)$", re.I)
+VERBS = {"plays": "play", "draws": "draw", "passes": "pass", "names": "name", "calls": "call", "catches": "catch",
+         "challenges": "challenge"}
+"""The verbs of the notation, as written after a seat's name (``Ann plays``) and after a seat called You
+(``You play``: :func:`~nomercy.core.wording.says`). Either form reads as the same move."""
+_VERB_FORMS = {form.lower(): verb for verb, plain in VERBS.items() for form in (verb, plain)}
+_MOVE = re.compile(r"^\s*(?P<seat>\S+)\s+(?P<verb>" + "|".join(sorted(_VERB_FORMS, key=len, reverse=True))
+                   + r")\b(?P<rest>.*)$", re.I)
 _PLAY_TAIL = re.compile(
     r"^(?P<card>.*?)"
     r"(?:\s+choosing\s+(?P<color>\w+))?"
@@ -196,7 +204,7 @@ def parse_move(text: str, seats: Sequence[str]) -> Move:
             "'<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or '<seat> challenges'"
         )
     seat = seat_index(match["seat"], seats)
-    verb = match["verb"].lower()
+    verb = _VERB_FORMS[match["verb"].lower()]
     rest = match["rest"].strip()
     if verb == "plays":
         tail = _PLAY_TAIL.match(rest)

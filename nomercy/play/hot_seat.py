@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Container
 
 from nomercy.core.state import GameState
+from nomercy.core.wording import possessive, verb
 
-__all__ = ["Screen"]
+__all__ = ["Screen", "reveal_label"]
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,13 @@ class Screen:
         """The seat whose hand is on screen, or ``None``."""
         return None if self.hidden else self.viewer
 
-    def person_at_screen(self) -> int | str:
+    def person_at_screen(self, s: GameState) -> int | str:
         """The person who may act from this screen, or why nobody may."""
         if self.hidden or self.viewer is None:
             if self.people:
-                return "The hands are hidden: click 'Show my hand' first."
+                who = self.reveal_for(s)
+                return f"The hands are hidden: click '{reveal_label(who)}' first." if who else (
+                    "The hands are hidden until a person is to move.")
             return "Every seat is a computer player here: there is nothing to click."
         if self.viewer not in self.people:
             return "Only human seats are played by clicking."
@@ -63,7 +66,7 @@ class Screen:
         actor = s.to_act
         assert actor is not None  # the round is not over
         if actor not in self.people:
-            return f"{s.seats[actor]} (a computer player) is still to move."
+            return f"{s.seats[actor]} (a computer player) {verb(s.seats[actor], 'is')} still to move."
         return replace(self, viewer=actor, hidden=False)
 
     def settled(self, s: GameState, in_uno_moment: Container[int]) -> "Screen":
@@ -92,5 +95,10 @@ class Screen:
         if viewer is None:
             return ""
         if viewer not in self.people:
-            return f"{seats[viewer]}'s hand (watching a computer player)"
-        return "Your hand" if len(self.people) == 1 else f"{seats[viewer]}'s hand"
+            return f"{possessive(seats[viewer], start=True)} hand (watching a computer player)"
+        return "Your hand" if len(self.people) == 1 else f"{possessive(seats[viewer], start=True)} hand"
+
+
+def reveal_label(name: str) -> str:
+    """The button that shows a person's hidden hand, as the status line names it too: "Show Ann's hand"."""
+    return f"Show {possessive(name)} hand"

@@ -37,7 +37,8 @@ import copy
 import datetime
 import os
 import time
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
@@ -50,19 +51,20 @@ from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.core.state import GameState, Phase
 from nomercy.play import coach as coaching
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.hot_seat import Screen
+from nomercy.play.hot_seat import Screen, reveal_label
 from nomercy.play.match import Match
 from nomercy.play.players import Player, make_player
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_coach import ReviewInSlices, hint_advice, warning_advice
-from nomercy.play.table_text import (HOW, HUMAN, buttons, event_entry, hands_left, kinds_from_names,
+from nomercy.core.wording import possessive, says, their
+from nomercy.play.table_text import (HUMAN, buttons, daily_title, event_entry, hands_left, how_won, kinds_from_names,
                                      may_call_with_play, move_entry, move_summary, plural, prompt_for, seat_plan,
-                                     seat_order, share_line, status_line, top_card_by)
+                                     seat_order, share_line, status_line, top_card_by, won_line)
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock, UnoMoment
 
-__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "check_pace", "day_of", "kept_copy"]
+__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of", "kept_copy"]
 
 MAX_PACE = 10.0
 """Seconds, at most, between computer moves (the widget's slider goes to 3)."""
@@ -84,16 +86,43 @@ def check_pace(pace: Any) -> float:
     return seconds
 
 
-def day_of(date: datetime.date | str | None) -> datetime.date:
-    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC."""
+TODAY_VAR = "NOMERCY_TODAY"
+"""An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored
+notebooks are made with it, so their pages read the same whatever day they are stored on."""
+
+
+def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = None) -> datetime.date:
+    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC (or as
+    :data:`TODAY_VAR` in ``env``, by default the environment, fixes it).
+
+    >>> day_of("2026-12-03"), day_of(None, env={"NOMERCY_TODAY": "2026-12-01"})
+    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 1))
+    """
     if date is None:
-        return datetime.datetime.now(datetime.timezone.utc).date()
+        fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
+        if not fixed:
+            return datetime.datetime.now(datetime.timezone.utc).date()
+        try:
+            return datetime.date.fromisoformat(fixed)
+        except ValueError:
+            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
+                               f"not {fixed!r}") from None
     if isinstance(date, str):
         try:
             return datetime.date.fromisoformat(date)
         except ValueError:
             raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
     return date
+
+
+class _Mark(NamedTuple):
+    """Where the table stood before a person's decision, to go back to: moves made, log lines, the person's seat,
+    the decision in notation."""
+
+    moves: int
+    lines: int
+    seat: int
+    move: str
 
 
 def kept_copy(value: Any) -> Any:
@@ -158,7 +187,8 @@ class TableSession:
         self.coach = bool(coach)
         self.auto_uno = bool(auto_uno)
         self._clock = clock
-        self._daily = daily
+        self._daily = daily  # the date of a deal of the day: its first deal is the day's (a new deal is not)
+        self._daily_seed = seed if daily is not None else None
         self._coach_seed = short_seed(self._first_seed, "coach")
         self._version = 0
         self._quiet = False
@@ -321,11 +351,15 @@ class TableSession:
         return f"<TableSession {self.describe()}>"
 
     def describe(self) -> str:
-        """The table in one line: rules, seats and kinds, seed, round, moves, who is to move or who won."""
+        """The table in one line: rules (and the date of a deal of the day), seats and kinds, seed, round, moves,
+        who is to move or who won."""
         seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
-        return f"{self._rules.name} seats={seats} seed={self._seed} round={self._round} move={self.move_count} {where}"
+        daily = self._daily_line()
+        day = f" daily={daily['date']}" if daily else ""
+        return (f"{self._rules.name}{day} seats={seats} seed={self._seed} round={self._round} move={self.move_count} "
+                f"{where}")
 
     # ------------------------------------------------------------------ intents, as transactions
     def handle(self, intent: Mapping[str, Any], *, show: Callable[[], None] | None = None) -> str | None:
@@ -512,7 +546,7 @@ class TableSession:
         self._game = game
         self._log: list[dict[str, Any]] = []
         self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
-        self._marks: list[tuple[int, int, str]] = []  # before each human decision: moves, log lines, who
+        self._marks: list[_Mark] = []  # before each human decision: moves, log lines, whose, the decision
         self._queued = None
         self._queued_at = -1
         self._uno_armed = False
@@ -530,7 +564,7 @@ class TableSession:
 
     # ------------------------------------------------------------------ a person's intents
     def _click_card(self, text: str) -> str | None:
-        seat = self._screen.person_at_screen()
+        seat = self._screen.person_at_screen(self.state)
         if isinstance(seat, str):
             return seat
         card = Card.parse(text)
@@ -545,20 +579,22 @@ class TableSession:
         return None
 
     def _click_move(self, text: str) -> str | None:
-        seat = self._screen.person_at_screen()
+        seat = self._screen.person_at_screen(self.state)
         s = self.state
         move = s.parse_move(text)
         if move.seat not in self._humans:
             who = s.seats[seat] if isinstance(seat, int) else "a human seat"
-            return f"You can only make moves for {who} here; {s.seats[move.seat]} is a computer player."
+            return f"You can only make moves for {who} here; {says(s.seats[move.seat], 'is')} a computer player."
         if isinstance(seat, str):
             return seat
         if move.seat != seat:
-            return f"It is {s.seats[seat]} at the screen: {s.seats[move.seat]} moves when their hand is shown."
+            mover = s.seats[move.seat]
+            return (f"It is {s.seats[seat]} at the screen: {says(mover, 'moves')} when {their(mover)} hand is "
+                    "shown.")
         return self._human_move(move)
 
     def _click_uno(self) -> str | None:
-        seat = self._screen.person_at_screen()
+        seat = self._screen.person_at_screen(self.state)
         if isinstance(seat, str):
             return seat
         s = self.state
@@ -567,7 +603,7 @@ class TableSession:
         if may_call_with_play(s, seat):
             self._uno_armed = not self._uno_armed  # called together with the play that leaves one card
             return None
-        return why_illegal(s, CallUno(seat)) or f"{s.seats[seat]} has nothing to call"
+        return why_illegal(s, CallUno(seat)) or f"{says(s.seats[seat], 'has')} nothing to call"
 
     def _human_move(self, move: Move, *, confirmed: bool = False) -> str | None:
         s = self.state
@@ -576,7 +612,7 @@ class TableSession:
             return reason
         if self.coach and not confirmed and self._warn(move):
             return None
-        mark = (self.move_count, len(self._log), s.seats[move.seat])
+        mark = _Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
         self._play(move)
         self._marks.append(mark)
         if type(move) is Play:
@@ -595,24 +631,53 @@ class TableSession:
         return None
 
     def _undo(self) -> str | None:
-        if not self._undo_allowed:
-            return "Undo is off in match play (start the table with undo=True to allow it)."
-        if not self._marks:
-            return "There is nothing of yours to take back yet."
-        moves, lines, _ = self._marks.pop()
-        while self.move_count > moves:
+        why_not = self._why_no_undo()
+        if why_not:
+            return why_not
+        mark = self._marks.pop()
+        after = self.move_count - mark.moves - 1  # the moves made after the decision (computers', a call with it)
+        while self.move_count > mark.moves:
             self._game.undo()
-        del self._log[lines:]
-        del self._log_shown[lines:]
+        del self._log[mark.lines:]
+        del self._log_shown[mark.lines:]
         self._queued = None
         self._uno_armed = False
         self._moment.clear()
         self._moment.follow(self.state.catchable, self._humans)
         self._last = None
         self._prompt = {}
-        self._note("The last decision was taken back (undo); so were the computer moves after it.", "undo")
+        name = self.state.seats[mark.seat]
+        self._note(f"{name} took back {possessive(name)} last decision: {mark.move}"
+                   + (f" (and the {plural(after, 'move')} after it)." if after else "."), "undo")
         self._after_change(run_computers=False)
+        if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
+            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
         return None
+
+    def _undoer(self) -> int | None:
+        """The person at the screen, who may take back their own last decision: the one person at the table, or
+        in hot-seat the last person whose hand was shown (until the next person shows theirs)."""
+        if len(self._humans) == 1:
+            return self._humans[0]
+        return self._screen.viewer if self._screen.viewer in self._humans else None
+
+    def _why_no_undo(self) -> str | None:
+        """Why undo is not offered now, or ``None``. A person takes back only their own latest decision: in
+        hot-seat, once another person has decided since, that decision is theirs to take back, never the
+        screen's (and it stands once the screen has passed to the next person's hand)."""
+        if not self._undo_allowed:
+            return "Undo is off in match play (start the table with undo=True to allow it)."
+        if not self._marks:
+            return "There is nothing of yours to take back yet."
+        last = self._marks[-1]
+        undoer = self._undoer()
+        if undoer == last.seat:
+            return None
+        owner = self.state.seats[last.seat]
+        if undoer is None:
+            return f"The latest decision is {possessive(owner)} ({last.move}): show a hand first."
+        return (f"The latest decision is {possessive(owner)} ({last.move}): only {owner} can take it back, and the "
+                f"screen has passed to {self.state.seats[undoer]}.")
 
     # ------------------------------------------------------------------ the coach
     def _warn(self, move: Move) -> bool:
@@ -640,7 +705,7 @@ class TableSession:
         """The seat at the screen, when the coach may speak to it; else why not."""
         if not self.coach:
             return "The coach is off at this table (start it with coach=True)."
-        return self._screen.person_at_screen()
+        return self._screen.person_at_screen(self.state)
 
     def _hint(self) -> str | None:
         seat = self._coach_on()
@@ -650,7 +715,7 @@ class TableSession:
         if s.is_over:
             return "The round is over: 'Review my round' shows where the expert would have played otherwise."
         if s.to_act != seat and seat not in s.catchable:
-            return f"It is {s.seats[s.to_act]}'s move, not yours: ask for a hint on your turn."  # type: ignore[index]
+            return f"It is {possessive(s.seats[s.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
         self._advice = hint_advice(s, seat, seed=self._coach_seed)
         return None
 
@@ -744,7 +809,7 @@ class TableSession:
     def _replayed(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
         """A record's move, replayed by the game (:meth:`Game.replay`): marked if a person made it, then shown."""
         if move.seat in self._humans:
-            self._marks.append((self.move_count - 1, len(self._log), before.seats[move.seat]))
+            self._marks.append(_Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
         self._show_move(before, move, events)
 
     def _show_move(self, before: GameState, move: Move, events: Sequence[Event]) -> None:
@@ -797,6 +862,7 @@ class TableSession:
             "seats": seats, "viewer": None if viewer is None else s.seats[viewer],
             "watching": viewer is not None and viewer not in self._humans,
             "hidden": self._screen.hidden, "reveal_for": self._screen.reveal_for(s),
+            "reveal_label": self._reveal_label(),
             "hand": hand, "hand_label": self._screen.hand_label(s.seats),
             "buttons": buttons(s, viewer if human_viewer else None, uno_armed=self._uno_armed),
             "top": str(s.top_card), "color": None if s.color is None else s.color.value,
@@ -805,7 +871,8 @@ class TableSession:
             "set_aside": len(s.set_aside), "mercy_limit": s.rules.mercy_limit,
             "turn": None if s.is_over else s.seats[s.turn],
             "phase": s.phase.value, "status": self._status(viewer), "waiting": self.waiting,
-            "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": bool(self._marks),
+            "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": self._why_no_undo() is None,
+            "undo_why": self._why_no_undo() or "",
             "undo_label": self._undo_label(),
             "moves": self.move_count, "over": self._over(),
             "last": self._last, "top_by": top_card_by(self._game.events),
@@ -813,15 +880,30 @@ class TableSession:
             "uno_moment": human_viewer and viewer in self._moment,
             "can_hint": bool(self.coach and human_viewer and not s.is_over
                              and (s.to_act == viewer or viewer in s.catchable)),
-            "daily": None if self._daily is None else self._daily.isoformat(),
+            "daily": self._daily_line(),
             "imported": self._imported,
         }
 
+    def _reveal_label(self) -> str:
+        """The button that shows the next person's hand, in the words the status line quotes, or ``""``."""
+        who = self._screen.reveal_for(self.state)
+        return reveal_label(who) if who else ""
+
+    def _daily_line(self) -> dict[str, str] | None:
+        """A deal of the day's title and its line to share (from the first move), or ``None`` for any other deal
+        (a new deal at the same table, a record loaded)."""
+        if self._daily is None or self._game.start.seed != self._daily_seed or not self._humans:
+            return None
+        you = self.state.seats[self._humans[0]]
+        return {"date": self._daily.isoformat(), "title": daily_title(self._daily),
+                "share": share_line(self.state, you, self._daily, self.move_count)}
+
     def _undo_label(self) -> str:
         """What undo takes back; in hot-seat, whose move that is."""
-        if len(self._humans) < 2 or not self._marks:
+        undoer = self._undoer()
+        if len(self._humans) < 2 or undoer is None:
             return "Undo my last move"
-        return f"Undo {self._marks[-1][2]}'s last move"
+        return f"Undo {possessive(self.state.seats[undoer])} last move"
 
     def _status(self, viewer: int | None) -> str:
         if self._prompt.get("title"):  # a color or a seat still to choose: say so, not the line before the click
@@ -842,10 +924,10 @@ class TableSession:
             standings = [{"name": n, "score": v} for n, v in match.standings.items()]
             match_winner = match.winner
         return {
-            "winner": s.seats[s.winner], "how": HOW.get(s.end_reason or "", s.end_reason or ""),
+            "winner": s.seats[s.winner], "how": how_won(s),
+            "title": won_line(s),
+            "scored": f"{says(s.seats[s.winner], 'scores')} {plural(round_points(s), 'point')}",
             "reason": s.end_reason, "points": round_points(s), "knockouts": len(s.out),
             "standings": standings, "target": s.rules.score_target, "match_winner": match_winner,
             "hands": hands_left(s), "review": self.coach and bool(self._humans),
-            "share": (share_line(s, s.seats[self._humans[0]], self._daily.isoformat(), self.move_count)
-                      if self._daily is not None and self._humans else ""),
         }

@@ -6,6 +6,7 @@ widget, the terminal's ``nomercy play``), so they read (and test) on their own.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Mapping, Sequence
 
 from nomercy.core import events as ev
@@ -16,9 +17,11 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import legal_moves
+from nomercy.core.wording import is_you, says, their, verb
+from nomercy.play.hot_seat import reveal_label
 
-__all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "move_summary",
-           "top_card_by", "share_line", "event_entry", "move_entry", "plural", "buttons", "may_call_with_play", "seat_order",
+__all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "won_line", "how_won", "move_summary",
+           "top_card_by", "daily_title", "share_line", "event_entry", "move_entry", "plural", "buttons", "may_call_with_play", "seat_order",
            "hands_left"]
 
 HUMAN = "human"
@@ -110,17 +113,18 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
                 hidden: bool, reveal_for: str | None) -> str:
     """One sentence over the table: who is to do what, in the words of the rules."""
     if s.is_over:
-        how = HOW.get(s.end_reason or "", s.end_reason or "")
-        return f"{s.seats[s.winner]} wins the round {how}."  # type: ignore[index]
+        return won_line(s)
     if hidden:
         if reveal_for:
-            return f"Pass the screen to {reveal_for}. {reveal_for}, click 'Show my hand' when nobody else is looking."
-        return f"{s.seats[s.to_act]} is playing; hands stay hidden."  # type: ignore[index]
+            return (f"Pass the screen to {reveal_for}. {reveal_for}, click '{reveal_label(reveal_for)}' when nobody "
+                    "else is looking.")
+        return f"{says(s.seats[s.to_act], 'is')} playing; hands stay hidden."  # type: ignore[index]
     actor = s.to_act
     assert actor is not None  # the round is not over, so somebody must decide
     if actor != viewer or viewer not in humans:
         name, kind = s.seats[actor], kinds[actor]
-        text = f"{name} is to move." if name.lower().startswith(kind) else f"{name} ({kind}) is to move."
+        text = (f"{says(name, 'is')} to move." if name.lower().startswith(kind)
+                else f"{name} ({kind}) {verb(name, 'is')} to move.")
         if viewer is not None and viewer in s.catchable:
             text += " You hold one card: call UNO before you are caught!"
         return text
@@ -140,8 +144,25 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
                 "(highlighted), or take them all.")
     if any(type(a) is Play and a.seat == actor for a in legal_moves(s)):
         may_draw = any(type(a) is Draw and a.seat == actor for a in legal_moves(s))
-        return f"{s.seats[actor]}, your turn: play a highlighted card{', or draw' if may_draw else ''}."
-    return f"{s.seats[actor]}, your turn: nothing fits, so draw."
+        return f"{_your_turn(s.seats[actor])}: play a highlighted card{', or draw' if may_draw else ''}."
+    return f"{_your_turn(s.seats[actor])}: nothing fits, so draw."
+
+
+def _your_turn(name: str) -> str:
+    """A person addressed on their turn: "Ann, your turn" (a seat called You: "Your turn")."""
+    return "Your turn" if is_you(name) else f"{name}, your turn"
+
+
+def won_line(s: GameState) -> str:
+    """The end of a round in one sentence: "Ann wins the round by playing their last card." """
+    return f"{says(s.seats[s.winner], 'wins')} the round {how_won(s)}."  # type: ignore[index]
+
+
+def how_won(s: GameState) -> str:
+    """How the round was won (``HOW``), in words that agree with the winner: "by playing your last card"."""
+    if s.end_reason == "emptied hand" and s.winner is not None:
+        return f"by playing {their(s.seats[s.winner])} last card"
+    return HOW.get(s.end_reason or "", s.end_reason or "")
 
 
 # What the table shows of a move besides the log: a banner for each effect that changes more than the
@@ -199,13 +220,30 @@ def top_card_by(events: Sequence[ev.Event]) -> str:
     return "turned up at the deal"
 
 
-def share_line(s: GameState, you: str, date: str | None, moves: int) -> str:
-    """The result of a round in one line to share: date, rules, win or loss, moves, knock-outs."""
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def daily_title(day: datetime.date) -> str:
+    """What a deal of the day is called on its table: "Deal of the day, 3 December 2026" (in English whatever the
+    machine's locale)."""
+    return f"Deal of the day, {day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def share_line(s: GameState, you: str, day: datetime.date, moves: int) -> str:
+    """A deal of the day in one line to share, from its first move: the date and rules that name the deal, then
+    how far the round is, or at its end the result (win or loss, moves, knock-outs) to compare with a friend's.
+
+    >>> from nomercy.play.game import Game
+    >>> share_line(Game("no-mercy", ["You", "Greedy"], seed=1).state, "You", datetime.date(2026, 12, 3), 0)
+    'nomercy deal of the day 2026-12-03 · no-mercy · in play, no move yet'
+    """
+    deal = f"nomercy deal of the day {day.isoformat()} · {s.rules.name}"
+    if not s.is_over:
+        return f"{deal} · in play, {plural(moves, 'move') + ' made' if moves else 'no move yet'}"
     winner = s.seats[s.winner] if s.winner is not None else "nobody"
     result = f"{you} won" if winner == you else f"{you} lost ({winner} won)"
-    day = f" {date}" if date else ""
-    knocked = f"{len(s.out)} knocked out"
-    return f"nomercy deal of the day{day} · {s.rules.name} · {result} · {plural(moves, 'move')} · {knocked}"
+    return f"{deal} · {result} · {plural(moves, 'move')} · {len(s.out)} knocked out"
 
 
 def event_entry(event: ev.Event, number: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ card without calling UNO has exactly their next line to type ``uno`` before a co
 
 from __future__ import annotations
 
+import datetime
 import sys
 
 from typing import Any, Callable, Mapping, Sequence
@@ -20,7 +21,9 @@ from typing import Any, Callable, Mapping, Sequence
 from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
-from nomercy.play.table import TableSession
+from nomercy.core.moves import VERBS
+from nomercy.core.wording import is_you, verb
+from nomercy.play.table import TableSession, day_of
 from nomercy.play.table_text import plural
 from nomercy.play.uno_moment import UNO_MOMENT
 
@@ -37,8 +40,9 @@ COMMANDS = {
 }
 """What a person may type besides a move or a card."""
 
-_VERBS = ("plays", "draws", "passes", "names", "calls", "catches", "challenges")
-"""The verbs of the move notation (``Ann plays red 7``): a line that starts with one is a move of the person."""
+_VERBS = tuple(form for verb_forms in VERBS.items() for form in verb_forms)
+"""The verbs of the move notation (``Ann plays red 7``, ``You play red 7``): a line that starts with one is a move
+of the person."""
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
@@ -65,16 +69,23 @@ class TerminalTable:
 
     def __init__(self, rules: str, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
                  save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = read_line,
-                 write: Write = print) -> None:
+                 write: Write = print, daily: datetime.date | str | None = None) -> None:
         self._lines = 0
-        self.session = TableSession(rules, players, seed=seed, coach=coach, save_to=save_to,
-                                    clock=self._clock, **(overrides or {}))
+        self.session = (TableSession(rules, players, seed=seed, coach=coach, save_to=save_to, clock=self._clock,
+                                     **(overrides or {})) if daily is None else
+                        TableSession.deal_of_the_day(day_of(daily), coach=True, save_to=save_to, clock=self._clock))
         if len(self.session.humans) != 1:
             raise NomercyError(f"a terminal table has one person at it, not {len(self.session.humans)}")
         self._read, self._write = read, write
         self._shown: list[tuple[int, str]] = []  # the log lines printed so far (number, sentence)
         self._options: list[str] = []  # the moves listed last, by number
         self._changed = False  # whether the last line changed the table (then it is printed again)
+
+    @classmethod
+    def deal_of_the_day(cls, date: datetime.date | str | None = None, *, save_to: str | None = None,
+                        read: Read = read_line, write: Write = print) -> "TerminalTable":
+        """The deal of the day (:meth:`TableSession.deal_of_the_day`) at a terminal: today's in UTC, or ``date``."""
+        return cls("no-mercy", [], seed=0, save_to=save_to, read=read, write=write, daily=day_of(date))
 
     def _clock(self) -> float:
         """The UNO moment's clock: one moment per line read."""
@@ -90,9 +101,13 @@ class TerminalTable:
         session = self.session
         others = [f"{n} ({k})" if not n.lower().startswith(k) else n
                   for i, (n, k) in enumerate(zip(session.seats, session.kinds)) if i != self.person]
-        self._write(f"nomercy play: {session.rules.name} rules, seed {session.record().seed}. You are "
-                    f"{session.seats[self.person]}, against {', '.join(others)}. Type the number of a move, a move "
-                    "('plays red 7', 'draws') or a card; 'help' lists the rest.")
+        name = session.seats[self.person]
+        you = "You play" if is_you(name) else f"You are {name},"
+        daily = session.snapshot()["daily"]
+        deal = f"{daily['title']} ({session.rules.name} rules" if daily else f"{session.rules.name} rules"
+        self._write(f"nomercy play: {deal}, seed {session.record().seed}{')' if daily else ''}. {you} "
+                    f"against {', '.join(others)}. Type the number of a move, a move "
+                    f"('{verb(name, 'plays')} red 7', '{verb(name, 'draws')}') or a card; 'help' lists the rest.")
         if session.notice:
             self._write(session.notice)
         show_table = True
@@ -263,10 +278,12 @@ class TerminalTable:
 
     def _print_result(self, snap: dict[str, Any]) -> None:
         over = snap["over"]
-        self._write(f"{snap['status']} {over['winner']} scores {over['points']} points.")
+        self._write(f"{snap['status']} {over['scored']}.")
         for hand in over["hands"]:
             out = " (knocked out)" if hand["out"] else ""
-            self._write(f"  {hand['name']}{out} holds {plural(hand['count'])} ({hand['points']} points): "
+            self._write(f"  {hand['name']}{out} {verb(hand['name'], 'holds')} {plural(hand['count'])} ({hand['points']} points): "
                         f"{', '.join(hand['cards'])}")
         for standing in over["standings"]:
             self._write(f"  {standing['name']}: {standing['score']} in the match")
+        if snap["daily"]:
+            self._write(f"To share: {snap['daily']['share']}")

@@ -27,6 +27,7 @@ from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.scoring import points_counted
 from nomercy.core.state import GameState
+from nomercy.core.wording import possessive
 from nomercy.play.driver import replay
 
 __all__ = ["Step", "Transcript", "Frame"]
@@ -122,7 +123,7 @@ class Transcript:
         """The deal's events and the start, then one frame per event; a refused move ends with a frame saying why."""
         start = self.start
         frames = [Frame(None, 0, event.sentence, event.rule, start) for event in self.opening]
-        frames.append(Frame(None, 0, f"The starting position: it is {start.seats[start.turn]}'s turn.", "", start))
+        frames.append(Frame(None, 0, f"The starting position: it is {possessive(start.seats[start.turn])} turn.", "", start))
         for step in self.steps:
             if not step.played:
                 frames.append(Frame(step.move, step.number, f"{step.move} is refused: {step.refused}.", "",

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from nomercy.core.cards import Card, Color, parse_cards
 from nomercy.core.engine import legal_moves
+from nomercy.core.wording import says, verb
 
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.state import GameState, PlayerView
@@ -540,9 +541,10 @@ def _phase_sentence(state: Any, names: Sequence[str]) -> str:
     if phase is Phase.KEEP_OR_PLAY:
         return f"{who} drew {state.drawn}: play it now, or keep it and pass."
     if phase is Phase.NAME_ROULETTE:
-        return f"{who} was hit by the roulette: {who} names a color, then turns up cards until one of that color shows and keeps them all."
+        return (f"{who} was hit by the roulette: {says(who, 'names')} a color, then {verb(who, 'turns')} up cards until "
+                f"one of that color shows and {verb(who, 'keeps')} them all.")
     if phase is Phase.NAME_FIRST_COLOR:
-        return f"A wild was turned up first: {who} names the color."
+        return f"A wild was turned up first: {says(who, 'names')} the color."
     if state.pending:
         return f"{who} must answer the stack with a draw card, or draw {state.pending}."
     return f"{who} to play."

@@ -50,9 +50,9 @@ def _after(wait: timedelta) -> str:
     minutes = round(wait.total_seconds() / 60)
     if minutes < 60:
         return f"in {plural(minutes, 'minute')}"
-    if minutes < 24 * 60:
+    if round(minutes / 60) < 24:  # 23 hours and a half is "tomorrow", not "in 24 hours"
         return f"in {plural(round(minutes / 60), 'hour')}"
-    days = round(minutes / (24 * 60))
+    days = max(1, round(minutes / (24 * 60)))
     return "tomorrow" if days == 1 else f"in {days} days"
 
 
@@ -286,8 +286,20 @@ class Trainer(PuzzleBoard):
                          for p in sorted((p for p in pool if p.id in schedule),
                                          key=lambda p: (schedule[p.id].box, p.title, p.id))],
             "served": self._served,
-            "boxes": {str(box): _after(wait) for box, wait in INTERVALS.items()},
+            "boxes_text": boxes_explained(),
         }
+
+
+def boxes_explained() -> str:
+    """What the boxes of the progress table are, in a few words (the schedule of :mod:`nomercy.puzzles.progress`).
+
+    >>> print(boxes_explained())
+    Boxes: each puzzle you try sits in a box from 1 to 5. Right on the first try moves it up a box; a miss sends it back to box 1. The higher the box, the longer it waits before it comes back: box 1 in 10 minutes, box 2 tomorrow, box 3 in 3 days, box 4 in 7 days, box 5 in 21 days.
+    """
+    back = ", ".join(f"box {box} {_after(wait)}" for box, wait in INTERVALS.items())
+    return (f"Boxes: each puzzle you try sits in a box from 1 to {max(INTERVALS)}. Right on the first try moves it up "
+            f"a box; a miss sends it back to box 1. The higher the box, the longer it waits before it comes back: "
+            f"{back}.")
 
 
 def _short(path: Path) -> str:

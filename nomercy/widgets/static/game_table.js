@@ -131,7 +131,7 @@ function render({ model, el }) {
       const who = t.reveal_for;
       return h("div", { class: "nm-hand nm-hidden", "data-testid": "hand" },
         h("p", {}, who ? `Hands are hidden. ${who}, take the screen.` : "Hands are hidden between turns."),
-        who ? button("reveal", `Show ${who}'s hand`, () => send({ type: "reveal" }), { class: "nm-btn nm-btn-primary" }) : null);
+        who ? button("reveal", t.reveal_label, () => send({ type: "reveal" }), { class: "nm-btn nm-btn-primary" }) : null);
     }
     if (!t.viewer) return h("div", { class: "nm-hand", "data-testid": "hand" });
     const label = t.hand_label;
@@ -229,7 +229,7 @@ function render({ model, el }) {
         { title: "The expert's suggestion, why, and how it compares with the other moves its search looked at closely" }));
     }
     if (t.reveal_for && !t.hidden) {
-      items.push(button("reveal", `Show ${t.reveal_for}'s hand`, () => send({ type: "reveal" })));
+      items.push(button("reveal", t.reveal_label, () => send({ type: "reveal" })));
     }
     return h("div", { class: "nm-actions", "data-testid": "actions" }, items);
   }
@@ -273,15 +273,9 @@ function render({ model, el }) {
           o.standings.map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.score))))
       : null;
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
-      h("div", { class: "nm-over-title" }, `${o.winner} wins the round ${o.how}.`),
-      h("div", {}, `${o.winner} scores ${o.points} points${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
+      h("div", { class: "nm-over-title" }, o.title),
+      h("div", {}, `${o.scored}${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
       o.match_winner ? h("div", { class: "nm-over-title" }, `${o.match_winner} wins the match!`) : null,
-      o.share ? h("div", { class: "nm-share" }, h("code", { "data-testid": "share" }, o.share), " ",
-        button("share-copy", "Copy", (event) => {
-          const done = (word) => { event.target.textContent = word; };
-          if (navigator.clipboard) navigator.clipboard.writeText(o.share).then(() => done("Copied"), () => done("Select the text to copy"));
-          else done("Select the text to copy");
-        })) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         h("span", { class: "nm-seat-name" }, `${hand.name}: `),
@@ -292,6 +286,21 @@ function render({ model, el }) {
         button("btn-replay", "Replay this deal", () => send({ type: "replay" })),
         button("btn-new-match", t.match ? "New match, new deal" : "Start over with a new deal", () => send({ type: "new_match" }))),
       reviewBox(o));
+  }
+
+  // A deal of the day says so, and which day, above the table; its line to share (the date, then how far the
+  // round is, or its result) is there from the first move, with a Copy button.
+  function dailyBox(t) {
+    const d = t.daily;
+    if (!d) return null;
+    return h("div", { class: "nm-daily", "data-testid": "daily" },
+      h("span", { class: "nm-daily-title", "data-testid": "daily-title" }, d.title), " ",
+      h("span", { class: "nm-share" }, h("code", { "data-testid": "share" }, d.share), " ",
+        button("share-copy", "Copy", (event) => {
+          const done = (word) => { event.target.textContent = word; };
+          if (navigator.clipboard) navigator.clipboard.writeText(d.share).then(() => done("Copied"), () => done("Select the text to copy"));
+          else done("Select the text to copy");
+        }, { title: "The line to send a friend who plays the same deal" })));
   }
 
   function footer(t) {
@@ -310,7 +319,8 @@ function render({ model, el }) {
           type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
           onchange: (e) => { model.set("auto_uno", e.target.checked); model.save_changes(); },
         }), " auto-call UNO"),
-      t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }), { disabled: t.can_undo ? null : true }) : null,
+      t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }),
+        { disabled: t.can_undo ? null : true, title: t.undo_why || null }) : null,
       button("btn-export", "Export record", () => send({ type: "export" })),
       exported ? h("div", { class: "nm-export-box" },
         h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (seed and moves)" }, exported),
@@ -357,6 +367,7 @@ function render({ model, el }) {
       h("div", { class: "nm-header" },
         h("span", { class: "nm-title" }, `${t.rules} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
         h("div", { class: "nm-status", "data-testid": "status", role: "status", "aria-live": "polite" }, t.status)),
+      dailyBox(t),
       h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),
       lastMove(t),
       centre(t),

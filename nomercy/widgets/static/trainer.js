@@ -45,7 +45,7 @@ async function render({ model, el }) {
     const level = s.level ? ` (${s.level})` : "";
     return h("table", { class: "nm-progress", "data-testid": "trainer-progress" },
       h("caption", {}, `Your progress${level}`),
-      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", "In boxes 1 to 5", ""]
+      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", "In box 1 · 2 · 3 · 4 · 5", ""]
         .map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, s.progress.map((row) => h("tr", {
         "data-testid": `progress-${row.topic}`, "data-tried": row.tried, "data-known": row.known, "data-due": row.due,
@@ -63,13 +63,20 @@ async function render({ model, el }) {
       h("span", { class: "nm-bar-known", style: `width:${(100 * row.known) / row.puzzles}%` })))))));
   }
 
-  // Where each puzzle tried (of those chosen) is: its box, and when it comes back.
+  // The box each puzzle tried (of those chosen) is in, and when it comes back: open while the list is short, and
+  // as the person leaves it once they open or close it (kept through redraws).
+  let boxesOpen = null;
   function boxesList(s) {
     if (!s.in_boxes.length) return null;
-    return h("details", { class: "nm-in-boxes", "data-testid": "trainer-in-boxes" },
-      h("summary", {}, `Where each puzzle is (${s.in_boxes.length} tried)`),
-      h("ul", {}, s.in_boxes.map((p) => h("li", { "data-testid": `in-box-${p.id}`, "data-box": p.box },
-        `${p.title}: box ${p.box}, back ${p.back}`))));
+    return h("details", {
+      class: "nm-in-boxes", "data-testid": "trainer-in-boxes", open: (boxesOpen ?? s.in_boxes.length <= 12) ? true : null,
+      ontoggle: (e) => { boxesOpen = e.target.open; },
+    },
+      h("summary", {}, `The box each puzzle is in (${s.in_boxes.length} tried)`),
+      h("table", { class: "nm-progress" },
+        h("thead", {}, h("tr", {}, ["Puzzle", "Box", "Comes back"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", {}, s.in_boxes.map((p) => h("tr", { "data-testid": `in-box-${p.id}`, "data-box": p.box },
+          h("th", { scope: "row" }, p.title), h("td", {}, p.box), h("td", {}, p.back))))));
   }
 
   // Export: Python gives the text; the page offers it as a file and to copy. Import: a file chosen or text
@@ -142,7 +149,7 @@ async function render({ model, el }) {
       }, h("option", { value: "", selected: !s.level ? true : null }, "all levels"),
       s.levels.map((l) => h("option", { value: l, selected: l === s.level ? true : null }, l)))),
       h("span", { class: "nm-trainer-kind", "data-testid": "trainer-kind", "data-kind": s.kind },
-        s.kind === "review" ? `${s.kind_label} (box ${s.box} of 5)` : s.kind_label),
+        s.box ? `${s.kind_label} (box ${s.box} of 5)` : s.kind_label),
       h("span", { class: "nm-sub", "data-testid": "trainer-due", role: "status" },
         `${s.due} due for review · ${s.new} new of ${s.pool}`));
     const recorded = s.recorded;
@@ -158,10 +165,9 @@ async function render({ model, el }) {
         s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" },
           `Puzzle rating ${s.rating} after ${s.attempts} attempts`) : null),
       progressTable(s),
+      h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, s.boxes_text),
       boxesList(s),
-      h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, `Saved in ${s.file}. A puzzle right on the first try `
-        + "moves up a box; a missed one goes back to box 1. When it comes back: "
-        + `${Object.entries(s.boxes).map(([b, t]) => `box ${b} ${t}`).join(", ")}.`),
+      h("div", { class: "nm-sub", "data-testid": "trainer-saved-in" }, `Saved in ${s.file}.`),
       transferBox(s),
     ].filter(Boolean));
     root.setAttribute("data-served", String(s.served));
