@@ -3,7 +3,7 @@
 JupyterLab is started by the README's first command and the notebooks are run as shipped; the widgets
 are then clicked into their states (a hint, a refused import, a wrong answer, an option picked, the mouse
 still on the button just clicked) and axe-core (the pinned copy in the test extra) checks each widget's
-element: no serious or critical violation, colour contrast included. Every violation found, of any impact,
+element: no serious or critical violation, color contrast included. Every violation found, of any impact,
 is written to ``artifacts/axe-violations.json``. The simulation bar is checked in
 ``test_simulation_bar_in_browser.py``, the site's pages in ``test_site.py``.
 """
