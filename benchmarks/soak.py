@@ -30,6 +30,7 @@ import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any, TextIO
 
 from nomercy.play.simulate import InvariantViolation, simulate
@@ -144,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.first_cycle < 0:
         parser.error("--games must be at least 1 and --first-cycle at least 0")
+    Path(args.log).parent.mkdir(parents=True, exist_ok=True)  # the docs' --log /tmp/soak/soak.jsonl, on a fresh machine
     with open(args.log, "a", encoding="utf-8") as log:
         failures = run(args.games, args.seed, args.first_cycle, log, sys.stderr)
     return 1 if failures else 0

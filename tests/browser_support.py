@@ -168,3 +168,46 @@ async (code) => {
 }
 """
 """Run code in a new kernel of a JupyterLite Lab page (``window.jupyterapp``); what it printed, and any error."""
+
+
+# --- axe-core: the accessibility rules, run in the page --------------------------------------------
+
+AXE_IMPACTS = ("serious", "critical")  # what fails a test; "minor" and "moderate" are reported, not failed
+
+
+def axe_source() -> str:
+    """axe-core's script, from the pinned ``axe-playwright-python`` wheel of the test extra (no other host is
+    asked for it: the page gets it from here)."""
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or spec.origin is None:
+        pytest.fail("axe-core is missing: install the test extra (bash scripts/test does)")
+    return (Path(spec.origin).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+_AXE_RUN_JS = """
+async ([root, selector]) => {
+  const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary, html: n.html.slice(0, 160) })),
+  }));
+}
+"""
+
+
+def axe_violations(page: Any, selector: str) -> list[dict[str, Any]]:
+    """Every axe-core violation inside the elements ``selector`` matches (every impact; scrolled into view
+    first, since axe judges the contrast of what is drawn)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_source())
+        # JupyterLab's <body> is 0 px high with overflow hidden (its shell is positioned absolutely): axe would
+        # take every element as clipped away and check no contrast at all. Its real height changes no layout.
+        page.add_style_tag(content="body { min-height: 100vh; }")
+    page.locator(selector).first.scroll_into_view_if_needed()
+    return page.evaluate(_AXE_RUN_JS, [None, selector])
+
+
+def serious(violations: list[dict[str, Any]]) -> list[str]:
+    """The violations that fail a test, one line each: rule, impact, where, what."""
+    return [f"{v['id']} ({v['impact']}): {v['help']}; {n['target']}: {n['summary']}"
+            for v in violations if v["impact"] in AXE_IMPACTS for n in v["nodes"]]

@@ -23,16 +23,14 @@ included), a person's session is played by clicking only:
 - the trainer in ``10-puzzles.ipynb``: one puzzle missed, one answered right, and the progress table and the
   progress file (in a temporary ``NOMERCY_DATA_DIR``) show both.
 
-Screenshots go to ``artifacts/``; ``NOMERCY_UPDATE_DOCS=1`` copies the game table's to ``docs/img/``.
+Screenshots go to ``artifacts/`` (the pictures in the docs are made by ``scripts/pictures.py``).
 Nothing here asserts on time.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import statistics
 from pathlib import Path
 from typing import Any, Iterator
@@ -256,7 +254,7 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     over = table.locator('[data-testid="round-over"]')
     assert over.get_attribute("role") == "status" and "wins the round" in over.text_content()
     assert "card" in clicked
-    shot = _shot(table, "game-table-round-over.png")
+    _shot(table, "game-table-round-over.png")
     record = table.evaluate("() => window.__nmRecord")
     # The round can be taken away: exported as text, downloaded as a file, copied.
     table.get_by_role("button", name="Export record").click()
@@ -275,10 +273,6 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
     assert table.get_attribute("data-waiting") != "over"
     _write_timings(record, clicked, lost)
-    if os.environ.get("NOMERCY_UPDATE_DOCS") == "1":
-        (ROOT / "docs" / "img").mkdir(parents=True, exist_ok=True)
-        shutil.copy(ARTIFACTS / "game-table.png", ROOT / "docs" / "img" / "game-table.png")
-        shutil.copy(shot, ROOT / "docs" / "img" / "game-table-round-over.png")
 
 
 def _write_timings(record: dict[str, Any], clicked: list[str], lost: list[str]) -> None:

@@ -173,3 +173,25 @@ def test_the_address_scripts_lab_prints_opens_the_index_notebook_not_the_launche
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+
+
+@pytest.mark.parametrize("path", notebook_files(), ids=lambda p: p.name)
+def test_notebook_widgets_are_stored_with_the_packages_own_js_and_css(path):
+    """JupyterLab makes a notebook's stored widget models when it opens it, and anywidget's CSS is global (one
+    style per widget class): a notebook stored before a change of a widget's JS or CSS would put the old look
+    back over every widget of that class on the page, until scripts/store_notebook_outputs.py stores it again."""
+    import importlib
+
+    state = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("widgets", {})
+    models = state.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model in models.values():
+        stored = model["state"]
+        if "_anywidget_id" not in stored:
+            continue
+        module, name = stored["_anywidget_id"].rsplit(".", 1)
+        widget = getattr(importlib.import_module(module), name)
+        for trait in ("_esm", "_css"):
+            source = getattr(widget, trait)
+            current = source.read_text(encoding="utf-8") if isinstance(source, Path) else str(source)
+            assert stored[trait] == current, (f"{path.name} stores an older {name}.{trait}: run "
+                                              f".venv/bin/python scripts/store_notebook_outputs.py {path.relative_to(ROOT)}")

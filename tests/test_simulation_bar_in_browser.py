@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import ARTIFACTS, ConsoleWatch, jupyterlab_page, require_browser
+from browser_support import ARTIFACTS, ConsoleWatch, axe_violations, jupyterlab_page, require_browser, serious
 
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
 
@@ -75,6 +75,7 @@ def test_the_study_cell_shows_a_bar_that_fills_and_finishes(lab: tuple[Any, Cons
     assert index >= 0, f"no cell of {NOTEBOOK} holds {STUDY!r}"
     cell = page.locator('[data-testid="study-cell"]')
     fills: list[float] = []
+    running: list[str] = []
     moved = time.monotonic()
     while True:
         fill = page.evaluate(_FILL_JS, cell.element_handle())
@@ -84,6 +85,7 @@ def test_the_study_cell_shows_a_bar_that_fills_and_finishes(lab: tuple[Any, Cons
             if 20 < fill < 80 and not any(20 < f < 80 for f in fills[:-1]):
                 ARTIFACTS.mkdir(exist_ok=True)
                 cell.screenshot(path=str(Path(ARTIFACTS) / "simulation-progress-bar-running.png"))
+                running = serious(axe_violations(page, '[data-testid="study-cell"] .jp-OutputArea'))
         state = page.evaluate(_OUTPUT_JS, index)
         if state["count"] is not None and any(o.get("name") == "stdout" for o in state["outputs"]):
             break
@@ -104,5 +106,8 @@ def test_the_study_cell_shows_a_bar_that_fills_and_finishes(lab: tuple[Any, Cons
         state["outputs"]
     ARTIFACTS.mkdir(exist_ok=True)
     cell.screenshot(path=str(Path(ARTIFACTS) / "simulation-progress-bar.png"))
+    # axe-core over the bar and its lines, while it ran and when it finished: nothing serious or critical
+    finished = serious(axe_violations(page, '[data-testid="study-cell"] .jp-OutputArea'))
+    assert not running and not finished, "\n".join(["while running:", *running, "finished:", *finished])
     errors = watch.take()
     assert not errors, "\n".join(errors)

@@ -35,7 +35,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import EXECUTE_IN_LITE_JS as _EXECUTE_JS, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, IN_CI, ROOT, ConsoleWatch, _free_port, require_browser
+from browser_support import EXECUTE_IN_LITE_JS as _EXECUTE_JS, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, IN_CI, ROOT, ConsoleWatch, _free_port, axe_violations, require_browser, serious
 from test_notebooks_in_browser import _RUN_ALL_JS, _next_click, _pick, _redrawn, _served
 
 pytestmark = pytest.mark.site  # minutes: left out of the everyday run; `pytest -m site` runs it
@@ -181,6 +181,8 @@ def test_the_landing_page_links_play_train_and_the_lessons(site: str) -> None:
                 assert reply.status == 200, name
         page.screenshot(path=str(ARTIFACTS / "site-landing.png"))
         assert "Lessons" in page.text_content("main")
+        found = serious(axe_violations(page, "body"))  # axe-core: nothing serious or critical, contrast included
+        assert not found, "\n".join(found)
 
 
 # --- Play ------------------------------------------------------------------------------------------
@@ -237,6 +239,8 @@ def test_the_play_page_opens_the_table_with_no_code_resumes_it_on_reload_and_a_r
         assert page.evaluate("() => window.jupyterapp === undefined")
         assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the default pace"
         page.screenshot(path=str(ARTIFACTS / "site-play-start.png"))
+        found = serious(axe_violations(page, "body"))  # the page with its table, as a visitor first sees it
+        assert not found, "\n".join(found)
 
         clicked = _play(table, clicks=2)
         _wait_for_the_player(table)
@@ -281,6 +285,8 @@ def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(sit
             trainer.locator('[data-testid="trainer-recorded"]').wait_for(state="detached")
         assert _attempts(trainer) == 3
         page.screenshot(path=str(ARTIFACTS / "site-train.png"))
+        found = serious(axe_violations(page, "body"))  # the page with its trainer, three answers in
+        assert not found, "\n".join(found)
 
         page.reload()
         trainer = _app_ready(page, "nm-trainer")

@@ -427,6 +427,8 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     error.wait_for()
     assert "cannot be dealt" in error.text_content() and "hand_size 60" in error.text_content()
     assert panel.evaluate("(el) => el.open") and box.input_value() == UNDEALABLE
+    reason = panel.get_by_role("alert")  # the reason, inside the panel beside the text to fix
+    assert reason.text_content() == f"Not loaded: {error.text_content()}"
     assert header.text_content() == moves_before  # the table's game, as it was
 
     for _ in range(60):  # still played by clicking: a move of the person, then the computers' replies
@@ -440,6 +442,7 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     _wait_for_new_version(table, version)
     assert not error.count() and header.text_content() != moves_before
     assert panel.evaluate("(el) => el.open") and box.input_value() == UNDEALABLE  # kept through the redraws
+    assert "cannot be dealt" in reason.text_content()  # the table's error line went with the move; this stays
 
     table.get_by_role("button", name="Export record").click()
     exported = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
@@ -447,6 +450,7 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     table.get_by_role("button", name="Load record").click()
     table.page.wait_for_function("(el) => !el.open", arg=panel.element_handle())
     assert table.locator('[data-testid="import-text"]').input_value() == "" and not error.count()
+    assert reason.is_hidden()
     assert "Loaded a saved record" in table.locator('[data-testid="log"]').text_content()
     assert not lab.watch.take(), "console errors in the page"
 

@@ -18,6 +18,7 @@ pytest.importorskip("anywidget")
 from nomercy.core.cards import COLORS, Card  # noqa: E402
 from nomercy.puzzles.puzzle import Puzzle  # noqa: E402
 from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer  # noqa: E402
+from nomercy.puzzles.answers import HOW_TO_ANSWER  # noqa: E402
 from nomercy.puzzles.story import STORY  # noqa: E402
 from conftest import collection  # noqa: E402
 
@@ -230,6 +231,23 @@ def test_answer_fields_offer_every_seat_for_whose_turn():
     fields = {f["key"]: f for f in STORY.inputs(puzzle)}
     assert [o["value"] for o in fields["turn"]["options"]] == list(puzzle.players)
     assert fields["hand_size"]["seats"] == ["D"]
+
+
+def test_a_board_with_options_and_parts_says_which_is_clicked_and_which_is_typed():
+    """"A 7 swaps hands, not seats": whole answers as buttons, and parts, some picked and some typed."""
+    board = PuzzleBoard("round3-seven")
+    shown = board.puzzle
+    assert shown["choices"] and shown["fields"]
+    assert "one click checks it" in shown["choices_intro"] and shown["form_intro"].startswith("Or answer part by part")
+    how = {field["key"]: field["how"] for field in shown["fields"]}
+    assert how == {"hand_size": "type a number for each seat", "hand": "type the cards for each seat",
+                   "turn": "pick one"}
+    best = PuzzleBoard("bm-ten-is-coming").puzzle  # options only: one line above them, no form
+    assert best["choices_intro"] and not best["fields"] and best["form_intro"] == ""
+    parts = PuzzleBoard("stack-2-4-6").puzzle  # parts only
+    assert not parts["choices"] and parts["form_intro"].startswith("Answer each part") and parts["choices_intro"] == ""
+    every_input = {field["kind"] for puzzle in PUZZLES for field in STORY.inputs(puzzle)}
+    assert every_input <= set(HOW_TO_ANSWER), every_input - set(HOW_TO_ANSWER)
 
 
 # --- the step-through player ---------------------------------------------------------------------

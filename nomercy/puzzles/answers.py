@@ -93,6 +93,23 @@ class Entry:
     options: Callable[[tuple[str, ...], tuple[str, ...]], list[dict[str, Any]]] | None = None
     heading: str = ""
 
+    @property
+    def how(self) -> str:
+        """What the learner does with this input, said beside its label (click or type, and what)."""
+        return HOW_TO_ANSWER[self.field]
+
+
+HOW_TO_ANSWER = {
+    "choice": "pick one",
+    "number": "type a number",
+    "numbers": "type a number for each seat",
+    "cards": "type the cards for each seat",
+    "card": "type a card, like blue skip",
+    "seats": "tick each one that applies",
+}
+"""Each input the puzzle board draws, as the words beside its label: a board that mixes buttons and boxes
+says which part is clicked and which is typed."""
+
 
 @dataclass(frozen=True)
 class AnswerKey:

@@ -71,7 +71,8 @@ class WhatHappensNext(PuzzleKind):
             entry = ANSWER_KEYS[key].entry
             if entry is None:
                 continue
-            field: dict[str, Any] = {"key": key, "label": ANSWER_KEYS[key].label, "kind": entry.field}
+            field: dict[str, Any] = {"key": key, "label": ANSWER_KEYS[key].label, "kind": entry.field,
+                                     "how": entry.how}
             if entry.options is not None:
                 field["options"] = entry.options(puzzle.players, puzzle.moves)
             if ANSWER_KEYS[key].per_seat:

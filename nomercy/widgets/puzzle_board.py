@@ -264,6 +264,7 @@ class PuzzleBoard(GuardedWidget):
         kind = puzzle.puzzle_kind
         start, shown_moves, seat = kind.table(puzzle)
         frames = Transcript.of_moves(start, shown_moves).frames()
+        fields, options = kind.inputs(puzzle), kind.options(puzzle)
         if seat is None:
             board, hands = board_html(start), _hands(puzzle, start)
         else:  # the table as that seat sees it: the other hands face down, in the picture
@@ -275,8 +276,9 @@ class PuzzleBoard(GuardedWidget):
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
             "moves": list(puzzle.moves) if kind.shows_moves else [],
             "board": board, "hands": hands,
-            "fields": kind.inputs(puzzle),
-            "choices": [{"index": i, "label": option.label} for i, option in enumerate(kind.options(puzzle))],
+            "fields": fields,
+            "choices": [{"index": i, "label": option.label} for i, option in enumerate(options)],
+            **_answer_intros(bool(options), bool(fields)),
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
             "steps": len(frames),
@@ -287,6 +289,17 @@ class PuzzleBoard(GuardedWidget):
         self.hints = []
         self.walk = {}
         self.puzzle = shown
+
+
+def _answer_intros(options: bool, fields: bool) -> dict[str, str]:
+    """The line above the options and the one above the parts to fill in: a board with both says that an option
+    is one click and that the parts are the other way to answer, each part saying whether it is clicked or typed."""
+    if options and fields:
+        return {"choices_intro": "Pick the answer you think is right (one click checks it):",
+                "form_intro": "Or answer part by part (each part says whether to pick or type), then check:"}
+    if options:
+        return {"choices_intro": "Pick one answer (one click checks it):", "form_intro": ""}
+    return {"choices_intro": "", "form_intro": "Answer each part (each says whether to pick or type), then check:"}
 
 
 def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:

@@ -337,21 +337,32 @@ function render({ model, el }) {
   }
 
   // The Import panel is made once and kept through every redraw: a record the table refuses stays in the
-  // box, the panel open, so the person can fix it. It closes once Python shows back this try's name.
+  // box, the panel open and the reason under it (kept there after the table's own error line has gone with
+  // the next move), so the person can fix it. It closes once Python shows back this try's name.
   let importAsk = null;
   const importText = h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": "Game record to load" });
+  const importError = h("div", { class: "nm-import-error", role: "alert", "data-testid": "import-error", hidden: true });
   const importPanel = h("details", { class: "nm-import", "data-testid": "import" },
     h("summary", {}, "Import record"),
     importText,
     button("btn-import", "Load record", () => {
       importAsk = Math.random().toString(36).slice(2);
+      importError.hidden = true;
+      importError.textContent = "";
       send({ type: "import_record", record: importText.value, ask: importAsk });
-    }));
+    }),
+    importError);
   function settleImport(t) {
-    if (importAsk !== null && t.imported === importAsk) {
+    if (importAsk === null) return;
+    if (t.imported === importAsk) {
       importAsk = null;
       importText.value = "";
       importPanel.open = false;
+    } else if (model.get("error")) {  // this try was refused: the reason stays in the panel, the text in the box
+      importAsk = null;
+      importError.textContent = `Not loaded: ${model.get("error")}`;
+      importError.hidden = false;
+      importPanel.open = true;
     }
   }
 

@@ -80,8 +80,10 @@ function render({ model, el }) {
           },
         }), ` ${o.label}`));
     }
+    // The legend says what the part is and how it is answered ("pick one", "type a number for each seat").
     return h("fieldset", { class: "nm-field", "data-testid": `fieldset-${key}` },
-      h("legend", {}, f.label), body);
+      h("legend", {}, f.label, f.how ? h("span", { class: "nm-how", "data-testid": `how-${key}` }, ` (${f.how})`) : null),
+      body);
   }
 
   function check() {
@@ -171,6 +173,7 @@ function render({ model, el }) {
       p.moves.length ? h("div", { class: "nm-sub" }, "Moves:") : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
+      p.choices.length && p.choices_intro ? h("div", { class: "nm-answer-intro", "data-testid": "choices-intro" }, p.choices_intro) : null,
       p.choices.length ? h("div", { class: "nm-choices", "data-testid": "puzzle-choices" },
         p.choices.map((c) => {
           // The option last checked stays pressed, so the feedback below reads against it.
@@ -179,6 +182,7 @@ function render({ model, el }) {
             { class: `nm-btn nm-choice${picked ? " nm-picked" : ""}`, "aria-pressed": String(picked) });
         }))
         : null,
+      p.fields.length && p.form_intro ? h("div", { class: "nm-answer-intro", "data-testid": "form-intro" }, p.form_intro) : null,
       p.fields.length ? h("div", { class: "nm-form", "data-testid": "puzzle-form" },
         p.fields.map(fieldBox),
         button("puzzle-check", "Check my answer", check, { class: "nm-btn nm-btn-primary" })) : null,
