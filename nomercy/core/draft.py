@@ -275,7 +275,8 @@ class Draft(_Position):
         knockouts = len(self.out)
         points += knockouts * self.rules.knockout_bonus
         bonus_knockouts = knockouts if self.rules.knockout_bonus else 0
-        self.events.append(new_event(ev.RoundScored, (self.seats[player], points, bonus_knockouts, "scoring")))
+        self.events.append(new_event(ev.RoundScored, (self.seats[player], points, bonus_knockouts, "scoring",
+                                                       self.rules.knockout_bonus)))
 
     def end_turn(self, player: int) -> None:
         """``player``'s turn is over: the next seat still in the round is up."""

@@ -469,14 +469,23 @@ class RoundWon(Event):
 
 @event
 class RoundScored(Event):
+    """The winner's points: the cards left in the hands still in the round, plus ``bonus`` per knockout.
+
+    ``knockouts`` counts the knocked-out players that earn the bonus (none when the rules give no bonus),
+    so the sentence can show the sum a reader checks: cards, then knockouts times the bonus.
+    """
+
     player: str
     points: int
     knockouts: int
     rule: str = "scoring"
+    bonus: int = 0
 
     @property
     def sentence(self) -> str:
         text = f"{says(self.player, 'scores')} {self.points} points"
         if self.knockouts:
-            text += f", including the bonus for {_plural(self.knockouts, 'knocked-out player')}"
+            cards = self.points - self.knockouts * self.bonus
+            text += (f": {cards} for the cards left in the other hands and {self.knockouts} × {self.bonus} for "
+                     f"{_plural(self.knockouts, 'knocked-out player')}")
         return text + "."
