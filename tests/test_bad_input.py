@@ -211,8 +211,13 @@ def test_a_near_miss_move_names_the_words_after_the_card():
 def test_one_reshuffled_card_is_one_card():
     from nomercy.core.events import PileReshuffled
 
-    assert PileReshuffled(1).sentence == "The draw pile is empty: 1 card is shuffled into a new draw pile."
-    assert PileReshuffled(3).sentence == "The draw pile is empty: 3 cards are shuffled into a new draw pile."
+    assert PileReshuffled(1).sentence == ("The draw pile is empty: the card under the top card is shuffled into a "
+                                          "new draw pile of 1 card.")
+    assert PileReshuffled(3).sentence == ("The draw pile is empty: the 3 cards under the top card are shuffled into "
+                                          "a new draw pile of 3 cards.")
+    assert PileReshuffled(159, "empty-draw-pile", 25).sentence == (
+        "The draw pile is empty: the 134 cards under the top card and the 25 cards set aside from knocked-out "
+        "players are shuffled into a new draw pile of 159 cards.")
 
 
 def test_when_nothing_can_be_drawn_nobody_keeps_a_card():

@@ -237,8 +237,10 @@ class _LastFirst(cf.Executor):
         self._count += 1
 
         def gated():
-            if number < 7:
-                self._done[number + 1].wait(timeout=30)  # a run's window holds eight chunks or more
+            # A run's window holds eight chunks or more, so chunk i + 1 is always submitted. The wait is long
+            # (the chain of seven chunks can be slow on a loaded machine) and a wait that ends unanswered fails.
+            if number < 7 and not self._done[number + 1].wait(timeout=600):
+                raise AssertionError(f"chunk {number + 1} never finished: the run's window is under eight chunks")
             try:
                 return fn(*args, **kwargs)
             finally:

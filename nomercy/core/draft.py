@@ -127,10 +127,10 @@ class Draft(_Position):
                 return None
             shuffle(shuffle_rng(self.seed, self.shuffles + 1), rest)
             self.shuffles += 1
+            self.events.append(new_event(ev.PileReshuffled, (len(rest), "empty-draw-pile", len(self.set_aside))))
             pile = self.draw_pile = tuple(rest)
             self.discard = self.discard[-1:]
             self.set_aside = ()
-            self.events.append(new_event(ev.PileReshuffled, (len(rest), "empty-draw-pile")))
         if not peek:
             self.draw_pile = pile[1:]
         return pile[0]

@@ -372,13 +372,24 @@ class PenaltyCancelled(Event):
 
 @event
 class PileReshuffled(Event):
+    """The new draw pile: ``count`` cards, of which ``set_aside`` were the hands of knocked-out players.
+
+    The sentence says where the cards come from, so the number adds up for a reader who did not count
+    the discard pile: the cards under its top card, and any set aside.
+    """
+
     count: int  # type: ignore[assignment]  # a field, read by name (not tuple.count)
     rule: str = "empty-draw-pile"
+    set_aside: int = 0
 
     @property
     def sentence(self) -> str:
+        under = self.count - self.set_aside
+        parts = f"the {_plural(under)} under the top card" if under != 1 else "the card under the top card"
+        if self.set_aside:
+            parts += f" and the {_plural(self.set_aside)} set aside from knocked-out players"
         verb = "is" if self.count == 1 else "are"
-        return f"The draw pile is empty: {_plural(self.count)} {verb} shuffled into a new draw pile."
+        return f"The draw pile is empty: {parts} {verb} shuffled into a new draw pile of {_plural(self.count)}."
 
 
 @event
