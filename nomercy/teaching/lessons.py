@@ -287,7 +287,10 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     for seat in puzzle.players:
         cards = puzzle.hands[seat]
         more = puzzle.more.get(seat, 0)
-        label = f"{seat}{' (to play)' if seat == puzzle.turn else ''}"
+        # Before the first card is turned up, the seat on the dealer's left is the first player, not yet the
+        # one to play: a skip or a draw card turned up first can take that turn away.
+        role = " (to play)" if puzzle.discard else " (first player)"
+        label = f"{seat}{role if seat == puzzle.turn else ''}"
         extra = (f'<span style="color:#666;font-size:12px"> and {more} other card{"s" if more != 1 else ""}'
                  f"{' (any cards)' if cards else ''}</span>") if more else ""
         shown = hand_html(cards, width=width) if cards else ""
