@@ -291,8 +291,11 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         # one to play: a skip or a draw card turned up first can take that turn away.
         role = " (to play)" if puzzle.discard else " (first player)"
         label = f"{seat}{role if seat == puzzle.turn else ''}"
-        extra = (f'<span style="color:#666;font-size:12px"> and {more} other card{"s" if more != 1 else ""}'
-                 f"{' (any cards)' if cards else ''}</span>") if more else ""
+        # Cards the puzzle does not name are held face down: say how many, in words that read alone.
+        plural = "s" if more != 1 else ""
+        hidden = (f" holds these and {more} other card{plural} (any cards)" if cards
+                  else f" holds {more} card{plural}, not shown")
+        extra = f'<span style="color:#666;font-size:12px">{hidden}</span>' if more else ""
         shown = hand_html(cards, width=width) if cards else ""
         hands.append(f'<div style="display:inline-block;vertical-align:top;margin:0 18px 6px 0">'
                      f'<b>{escape(label)}</b>{extra}{shown}</div>')
