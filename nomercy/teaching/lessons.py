@@ -502,7 +502,8 @@ def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")) -> Chart:
     per_face = [{"face": r["face"], "deck": name, "count": r[name]} for r in rows for name in decks]
     face_axis = {"field": "face", "type": "nominal", "title": None, "sort": faces}
     offset = {"field": "deck", "type": "nominal", "sort": list(decks)}
-    deck_colors = color_scale(decks, ("#9aa5b1", "#d7262b", "#1f63c6", "#2e9d48"))
+    from nomercy.teaching.plots import COLORS  # the colors of notebook 8's charts: classic blue, No Mercy red
+    deck_colors = color_scale(decks, COLORS)
     by_face = Chart("Face by face", {
         "width": 360, "height": (10 * len(decks) + 6) * len(faces),
         "data": {"values": per_face},
