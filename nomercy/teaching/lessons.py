@@ -369,7 +369,8 @@ class AnswerMatrix:
             rows.append(f'<tr><th style="{_CELL};white-space:nowrap">{card_img(top, width=28)} {escape(_short(top))}</th>{cells}</tr>')
         return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:12px">'
                 f'<caption style="text-align:left;padding:4px 0"><b>stacking: {escape(self.stacking)}</b><br>'
-                f'<span style="color:#555">rows: the draw card on top; columns: the card played on it</span></caption>'
+                f'<span style="color:#555">rows: the draw card on top; columns: the card played on it '
+                f'(w+6 is the wild +6, w.rev +4 the wild reverse +4)</span></caption>'
                 f'<thead><tr><th style="{_CELL}"></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
