@@ -102,8 +102,9 @@ _ROWS = [
            ("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
             "skip, the reverse, the +2 and +4, the skip-all and the wild, and its skip-all lets the dealer play first.",
             "The Swedish guide applies the first card to the player left of the dealer but turns a new card for a "
-            "skip-all or a wild reverse +4 (`speltavlan` uses `first_card: apply`, with the project's reading "
-            "for those two).",
+            "skip-all or a wild reverse +4; `speltavlan` uses `first_card: apply` for every card, so those two act "
+            "as listed above (after a skip-all the dealer starts; the wild reverse +4 follows the project's "
+            "reading).",
             "Classic UNO applies the first card as listed above, and puts a wild +4 back."),
            ("In every case the first player is the one on the dealer's left, who would start.",
             "A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts.",
@@ -166,9 +167,9 @@ _ROWS = [
            "again.",
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     Ruling("draw-card", "Draw cards",
-           "A draw card (+2, +4, wild +6, wild +10, wild reverse +4) makes the next player draw its value and lose "
-           "their turn, unless the rules let them stack an answer (ruling `stacking`). In No Mercy the +4 is a "
-           "colored card and matches like one.",
+           "A draw card (+2, +4, wild +6, wild +10, wild reverse +4; in classic UNO the wild +4) makes the next "
+           "player draw its value and lose their turn, unless the rules let them stack an answer (ruling "
+           "`stacking`). In No Mercy the +4 is a colored card and matches like one.",
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     # --- Draw cards and stacking ----------------------------------------------------------------
     Ruling("stacking", "Stacking",
@@ -231,7 +232,7 @@ _ROWS = [
            "Nobody changes seats.",
            "Sevens and zeros", (_ZH, _FR, _OM),
            ("zero_pass",),
-           ("The Swedish guide and classic UNO have no hand passing (`zero_pass: off`).",)),
+           ("The Swedish guide and classic UNO have no hand passing (`zero_pass: false`).",)),
     # --- Mercy, UNO and the end of a round ------------------------------------------------------------
     Ruling("mercy", "Mercy rule",
            "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
@@ -322,8 +323,9 @@ _ROWS = [
            "Classic UNO", (_CL,),
            ("no_bluff",)),
     Ruling("last-card-draws", "A last draw card still counts",
-           "With `last_card_draws: true` (classic UNO, and the Swedish guide), a +2 or wild +4 played as the last "
-           "card still makes the next player draw; the round is already won.",
+           "With `last_card_draws: true` (classic UNO, and the Swedish guide), a draw card played as the last card "
+           "(a +2 or wild +4 in classic UNO; any draw card with the No Mercy deck) still makes the next player "
+           "draw; the round is already won.",
            "Classic UNO", (_CL, _SV),
            ("last_card_draws",)),
 ]

@@ -44,8 +44,10 @@ _ROWS = [
     Term("action card", "A colored card that does something: skip, reverse, +2, +4, skip-all, discard-all. A wild "
          "is not an action card, even one that does something (a wild +6, a wild roulette): it is a *wild*.",
          "skip", ("wild action card", "No Mercy action cards")),
-    Term("wild", "A black card with no color of its own; whoever plays it names a color.", "wild-color"),
-    Term("draw card", "A card that makes the next player draw: +2, +4, wild reverse +4, wild +6, wild +10.",
+    Term("wild", "A black card with no color of its own. Whoever plays it names a color, except the wild roulette, "
+         "whose color the next player names.", "wild-color"),
+    Term("draw card", "A card that makes the next player draw: in No Mercy the +2, +4, wild reverse +4, wild +6 and "
+         "wild +10; in classic UNO the +2 and the wild +4.",
          "draw-card"),
     Term("pending draw", "The cards a player must draw because draw cards were played at them, added up. "
          "Also called the stack.", "stacking"),

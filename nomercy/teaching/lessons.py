@@ -287,9 +287,15 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     for seat in puzzle.players:
         cards = puzzle.hands[seat]
         more = puzzle.more.get(seat, 0)
-        label = f"{seat}{' (to play)' if seat == puzzle.turn else ''}"
-        extra = (f'<span style="color:#666;font-size:12px"> and {more} other card{"s" if more != 1 else ""}'
-                 f"{' (any cards)' if cards else ''}</span>") if more else ""
+        # Before the first card is turned up, the seat on the dealer's left is the first player, not yet the
+        # one to play: a skip or a draw card turned up first can take that turn away.
+        role = " (to play)" if puzzle.discard else " (first player)"
+        label = f"{seat}{role if seat == puzzle.turn else ''}"
+        # Cards the puzzle does not name are held face down: say how many, in words that read alone.
+        plural = "s" if more != 1 else ""
+        hidden = (f" holds these and {more} other card{plural} (any cards)" if cards
+                  else f" holds {more} card{plural}, not shown")
+        extra = f'<span style="color:#666;font-size:12px">{hidden}</span>' if more else ""
         shown = hand_html(cards, width=width) if cards else ""
         hands.append(f'<div style="display:inline-block;vertical-align:top;margin:0 18px 6px 0">'
                      f'<b>{escape(label)}</b>{extra}{shown}</div>')
@@ -363,7 +369,8 @@ class AnswerMatrix:
             rows.append(f'<tr><th style="{_CELL};white-space:nowrap">{card_img(top, width=28)} {escape(_short(top))}</th>{cells}</tr>')
         return (f'<table style="border-collapse:collapse;font-family:{_FONT};font-size:12px">'
                 f'<caption style="text-align:left;padding:4px 0"><b>stacking: {escape(self.stacking)}</b><br>'
-                f'<span style="color:#555">rows: the draw card on top; columns: the card played on it</span></caption>'
+                f'<span style="color:#555">rows: the draw card on top; columns: the card played on it '
+                f'(w+6 is the wild +6, w.rev +4 the wild reverse +4)</span></caption>'
                 f'<thead><tr><th style="{_CELL}"></th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
@@ -496,7 +503,8 @@ def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")) -> Chart:
     per_face = [{"face": r["face"], "deck": name, "count": r[name]} for r in rows for name in decks]
     face_axis = {"field": "face", "type": "nominal", "title": None, "sort": faces}
     offset = {"field": "deck", "type": "nominal", "sort": list(decks)}
-    deck_colors = color_scale(decks, ("#9aa5b1", "#d7262b", "#1f63c6", "#2e9d48"))
+    from nomercy.teaching.plots import COLORS  # the colors of notebook 8's charts: classic blue, No Mercy red
+    deck_colors = color_scale(decks, COLORS)
     by_face = Chart("Face by face", {
         "width": 360, "height": (10 * len(decks) + 6) * len(faces),
         "data": {"values": per_face},

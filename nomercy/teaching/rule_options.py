@@ -513,7 +513,7 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
         rows.append({
             "round": match.round_number, "winner": winner,
             "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
-            "knocked out": ", ".join(game.seats[s] for s in game.out) or "-",
+            "knocked out": ", ".join(game.seats[s] for s in sorted(game.out)) or "-",  # seat order, as in "counted"
             "points": round_points(game),
             "counted": points_counted(game, by_card=False) if game.winner is not None else "-",
             **{f"total {name}": points for name, points in match.standings.items()},
