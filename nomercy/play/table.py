@@ -57,7 +57,7 @@ from nomercy.play.players import Player, make_player
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_coach import ReviewInSlices, hint_advice, warning_advice
-from nomercy.core.wording import possessive, says, their
+from nomercy.core.wording import possessive, says, their, verb
 from nomercy.play.table_text import (HUMAN, buttons, daily_title, event_entry, hands_left, how_won, kinds_from_names,
                                      may_call_with_play, move_entry, move_summary, plural, prompt_for, seat_plan,
                                      seat_order, share_line, status_line, top_card_by, won_line)
@@ -850,6 +850,9 @@ class TableSession:
                 "name": name, "kind": self._kinds[i], "count": len(s.hands[i]), "out": i in s.out,
                 "turn": i == s.turn and not s.is_over, "viewer": i == viewer,
                 "uno": i in s.catchable, "winner": s.winner == i, "catch": catch,
+                "catch_title": f"{says(name, 'holds')} one card: catch {name} if {verb(name, 'has')} not called UNO"
+                               if catch else "",
+                "meter_label": f"{possessive(name, start=True)} mercy meter",
             })
         hand: list[dict[str, Any]] = []
         if viewer is not None and viewer not in s.out:
@@ -929,5 +932,6 @@ class TableSession:
             "scored": f"{says(s.seats[s.winner], 'scores')} {plural(round_points(s), 'point')}",
             "reason": s.end_reason, "points": round_points(s), "knockouts": len(s.out),
             "standings": standings, "target": s.rules.score_target, "match_winner": match_winner,
+            "match_line": f"{says(match_winner, 'wins')} the match!" if match_winner else "",
             "hands": hands_left(s), "review": self.coach and bool(self._humans),
         }

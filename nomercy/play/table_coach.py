@@ -15,7 +15,9 @@ from typing import Any, Iterator
 
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
+from nomercy.core.wording import possessive
 from nomercy.play import coach as coaching
+from nomercy.play.coach_warnings import move_words
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 
@@ -62,10 +64,10 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
 
 def _instead_label(state: GameState, move: str) -> str:
     """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Draw instead'."""
-    verb, _, rest = move.split(" ", 1)[1].partition(" ")
+    said, rest = move_words(state, state.parse_move(move))
     verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
              "challenges": "Challenge", "catches": "Catch", "calls": "Call"}
-    return " ".join(filter(None, [verbs.get(verb, verb), "" if verb == "passes" else rest, "instead"]))
+    return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead"]))
 
 
 class ReviewInSlices:
@@ -79,7 +81,8 @@ class ReviewInSlices:
         self._game, self._seat_index, self._seed = copy.copy(game), seat, seed  # the round as it ended
         self.seat = game.state.seats[seat]
         self.result: coaching.Review | None = None
-        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat}
+        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat,
+                                      "line": _progress_line(self.seat, 0, 0)}
         self._steps: Iterator[coaching.ReviewProgress] | None = None
         self._found: list[coaching.ReviewedDecision] = []
         self._started = time.perf_counter()
@@ -102,7 +105,8 @@ class ReviewInSlices:
             if progress.decision is not None:
                 self._found.append(progress.decision)
             if time.perf_counter() >= until:
-                self.shown = {**self.shown, "done": done, "total": total}
+                self.shown = {**self.shown, "done": done, "total": total,
+                              "line": _progress_line(self.seat, done, total)}
                 return
         result = self.result = coaching.reviewed(self.seat, done, self._found, TABLE_BUDGET, self._seed)
         self.shown = {
@@ -131,6 +135,11 @@ class ReviewInSlices:
         twin.__dict__.update(self.__dict__)
         twin._found = list(self._found)
         return twin
+
+
+def _progress_line(seat: str, done: int, total: int) -> str:
+    """How far a running review got, in words: "Reviewing your decisions: 3 of 12 weighed…" for a seat called You."""
+    return f"Reviewing {possessive(seat)} decisions: {done} of {total or '?'} weighed…"
 
 
 def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
