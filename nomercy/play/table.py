@@ -8,10 +8,11 @@ record import and export, the save file, the deal of the day, and the table as p
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
 The parts that read on their own live beside it: the table's words and buttons
-(:mod:`~nomercy.play.table_text`), whose hand the screen shows (:mod:`~nomercy.play.hot_seat`), the
-UNO moment (:mod:`~nomercy.play.uno_moment`), the coach's advice and review
-(:mod:`~nomercy.play.table_coach`) and the save file (:class:`~nomercy.play.saved_game.AutoSave`); this
-module is the state machine that ties them to the rounds.
+(:mod:`~nomercy.play.table_text`), the table as plain data (:mod:`~nomercy.play.table_view`), whose hand
+the screen shows (:mod:`~nomercy.play.hot_seat`), the UNO moment (:mod:`~nomercy.play.uno_moment`), undo
+(:mod:`~nomercy.play.table_undo`), the coach's advice and review (:mod:`~nomercy.play.table_coach`), and
+records in and out with the save file (:mod:`~nomercy.play.table_records`); this module is the state
+machine of intents that ties them to the rounds.
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
 ...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
@@ -37,8 +38,7 @@ import copy
 import datetime
 import os
 import time
-from dataclasses import replace
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
@@ -48,18 +48,19 @@ from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.core.state import GameState
-from nomercy.core.wording import possessive, says, their
+from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
-from nomercy.play import table_records, table_view
+from nomercy.play import table_coach, table_records, table_undo, table_view
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
 from nomercy.play.players import Player, make_player
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import AutoSave, SavedGame
-from nomercy.play.table_coach import ReviewInSlices, hint_advice, warning_advice
+from nomercy.play.table_coach import ReviewInSlices
+from nomercy.play.table_undo import Mark
 from nomercy.play.table_text import (HUMAN, event_entry, kinds_from_names, may_call_with_play, move_entry,
-                                     move_summary, plural, prompt_for, seat_plan)
+                                     move_summary, prompt_for, seat_plan)
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock, UnoMoment
 
@@ -112,16 +113,6 @@ def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = 
         except ValueError:
             raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
     return date
-
-
-class _Mark(NamedTuple):
-    """Where the table stood before a person's decision, to go back to: moves made, log lines, the person's seat,
-    the decision in notation."""
-
-    moves: int
-    lines: int
-    seat: int
-    move: str
 
 
 def kept_copy(value: Any) -> Any:
@@ -418,18 +409,18 @@ class TableSession:
         "cancel": lambda self, i: self._cancel(),
         "uno": lambda self, i: self._click_uno(),
         "reveal": lambda self, i: self._reveal(),
-        "undo": lambda self, i: self._undo(),
+        "undo": lambda self, i: table_undo.undo(self),
         "new_round": lambda self, i: self._new_round(),
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export_record(),
         "import_record": lambda self, i: table_records.import_record(self, i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
-        "hint": lambda self, i: self._hint(),
-        "go_ahead": lambda self, i: self._go_ahead(),
-        "take_back": lambda self, i: self._take_back(),
-        "review": lambda self, i: self._review_round(),
-        "review_show": lambda self, i: self._review_show(i.get("index")),
+        "hint": lambda self, i: table_coach.ask_hint(self),
+        "go_ahead": lambda self, i: table_coach.go_ahead(self),
+        "take_back": lambda self, i: table_coach.take_back(self),
+        "review": lambda self, i: table_coach.review_round(self),
+        "review_show": lambda self, i: table_coach.open_review(self, i.get("index")),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
@@ -487,7 +478,7 @@ class TableSession:
         self._game = game
         self._log: list[dict[str, Any]] = []
         self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
-        self._marks: list[_Mark] = []  # before each human decision: moves, log lines, whose, the decision
+        self._marks: list[Mark] = []  # before each human decision: moves, log lines, whose, the decision
         self._queued = None
         self._queued_at = -1
         self._uno_armed = False
@@ -551,9 +542,9 @@ class TableSession:
         reason = why_illegal(s, move)
         if reason is not None:
             return reason
-        if self.coach and not confirmed and self._warn(move):
+        if self.coach and not confirmed and table_coach.hold_for_warning(self, move):
             return None
-        mark = _Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
+        mark = Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
         self._play(move)
         self._marks.append(mark)
         if type(move) is Play:
@@ -570,115 +561,6 @@ class TableSession:
             return screen
         self._screen = screen
         return None
-
-    def _undo(self) -> str | None:
-        why_not = self._why_no_undo()
-        if why_not:
-            return why_not
-        mark = self._marks.pop()
-        after = self.move_count - mark.moves - 1  # the moves made after the decision (computers', a call with it)
-        while self.move_count > mark.moves:
-            self._game.undo()
-        del self._log[mark.lines:]
-        del self._log_shown[mark.lines:]
-        self._queued = None
-        self._uno_armed = False
-        self._moment.clear()
-        self._moment.follow(self.state.catchable, self._humans)
-        self._last = None
-        self._prompt = {}
-        name = self.state.seats[mark.seat]
-        self._note(f"{name} took back {possessive(name)} last decision: {mark.move}"
-                   + (f" (and the {plural(after, 'move')} after it)." if after else "."), "undo")
-        self._after_change(run_computers=False)
-        if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
-            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
-        return None
-
-    def _undoer(self) -> int | None:
-        """The person at the screen, who may take back their own last decision: the one person at the table, or
-        in hot-seat the last person whose hand was shown (until the next person shows theirs)."""
-        if len(self._humans) == 1:
-            return self._humans[0]
-        return self._screen.viewer if self._screen.viewer in self._humans else None
-
-    def _why_no_undo(self) -> str | None:
-        """Why undo is not offered now, or ``None``. A person takes back only their own latest decision: in
-        hot-seat, once another person has decided since, that decision is theirs to take back, never the
-        screen's (and it stands once the screen has passed to the next person's hand)."""
-        if not self._undo_allowed:
-            return "Undo is off in match play (start the table with undo=True to allow it)."
-        if not self._marks:
-            return "There is nothing of yours to take back yet."
-        last = self._marks[-1]
-        undoer = self._undoer()
-        if undoer == last.seat:
-            return None
-        owner = self.state.seats[last.seat]
-        if undoer is None:
-            return f"The latest decision is {possessive(owner)} ({last.move}): show a hand first."
-        return (f"The latest decision is {possessive(owner)} ({last.move}): only {owner} can take it back, and the "
-                f"screen has passed to {self.state.seats[undoer]}.")
-
-    # ------------------------------------------------------------------ the coach
-    def _warn(self, move: Move) -> bool:
-        """Hold ``move`` back when the coach has a warning for it; whether it did."""
-        advice = warning_advice(self.state, move, uno_called=self.auto_uno or (self._uno_armed and type(move) is Play))
-        if advice is None:
-            return False
-        self._held = move
-        self._prompt = {}
-        self._advice = advice
-        return True
-
-    def _go_ahead(self) -> str | None:
-        move, self._held = self._held, None
-        self._advice = {}
-        if move is None:
-            return "No move is waiting: the coach's warning was already answered."
-        return self._human_move(move, confirmed=True)
-
-    def _take_back(self) -> None:
-        self._held = None
-        self._advice = {}
-
-    def _coach_on(self) -> int | str:
-        """The seat at the screen, when the coach may speak to it; else why not."""
-        if not self.coach:
-            return "The coach is off at this table (start it with coach=True)."
-        return self._screen.person_at_screen(self.state)
-
-    def _hint(self) -> str | None:
-        seat = self._coach_on()
-        if isinstance(seat, str):
-            return seat
-        s = self.state
-        if s.is_over:
-            return "The round is over: 'Review my round' shows where the expert would have played otherwise."
-        if s.to_act != seat and seat not in s.catchable:
-            return f"It is {possessive(s.seats[s.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
-        self._advice = hint_advice(s, seat, seed=self._coach_seed)
-        return None
-
-    def _review_round(self) -> str | None:
-        """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
-        if not self.coach:
-            return "The coach is off at this table (start it with coach=True)."
-        if not self.state.is_over:
-            return "The review comes after the round: finish it first."
-        if not self._humans or not self.move_count:
-            return "There is no decision of a person to review in this round."
-        if self._review is None:
-            viewer = self._screen.viewer
-            seat = viewer if viewer is not None and viewer in self._humans else self._humans[0]
-            self._review = ReviewInSlices(self._game, seat, seed=self._coach_seed)
-        self._review.run()  # done already: nothing (a second view, a repeated ask)
-        return None
-
-    def _review_show(self, index: Any) -> str | None:
-        if self._review is None:
-            return "There is no review yet: click 'Review my round' first."
-        return self._review.open(index)
 
     # ------------------------------------------------------------------ the UNO moment
     def uno_wait(self) -> float:
@@ -750,7 +632,7 @@ class TableSession:
     def _replayed(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
         """A record's move, replayed by the game (:meth:`Game.replay`): marked if a person made it, then shown."""
         if move.seat in self._humans:
-            self._marks.append(_Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
+            self._marks.append(Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
         self._show_move(before, move, events)
 
     def _show_move(self, before: GameState, move: Move, events: Sequence[Event]) -> None:

@@ -19,6 +19,7 @@ from nomercy.core.wording import possessive, says, verb
 from nomercy.play.hot_seat import reveal_label
 from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, plural, seat_order, share_line,
                                      status_line, top_card_by, won_line)
+from nomercy.play.table_undo import who_may_undo, why_no_undo
 
 if TYPE_CHECKING:  # the session builds its snapshot here: only its type comes back
     from nomercy.play.table import TableSession
@@ -67,8 +68,8 @@ def snapshot(table: TableSession) -> dict[str, Any]:
         "set_aside": len(s.set_aside), "mercy_limit": s.rules.mercy_limit,
         "turn": None if s.is_over else s.seats[s.turn],
         "phase": s.phase.value, "status": _status(table, viewer), "waiting": table.waiting,
-        "uno_armed": table._uno_armed, "undo": table._undo_allowed, "can_undo": table._why_no_undo() is None,
-        "undo_why": table._why_no_undo() or "",
+        "uno_armed": table._uno_armed, "undo": table._undo_allowed, "can_undo": why_no_undo(table) is None,
+        "undo_why": why_no_undo(table) or "",
         "undo_label": _undo_label(table),
         "moves": table.move_count, "over": _round_over(table),
         "last": table._last, "top_by": top_card_by(table._game.events),
@@ -99,7 +100,7 @@ def daily_line(table: TableSession) -> dict[str, str] | None:
 
 def _undo_label(table: TableSession) -> str:
     """What undo takes back; in hot-seat, whose move that is."""
-    undoer = table._undoer()
+    undoer = who_may_undo(table)
     if len(table._humans) < 2 or undoer is None:
         return "Undo my last move"
     return f"Undo {possessive(table.state.seats[undoer])} last move"
