@@ -51,6 +51,7 @@ from nomercy.core.state import GameState
 from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
 from nomercy.play import table_coach, table_records, table_undo, table_view
+from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, day_of
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
@@ -68,10 +69,6 @@ __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace
 
 MAX_PACE = 10.0
 """Seconds, at most, between computer moves (the widget's slider goes to 3)."""
-DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
-"""The seats of the deal of the day: the same computer players for everyone."""
-
-
 def check_pace(pace: Any) -> float:
     """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
     allowed = f"pace is a number of seconds between computer moves (0 to {MAX_PACE:g}), not {pace!r}"
@@ -84,35 +81,6 @@ def check_pace(pace: Any) -> float:
     if not 0 <= seconds <= MAX_PACE:
         raise NomercyError(allowed)
     return seconds
-
-
-TODAY_VAR = "NOMERCY_TODAY"
-"""An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored
-notebooks are made with it, so their pages read the same whatever day they are stored on."""
-
-
-def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = None) -> datetime.date:
-    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC (or as
-    :data:`TODAY_VAR` in ``env``, by default the environment, fixes it).
-
-    >>> day_of("2026-12-03"), day_of(None, env={"NOMERCY_TODAY": "2026-12-01"})
-    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 1))
-    """
-    if date is None:
-        fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
-        if not fixed:
-            return datetime.datetime.now(datetime.timezone.utc).date()
-        try:
-            return datetime.date.fromisoformat(fixed)
-        except ValueError:
-            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
-                               f"not {fixed!r}") from None
-    if isinstance(date, str):
-        try:
-            return datetime.date.fromisoformat(date)
-        except ValueError:
-            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
-    return date
 
 
 def kept_copy(value: Any) -> Any:
