@@ -15,7 +15,7 @@ import pytest
 
 from nomercy import Game, GameRecord, NomercyError, new_game, ruleset
 from nomercy.cli import main
-from nomercy.core.engine import deal
+from nomercy.core.engine import deal, legal_moves
 from nomercy.play.driver import replay
 from nomercy.play.players import make_player
 from nomercy.play.saved_game import SavedGame
@@ -152,6 +152,21 @@ def test_the_step_player_steps_through_the_same_states(seeded):
         if frame.state != shown[-1]:
             shown.append(frame.state)
     assert shown == states_of(seeded.transcript())
+
+
+def test_a_records_step_through_starts_with_the_deals_first_card_events_as_the_games_transcript_does():
+    """Classic, seed 0 turns up a green +2: the step player opens on that card and its draw, as the game did."""
+    from nomercy.widgets.step_player import StepPlayer
+
+    game = Game("classic", ["A", "B", "C"], seed=0)
+    for _ in range(3):
+        game.play(legal_moves(game.state)[0])
+    opening = [event.sentence for event in game.start_events]
+    assert "The first card turned up is green +2." in opening
+    for source in (game.record(), game, GameRecord.from_json(game.record().to_json())):
+        frames = [frame.sentence for frame in StepPlayer(source).frames]
+        assert frames[:len(opening)] == opening
+        assert frames == [frame.sentence for frame in game.transcript().frames()]
 
 
 def test_every_puzzle_s_moves_replay_to_the_same_states_and_refusal_as_the_driver_s():

@@ -158,3 +158,60 @@ def test_a_move_of_you_reads_back_in_either_form():
         assert text.startswith("You play ") or text in ("You draw",)
         assert state.parse_move(text) == move
         assert state.parse_move(text.replace("You play ", "You plays ").replace("You draw", "You draws")) == move
+
+
+def coach_texts(game: Game, seat: int) -> Iterator[str]:
+    """Every warning and way out the coach has for ``seat``'s moves at the table now, as a table shows them."""
+    from nomercy.play.table_coach import warning_advice
+
+    state = game.state
+    for move in legal_moves(state, seat):
+        advice = warning_advice(state, move, uno_called=False)
+        if advice:
+            yield from (warning["text"] for warning in advice["warnings"])
+            yield from (way_out["label"] for way_out in advice["instead"])
+
+
+@pytest.mark.parametrize("seed", [2])
+def test_the_coachs_warnings_hints_and_review_agree_with_a_seat_called_you(seed):
+    """Seeded random rounds with seats You, Ann and Bo: the coach speaks to each seat in turn, and whatever it says
+    to You or about You agrees (no "You holds", no "You's", no way out that reads "play blue 1 instead", and no
+    "your 10" meant for another seat's hand when it speaks to Ann)."""
+    from nomercy.play.table_coach import ReviewInSlices, hint_advice
+
+    game = Game("no-mercy", ["You", "Ann", "Bo"], seed=seed)
+    players = {seat: make_player("random", seed=seed + seat) for seat in range(3)}
+    shown: list[str] = []
+    hinted = 0
+    while not game.state.is_over:
+        state = game.state
+        shown += coach_texts(game, state.to_act)
+        if state.to_act == 0 and hinted < 4 and len(legal_moves(state, 0)) > 1:
+            hint = hint_advice(state, 0, seed=seed)
+            shown += [hint["move"], hint["reason"], hint["narrowing"], *(c["text"] for c in hint["chances"])]
+            hinted += 1
+        move = next_move(state, players)
+        assert move is not None
+        game.play(move)
+    review = ReviewInSlices(game, 0, seed=seed)
+    assert review.shown["line"] == "Reviewing your decisions: 0 of ? weighed…"
+    review.run(seconds=60)
+    assert review.result is not None
+    shown += [review.shown["head"], *(d["text"] for d in review.shown["mistakes"] + review.shown["close_calls"])]
+    assert hinted == 4 and len(shown) > 20
+    assert [text for text in shown if slips(text)] == []
+    assert [text for text in shown if re.search(r"\byour \d", text) and "get your" in text] == []
+    ways_out = [text for text in shown if text.endswith(" instead") and " " not in text[:4]]
+    assert all(text[0].isupper() for text in ways_out), ways_out
+
+
+def test_the_review_in_progress_and_the_match_winner_are_sentences_from_python():
+    """The page shows the review's progress and the match's winner as Python wrote them (through wording)."""
+    from nomercy.play.table_coach import ReviewInSlices
+
+    game = Game("no-mercy", ["Ann", "You"], seed=1)
+    assert ReviewInSlices(game, 1, seed=0).shown["line"] == "Reviewing your decisions: 0 of ? weighed…"
+    assert ReviewInSlices(game, 0, seed=0).shown["line"] == "Reviewing Ann's decisions: 0 of ? weighed…"
+    table = TableSession("no-mercy", {"You": "human", "Ann": "human"}, seed=1)
+    labels = [seat["meter_label"] for seat in table.snapshot()["seats"]]
+    assert labels == ["Your mercy meter", "Ann's mercy meter"]

@@ -45,8 +45,10 @@ from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
+from nomercy.core.wording import possessive, says, verb
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
-from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, cards, comes_back, move_warnings, seat_moves
+from nomercy.play.coach_warnings import (WARNING_KINDS, MoveWarning, cards, comes_back, hand_of, move_warnings,
+                                         seat_moves)
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing
 from nomercy.play.transcript import Transcript
@@ -287,8 +289,9 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
         return Hint(state.seats[index], quick, state.move_text(quick), *_reason(state, index, quick), None, (),
                     0, 0, 0, 0, 0, budget, seed, state.to_text())
     if not required:
-        raise IllegalMoveError(f"{state.seats[index]} has no move to make now: it is "
-                               f"{state.seats[state.turn]}'s turn" if not state.is_over else "the round is over")
+        raise IllegalMoveError(f"{says(state.seats[index], 'has')} no move to make now: it is "
+                               f"{possessive(state.seats[state.turn])} turn" if not state.is_over
+                               else "the round is over")
     weighing = _weigh(state, index, required, seed=seed, budget=budget)
     choice = weighing.choice
     compared = sorted((_compared(state, weighing, move) for move in weighing.finalists if move != choice),
@@ -341,8 +344,8 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
         return f"Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}.", "uno"
     if type(move) is Catch:
         who = names[move.target]
-        return (f"Catch {who}: {who} holds one card and has not called UNO, so {who} draws {penalty}; "
-                "after the next move it is too late."), "uno"
+        return (f"Catch {who}: {says(who, 'holds')} one card and {verb(who, 'has')} not called UNO, so "
+                f"{says(who, 'draws')} {penalty}; after the next move it is too late."), "uno"
     if type(move) is Play:
         return _play_reason(state, seat, move)
     if type(move) is Draw:
@@ -376,8 +379,8 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
         return f"Name {move.color}: you hold {held} {move.color} {'card' if held == 1 else 'cards'}.", "first-card"
     offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
     size = len(state.hands[offender])
-    return (f"Challenge: {names[offender]} holds {size} cards, so one may well have matched the color; if so "
-            f"{names[offender]} draws the {state.pending} instead of you."), "challenge"
+    return (f"Challenge: {says(names[offender], 'holds')} {size} cards, so one may well have matched the color; "
+            f"if so {says(names[offender], 'draws')} the {state.pending} instead of you."), "challenge"
 
 
 def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
@@ -403,15 +406,15 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
         if state.pending and limit is not None and len(hand) + state.pending >= limit:
             return (f"Stack your {card}: drawing {state.pending} would take you to {limit} cards "
                     f"and knock you out{uno}."), "mercy"
-        verb = "Stack your" if state.pending else "Play"
+        stack = "Stack your" if state.pending else "Play"
         if knocks:
-            return (f"{verb} {card}: {target} holds {size} cards, and {grew.total} more knock {target} "
+            return (f"{stack} {card}: {says(target, 'holds')} {size} cards, and {grew.total} more knock {target} "
                     f"out{uno}."), "mercy"
         if state.pending:
-            return (f"Stack your {card}: {target} now faces {grew.total} cards instead of you "
+            return (f"Stack your {card}: {target} now {verb(target, 'faces')} {grew.total} cards instead of you "
                     f"drawing {state.pending}{uno}."), grew.rule
         if size <= 2:
-            return (f"Play {card}: {target} holds only {cards(size)}, so make {target} draw {grew.total}{uno}.",
+            return (f"Play {card}: {says(target, 'holds')} only {cards(size)}, so make {target} draw {grew.total}{uno}.",
                     grew.rule)
         return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}.", grew.rule
     for event in events:
@@ -420,7 +423,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
                     f"and get {cards(left)} back{uno}."), event.rule
         if isinstance(event, ev.HandsPassed):
             giver = names[(seat - state.direction) % len(names)]
-            return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {giver}'s {left}{uno}.",
+            return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {hand_of(giver, left)}{uno}.",
                     event.rule)
         if isinstance(event, ev.CardsDiscarded) and event.cards:
             shown = ", ".join(map(str, event.cards))
@@ -441,12 +444,13 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
         size = len(after.hands[after.turn])
         near = limit is not None and size + _expected_turned_up(state, seat) >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
-        return (f"Play {card}: {victim} ({cards(size)}{close}) turns up cards until a named color shows{uno}.",
+        return (f"Play {card}: {victim} ({cards(size)}{close}) {verb(victim, 'turns')} up cards until a named color "
+                f"shows{uno}.",
                 "wild-roulette")
     if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
-        return (f"Play {card}: play turns around, so {nxt} ({cards(len(after.hands[after.turn]))}) plays "
-                f"next{uno}."), "reverse"
+        return (f"Play {card}: play turns around, so {nxt} ({cards(len(after.hands[after.turn]))}) "
+                f"{verb(nxt, 'plays')} next{uno}."), "reverse"
     color = after.color
     same = sum(1 for c in after.hands[seat] if c.color is color)
     more = f", and you hold {same} more {color} {'card' if same == 1 else 'cards'}" if same else ""

@@ -21,13 +21,15 @@ from nomercy.core import events as ev
 from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.core.errors import IllegalMoveError
 from nomercy.core.legality import is_optional
-from nomercy.core.moves import Catch, Challenge, Draw, Move, Pass, Play
+from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState
+from nomercy.core.wording import is_you, possessive, says, verb
 from nomercy.play.estimate import is_clear, standard_error
 from nomercy.play.players.expert import determinize
 
-__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back", "cards"]
+__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back", "cards",
+           "move_words", "hand_of"]
 
 WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
                  "challenge-lost")
@@ -160,14 +162,28 @@ class _Tables:
 
     def doing(self, move: Move) -> str:
         """``move`` as something to do instead: 'naming green', 'playing blue 1', 'drawing'."""
-        verb, _, rest = self.state.move_text(move).split(" ", 1)[1].partition(" ")
         if type(move) is Pass:
             return "keeping the card you drew"
-        return " ".join(filter(None, [_GERUNDS.get(verb, verb), rest]))
+        said, rest = move_words(self.state, move)
+        return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
 
 
 _GERUNDS = {"plays": "playing", "draws": "drawing", "names": "naming", "challenges": "challenging",
             "catches": "catching", "calls": "calling"}
+_THIRD_PERSON = {plain: third for third, plain in VERBS.items()}
+
+
+def move_words(state: GameState, move: Move) -> tuple[str, str]:
+    """``move`` in notation without its seat: the verb as it reads after any name but You (``plays``, ``draws``)
+    and the rest (``blue 1``), so a sentence can offer it as something to do whatever the seat is called.
+
+    >>> from nomercy.play.game import Game
+    >>> state = Game("no-mercy", ["You", "Ann"], seed=3).state
+    >>> move_words(state, state.parse_move("You draw"))
+    ('draws', '')
+    """
+    said, _, rest = state.move_text(move)[len(state.seats[move.seat]) + 1:].partition(" ")
+    return _THIRD_PERSON.get(said, said), rest
 
 
 def _of(count: int, tables: int) -> str:
@@ -252,8 +268,8 @@ def _catch_missed(t: _Tables) -> list[MoveWarning]:
         after, _ = t.outcomes[0]
         if target not in after.catchable and move != catch:
             who = state.seats[target]
-            text = (f"{who} holds one card and has not called UNO: catch {who} first ({who} draws "
-                    f"{state.rules.uno_penalty}); after your move it is too late.")
+            text = (f"{says(who, 'holds')} one card and {verb(who, 'has')} not called UNO: catch {who} first "
+                    f"({says(who, 'draws')} {state.rules.uno_penalty}); after your move it is too late.")
             found.append(t.warning("catch-missed", "uno", text, [True], catch, [False]))
     return found
 
@@ -288,7 +304,7 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
                 return []
             better = ("keeping your hand" if best.target is None
                       else f"swapping with {state.seats[best.target]} ({cards(sizes[best])})")
-            text = f"You give away {gave} cards and get {event.other}'s {got}: {better} leaves you fewer."
+            text = f"You give away {gave} cards and get {hand_of(event.other, got)}: {better} leaves you fewer."
             return [t.warning("bigger-hand", "seven", text, [True], best, [False])]
         if isinstance(event, ev.HandsPassed):
             left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
@@ -296,7 +312,7 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             if left[out] >= got:
                 return []
             giver = state.seats[(seat - state.direction) % len(state.seats)]
-            text = (f"Your 0 passes every hand on: you give away {gave} cards and get {giver}'s {got}; "
+            text = (f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
                     f"{t.doing(out)} instead leaves you {cards(left[out])}.")
             return [t.warning("bigger-hand", "zero", text, [True], out, [False])]
     return []
@@ -351,6 +367,12 @@ def seat_moves(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
         return [], []
     mine = [a for a in legal_moves(state, seat)]
     return ([a for a in mine if not is_optional(state, a)], [a for a in mine if is_optional(state, a)])
+
+
+def hand_of(name: str, count: int) -> str:
+    """Another seat's hand of ``count`` cards, as the coach names it to the person it speaks to: ``Ann's 10``, or
+    ``the 10 You hold`` (never "your 10": the coach's "you" is the person it advises)."""
+    return f"the {count} {says(name, 'holds')}" if is_you(name) else f"{possessive(name)} {count}"
 
 
 def cards(n: int) -> str:

@@ -8,10 +8,11 @@ record import and export, the save file, the deal of the day, and the table as p
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
 The parts that read on their own live beside it: the table's words and buttons
-(:mod:`~nomercy.play.table_text`), whose hand the screen shows (:mod:`~nomercy.play.hot_seat`), the
-UNO moment (:mod:`~nomercy.play.uno_moment`), the coach's advice and review
-(:mod:`~nomercy.play.table_coach`) and the save file (:class:`~nomercy.play.saved_game.AutoSave`); this
-module is the state machine that ties them to the rounds.
+(:mod:`~nomercy.play.table_text`), the table as plain data (:mod:`~nomercy.play.table_view`), whose hand
+the screen shows (:mod:`~nomercy.play.hot_seat`), the UNO moment (:mod:`~nomercy.play.uno_moment`), undo
+(:mod:`~nomercy.play.table_undo`), the coach's advice and review (:mod:`~nomercy.play.table_coach`), and
+records in and out with the save file (:mod:`~nomercy.play.table_records`); this module is the state
+machine of intents that ties them to the rounds.
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
 ...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
@@ -37,30 +38,30 @@ import copy
 import datetime
 import os
 import time
-from dataclasses import replace
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
-from nomercy.core.moves import CallUno, Catch, Move, Play
+from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
-from nomercy.core.scoring import round_points
 from nomercy.core.seeds import derive_seed, short_seed
-from nomercy.core.state import GameState, Phase
+from nomercy.core.state import GameState
+from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
+from nomercy.play import table_coach, table_records, table_undo, table_view
+from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, day_of
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.hot_seat import Screen, reveal_label
+from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
 from nomercy.play.players import Player, make_player
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import AutoSave, SavedGame
-from nomercy.play.table_coach import ReviewInSlices, hint_advice, warning_advice
-from nomercy.core.wording import possessive, says, their
-from nomercy.play.table_text import (HUMAN, buttons, daily_title, event_entry, hands_left, how_won, kinds_from_names,
-                                     may_call_with_play, move_entry, move_summary, plural, prompt_for, seat_plan,
-                                     seat_order, share_line, status_line, top_card_by, won_line)
+from nomercy.play.table_coach import ReviewInSlices
+from nomercy.play.table_undo import Mark
+from nomercy.play.table_text import (HUMAN, event_entry, kinds_from_names, may_call_with_play, move_entry,
+                                     move_summary, prompt_for, seat_plan)
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock, UnoMoment
 
@@ -68,10 +69,6 @@ __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace
 
 MAX_PACE = 10.0
 """Seconds, at most, between computer moves (the widget's slider goes to 3)."""
-DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
-"""The seats of the deal of the day: the same computer players for everyone."""
-
-
 def check_pace(pace: Any) -> float:
     """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
     allowed = f"pace is a number of seconds between computer moves (0 to {MAX_PACE:g}), not {pace!r}"
@@ -84,45 +81,6 @@ def check_pace(pace: Any) -> float:
     if not 0 <= seconds <= MAX_PACE:
         raise NomercyError(allowed)
     return seconds
-
-
-TODAY_VAR = "NOMERCY_TODAY"
-"""An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored
-notebooks are made with it, so their pages read the same whatever day they are stored on."""
-
-
-def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = None) -> datetime.date:
-    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC (or as
-    :data:`TODAY_VAR` in ``env``, by default the environment, fixes it).
-
-    >>> day_of("2026-12-03"), day_of(None, env={"NOMERCY_TODAY": "2026-12-01"})
-    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 1))
-    """
-    if date is None:
-        fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
-        if not fixed:
-            return datetime.datetime.now(datetime.timezone.utc).date()
-        try:
-            return datetime.date.fromisoformat(fixed)
-        except ValueError:
-            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
-                               f"not {fixed!r}") from None
-    if isinstance(date, str):
-        try:
-            return datetime.date.fromisoformat(date)
-        except ValueError:
-            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
-    return date
-
-
-class _Mark(NamedTuple):
-    """Where the table stood before a person's decision, to go back to: moves made, log lines, the person's seat,
-    the decision in notation."""
-
-    moves: int
-    lines: int
-    seat: int
-    move: str
 
 
 def kept_copy(value: Any) -> Any:
@@ -199,7 +157,7 @@ class TableSession:
         self._autosave: AutoSave | None = None
         self._new_match(self._seed)
         if save is not None:
-            self._resume(save)
+            table_records.resume(self, save)
         self._version = 1
 
     # ------------------------------------------------------------------ other ways to open a table
@@ -227,7 +185,7 @@ class TableSession:
         rec = GameRecord.from_json(record) if isinstance(record, str) else record
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
-        reason = table._load(rec)
+        reason = table_records.load(table, rec)
         if reason:
             raise NomercyError(reason)
         return table
@@ -356,7 +314,7 @@ class TableSession:
         seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
-        daily = self._daily_line()
+        daily = table_view.daily_line(self)
         day = f" daily={daily['date']}" if daily else ""
         return (f"{self._rules.name}{day} seats={seats} seed={self._seed} round={self._round} move={self.move_count} "
                 f"{where}")
@@ -377,7 +335,7 @@ class TableSession:
                 self._version += 1
                 if show is not None:
                     show()
-                if self._save() and show is not None:
+                if table_records.save_round(self) and show is not None:
                     show()  # the log says the save failed
         except NomercyError as error:
             reason = str(error)
@@ -419,18 +377,18 @@ class TableSession:
         "cancel": lambda self, i: self._cancel(),
         "uno": lambda self, i: self._click_uno(),
         "reveal": lambda self, i: self._reveal(),
-        "undo": lambda self, i: self._undo(),
+        "undo": lambda self, i: table_undo.undo(self),
         "new_round": lambda self, i: self._new_round(),
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export_record(),
-        "import_record": lambda self, i: self._import(i.get("record", ""), i.get("ask")),
+        "import_record": lambda self, i: table_records.import_record(self, i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
-        "hint": lambda self, i: self._hint(),
-        "go_ahead": lambda self, i: self._go_ahead(),
-        "take_back": lambda self, i: self._take_back(),
-        "review": lambda self, i: self._review_round(),
-        "review_show": lambda self, i: self._review_show(i.get("index")),
+        "hint": lambda self, i: table_coach.ask_hint(self),
+        "go_ahead": lambda self, i: table_coach.go_ahead(self),
+        "take_back": lambda self, i: table_coach.take_back(self),
+        "review": lambda self, i: table_coach.review_round(self),
+        "review_show": lambda self, i: table_coach.open_review(self, i.get("index")),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
@@ -441,64 +399,6 @@ class TableSession:
     def _export_record(self) -> None:
         self._export = self.record().to_json()
 
-    # ------------------------------------------------------------------ records in and out, the save file
-    def _import(self, text: Any, ask: Any = None) -> str | None:
-        """Load a record pasted into the Import box: checked whole before the table changes at all.
-
-        ``ask`` is the front end's name for this try; the snapshot shows it back (``imported``) once the
-        record is loaded, so the page closes its Import panel then, and keeps it open on a refusal.
-        """
-        if isinstance(text, str) and not text.strip():
-            return "Paste a game record (the text Export record gives) into the box first."
-        record = GameRecord.from_json(text)  # a record that is not one is refused here, in one line
-        Game.from_record(record)  # its deal and every move, replayed on the side: the first refusal is named
-        self._switch_to(record)
-        self._imported = ask if isinstance(ask, str) and len(ask) <= 40 else None
-        return self._load(record, "Loaded a saved record")
-
-    def _switch_to(self, record: GameRecord) -> None:
-        """Take the seats, rules and seed of a record that was checked whole (nothing here can refuse it)."""
-        self._rules = record.rules
-        self._kinds = kinds_from_names(record.seats, dict(zip(self._seats, self._kinds)))
-        self._seats = tuple(record.seats)
-        self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
-        self._seed = self._first_seed = record.seed
-        self._coach_seed = short_seed(self._first_seed, "coach")
-        self._reshuffles = 0
-        self._is_match = False
-
-    def _resume(self, save: SavedGame) -> None:
-        """Open on the game saved in ``save`` (checked and replayed before the table takes it), or say why not."""
-        resumed = save.resume()
-        if resumed.record is not None:
-            self._switch_to(resumed.record)
-            self._load(resumed.record, f"Resumed the game saved in {save.path.name}")
-        if resumed.record is None and resumed.note:
-            self._note(resumed.note, "note")
-            self.notice = resumed.note
-        if resumed.saving:  # a file that could not be set aside is never written over
-            self._autosave = AutoSave(save, resumed.record)
-            self._save()
-
-    def _save(self) -> bool:
-        """Save the round after a change (``save_to``); whether the log just got the line that saving failed."""
-        failed = None if self._autosave is None else self._autosave.save(self.record())
-        if failed:
-            self._note(failed, "note")
-        return bool(failed)
-
-    def _load(self, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
-        """Deal the record's round and replay its moves through the game (a refused move stops it, named)."""
-        self._bots = self._make_bots(self._seed)
-        self._match = None
-        self._start_round(1, self._deal(record.seed, record.dealer))
-        try:
-            self._game.replay(record.moves, observe=self._replayed)
-        except NomercyError as error:
-            return f"record {error}"
-        self._note(f"{note}: {plural(len(record.moves), 'move')} replayed.", "note")
-        self._after_change()
-        return None
 
     # ------------------------------------------------------------------ rounds and the match
     def _make_bots(self, seed: int) -> dict[int, Player]:
@@ -546,7 +446,7 @@ class TableSession:
         self._game = game
         self._log: list[dict[str, Any]] = []
         self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
-        self._marks: list[_Mark] = []  # before each human decision: moves, log lines, whose, the decision
+        self._marks: list[Mark] = []  # before each human decision: moves, log lines, whose, the decision
         self._queued = None
         self._queued_at = -1
         self._uno_armed = False
@@ -610,9 +510,9 @@ class TableSession:
         reason = why_illegal(s, move)
         if reason is not None:
             return reason
-        if self.coach and not confirmed and self._warn(move):
+        if self.coach and not confirmed and table_coach.hold_for_warning(self, move):
             return None
-        mark = _Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
+        mark = Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
         self._play(move)
         self._marks.append(mark)
         if type(move) is Play:
@@ -629,115 +529,6 @@ class TableSession:
             return screen
         self._screen = screen
         return None
-
-    def _undo(self) -> str | None:
-        why_not = self._why_no_undo()
-        if why_not:
-            return why_not
-        mark = self._marks.pop()
-        after = self.move_count - mark.moves - 1  # the moves made after the decision (computers', a call with it)
-        while self.move_count > mark.moves:
-            self._game.undo()
-        del self._log[mark.lines:]
-        del self._log_shown[mark.lines:]
-        self._queued = None
-        self._uno_armed = False
-        self._moment.clear()
-        self._moment.follow(self.state.catchable, self._humans)
-        self._last = None
-        self._prompt = {}
-        name = self.state.seats[mark.seat]
-        self._note(f"{name} took back {possessive(name)} last decision: {mark.move}"
-                   + (f" (and the {plural(after, 'move')} after it)." if after else "."), "undo")
-        self._after_change(run_computers=False)
-        if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
-            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
-        return None
-
-    def _undoer(self) -> int | None:
-        """The person at the screen, who may take back their own last decision: the one person at the table, or
-        in hot-seat the last person whose hand was shown (until the next person shows theirs)."""
-        if len(self._humans) == 1:
-            return self._humans[0]
-        return self._screen.viewer if self._screen.viewer in self._humans else None
-
-    def _why_no_undo(self) -> str | None:
-        """Why undo is not offered now, or ``None``. A person takes back only their own latest decision: in
-        hot-seat, once another person has decided since, that decision is theirs to take back, never the
-        screen's (and it stands once the screen has passed to the next person's hand)."""
-        if not self._undo_allowed:
-            return "Undo is off in match play (start the table with undo=True to allow it)."
-        if not self._marks:
-            return "There is nothing of yours to take back yet."
-        last = self._marks[-1]
-        undoer = self._undoer()
-        if undoer == last.seat:
-            return None
-        owner = self.state.seats[last.seat]
-        if undoer is None:
-            return f"The latest decision is {possessive(owner)} ({last.move}): show a hand first."
-        return (f"The latest decision is {possessive(owner)} ({last.move}): only {owner} can take it back, and the "
-                f"screen has passed to {self.state.seats[undoer]}.")
-
-    # ------------------------------------------------------------------ the coach
-    def _warn(self, move: Move) -> bool:
-        """Hold ``move`` back when the coach has a warning for it; whether it did."""
-        advice = warning_advice(self.state, move, uno_called=self.auto_uno or (self._uno_armed and type(move) is Play))
-        if advice is None:
-            return False
-        self._held = move
-        self._prompt = {}
-        self._advice = advice
-        return True
-
-    def _go_ahead(self) -> str | None:
-        move, self._held = self._held, None
-        self._advice = {}
-        if move is None:
-            return "No move is waiting: the coach's warning was already answered."
-        return self._human_move(move, confirmed=True)
-
-    def _take_back(self) -> None:
-        self._held = None
-        self._advice = {}
-
-    def _coach_on(self) -> int | str:
-        """The seat at the screen, when the coach may speak to it; else why not."""
-        if not self.coach:
-            return "The coach is off at this table (start it with coach=True)."
-        return self._screen.person_at_screen(self.state)
-
-    def _hint(self) -> str | None:
-        seat = self._coach_on()
-        if isinstance(seat, str):
-            return seat
-        s = self.state
-        if s.is_over:
-            return "The round is over: 'Review my round' shows where the expert would have played otherwise."
-        if s.to_act != seat and seat not in s.catchable:
-            return f"It is {possessive(s.seats[s.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
-        self._advice = hint_advice(s, seat, seed=self._coach_seed)
-        return None
-
-    def _review_round(self) -> str | None:
-        """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
-        if not self.coach:
-            return "The coach is off at this table (start it with coach=True)."
-        if not self.state.is_over:
-            return "The review comes after the round: finish it first."
-        if not self._humans or not self.move_count:
-            return "There is no decision of a person to review in this round."
-        if self._review is None:
-            viewer = self._screen.viewer
-            seat = viewer if viewer is not None and viewer in self._humans else self._humans[0]
-            self._review = ReviewInSlices(self._game, seat, seed=self._coach_seed)
-        self._review.run()  # done already: nothing (a second view, a repeated ask)
-        return None
-
-    def _review_show(self, index: Any) -> str | None:
-        if self._review is None:
-            return "There is no review yet: click 'Review my round' first."
-        return self._review.open(index)
 
     # ------------------------------------------------------------------ the UNO moment
     def uno_wait(self) -> float:
@@ -801,7 +592,7 @@ class TableSession:
     # ------------------------------------------------------------------ applying and logging
     def _play(self, move: Move) -> None:
         """A move made at the table: :meth:`Game.play` (the driver's loop, the engine's ``apply``), then the log.
-        A record's moves come the same way, a whole record at a time (:meth:`_load`, :meth:`_replayed`)."""
+        A record's moves come the same way, a whole record at a time (:func:`~nomercy.play.table_records.load`, :meth:`_replayed`)."""
         before = self.state
         events = self._game.play(move)  # the game shows the move to the computers that remember
         self._show_move(before, move, events)
@@ -809,7 +600,7 @@ class TableSession:
     def _replayed(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
         """A record's move, replayed by the game (:meth:`Game.replay`): marked if a person made it, then shown."""
         if move.seat in self._humans:
-            self._marks.append(_Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
+            self._marks.append(Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
         self._show_move(before, move, events)
 
     def _show_move(self, before: GameState, move: Move, events: Sequence[Event]) -> None:
@@ -835,99 +626,5 @@ class TableSession:
     # ------------------------------------------------------------------ the table as plain data
     def snapshot(self) -> dict[str, Any]:
         """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
-        the buttons, the top card, the status line, the end of the round. Cards are in notation; a front
-        end draws them as it likes."""
-        s = self.state
-        viewer = self.viewer
-        human_viewer = viewer is not None and viewer in self._humans
-        legal = legal_moves(s)
-        seats = []
-        for i, name in enumerate(s.seats):
-            catch = ""
-            if human_viewer and i in s.catchable and Catch(viewer, i) in legal:  # type: ignore[arg-type]
-                catch = s.move_text(Catch(viewer, i))  # type: ignore[arg-type]
-            seats.append({
-                "name": name, "kind": self._kinds[i], "count": len(s.hands[i]), "out": i in s.out,
-                "turn": i == s.turn and not s.is_over, "viewer": i == viewer,
-                "uno": i in s.catchable, "winner": s.winner == i, "catch": catch,
-            })
-        hand: list[dict[str, Any]] = []
-        if viewer is not None and viewer not in s.out:
-            playable = {a.card for a in legal if type(a) is Play and a.seat == viewer}
-            drawn = s.drawn if s.turn == viewer and s.phase in (Phase.PLAY_DRAWN, Phase.KEEP_OR_PLAY) else None
-            hand = [{"card": str(card), "playable": card in playable, "drawn": card is drawn}
-                    for card in sorted(s.hands[viewer])]
-        return {
-            "rules": s.rules.name, "round": self._round, "match": self._is_match,
-            "seats": seats, "viewer": None if viewer is None else s.seats[viewer],
-            "watching": viewer is not None and viewer not in self._humans,
-            "hidden": self._screen.hidden, "reveal_for": self._screen.reveal_for(s),
-            "reveal_label": self._reveal_label(),
-            "hand": hand, "hand_label": self._screen.hand_label(s.seats),
-            "buttons": buttons(s, viewer if human_viewer else None, uno_armed=self._uno_armed),
-            "top": str(s.top_card), "color": None if s.color is None else s.color.value,
-            "direction": s.direction_name, "order": seat_order(s),
-            "pending": s.pending, "stack_value": s.stack_value, "draw_pile": len(s.draw_pile),
-            "set_aside": len(s.set_aside), "mercy_limit": s.rules.mercy_limit,
-            "turn": None if s.is_over else s.seats[s.turn],
-            "phase": s.phase.value, "status": self._status(viewer), "waiting": self.waiting,
-            "uno_armed": self._uno_armed, "undo": self._undo_allowed, "can_undo": self._why_no_undo() is None,
-            "undo_why": self._why_no_undo() or "",
-            "undo_label": self._undo_label(),
-            "moves": self.move_count, "over": self._over(),
-            "last": self._last, "top_by": top_card_by(self._game.events),
-            "uno_wait": round(self.uno_wait(), 2) if self._queued is not None else 0.0,
-            "uno_moment": human_viewer and viewer in self._moment,
-            "can_hint": bool(self.coach and human_viewer and not s.is_over
-                             and (s.to_act == viewer or viewer in s.catchable)),
-            "daily": self._daily_line(),
-            "imported": self._imported,
-        }
-
-    def _reveal_label(self) -> str:
-        """The button that shows the next person's hand, in the words the status line quotes, or ``""``."""
-        who = self._screen.reveal_for(self.state)
-        return reveal_label(who) if who else ""
-
-    def _daily_line(self) -> dict[str, str] | None:
-        """A deal of the day's title and its line to share (from the first move), or ``None`` for any other deal
-        (a new deal at the same table, a record loaded)."""
-        if self._daily is None or self._game.start.seed != self._daily_seed or not self._humans:
-            return None
-        you = self.state.seats[self._humans[0]]
-        return {"date": self._daily.isoformat(), "title": daily_title(self._daily),
-                "share": share_line(self.state, you, self._daily, self.move_count)}
-
-    def _undo_label(self) -> str:
-        """What undo takes back; in hot-seat, whose move that is."""
-        undoer = self._undoer()
-        if len(self._humans) < 2 or undoer is None:
-            return "Undo my last move"
-        return f"Undo {possessive(self.state.seats[undoer])} last move"
-
-    def _status(self, viewer: int | None) -> str:
-        if self._prompt.get("title"):  # a color or a seat still to choose: say so, not the line before the click
-            return f"{self._prompt['title']} Choose below, or Cancel."
-        if self._advice.get("kind") == "warning":
-            return f"The coach holds your move back ({self._advice['move']}): read the warning, then decide."
-        return status_line(self.state, viewer, self._kinds, self._humans,
-                           hidden=self._screen.hidden, reveal_for=self._screen.reveal_for(self.state))
-
-    def _over(self) -> dict[str, Any] | None:
-        s = self.state
-        if not s.is_over or s.winner is None:
-            return None
-        standings: list[dict[str, Any]] = []
-        match_winner = None
-        if self._match is not None:
-            match = self._match.with_game(s)
-            standings = [{"name": n, "score": v} for n, v in match.standings.items()]
-            match_winner = match.winner
-        return {
-            "winner": s.seats[s.winner], "how": how_won(s),
-            "title": won_line(s),
-            "scored": f"{says(s.seats[s.winner], 'scores')} {plural(round_points(s), 'point')}",
-            "reason": s.end_reason, "points": round_points(s), "knockouts": len(s.out),
-            "standings": standings, "target": s.rules.score_target, "match_winner": match_winner,
-            "hands": hands_left(s), "review": self.coach and bool(self._humans),
-        }
+        the buttons, the top card, the status line, the end of the round (built in :mod:`~nomercy.play.table_view`)."""
+        return table_view.snapshot(self)

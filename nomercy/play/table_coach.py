@@ -11,15 +11,21 @@ import copy
 import inspect
 import time
 import types
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from nomercy.core.moves import Move
+from nomercy.core.moves import Move, Play
 from nomercy.core.state import GameState
+from nomercy.core.wording import possessive
 from nomercy.play import coach as coaching
+from nomercy.play.coach_warnings import move_words
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 
-__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices"]
+if TYPE_CHECKING:  # the session's coach intents come here: only its type comes back
+    from nomercy.play.table import TableSession
+
+__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "hold_for_warning",
+           "go_ahead", "take_back", "ask_hint", "review_round", "open_review"]
 
 TABLE_BUDGET = 100
 """Playouts per search at the table, for the hint and for each decision of the review alike: the review runs
@@ -62,10 +68,10 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
 
 def _instead_label(state: GameState, move: str) -> str:
     """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Draw instead'."""
-    verb, _, rest = move.split(" ", 1)[1].partition(" ")
+    said, rest = move_words(state, state.parse_move(move))
     verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
              "challenges": "Challenge", "catches": "Catch", "calls": "Call"}
-    return " ".join(filter(None, [verbs.get(verb, verb), "" if verb == "passes" else rest, "instead"]))
+    return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead"]))
 
 
 class ReviewInSlices:
@@ -79,7 +85,8 @@ class ReviewInSlices:
         self._game, self._seat_index, self._seed = copy.copy(game), seat, seed  # the round as it ended
         self.seat = game.state.seats[seat]
         self.result: coaching.Review | None = None
-        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat}
+        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat,
+                                      "line": _progress_line(self.seat, 0, 0)}
         self._steps: Iterator[coaching.ReviewProgress] | None = None
         self._found: list[coaching.ReviewedDecision] = []
         self._started = time.perf_counter()
@@ -102,7 +109,8 @@ class ReviewInSlices:
             if progress.decision is not None:
                 self._found.append(progress.decision)
             if time.perf_counter() >= until:
-                self.shown = {**self.shown, "done": done, "total": total}
+                self.shown = {**self.shown, "done": done, "total": total,
+                              "line": _progress_line(self.seat, done, total)}
                 return
         result = self.result = coaching.reviewed(self.seat, done, self._found, TABLE_BUDGET, self._seed)
         self.shown = {
@@ -133,6 +141,11 @@ class ReviewInSlices:
         return twin
 
 
+def _progress_line(seat: str, done: int, total: int) -> str:
+    """How far a running review got, in words: "Reviewing your decisions: 3 of 12 weighed…" for a seat called You."""
+    return f"Reviewing {possessive(seat)} decisions: {done} of {total or '?'} weighed…"
+
+
 def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
     """One reviewed decision as the table lists it: its sentence, and the figures it is made of."""
     played = decision.played
@@ -140,3 +153,73 @@ def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
             "reason": decision.reason, "rule": decision.rule, "text": str(decision),
             "played_chance": round(played.chance.mean * 100), "suggested_chance": round(decision.chance.mean * 100),
             "lead": round(played.lead * 100), "error": points(played.error), "mistake": decision.mistake}
+
+
+# ---------------------------------------------------------------------------------------------- the session's coach
+# The coach's intents at a TableSession: each reads and changes the session it is given (its held move, its
+# advice, its review), so the state machine of intents keeps only the dispatch.
+
+def hold_for_warning(table: TableSession, move: Move) -> bool:
+    """Hold ``move`` back when the coach has a warning for it; whether it did."""
+    advice = warning_advice(table.state, move, uno_called=table.auto_uno or (table._uno_armed and type(move) is Play))
+    if advice is None:
+        return False
+    table._held = move
+    table._prompt = {}
+    table._advice = advice
+    return True
+
+
+def go_ahead(table: TableSession) -> str | None:
+    move, table._held = table._held, None
+    table._advice = {}
+    if move is None:
+        return "No move is waiting: the coach's warning was already answered."
+    return table._human_move(move, confirmed=True)
+
+
+def take_back(table: TableSession) -> None:
+    table._held = None
+    table._advice = {}
+
+
+def _coach_on(table: TableSession) -> int | str:
+    """The seat at the screen, when the coach may speak to it; else why not."""
+    if not table.coach:
+        return "The coach is off at this table (start it with coach=True)."
+    return table._screen.person_at_screen(table.state)
+
+
+def ask_hint(table: TableSession) -> str | None:
+    seat = _coach_on(table)
+    if isinstance(seat, str):
+        return seat
+    s = table.state
+    if s.is_over:
+        return "The round is over: 'Review my round' shows where the expert would have played otherwise."
+    if s.to_act != seat and seat not in s.catchable:
+        return f"It is {possessive(s.seats[s.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
+    table._advice = hint_advice(s, seat, seed=table._coach_seed)
+    return None
+
+
+def review_round(table: TableSession) -> str | None:
+    """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
+    if not table.coach:
+        return "The coach is off at this table (start it with coach=True)."
+    if not table.state.is_over:
+        return "The review comes after the round: finish it first."
+    if not table._humans or not table.move_count:
+        return "There is no decision of a person to review in this round."
+    if table._review is None:
+        viewer = table._screen.viewer
+        seat = viewer if viewer is not None and viewer in table._humans else table._humans[0]
+        table._review = ReviewInSlices(table._game, seat, seed=table._coach_seed)
+    table._review.run()  # done already: nothing (a second view, a repeated ask)
+    return None
+
+
+def open_review(table: TableSession, index: Any) -> str | None:
+    if table._review is None:
+        return "There is no review yet: click 'Review my round' first."
+    return table._review.open(index)

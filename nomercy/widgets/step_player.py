@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import traitlets
 
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.events import Event
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
@@ -54,11 +55,11 @@ class StepPlayer(GuardedWidget):
 
     def __init__(self, source: Any, *, moves: Sequence[str] | None = None, title: str | None = None) -> None:
         super().__init__()
-        start, move_list, info = _source(source, moves)
+        start, move_list, info, opening = _source(source, moves)
         if title is not None:
             info["title"] = title
         self._name = info.get("id") or info.get("title") or "moves"
-        self._frames = Transcript.of_moves(start, move_list).frames()
+        self._frames = Transcript.of_moves(start, move_list, opening=opening).frames()
         self._boards: dict[int, str] = {}
         self._index = 0
         info["moves"] = list(move_list)
@@ -158,7 +159,9 @@ def frame_dict(frames: Sequence[Frame], index: int, boards: dict[int, str]) -> d
     }
 
 
-def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[str], dict[str, Any]]:
+def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[str], dict[str, Any], tuple[Event, ...]]:
+    """The start, the moves, the player's title and words, and the deal's own events (a record's first card:
+    the step-through starts with them, as the game's transcript does; a puzzle or a position has none)."""
     if callable(getattr(source, "record", None)):  # a game table (which opens step players: no import back)
         source = source.record()
     if isinstance(source, Game):
@@ -167,11 +170,11 @@ def _source(source: Any, moves: Sequence[str] | None) -> tuple[GameState, list[s
         game = Game(source.rules, source.seats, seed=source.seed, dealer=source.dealer)
         info = {"title": f"{source.rules.name} game, seed {source.seed}", "question": "", "explanation": "",
                 "kind": "record"}
-        return game.start, list(source.moves if moves is None else moves), info
+        return game.start, list(source.moves if moves is None else moves), info, game.start_events
     if isinstance(source, GameState):
         return source, list(moves or ()), {"title": "Moves from a position", "question": "", "explanation": "",
-                                           "kind": "moves"}
+                                           "kind": "moves"}, ()
     puzzle = find_puzzle(source)
     info = {"id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "explanation": puzzle.explanation, "kind": "puzzle"}
-    return puzzle.position(), list(puzzle.moves if moves is None else moves), info
+    return puzzle.position(), list(puzzle.moves if moves is None else moves), info, ()

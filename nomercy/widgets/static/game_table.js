@@ -57,7 +57,7 @@ function render({ model, el }) {
     const meter = limit && !seat.out
       ? h("div", { class: "nm-mercy", title: `Mercy meter: out at ${limit} cards` },
           h("div", {
-            class: "nm-meter", role: "meter", "aria-label": `${seat.name}'s mercy meter`,
+            class: "nm-meter", role: "meter", "aria-label": seat.meter_label,
             "aria-valuemin": 0, "aria-valuemax": limit, "aria-valuenow": seat.count,
           }, h("span", {
             style: `width:${Math.min(100, (100 * seat.count) / limit)}%`,
@@ -86,7 +86,7 @@ function render({ model, el }) {
       meter,
       h("div", { class: "nm-badges" }, badges),
       seat.catch ? button(`catch-${seat.name}`, `Catch ${seat.name}!`, () => send({ type: "move", move: seat.catch }),
-        { class: "nm-btn nm-btn-catch", title: `${seat.name} holds one card: catch them if they did not call UNO` }) : null);
+        { class: "nm-btn nm-btn-catch", title: seat.catch_title }) : null);
   }
 
   function centre(t) {
@@ -239,7 +239,7 @@ function render({ model, el }) {
     if (!o.review) return null;
     if (r.running) {
       return h("div", { class: "nm-review", "data-testid": "review-running", role: "status" },
-        `Reviewing ${r.seat}'s decisions: ${r.done} of ${r.total || "?"} weighed… `,
+        `${r.line} `,
         h("progress", { "data-testid": "review-progress", max: r.total || 1, value: r.done }));
     }
     if (!r.mistakes) {
@@ -275,7 +275,7 @@ function render({ model, el }) {
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
       h("div", { class: "nm-over-title" }, o.title),
       h("div", {}, `${o.scored}${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
-      o.match_winner ? h("div", { class: "nm-over-title" }, `${o.match_winner} wins the match!`) : null,
+      o.match_winner ? h("div", { class: "nm-over-title" }, o.match_line) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         h("span", { class: "nm-seat-name" }, `${hand.name}: `),

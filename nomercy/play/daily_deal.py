@@ -1,0 +1,50 @@
+"""The deal of the day: one seeded deal per date, the same for everyone, against the same computer players.
+
+The date is the only input; :func:`day_of` reads it (a date, ``YYYY-MM-DD`` or today in UTC, which
+:data:`TODAY_VAR` may fix, so stored notebooks read the same whatever day they are stored on) and says in
+one line what is wrong with anything else. :meth:`TableSession.deal_of_the_day
+<nomercy.play.table.TableSession.deal_of_the_day>` opens the table; its words (the title, the line to share)
+are the table's (:mod:`~nomercy.play.table_text`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from typing import Mapping
+
+from nomercy.core.errors import NomercyError
+from nomercy.play.table_text import HUMAN
+
+__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of"]
+
+DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
+"""The seats of the deal of the day: the same computer players for everyone."""
+
+TODAY_VAR = "NOMERCY_TODAY"
+"""An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored
+notebooks are made with it, so their pages read the same whatever day they are stored on."""
+
+
+def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = None) -> datetime.date:
+    """The date of a deal of the day: a ``datetime.date``, ``"YYYY-MM-DD"``, or today in UTC (or as
+    :data:`TODAY_VAR` in ``env``, by default the environment, fixes it).
+
+    >>> day_of("2026-12-03"), day_of(None, env={"NOMERCY_TODAY": "2026-12-01"})
+    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 1))
+    """
+    if date is None:
+        fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
+        if not fixed:
+            return datetime.datetime.now(datetime.timezone.utc).date()
+        try:
+            return datetime.date.fromisoformat(fixed)
+        except ValueError:
+            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
+                               f"not {fixed!r}") from None
+    if isinstance(date, str):
+        try:
+            return datetime.date.fromisoformat(date)
+        except ValueError:
+            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
+    return date
