@@ -36,6 +36,9 @@ _ROWS = [
          "the dealer's left starts, and play goes clockwise: to the left, round the table. When several rounds "
          "are played in a row, the next round is dealt by the next player clockwise.", "deal"),
     Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
+    Term("move", "One thing a player does: a play, a draw, naming a color, calling UNO, a catch. A turn can "
+         "hold several moves (a draw, then the card drawn played); records, the step player and the move limit "
+         "count moves, not turns.", "deal"),
     Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab's argument "
          "`games=` counts rounds.)", "winning"),
     Term("game", "UNO played at a table: one round, or a match of several rounds.", "scoring"),
