@@ -1,0 +1,107 @@
+"""Statistics of the simulation lab's runs: a win rate's interval, and two runs compared game by game.
+
+Kept apart from :mod:`nomercy.play.simulate`, which plays and tallies the games: these functions read
+what a run kept (its records, or the lines ``nomercy simulate --records`` writes) and need no player.
+
+>>> [round(x, 3) for x in wilson_interval(13, 20)]
+[0.433, 0.819]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from nomercy.core.errors import NomercyError
+
+if TYPE_CHECKING:
+    from nomercy.play.simulate import GameSummary
+
+__all__ = ["wilson_interval", "PairedComparison", "compare_runs"]
+
+
+def wilson_interval(wins: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson_interval(1300, 2000)]
+    [0.629, 0.671]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = wins / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """How one bot did in two runs over the same games (:func:`compare_runs`), game by game.
+
+    Two runs of the same seed play the same deals, so most games go the same way in
+    both; only the games the bot won in one run and lost in the other say which
+    setting is better. ``z`` is the sign test over those games: the number won only
+    in the second run less the number won only in the first, over the square root of
+    their sum. Chance alone makes it 2 or more in size about one time in twenty.
+    """
+
+    bot: str
+    games: int
+    first_wins: int
+    second_wins: int
+    only_first: int
+    only_second: int
+
+    @property
+    def z(self) -> float:
+        changed = self.only_first + self.only_second
+        return (self.only_second - self.only_first) / math.sqrt(changed) if changed else 0.0
+
+    def __str__(self) -> str:
+        games = self.games or 1
+        return (f"{self.bot} over the same {self.games} games: won {self.first_wins} ({self.first_wins / games:.1%}) "
+                f"in the first run, {self.second_wins} ({self.second_wins / games:.1%}) in the second; "
+                f"won only in the second {self.only_second}, only in the first {self.only_first}, z = {self.z:.2f}")
+
+
+def compare_runs(first: Iterable["GameSummary | Mapping[str, Any]"], second: Iterable["GameSummary | Mapping[str, Any]"],
+                 bot: str) -> PairedComparison:
+    """Compare how ``bot`` (a kind, such as ``expert``: records name each seat's bot by its kind) did in two runs
+    over the same games.
+
+    The runs are records as :func:`simulate` keeps them (``keep_records=True``) or as
+    ``nomercy simulate --records`` writes them, one mapping a game. Games are matched
+    by number; only games in both runs count, and a game whose seed differs between
+    the runs is refused (the runs did not play the same deals).
+    """
+
+    def won(records: Iterable["GameSummary | Mapping[str, Any]"]) -> dict[int, tuple[int, bool]]:
+        games: dict[int, tuple[int, bool]] = {}
+        for record in records:
+            data = record if isinstance(record, Mapping) else record.as_dict()
+            try:
+                index, seed, bots, winner = data["index"], data["seed"], data["bots"], data["winner"]
+            except KeyError as missing:
+                raise NomercyError(f"a game record without its {missing.args[0]}: records as nomercy simulate "
+                                   "--records writes them hold index, seed, bots and winner") from None
+            if bot not in bots:
+                raise NomercyError(f"game {index} has no {bot} player (its seats: {', '.join(bots)})")
+            games[index] = (seed, bots[winner] == bot)
+        return games
+
+    a, b = won(first), won(second)
+    shared = sorted(a.keys() & b.keys())
+    for index in shared:
+        if a[index][0] != b[index][0]:
+            raise NomercyError(f"game {index} has seed {a[index][0]} in the first run and {b[index][0]} in the second: "
+                               "the runs did not play the same games (use the same --seed)")
+    return PairedComparison(
+        bot=bot,
+        games=len(shared),
+        first_wins=sum(a[i][1] for i in shared),
+        second_wins=sum(b[i][1] for i in shared),
+        only_first=sum(a[i][1] and not b[i][1] for i in shared),
+        only_second=sum(b[i][1] and not a[i][1] for i in shared),
+    )
