@@ -82,23 +82,12 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-_RUN_JS = """
-async (path) => {
-  const app = window.jupyterapp;
-  const widget = await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
-  await widget.context.ready;
-  await widget.sessionContext.ready;
-  app.shell.activateById(widget.id);
-  await app.commands.execute('notebook:run-all-cells');
-  return widget.id;
-}
-"""
 
 
 def main() -> int:
     sys.path.insert(0, str(ROOT / "tests"))
     import nbformat
-    from browser_support import ConsoleWatch, chromium, jupyter_lab  # the browser tests' JupyterLab and chromium
+    from browser_support import RUN_NOTEBOOK_JS, ConsoleWatch, chromium, jupyter_lab  # the browser tests' JupyterLab and chromium
 
     work = ROOT / "artifacts"
     work.mkdir(exist_ok=True)
@@ -116,7 +105,10 @@ def main() -> int:
         page.goto(f"{server['base']}/lab?token={server['token']}")
         page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')")
         page.evaluate("() => window.jupyterapp.started")
-        panel_id = page.evaluate(_RUN_JS, path.relative_to(ROOT).as_posix())
+        report = page.evaluate(RUN_NOTEBOOK_JS, path.relative_to(ROOT).as_posix())
+        if report["problems"]:
+            raise SystemExit(f"the pictures' notebook failed: {'; '.join(report['problems'])}")
+        panel_id = report["id"]
         cells = page.locator(f"[id='{panel_id}'] .jp-Cell")
         for index, picture in enumerate(PICTURES):
             element = cells.nth(index).locator(picture.selector).first

@@ -184,6 +184,37 @@ def axe_source() -> str:
     return (Path(spec.origin).parent / "axe.min.js").read_text(encoding="utf-8")
 
 
+RUN_NOTEBOOK_JS = """
+async (path) => {
+  const app = window.jupyterapp;
+  const widget = await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
+  await widget.context.ready;
+  await widget.sessionContext.ready;
+  app.shell.activateById(widget.id);
+  const started = performance.now();
+  await app.commands.execute('notebook:run-all-cells');
+  const seconds = (performance.now() - started) / 1000;
+  const problems = [];
+  let code = 0;
+  let index = 0;
+  for (const cell of widget.content.model.cells) {
+    index += 1;
+    if (cell.type !== 'code' || !cell.sharedModel.getSource().trim()) continue;
+    code += 1;
+    if (cell.executionCount === null) problems.push(`cell ${index} did not run`);
+    for (const out of cell.outputs.toJSON()) {
+      if (out.output_type === 'error') problems.push(`cell ${index}: ${out.ename}: ${out.evalue}`);
+      if (out.output_type === 'stream' && out.name === 'stderr') problems.push(`cell ${index} wrote to stderr: ${out.text}`);
+    }
+  }
+  return { id: widget.id, code, problems, seconds };
+}
+"""
+"""Open a notebook in JupyterLab and run all its cells: its panel id, the code cells, what went wrong in
+them (an error, a cell that did not run, text on stderr) and the seconds the run took. The browser tests,
+the site's Lab test and scripts/pictures.py run notebooks with it."""
+
+
 _AXE_RUN_JS = """
 async ([root, selector]) => {
   const result = await window.axe.run({ include: [[selector]] }, { resultTypes: ['violations'] });

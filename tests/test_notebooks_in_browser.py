@@ -37,7 +37,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import ARTIFACTS, ROOT, ConsoleWatch, jupyterlab_page, require_browser
+from browser_support import ARTIFACTS, ROOT, RUN_NOTEBOOK_JS, ConsoleWatch, jupyterlab_page, require_browser
 
 NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
@@ -61,7 +61,7 @@ class Lab:
 
     def run(self, path: str) -> dict[str, Any]:
         """Open ``path``, run all its cells, and report what the cells left (counts, errors, stderr)."""
-        report = self.page.evaluate(_RUN_ALL_JS, path)
+        report = self.page.evaluate(RUN_NOTEBOOK_JS, path)
         self.opened[path] = report["id"]
         return report
 
@@ -74,32 +74,6 @@ class Lab:
         return self.page.locator(f"[id='{self.opened[path]}']")
 
 
-_RUN_ALL_JS = """
-async (path) => {
-  const app = window.jupyterapp;
-  const widget = await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
-  await widget.context.ready;
-  await widget.sessionContext.ready;
-  app.shell.activateById(widget.id);
-  const started = performance.now();
-  await app.commands.execute('notebook:run-all-cells');
-  const seconds = (performance.now() - started) / 1000;
-  const problems = [];
-  let code = 0;
-  let index = 0;
-  for (const cell of widget.content.model.cells) {
-    index += 1;
-    if (cell.type !== 'code' || !cell.sharedModel.getSource().trim()) continue;
-    code += 1;
-    if (cell.executionCount === null) problems.push(`cell ${index} did not run`);
-    for (const out of cell.outputs.toJSON()) {
-      if (out.output_type === 'error') problems.push(`cell ${index}: ${out.ename}: ${out.evalue}`);
-      if (out.output_type === 'stream' && out.name === 'stderr') problems.push(`cell ${index} wrote to stderr: ${out.text}`);
-    }
-  }
-  return { id: widget.id, code, problems, seconds };
-}
-"""
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:

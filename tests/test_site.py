@@ -35,8 +35,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from browser_support import EXECUTE_IN_LITE_JS as _EXECUTE_JS, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, IN_CI, ROOT, ConsoleWatch, _free_port, axe_violations, require_browser, serious
-from test_notebooks_in_browser import _RUN_ALL_JS, _next_click, _pick, _redrawn, _served
+from browser_support import EXECUTE_IN_LITE_JS as _EXECUTE_JS, RUN_NOTEBOOK_JS, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, IN_CI, ROOT, ConsoleWatch, _free_port, axe_violations, require_browser, serious
+from test_notebooks_in_browser import _next_click, _pick, _redrawn, _served
 
 pytestmark = pytest.mark.site  # minutes: left out of the everyday run; `pytest -m site` runs it
 SITE = Path(os.environ.get("NOMERCY_SITE_DIR", ROOT / "_site"))
@@ -403,7 +403,7 @@ async (id) => {
 @pytest.mark.parametrize("path", NOTEBOOKS)
 def test_every_notebook_runs_in_the_sites_lab_without_an_error(lite_lab: tuple[Visit, Any], path: str) -> None:
     session, page = lite_lab
-    report = page.evaluate(_RUN_ALL_JS, path)
+    report = page.evaluate(RUN_NOTEBOOK_JS, path)
     page.screenshot(path=str(ARTIFACTS / f"site-lab-{Path(path).stem}.png"))
     # each notebook's kernel is a Pyodide of its own: stop it (the tab stays: closing the last one opens
     # a Launcher, which can take the focus from the next notebook as it is run)
