@@ -56,25 +56,32 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_lab(workdir: Path) -> Iterator[dict[str, Any]]:
+def jupyter_lab(workdir: Path, *, as_shipped: bool = False) -> Iterator[dict[str, Any]]:
     """JupyterLab started by ``bash scripts/lab`` (the README's first command) at the repository root.
 
     With this interpreter (``PYTHON=sys.executable``: in ``scripts/test`` that is ``.venv``'s), on a free
     local port with a known token, and with settings of its own in ``workdir``: no news or update checks
     (there is no network) and no autosave, so running the shipped notebooks never writes to them.
+    ``as_shipped=True`` keeps JupyterLab's own settings (autosave on) and the workspace ``scripts/lab``
+    gives each start, as a person who just ran the command has them; the settings folder in ``workdir``
+    is still this test's, so that several starts with one ``workdir`` share it as one person's would.
     """
     settings = workdir / "settings" / "@jupyterlab"
-    (settings / "apputils-extension").mkdir(parents=True)
-    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
-    (settings / "docmanager-extension").mkdir(parents=True)
-    (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    settings.mkdir(parents=True, exist_ok=True)
+    if not as_shipped:
+        (settings / "apputils-extension").mkdir(parents=True, exist_ok=True)
+        (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}))
+        (settings / "docmanager-extension").mkdir(parents=True, exist_ok=True)
+        (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(
+            json.dumps({"autosave": False}))
     port, token = _free_port(), secrets.token_hex(16)
     command = [
         "bash", str(ROOT / "scripts" / "lab"), "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--IdentityProvider.token={token}", "--expose-app-in-browser",
-        f"--LabApp.user_settings_dir={workdir / 'settings'}", f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
+        f"--IdentityProvider.token={token}", "--expose-app-in-browser", f"--LabApp.user_settings_dir={workdir / 'settings'}",
     ]
+    if not as_shipped:
+        command.append(f"--LabApp.workspaces_dir={workdir / 'workspaces'}")
     env = dict(os.environ, PYTHON=sys.executable, PYTHONHASHSEED="0", JUPYTER_RUNTIME_DIR=str(workdir / "runtime"))
     log_path = workdir / "jupyter.log"
     with open(log_path, "w") as log:
