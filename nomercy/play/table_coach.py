@@ -57,12 +57,16 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
     found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
     if not found:
         return None
+    instead = [{"move": move, "label": _instead_label(state, move)}
+               for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
         "kind": "warning", "move": state.move_text(move),
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
-        "instead": [{"move": move, "label": _instead_label(state, move)}
-                    for move in dict.fromkeys(w.instead for w in found if w.instead)],
+        "instead": instead,
+        # the button the box highlights: the first way out (never itself warned against), else the move as asked,
+        # so a person who follows the highlighted button always gets a move made
+        "highlight": "instead-0" if instead else "go-ahead",
     }
 
 

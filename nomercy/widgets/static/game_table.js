@@ -201,7 +201,8 @@ function render({ model, el }) {
           (a.instead || []).map((o, i) => button(`btn-instead-${i}`, o.label, () => send({ type: "move", move: o.move }),
             { class: "nm-btn nm-btn-primary", "data-move": o.move })),
           button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn" }),
-          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }))));
+          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }),
+            a.highlight === "go-ahead" ? { class: "nm-btn nm-btn-primary" } : {})));
     }
     return null;
   }
