@@ -24,12 +24,12 @@ from nomercy.core.legality import is_optional
 from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState
-from nomercy.core.wording import is_you, possessive, says, verb
+from nomercy.core.wording import is_you, plural, possessive, says, verb
 from nomercy.play.estimate import is_clear, standard_error
 from nomercy.play.players.expert import determinize
 
-__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back", "cards",
-           "move_words", "hand_of"]
+__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back",
+           "move_words", "doing", "hand_of"]
 
 WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
                  "challenge-lost", "every-move-costs")
@@ -213,13 +213,23 @@ class _Tables:
         self.risks.append(MoveWarning(kind, rule, "", sum(happened) / len(happened), cost=cost))
 
     def doing(self, move: Move) -> str:
-        """``move`` as something to do instead: 'naming green', 'playing blue 1', 'drawing'."""
-        if type(move) is Pass:
-            return "keeping the card you drew"
-        if type(move) is Draw and self.state.pending:
-            return f"taking the {cards(self.state.pending)}"
-        said, rest = move_words(self.state, move)
-        return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
+        return doing(self.state, move)
+
+
+def doing(state: GameState, move: Move) -> str:
+    """``move`` as something to do: 'naming green', 'playing blue 1', 'taking the 4 cards', 'drawing'.
+
+    >>> from nomercy.play.game import Game
+    >>> state = Game("no-mercy", ["You", "Ann"], seed=3).state
+    >>> doing(state, state.parse_move("You draw"))
+    'drawing'
+    """
+    if type(move) is Pass:
+        return "keeping the card you drew"
+    if type(move) is Draw and state.pending:
+        return f"taking the {plural(state.pending)}"
+    said, rest = move_words(state, move)
+    return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
 
 
 _GERUNDS = {"plays": "playing", "draws": "drawing", "names": "naming", "challenges": "challenging",
@@ -346,7 +356,7 @@ def _stack_declined(t: _Tables) -> list[MoveWarning]:
     answers = [a for a in t.required if type(a) is Play and not comes_back(state, a)]
     if not answers:
         return []
-    cost = f"takes {cards(state.pending)} you could pass on"
+    cost = f"takes {plural(state.pending)} you could pass on"
     t.risked("stack-declined", "stacking", [True], cost)
     answers = [a for a in answers if t.offered(a)]
     if not answers:
@@ -372,25 +382,25 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             best = min(sizes, key=lambda a: sizes[a])
             if sizes[best] >= got:
                 return []
-            t.risked("bigger-hand", "seven", [True], f"leaves you {cards(got)}")
+            t.risked("bigger-hand", "seven", [True], f"leaves you {plural(got)}")
             if not t.offered(best):
                 return []
             better = ("keeping your hand" if best.target is None
-                      else f"swapping with {state.seats[best.target]} ({cards(sizes[best])})")
+                      else f"swapping with {state.seats[best.target]} ({plural(sizes[best])})")
             text = f"You give away {gave} cards and get {hand_of(event.other, got)}: {better} leaves you fewer."
-            return [t.warning("bigger-hand", "seven", text, [True], best, [False], f"leaves you {cards(got)}")]
+            return [t.warning("bigger-hand", "seven", text, [True], best, [False], f"leaves you {plural(got)}")]
         if isinstance(event, ev.HandsPassed):
             left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
             out = min(left, key=lambda a: (left[a], type(a) is not Play))
             if left[out] >= got:
                 return []
-            t.risked("bigger-hand", "zero", [True], f"leaves you {cards(got)}")
+            t.risked("bigger-hand", "zero", [True], f"leaves you {plural(got)}")
             if not t.offered(out):
                 return []
             giver = state.seats[(seat - state.direction) % len(state.seats)]
             text = (f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
-                    f"{t.doing(out)} instead leaves you {cards(left[out])}.")
-            return [t.warning("bigger-hand", "zero", text, [True], out, [False], f"leaves you {cards(got)}")]
+                    f"{t.doing(out)} instead leaves you {plural(left[out])}.")
+            return [t.warning("bigger-hand", "zero", text, [True], out, [False], f"leaves you {plural(got)}")]
     return []
 
 
@@ -468,11 +478,6 @@ def hand_of(name: str, count: int) -> str:
     """Another seat's hand of ``count`` cards, as the coach names it to the person it speaks to: ``Ann's 10``, or
     ``the 10 You hold`` (never "your 10": the coach's "you" is the person it advises)."""
     return f"the {count} {says(name, 'holds')}" if is_you(name) else f"{possessive(name)} {count}"
-
-
-def cards(n: int) -> str:
-    """A number of cards in words: '1 card', '5 cards'."""
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def comes_back(state: GameState, play: Play) -> bool:

@@ -17,11 +17,11 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import legal_moves
-from nomercy.core.wording import is_you, says, their, verb
+from nomercy.core.wording import is_you, option_words, plural, says, their, verb
 from nomercy.play.hot_seat import reveal_label
 
 __all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "won_line", "how_won", "move_summary",
-           "top_card_by", "daily_title", "share_line", "event_entry", "move_entry", "plural", "buttons", "may_call_with_play", "seat_order",
+           "top_card_by", "daily_title", "share_line", "event_entry", "move_entry", "buttons", "may_call_with_play", "seat_order",
            "hands_left"]
 
 HUMAN = "human"
@@ -254,19 +254,14 @@ def event_entry(event: ev.Event, number: int) -> dict[str, Any]:
         "kind": event.kind,
         "sentence": event.sentence,
         "rule": event.rule,
-        "title": ruling.title if ruling else "",
-        "text": ruling.text if ruling else "",
+        "title": option_words(ruling.title) if ruling else "",
+        "text": option_words(ruling.text) if ruling else "",
     }
 
 
 def move_entry(sentence: str, number: int, *, kind: str = "note") -> dict[str, Any]:
     """A log line with no ruling behind it (a new round, an undo, a refused move)."""
     return {"n": number, "kind": kind, "sentence": sentence, "rule": "", "title": "", "text": ""}
-
-
-def plural(n: int, word: str = "card") -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def may_call_with_play(s: GameState, seat: int) -> bool:
