@@ -21,6 +21,7 @@ pytest.importorskip("anywidget")
 
 from conftest import collection  # noqa: E402
 from nomercy.core import wording  # noqa: E402
+from nomercy.core.errors import NomercyError  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.puzzles.puzzle import check_answer  # noqa: E402
 from nomercy.widgets import GameTable, Trainer  # noqa: E402
@@ -193,7 +194,7 @@ def test_computer_seats_have_names_and_a_strength_a_person_understands():
     assert len(set(names)) == len(names)
     for strength in wording.STRENGTHS:
         assert strength.word and strength.says and " " in strength.says
-    with pytest.raises(ValueError, match="easy, steady or strong"):
+    with pytest.raises(NomercyError, match="easy, steady or strong"):
         wording.table_players(["hard"])
-    with pytest.raises(ValueError, match="1 to 5"):
+    with pytest.raises(NomercyError, match="1 to 5"):
         wording.table_players([])

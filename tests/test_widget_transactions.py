@@ -446,7 +446,7 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     assert "cannot be dealt" in reason.text_content()  # the table's error line went with the move; this stays
 
     table.get_by_role("button", name="Export record").click()
-    exported = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    exported = table.get_by_role("textbox", name="Game record (the deal and every move)").input_value()
     box.fill(exported)
     table.get_by_role("button", name="Load record").click()
     table.page.wait_for_function("(el) => !el.open", arg=panel.element_handle())

@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from nomercy.core.errors import NomercyError
+
 __all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "chance_words", "option_words",
            "Strength", "STRENGTHS", "COMPUTER_NAMES", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
            "MERCY_BAR_LEGEND"]
@@ -169,11 +171,14 @@ def table_players(strengths: Sequence[str]) -> dict[str, str]:
     {'You': 'human', 'Alex': 'greedy', 'Sam': 'random'}
     """
     words = {s.word: s.kind for s in STRENGTHS}
-    if isinstance(strengths, str) or not 1 <= len(strengths) <= len(COMPUTER_NAMES):
-        raise ValueError(f"a table has 1 to {len(COMPUTER_NAMES)} computer opponents, each easy, steady or strong")
-    wrong = [s for s in strengths if s not in words]
+    if not isinstance(strengths, (list, tuple)) or not 1 <= len(strengths) <= len(COMPUTER_NAMES):
+        raise NomercyError(f"a table has 1 to {len(COMPUTER_NAMES)} computer opponents, each easy, steady or strong "
+                           "(a list of those words)")
+    wrong = [s for s in strengths if not isinstance(s, str) or s not in words]
     if wrong:
-        raise ValueError(f"a computer opponent is easy, steady or strong, not {wrong[0]!r}")
+        shown = isinstance(wrong[0], str) and wrong[0].isprintable() and len(wrong[0]) <= 20
+        said = f'"{wrong[0]}"' if shown else "that value"
+        raise NomercyError(f"a computer opponent is easy, steady or strong, not {said}")
     return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
 
 
