@@ -605,9 +605,18 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     table.get_by_role("button", name="Review my round").click()
     review = table.locator('[data-testid="review"]')
     review.wait_for(timeout=300_000)
-    assert re.match(r"Player: \d+ mistakes? and \d+ close calls? in \d+ decisions", review.text_content())
+    said = review.text_content()
+    assert re.match(r"Player's round: \d+ mistakes? and \d+ close calls? in \d+ decisions\.", said)
+    words = said.split("Show the numbers")[0]  # the head and what it means; the figures are folded after it
+    assert not re.search(r"playout|seed|standard error|±", words), words
+    listed = table.locator('[data-testid="review"] li[data-testid^="review-"]').all_text_contents()
+    assert listed and not [text for text in listed if re.search(r"playout|seed|standard error|±", text)], listed
     calls = table.locator('[data-testid="review-close-calls"] li')
-    assert all(" A close call, as good within noise" in text for text in calls.all_text_contents())
+    assert all("the two did about as well" in text or "the difference is too small to be sure" in text
+               for text in calls.all_text_contents())
+    numbers = table.locator('[data-testid="review-numbers"]')
+    numbers.get_by_text("Show the numbers").click()  # the figures, one click away
+    assert "A close call, as good within noise" in numbers.text_content() or not calls.count()
     assert table.locator('[data-testid="review-0"]').count(), "the expert agreed with every decision"
     version = table.get_attribute("data-version")
     table.locator('[data-testid="review-show-0"]').click()

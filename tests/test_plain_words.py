@@ -198,3 +198,11 @@ def test_computer_seats_have_names_and_a_strength_a_person_understands():
         wording.table_players(["hard"])
     with pytest.raises(NomercyError, match="1 to 5"):
         wording.table_players([])
+
+
+def test_a_play_page_record_opens_elsewhere_with_its_computer_seats_as_computers():
+    """A record keeps names, not kinds: the Play page's computer names open as (steady) computers, You as a person."""
+    from nomercy.play.table import TableSession
+    table = TableSession("no-mercy", wording.table_players(["steady", "easy"]), seed=5)
+    again = TableSession.from_record(table.record())
+    assert again.seats == ("You", "Alex", "Sam") and again.kinds == ("human", "greedy", "greedy")
