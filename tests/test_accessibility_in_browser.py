@@ -78,7 +78,7 @@ def test_the_game_table_as_dealt_with_a_hint_an_export_and_a_refused_import(lab:
     table.locator('[data-testid="hint"]').wait_for(timeout=120_000)
     check(lab, "game table, hint", selector)
     table.get_by_role("button", name="Export record").click()
-    table.get_by_role("textbox", name="Game record (seed and moves)").wait_for()
+    table.get_by_role("textbox", name="Game record (the deal and every move)").wait_for()
     table.locator('[data-testid="import"] summary').click()
     table.get_by_role("textbox", name="Game record to load").fill("not a record")
     table.get_by_role("button", name="Load record").click()
@@ -119,6 +119,7 @@ def test_the_best_move_board_after_a_pick(lab: Lab) -> None:
     board = lab.panel(TRAIN).locator(selector)
     board.scroll_into_view_if_needed()
     board.get_by_role("button", name="A draws", exact=True).click()
+    board.locator('[data-testid="puzzle-numbers"]').get_by_text("Show the numbers").click()
     board.locator('[data-testid="puzzle-estimates"]').wait_for()
     check(lab, "best-move board, a move picked", selector)
 

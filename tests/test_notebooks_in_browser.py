@@ -232,7 +232,7 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     record = table.evaluate("() => window.__nmRecord")
     # The round can be taken away: exported as text, downloaded as a file, copied.
     table.get_by_role("button", name="Export record").click()
-    exported = json.loads(table.get_by_role("textbox", name="Game record (seed and moves)").input_value())
+    exported = json.loads(table.get_by_role("textbox", name="Game record (the deal and every move)").input_value())
     assert exported["rules"] == "no-mercy" and exported["seed"] == 66 and len(exported["moves"]) > 10
     download = table.get_by_role("link", name="Download")
     assert download.get_attribute("download") == "nomercy-round.json"
@@ -244,7 +244,7 @@ def test_a_whole_round_on_the_first_table_of_the_play_notebook_by_clicking(lab: 
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Replay this deal").click()
     _wait_for_new_version(table, version)
-    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
+    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1: No Mercy rules."
     assert table.get_attribute("data-waiting") != "over"
     _write_timings(record, clicked, lost)
 
@@ -343,6 +343,9 @@ def test_a_best_move_board_offers_the_moves_and_answers_with_the_why_and_the_exp
         "Where this goes wrong: You take 10 cards when your own +10 could pass them on.")
     assert "The expert's best move is A plays wild +10 choosing green." in board.get_by_role("status").text_content()
     estimates = board.locator('[data-testid="puzzle-estimates"] li')
+    assert not estimates.first.is_visible(), "the expert's figures are folded until asked for"
+    board.locator('[data-testid="puzzle-numbers"]').get_by_text("Show the numbers").click()
+    estimates.first.wait_for()
     assert estimates.count() == 2 and all("(one standard error, " in t for t in estimates.all_text_contents())
     assert "standard error" in board.locator('[data-testid="puzzle-noise"]').text_content()
     assert wrong.get_attribute("aria-pressed") == "true"
@@ -453,7 +456,7 @@ def _export(table: Any) -> Any:
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Export record").click()
     _wait_for_new_version(table, version)
-    text = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    text = table.get_by_role("textbox", name="Game record (the deal and every move)").input_value()
     return Game.from_record(GameRecord.from_json(text)).state
 
 
@@ -500,7 +503,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     table.wait_for()
     table.scroll_into_view_if_needed()
     table.page.wait_for_function("(root) => root.getAttribute('data-waiting') === 'human'", arg=table.element_handle())
-    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1 (no-mercy rules, seed 66)."
+    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1: No Mercy rules."
     assert table.locator('[data-testid="pace-value"]').text_content().strip() == "0.8 s", "not the shipped pace"
 
     # A hint: the expert's move, one line of why with its ruling, and the search's list with that move first.
@@ -509,11 +512,17 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     hint.wait_for(timeout=60_000)
     move = hint.locator('[data-testid="hint-move"]').text_content()
     assert move.startswith("Player ")
-    assert hint.locator('[data-testid="hint-reason"]').text_content().strip()
-    chances = hint.locator('[data-testid="hint-chances"] li')
-    assert 1 <= chances.count() <= 3
+    said = hint.locator('[data-testid="hint-reason"]').text_content()
+    assert " imagined rounds it won " in said and "±" not in said and "playout" not in said  # a card player's words
+    numbers = hint.locator('[data-testid="hint-numbers"]')
+    chances = numbers.locator("li")
+    assert not chances.first.is_visible(), "the figures are folded until asked for"
+    numbers.get_by_text("Show the numbers").click()  # one click away
+    chances.first.wait_for()
+    assert 3 <= chances.count() <= 5  # the list (one to three moves), what the search set aside, its noise
     assert chances.first.text_content().startswith(f"Chosen: {move}: "), "the hint's move is the first of its list"
-    assert all(" as good within noise" in line or ": worse by " in line for line in chances.all_text_contents()[1:])
+    listed = [line for line in chances.all_text_contents()[1:] if line.startswith("Player ")]
+    assert all(" as good within noise" in line or ": worse by " in line for line in listed)
     assert hint.locator("a.nm-rulebook-link").count() == 1
     _shot(table, "game-table-hint.png")
 
@@ -596,9 +605,18 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     table.get_by_role("button", name="Review my round").click()
     review = table.locator('[data-testid="review"]')
     review.wait_for(timeout=300_000)
-    assert re.match(r"Player: \d+ mistakes? and \d+ close calls? in \d+ decisions", review.text_content())
+    said = review.text_content()
+    assert re.match(r"Player's round: \d+ mistakes? and \d+ close calls? in \d+ decisions\.", said)
+    words = said.split("Show the numbers")[0]  # the head and what it means; the figures are folded after it
+    assert not re.search(r"playout|seed|standard error|±", words), words
+    listed = table.locator('[data-testid="review"] li[data-testid^="review-"]').all_text_contents()
+    assert listed and not [text for text in listed if re.search(r"playout|seed|standard error|±", text)], listed
     calls = table.locator('[data-testid="review-close-calls"] li')
-    assert all(" A close call, as good within noise" in text for text in calls.all_text_contents())
+    assert all("the two did about as well" in text or "the difference is too small to be sure" in text
+               for text in calls.all_text_contents())
+    numbers = table.locator('[data-testid="review-numbers"]')
+    numbers.get_by_text("Show the numbers").click()  # the figures, one click away
+    assert "A close call, as good within noise" in numbers.text_content() or not calls.count()
     assert table.locator('[data-testid="review-0"]').count(), "the expert agreed with every decision"
     version = table.get_attribute("data-version")
     table.locator('[data-testid="review-show-0"]').click()
@@ -606,13 +624,15 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     assert table.locator('[data-testid="review-board"] svg').count() >= 1
     _shot(table, "game-table-review.png")
 
-    # Start over reshuffles: a new seed, shown in the log's first line.
+    # Start over reshuffles: a new deal, whose seed is in its record (the log says no seed).
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Start over with a new deal").click()
     _wait_for_new_version(table, version)
-    first = table.locator('[data-testid="log-1"]').text_content()
-    seed = int(re.fullmatch(r"Round 1 \(no-mercy rules, seed (\d+)\)\.", first).group(1))
-    assert seed != 66 and table.get_attribute("data-waiting") != "over"
+    assert table.locator('[data-testid="log-1"]').text_content() == "Round 1: No Mercy rules."
+    table.get_by_role("button", name="Export record").click()
+    record = table.get_by_role("textbox", name="Game record (the deal and every move)")
+    record.wait_for()
+    assert json.loads(record.input_value())["seed"] != 66 and table.get_attribute("data-waiting") != "over"
 
 
 # --- the trainer ------------------------------------------------------------------------------------
@@ -669,7 +689,8 @@ def test_the_trainer_saves_a_miss_and_a_right_answer_and_shows_the_progress(lab:
     assert int(row.get_attribute("data-known")) >= 1
     rows = trainer.locator('[data-testid="trainer-progress"] tbody tr')
     assert sum(int(rows.nth(i).get_attribute("data-tried")) for i in range(rows.count())) == 2
-    assert "Puzzle rating" in trainer.locator('[data-testid="trainer-rating"]').text_content()
+    assert "Your puzzle rating: " in trainer.locator('[data-testid="trainer-rating"]').text_content()
+    assert "±" not in trainer.locator('[data-testid="trainer-rating"]').text_content()
 
     from nomercy.puzzles.progress import Progress
     saved = Progress(lab.data_dir).attempts  # what a fresh reader of the kernel's data folder finds

@@ -188,7 +188,9 @@ def test_the_coachs_warnings_hints_and_review_agree_with_a_seat_called_you(seed)
         shown += coach_texts(game, state.to_act)
         if state.to_act == 0 and hinted < 4 and len(legal_moves(state, 0)) > 1:
             hint = hint_advice(state, 0, seed=seed)
-            shown += [hint["move"], hint["reason"], hint["narrowing"], *(c["text"] for c in hint["chances"])]
+            numbers = hint["numbers"]
+            shown += [hint["move"], hint["reason"], hint["summary"], numbers["narrowing"],
+                      *(c["text"] for c in numbers["chances"])]
             hinted += 1
         move = next_move(state, players)
         assert move is not None
@@ -197,7 +199,8 @@ def test_the_coachs_warnings_hints_and_review_agree_with_a_seat_called_you(seed)
     assert review.shown["line"] == "Reviewing your decisions: 0 of ? weighed…"
     review.run(seconds=60)
     assert review.result is not None
-    shown += [review.shown["head"], *(d["text"] for d in review.shown["mistakes"] + review.shown["close_calls"])]
+    decisions = review.shown["mistakes"] + review.shown["close_calls"]
+    shown += [review.shown["head"], *(d["text"] for d in decisions), *(d["numbers"]["text"] for d in decisions)]
     assert hinted == 4 and len(shown) > 20
     assert [text for text in shown if slips(text)] == []
     assert [text for text in shown if re.search(r"\byour \d", text) and "get your" in text] == []

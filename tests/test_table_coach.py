@@ -22,7 +22,7 @@ from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
 from nomercy.play.table import TableSession  # noqa: E402
-from nomercy.play.table_coach import TABLE_BUDGET  # noqa: E402
+from nomercy.play.table_coach import TABLE_BUDGET, decision_text, review_head  # noqa: E402
 from nomercy.play.uno_moment import UNO_MOMENT  # noqa: E402
 
 
@@ -57,10 +57,12 @@ def test_the_hint_is_the_coachs_hint_with_the_tables_seed_and_budget():
     tip = coach.hint(state, "Player", seed=table.session.coach_seed, budget=TABLE_BUDGET)
     assert advice["kind"] == "hint" and advice["move"] == tip.text and advice["reason"] == tip.reason
     assert advice["rule"] == tip.rule and advice["title"] == tip.ruling.title
-    assert [c["move"] for c in advice["chances"]] == [c.label for c in tip.chances]
-    assert advice["chances"][0]["move"] == advice["move"], "the hint's move is the first of its list"
-    assert [c["text"] for c in advice["chances"]] == list(tip.lines()) and advice["narrowing"] == tip.narrowing
-    assert f"budget {TABLE_BUDGET}" in advice["noise"]
+    numbers = advice["numbers"]  # the figures, one click away ("Show the numbers")
+    assert [c["move"] for c in numbers["chances"]] == [c.label for c in tip.chances]
+    assert numbers["chances"][0]["move"] == advice["move"], "the hint's move is the first of its list"
+    assert [c["text"] for c in numbers["chances"]] == list(tip.lines()) and numbers["narrowing"] == tip.narrowing
+    assert f"budget {TABLE_BUDGET}" in numbers["noise"]
+    assert advice["summary"].startswith(tip.reason) and "imagined rounds" in advice["summary"]
     assert table.state == state, "a hint changes nothing on the table"
     card = next(c["card"] for c in table.table["hand"] if c["playable"])
     table.send_intent({"type": "card", "card": card})
@@ -109,7 +111,7 @@ def test_a_warning_holds_the_move_back_until_the_player_decides():
     assert table.table["status"].startswith("The coach holds your move back")
     assert table.send_intent({"type": "take_back"}) is None  # take it back: nothing happened
     assert table.advice == {} and table.state == before
-    assert all(w.instead or w.kind == "uno-call" for w in found), "a warning comes with its way out"
+    assert all(w.instead or w.kind in ("uno-call", "every-move-costs") for w in found), "a way out, or none at all"
     assert "No move is waiting" in table.send_intent({"type": "go_ahead"})
     table.move(move)
     assert table.send_intent({"type": "go_ahead"}) is None  # play it anyway
@@ -163,10 +165,12 @@ def test_the_review_after_the_round_is_the_coachs_review_and_opens_each_position
     reviewed(table)
     expected = coach.review(table.record(), "Player", seed=table.session.coach_seed, budget=TABLE_BUDGET)
     review = table.review
-    assert review["looked_at"] == expected.looked_at and review["budget"] == TABLE_BUDGET
-    assert review["head"] == expected.head
-    assert [d["text"] for d in review["mistakes"]] == [str(d) for d in expected.mistakes]
-    assert [d["text"] for d in review["close_calls"]] == [str(d) for d in expected.close_calls]
+    assert review["looked_at"] == expected.looked_at and review["numbers"]["budget"] == TABLE_BUDGET
+    assert review["numbers"]["head"] == expected.head and review["head"] == review_head(expected)
+    assert [d["numbers"]["text"] for d in review["mistakes"]] == [str(d) for d in expected.mistakes]
+    assert [d["numbers"]["text"] for d in review["close_calls"]] == [str(d) for d in expected.close_calls]
+    assert [d["text"] for d in review["mistakes"]] == [decision_text(d) for d in expected.mistakes]
+    assert [d["text"] for d in review["close_calls"]] == [decision_text(d) for d in expected.close_calls]
     assert all(d["mistake"] for d in review["mistakes"]) and not any(d["mistake"] for d in review["close_calls"])
     assert expected.decisions, "the seed was chosen so that the expert differs somewhere"
     assert table.send_intent({"type": "review_show", "index": 0}) is None

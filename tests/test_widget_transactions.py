@@ -245,10 +245,10 @@ def test_a_table_saves_after_every_change_and_opens_again_where_it_was(tmp_path:
         assert GameRecord.from_json(save.read_text()) == table.record()
     again = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
     assert again.state == table.state and again.record() == table.record()
-    assert again.log_lines[-1]["sentence"].startswith("Resumed the game saved in my-game.json")
+    assert again.log_lines[-1]["sentence"].startswith("Your round goes on where you left it: ")
     # what the page draws (the synced traits) is the game resumed, not the deal made before it
     assert again.table["moves"] == table.table["moves"] > 0
-    assert again.log[-1]["sentence"].startswith("Resumed the game saved in my-game.json")
+    assert again.log[-1]["sentence"].startswith("Your round goes on where you left it")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game.json"]
 
 
@@ -261,8 +261,9 @@ def test_a_save_that_cannot_be_resumed_is_set_aside_said_in_the_table_and_a_new_
     table = GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0, save_to=save)
     kept = tmp_path / "my-game.unreadable-1.json"
     assert kept.read_bytes() == content  # kept, byte for byte, never deleted
-    assert table.error.startswith("The game saved in my-game.json could not be resumed")
-    assert "kept as my-game.unreadable-1.json" in table.error
+    assert table.error.startswith("The round saved before could not be resumed (")  # a card player's words:
+    assert "it is kept aside, and a new round starts" in table.error  # no file name on the page
+    assert "my-game" not in table.error
     assert_one_clear_line(table.error)
     assert any(line["sentence"] == table.error for line in table.log_lines)
     assert table.state == GameTable("no-mercy", ["human", "greedy", "greedy"], seed=9, pace=0).state
@@ -445,13 +446,13 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
     assert "cannot be dealt" in reason.text_content()  # the table's error line went with the move; this stays
 
     table.get_by_role("button", name="Export record").click()
-    exported = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    exported = table.get_by_role("textbox", name="Game record (the deal and every move)").input_value()
     box.fill(exported)
     table.get_by_role("button", name="Load record").click()
     table.page.wait_for_function("(el) => !el.open", arg=panel.element_handle())
     assert table.locator('[data-testid="import-text"]').input_value() == "" and not error.count()
     assert reason.is_hidden()
-    assert "Loaded a saved record" in table.locator('[data-testid="log"]').text_content()
+    assert "A saved round was loaded" in table.locator('[data-testid="log"]').text_content()
     assert not lab.watch.take(), "console errors in the page"
 
 

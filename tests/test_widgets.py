@@ -293,10 +293,12 @@ def test_the_log_expands_to_the_ruling_behind_every_line():
     table = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0)
     play_out(table, 3)
     from nomercy import RULINGS
+    from nomercy.core.wording import option_words
 
     for line in table.log_lines:
         if line["rule"]:
-            assert line["title"] == RULINGS[line["rule"]].title and line["text"] == RULINGS[line["rule"]].text
+            ruling = RULINGS[line["rule"]]  # its option ids said in words, not in backticks
+            assert line["title"] == option_words(ruling.title) and line["text"] == option_words(ruling.text)
 
 
 # --- pace, undo, rounds, matches ---------------------------------------------------------------
@@ -376,7 +378,8 @@ def test_start_over_reshuffles_and_replay_deals_the_same_cards_again():
     assert send(table, {"type": "new_match"}) == ""
     first_new = table.record().seed
     assert first_new != 9 and table.state.hands != finished.hands
-    assert table.log_lines[0]["sentence"] == f"Round 1 (no-mercy rules, seed {first_new})."
+    assert table.log_lines[0]["sentence"] == "Round 1: No Mercy rules."  # the seed is in the record, not the log
+    assert table.record().seed == first_new
     send(table, {"type": "new_match"})
     second_new = table.record().seed
     again = GameTable("no-mercy", ["human", "greedy"], seed=9, pace=0)

@@ -1,4 +1,8 @@
-"""Seat names in sentences: the one place where a verb agrees with its seat and a name becomes a possessive.
+"""The words a card player reads: seat names in sentences, counts, chances, computer seats and their strengths.
+
+This is the one place that holds the table's and the coach's plain words (issue 41 will turn it into
+gettext catalogs). Seat names in sentences are the first part: the one place where a verb agrees with its
+seat and a name becomes a possessive.
 
 A seat may be called anything, "You" included (the deal of the day seats "You" against two computer
 players). Every sentence the engine and the table write about a seat goes through these functions, so a
@@ -18,7 +22,15 @@ so templates read naturally and only a seat called You (in any case) changes the
 
 from __future__ import annotations
 
-__all__ = ["is_you", "says", "verb", "possessive", "their", "themselves"]
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from nomercy.core.errors import NomercyError
+
+__all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "chance_words", "option_words",
+           "Strength", "STRENGTHS", "COMPUTER_NAMES", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
+           "MERCY_BAR_LEGEND"]
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _ES_ENDINGS = ("ches", "shes", "sses", "xes", "zzes")
@@ -66,3 +78,164 @@ def their(name: str) -> str:
 def themselves(name: str) -> str:
     """The reflexive pronoun for a seat already named: ``themselves``, or ``yourself`` for You."""
     return "yourself" if is_you(name) else "themselves"
+
+
+# ---------------------------------------------------------------------------------------------- numbers in words
+# Issue 41 turns this module into gettext catalogs: every sentence below is whole, with named placeholders
+# (``{count}``, ``{name}``), never glued from fragments, and a count chooses its sentence through :func:`plural`.
+
+_PLURALS = {"card": "cards", "point": "points", "move": "moves", "mistake": "mistakes", "close call": "close calls",
+            "decision": "decisions", "table": "tables", "puzzle": "puzzles", "round": "rounds", "player": "players",
+            "playout": "playouts", "attempt": "attempts", "opponent": "opponents"}
+
+
+def plural(count: int, word: str = "card", many: str | None = None) -> str:
+    """``count`` and ``word`` in the form that agrees with it: the one plural helper of the package.
+
+    >>> plural(1), plural(3), plural(2, "close call"), plural(0, "mistake"), plural(2, "ox", "oxen")
+    ('1 card', '3 cards', '2 close calls', '0 mistakes', '2 oxen')
+    """
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {many or _PLURALS.get(word, word + 's')}"
+
+
+def chance_words(share: float) -> str:
+    """A chance to win as a card player says it: 'about half', 'about 1 in 3', 'almost always'.
+
+    >>> chance_words(0.48), chance_words(0.33), chance_words(0.02), chance_words(0.97)
+    ('about half', 'about 1 in 3', 'almost never', 'almost always')
+    """
+    for below, words in _CHANCES:
+        if share < below:
+            return words
+    return "almost always"
+
+
+_CHANCES = ((0.04, "almost never"), (0.15, "about 1 in 10"), (0.21, "about 1 in 6"), (0.29, "about 1 in 4"),
+            (0.40, "about 1 in 3"), (0.60, "about half"), (0.71, "about 2 in 3"), (0.85, "about 3 in 4"),
+            (0.96, "about 9 in 10"))
+
+
+def option_words(text: str) -> str:
+    """A rule text with its option ids in backticks said in words: "(`voluntary_draw: true`)" becomes
+    "(voluntary draw: on)", "`open-mercy` profile" becomes "open-mercy profile".
+
+    >>> option_words("allowed (`voluntary_draw: true`) in the `open-mercy` profile")
+    'allowed (voluntary draw: on) in the open-mercy profile'
+    """
+    def said(match: "re.Match[str]") -> str:
+        name, _, value = match.group(1).partition(":")
+        value = {"true": "on", "false": "off", "null": "none"}.get(value.strip(), value.strip())
+        name = name.strip().replace("_", " ")
+        return f"{name}: {value}" if value else name
+
+    return re.sub(r"`([^`]*)`", said, text)
+
+
+# ---------------------------------------------------------------------------------------------- computer seats
+
+@dataclass(frozen=True)
+class Strength:
+    """How strong a computer seat plays, as a person chooses it: ``word`` on the table, ``says`` what it means,
+    and the ``kind`` of computer player that plays it (:data:`nomercy.play.players.PLAYER_KINDS`)."""
+
+    word: str
+    kind: str
+    says: str
+
+
+STRENGTHS = (
+    Strength("easy", "random", "plays any card that fits, picked at random"),
+    Strength("steady", "greedy", "plays the card that helps it most right now"),
+    Strength("strong", "expert", "imagines how the round could go on before each move"),
+)
+"""The strengths a table offers for its computer seats, weakest first."""
+
+COMPUTER_NAMES = ("Alex", "Sam", "Kim", "Robin", "Charlie")
+"""Names for up to five computer seats, in seat order: names a person would give, never a kind of player."""
+
+PERSON = "You"
+"""The seat of the person at the screen (its sentences read "You play", "your turn")."""
+
+
+def strength_of(kind: str) -> str:
+    """The strength word of a computer kind ('steady' for greedy), or ``""`` for a person."""
+    return next((s.word for s in STRENGTHS if s.kind == kind), "")
+
+
+def table_players(strengths: Sequence[str]) -> dict[str, str]:
+    """The seats of a table for one person and computers of the given strengths: names to kinds, as a table takes them.
+
+    >>> table_players(["steady", "easy"])
+    {'You': 'human', 'Alex': 'greedy', 'Sam': 'random'}
+    """
+    words = {s.word: s.kind for s in STRENGTHS}
+    if not isinstance(strengths, (list, tuple)) or not 1 <= len(strengths) <= len(COMPUTER_NAMES):
+        raise NomercyError(f"a table has 1 to {len(COMPUTER_NAMES)} computer opponents, each easy, steady or strong "
+                           "(a list of those words)")
+    wrong = [s for s in strengths if not isinstance(s, str) or s not in words]
+    if wrong:
+        shown = isinstance(wrong[0], str) and wrong[0].isprintable() and len(wrong[0]) <= 20
+        said = f'"{wrong[0]}"' if shown else "that value"
+        raise NomercyError(f"a computer opponent is easy, steady or strong, not {said}")
+    return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
+
+
+MERCY_BAR_SEAT = "{count} of {limit}"
+"""Beside each seat's mercy bar: its cards against the mercy limit (the legend says what the bar is)."""
+MERCY_BAR_LEGEND = "Mercy bars: each fills as a hand grows; at {limit} cards a player is knocked out."
+"""The mercy bars' legend, once per table."""
+
+
+# ---------------------------------------------------------------------------------------------- the table's notes
+
+RULES_NAMES = {"no-mercy": "No Mercy", "classic": "classic UNO", "open-mercy": "Open Mercy", "speltavlan": "Speltavlan"}
+"""The rule profiles as a card player names them; a house profile keeps its own name."""
+
+ROUND_STARTS = "Round {number}: {rules} rules."
+ROUND_RESUMED = "Your round goes on where you left it: {moves} replayed."
+RECORD_LOADED = "A saved round was loaded: {moves} replayed."
+SAVE_NOT_RESUMED = "The round saved before could not be resumed ({reason}); it is kept aside, and a new round starts."
+SAVE_NOT_SET_ASIDE = ("The round saved before could not be resumed ({reason}) nor kept aside: it is left as it is, "
+                      "and this round is not saved.")
+
+
+def rules_name(name: str) -> str:
+    """A rule profile as a card player names it: 'No Mercy', 'classic UNO'."""
+    return RULES_NAMES.get(name, name)
+
+
+# ---------------------------------------------------------------------------------------------- the coach's words
+# The coach's figures (chances with their standard errors, playouts, seeds) stay one click away, under
+# SHOW_NUMBERS; these are the sentences a card player reads first.
+
+SHOW_NUMBERS = "Show the numbers"
+NO_SEARCH_NEEDED = "This move is right whatever the hidden cards are."
+HINT_ODDS_ALONE = "In {rounds} imagined rounds it won {chance}."
+HINT_ODDS_CLEARLY = "In {rounds} imagined rounds it won {chance}, clearly the most of your moves."
+HINT_ODDS_CLOSE = "In {rounds} imagined rounds it won {chance}, the most of your moves, though {other} came close."
+HINT_ODDS_BEHIND = ("In {rounds} imagined rounds it won {chance}, and {other} {other_chance}: too close to call, so "
+                    "the coach keeps the move that is usually best here.")
+ABOUT_AS_OFTEN = "about as often"
+
+REVIEW_HEAD = "{whose} round: {mistakes} and {close_calls} in {decisions}."
+REVIEW_EXPLAINED = ("The coach played each of your decisions out in many imagined rounds, the hidden cards dealt at "
+                    "random. A mistake is a move that clearly did worse than the expert's choice; a close call is "
+                    "one where the expert chose another move, but the two did about as well.")
+REVIEW_MISTAKE = ("Move {number}: {played}. The expert would {suggested}: it won {chance} of the imagined rounds, "
+                  "yours {played_chance}. {reason}")
+REVIEW_CLOSE_CALL = ("Move {number}: {played}. The expert would {suggested}; the two did about as well ({chance} of "
+                     "the imagined rounds, yours {played_chance}).")
+REVIEW_CLOSE_CALL_BEHIND = ("Move {number}: {played}. The expert would {suggested}, although yours won a little more "
+                            "often in the imagined rounds ({played_chance}, the expert's move {chance}): the "
+                            "difference is too small to be sure, and the expert keeps its usual move unless another "
+                            "is clearly better.")
+REVIEW_POSITION = "The table before move {number}, as you saw it:"
+REVIEW_PROGRESS = "Reviewing {whose} decisions: {done} of {total} weighed…"
+
+# ---------------------------------------------------------------------------------------------- the trainer's words
+
+PROGRESS_KEPT = "Your progress is kept on this device, and the Lessons see it too."
+RATING = "Your puzzle rating: {rating}"
+RATING_SETTLING = "Your puzzle rating: about {rating} (a few more puzzles will settle it)"

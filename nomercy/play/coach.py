@@ -45,9 +45,9 @@ from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState, Phase
-from nomercy.core.wording import possessive, says, verb
+from nomercy.core.wording import plural, possessive, says, verb
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
-from nomercy.play.coach_warnings import (WARNING_KINDS, MoveWarning, cards, comes_back, hand_of, move_warnings,
+from nomercy.play.coach_warnings import (WARNING_KINDS, MoveWarning, comes_back, hand_of, move_warnings,
                                          seat_moves)
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing
@@ -153,10 +153,10 @@ class Hint:
         """How the search narrowed the moves down, in words; empty when it weighed only the finalists."""
         said = []
         if self.set_aside:
-            moves = "1 other move was" if self.set_aside == 1 else f"{self.set_aside} other moves were"
+            moves = f"{plural(self.set_aside, 'other move')} {'was' if self.set_aside == 1 else 'were'}"
             said.append(f"{moves} set aside after a first look ({_tables(self.first_look, 'at most ')} each)")
         if self.not_weighed:
-            moves = "1 more legal move was" if self.not_weighed == 1 else f"{self.not_weighed} more legal moves were"
+            moves = f"{plural(self.not_weighed, 'more legal move')} {'was' if self.not_weighed == 1 else 'were'}"
             said.append(f"{moves} not weighed (the greedy player ranks them lower)")
         if not said or self.chance is None:
             return ""
@@ -190,7 +190,7 @@ class Hint:
 
 
 def _tables(count: int, before: str = "") -> str:
-    return f"{before}1 table" if count == 1 else f"{before}{count} tables"
+    return f"{before}{plural(count, 'table')}"
 
 
 @dataclass(frozen=True)
@@ -257,8 +257,8 @@ class Review:
     @property
     def head(self) -> str:
         """The review in one line: how many mistakes and close calls among how many decisions."""
-        mistakes = "1 mistake" if len(self.mistakes) == 1 else f"{len(self.mistakes)} mistakes"
-        calls = "1 close call" if len(self.close_calls) == 1 else f"{len(self.close_calls)} close calls"
+        mistakes = plural(len(self.mistakes), "mistake")
+        calls = plural(len(self.close_calls), "close call")
         return (f"{self.seat}: {mistakes} and {calls} in {self.looked_at} decisions (seed {self.seed}, "
                 f"{self.budget} playouts per decision, as for a hint)")
 
@@ -376,7 +376,7 @@ def _reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
             text = f"Name {move.color}: {unseen[move.color]} {move.color} cards are still unseen, {soon}."
             return text, "wild-roulette"
         held = sum(1 for c in hand if c.color is move.color)
-        return f"Name {move.color}: you hold {held} {move.color} {'card' if held == 1 else 'cards'}.", "first-card"
+        return f"Name {move.color}: you hold {plural(held, f'{move.color} card')}.", "first-card"
     offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
     size = len(state.hands[offender])
     return (f"Challenge: {says(names[offender], 'holds')} {size} cards, so one may well have matched the color; "
@@ -414,13 +414,13 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             return (f"Stack your {card}: {target} now {verb(target, 'faces')} {grew.total} cards instead of you "
                     f"drawing {state.pending}{uno}."), grew.rule
         if size <= 2:
-            return (f"Play {card}: {says(target, 'holds')} only {cards(size)}, so make {target} draw {grew.total}{uno}.",
+            return (f"Play {card}: {says(target, 'holds')} only {plural(size)}, so make {target} draw {grew.total}{uno}.",
                     grew.rule)
         return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}.", grew.rule
     for event in events:
         if isinstance(event, ev.HandsSwapped):
             return (f"Swap hands with {event.other}: you give away {len(hand) - 1} cards "
-                    f"and get {cards(left)} back{uno}."), event.rule
+                    f"and get {plural(left)} back{uno}."), event.rule
         if isinstance(event, ev.HandsPassed):
             giver = names[(seat - state.direction) % len(names)]
             return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {hand_of(giver, left)}{uno}.",
@@ -429,7 +429,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             shown = ", ".join(map(str, event.cards))
             what = f"your other {card.color} card ({shown})" if len(event.cards) == 1 else \
                 f"your {len(event.cards)} other {card.color} cards ({shown})"
-            return f"Play {card}: it takes {what} along, so you hold {cards(left)}{uno}.", event.rule
+            return f"Play {card}: it takes {what} along, so you hold {plural(left)}{uno}.", event.rule
         if isinstance(event, ev.EveryoneSkipped):
             return f"Play {card}: everyone else is skipped and you play again{uno}.", event.rule
         if isinstance(event, ev.PlayerSkipped):
@@ -437,23 +437,23 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
             if event.rule == "reverse-two-players":
                 return f"Play {card}: with two players it skips {event.player}, and you play again{uno}.", event.rule
             if size <= 2:
-                return f"Play {card}: skip {event.player}, who holds only {cards(size)}{uno}.", event.rule
+                return f"Play {card}: skip {event.player}, who holds only {plural(size)}{uno}.", event.rule
             return f"Play {card}: skip {event.player}{uno}.", event.rule
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
         near = limit is not None and size + _expected_turned_up(state, seat) >= limit
         close = f", already {size} of the {limit} that knock a player out" if near else ""
-        return (f"Play {card}: {victim} ({cards(size)}{close}) {verb(victim, 'turns')} up cards until a named color "
+        return (f"Play {card}: {victim} ({plural(size)}{close}) {verb(victim, 'turns')} up cards until a named color "
                 f"shows{uno}.",
                 "wild-roulette")
     if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
-        return (f"Play {card}: play turns around, so {nxt} ({cards(len(after.hands[after.turn]))}) "
+        return (f"Play {card}: play turns around, so {nxt} ({plural(len(after.hands[after.turn]))}) "
                 f"{verb(nxt, 'plays')} next{uno}."), "reverse"
     color = after.color
     same = sum(1 for c in after.hands[seat] if c.color is color)
-    more = f", and you hold {same} more {color} {'card' if same == 1 else 'cards'}" if same else ""
+    more = f", and you hold {plural(same, f'more {color} card')}" if same else ""
     if card.is_wild:
         return f"Play {card}: it makes {color} the color in force{more}{uno}.", "wild-color"
     if color is not state.color:

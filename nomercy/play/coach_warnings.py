@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.engine import apply, legal_moves, why_illegal
@@ -24,19 +24,19 @@ from nomercy.core.legality import is_optional
 from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core.state import GameState
-from nomercy.core.wording import is_you, possessive, says, verb
+from nomercy.core.wording import is_you, plural, possessive, says, verb
 from nomercy.play.estimate import is_clear, standard_error
 from nomercy.play.players.expert import determinize
 
-__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back", "cards",
-           "move_words", "hand_of"]
+__all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back",
+           "move_words", "doing", "hand_of"]
 
 WARNING_KINDS = ("knocked-out", "comes-back", "uno-call", "catch-missed", "stack-declined", "bigger-hand", "bluff",
-                 "challenge-lost")
+                 "challenge-lost", "every-move-costs")
 """What :func:`move_warnings` warns of: the seat knocked out by the mercy rule; a two-player wild reverse +4 that
 comes back; a one-card hand that must call UNO; a player left uncaught; a stack taken that could have been
 passed on; a 7 or 0 that leaves more cards; a classic wild +4 a challenge would punish; a challenge that may
-cost 6."""
+cost 6; and, when every way out of a risk is itself warned against, that every move here costs something."""
 WARNING_TABLES = 32
 """Imagined tables a warning tries the move on, when its outcome hangs on cards the player cannot see."""
 
@@ -60,6 +60,9 @@ class MoveWarning:
     chance: float = 1.0
     instead: str = ""
     instead_chance: float = 0.0
+    cost: str = ""
+    """What the move costs, as a clause after the move done ("knocks you out", "brings 8 cards back to you"):
+    the words a warning that every move costs something lists, one per move."""
 
     @property
     def ruling(self) -> Ruling:
@@ -96,13 +99,24 @@ def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[
     reason = why_illegal(state, move)
     if reason is not None:
         raise IllegalMoveError(reason, move=move)
-    tables = _Tables(state, index, move)
+    return _warnings(_Tables(state, index, move))
+
+
+def _warnings(tables: "_Tables") -> tuple[MoveWarning, ...]:
+    """Every check's warnings on ``tables``; when a risk's only ways out cost something too, one warning that says so."""
     found: list[MoveWarning] = []
     for check in _CHECKS:
         found.extend(check(tables))
     if any(w.kind == "knocked-out" for w in found):  # its sentence names the card that passes the stack on
         found = [w for w in found if w.kind != "stack-declined"]
+    if tables.dead_ends and not any(w.instead for w in found):
+        found.append(_every_move_costs(tables, tables.dead_ends))
     return tuple(found)
+
+
+def _costs(warnings: tuple[MoveWarning, ...]) -> tuple[MoveWarning, ...]:
+    """The warnings that count against a move offered as a way out: all but the UNO call (it goes with the move)."""
+    return tuple(w for w in warnings if w.kind != "uno-call")
 
 
 Outcome = tuple[GameState, tuple[ev.Event, ...]]
@@ -115,14 +129,46 @@ class _Tables:
     ``move`` is the move asked about, ``others`` the seat's other required moves: the ways out.
     """
 
-    def __init__(self, state: GameState, seat: int, move: Move) -> None:
-        view = state.view(seat)
-        rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
-        self.worlds = [determinize(view, rng) for _ in range(WARNING_TABLES)]
+    def __init__(self, state: GameState, seat: int, move: Move, *, worlds: list[GameState] | None = None,
+                 judge_ways_out: bool = True) -> None:
+        if worlds is None:
+            view = state.view(seat)
+            rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
+            worlds = [determinize(view, rng) for _ in range(WARNING_TABLES)]
+        self.worlds = worlds
         self.state, self.seat, self.move = state, seat, move
         self.required = seat_moves(state, seat)[0]
         self.others = [a for a in self.required if a != move]
         self._outcomes: dict[Move, list[Outcome]] = {}
+        self._judge = judge_ways_out
+        self._costs: dict[Move, tuple[MoveWarning, ...]] = {}
+        self.risks: list[MoveWarning] = []
+        """What this move risks, each said once as a cost, whether or not a way out was found (for dead ends)."""
+        self.dead_ends: dict[Move, tuple[MoveWarning, ...]] = {}
+        """Ways out that were clearly safer for one risk but are warned against themselves, with their warnings."""
+
+    def costs(self, move: Move) -> tuple[MoveWarning, ...]:
+        """What the coach would warn of before ``move`` (its UNO call aside), and any loss that is sure on every
+        table (a knock-out, a stack that comes back) even when nothing avoids it; nothing when ways out are not judged.
+
+        The way out's own warnings are read on the same tables, without judging *their* ways out in turn: one
+        level is enough to see that a way out is itself a trap, and it keeps the coach from going round."""
+        if not self._judge or move == self.move:
+            return ()
+        if move not in self._costs:
+            tables = _Tables(self.state, self.seat, move, worlds=self.worlds, judge_ways_out=False)
+            found = _warnings(tables)
+            kinds = {w.kind for w in found}
+            certain = tuple(r for r in tables.risks if r.certain and r.kind not in kinds)  # warned or not: a sure loss
+            self._costs[move] = _costs(found + certain)
+        return self._costs[move]
+
+    def offered(self, move: Move) -> bool:
+        """May ``move`` be offered as a way out: it is not itself warned against (else it is kept as a dead end)."""
+        found = self.costs(move)
+        if found:
+            self.dead_ends[move] = found
+        return not found
 
     @property
     def outcomes(self) -> list[Outcome]:
@@ -150,22 +196,40 @@ class _Tables:
             differences = [int(a) - int(b) for a, b in zip(mine, theirs)]
             if not is_clear(sum(differences) / len(differences), standard_error(differences)):
                 continue
+            if not self.offered(other):
+                continue
             if best is None or sum(theirs) < sum(best[1]):
                 best = other, theirs
         return best
 
     def warning(self, kind: str, rule: str, text: str, happened: list[bool], out: Move | None = None,
-                theirs: list[bool] | None = None) -> MoveWarning:
+                theirs: list[bool] | None = None, cost: str = "") -> MoveWarning:
         instead = "" if out is None else self.state.move_text(out)
         share = sum(theirs) / len(theirs) if theirs else 0.0
-        return MoveWarning(kind, rule, text, sum(happened) / len(happened), instead, share)
+        return MoveWarning(kind, rule, text, sum(happened) / len(happened), instead, share, cost)
+
+    def risked(self, kind: str, rule: str, happened: list[bool], cost: str) -> None:
+        """Note what the move risks (``cost``, a clause after the move done), for the sentence about dead ends."""
+        self.risks.append(MoveWarning(kind, rule, "", sum(happened) / len(happened), cost=cost))
 
     def doing(self, move: Move) -> str:
-        """``move`` as something to do instead: 'naming green', 'playing blue 1', 'drawing'."""
-        if type(move) is Pass:
-            return "keeping the card you drew"
-        said, rest = move_words(self.state, move)
-        return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
+        return doing(self.state, move)
+
+
+def doing(state: GameState, move: Move) -> str:
+    """``move`` as something to do: 'naming green', 'playing blue 1', 'taking the 4 cards', 'drawing'.
+
+    >>> from nomercy.play.game import Game
+    >>> state = Game("no-mercy", ["You", "Ann"], seed=3).state
+    >>> doing(state, state.parse_move("You draw"))
+    'drawing'
+    """
+    if type(move) is Pass:
+        return "keeping the card you drew"
+    if type(move) is Draw and state.pending:
+        return f"taking the {plural(state.pending)}"
+    said, rest = move_words(state, move)
+    return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
 
 
 _GERUNDS = {"plays": "playing", "draws": "drawing", "names": "naming", "challenges": "challenging",
@@ -199,6 +263,8 @@ def _knocked_out(t: _Tables) -> list[MoveWarning]:
     mine = t.risk(t.move, happens)
     if not any(mine):
         return []
+    cost = "knocks you out" if all(mine) else "could knock you out"
+    t.risked("knocked-out", "mercy", mine, cost)
     out = t.way_out(happens)
     if out is None:
         return []
@@ -215,10 +281,10 @@ def _knocked_out(t: _Tables) -> list[MoveWarning]:
             text += f" Your {other.card} would pass the stack on instead."
         else:
             text += f" {t.doing(other).capitalize()} instead: knocked out on {_of(sum(theirs), n)} tables."
-        return [t.warning("knocked-out", "mercy", text, mine, other, theirs)]
+        return [t.warning("knocked-out", "mercy", text, mine, other, theirs, cost)]
     text = (f"This could take you to {limit} cards and knock you out: it did on {_of(sum(mine), n)} tables dealt "
             f"from what you can see; {t.doing(other)} instead: {_of(sum(theirs), n)}.")
-    return [t.warning("knocked-out", "mercy", text, mine, other, theirs)]
+    return [t.warning("knocked-out", "mercy", text, mine, other, theirs, cost)]
 
 
 def _comes_back_warning(t: _Tables) -> list[MoveWarning]:
@@ -229,8 +295,12 @@ def _comes_back_warning(t: _Tables) -> list[MoveWarning]:
 
     after, events = t.outcomes[0]
     grew = next((e for e in events if isinstance(e, ev.StackGrew) and e.target == name), None)
-    out = t.way_out(happens) if grew is not None else None
-    if grew is None or out is None:
+    if grew is None:
+        return []
+    cost = f"brings the stack back to you, {grew.total} cards"
+    t.risked("comes-back", grew.rule, t.risk(t.move, happens), cost)
+    out = t.way_out(happens)
+    if out is None:
         return []
     answers = sorted({a.card for a in legal_moves(after, seat) if type(a) is Play}, key=str)
     text = f"With two players left your wild reverse +4 comes back to you: {grew.total} cards are pending for you"
@@ -243,8 +313,9 @@ def _comes_back_warning(t: _Tables) -> list[MoveWarning]:
         if limit is not None and size + grew.total >= limit:
             text += f", so drawing them takes you to {limit} cards and knocks you out"
     other, theirs = out
-    text += f". {t.doing(other).capitalize()} instead: nothing comes back."
-    return [t.warning("comes-back", grew.rule, text, t.risk(t.move, happens), other, theirs)]
+    back = "nothing comes back to you" if not any(theirs) else f"a stack comes back on {_of(sum(theirs), len(theirs))} tables"
+    text += f". {t.doing(other).capitalize()} instead: {back}."
+    return [t.warning("comes-back", grew.rule, text, t.risk(t.move, happens), other, theirs, cost)]
 
 
 def _uno_call(t: _Tables) -> list[MoveWarning]:
@@ -255,7 +326,7 @@ def _uno_call(t: _Tables) -> list[MoveWarning]:
         return []
     text = (f"After this you hold one card: call UNO before the next player acts, or anyone may catch you "
             f"and you draw {penalty}.")
-    return [t.warning("uno-call", "uno", text, exposed)]
+    return [t.warning("uno-call", "uno", text, exposed, cost="leaves you one card, to call UNO on")]
 
 
 def _catch_missed(t: _Tables) -> list[MoveWarning]:
@@ -268,9 +339,13 @@ def _catch_missed(t: _Tables) -> list[MoveWarning]:
         after, _ = t.outcomes[0]
         if target not in after.catchable and move != catch:
             who = state.seats[target]
+            t.risked("catch-missed", "uno", [True], f"lets {who} off without drawing")
+            if not t.offered(catch):
+                continue
             text = (f"{says(who, 'holds')} one card and {verb(who, 'has')} not called UNO: catch {who} first "
                     f"({says(who, 'draws')} {state.rules.uno_penalty}); after your move it is too late.")
-            found.append(t.warning("catch-missed", "uno", text, [True], catch, [False]))
+            found.append(t.warning("catch-missed", "uno", text, [True], catch, [False],
+                                   f"lets {who} off without drawing"))
     return found
 
 
@@ -281,9 +356,14 @@ def _stack_declined(t: _Tables) -> list[MoveWarning]:
     answers = [a for a in t.required if type(a) is Play and not comes_back(state, a)]
     if not answers:
         return []
+    cost = f"takes {plural(state.pending)} you could pass on"
+    t.risked("stack-declined", "stacking", [True], cost)
+    answers = [a for a in answers if t.offered(a)]
+    if not answers:
+        return []
     answer = min(answers, key=lambda a: a.card.draw_value)
     text = f"You could answer with your {answer.card} and pass the {state.pending} cards on instead of drawing them."
-    return [t.warning("stack-declined", "stacking", text, [True], answer, [False])]
+    return [t.warning("stack-declined", "stacking", text, [True], answer, [False], cost)]
 
 
 def _bigger_hand(t: _Tables) -> list[MoveWarning]:
@@ -302,19 +382,25 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             best = min(sizes, key=lambda a: sizes[a])
             if sizes[best] >= got:
                 return []
+            t.risked("bigger-hand", "seven", [True], f"leaves you {plural(got)}")
+            if not t.offered(best):
+                return []
             better = ("keeping your hand" if best.target is None
-                      else f"swapping with {state.seats[best.target]} ({cards(sizes[best])})")
+                      else f"swapping with {state.seats[best.target]} ({plural(sizes[best])})")
             text = f"You give away {gave} cards and get {hand_of(event.other, got)}: {better} leaves you fewer."
-            return [t.warning("bigger-hand", "seven", text, [True], best, [False])]
+            return [t.warning("bigger-hand", "seven", text, [True], best, [False], f"leaves you {plural(got)}")]
         if isinstance(event, ev.HandsPassed):
             left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
             out = min(left, key=lambda a: (left[a], type(a) is not Play))
             if left[out] >= got:
                 return []
+            t.risked("bigger-hand", "zero", [True], f"leaves you {plural(got)}")
+            if not t.offered(out):
+                return []
             giver = state.seats[(seat - state.direction) % len(state.seats)]
             text = (f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
-                    f"{t.doing(out)} instead leaves you {cards(left[out])}.")
-            return [t.warning("bigger-hand", "zero", text, [True], out, [False])]
+                    f"{t.doing(out)} instead leaves you {plural(left[out])}.")
+            return [t.warning("bigger-hand", "zero", text, [True], out, [False], f"leaves you {plural(got)}")]
     return []
 
 
@@ -327,6 +413,7 @@ def _bluff(t: _Tables) -> list[MoveWarning]:
     after, _ = t.outcomes[0]
     if type(t.move) is not Play or not happens(after, ()):
         return []
+    t.risked("bluff", "wild-four-restriction", t.risk(t.move, happens), f"risks a challenge that costs you {after.pending}")
     out = t.way_out(happens)
     if out is None:
         return []
@@ -334,7 +421,8 @@ def _bluff(t: _Tables) -> list[MoveWarning]:
     victim = state.seats[after.turn]
     text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
             f"{after.pending} instead. {t.doing(other).capitalize()} instead risks no challenge.")
-    return [t.warning("bluff", "wild-four-restriction", text, t.risk(t.move, happens), other, theirs)]
+    return [t.warning("bluff", "wild-four-restriction", text, t.risk(t.move, happens), other, theirs,
+                      f"risks a challenge that costs you {after.pending}")]
 
 
 def _challenge_fails(t: _Tables) -> list[MoveWarning]:
@@ -346,6 +434,8 @@ def _challenge_fails(t: _Tables) -> list[MoveWarning]:
         return any(isinstance(e, ev.Challenged) and not e.guilty for e in events)
 
     failed = t.risk(t.move, happens)
+    if any(failed):
+        t.risked("challenge-lost", "challenge", failed, f"may cost you {state.pending + 2} cards")
     out = t.way_out(happens) if any(failed) else None
     if out is None:
         return []
@@ -354,7 +444,22 @@ def _challenge_fails(t: _Tables) -> list[MoveWarning]:
     text = (f"If the wild +4 was played fairly you draw {state.pending + 2} instead of {state.pending}: it was on "
             f"{_of(sum(failed), n)} tables dealt from what you can see; {t.doing(other)} instead: "
             f"{state.pending} cards, on every table.")
-    return [t.warning("challenge-lost", "challenge", text, failed, other, theirs)]
+    return [t.warning("challenge-lost", "challenge", text, failed, other, theirs,
+                      f"may cost you {state.pending + 2} cards")]
+
+
+def _every_move_costs(t: _Tables, dead_ends: dict[Move, tuple[MoveWarning, ...]]) -> MoveWarning:
+    """Once, when this move's risks have ways out that are warned against too: what each move costs; no way out."""
+    def said(move: Move, found: Sequence[MoveWarning]) -> str:
+        doing = f"playing your {move.card}" if type(move) is Play else t.doing(move)  # one card, whatever the color
+        return f"{doing} {' and '.join(dict.fromkeys(w.cost for w in found if w.cost))}"
+
+    mine = t.risks or [MoveWarning("", "", "")]
+    parts = dict.fromkeys([said(t.move, mine), *(said(move, found) for move, found in dead_ends.items())])
+    text = f"Every move here costs you: {'; '.join(parts)}. Choose the one you can live with."
+    first = mine[0]
+    return MoveWarning("every-move-costs", first.rule or next(iter(dead_ends.values()))[0].rule, text,
+                       max(w.chance for w in mine), cost=" and ".join(dict.fromkeys(w.cost for w in mine if w.cost)))
 
 
 _CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_declined, _bigger_hand, _bluff,
@@ -373,11 +478,6 @@ def hand_of(name: str, count: int) -> str:
     """Another seat's hand of ``count`` cards, as the coach names it to the person it speaks to: ``Ann's 10``, or
     ``the 10 You hold`` (never "your 10": the coach's "you" is the person it advises)."""
     return f"the {count} {says(name, 'holds')}" if is_you(name) else f"{possessive(name)} {count}"
-
-
-def cards(n: int) -> str:
-    """A number of cards in words: '1 card', '5 cards'."""
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def comes_back(state: GameState, play: Play) -> bool:

@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from nomercy.core.wording import plural
+
 __all__ = ["Estimate", "CLEAR", "is_clear", "points", "shown_percent", "standard_error"]
 
 CLEAR = 2.0
@@ -73,5 +75,4 @@ class Estimate:
 
     def __str__(self) -> str:
         head = f"{self.label}: " if self.label else ""
-        unit = "playout" if self.playouts == 1 else "playouts"
-        return f"{head}{self.mean:.0%} ± {points(self.error)} (one standard error, {self.playouts} {unit})"
+        return f"{head}{self.mean:.0%} ± {points(self.error)} (one standard error, {plural(self.playouts, 'playout')})"

@@ -49,6 +49,8 @@ class Resumed:
     set_aside: Path | None = None
     saving: bool = True
     """False when the file could be neither resumed nor set aside: saving over it would lose it."""
+    reason: str = ""
+    """Why the file could not be resumed, in a few words without its name (a table says it in its own words)."""
 
 
 class SavedGame:
@@ -98,9 +100,9 @@ class SavedGame:
         except OSError as error:
             return Resumed(None, f"The game saved in {self.path.name} could not be resumed ({reason}) nor set aside "
                                  f"({error.strerror or type(error).__name__}): it is left as it is and this game is "
-                                 "not saved; save to another file.", None, saving=False)
+                                 "not saved; save to another file.", None, saving=False, reason=reason)
         return Resumed(None, f"The game saved in {self.path.name} could not be resumed ({reason}); the file is kept "
-                             f"as {kept.name} and a new game starts.", kept)
+                             f"as {kept.name} and a new game starts.", kept, reason=reason)
 
 
 class AutoSave:

@@ -48,6 +48,7 @@ from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.core.state import GameState
+from nomercy.core import wording
 from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
 from nomercy.play import table_coach, table_records, table_undo, table_view
@@ -458,7 +459,9 @@ class TableSession:
         self._screen = Screen.for_people(self._humans)  # whose hand is shown (hot-seat: hidden until asked)
         self._prompt = {}
         self._export = ""
-        self._note(f"Round {self._round} ({game.state.rules.name} rules, seed {game.state.seed}).", "round")
+        # the seed is in the round's record (Export), not in the words a card player reads
+        self._note(wording.ROUND_STARTS.format(number=self._round, rules=wording.rules_name(game.state.rules.name)),
+                   "round")
         self._log_events(game.start_events)  # the deal's own events (first-card effects included)
         self._after_change()
 

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from nomercy.core.moves import Move, Play
 from nomercy.core.state import GameState
-from nomercy.core.wording import possessive
+from nomercy.core.wording import plural, possessive
 from nomercy.play import coach as coaching
-from nomercy.play.coach_warnings import move_words
+from nomercy.core import wording
+from nomercy.play.coach_warnings import doing, move_words
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 
@@ -38,15 +39,46 @@ REVIEW_SLICE = 0.5
 def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
     """The coach's hint for ``seat`` (:data:`TABLE_BUDGET` playouts), as the table shows it.
 
-    ``chances`` is the search's list: the suggested move first, then each other finalist against it
-    (:meth:`~nomercy.play.coach.Hint.lines`); ``narrowing`` says in words what the search set aside."""
+    ``summary`` is what a card player reads: why the move, and what the imagined rounds found, in words
+    (:func:`hint_summary`). The figures are one click away, in ``numbers``: ``chances`` is the search's
+    list, the suggested move first, then each other finalist against it (:meth:`~nomercy.play.coach.Hint.lines`);
+    ``narrowing`` says what the search set aside, ``noise`` how far to trust it."""
     started = time.perf_counter()
     tip = coaching.hint(state, seat, seed=seed, budget=TABLE_BUDGET)
     return {
         "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
-        "chances": [{"move": c.label, "text": line} for c, line in zip(tip.chances, tip.lines())],
-        "narrowing": tip.narrowing, "noise": tip.noise, "seconds": round(time.perf_counter() - started, 2),
+        "summary": hint_summary(state, tip),
+        "numbers": {"chances": [{"move": c.label, "text": line} for c, line in zip(tip.chances, tip.lines())],
+                    "narrowing": tip.narrowing, "noise": tip.noise,
+                    "seconds": round(time.perf_counter() - started, 2)},
     }
+
+
+def hint_summary(state: GameState, tip: coaching.Hint) -> str:
+    """The hint in one or two sentences: its reason, then what the imagined rounds found, in a card player's words.
+
+    >>> from nomercy.play.game import Game
+    >>> state = Game("no-mercy", ["You", "Bo", "Cy"], seed=66).state
+    >>> print(hint_summary(state, coaching.hint(state, "You", seed=1, budget=30)))
+    Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards. In 11 imagined rounds it won about half, the most of your moves, though playing wild reverse +4 choosing blue came close.
+    """
+    if tip.chance is None:
+        return f"{tip.reason} {wording.NO_SEARCH_NEEDED}"
+    rounds, chance = tip.chance.playouts, wording.chance_words(tip.chance.mean)
+    if not tip.compared:
+        odds = wording.HINT_ODDS_ALONE.format(rounds=rounds, chance=chance)
+    elif all(c.clear for c in tip.compared):
+        odds = wording.HINT_ODDS_CLEARLY.format(rounds=rounds, chance=chance)
+    else:
+        closest = tip.compared[0]
+        other = doing(state, state.parse_move(closest.move))
+        if closest.lead >= 0:
+            odds = wording.HINT_ODDS_CLOSE.format(rounds=rounds, chance=chance, other=other)
+        else:
+            theirs = wording.chance_words(closest.chance.mean)
+            odds = wording.HINT_ODDS_BEHIND.format(rounds=rounds, chance=chance, other=other,
+                                                   other_chance=wording.ABOUT_AS_OFTEN if theirs == chance else theirs)
+    return f"{tip.reason} {odds}"
 
 
 def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[str, Any] | None:
@@ -57,21 +89,29 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
     found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
     if not found:
         return None
+    instead = [{"move": move, "label": _instead_label(state, move)}
+               for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
         "kind": "warning", "move": state.move_text(move),
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
-        "instead": [{"move": move, "label": _instead_label(state, move)}
-                    for move in dict.fromkeys(w.instead for w in found if w.instead)],
+        "instead": instead,
+        # the button the box highlights: the first way out (never itself warned against), else the move as asked,
+        # so a person who follows the highlighted button always gets a move made
+        "highlight": "instead-0" if instead else "go-ahead",
     }
 
 
-def _instead_label(state: GameState, move: str) -> str:
-    """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Draw instead'."""
-    said, rest = move_words(state, state.parse_move(move))
+def _instead_label(state: GameState, move: str, *, instead: bool = True) -> str:
+    """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Take the 4 cards instead'
+    (without ``instead``: the move as something to do, 'Play blue 1')."""
+    parsed = state.parse_move(move)
+    said, rest = move_words(state, parsed)
+    if said == "draws" and state.pending:
+        said, rest = "takes", f"the {plural(state.pending)}"
     verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
-             "challenges": "Challenge", "catches": "Catch", "calls": "Call"}
-    return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead"]))
+             "challenges": "Challenge", "catches": "Catch", "calls": "Call", "takes": "Take"}
+    return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead" if instead else ""]))
 
 
 class ReviewInSlices:
@@ -114,11 +154,16 @@ class ReviewInSlices:
                 return
         result = self.result = coaching.reviewed(self.seat, done, self._found, TABLE_BUDGET, self._seed)
         self.shown = {
-            "running": False, "done": done, "total": total, "head": result.head,
-            "seat": result.seat, "looked_at": result.looked_at, "budget": result.budget, "seed": result.seed,
-            "seconds": round(time.perf_counter() - self._started, 1), "open": None,
+            "running": False, "done": done, "total": total, "head": review_head(result),
+            "explained": wording.REVIEW_EXPLAINED,
+            "seat": result.seat, "looked_at": result.looked_at, "open": None,
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
+            "numbers": {"head": result.head, "budget": result.budget, "seed": result.seed,
+                        "seconds": round(time.perf_counter() - self._started, 1),
+                        "noise": f"Each decision weighed by the hint's own search ({plural(result.budget, 'playout')} "
+                                 f"per decision, seed {result.seed}), the move played followed on all its tables; a "
+                                 "mistake is a lead beyond two standard errors, a close call one within them."},
         }
 
     def open(self, index: Any) -> str | None:
@@ -143,16 +188,48 @@ class ReviewInSlices:
 
 def _progress_line(seat: str, done: int, total: int) -> str:
     """How far a running review got, in words: "Reviewing your decisions: 3 of 12 weighed…" for a seat called You."""
-    return f"Reviewing {possessive(seat)} decisions: {done} of {total or '?'} weighed…"
+    return wording.REVIEW_PROGRESS.format(whose=possessive(seat), done=done, total=total or "?")
+
+
+def review_head(review: coaching.Review) -> str:
+    """The review in one line, in a card player's words: "Your round: 1 mistake and 2 close calls in 12 decisions."."""
+    return wording.REVIEW_HEAD.format(whose=possessive(review.seat, start=True) if review.seat else "The",
+                                      mistakes=plural(len(review.mistakes), "mistake"),
+                                      close_calls=plural(len(review.close_calls), "close call"),
+                                      decisions=plural(review.looked_at, "decision"))
+
+
+def decision_text(decision: coaching.ReviewedDecision) -> str:
+    """One reviewed decision in a card player's words; its figures are :func:`str` of it.
+
+    A close call where the move played scored more on these tables says why the expert keeps its own move."""
+    state = decision.state
+    words = {"number": decision.number, "played": decision.played.move,
+             "suggested": _lower_first(_instead_label(state, decision.suggested, instead=False)),
+             "chance": f"{decision.chance.mean:.0%}", "played_chance": f"{decision.played.chance.mean:.0%}",
+             "reason": decision.reason}
+    if decision.mistake:
+        return wording.REVIEW_MISTAKE.format(**words)
+    if decision.played.lead < 0:
+        return wording.REVIEW_CLOSE_CALL_BEHIND.format(**words)
+    return wording.REVIEW_CLOSE_CALL.format(**words)
+
+
+def _lower_first(text: str) -> str:
+    """'Play blue 1' as it reads inside a sentence: 'play blue 1' (and 'call UNO' keeps its capitals)."""
+    return text[:1].lower() + text[1:]
 
 
 def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
-    """One reviewed decision as the table lists it: its sentence, and the figures it is made of."""
+    """One reviewed decision as the table lists it: its sentence, and (one click away) the figures it is made of."""
     played = decision.played
     return {"number": decision.number, "played": played.move, "suggested": decision.suggested,
-            "reason": decision.reason, "rule": decision.rule, "text": str(decision),
-            "played_chance": round(played.chance.mean * 100), "suggested_chance": round(decision.chance.mean * 100),
-            "lead": round(played.lead * 100), "error": points(played.error), "mistake": decision.mistake}
+            "reason": decision.reason, "rule": decision.rule, "text": decision_text(decision),
+            "position_line": wording.REVIEW_POSITION.format(number=decision.number),
+            "mistake": decision.mistake,
+            "numbers": {"text": str(decision), "played_chance": round(played.chance.mean * 100),
+                        "suggested_chance": round(decision.chance.mean * 100), "lead": round(played.lead * 100),
+                        "error": points(played.error)}}
 
 
 # ---------------------------------------------------------------------------------------------- the session's coach

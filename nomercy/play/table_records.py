@@ -15,7 +15,9 @@ from nomercy.core.errors import NomercyError
 from nomercy.core.seeds import short_seed
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.saved_game import AutoSave, SavedGame
-from nomercy.play.table_text import HUMAN, kinds_from_names, plural
+from nomercy.core import wording
+from nomercy.core.wording import plural
+from nomercy.play.table_text import HUMAN, kinds_from_names
 
 if TYPE_CHECKING:  # the session loads and saves through here: only its type comes back
     from nomercy.play.table import TableSession
@@ -35,7 +37,7 @@ def import_record(table: TableSession, text: Any, ask: Any = None) -> str | None
     Game.from_record(record)  # its deal and every move, replayed on the side: the first refusal is named
     _switch_to(table, record)
     table._imported = ask if isinstance(ask, str) and len(ask) <= 40 else None
-    return load(table, record, "Loaded a saved record")
+    return load(table, record, wording.RECORD_LOADED)
 
 
 def _switch_to(table: TableSession, record: GameRecord) -> None:
@@ -55,10 +57,12 @@ def resume(table: TableSession, save: SavedGame) -> None:
     resumed = save.resume()
     if resumed.record is not None:
         _switch_to(table, resumed.record)
-        load(table, resumed.record, f"Resumed the game saved in {save.path.name}")
-    if resumed.record is None and resumed.note:
-        table._note(resumed.note, "note")
-        table.notice = resumed.note
+        load(table, resumed.record, wording.ROUND_RESUMED)
+    if resumed.record is None and resumed.note:  # the file's own words (its name, where it is kept) are for a
+        reason = resumed.reason                  # notebook; the table says it in a card player's words
+        note = (wording.SAVE_NOT_RESUMED if resumed.saving else wording.SAVE_NOT_SET_ASIDE).format(reason=reason)
+        table._note(note, "note")
+        table.notice = note
     if resumed.saving:  # a file that could not be set aside is never written over
         table._autosave = AutoSave(save, resumed.record)
         save_round(table)
@@ -72,7 +76,7 @@ def save_round(table: TableSession) -> bool:
     return bool(failed)
 
 
-def load(table: TableSession, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
+def load(table: TableSession, record: GameRecord, note: str = wording.RECORD_LOADED) -> str | None:
     """Deal the record's round and replay its moves through the game (a refused move stops it, named)."""
     table._bots = table._make_bots(table._seed)
     table._match = None
@@ -81,6 +85,6 @@ def load(table: TableSession, record: GameRecord, note: str = "Loaded a saved re
         table._game.replay(record.moves, observe=table._replayed)
     except NomercyError as error:
         return f"record {error}"
-    table._note(f"{note}: {plural(len(record.moves), 'move')} replayed.", "note")
+    table._note(note.format(moves=plural(len(record.moves), "move")), "note")
     table._after_change()
     return None

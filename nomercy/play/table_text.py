@@ -17,11 +17,11 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import legal_moves
-from nomercy.core.wording import is_you, says, their, verb
+from nomercy.core.wording import COMPUTER_NAMES, STRENGTHS, is_you, option_words, plural, says, their, verb
 from nomercy.play.hot_seat import reveal_label
 
 __all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "won_line", "how_won", "move_summary",
-           "top_card_by", "daily_title", "share_line", "event_entry", "move_entry", "plural", "buttons", "may_call_with_play", "seat_order",
+           "top_card_by", "daily_title", "share_line", "event_entry", "move_entry", "buttons", "may_call_with_play", "seat_order",
            "hands_left"]
 
 HUMAN = "human"
@@ -72,15 +72,21 @@ def seat_plan(players: int | Sequence[str] | Mapping[str, str]) -> tuple[tuple[s
 
 def kinds_from_names(names: Sequence[str], known: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """Seat kinds for the seat names of a saved record: a name the table knows keeps its kind, a name that
-    starts with a computer kind ("Greedy", "Random2") is that computer, and every other seat is a person."""
+    starts with a computer kind ("Greedy", "Random2") is that computer, a computer seat's name from the Play
+    page ("Alex", :data:`~nomercy.core.wording.COMPUTER_NAMES`) is a steady computer (a record keeps no
+    strength), and every other seat is a person."""
     kinds = []
     for name in names:
         if known and name in known:
             kinds.append(known[name])
             continue
         low = name.lower()
-        kinds.append(next((k for k in PLAYER_KINDS if low.startswith(k)), HUMAN))
+        kind = next((k for k in PLAYER_KINDS if low.startswith(k)), HUMAN)
+        kinds.append(STEADY if kind == HUMAN and name in COMPUTER_NAMES else kind)
     return tuple(kinds)
+
+
+STEADY = next(s.kind for s in STRENGTHS if s.word == "steady")
 
 
 def prompt_for(s: GameState, card: Card, plays: list[Play]) -> dict[str, Any]:
@@ -254,19 +260,14 @@ def event_entry(event: ev.Event, number: int) -> dict[str, Any]:
         "kind": event.kind,
         "sentence": event.sentence,
         "rule": event.rule,
-        "title": ruling.title if ruling else "",
-        "text": ruling.text if ruling else "",
+        "title": option_words(ruling.title) if ruling else "",
+        "text": option_words(ruling.text) if ruling else "",
     }
 
 
 def move_entry(sentence: str, number: int, *, kind: str = "note") -> dict[str, Any]:
     """A log line with no ruling behind it (a new round, an undo, a refused move)."""
     return {"n": number, "kind": kind, "sentence": sentence, "rule": "", "title": "", "text": ""}
-
-
-def plural(n: int, word: str = "card") -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def may_call_with_play(s: GameState, seat: int) -> bool:

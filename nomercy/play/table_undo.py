@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from nomercy.core.wording import possessive
-from nomercy.play.table_text import plural
+from nomercy.core.wording import plural, possessive
 
 if TYPE_CHECKING:  # the session undoes through here: only its type comes back
     from nomercy.play.table import TableSession

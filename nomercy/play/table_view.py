@@ -15,9 +15,10 @@ from nomercy.core.engine import legal_moves
 from nomercy.core.moves import Catch, Play
 from nomercy.core.scoring import round_points
 from nomercy.core.state import Phase
-from nomercy.core.wording import possessive, says, verb
+from nomercy.core import wording
+from nomercy.core.wording import plural, possessive, says, strength_of, verb
 from nomercy.play.hot_seat import reveal_label
-from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, plural, seat_order, share_line,
+from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, seat_order, share_line,
                                      status_line, top_card_by, won_line)
 from nomercy.play.table_undo import who_may_undo, why_no_undo
 
@@ -47,6 +48,9 @@ def snapshot(table: TableSession) -> dict[str, Any]:
             "catch_title": f"{says(name, 'holds')} one card: catch {name} if {verb(name, 'has')} not called UNO"
                            if catch else "",
             "meter_label": f"{possessive(name, start=True)} mercy meter",
+            "strength": strength_of(table._kinds[i]),
+            "mercy_text": "" if s.rules.mercy_limit is None else wording.MERCY_BAR_SEAT.format(
+                count=len(s.hands[i]), limit=s.rules.mercy_limit),
         })
     hand: list[dict[str, Any]] = []
     if viewer is not None and viewer not in s.out:
@@ -55,7 +59,10 @@ def snapshot(table: TableSession) -> dict[str, Any]:
         hand = [{"card": str(card), "playable": card in playable, "drawn": card is drawn}
                 for card in sorted(s.hands[viewer])]
     return {
-        "rules": s.rules.name, "round": table._round, "match": table._is_match,
+        "rules": s.rules.name, "rules_name": wording.rules_name(s.rules.name), "round": table._round,
+        "match": table._is_match,
+        "mercy_legend": "" if s.rules.mercy_limit is None else wording.MERCY_BAR_LEGEND.format(
+            limit=s.rules.mercy_limit),
         "seats": seats, "viewer": None if viewer is None else s.seats[viewer],
         "watching": viewer is not None and viewer not in table._humans,
         "hidden": table._screen.hidden, "reveal_for": table._screen.reveal_for(s),

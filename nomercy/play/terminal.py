@@ -22,9 +22,8 @@ from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import VERBS
-from nomercy.core.wording import is_you, verb
+from nomercy.core.wording import is_you, plural, verb
 from nomercy.play.table import TableSession, day_of
-from nomercy.play.table_text import plural
 from nomercy.play.uno_moment import UNO_MOMENT
 
 __all__ = ["TerminalTable", "COMMANDS"]
@@ -265,12 +264,13 @@ class TerminalTable:
     def _print_advice(self) -> None:
         advice = self.session.advice
         if advice.get("kind") == "hint":
-            self._write(f"Hint: {advice['move']}. {advice['reason']} ({advice['title']})")
-            for chance in advice["chances"]:
+            self._write(f"Hint: {advice['move']}. {advice['summary']} ({advice['title']})")
+            numbers = advice["numbers"]  # a terminal is read by someone who asked for the figures too
+            for chance in numbers["chances"]:
                 self._write(f"  {chance['text']}")
-            if advice["narrowing"]:
-                self._write(f"  {advice['narrowing']}")
-            self._write(f"  {advice['noise']}")
+            if numbers["narrowing"]:
+                self._write(f"  {numbers['narrowing']}")
+            self._write(f"  {numbers['noise']}")
         elif advice.get("kind") == "warning":
             self._write(f"The coach holds {advice['move']} back:")
             for warning in advice["warnings"]:

@@ -34,6 +34,7 @@ from nomercy.core.cards import COLORS, Card, Color, parse_cards
 from nomercy.core.errors import NomercyError
 from nomercy.core.legality import legal_moves
 from nomercy.core.state import GameState
+from nomercy.core.wording import plural
 
 __all__ = ["AnswerKey", "Entry", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
            "round_scores", "playable_cards"]
@@ -199,10 +200,6 @@ def _name(state: GameState, seat: int | None) -> str | None:
     return None if seat is None else state.seats[seat]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _whole_entry(value: Any, label: str, seats: tuple[str, ...]) -> int:
     """A whole number as a learner enters it (a number, or text of digits)."""
     if isinstance(value, bool):
@@ -264,7 +261,7 @@ ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
               entry=Entry("choice", lambda value, label, seats: _picked(value, label), lambda seats, moves: [
                   {"value": d, "label": d} for d in ("clockwise", "counterclockwise")])),
     AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
-              fact=lambda seat, n: f"{seat} holds {_plural(n, 'card')}.",
+              fact=lambda seat, n: f"{seat} holds {plural(n, 'card')}.",
               entry=Entry("numbers", _whole_entry, heading="Cards held")),
     AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
               fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}.",
@@ -299,7 +296,7 @@ ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
               fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing.",
               entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)")),
     AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
-              fact=lambda _, n: f"The draw pile holds {_plural(n, 'card')}.", entry=_NUMBER),
+              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
     AnswerKey("illegal", "The refused move", False, lambda s, _: None,
               say=lambda value: "accepted" if value is None else str(value),

@@ -33,6 +33,7 @@ from nomercy.core.legality import legal_moves
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.scoring import points_counted
 from nomercy.core.state import GameState
+from nomercy.core.wording import plural
 
 __all__ = ["explain"]
 
@@ -50,14 +51,6 @@ def _names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _cards(n: int) -> str:
-    return _plural(n, "card")
 
 
 def _could_answer(state: GameState, seat: int) -> bool:
@@ -116,7 +109,7 @@ class _Stack:
             if before.pending:
                 self.answers.append((who, move.card))
             else:
-                self.started = f"{who}'s {move.card} made {target} face {_cards(grew[-1].total)}"
+                self.started = f"{who}'s {move.card} made {target} face {plural(grew[-1].total)}"
             if any(isinstance(e, ev.DirectionChanged) for e in step.events):
                 rule = grew[-1].rule if grew[-1].rule.startswith("wild-reverse-four") else "wild-reverse-four"
                 lines.append(_says(rule, f"{who}'s wild reverse +4 turns play around before it counts "
@@ -128,7 +121,7 @@ class _Stack:
                       else "had no draw card that could answer it")
             out = any(isinstance(e, ev.KnockedOut) for e in step.events)
             took = (f"{who} {reason} and started to draw the {pending}" if out
-                    else f"{who} {reason}, took the {_cards(pending)} and lost the turn")
+                    else f"{who} {reason}, took the {plural(pending)} and lost the turn")
             story = self._story(before.rules.stacking)
             grew_to = f", so the stack grew to {pending}" if self.answers else ""
             rule = "stacking" if self.answers else "draw-card"
@@ -141,7 +134,7 @@ class _Stack:
         if not (self.started or self.answers) or not state.pending:
             return []
         rule = "stacking" if self.answers else "draw-card"
-        return [_says(rule, f"{self._story(state.rules.stacking)}, so {_cards(state.pending)} are now pending for "
+        return [_says(rule, f"{self._story(state.rules.stacking)}, so {plural(state.pending)} are now pending for "
                             f"{state.seats[state.turn]}.")]
 
 
@@ -166,23 +159,23 @@ def _effects(step: _Step) -> list[str]:
                                            "played again right away."))
         elif isinstance(event, ev.HandsSwapped):
             lines.append(_says("seven", f"{event.player}'s 7 swapped hands with {event.other}, who now holds "
-                                        f"{_cards(len(step.after.hand(event.player)))}."))
+                                        f"{plural(len(step.after.hand(event.player)))}."))
         elif isinstance(event, ev.HandsPassed):
             lines.append(_says("zero", f"{who}'s 0 moved every hand still in one seat {event.direction}."))
         elif isinstance(event, ev.CardsDiscarded) and event.cards:
-            lines.append(_says("discard-all", f"{who}'s discard-all took {_cards(len(event.cards))} of its "
+            lines.append(_says("discard-all", f"{who}'s discard-all took {plural(len(event.cards))} of its "
                                               "color with it, and their effects did not happen."))
         elif isinstance(event, ev.ColorNamed) and event.rule == "wild-roulette":
             drawn = sum(e.count for e in events if isinstance(e, ev.CardsDrawn))
             out = any(isinstance(e, ev.KnockedOut) for e in events)
             tail = "was knocked out before it did" if out else \
-                f"kept the {_cards(drawn)} turned up and lost the turn"
+                f"kept the {plural(drawn)} turned up and lost the turn"
             lines.append(_says("wild-roulette", f"the roulette hit the next player, {event.player}, who named "
                                                 f"{event.color} and turned up cards until a {event.color} card "
                                                 f"showed, and {tail}."))
         elif isinstance(event, ev.KnockedOut):
             cancelled = [e for e in events if isinstance(e, ev.PenaltyCancelled) and e.player == event.player]
-            rest = f"; the other {_cards(cancelled[0].remaining)} of the draw were cancelled" if cancelled else ""
+            rest = f"; the other {plural(cancelled[0].remaining)} of the draw were cancelled" if cancelled else ""
             lines.append(_says("mercy", f"{event.player} reached {event.hand_size} cards (the limit is "
                                         f"{step.before.rules.mercy_limit}) and was knocked out{rest}."))
         elif isinstance(event, ev.PileReshuffled):
@@ -194,7 +187,7 @@ def _effects(step: _Step) -> list[str]:
         elif isinstance(event, ev.CardsDrawn) and event.rule == "draw-until-playable" and not step.before.pending \
                 and isinstance(move, Draw):
             lines.append(_says("draw-until-playable", f"{who} had no card that fit and drew until one did "
-                                                      f"({_cards(event.count)})."))
+                                                      f"({plural(event.count)})."))
         elif isinstance(event, ev.UnoCaught):
             lines.append(_says("uno", f"{event.player} held one card without calling UNO and was caught in "
                                       f"time, so {event.player} drew {event.penalty}."))

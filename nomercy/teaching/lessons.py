@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 from nomercy.core.moves import Play
 from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
+from nomercy.core.wording import plural
 from nomercy.play.transcript import Transcript
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.puzzle import Puzzle, find_puzzle
@@ -292,9 +293,8 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         role = " (to play)" if puzzle.discard else " (first player)"
         label = f"{seat}{role if seat == puzzle.turn else ''}"
         # Cards the puzzle does not name are held face down: say how many, in words that read alone.
-        plural = "s" if more != 1 else ""
-        hidden = (f" holds these and {more} other card{plural} (any cards)" if cards
-                  else f" holds {more} card{plural}, not shown")
+        hidden = (f" holds these and {plural(more, 'other card')} (any cards)" if cards
+                  else f" holds {plural(more)}, not shown")
         extra = f'<span style="color:#666;font-size:12px">{hidden}</span>' if more else ""
         shown = hand_html(cards, width=width) if cards else ""
         hands.append(f'<div style="display:inline-block;vertical-align:top;margin:0 18px 6px 0">'

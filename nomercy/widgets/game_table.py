@@ -35,6 +35,7 @@ from nomercy.core.errors import NomercyError
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
+from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
@@ -114,7 +115,8 @@ class GameTable(GuardedWidget):
     def _open(self, session: TableSession) -> None:
         self._session = session
         with self.hold_sync():
-            self.rulings = {r.id: {"title": r.title, "text": r.text} for r in RULINGS.values()}
+            # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
+            self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)} for r in RULINGS.values()}
             self.pace = session.pace
             self.coach = session.coach
             self.auto_uno = session.auto_uno

@@ -26,6 +26,7 @@ from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
+from nomercy.core.wording import option_words
 from nomercy.widgets._common import STATIC, GuardedWidget
 
 __all__ = ["StepPlayer", "board_html"]
@@ -154,7 +155,7 @@ def frame_dict(frames: Sequence[Frame], index: int, boards: dict[int, str]) -> d
     return {
         "index": index, "count": len(frames), "move": frame.move, "move_number": frame.move_number,
         "sentence": frame.sentence, "rule": frame.rule, "refused": frame.refused,
-        "title": ruling.title if ruling else "", "text": ruling.text if ruling else "",
+        "title": option_words(ruling.title) if ruling else "", "text": option_words(ruling.text) if ruling else "",
         "board": boards[key],
     }
 

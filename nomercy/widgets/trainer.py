@@ -28,10 +28,11 @@ from typing import Any, Callable, Sequence
 import traitlets
 
 from nomercy.core.errors import NomercyError
-from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, TopicProgress
+from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
-from nomercy.play.table_text import plural
+from nomercy.core import wording
+from nomercy.core.wording import plural
 from nomercy.widgets._common import STATIC
 from nomercy.widgets.puzzle_board import PuzzleBoard
 
@@ -277,7 +278,12 @@ class Trainer(PuzzleBoard):
             "recorded": self._recorded,
             "progress": [_row(row) for row in rows],
             "attempts": len(self.progress.attempts),
-            "rating": str(rating) if self.progress.attempts else "",
+            "rating": rating_words(rating, len(self.progress.attempts)) if self.progress.attempts else "",
+            "saved": wording.PROGRESS_KEPT,
+            "numbers": {"label": wording.SHOW_NUMBERS,
+                        "lines": [f"Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)",
+                                  f"Saved in {_short(self.progress.path)}."] if self.progress.attempts
+                        else [f"Saved in {_short(self.progress.path)}."]},
             "problem": self.progress.problem or "",
             "file": _short(self.progress.path),
             "transfer": dict(self._transfer),
@@ -288,6 +294,22 @@ class Trainer(PuzzleBoard):
             "served": self._served,
             "boxes_text": boxes_explained(),
         }
+
+
+def rating_words(rating: Rating, attempts: int) -> str:
+    """The learner's puzzle rating in words: the value, and whether it is still settling (its ± is one click away).
+
+    >>> rating_words(Rating(1358.4, 210.5), 3)
+    'Your puzzle rating: about 1358 (a few more puzzles will settle it), after 3 attempts'
+    >>> rating_words(Rating(1612, 60), 40)
+    'Your puzzle rating: 1612, after 40 attempts'
+    """
+    template = wording.RATING_SETTLING if rating.deviation > SETTLED else wording.RATING
+    return f"{template.format(rating=round(rating.rating))}, after {plural(attempts, 'attempt')}"
+
+
+SETTLED = 100.0
+"""A rating deviation at or under which the rating is called settled (Glicko starts at 350)."""
 
 
 def boxes_explained() -> str:

@@ -85,12 +85,14 @@ PLAY_SAVE = "play-page-round.json"
 
 
 def _play() -> Any:
+    from nomercy.core.wording import table_players
     from nomercy.puzzles.progress import data_dir
     from nomercy.widgets import GameTable
 
     # the round is saved after every move and resumed when the page opens again; a first visit deals a new
-    # one (its seed is in the log, so the round can be replayed)
-    return GameTable("no-mercy", ["human", "greedy", "random"], seed=random.randrange(1_000_000), coach=True,
+    # one (its seed is in its record, so the round can be replayed). The seats have names and strengths a
+    # person understands (the wording module's), not the computer players' kinds.
+    return GameTable("no-mercy", table_players(["steady", "easy"]), seed=random.randrange(1_000_000), coach=True,
                      save_to=data_dir() / PLAY_SAVE)
 
 

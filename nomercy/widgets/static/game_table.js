@@ -63,7 +63,7 @@ function render({ model, el }) {
             style: `width:${Math.min(100, (100 * seat.count) / limit)}%`,
             class: seat.count >= limit - 5 ? "nm-danger" : "",
           })),
-          h("span", { class: "nm-mercy-text", "data-testid": `mercy-${seat.name}` }, `${seat.count}/${limit}`))
+          h("span", { class: "nm-mercy-text", "data-testid": `mercy-${seat.name}` }, seat.mercy_text))
       : null;
     const badges = [];
     if (seat.turn) badges.push(h("span", { class: "nm-badge nm-badge-turn" }, "to move"));
@@ -79,7 +79,7 @@ function render({ model, el }) {
     },
       h("div", { class: "nm-seat-head" },
         h("span", { class: "nm-seat-name" }, seat.name),
-        h("span", { class: "nm-kind" }, seat.kind)),
+        h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength)),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),
         h("span", { "data-testid": `seat-count-${seat.name}` }, seat.out ? "out" : `${seat.count} card${seat.count === 1 ? "" : "s"}`)),
@@ -187,11 +187,8 @@ function render({ model, el }) {
     if (a.kind === "hint") {
       return h("div", { class: "nm-advice nm-hint", "data-testid": "hint", role: "status" },
         h("div", { class: "nm-advice-title" }, "Hint: ", h("span", { "data-testid": "hint-move" }, a.move)),
-        h("div", { "data-testid": "hint-reason" }, a.reason, " ", rulingLink(a.rule, a.title)),
-        a.chances.length ? h("ol", { class: "nm-chances", "data-testid": "hint-chances" },
-          a.chances.map((c) => h("li", {}, c.text))) : null,
-        a.narrowing ? h("div", { "data-testid": "hint-narrowing" }, a.narrowing) : null,
-        h("div", { class: "nm-noise" }, `${a.noise} (${a.seconds} s)`));
+        h("div", { "data-testid": "hint-reason" }, a.summary, " ", rulingLink(a.rule, a.title)),
+        showNumbers("hint-numbers", hintNumbers(a.numbers)));
     }
     if (a.kind === "warning") {
       return h("div", { class: "nm-advice nm-warning", "data-testid": "warning", role: "alert" },
@@ -201,9 +198,30 @@ function render({ model, el }) {
           (a.instead || []).map((o, i) => button(`btn-instead-${i}`, o.label, () => send({ type: "move", move: o.move }),
             { class: "nm-btn nm-btn-primary", "data-move": o.move })),
           button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn" }),
-          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }))));
+          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }),
+            a.highlight === "go-ahead" ? { class: "nm-btn nm-btn-primary" } : {})));
     }
     return null;
+  }
+
+  // "Show the numbers": the coach's figures (chances with their margins, how many imagined rounds, the seed that
+  // replays them), folded under one click. The words above it are a card player's; these are for whoever asks.
+  function showNumbers(testid, lines) {
+    if (!lines.length) return null;
+    return h("details", { class: "nm-numbers", "data-testid": testid },
+      h("summary", { class: "nm-btn nm-btn-quiet" }, "Show the numbers"),
+      h("ul", { class: "nm-noise" }, lines.map((line) => h("li", {}, line))));
+  }
+
+  function hintNumbers(n) {
+    if (!n) return [];
+    return [...n.chances.map((c) => c.text), n.narrowing, `${n.noise} (${n.seconds} s)`].filter(Boolean);
+  }
+
+  function reviewNumbers(r) {
+    const n = r.numbers || {};
+    return [n.head, `${n.noise} (${n.seconds} s)`, ...[...r.mistakes, ...r.close_calls].map((d) => d.numbers.text)]
+      .filter(Boolean);
   }
 
   // A request that takes the kernel a moment (a hint, a review): the button says so at once.
@@ -248,19 +266,20 @@ function render({ model, el }) {
     }
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, r.head),
-      h("div", { class: "nm-noise" }, `Each decision weighed by the hint's own search (${r.budget} playouts, seed ${r.seed}), the move played followed on all its tables; a mistake is a lead beyond two standard errors, a close call one within them. (${r.seconds} s)`),
+      h("div", { class: "nm-sub", "data-testid": "review-explained" }, r.explained),
+      showNumbers("review-numbers", reviewNumbers(r)),
       r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
         d.text, " ",
         button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
-        h("div", {}, "Close calls (the expert chose another move, but the two are a tie within noise):"),
+        h("div", {}, "Close calls (the expert chose another move, but the two did about as well):"),
         h("ul", {}, r.close_calls.map((d, j) => {
           const i = r.mistakes.length + j;
           return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
             button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }));
         }))) : null,
       r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
-        h("div", {}, `The table before move ${[...r.mistakes, ...r.close_calls][r.open].number}, as you saw it (table.review_player(${r.open}) steps through it):`),
+        h("div", {}, [...r.mistakes, ...r.close_calls][r.open].position_line),
         h("div", { html: r.board })) : null);
   }
 
@@ -323,7 +342,7 @@ function render({ model, el }) {
         { disabled: t.can_undo ? null : true, title: t.undo_why || null }) : null,
       button("btn-export", "Export record", () => send({ type: "export" })),
       exported ? h("div", { class: "nm-export-box" },
-        h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (seed and moves)" }, exported),
+        h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (the deal and every move)" }, exported),
         h("a", {
           class: "nm-btn", "data-testid": "export-download", download: "nomercy-round.json",
           href: `data:application/json;charset=utf-8,${encodeURIComponent(exported)}`,
@@ -376,10 +395,11 @@ function render({ model, el }) {
     const error = model.get("error");
     main.replaceChildren(...[
       h("div", { class: "nm-header" },
-        h("span", { class: "nm-title" }, `${t.rules} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
+        h("span", { class: "nm-title" }, `${t.rules_name} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
         h("div", { class: "nm-status", "data-testid": "status", role: "status", "aria-live": "polite" }, t.status)),
       dailyBox(t),
       h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),
+      t.mercy_legend ? h("div", { class: "nm-mercy-legend", "data-testid": "mercy-legend" }, t.mercy_legend) : null,
       lastMove(t),
       centre(t),
       // The error box lies over the table (it never pushes the hand away from the pointer).

@@ -101,6 +101,14 @@ function render({ model, el }) {
     return fb && Number.isInteger(fb.picked) ? fb.picked : null;
   }
 
+  // "Show the numbers": what the expert's search measured for each option, folded under one click.
+  function showNumbers(fb) {
+    return h("details", { class: "nm-numbers", "data-testid": "puzzle-numbers" },
+      h("summary", { class: "nm-btn nm-btn-quiet" }, "Show the numbers"),
+      h("ul", { class: "nm-estimates", "data-testid": "puzzle-estimates" }, fb.estimates.map((t) => h("li", {}, t))),
+      fb.noise ? h("div", { class: "nm-noise", "data-testid": "puzzle-noise" }, fb.noise) : null);
+  }
+
   function feedbackBox() {
     const fb = model.get("feedback");
     if (!fb || fb.correct === undefined) return null;
@@ -111,11 +119,8 @@ function render({ model, el }) {
       h("div", { class: "nm-verdict", "data-testid": "puzzle-verdict" }, fb.verdict),
       fb.problems.length ? h("ul", { class: "nm-problems" }, fb.problems.map((p) => h("li", {}, p))) : null,
       fb.why ? h("div", { class: "nm-why", "data-testid": "puzzle-why" }, fb.why) : null,
-      // A kind that measures (best move): the estimate for each option, and what its ± means.
-      fb.estimates ? h("div", { class: "nm-sub" }, "What the expert found:") : null,
-      fb.estimates ? h("ul", { class: "nm-estimates", "data-testid": "puzzle-estimates" },
-        fb.estimates.map((t) => h("li", {}, t))) : null,
-      fb.noise ? h("div", { class: "nm-noise", "data-testid": "puzzle-noise" }, fb.noise) : null,
+      // A kind that measures (best move): the estimate for each option, and what its ± means, one click away.
+      fb.estimates ? showNumbers(fb) : null,
       fb.truth.length ? h("div", { class: "nm-sub" }, "What really happens:") : null,
       fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},

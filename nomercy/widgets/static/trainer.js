@@ -41,6 +41,14 @@ async function render({ model, el }) {
     send({ type: "choose", topic, level });
   }
 
+  // "Show the numbers": the rating's margin and the progress folder, folded under one click.
+  function showNumbers(testid, numbers) {
+    if (!numbers || !numbers.lines.length) return null;
+    return h("details", { class: "nm-numbers", "data-testid": testid },
+      h("summary", { class: "nm-btn nm-btn-quiet" }, numbers.label),
+      h("ul", { class: "nm-sub" }, numbers.lines.map((line) => h("li", {}, line))));
+  }
+
   function progressTable(s) {
     const level = s.level ? ` (${s.level})` : "";
     return h("table", { class: "nm-progress", "data-testid": "trainer-progress" },
@@ -162,12 +170,12 @@ async function render({ model, el }) {
       h("div", { class: "nm-trainer-actions" },
         button("trainer-next", recorded ? "Next puzzle" : "Skip this one", () => send({ type: "next_puzzle" }),
           { class: `nm-btn${recorded ? " nm-btn-primary" : ""}` }),
-        s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" },
-          `Puzzle rating ${s.rating} after ${s.attempts} attempts`) : null),
+        s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" }, s.rating) : null),
       progressTable(s),
       h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, s.boxes_text),
       boxesList(s),
-      h("div", { class: "nm-sub", "data-testid": "trainer-saved-in" }, `Saved in ${s.file}.`),
+      h("div", { class: "nm-sub", "data-testid": "trainer-saved-in" }, s.saved),
+      showNumbers("trainer-numbers", s.numbers),
       transferBox(s),
     ].filter(Boolean));
     root.setAttribute("data-served", String(s.served));
