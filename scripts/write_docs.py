@@ -1,7 +1,8 @@
-"""Write docs/rulebook.md, docs/sources.md, docs/glossary.md and docs/rule-card.html from the package.
+"""Write docs/rulebook.md, docs/sources.md, docs/glossary.md, docs/terms-*.md and docs/rule-card.html from the package.
 
 The rulings, sources and words live in the package (nomercy/core/rulebook.py,
-nomercy/core/sources.py, nomercy/teaching/glossary.py); these pages are written from them. The rule
+nomercy/core/sources.py, nomercy/teaching/glossary.py, and the words in the sources' languages in
+nomercy/teaching/terms/*.toml); these pages are written from them. The rule
 card (nomercy/teaching/rule_card.py) is printed to PDF by scripts/print_rule_card.py.
 ``--check`` writes nothing and exits 1 when a page is out of date (the tests do the same).
 
@@ -11,16 +12,19 @@ card (nomercy/teaching/rule_card.py) is printed to PDF by scripts/print_rule_car
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 from nomercy.teaching.glossary import glossary_markdown
 from nomercy.core.rulebook import rulebook_markdown
 from nomercy.core.sources import sources_markdown
 from nomercy.teaching.rule_card import rule_card_html
+from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown,
-         "rule-card.html": rule_card_html}
+         "rule-card.html": rule_card_html,
+         **{f"terms-{code}.md": partial(terms_markdown, code) for code in LANGUAGES}}
 
 
 def main(argv: list[str]) -> int:

@@ -14,6 +14,7 @@ from nomercy.core.rulebook import PARTS, RULINGS, rulebook_markdown
 from nomercy.core.rules import OPTIONS
 from nomercy.core.sources import SOURCES, sources_markdown
 from nomercy.teaching.rule_card import rule_card_html
+from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 from conftest import collection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +22,9 @@ DOCS = ROOT / "docs"
 
 
 @pytest.mark.parametrize("name, write", [("rulebook.md", rulebook_markdown), ("sources.md", sources_markdown),
-                                         ("glossary.md", glossary_markdown), ("rule-card.html", rule_card_html)])
+                                         ("glossary.md", glossary_markdown), ("rule-card.html", rule_card_html),
+                                         *((f"terms-{code}.md", lambda code=code: terms_markdown(code))
+                                           for code in LANGUAGES)])
 def test_each_page_is_what_the_package_writes(name, write):
     assert (DOCS / name).read_text(encoding="utf-8") == write(), \
         f"docs/{name} is out of date: run .venv/bin/python scripts/write_docs.py"

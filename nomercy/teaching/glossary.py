@@ -99,7 +99,9 @@ def glossary_markdown() -> str:
         "<!-- Written by scripts/write_docs.py from nomercy/teaching/glossary.py; do not edit by hand. -->",
         "",
         "One word for each idea, used the same way in the notebooks, the event sentences, the widgets, the "
-        "puzzles and these pages. The rulings are in the [rulebook](rulebook.md).",
+        "puzzles and these pages. The rulings are in the [rulebook](rulebook.md). The same words in the languages "
+        "of the sources, for the translations: [Swedish](terms-sv.md), [French](terms-fr.md), "
+        "[Chinese (traditional)](terms-zh-Hant.md).",
         "",
         "| word | meaning | ruling | not used |",
         "|---|---|---|---|",
