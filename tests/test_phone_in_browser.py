@@ -1,0 +1,192 @@
+"""The widgets of the shipped notebooks on a phone: chromium's phone emulation (a touch screen, the mobile
+viewport), JupyterLab started by the README's first command, every control tapped.
+
+At 390×844 (a recent phone) and 360×640 (a small one), in every state a learner sees (the table as dealt,
+with a hint, a color question, a coach's warning, the round over, its review with a position open; a puzzle
+board answered; a best-move board; the trainer through five puzzles; the step player at its end):
+
+- every control a finger can reach is at least 44×44 CSS px (WCAG 2.5.5), the label of a box counting;
+- every text is at least 16 px;
+- nothing reaches off the side of the screen or is cut short, and the page never scrolls sideways;
+- at the table, whose turn it is, the color in force, the pending draw and the direction are on screen
+  whenever the hand is.
+
+A round is played to its end by tapping, its review opened; five puzzles are answered in the trainer. Every
+state is screenshot at both sizes into ``artifacts/phone-*.png``; every problem found is gathered, and the
+test names them all. A console or page error fails a test.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from browser_support import ARTIFACTS, PHONES, page_scrolls_sideways, phone_problems
+from test_notebooks_in_browser import (PLAY, PUZZLES, ROUND_STEPS, STALLS, STEPS, TRAIN, Lab, _next_click, _pick,
+                                       _redrawn, _served, _VERSION_AND_WAITING_JS, open_lab)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    yield from open_lab(tmp_path_factory, phone=True)
+
+
+_FACTS_IN_VIEW_JS = """
+(root) => {
+  const inView = (el) => {
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  const cards = [...root.querySelectorAll('[data-testid^="hand-card-"], [data-testid="hand"]')];
+  const seen = cards.filter((c) => { const b = c.getBoundingClientRect();
+    return b.height > 0 && b.bottom > 0 && b.top < window.innerHeight; });
+  if (!seen.length) return null;
+  return ['turn', 'color', 'pending', 'direction'].filter((id) => !inView(root.querySelector(`[data-testid="${id}"]`)));
+}
+"""
+
+
+# JupyterLab as a phone's user sets it: one document at a time, the side panels closed (their tab bars stay).
+_PHONE_LAB_JS = """
+() => { const app = window.jupyterapp; app.shell.mode = 'single-document'; app.shell.collapseLeft(); app.shell.collapseRight(); }
+"""
+
+
+class Screens:
+    """Every state checked at both phone sizes: the problems found, by state and size, and the screenshots."""
+
+    def __init__(self, lab: Lab) -> None:
+        self.lab, self.problems = lab, {}
+
+    def check(self, root: Any, state: str, facts: bool = False) -> None:
+        page = self.lab.page
+        page.evaluate(_PHONE_LAB_JS)
+        for size, viewport in PHONES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            root.scroll_into_view_if_needed()
+            found = phone_problems(root) + page_scrolls_sideways(page)
+            if facts:
+                for where in ("hand", "first card"):
+                    target = root.locator('[data-testid="hand"]' if where == "hand" else '[data-testid="hand-card-0"]')
+                    if not target.count():
+                        continue
+                    target.first.scroll_into_view_if_needed()
+                    hidden = root.evaluate(_FACTS_IN_VIEW_JS)
+                    if hidden:
+                        found.append(f"with the {where} in view, these facts are off screen: {', '.join(hidden)}")
+            if found:
+                self.problems[f"{state} at {size}"] = found
+            root.scroll_into_view_if_needed()
+            root.screenshot(path=str(ARTIFACTS / f"phone-{state}-{size}.png"))
+        page.set_viewport_size(PHONES["390x844"])
+
+    def assert_none(self) -> None:
+        lines = [f"{where}: {p}" for where, found in self.problems.items() for p in found]
+        assert not lines, f"{len(lines)} problems on a phone:\n" + "\n".join(lines[:120])
+
+
+@pytest.fixture()
+def screens(lab: Lab) -> Screens:
+    return Screens(lab)
+
+
+def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[str]:
+    """Play on by tapping (as _next_click would click) until ``done(waiting)``; each state a learner meets for
+    the first time (a question, a warning, the UNO moment) is checked on the way."""
+    tapped: list[str] = []
+    stalls = 0
+    for _ in range(ROUND_STEPS):
+        version, waiting = table.evaluate(_VERSION_AND_WAITING_JS)
+        if done(waiting):
+            return tapped
+        if waiting == "computer":
+            stalls = 0 if _redrawn(table, version) else stalls + 1
+            assert stalls < STALLS, f"the computers stopped moving; taps: {tapped[-20:]}"
+            continue
+        step = _next_click(table)
+        assert step is not None, f"the player is to move but nothing can be tapped: {table.text_content()[:600]}"
+        label, control = step
+        state = {"play it anyway": "warning", "prompt": "question", "name a color": "question"}.get(label)
+        if state and state not in seen:
+            seen.add(state)
+            screens.check(table, f"table-{state}", facts=True)
+        control.tap()
+        if _redrawn(table, version):
+            tapped.append(label)
+    raise AssertionError(f"the round did not end after {ROUND_STEPS} turns; taps: {tapped[-20:]}")
+
+
+def test_a_round_and_its_review_at_the_table_by_tapping(lab: Lab, screens: Screens) -> None:
+    table = lab.panel(PLAY).locator('[data-testid="nm-table"]').first
+    table.wait_for()
+    _tap_until(table, lambda waiting: waiting == "human", screens, set())
+    screens.check(table, "table-dealt", facts=True)
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Hint").tap()
+    table.locator('[data-testid="hint"]').wait_for(timeout=120_000)
+    screens.check(table, "table-hint", facts=True)
+    _redrawn(table, version)
+    tapped = _tap_until(table, lambda waiting: waiting == "over", screens, set())
+    assert "card" in tapped
+    screens.check(table, "table-round-over")
+    table.get_by_role("button", name="Review my round").tap()
+    table.locator('[data-testid="review"]').wait_for(timeout=300_000)
+    show = table.locator('[data-testid="review-show-0"]')
+    if show.count():
+        show.tap()
+        table.locator('[data-testid="review-board"]').wait_for()
+    screens.check(table, "table-review")
+    screens.assert_none()
+
+
+def test_five_puzzles_in_the_trainer_by_tapping(lab: Lab, screens: Screens) -> None:
+    trainer = lab.panel(TRAIN).locator('[data-testid="nm-trainer"]').first
+    trainer.wait_for()
+    screens.check(trainer, "trainer-start")
+    for n in range(5):
+        puzzle = _served(trainer)
+        _pick(trainer, puzzle, right=n % 2 == 1)
+        trainer.locator('[data-testid="trainer-recorded"]').wait_for()
+        if n in (0, 1):
+            screens.check(trainer, f"trainer-answered-{'right' if n else 'wrong'}")
+        served = trainer.get_attribute("data-served")
+        trainer.get_by_role("button", name="Next puzzle").tap()
+        trainer.page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
+                                       arg=[trainer.element_handle(), served])
+    assert trainer.get_attribute("data-attempts") == "5"
+    screens.check(trainer, "trainer-after-five")
+    screens.assert_none()
+
+
+def test_a_puzzle_board_a_best_move_board_and_the_step_player_by_tapping(lab: Lab, screens: Screens) -> None:
+    board = lab.panel(PUZZLES).locator('[data-testid="nm-puzzle"][data-puzzle="round3-seven"]')
+    board.wait_for()
+    screens.check(board, "puzzle-board")
+    board.locator('[data-testid="puzzle-choices"] button').first.tap()
+    board.locator('[data-testid="puzzle-feedback"]').wait_for()
+    screens.check(board, "puzzle-board-answered")
+
+    best = lab.panel(TRAIN).locator(
+        '[data-testid="nm-puzzle"][data-puzzle="bm-ten-is-coming"]:not([data-testid="nm-trainer"] *)')
+    best.wait_for()
+    screens.check(best, "best-move-board")
+    best.locator('[data-testid="puzzle-choices"] button').first.tap()
+    best.locator('[data-testid="puzzle-feedback"]').wait_for()
+    screens.check(best, "best-move-board-answered")
+
+    player = lab.panel(STEPS).locator('[data-testid="nm-step"]').first
+    player.wait_for()
+    screens.check(player, "step-player")
+    forward = player.get_by_role("button", name="forward ▶")
+    while not forward.is_disabled():
+        counter = player.locator('[data-testid="step-counter"]').text_content()
+        forward.tap()
+        player.page.wait_for_function("([el, t]) => el.textContent !== t",
+                                      arg=[player.locator('[data-testid="step-counter"]').element_handle(), counter])
+    screens.check(player, "step-player-end")
+    screens.assert_none()
