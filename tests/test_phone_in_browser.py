@@ -62,7 +62,9 @@ class Screens:
     def __init__(self, lab: Lab) -> None:
         self.lab, self.problems = lab, {}
 
-    def check(self, root: Any, state: str, facts: bool = False) -> None:
+    def check(self, root: Any, state: str, facts: bool = False, shown: str | None = None) -> None:
+        """The problems of ``root`` at both phone sizes, and a screenshot of the screen at each, with the part
+        the state is about (``shown``, a selector inside ``root``; default the widget's top) in view."""
         page = self.lab.page
         page.evaluate(_PHONE_LAB_JS)
         for size, viewport in PHONES.items():
@@ -81,8 +83,12 @@ class Screens:
                         found.append(f"with the {where} in view, these facts are off screen: {', '.join(hidden)}")
             if found:
                 self.problems[f"{state} at {size}"] = found
-            root.scroll_into_view_if_needed()
-            root.screenshot(path=str(ARTIFACTS / f"phone-{state}-{size}.png"))
+            part = root.locator(shown).first if shown and root.locator(shown).count() else None
+            if part is not None:
+                part.scroll_into_view_if_needed()
+            else:
+                root.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+            page.screenshot(path=str(ARTIFACTS / f"phone-{state}-{size}.png"))
         page.set_viewport_size(PHONES["390x844"])
 
     def assert_none(self) -> None:
@@ -114,7 +120,8 @@ def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[
         state = {"play it anyway": "warning", "prompt": "question", "name a color": "question"}.get(label)
         if state and state not in seen:
             seen.add(state)
-            screens.check(table, f"table-{state}", facts=True)
+            screens.check(table, f"table-{state}", facts=True,
+                          shown={"warning": '[data-testid="warning"]', "question": '[data-testid="prompt"]'}[state])
         control.tap()
         if _redrawn(table, version):
             tapped.append(label)
@@ -125,22 +132,22 @@ def test_a_round_and_its_review_at_the_table_by_tapping(lab: Lab, screens: Scree
     table = lab.panel(PLAY).locator('[data-testid="nm-table"]').first
     table.wait_for()
     _tap_until(table, lambda waiting: waiting == "human", screens, set())
-    screens.check(table, "table-dealt", facts=True)
+    screens.check(table, "table-dealt", facts=True, shown='[data-testid="hand"]')
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Hint").tap()
     table.locator('[data-testid="hint"]').wait_for(timeout=120_000)
-    screens.check(table, "table-hint", facts=True)
+    screens.check(table, "table-hint", facts=True, shown='[data-testid="hint"]')
     _redrawn(table, version)
     tapped = _tap_until(table, lambda waiting: waiting == "over", screens, set())
     assert "card" in tapped
-    screens.check(table, "table-round-over")
+    screens.check(table, "table-round-over", shown='[data-testid="round-over"]')
     table.get_by_role("button", name="Review my round").tap()
     table.locator('[data-testid="review"]').wait_for(timeout=300_000)
     show = table.locator('[data-testid="review-show-0"]')
     if show.count():
         show.tap()
         table.locator('[data-testid="review-board"]').wait_for()
-    screens.check(table, "table-review")
+    screens.check(table, "table-review", shown='[data-testid="review-board"]')
     screens.assert_none()
 
 
@@ -153,13 +160,13 @@ def test_five_puzzles_in_the_trainer_by_tapping(lab: Lab, screens: Screens) -> N
         _pick(trainer, puzzle, right=n % 2 == 1)
         trainer.locator('[data-testid="trainer-recorded"]').wait_for()
         if n in (0, 1):
-            screens.check(trainer, f"trainer-answered-{'right' if n else 'wrong'}")
+            screens.check(trainer, f"trainer-answered-{'right' if n else 'wrong'}", shown='[data-testid="trainer-recorded"]')
         served = trainer.get_attribute("data-served")
         trainer.get_by_role("button", name="Next puzzle").tap()
         trainer.page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
                                        arg=[trainer.element_handle(), served])
     assert trainer.get_attribute("data-attempts") == "5"
-    screens.check(trainer, "trainer-after-five")
+    screens.check(trainer, "trainer-after-five", shown='[data-testid="trainer-progress"]')
     screens.assert_none()
 
 
@@ -169,7 +176,7 @@ def test_a_puzzle_board_a_best_move_board_and_the_step_player_by_tapping(lab: La
     screens.check(board, "puzzle-board")
     board.locator('[data-testid="puzzle-choices"] button').first.tap()
     board.locator('[data-testid="puzzle-feedback"]').wait_for()
-    screens.check(board, "puzzle-board-answered")
+    screens.check(board, "puzzle-board-answered", shown='[data-testid="puzzle-feedback"]')
 
     best = lab.panel(TRAIN).locator(
         '[data-testid="nm-puzzle"][data-puzzle="bm-ten-is-coming"]:not([data-testid="nm-trainer"] *)')
@@ -177,7 +184,7 @@ def test_a_puzzle_board_a_best_move_board_and_the_step_player_by_tapping(lab: La
     screens.check(best, "best-move-board")
     best.locator('[data-testid="puzzle-choices"] button').first.tap()
     best.locator('[data-testid="puzzle-feedback"]').wait_for()
-    screens.check(best, "best-move-board-answered")
+    screens.check(best, "best-move-board-answered", shown='[data-testid="puzzle-feedback"]')
 
     player = lab.panel(STEPS).locator('[data-testid="nm-step"]').first
     player.wait_for()
