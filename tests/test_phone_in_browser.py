@@ -11,7 +11,8 @@ board answered; a best-move board; the trainer through five puzzles; the step pl
 - at the table, whose turn it is, the color in force, the pending draw and the direction are on screen
   whenever the hand is.
 
-A round is played to its end by tapping, its review opened; five puzzles are answered in the trainer. Every
+A round is played to its end by tapping (with one move the coach warns against: the warning takes the focus),
+its review opened; five puzzles are answered in the trainer. Every
 state is screenshot at both sizes into ``artifacts/phone-*.png``; every problem found is gathered, and the
 test names them all. A console or page error fails a test.
 """
@@ -101,6 +102,35 @@ def screens(lab: Lab) -> Screens:
     return Screens(lab)
 
 
+def _tap_a_warned_move(table: Any) -> bool:
+    """Read the position (Export record, tapped), and tap a card the coach warns against, if there is one (and
+    its question's first answer): whether a warning is now on the table."""
+    from nomercy import legal_moves
+    from nomercy.core.moves import Play
+    from nomercy.play import coach
+    from nomercy.play.game import Game, GameRecord
+
+    version = table.get_attribute("data-version")
+    table.get_by_role("button", name="Export record").tap()
+    _redrawn(table, version)
+    record = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    state = Game.from_record(GameRecord.from_json(record)).state
+    if state.is_over or state.to_act != 0:
+        return False
+    warned = next((a for a in legal_moves(state, 0) if isinstance(a, Play) and [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
+    if warned is None:
+        return False
+    version = table.get_attribute("data-version")
+    table.locator(f'[data-testid^="hand-card-"][data-card="{warned.card}"]').first.tap()
+    _redrawn(table, version)
+    prompt = table.locator(f'[data-testid="prompt"] [data-move="{state.move_text(warned)}"]')
+    if prompt.count():
+        version = table.get_attribute("data-version")
+        prompt.tap()
+        _redrawn(table, version)
+    return bool(table.locator('[data-testid="warning"]').count())
+
+
 def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[str]:
     """Play on by tapping (as _next_click would click) until ``done(waiting)``; each state a learner meets for
     the first time (a question, a warning, the UNO moment) is checked on the way."""
@@ -114,14 +144,21 @@ def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[
             stalls = 0 if _redrawn(table, version) else stalls + 1
             assert stalls < STALLS, f"the computers stopped moving; taps: {tapped[-20:]}"
             continue
+        if "warning" not in seen and _tap_a_warned_move(table):
+            seen.add("warning")
+            warning = table.locator('[data-testid="warning"]')
+            first = warning.locator(".nm-actions button").first
+            table.page.wait_for_function("(el) => el === document.activeElement", arg=first.element_handle())
+            screens.check(table, "table-warning", facts=True, shown='[data-testid="warning"]')
+            continue
         step = _next_click(table)
         assert step is not None, f"the player is to move but nothing can be tapped: {table.text_content()[:600]}"
         label, control = step
-        state = {"play it anyway": "warning", "prompt": "question", "name a color": "question"}.get(label)
+        state = {"prompt": "question", "name a color": "color"}.get(label)
         if state and state not in seen:
             seen.add(state)
             screens.check(table, f"table-{state}", facts=True,
-                          shown={"warning": '[data-testid="warning"]', "question": '[data-testid="prompt"]'}[state])
+                          shown='[data-testid="prompt"]' if label == "prompt" else '[data-testid="actions"]')
         control.tap()
         if _redrawn(table, version):
             tapped.append(label)
@@ -131,15 +168,17 @@ def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[
 def test_a_round_and_its_review_at_the_table_by_tapping(lab: Lab, screens: Screens) -> None:
     table = lab.panel(PLAY).locator('[data-testid="nm-table"]').first
     table.wait_for()
-    _tap_until(table, lambda waiting: waiting == "human", screens, set())
+    seen = {"warning"}  # the first turn is for the hint
+    _tap_until(table, lambda waiting: waiting == "human", screens, seen)
     screens.check(table, "table-dealt", facts=True, shown='[data-testid="hand"]')
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Hint").tap()
     table.locator('[data-testid="hint"]').wait_for(timeout=120_000)
     screens.check(table, "table-hint", facts=True, shown='[data-testid="hint"]')
     _redrawn(table, version)
-    tapped = _tap_until(table, lambda waiting: waiting == "over", screens, set())
-    assert "card" in tapped
+    seen = set()
+    tapped = _tap_until(table, lambda waiting: waiting == "over", screens, seen)
+    assert "card" in tapped and "warning" in seen, seen
     screens.check(table, "table-round-over", shown='[data-testid="round-over"]')
     table.get_by_role("button", name="Review my round").tap()
     table.locator('[data-testid="review"]').wait_for(timeout=300_000)

@@ -195,6 +195,7 @@ function render({ model, el }) {
     const a = model.get("advice") || {};
     if (a.kind === "warning") return { key: `warning|${a.move}`, first: '[data-testid="warning"] .nm-actions button' };
     if (t.uno_moment) return { key: "uno", first: '[data-testid="btn-uno"]' };
+    if (t.buttons.some((b) => b.color)) return { key: "name a color", first: '[data-testid="actions"] .nm-choice' };
     return null;
   }
 
