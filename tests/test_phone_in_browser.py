@@ -24,8 +24,8 @@ from typing import Any, Iterator
 import pytest
 
 from browser_support import ARTIFACTS, PHONES, page_scrolls_sideways, phone_problems
-from test_notebooks_in_browser import (PLAY, PUZZLES, ROUND_STEPS, STALLS, STEPS, TRAIN, Lab, _next_click, _pick,
-                                       _redrawn, _served, _VERSION_AND_WAITING_JS, open_lab)
+from test_notebooks_in_browser import (PLAY, PUZZLES, ROUND_STEPS, STALLS, STEPS, TRAIN, Lab, _moves_made, _next_click,
+                                       _pick, _redrawn, _served, _VERSION_AND_WAITING_JS, open_lab)
 
 pytestmark = pytest.mark.browser
 
@@ -102,11 +102,14 @@ def screens(lab: Lab) -> Screens:
     return Screens(lab)
 
 
+_ASKED = '[data-testid="prompt"], [data-testid="warning"], [data-testid="hint"]'  # a question, or advice shown
+
+
 def _tap_a_warned_move(table: Any) -> bool:
-    """Read the position (Export record, tapped), and tap a card the coach warns against, if there is one (and
-    its question's first answer): whether a warning is now on the table."""
+    """Read the position (Export record, tapped), and tap a move the coach warns against, if there is one (its
+    card and its question's answer, or its button): whether a warning is now on the table."""
     from nomercy import legal_moves
-    from nomercy.core.moves import Play
+    from nomercy.core.moves import CallUno, Catch, Play
     from nomercy.play import coach
     from nomercy.play.game import Game, GameRecord
 
@@ -117,16 +120,21 @@ def _tap_a_warned_move(table: Any) -> bool:
     state = Game.from_record(GameRecord.from_json(record)).state
     if state.is_over or state.to_act != 0:
         return False
-    warned = next((a for a in legal_moves(state, 0) if isinstance(a, Play) and [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
+    warned = next((a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch))
+                   and [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
     if warned is None:
         return False
     version = table.get_attribute("data-version")
-    table.locator(f'[data-testid^="hand-card-"][data-card="{warned.card}"]').first.tap()
-    _redrawn(table, version)
-    prompt = table.locator(f'[data-testid="prompt"] [data-move="{state.move_text(warned)}"]')
-    if prompt.count():
-        version = table.get_attribute("data-version")
-        prompt.tap()
+    if isinstance(warned, Play):
+        table.locator(f'[data-testid^="hand-card-"][data-card="{warned.card}"]').first.tap()
+        _redrawn(table, version)
+        prompt = table.locator(f'[data-testid="prompt"] [data-move="{state.move_text(warned)}"]')
+        if prompt.count():
+            version = table.get_attribute("data-version")
+            prompt.tap()
+            _redrawn(table, version)
+    else:
+        table.locator(f'[data-testid="actions"] [data-move="{state.move_text(warned)}"]').tap()
         _redrawn(table, version)
     return bool(table.locator('[data-testid="warning"]').count())
 
@@ -135,6 +143,7 @@ def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[
     """Play on by tapping (as _next_click would click) until ``done(waiting)``; each state a learner meets for
     the first time (a question, a warning, the UNO moment) is checked on the way."""
     tapped: list[str] = []
+    tried: set[int] = set()
     stalls = 0
     for _ in range(ROUND_STEPS):
         version, waiting = table.evaluate(_VERSION_AND_WAITING_JS)
@@ -144,7 +153,11 @@ def _tap_until(table: Any, done: Any, screens: Screens, seen: set[str]) -> list[
             stalls = 0 if _redrawn(table, version) else stalls + 1
             assert stalls < STALLS, f"the computers stopped moving; taps: {tapped[-20:]}"
             continue
-        if "warning" not in seen and _tap_a_warned_move(table):
+        made = _moves_made(table)
+        if "warning" not in seen and made not in tried and not table.locator(_ASKED).count():
+            tried.add(made)  # one look per position: the coach warns at most once there
+            if not _tap_a_warned_move(table):
+                continue  # the position again (a card tapped with no warning has made its move)
             seen.add("warning")
             warning = table.locator('[data-testid="warning"]')
             first = warning.locator(".nm-actions button").first

@@ -203,7 +203,8 @@ function render({ model, el }) {
   // to a new question; at the start of the person's turn, to the first playable card (or, with none, to the
   // first move button: draw, take the stack); else back to the same control; and if that control is gone
   // (a card played, a button replaced), to the turn's first control, so the focus is never lost.
-  function settleFocus(focused, t) {
+  // A person typing (a record to import) or setting the pace keeps that control whatever comes up.
+  function settleFocus(focused, t, typing) {
     const asked = question(t);
     const isNew = asked && asked.key !== lastQuestion;
     lastQuestion = asked ? asked.key : null;
@@ -214,7 +215,8 @@ function render({ model, el }) {
     const firstMove = () => playableCards(main)[0]
       || [...main.querySelectorAll('[data-testid="actions"] button, [data-testid="round-over"] button, [data-testid="reveal"]')].find(usable);
     let target = null;
-    if (isNew) target = main.querySelector(asked.first);
+    if (typing) target = null;
+    else if (isNew) target = main.querySelector(asked.first);
     else if (turnStarts) target = firstMove();
     if (!usable(target)) {
       const again = main.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
@@ -469,7 +471,8 @@ function render({ model, el }) {
     root.setAttribute("data-drawn-at", performance.now().toFixed(1));
     // The keyboard focus (settleFocus). Done in the next frame: focusing needs the layout, which that frame
     // computes anyway.
-    requestAnimationFrame(() => settleFocus(focused, t));
+    const typing = focused !== null && document.activeElement.matches("textarea, input, select");
+    requestAnimationFrame(() => settleFocus(focused, t, typing));
     schedule(t);
     // A review under way: ask Python for its next slice (it answers with the progress, then the review).
     if ((model.get("review") || {}).running) setTimeout(() => send({ type: "review" }), 0);
