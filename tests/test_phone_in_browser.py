@@ -72,6 +72,11 @@ class Screens:
             page.set_viewport_size(viewport)
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             root.scroll_into_view_if_needed()
+            try:  # JupyterLab lays its panels out again after a change of screen or mode: let it settle
+                page.wait_for_function("(el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth",
+                                       arg=root.element_handle(), timeout=15_000)
+            except Exception:  # noqa: BLE001 - it does not fit: the check below says where it sticks out
+                pass
             found = phone_problems(root) + page_scrolls_sideways(page)
             if facts:
                 for where in ("hand", "first card"):
