@@ -127,15 +127,21 @@ class ConsoleWatch:
         return errors
 
 
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
+"""The phone screens every widget and page must work on (CSS px): a recent phone and a small one."""
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+"""Chromium's phone emulation: a touch screen, the mobile viewport rules, a phone's pixel density."""
+
+
 @contextlib.contextmanager
-def chromium(viewport: dict[str, int] | None = None) -> Iterator[Any]:
-    """A Playwright browser context in Debian's chromium."""
+def chromium(viewport: dict[str, int] | None = None, phone: bool = False) -> Iterator[Any]:
+    """A Playwright browser context in Debian's chromium (a phone's, tapped by touch, with ``phone``)."""
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 1000})
+        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 1000}, **(PHONE if phone else {}))
         try:
             yield context
         finally:
@@ -144,9 +150,11 @@ def chromium(viewport: dict[str, int] | None = None) -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def jupyterlab_page(workdir: Path) -> Iterator[tuple[Any, ConsoleWatch]]:
-    """JupyterLab served from ``workdir``, open and started in chromium: the page and its console watch."""
-    with jupyter_lab(workdir) as server, chromium({"width": 1280, "height": 1000}) as context:
+def jupyterlab_page(workdir: Path, phone: bool = False) -> Iterator[tuple[Any, ConsoleWatch]]:
+    """JupyterLab served from ``workdir``, open and started in chromium (a phone's, 390×844, with ``phone``): the
+    page and its console watch."""
+    viewport = PHONES["390x844"] if phone else {"width": 1280, "height": 1000}
+    with jupyter_lab(workdir) as server, chromium(viewport, phone=phone) as context:
         page = context.new_page()
         page.set_default_timeout(60_000)
         watch = ConsoleWatch(page)
@@ -249,3 +257,87 @@ def serious(violations: list[dict[str, Any]]) -> list[str]:
     """The violations that fail a test, one line each: rule, impact, where, what."""
     return [f"{v['id']} ({v['impact']}): {v['help']}; {n['target']}: {n['summary']}"
             for v in violations if v["impact"] in AXE_IMPACTS for n in v["nodes"]]
+
+
+# --- a phone's screen: touch targets, text size, nothing off the side ------------------------------
+
+TOUCH_PX = 44  # WCAG 2.5.5 (target size, AAA), Apple's 44 pt and Material's 48 dp: a finger's tap
+TEXT_PX = 16  # body text a phone's reader needs no zoom for
+
+_PHONE_PROBLEMS_JS = """
+([root, touch, text]) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const name = (el) => {
+    const id = el.closest('[data-testid]');
+    const words = (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    return `${el.tagName.toLowerCase()}${id ? ` in ${id.getAttribute('data-testid')}` : ''} "${words}"`;
+  };
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return false;
+    for (let n = el; n && n !== root.parentElement; n = n.parentElement) {
+      const style = getComputedStyle(n);
+      if (style.display === 'none' || style.visibility === 'hidden') return false;
+      if (n.tagName === 'DETAILS' && !n.open && n !== el && !el.closest('summary')) return false;
+    }
+    return true;
+  };
+  // Where a scroller of the widget's own (a list that scrolls inside its box) holds an element, its
+  // sideways position is that box's business, not the page's.
+  const scrolled = (el) => {
+    for (let n = el.parentElement; n && n !== root; n = n.parentElement) {
+      const x = getComputedStyle(n).overflowX;
+      if (x === 'auto' || x === 'scroll') return true;
+    }
+    return false;
+  };
+  const rootBox = root.getBoundingClientRect();
+  if (rootBox.right > width + 1) problems.push(`the widget is ${Math.round(rootBox.right)} px wide on a ${width} px screen`);
+  const controls = root.querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])');
+  for (const el of controls) {
+    if (!shown(el)) continue;
+    // A control's target is the label that holds it (a tap on the label works the control too).
+    const target = el.closest('label') || el;
+    const box = target.getBoundingClientRect();
+    if (box.width < touch - 0.5 || box.height < touch - 0.5) {
+      problems.push(`${name(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px, under ${touch}×${touch}`);
+    }
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const small = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('svg') || small.has(el) || !shown(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < text - 0.01) { small.add(el); problems.push(`${name(el)}: text of ${size} px, under ${text}`); }
+  }
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('svg') && el.tagName !== 'svg' || !shown(el) || scrolled(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.right > width + 1 || box.left < -1) {
+      problems.push(`${name(el)} reaches ${Math.round(box.left)}..${Math.round(box.right)} px on a ${width} px screen`);
+    }
+    const style = getComputedStyle(el);
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)} is cut short (…)`);
+    if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'svg') {
+      problems.push(`${name(el)} hides ${el.scrollWidth - el.clientWidth} px of its content`);
+    }
+  }
+  return problems;
+}
+"""
+
+
+def phone_problems(root: Any) -> list[str]:
+    """What keeps a phone's user from reading or tapping the widget at ``root`` (a Playwright locator) on the
+    page's current screen: a control whose box (or its label's) is under 44×44 CSS px, text under 16 px, an
+    element off the side of the screen or cut short. Inline links in a sentence count as controls too."""
+    return root.page.evaluate(_PHONE_PROBLEMS_JS, [root.element_handle(), TOUCH_PX, TEXT_PX])
+
+
+def page_scrolls_sideways(page: Any) -> list[str]:
+    """The page's scrollers (the document, JupyterLab's notebook) that scroll sideways, by how much."""
+    return page.evaluate("""() => [document.scrollingElement, ...document.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')]
+      .filter((n) => n && n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'hidden')
+      .map((n) => `${n.className || n.tagName}: ${n.scrollWidth} px of content in ${n.clientWidth}`)""")

@@ -114,7 +114,7 @@ def test_an_installed_package_opens_puzzles_steps_and_games(installed: Path) -> 
     assert report["player"][0] == report["player"][1] - 1 > 0
     assert report["winner"]
     assert {"game_table.js", "game_table.css", "puzzle_board.js", "puzzle_board.css",
-            "step_player.js", "step_player.css"} <= set(report["static"])
+            "step_player.js", "step_player.css", "phone.css"} <= set(report["static"])
     assert report["typed"]
     assert report["schema"] == "nomercy puzzle"  # the puzzle format's JSON Schema ships in the wheel
 

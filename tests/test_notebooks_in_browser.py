@@ -80,14 +80,15 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     yield from open_lab(tmp_path_factory)
 
 
-def open_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+def open_lab(tmp_path_factory: pytest.TempPathFactory, phone: bool = False) -> Iterator[Lab]:
     """A JupyterLab page whose kernels keep the trainer's progress in a folder of the test run (never in the
-    real data folder); the ``lab`` fixture of every browser test module that opens the shipped notebooks."""
+    real data folder); the ``lab`` fixture of every browser test module that opens the shipped notebooks
+    (on a phone, tapped by touch, with ``phone``)."""
     require_browser()
     data = tmp_path_factory.mktemp("nomercy-data")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("NOMERCY_DATA_DIR", str(data))
-        with jupyterlab_page(tmp_path_factory.mktemp("lab")) as (page, watch):
+        with jupyterlab_page(tmp_path_factory.mktemp("lab"), phone=phone) as (page, watch):
             yield Lab(page, watch, data)
 
 

@@ -21,10 +21,16 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
 from nomercy.play.table import kept_copy
 
-__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg"]
+__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "style_sheet"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""
+
+
+def style_sheet(*names: str) -> str:
+    """A widget's style: its own sheets (``names``, in ``static/``) and the one for phones that every widget
+    shares (``phone.css``: touch-sized controls, 16 px text, nothing wider than the screen), as one text."""
+    return "".join((STATIC / name).read_text(encoding="utf-8") for name in (*names, "phone.css"))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -39,7 +39,7 @@ from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
 from nomercy.widgets.step_player import StepPlayer
 
 __all__ = ["GameTable"]
@@ -69,7 +69,7 @@ class GameTable(GuardedWidget):
     """
 
     _esm = STATIC / "game_table.js"
-    _css = STATIC / "game_table.css"
+    _css = style_sheet("game_table.css")
 
     table = traitlets.Dict().tag(sync=True)
     log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)

@@ -43,7 +43,7 @@ from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.teaching.pictures import state_html
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
 from nomercy.widgets.step_player import board_html, frame_dict
 
 __all__ = ["PuzzleBoard", "puzzle"]
@@ -58,7 +58,7 @@ class PuzzleBoard(GuardedWidget):
     """
 
     _esm = STATIC / "puzzle_board.js"
-    _css = STATIC / "puzzle_board.css"
+    _css = style_sheet("puzzle_board.css")
 
     puzzle = traitlets.Dict().tag(sync=True)
     feedback = traitlets.Dict().tag(sync=True)

@@ -27,7 +27,7 @@ from nomercy.puzzles.puzzle import find_puzzle
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
 from nomercy.core.wording import option_words
-from nomercy.widgets._common import STATIC, GuardedWidget
+from nomercy.widgets._common import STATIC, GuardedWidget, style_sheet
 
 __all__ = ["StepPlayer", "board_html"]
 
@@ -49,7 +49,7 @@ class StepPlayer(GuardedWidget):
     """
 
     _esm = STATIC / "step_player.js"
-    _css = STATIC / "step_player.css"
+    _css = style_sheet("step_player.css")
 
     info = traitlets.Dict().tag(sync=True)
     frame = traitlets.Dict().tag(sync=True)

@@ -33,7 +33,7 @@ from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
 from nomercy.core.wording import plural
-from nomercy.widgets._common import STATIC
+from nomercy.widgets._common import STATIC, style_sheet
 from nomercy.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["Trainer"]
@@ -70,8 +70,7 @@ class Trainer(PuzzleBoard):
 
     _esm = STATIC / "trainer.js"
     # the board's style sheet and the trainer's, as one text (anywidget takes a path or the text itself)
-    _css = ((STATIC / "puzzle_board.css").read_text(encoding="utf-8")  # type: ignore[assignment]
-            + (STATIC / "trainer.css").read_text(encoding="utf-8"))
+    _css = style_sheet("puzzle_board.css", "trainer.css")
 
     status = traitlets.Dict().tag(sync=True)
     board_module = traitlets.Unicode("").tag(sync=True)

@@ -26,7 +26,7 @@ export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_
   "import_record", "advance", "hint", "go_ahead", "take_back", "review", "review_show"];
 
 function render({ model, el }) {
-  const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table" });
+  const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table", tabindex: "-1" });
   const main = h("div", { class: "nm-main" });
   const side = h("div", { class: "nm-side" });
   root.append(main, side);
@@ -40,6 +40,9 @@ function render({ model, el }) {
   });
 
   const openLog = new Set();
+  let lastQuestion = null;  // the question the focus last went to (see settleFocus)
+  let lastWaiting = null;  // who the table waited for at the last redraw
+  let lastCard = null;  // the hand's card that last had the focus: the hand's one tab stop
   let timer = null;
   let queued = false;
   let receivedAt = 0;
@@ -139,22 +142,91 @@ function render({ model, el }) {
       type: "button", class: "nm-card", "data-testid": `hand-card-${i}`, "data-card": c.card,
       "data-playable": c.playable ? "true" : "false", "data-drawn": c.drawn ? "true" : null,
       "aria-label": `${c.card}, ${c.playable ? "can be played now" : "cannot be played now"}${c.drawn ? ", just drawn" : ""}`,
+      "aria-disabled": c.playable ? null : "true", tabindex: "-1",
       disabled: t.watching ? true : null,
       onclick: () => send({ type: "card", card: c.card }), html: c.svg,
     }));
     return h("div", { class: "nm-hand", "data-testid": "hand", role: "group", "aria-label": label },
       h("div", { class: "nm-hand-label" }, label, h("span", { class: "nm-count" }, ` (${t.hand.length})`)),
-      h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? cards : h("em", {}, "no cards")));
+      h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? rovingHand(cards) : h("em", {}, "no cards")));
+  }
+
+  // --- The keyboard ---------------------------------------------------------------------------------
+  // The hand is one tab stop: the playable card last focused (or the first one). The arrow keys (and Home,
+  // End) go from playable card to playable card; a card that cannot be played is announced (its name says
+  // so, and it is marked as unavailable) but is neither a tab stop nor on the arrows' way, so Tab reaches
+  // the buttons after the hand at once. A click on it still asks, and the table says why not.
+  function playableCards(scope) {
+    return [...scope.querySelectorAll('.nm-card[data-playable="true"]:not(:disabled)')];
+  }
+
+  function rovingHand(cards) {
+    const playable = cards.filter((c) => c.getAttribute("data-playable") === "true");
+    const first = playable.find((c) => c.getAttribute("data-testid") === lastCard) || playable[0];
+    if (first) first.tabIndex = 0;
+    return cards;
+  }
+
+  function focusCard(card) {
+    for (const other of main.querySelectorAll(".nm-card")) other.tabIndex = -1;
+    card.tabIndex = 0;
+    lastCard = card.getAttribute("data-testid");
+    card.focus({ preventScroll: true });
   }
 
   function arrowKeys(event) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const cards = [...event.currentTarget.querySelectorAll("button")];
+    const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
+    if (!(event.key in keys)) return;
+    const cards = playableCards(event.currentTarget);
+    if (!cards.length) return;
     const at = cards.indexOf(document.activeElement);
-    if (at < 0) return;
-    const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
-    next.focus();
+    const step = keys[event.key];
+    const next = step === "first" ? cards[0] : step === "last" ? cards[cards.length - 1]
+      : cards[(Math.max(at, 0) + (at < 0 && step < 0 ? 0 : step) + cards.length) % cards.length];
+    focusCard(next);
     event.preventDefault();
+  }
+
+  // What the person is asked now, if anything: a wild's color or a 7's seat, a coach's warning, the UNO
+  // moment. A new question takes the focus (its first answer), so that a keyboard user answers it at once.
+  function question(t) {
+    const p = model.get("prompt");
+    if (p && p.options) return { key: `prompt|${p.title}`, first: '[data-testid="prompt"] button' };
+    const a = model.get("advice") || {};
+    if (a.kind === "warning") return { key: `warning|${a.move}`, first: '[data-testid="warning"] .nm-actions button' };
+    if (t.uno_moment) return { key: "uno", first: '[data-testid="btn-uno"]' };
+    if (t.buttons.some((b) => b.color)) return { key: "name a color", first: '[data-testid="actions"] .nm-choice' };
+    return null;
+  }
+
+  // Where the focus goes after a redraw, when it was in the table (never taken from elsewhere on the page):
+  // to a new question; at the start of the person's turn, to the first playable card (or, with none, to the
+  // first move button: draw, take the stack); else back to the same control; and if that control is gone
+  // (a card played, a button replaced), to the turn's first control, so the focus is never lost.
+  // A person typing (a record to import) or setting the pace keeps that control whatever comes up.
+  function settleFocus(focused, t, typing) {
+    const asked = question(t);
+    const isNew = asked && asked.key !== lastQuestion;
+    lastQuestion = asked ? asked.key : null;
+    const turnStarts = t.waiting === "human" && lastWaiting !== "human";
+    lastWaiting = t.waiting;
+    if (focused === null) return;
+    const usable = (node) => node && !node.disabled && node.getClientRects().length > 0;
+    const firstMove = () => playableCards(main)[0]
+      || [...main.querySelectorAll('[data-testid="actions"] button, [data-testid="round-over"] button, [data-testid="reveal"]')].find(usable);
+    let target = null;
+    if (typing) target = null;
+    else if (isNew) target = main.querySelector(asked.first);
+    else if (turnStarts) target = firstMove();
+    if (!usable(target)) {
+      const again = main.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      target = usable(again) && !(again.classList.contains("nm-card") && again.getAttribute("data-playable") !== "true" && t.waiting === "human")
+        ? again : null;
+    }
+    if (!usable(target)) target = firstMove() || [...main.querySelectorAll("button, summary, input")].find(usable) || root;
+    if (target.classList.contains("nm-card")) focusCard(target);
+    else target.focus({ preventScroll: true });
+    if (isNew) target.scrollIntoView({ block: "nearest" });
   }
 
   // The latest move, on the table itself: who made it, one line, and a banner for each striking effect
@@ -391,7 +463,7 @@ function render({ model, el }) {
     const started = performance.now();
     settleImport(t);
     drawLog();
-    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") || "" : null;
     const error = model.get("error");
     main.replaceChildren(...[
       h("div", { class: "nm-header" },
@@ -417,14 +489,10 @@ function render({ model, el }) {
     root.setAttribute("data-version", String(model.get("version")));
     root.setAttribute("data-waiting", t.waiting);
     root.setAttribute("data-drawn-at", performance.now().toFixed(1));
-    // Give the keyboard focus back to the same control (or the first choice of a new question).
-    // Done in the next frame: focusing needs the layout, which that frame computes anyway.
-    const prompted = model.get("prompt").options;
-    requestAnimationFrame(() => {
-      const again = focused && main.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
-      if (again) again.focus({ preventScroll: true });
-      else if (prompted) main.querySelector('[data-testid="choice-0"]')?.focus({ preventScroll: true });
-    });
+    // The keyboard focus (settleFocus). Done in the next frame: focusing needs the layout, which that frame
+    // computes anyway.
+    const typing = focused !== null && document.activeElement.matches("textarea, input, select");
+    requestAnimationFrame(() => settleFocus(focused, t, typing));
     schedule(t);
     // A review under way: ask Python for its next slice (it answers with the progress, then the review).
     if ((model.get("review") || {}).running) setTimeout(() => send({ type: "review" }), 0);

@@ -60,9 +60,11 @@ async function render({ model, el }) {
         "data-boxes": row.boxes.join(","),
         class: row.topic === s.topic || (!s.topic && row.topic === model.get("puzzle").topic) ? "nm-now" : null,
       },
-      h("th", { scope: "row" }, row.label), h("td", {}, row.puzzles), h("td", {}, row.tried), h("td", {}, row.known),
-      h("td", {}, row.due),
-      h("td", { class: "nm-boxes", "aria-label": row.boxes.map((n, i) => `box ${i + 1}: ${n}`).join(", ") },
+      // Each cell names its column (data-label): on a phone the rows stack, and the names show beside the values.
+      h("th", { scope: "row" }, row.label), h("td", { "data-label": "Puzzles" }, row.puzzles),
+      h("td", { "data-label": "Tried" }, row.tried), h("td", { "data-label": "Right last time" }, row.known),
+      h("td", { "data-label": "Due" }, row.due),
+      h("td", { class: "nm-boxes", "data-label": "In box 1 · 2 · 3 · 4 · 5", "aria-label": row.boxes.map((n, i) => `box ${i + 1}: ${n}`).join(", ") },
         row.boxes.join(" · ")),
       h("td", {}, h("span", {
         class: "nm-bar", role: "img", "aria-label": `${row.known} of ${row.puzzles} right last time, ${row.tried} tried`,
@@ -84,7 +86,8 @@ async function render({ model, el }) {
       h("table", { class: "nm-progress" },
         h("thead", {}, h("tr", {}, ["Puzzle", "Box", "Comes back"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, s.in_boxes.map((p) => h("tr", { "data-testid": `in-box-${p.id}`, "data-box": p.box },
-          h("th", { scope: "row" }, p.title), h("td", {}, p.box), h("td", {}, p.back))))));
+          h("th", { scope: "row" }, p.title), h("td", { "data-label": "Box" }, p.box),
+          h("td", { "data-label": "Comes back" }, p.back))))));
   }
 
   // Export: Python gives the text; the page offers it as a file and to copy. Import: a file chosen or text
