@@ -55,7 +55,7 @@ def resume(table: TableSession, save: SavedGame) -> None:
     resumed = save.resume()
     if resumed.record is not None:
         _switch_to(table, resumed.record)
-        load(table, resumed.record, f"Resumed the game saved in {save.path.name}")
+        load(table, resumed.record, f"Resumed the game saved in {save.path.name}", number=table.round_number)
     if resumed.record is None and resumed.note:
         table._note(resumed.note, "note")
         table.notice = resumed.note
@@ -72,11 +72,12 @@ def save_round(table: TableSession) -> bool:
     return bool(failed)
 
 
-def load(table: TableSession, record: GameRecord, note: str = "Loaded a saved record") -> str | None:
-    """Deal the record's round and replay its moves through the game (a refused move stops it, named)."""
+def load(table: TableSession, record: GameRecord, note: str = "Loaded a saved record", number: int = 1) -> str | None:
+    """Deal the record's round (as round ``number``) and replay its moves through the game (a refused move
+    stops it, named)."""
     table._bots = table._make_bots(table._seed)
     table._match = None
-    table._start_round(1, table._deal(record.seed, record.dealer))
+    table._start_round(number, table._deal(record.seed, record.dealer))
     try:
         table._game.replay(record.moves, observe=table._replayed)
     except NomercyError as error:

@@ -248,9 +248,18 @@ async function handle(message) {
   await saved(() => host.receive(message.text));
 }
 
+/** A new table set up on the Play page: host.py keeps its settings and puts the round away; the page reopens. */
+async function newTable(text) {
+  await pull();
+  let note = "";
+  await saved(() => { note = host.new_table(text); });
+  say({ type: "table-set", note });
+}
+
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
-  const step = message.type === "start" ? () => start(message.page) : () => handle(message);
+  const step = message.type === "start" ? () => start(message.page)
+    : message.type === "table" ? () => newTable(message.text) : () => handle(message);
   queue = queue.then(step).catch((error) => say({ type: "failed", text: String(error && error.message || error) }));
 };
