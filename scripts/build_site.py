@@ -413,9 +413,8 @@ def app_pages(out: Path) -> None:
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
     # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
     # Train then finds them in the cache
-    files = [f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
-    files += [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()]
-    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir())]
+    files = pyodide_files(out)
+    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir()) if path.name != site_pages.WORKER]
     landing = (ROOT / "site" / "index.html").read_text()
     if "<!-- app files -->" not in landing:
         raise BuildError("site/index.html has no <!-- app files --> line for the app pages' files")
@@ -433,6 +432,13 @@ def site_header(out: Path) -> None:
         site_pages.put_header(out, pages, optional=[f"{name}/index.html" for name in OTHER_PAGES])
     except ValueError as error:
         raise BuildError(str(error)) from None
+
+
+def pyodide_files(out: Path) -> list[str]:
+    """What the app pages load of the site's Pyodide (its core, their lock and its wheels), from the root."""
+    lock = json.loads((out / "static" / "pyodide" / APP_LOCK).read_text())
+    return ([f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
+            + [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()])
 
 
 def puzzle_bundle(target: Path) -> None:
@@ -478,11 +484,16 @@ def build(out: Path, cache: Path) -> None:
         check_notebooks(out, stage)
     app_pages(out)
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
+    try:  # the service worker and its list of files kept for offline use, written last: it names every one
+        kept = site_pages.offline(out, pyodide_files(out))
+    except ValueError as error:
+        raise BuildError(str(error)) from None
     maps = list(out.rglob("*.map"))
     for path in maps:
         path.unlink()
     check_site(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"site: {len(kept['files'])} files, {kept['bytes'] / 1e6:.1f} MB, kept for offline use (version {kept['version']})")
     print(f"site: {out} built: {size / 1e6:.1f} MB, Pyodide {PYODIDE_VERSION} with {len(names)} wheels in its "
           f"lock, of which {len(wheels)} ours ({', '.join(w.name.split('-')[0] for w in wheels)}) and "
           f"{len(kernel_wheels)} the kernel's")

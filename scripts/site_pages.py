@@ -17,7 +17,7 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 RULES_DIR = "rules"
 RULES_PAGE = f"{RULES_DIR}/rulebook.html"
@@ -72,11 +72,15 @@ def header(page: str, out: Path) -> str:
         href = f"{up}{item.path}" or "./"
         links.append(f'<a href="{href}" data-testid="nav-{item.label.lower().replace(" ", "-")}"{current}>'
                      f"{html.escape(item.label)}</a>")
-    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}</nav>')
+    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}</nav>\n'
+            '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
 
 
 def style(page: str) -> str:
-    return f'<link rel="stylesheet" href="{_up(page)}app/site.css">'
+    """What every page's head links: the site's style sheet, its manifest, and the offline line's script."""
+    up = _up(page)
+    return (f'<link rel="stylesheet" href="{up}app/site.css">\n<link rel="manifest" href="{up}app/manifest.webmanifest">\n'
+            f'<meta name="theme-color" content="#1d1f24">\n<script type="module" src="{up}app/offline.js"></script>')
 
 
 def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str] = ()) -> None:
@@ -167,3 +171,50 @@ def rules_pages(out: Path) -> list[str]:
 def anchors(text: str) -> set[str]:
     """The ids a page can be opened at (``id="..."`` and ``name="..."``)."""
     return set(re.findall(r'\s(?:id|name)="([^"]+)"', text))
+
+
+# --- offline ------------------------------------------------------------------------------------------
+
+WORKER = "service-worker.js"
+"""The site's service worker, at the root (JupyterLite's place: see ``site/app/service-worker.js``)."""
+LAB_WORKER = "build/service-worker.js"
+"""JupyterLite's own service worker, as its build ships it (run by ours)."""
+
+
+def offline(out: Path, pyodide_files: list[str]) -> dict[str, Any]:
+    """Make the site installable and kept for offline use: the manifest, the list of files kept (the
+    pages, ``app/``, ``rules/``, ``learn/`` when there is one, and ``pyodide_files``), its version and size
+    (``app/offline.json``), and the service worker at the root with them written in. The listing."""
+    import hashlib
+    import json
+
+    if not (out / LAB_WORKER).exists():
+        raise ValueError(f"JupyterLite's build has no {LAB_WORKER}, which the site's service worker runs")
+    template = out / "app" / WORKER
+    source = template.read_text(encoding="utf-8")
+    template.unlink()  # only the root's copy is served as a worker
+    pages = ["", "index.html", "favicon.ico"]
+    for folder in ("play", "train", RULES_DIR, "learn", "app"):
+        if (out / folder).is_dir():
+            pages += [f"{folder}/"] if (out / folder / "index.html").exists() else []
+            pages += sorted(p.relative_to(out).as_posix() for p in (out / folder).rglob("*") if p.is_file())
+    files = pages + list(pyodide_files)
+    digest = hashlib.sha256()
+    size = 0
+    for path in files:
+        target = out / (path + "index.html" if path.endswith("/") or not path else path)
+        if not target.exists():
+            raise ValueError(f"the offline list names {path or './'}, which the site does not have")
+        data = target.read_bytes()
+        digest.update(path.encode() + b"\0" + data)
+        if not path.endswith("/") and path:
+            size += len(data)
+    version = digest.hexdigest()[:16]
+    files.append("app/offline.json")  # the pages read it to tell whether they are kept
+    if '"__VERSION__"' not in source or "__FILES__" not in source:
+        raise ValueError("site/app/service-worker.js has lost its __VERSION__ or __FILES__ mark")
+    worker = source.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(files))
+    listing = {"version": version, "files": files, "bytes": size}
+    (out / "app" / "offline.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
+    (out / WORKER).write_text(worker, encoding="utf-8")
+    return listing

@@ -26,7 +26,7 @@ import pytest
 
 from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS
 from test_notebooks_in_browser import _next_click, _pick, _redrawn, _served
-from test_site import MAX_STEPS, Visit, _app_ready, _run_in_pyodide, _title, _wait_for_the_player, site  # noqa: F401
+from test_site import KERNEL_MS, MAX_STEPS, Visit, _app_ready, _run_in_pyodide, _title, _wait_for_the_player, site  # noqa: F401
 
 pytestmark = pytest.mark.site
 
@@ -274,3 +274,135 @@ def test_five_puzzles_tapped_on_a_phone_the_first_no_mercy_and_the_topic_kept_on
         trainer = _app_ready(page, "nm-trainer")
         assert trainer.locator('[data-testid="trainer-topic"]').input_value() == value, "the topic was forgotten"
         assert int(trainer.get_attribute("data-attempts")) == 5
+
+
+# --- offline --------------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _own_server() -> Iterator[tuple[str, Any]]:
+    """The built site on a server of this test's own, which the test stops: its address and process."""
+    import subprocess
+    import sys
+    import time
+
+    from browser_support import _free_port
+    from test_site import SITE
+
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(SITE)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            time.sleep(0.1)
+        yield base, server
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def _offline_line(page: Any, state: str) -> str:
+    line = page.locator(f'[data-testid="offline"][data-state="{state}"]')
+    line.wait_for(timeout=KERNEL_MS)
+    return line.text_content()
+
+
+def test_after_one_visit_the_site_opens_and_plays_with_the_server_stopped(site: str, tmp_path: Path) -> None:  # noqa: F811
+    with _own_server() as (base, server), phone(base, "390x844", tmp_path / "profile") as session:
+        page = session.open("")
+        kept = _offline_line(page, "ready")
+        assert re.fullmatch(r"Ready offline: this site opens without a connection \(\d+\.\d MB kept in this browser\)\.", kept), kept
+        page.goto(f"{base}/play/")
+        _app_ready(page, "nm-table")
+        page.locator('[data-testid="table-setup"] summary').tap()  # a quick table, for a round to be played
+        for choice in ("opponents-1", "pace-0"):
+            page.locator(f'[data-testid="setup-{choice}"]').tap()
+        page.locator('[data-testid="setup-deal"]').tap()
+        _app_ready(page, "nm-table")
+        page.goto(f"{base}/train/")
+        _app_ready(page, "nm-trainer")
+
+        server.terminate()
+        server.wait(timeout=10)
+        with pytest.raises(OSError):
+            urllib.request.urlopen(base + "/", timeout=5)
+
+        for path in ("", "rules/", "rules/rule-card.html", "rules/rulebook.html#mercy"):
+            page.goto(f"{base}/{path}")
+            assert page.locator("nav.nm-site-nav").count() == 1, f"{path or 'the landing page'} did not open offline"
+        assert page.locator('[id="mercy"]').count() == 1
+        page.goto(f"{base}/")
+        assert _offline_line(page, "ready") == kept
+        page.screenshot(path=str(ARTIFACTS / "site-phone-offline-landing.png"))
+        page.goto(f"{base}/play/")
+        table = _app_ready(page, "nm-table")
+        if table.get_attribute("data-waiting") == "over":
+            table.get_by_role("button", name=re.compile("^Next round")).first.tap()
+        assert "card" in _tap_round(table)
+        assert "wins the round" in table.locator('[data-testid="round-over"]').text_content()
+        page.screenshot(path=str(ARTIFACTS / "site-phone-offline-play.png"))
+        page.goto(f"{base}/train/")
+        trainer = _app_ready(page, "nm-trainer")
+        before = int(trainer.get_attribute("data-attempts"))
+        puzzle = _served(trainer)
+        _pick(trainer, puzzle, right=True)
+        trainer.locator('[data-testid="trainer-recorded"][data-right="true"]').wait_for()
+        assert int(trainer.get_attribute("data-attempts")) == before + 1
+        page.screenshot(path=str(ARTIFACTS / "site-phone-offline-train.png"))
+
+
+_NO_STORAGE_JS = """
+Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined, configurable: true });
+delete window.caches;
+"""
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_still_plays(site: str) -> None:  # noqa: F811
+    with phone(site, "360x640") as session:
+        session.context.add_init_script(_NO_STORAGE_JS)  # as a private window that refuses storage
+        page = session.open("play/")
+        line = _offline_line(page, "none")
+        assert "keeps nothing for offline use here" in line and "plays while you are online" in line
+        table = _app_ready(page, "nm-table")
+        _wait_for_the_player(table)
+        step = _next_click(table)
+        assert step is not None
+        version = table.get_attribute("data-version")
+        step[1].tap()
+        assert _redrawn(table, version, 30_000)
+
+
+def test_a_browser_with_no_room_says_what_it_cannot_keep_and_still_plays(site: str) -> None:  # noqa: F811
+    with _own_server() as (base, _), phone(base, "360x640") as session:
+        cdp = session.context.new_cdp_session(session.context.new_page())
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": base, "quotaSize": 2_000_000})  # before the first visit
+        page = session.open("train/")
+        line = _offline_line(page, "no-room")
+        assert re.search(r"no room to keep the site for offline use \(it needs \d+\.\d MB\); it plays while you are online", line), line
+        trainer = _app_ready(page, "nm-trainer")
+        puzzle = _served(trainer)
+        _pick(trainer, puzzle, right=True)
+        trainer.locator('[data-testid="trainer-recorded"]').wait_for()
+
+
+_DRIVE_WRITE = ("from pathlib import Path\nPath('/drive/nomercy').mkdir(parents=True, exist_ok=True)\n"
+                "Path('/drive/nomercy/drive-check.txt').write_text('kept by the Lab')\nprint('written')")
+
+
+def test_the_labs_drive_works_under_the_sites_service_worker(site: str) -> None:  # noqa: F811
+    """The Lab runs under the site's one service worker (which does what JupyterLite's does): a file a
+    kernel writes in the drive is read by another kernel, as without it."""
+    with phone(site) as session:
+        page = session.open("")
+        _offline_line(page, "ready")
+        assert _run_in_pyodide(session, _DRIVE_WRITE) == "written"
+        lab = session.open("lab/index.html")
+        lab.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')")
+        controller = lab.evaluate("() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL")
+        assert controller == f"{site}/service-worker.js?enableCache=false", controller
+        lab.close()
+        assert _run_in_pyodide(session, "print(open('/drive/nomercy/drive-check.txt').read())") == "kept by the Lab"

@@ -193,6 +193,7 @@ worker.onmessage = (event) => {
     marks.widget = performance.now();
     show(message.id).catch((error) => failed(String(error && error.message || error)));
   } else if (message.type === "warning") console.warn(message.text);
+  else if (message.type === "note") pageNotes([message.text]);
   else if (message.type === "failed") {
     if (document.documentElement.classList.contains("nm-app-ready")) console.error(message.text);
     else failed(message.text.trim().split("\n").slice(-1)[0]);
