@@ -315,7 +315,7 @@ def test_after_one_visit_the_site_opens_and_plays_with_the_server_stopped(site: 
     with _own_server() as (base, server), phone(base, "390x844", tmp_path / "profile") as session:
         page = session.open("")
         kept = _offline_line(page, "ready")
-        assert re.fullmatch(r"Ready offline: this site opens without a connection \(\d+\.\d MB kept in this browser\)\.", kept), kept
+        assert re.fullmatch(r"Ready offline: \d+\.\d MB kept in this browser\.", kept), kept
         page.goto(f"{base}/play/")
         _app_ready(page, "nm-table")
         page.locator('[data-testid="table-setup"] summary').tap()  # a quick table, for a round to be played
@@ -406,3 +406,61 @@ def test_the_labs_drive_works_under_the_sites_service_worker(site: str) -> None:
         assert controller == f"{site}/service-worker.js?enableCache=false", controller
         lab.close()
         assert _run_in_pyodide(session, "print(open('/drive/nomercy/drive-check.txt').read())") == "kept by the Lab"
+
+
+def test_a_newer_version_of_the_site_is_announced_and_taken_with_one_tap(tmp_path: Path) -> None:
+    """The site served from a folder whose service worker and offline list the test changes, as a new build
+    would: the page open says that a newer version is here, and "Use it" opens it, kept for offline use."""
+    import json
+    import subprocess
+    import sys
+    import time
+
+    from browser_support import _free_port, require_browser
+    from test_site import SITE
+
+    require_browser()
+    if not (SITE / "app" / "offline.json").exists():
+        pytest.skip(f"{SITE} is not built: run 'bash scripts/site' first")
+    served = tmp_path / "site"
+    served.mkdir()
+    for entry in SITE.iterdir():  # everything as built, but the worker and the offline list, which change
+        if entry.name not in ("service-worker.js", "app"):
+            (served / entry.name).symlink_to(entry)
+    (served / "app").mkdir()
+    for entry in (SITE / "app").iterdir():
+        if entry.name != "offline.json":
+            (served / "app" / entry.name).symlink_to(entry)
+    listing = json.loads((SITE / "app" / "offline.json").read_text())
+    worker = (SITE / "service-worker.js").read_text()
+
+    def publish(version: str) -> None:
+        (served / "app" / "offline.json").write_text(json.dumps({**listing, "version": version}))
+        (served / "service-worker.js").write_text(worker.replace(json.dumps(listing["version"]), json.dumps(version), 1))
+
+    publish("first")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(served)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            time.sleep(0.1)
+        with phone(base, "390x844") as session:
+            page = session.open("rules/")
+            _offline_line(page, "ready")
+            publish("second")
+            page.goto(f"{base}/rules/glossary.html")  # a navigation: the browser looks for a newer worker
+            _offline_line(page, "newer")
+            assert page.locator('[data-testid="offline"] span').text_content() == "A newer version of the site is here."
+            page.screenshot(path=str(ARTIFACTS / "site-phone-newer-version.png"))
+            page.locator('[data-testid="offline-reload"]').tap()
+            _offline_line(page, "ready")
+            names = page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('nomercy-offline-'))")
+            assert names == ["nomercy-offline-second"], names  # the older copy is gone
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

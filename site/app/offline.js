@@ -49,13 +49,13 @@ async function keep(listing) {
 async function ready(listing) {
   const left = await missing(listing);
   if (!left.length) {
-    say("ready", `Ready offline: this site opens without a connection (${megabytes(listing.bytes)} kept in this browser).`);
+    say("ready", `Ready offline: ${megabytes(listing.bytes)} kept in this browser.`);
     return;
   }
   try {
     navigator.storage?.persist?.().catch(() => {});
     await keep(listing);
-    say("ready", `Ready offline: this site opens without a connection (${megabytes(listing.bytes)} kept in this browser).`);
+    say("ready", `Ready offline: ${megabytes(listing.bytes)} kept in this browser.`);
   } catch (error) {
     const retry = { id: "keep", label: "Keep for offline", run: () => ready(listing) };
     if (isQuota(error)) {
