@@ -6,6 +6,7 @@ Run from the repository root, after ``bash scripts/site``::
     python benchmarks/site_speed.py                 # size, 3 cold and 3 warm openings of Play and of the floor, decisions
     python benchmarks/site_speed.py --visits 5 --positions 12 --json
     python benchmarks/site_speed.py --page train/ --no-decisions
+    python benchmarks/site_speed.py --phone --no-decisions   # on a phone (emulated): cold and warm, offline size
 
 - **Size**: every file of ``_site/`` (source maps are not built), and the parts: Pyodide's folder, the
   JupyterLite build, the contents (notebooks, docs, puzzles).
@@ -22,6 +23,10 @@ Run from the repository root, after ``bash scripts/site``::
   nothing imported; a page the benchmark serves beside the site): what any page running Python with
   this Pyodide cannot go below, cold and warm. The site is served on 127.0.0.1 by the benchmark's own
   static server (Python's ``http.server``).
+- **Offline**: what the site keeps for offline use (its list, ``app/offline.json``) and what a browser holds
+  once the landing page says "Ready offline" (``navigator.storage.estimate()``), in a new profile.
+  ``--phone`` opens every page in chromium's phone emulation (390x844, touch); from the second visit the
+  app pages come from the offline copy (the site's service worker), so warm is also the offline start.
 - **Decisions**: in seeded greedy rounds of No Mercy (3 players), the first ``--positions`` positions
   where the seat to move has a choice: the expert's move as the table asks for it (its default budget,
   its half-second clock on) and the coach's hint (its default budget of playouts, no clock). The same
@@ -148,8 +153,39 @@ def _open(page: Any, url: str, phases: list[dict[str, float]]) -> float:
     return time.perf_counter() - started
 
 
-def open_timings(url: str, visits: int, profiles: Path) -> dict[str, Any]:
-    """``visits`` cold openings of ``url`` (each in a new profile), each followed by a warm one."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+"""Chromium's phone emulation, as the site's phone tests use it (tests/test_site_phone.py)."""
+
+
+def offline_size(base: str, profiles: Path) -> dict[str, Any]:
+    """What the site keeps for offline use: its list (app/offline.json) and what a browser holds once the
+    landing page says it is ready offline (``navigator.storage.estimate()``: the offline copy, with the
+    Python snapshot and anything else the visit stored)."""
+    from playwright.sync_api import sync_playwright
+
+    listing = json.loads((Path(_SITE[0]) / "app" / "offline.json").read_text())
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(str(profiles / "offline"), executable_path=CHROMIUM,
+                                                       args=CHROMIUM_FLAGS, headless=True, **PHONE)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            started = time.perf_counter()
+            page.goto(base + "/")
+            page.locator('[data-testid="offline"][data-state="ready"]').wait_for(timeout=300_000)
+            seconds = time.perf_counter() - started
+            usage = page.evaluate("async () => (await navigator.storage.estimate()).usage")
+        finally:
+            context.close()
+    return {"files": len(listing["files"]), "listed_mb": round(listing["bytes"] / 1e6, 1),
+            "browser_usage_mb": round(usage / 1e6, 1), "kept_after_s": round(seconds, 1)}
+
+
+_SITE: list[str] = []
+
+
+def open_timings(url: str, visits: int, profiles: Path, phone: bool = False) -> dict[str, Any]:
+    """``visits`` cold openings of ``url`` (each in a new profile), each followed by a warm one; ``phone``:
+    in chromium's phone emulation (390x844, touch)."""
     from playwright.sync_api import sync_playwright
 
     cold: list[float] = []
@@ -159,7 +195,7 @@ def open_timings(url: str, visits: int, profiles: Path) -> dict[str, Any]:
         for visit in range(visits):
             context = p.chromium.launch_persistent_context(
                 str(profiles / f"profile-{len(list(profiles.iterdir()))}"), executable_path=CHROMIUM,
-                args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1280, "height": 1000})
+                args=CHROMIUM_FLAGS, headless=True, **(PHONE if phone else {"viewport": {"width": 1280, "height": 1000}}))
             try:
                 page = context.pages[0] if context.pages else context.new_page()
                 cold.append(_open(page, url, phases["cold"]))
@@ -204,8 +240,10 @@ def main() -> None:
     parser.add_argument("--visits", type=int, default=3, help="cold and warm openings of the page and of the floor")
     parser.add_argument("--positions", type=int, default=8, help="positions timed for the expert and the coach")
     parser.add_argument("--no-decisions", action="store_true", help="skip the expert's and coach's decision times")
+    parser.add_argument("--phone", action="store_true", help="open the pages in chromium's phone emulation (390x844)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    _SITE.append(str(args.site))
     if not (args.site / "index.html").exists():
         raise SystemExit(f"{args.site} is not built: run 'bash scripts/site' first")
     import tempfile
@@ -215,12 +253,13 @@ def main() -> None:
     with served(args.site) as base, tempfile.TemporaryDirectory() as profiles:
         for visit in range(args.visits):  # the page and the floor in turn, so that both see the same load
             for name, url in (("play", f"{base}/{args.page}"), ("floor", base + FLOOR_PAGE)):
-                one = open_timings(url, 1, Path(profiles))
+                one = open_timings(url, 1, Path(profiles), phone=args.phone)
                 whole = report.setdefault(name, {"cold_s": [], "warm_s": [], "phases": {"cold": [], "warm": []}})
                 for key in ("cold_s", "warm_s"):
                     whole[key] += one[key]
                 for key in ("cold", "warm"):
                     whole["phases"][key] += one["phases"][key]
+        report["offline"] = offline_size(base, Path(profiles))
         if not args.no_decisions:
             report["decisions"] = {"cpython": cpython_decisions(args.positions),
                                    "pyodide": pyodide_decisions(base, args.positions)}
@@ -230,6 +269,11 @@ def main() -> None:
     s = report["size"]
     print(f"site: {s['total_mb']} MB ({s['source_maps']} source maps): Pyodide {s['pyodide_mb']} MB, "
           f"JupyterLite {s['jupyterlite_build_mb']} MB, contents {s['contents_mb']} MB")
+    o = report["offline"]
+    print(f"kept for offline use: {o['files']} files, {o['listed_mb']} MB listed; the browser holds {o['browser_usage_mb']} MB "
+          f"once the landing page says it is ready offline ({o['kept_after_s']} s after it was asked for)")
+    where = "phone emulation, 390x844" if args.phone else "desktop, 1280x1000"
+    print(f"pages opened in {where}")
     for name, what in (("play", f"{args.page} to a playable widget"), ("floor", "the floor (loadPyodide() alone)")):
         timed = report[name]
         print(f"{what}: cold {timed['cold_s']} s (median {statistics.median(timed['cold_s'])}), "

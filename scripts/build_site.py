@@ -43,6 +43,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_pages  # noqa: E402  (scripts/site_pages.py: the header and the rules pages)
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.6"
 """npm's ``pyodide`` package fetched; it must be the version jupyterlite-pyodide-kernel pins."""
@@ -66,9 +69,14 @@ APP_PAGES = ("play", "train")
 """The site's pages that show one widget, with no code (``site/<page>/index.html``, run by ``site/app/``)."""
 APP_ROOTS = ("nomercy", "anywidget")
 """What the app pages load from Pyodide's lock, with what they need there but :data:`APP_LEFT_OUT`."""
+OTHER_PAGES = ("learn",)
+"""Pages of the site written elsewhere (``site/<name>/``), copied when the build finds them; the header
+links them only then."""
 APP_LEFT_OUT = ("ipython", "widgetsnbextension", "jupyterlab-widgets")
 """Needed by ipywidgets in a notebook (the shell; the front end's files), not by a page of our own."""
 APP_LOCK = "app-lock.json"
+SITE_RULEBOOK = f"../{site_pages.RULES_PAGE}"
+"""The rulebook page as the widgets link it from a page one folder down (lab/, play/, train/)."""
 PUZZLE_BUNDLE = "puzzles.json"
 """The puzzle collection as the Train page reads it (see :func:`puzzle_bundle`), in the site's ``app/``."""
 
@@ -350,8 +358,9 @@ def stage_contents(stage: Path) -> None:
 
 def lite_config(lite_dir: Path) -> None:
     """The site's settings: Pyodide from the site itself, no PyPI, no news, no update checks."""
+    # the widgets' ruling links open the site's rules page (from lab/index.html, one folder down)
     kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
-              "loadPyodideOptions": {"packages": PRELOAD}}
+              "loadPyodideOptions": {"packages": PRELOAD, "env": {"NOMERCY_RULEBOOK": SITE_RULEBOOK}}}
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -382,6 +391,9 @@ def app_pages(out: Path) -> None:
     for name in APP_PAGES:
         (out / name).mkdir()
         shutil.copy2(ROOT / "site" / name / "index.html", out / name / "index.html")
+    for name in OTHER_PAGES:
+        if (ROOT / "site" / name / "index.html").exists():
+            shutil.copytree(ROOT / "site" / name, out / name)
     shutil.copytree(ROOT / "site" / "app", out / "app", ignore=shutil.ignore_patterns("__pycache__"))
     pyodide = out / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
@@ -401,14 +413,32 @@ def app_pages(out: Path) -> None:
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
     # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
     # Train then finds them in the cache
-    files = [f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
-    files += [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()]
-    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir())]
+    files = pyodide_files(out)
+    files += [f"app/{path.name}" for path in sorted((out / "app").iterdir()) if path.name != site_pages.WORKER]
     landing = (ROOT / "site" / "index.html").read_text()
     if "<!-- app files -->" not in landing:
         raise BuildError("site/index.html has no <!-- app files --> line for the app pages' files")
     links = "\n".join(f'  <link rel="prefetch" href="./{name}">' for name in files)
     (out / "index.html").write_text(landing.replace("  <!-- app files -->", links, 1))
+    site_header(out)
+
+
+def site_header(out: Path) -> None:
+    """The rules as pages (``rules/``), and the header on every page of ours (:mod:`site_pages`)."""
+    try:
+        rules = site_pages.rules_pages(out)
+        pages = ["index.html", *(f"{name}/index.html" for name in (*APP_PAGES, *OTHER_PAGES)
+                                 if (out / name / "index.html").exists()), *rules]
+        site_pages.put_header(out, pages, optional=[f"{name}/index.html" for name in OTHER_PAGES])
+    except ValueError as error:
+        raise BuildError(str(error)) from None
+
+
+def pyodide_files(out: Path) -> list[str]:
+    """What the app pages load of the site's Pyodide (its core, their lock and its wheels), from the root."""
+    lock = json.loads((out / "static" / "pyodide" / APP_LOCK).read_text())
+    return ([f"static/pyodide/{name}" for name in (*PYODIDE_CORE, APP_LOCK)]
+            + [f"static/pyodide/{entry['file_name']}" for entry in lock["packages"].values()])
 
 
 def puzzle_bundle(target: Path) -> None:
@@ -454,11 +484,16 @@ def build(out: Path, cache: Path) -> None:
         check_notebooks(out, stage)
     app_pages(out)
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")
+    try:  # the service worker and its list of files kept for offline use, written last: it names every one
+        kept = site_pages.offline(out, pyodide_files(out))
+    except ValueError as error:
+        raise BuildError(str(error)) from None
     maps = list(out.rglob("*.map"))
     for path in maps:
         path.unlink()
     check_site(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"site: {len(kept['files'])} files, {kept['bytes'] / 1e6:.1f} MB, kept for offline use (version {kept['version']})")
     print(f"site: {out} built: {size / 1e6:.1f} MB, Pyodide {PYODIDE_VERSION} with {len(names)} wheels in its "
           f"lock, of which {len(wheels)} ours ({', '.join(w.name.split('-')[0] for w in wheels)}) and "
           f"{len(kernel_wheels)} the kernel's")

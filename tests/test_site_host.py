@@ -43,16 +43,16 @@ def test_the_play_page_gets_the_tables_models_and_its_clicks_and_settings_reach_
 table_id = host.start("play", post)
 state = {}  # the page's model of the table: the state it opened with, then every update, in order
 for m in sent:
-    if m["comm_id"] == table_id and m["type"] == "comm_open":
+    if m.get("comm_id") == table_id and m["type"] == "comm_open":
         state.update(m["data"]["state"])
-    elif m["comm_id"] == table_id and m["data"].get("method") == "update":
+    elif m.get("comm_id") == table_id and m["data"].get("method") == "update":
         state.update(m["data"]["state"])
-table = host._shown[-1]
+table = host._shown_widgets[-1]
 sent.clear()
 host.receive(json.dumps({"comm_id": table_id, "data": {"method": "update", "state": {"pace": 2.5}, "buffer_paths": []}}))
 pace = table.pace
 host.receive(json.dumps({"comm_id": table_id, "data": {"method": "custom", "content": {"type": "no-such-intent"}}}))
-updates = [m["data"]["state"] for m in models("comm_msg") if m["comm_id"] == table_id]
+updates = [m["data"]["state"] for m in models("comm_msg") if m.get("comm_id") == table_id]
 print(json.dumps({"esm": "export default" in state["_esm"], "waiting": state["table"]["waiting"], "pace": pace,
                   "error": [u["error"] for u in updates if "error" in u]}))
 ''', tmp_path)
@@ -76,7 +76,7 @@ def test_the_train_page_reads_the_collection_from_the_bundle_beside_host_py(tmp_
     env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
     code = DRIVE + '''
 trainer_id = host.start("train", post)
-trainer = host._shown[-1]
+trainer = host._shown_widgets[-1]
 from nomercy.puzzles.puzzle import load_puzzles
 print(json.dumps({"same": trainer._collection == load_puzzles(), "model": trainer_id in {m["comm_id"] for m in models("comm_open")}}))
 '''
@@ -84,3 +84,33 @@ print(json.dumps({"same": trainer._collection == load_puzzles(), "model": traine
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == {"same": True, "model": True}
+
+
+def test_the_table_a_person_sets_up_is_dealt_remembered_and_its_round_number_survives_a_reload(tmp_path: Path) -> None:
+    """A new table (rules, opponents, their strength, coach, pace) is kept; each opening of the page is a
+    Python of its own here, as a reload is in the browser."""
+    set_up = _run('''
+host.start("play", post)
+note = host.new_table(json.dumps({"rules": "classic", "opponents": 4, "strength": "easy", "coach": False, "pace": 0.4}))
+print(json.dumps({"note": note, "page": models("page")[0]["settings"]}))
+''', tmp_path)
+    assert set_up["note"] == "" and set_up["page"]["rules"] == "no-mercy"  # the first visit: the usual table
+    opened = _run('''
+host.start("play", post)
+table = host._shown_widgets[-1]
+print(json.dumps({"settings": models("page")[0]["settings"], "notes": models("page")[0]["notes"],
+                  "rules": table.session.state.rules.name, "seats": list(table.session.record().seats),
+                  "coach": table.session.coach, "pace": table.pace, "round": table.session.round_number}))
+''', tmp_path)
+    assert opened["settings"] == {"rules": "classic", "opponents": 4, "strength": "easy", "coach": False, "pace": 0.4}
+    assert opened["notes"] == [] and opened["rules"] == "classic" and opened["coach"] is False and opened["pace"] == 0.4
+    assert opened["round"] == 1 and opened["seats"] == ["Player", "Random1", "Random2", "Random3", "Random4"]
+    memory = json.loads((tmp_path / "site-pages.json").read_text())
+    assert memory["round"] == {"number": 1, "seed": json.loads((tmp_path / "play-page-round.json").read_text())["seed"]}
+    memory["round"]["number"] = 3  # as the page keeps it after two new rounds
+    (tmp_path / "site-pages.json").write_text(json.dumps(memory))
+    again = _run('''
+host.start("play", post)
+print(json.dumps({"round": host._shown_widgets[-1].session.round_number}))
+''', tmp_path)
+    assert again["round"] == 3, "the round's number went back to 1 on reload"

@@ -70,6 +70,10 @@ __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace
 
 MAX_PACE = 10.0
 """Seconds, at most, between computer moves (the widget's slider goes to 3)."""
+MAX_ROUND = 1_000_000
+"""The highest round number a table opens on (a number a page kept; anything above is not one of ours)."""
+
+
 def check_pace(pace: Any) -> float:
     """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
     allowed = f"pace is a number of seconds between computer moves (0 to {MAX_PACE:g}), not {pace!r}"
@@ -106,7 +110,8 @@ class TableSession:
     rounds to the score target (undo off unless ``undo=True``); ``coach=True`` adds the hint,
     warnings that hold a move back and the round's review; ``auto_uno=True`` calls UNO for a
     person the moment they go down to one card; ``save_to`` saves the round after every change and
-    resumes it when the table opens again. ``clock`` times the UNO moment.
+    resumes it when the table opens again. ``clock`` times the UNO moment. ``round_number`` is the number
+    of the round the table opens on, dealt or resumed (a page that reopens its saved round knows which it was).
     """
 
     _held: Move | None  # a move the coach's warning holds back
@@ -128,9 +133,13 @@ class TableSession:
         save_to: str | os.PathLike[str] | None = None,
         clock: Clock = time.monotonic,
         daily: datetime.date | None = None,
+        round_number: int = 1,
         **overrides: Any,
     ) -> None:
         save = None if save_to is None else SavedGame(save_to)  # a folder or a missing folder: refused now
+        if isinstance(round_number, bool) or not isinstance(round_number, int) or not 1 <= round_number <= MAX_ROUND:
+            raise NomercyError(f"round_number is the number of the round the table opens on, a whole number "
+                               f"from 1 to {MAX_ROUND}, not {round_number!r}")
         self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
         self._seats, self._kinds = seat_plan(players)
         low, high = self._rules.players
@@ -156,7 +165,7 @@ class TableSession:
         """A line the front end shows when the table opens (a save that could not be resumed), or ``""``."""
         self._match: Match | None = None
         self._autosave: AutoSave | None = None
-        self._new_match(self._seed)
+        self._new_match(self._seed, 1 if match else round_number)
         if save is not None:
             table_records.resume(self, save)
         self._version = 1
@@ -416,13 +425,14 @@ class TableSession:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
         self._start_round(self._round, self._deal(self._game.start.seed, self._game.start.dealer))
 
-    def _new_match(self, seed: int) -> None:
-        """Deal the first round from ``seed`` (a new match when ``match=True``); the table switches once it is dealt."""
+    def _new_match(self, seed: int, number: int = 1) -> None:
+        """Deal the first round from ``seed`` (a new match when ``match=True``), numbered ``number``; the table
+        switches once it is dealt."""
         bots = self._make_bots(seed)
         match = Match.start(self._rules, self._seats, seed=seed) if self._is_match else None
         game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
         self._seed, self._bots, self._match = seed, bots, match
-        self._start_round(1, game)
+        self._start_round(number, game)
 
     def _new_round(self) -> str | None:
         if not self.state.is_over:

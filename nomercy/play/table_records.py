@@ -57,7 +57,7 @@ def resume(table: TableSession, save: SavedGame) -> None:
     resumed = save.resume()
     if resumed.record is not None:
         _switch_to(table, resumed.record)
-        load(table, resumed.record, wording.ROUND_RESUMED)
+        load(table, resumed.record, wording.ROUND_RESUMED, number=table.round_number)
     if resumed.record is None and resumed.note:  # the file's own words (its name, where it is kept) are for a
         reason = resumed.reason                  # notebook; the table says it in a card player's words
         note = (wording.SAVE_NOT_RESUMED if resumed.saving else wording.SAVE_NOT_SET_ASIDE).format(reason=reason)
@@ -76,11 +76,12 @@ def save_round(table: TableSession) -> bool:
     return bool(failed)
 
 
-def load(table: TableSession, record: GameRecord, note: str = wording.RECORD_LOADED) -> str | None:
-    """Deal the record's round and replay its moves through the game (a refused move stops it, named)."""
+def load(table: TableSession, record: GameRecord, note: str = wording.RECORD_LOADED, number: int = 1) -> str | None:
+    """Deal the record's round (as round ``number``) and replay its moves through the game (a refused move
+    stops it, named)."""
     table._bots = table._make_bots(table._seed)
     table._match = None
-    table._start_round(1, table._deal(record.seed, record.dealer))
+    table._start_round(number, table._deal(record.seed, record.dealer))
     try:
         table._game.replay(record.moves, observe=table._replayed)
     except NomercyError as error:

@@ -9,6 +9,8 @@ without a browser.
 from __future__ import annotations
 
 import functools
+import os
+import re
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +23,39 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
 from nomercy.play.table import kept_copy
 
-__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "style_sheet"]
+__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "rulebook_address", "style_sheet"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""
+
+RULEBOOK = "../docs/rulebook.md"
+"""Where a widget's ruling links go beside the notebooks (a ruling's id is its anchor there)."""
+RULEBOOK_ENV = "NOMERCY_RULEBOOK"
+"""Names another rulebook page: the static site sets it to its HTML rules page, where the Markdown file
+would be a download (see scripts/build_site.py)."""
+_RELATIVE_PAGE = re.compile(r"(\.\./|\./)*[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\.(html|md)")
+
+
+def rulebook_address() -> str:
+    """The page a widget's "ruling:" and "(rulebook)" links open, each at the ruling's id.
+
+    ``docs/rulebook.md`` beside the notebooks, unless ``NOMERCY_RULEBOOK`` names another page of the same
+    site (a relative path to an ``.html`` or ``.md`` file); any other value is ignored, with a warning,
+    so a stray setting never makes a link that leaves the site or runs code.
+
+    >>> rulebook_address()
+    '../docs/rulebook.md'
+    """
+    chosen = os.environ.get(RULEBOOK_ENV, "")
+    if not chosen:
+        return RULEBOOK
+    if _RELATIVE_PAGE.fullmatch(chosen):
+        return chosen
+    import warnings
+
+    warnings.warn(f"{RULEBOOK_ENV} should be a relative path to a page of the site, like ../rules/rulebook.html; "
+                  f"using {RULEBOOK} instead", stacklevel=2)
+    return RULEBOOK
 
 
 def style_sheet(*names: str) -> str:
@@ -73,6 +104,12 @@ class GuardedWidget(anywidget.AnyWidget):
     """
 
     error = traitlets.Unicode("").tag(sync=True)
+    rulebook = traitlets.Unicode(RULEBOOK).tag(sync=True)
+    """The rulebook page the widget's ruling links open (:func:`rulebook_address`)."""
+
+    @traitlets.default("rulebook")
+    def _rulebook_default(self) -> str:
+        return rulebook_address()
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

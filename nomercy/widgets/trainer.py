@@ -60,7 +60,9 @@ def _after(wait: timedelta) -> str:
 class Trainer(PuzzleBoard):
     """Train on the puzzles of a topic and level (``None``: all of them), with the progress kept in
     ``data_dir`` (default: the user's data folder, or ``NOMERCY_DATA_DIR``). ``seed`` fixes the order of
-    new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``).
+    new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``);
+    ``rules`` (a profile, ``"no-mercy"``) serves the new puzzles played by those rules first, so a learner
+    of No Mercy does not begin with a classic puzzle.
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
     :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
@@ -79,8 +81,13 @@ class Trainer(PuzzleBoard):
 
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
-                 puzzles: Sequence[Puzzle] | None = None) -> None:
+                 puzzles: Sequence[Puzzle] | None = None, rules: str | None = None) -> None:
         self._collection: list[Puzzle] = list(puzzles) if puzzles is not None else load_puzzles()
+        profiles = sorted({p.rules.name for p in self._collection})
+        if rules is not None and rules not in profiles:
+            raise NomercyError(f"no puzzles are played by the rules {rules!r}; the puzzles' rules are "
+                               f"{', '.join(profiles)}")
+        self._rules = rules
         self._topics = list(dict.fromkeys(p.topic for p in sorted(self._collection, key=lambda p: p.topic)))
         self.progress = Progress(data_dir, clock=clock)
         self._clock = self.progress.clock
@@ -163,6 +170,9 @@ class Trainer(PuzzleBoard):
         self.progress.reload()  # another window may have saved attempts since
         pool = {p.id: p for p in self.pool}
         queue = self.progress.queue(list(pool.values()), seed=self._seed)
+        if self._rules:  # new puzzles of the learner's rules first (reviews stay first, practice ahead last)
+            rank = {"review": 0, "new": 1, "ahead": 2}
+            queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].rules.name != self._rules))
         # puzzles skipped in this session wait at the back, the longest skipped first
         later = {pid: i for i, pid in enumerate(self._skipped)}
         queue.sort(key=lambda item: later.get(item[0], -1))

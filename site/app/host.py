@@ -31,6 +31,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 os.environ["JUPYTER_WIDGETS_ECHO"] = "0"  # the page keeps its own copy of what it set: no echo needed
+RULEBOOK = "../rules/rulebook.html"
+"""The site's rulebook page, as the widgets' ruling links reach it from play/ and train/ (the build writes it
+there: scripts/site_pages.py; a test keeps the two equal)."""
+os.environ["NOMERCY_RULEBOOK"] = RULEBOOK
 
 
 def _without_ipython() -> None:
@@ -78,25 +82,168 @@ comm.create_comm = PageComm
 # Imported now, so that the snapshot the worker takes after importing this module holds them (see worker.js)
 import nomercy.puzzles.puzzle  # noqa: E402,F401
 import nomercy.widgets  # noqa: E402,F401
+from nomercy.core import wording  # noqa: E402
 
 
 PLAY_SAVE = "play-page-round.json"
 """The Play page's round, in the learner's folder (the Lab sees it as ``nomercy/play-page-round.json``)."""
+MEMORY = "site-pages.json"
+"""What the pages remember, beside the round (the table the person set up, the round's number, the topic
+trained): in the learner's folder, which the browser keeps (see worker.js)."""
+MEMORY_VERSION = 1
+
+# --- the table a person sets up ----------------------------------------------------------------------
+# The computers' strengths and seat names are the wording module's (nomercy/core/wording.py).
+
+RULES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
+STRENGTHS = {s.word: (s.kind, f"{s.word.capitalize()}: {s.says}") for s in wording.STRENGTHS}
+PACES = {0.0: "At once", 0.4: "Quick", 0.8: "Normal", 1.5: "Slow"}
+OPPONENTS = range(1, 6)
+DEFAULTS: dict[str, Any] = {"rules": "no-mercy", "opponents": 2, "strength": "steady", "coach": True, "pace": 0.8}
+
+
+def _setting(name: str, value: Any) -> Any:
+    """``value`` if it is one of the choices of setting ``name``, else ``None``."""
+    if name == "rules":
+        return value if isinstance(value, str) and value in RULES else None
+    if name == "opponents":
+        return value if type(value) is int and value in OPPONENTS else None
+    if name == "strength":
+        return value if isinstance(value, str) and value in STRENGTHS else None
+    if name == "coach":
+        return value if type(value) is bool else None
+    if name == "pace":
+        return float(value) if type(value) in (int, float) and float(value) in PACES else None
+    return None
+
+
+def _shown(value: Any) -> str:
+    """A stored value as a person can read it back: short, one line."""
+    text = json.dumps(value) if not isinstance(value, str) else value
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_settings(stored: Any) -> tuple[dict[str, Any], list[str]]:
+    """The table settings in ``stored`` (what the memory file held), each checked; a value that is not one
+    of the choices is ignored and the default used, with a note saying so."""
+    settings, notes = dict(DEFAULTS), []
+    if stored is None:
+        return settings, notes
+    if not isinstance(stored, dict):
+        return settings, ["The table you set up last time could not be read, so this is the usual table."]
+    for name, value in stored.items():
+        if name not in DEFAULTS:
+            notes.append(f"A saved setting this page does not know ({_shown(name)}) was ignored.")
+        elif _setting(name, value) is None:
+            notes.append(f"The saved {name} ({_shown(value)}) is not one of the choices, so it is "
+                         f"{_choice_words(name, DEFAULTS[name])} again.")
+        else:
+            settings[name] = _setting(name, value)
+    return settings, notes
+
+
+def _choice_words(name: str, value: Any) -> str:
+    if name == "rules":
+        return RULES[value]
+    if name == "strength":
+        return STRENGTHS[value][1].split(":")[0].lower()
+    if name == "coach":
+        return "on" if value else "off"
+    if name == "pace":
+        return PACES[value].lower()
+    return str(value)
+
+
+def choices() -> dict[str, Any]:
+    """Every choice of the table's settings, as the page shows them."""
+    return {"rules": [[k, v] for k, v in RULES.items()], "opponents": list(OPPONENTS),
+            "strength": [[k, v[1]] for k, v in STRENGTHS.items()], "pace": [[k, v] for k, v in PACES.items()]}
+
+
+class Memory:
+    """What the pages remember in the learner's folder (:data:`MEMORY`): the table's settings, the number of
+    the round saved, the topic trained. Read once, checked part by part: an older version's file, or one
+    that is not ours, is ignored with a note (never a page that does not open), and written again whole."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / MEMORY
+        self.notes: list[str] = []
+        data: Any = {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError):
+            self.notes.append("What this page remembered could not be read, so it starts as new.")
+        else:
+            if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION:
+                self.notes.append("What this page remembered was kept by another version of it, so it starts as new.")
+                data = {}
+        self.settings, notes = read_settings(data.get("play"))
+        self.notes += notes
+        self.round = data.get("round") if isinstance(data.get("round"), dict) else {}
+        self.train = data.get("train") if isinstance(data.get("train"), dict) else {}
+        if "train" in data and not isinstance(data["train"], dict):
+            self.notes.append("The topic you trained last time could not be read, so all topics are shown.")
+        self._written = self._text()
+
+    def _text(self) -> str:
+        return json.dumps({"version": MEMORY_VERSION, "play": self.settings, "round": self.round,
+                           "train": self.train}, indent=1, sort_keys=True)
+
+    def round_number(self, saved: Path) -> int:
+        """The number of the round saved in ``saved``, if it is the round this memory numbered; else 1."""
+        number, seed = self.round.get("number"), self.round.get("seed")
+        if type(number) is not int or not 1 <= number <= 1_000_000 or type(seed) is not int:
+            return 1
+        try:
+            record = json.loads(saved.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return 1
+        return number if isinstance(record, dict) and record.get("seed") == seed else 1
+
+    def save(self) -> None:
+        text = self._text()
+        if text != self._written:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.write_text(text, encoding="utf-8")
+            except OSError:
+                return  # the page goes on; its settings are not kept this time
+            self._written = text
+
+
+_memory: list[Memory] = []
+
+
+def _remember() -> Memory:
+    from nomercy.puzzles.progress import data_dir
+
+    if not _memory:
+        _memory.append(Memory(data_dir()))
+    return _memory[0]
 
 
 def _play() -> Any:
     from nomercy.core.wording import table_players
+    from nomercy.play.table import TableSession
     from nomercy.puzzles.progress import data_dir
     from nomercy.widgets import GameTable
 
-    # the round is saved after every move and resumed when the page opens again; a first visit deals a new
-    # one (its seed is in its record, so the round can be replayed). The seats have names and strengths a
-    # person understands (the wording module's), not the computer players' kinds.
-    return GameTable("no-mercy", table_players(["steady", "easy"]), seed=random.randrange(1_000_000), coach=True,
-                     save_to=data_dir() / PLAY_SAVE)
+    memory, save = _remember(), data_dir() / PLAY_SAVE
+    settings = memory.settings
+    # the seats have names and a strength a person understands (the wording module's), not the players' kinds
+    seats = table_players([settings["strength"]] * settings["opponents"])
+    # the round is saved after every move and resumed when the page opens again, with its number; a first
+    # visit (or a new table) deals a new one
+    session = TableSession(settings["rules"], seats, seed=random.randrange(1_000_000), pace=settings["pace"],
+                           coach=settings["coach"], save_to=save, round_number=memory.round_number(save))
+    return GameTable.around(session)
 
 
 def _train() -> Any:
+    from nomercy.core.errors import NomercyError
     from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir
     from nomercy.widgets import Trainer
 
@@ -105,7 +252,19 @@ def _train() -> Any:
     # included, without parsing YAML in the browser.
     folder = default_puzzle_dir()
     bundle = json.loads(Path(__file__).with_name(PUZZLE_BUNDLE).read_text(encoding="utf-8"))
-    return Trainer(puzzles=[Puzzle.from_dict(entry["data"], path=str(folder / entry["file"])) for entry in bundle])
+    puzzles = [Puzzle.from_dict(entry["data"], path=str(folder / entry["file"])) for entry in bundle]
+    memory = _remember()
+    topic, level = memory.train.get("topic"), memory.train.get("level")
+    # the learner's rules (the table they set up) come first among new puzzles
+    options = {"puzzles": puzzles, "rules": memory.settings["rules"]}
+    if (topic is None or isinstance(topic, str)) and (level is None or isinstance(level, str)):
+        try:
+            return Trainer(topic or None, level or None, **options)
+        except NomercyError:
+            pass
+    memory.notes.append("The topic you trained last time is not one of the topics now, so all topics are shown.")
+    memory.train = {}
+    return Trainer(**options)
 
 
 PUZZLE_BUNDLE = "puzzles.json"
@@ -114,17 +273,61 @@ PUZZLE_BUNDLE = "puzzles.json"
 PAGES: dict[str, Callable[[], Any]] = {"play": _play, "train": _train}
 """What each page shows."""
 
-_shown: list[Any] = []  # the page's widget, kept alive
+_shown_widgets: list[Any] = []  # the page's widget, kept alive
+
+
+def _keep(page: str) -> None:
+    """Note in the memory what a person changed on the page (the table's pace and coach, the topic trained)."""
+    memory, widget = _remember(), _shown_widgets[-1]
+    if page == "play":
+        session = widget.session
+        memory.round = {"number": session.round_number, "seed": session.state.seed}
+        if _setting("pace", widget.pace) is not None:
+            memory.settings["pace"] = float(widget.pace)
+        memory.settings["coach"] = bool(session.coach)
+    else:
+        memory.train = {"topic": widget.status.get("topic", ""), "level": widget.status.get("level", "")}
+    memory.save()
+
+
+_page: list[str] = []
 
 
 def start(page: str, post: Callable[[str], None]) -> str:
-    """Make the widget of ``page`` (its models go to the page through ``post`` as they open); its model id."""
+    """Make the widget of ``page`` (its models go to the page through ``post`` as they open); its model id.
+
+    The page hears first what the table is set up as, its choices, and anything remembered that was ignored.
+    """
     global _post
     _post = post
     random.seed()  # a Python put back from a snapshot would otherwise deal the same "random" round every visit
     widget = PAGES[page]()
-    _shown.append(widget)
+    _shown_widgets.append(widget)
+    _page.append(page)
+    memory = _remember()
+    post(json.dumps({"type": "page", "settings": memory.settings, "choices": choices(), "notes": memory.notes}))
+    _keep(page)
     return str(widget.model_id)
+
+
+def new_table(text: str) -> str:
+    """The person set up a new table (``text``: the settings as JSON): remember them and put the round in
+    progress away, so the page deals a new one when it opens again. What was not taken, as one line."""
+    from nomercy.puzzles.progress import data_dir
+
+    memory = _remember()
+    try:
+        stored = json.loads(text)
+    except ValueError:
+        stored = None
+    if isinstance(stored, dict):
+        settings, notes = read_settings(stored)
+    else:
+        settings, notes = dict(DEFAULTS), ["The table sent could not be read, so this is the usual table."]
+    memory.settings, memory.round = settings, {}
+    memory.save()
+    (data_dir() / PLAY_SAVE).unlink(missing_ok=True)
+    return " ".join(notes)
 
 
 def receive(text: str) -> None:
@@ -134,3 +337,5 @@ def receive(text: str) -> None:
     if target is not None:
         target.handle_msg({"content": {"comm_id": message["comm_id"], "data": message["data"]}, "buffers": [],
                            "metadata": {}, "header": {"msg_type": "comm_msg"}})
+        if _page and _shown_widgets:
+            _keep(_page[-1])

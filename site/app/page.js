@@ -77,7 +77,8 @@ const models = new Map();
 function fromPython(text) {
   const message = JSON.parse(text);
   const data = message.data || {};
-  if (message.type === "comm_open") models.set(message.comm_id, new Model(message.comm_id, data.state || {}));
+  if (message.type === "page") setUp(message);
+  else if (message.type === "comm_open") models.set(message.comm_id, new Model(message.comm_id, data.state || {}));
   else if (message.type === "comm_close") models.delete(message.comm_id);
   else if (message.type === "comm_msg") {
     const model = models.get(message.comm_id);
@@ -109,14 +110,90 @@ async function show(id) {
   document.documentElement.classList.add("nm-app-ready");
 }
 
+// --- what the page remembers, and the table a person sets up (Play) ----------------------------------
+// Python (host.py) is the authority: it reads what the learner's folder remembers, checks it, and sends the
+// settings, their choices and a note for anything ignored; this page draws them and sends a new table up.
+
+function pageNotes(lines) {
+  let box = document.getElementById("nm-page-notes");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "nm-page-notes";
+    box.setAttribute("role", "status");
+    box.dataset.testid = "page-notes";
+    document.getElementById("nm-app").before(box);
+  }
+  for (const line of lines) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    box.append(p);
+  }
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+function summary(settings, choices) {
+  const label = (list, value) => (list.find(([v]) => v === value) || [value, String(value)])[1];
+  const n = settings.opponents;
+  return `${label(choices.rules, settings.rules)} · ${n} computer ${n === 1 ? "opponent" : "opponents"} · `
+    + `${label(choices.strength, settings.strength).split(":")[0].toLowerCase()} · coach ${settings.coach ? "on" : "off"}`;
+}
+
+function setUp({ settings, choices, notes }) {
+  if (notes && notes.length) pageNotes(notes);
+  if (page !== "play") return;
+  const radios = (name, list, chosen, legend) => el("fieldset", { class: "nm-setup-group" },
+    el("legend", {}, legend),
+    list.map(([value, text]) => el("label", { class: "nm-setup-choice" },
+      el("input", { type: "radio", name, value: String(value), checked: value === chosen,
+        "data-testid": `setup-${name}-${value}` }), el("span", {}, text))));
+  const form = el("form", { class: "nm-setup-form", "data-testid": "setup-form" },
+    radios("rules", choices.rules, settings.rules, "Rules"),
+    radios("opponents", choices.opponents.map((n) => [n, String(n)]), settings.opponents, "Computer opponents"),
+    radios("strength", choices.strength, settings.strength, "How well they play"),
+    radios("pace", choices.pace, settings.pace, "Their pace"),
+    el("fieldset", { class: "nm-setup-group" }, el("legend", {}, "Coach"),
+      el("label", { class: "nm-setup-choice" }, el("input", { type: "checkbox", name: "coach", checked: settings.coach,
+        "data-testid": "setup-coach" }), el("span", {}, "Hints, warnings before a costly move, and a review after the round"))),
+    el("button", { type: "submit", class: "nm-setup-deal", "data-testid": "setup-deal" }, "Deal a new round at this table"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const chosen = {
+      rules: data.get("rules"), opponents: Number(data.get("opponents")), strength: data.get("strength"),
+      pace: Number(data.get("pace")), coach: data.get("coach") !== null,
+    };
+    form.querySelector("button").disabled = true;
+    worker.postMessage({ type: "table", text: JSON.stringify(chosen) });
+  });
+  const box = el("details", { class: "nm-setup", "data-testid": "table-setup" },
+    el("summary", {}, el("span", { class: "nm-setup-title" }, "Your table: "),
+      el("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
+  document.getElementById("nm-app").before(box);
+}
+
 worker.onmessage = (event) => {
   const message = event.data;
   if (message.type === "comm") fromPython(message.text);
+  else if (message.type === "table-set") {
+    if (message.note) sessionStorage.setItem("nm-table-note", message.note);
+    location.reload();
+  }
   else if (message.type === "mark") marks[message.name] = performance.now();
   else if (message.type === "show") {
     marks.widget = performance.now();
     show(message.id).catch((error) => failed(String(error && error.message || error)));
   } else if (message.type === "warning") console.warn(message.text);
+  else if (message.type === "note") pageNotes([message.text]);
   else if (message.type === "failed") {
     if (document.documentElement.classList.contains("nm-app-ready")) console.error(message.text);
     else failed(message.text.trim().split("\n").slice(-1)[0]);
@@ -124,5 +201,11 @@ worker.onmessage = (event) => {
 };
 worker.onerror = (event) => failed(event.message || "the worker could not start");
 
+try {
+  const kept = sessionStorage.getItem("nm-table-note");
+  if (kept) { sessionStorage.removeItem("nm-table-note"); pageNotes([kept]); }
+} catch {
+  // no session storage (a private window may refuse it): the note is not carried over
+}
 note("Starting Python in your browser… (the first visit takes longest)");
 worker.postMessage({ type: "start", page });

@@ -140,11 +140,23 @@ const say = (message) => self.postMessage(message);
 let held = null;
 const fromPython = (text) => (held ? held.push(text) : say({ type: "comm", text }));
 
+let unsaved = false;  // said once: this browser would not keep what Python changed (no room, no storage)
+
 async function saved(work) {
   held = [];
   try {
     work();
-    await push();
+    try {
+      await push();
+    } catch (error) {
+      if (!unsaved) {
+        unsaved = true;
+        const room = /quota/i.test(`${error && error.name} ${error && error.message}`);
+        say({ type: "note", text: room
+          ? "This browser has no room left to keep your progress and your round: you can play on, but they will not be kept."
+          : "This browser does not let the page keep your progress and your round: you can play on, but they will not be kept." });
+      }
+    }
   } finally {
     const texts = held;
     held = null;
@@ -243,14 +255,32 @@ async function start(page) {
   say({ type: "show", id });
 }
 
+/** The drive's records, when this browser lets the worker read them (the start says once when it does not). */
+async function pullIfAble() {
+  try {
+    await pull();
+  } catch {
+    // no storage: Python goes on with what it has
+  }
+}
+
 async function handle(message) {
-  await pull();
+  await pullIfAble();
   await saved(() => host.receive(message.text));
+}
+
+/** A new table set up on the Play page: host.py keeps its settings and puts the round away; the page reopens. */
+async function newTable(text) {
+  await pullIfAble();
+  let note = "";
+  await saved(() => { note = host.new_table(text); });
+  say({ type: "table-set", note });
 }
 
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
-  const step = message.type === "start" ? () => start(message.page) : () => handle(message);
+  const step = message.type === "start" ? () => start(message.page)
+    : message.type === "table" ? () => newTable(message.text) : () => handle(message);
   queue = queue.then(step).catch((error) => say({ type: "failed", text: String(error && error.message || error) }));
 };

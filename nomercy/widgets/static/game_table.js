@@ -249,7 +249,7 @@ function render({ model, el }) {
   }
 
   function rulingLink(rule, title) {
-    return h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${rule}`, target: "_blank", rel: "noopener" },
+    return h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${rule}`, target: "_blank", rel: "noopener" },
       `ruling: ${title || rule}`);
   }
 
@@ -530,7 +530,7 @@ function render({ model, el }) {
           },
           h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
-            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))
+            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))
         : h("div", { class: "nm-note" }, e.sentence));
   }
 

@@ -125,7 +125,7 @@ function render({ model, el }) {
       fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
         h("details", {}, h("summary", {}, e.sentence),
-          h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${e.rule} · ${e.title}: `), e.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))))),
+          h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${e.rule} · ${e.title}: `), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))))),
       fb.explanation ? h("div", { class: "nm-explanation", "data-testid": "puzzle-explanation" }, fb.explanation) : null);
   }
 
@@ -144,7 +144,7 @@ function render({ model, el }) {
       h("div", { class: `nm-walk-now${w.refused ? " nm-refused" : ""}`, "aria-live": "polite" },
         h("div", { class: "nm-sub" }, w.move ? `Move ${w.move_number}: ${w.move}` : "Before the first move"),
         h("div", { class: "nm-walk-sentence", "data-testid": "walk-sentence" }, w.sentence),
-        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${w.rule} · ${w.title}: `), w.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${w.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")) : null),
+        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${w.rule} · ${w.title}: `), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")) : null),
       h("div", { class: "nm-board", html: w.board }));
   }
 

@@ -68,7 +68,7 @@ function render({ model, el }) {
           f.move ? `Move ${f.move_number} of ${info.moves.length}: ${f.move}` : "Before the first move"),
         h("div", { class: "nm-step-sentence", "data-testid": "step-sentence" }, f.sentence),
         f.rule ? h("div", { class: "nm-step-ruling", "data-testid": "step-ruling" },
-          h("b", {}, `Ruling ${f.rule} · ${f.title}: `), f.text, " ", h("a", { class: "nm-rulebook-link", href: `../docs/rulebook.md#${f.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")) : null),
+          h("b", {}, `Ruling ${f.rule} · ${f.title}: `), f.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${f.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")) : null),
       last && info.explanation ? h("div", { class: "nm-step-explanation", "data-testid": "step-explanation" }, info.explanation) : null,
       h("div", { class: "nm-step-board", "data-testid": "step-board", html: f.board }),
       h("ol", { class: "nm-step-moves", "data-testid": "step-moves" },

@@ -1,0 +1,220 @@
+"""The site's own pages around the app: the header every page carries, and the rules as pages of the site.
+
+Used by ``scripts/build_site.py``. The rulebook, the glossary, the sources and the rule card are written
+from the package, as ``scripts/write_docs.py`` writes ``docs/`` (the same functions), and turned into
+HTML here: in ``docs/`` they are Markdown, which a static site serves as a download, not as a page.
+
+- :data:`NAV` is the header: Home, Learn (when the build has ``site/learn/``), Play, Train, Rules and
+  "How to play" (the rule card). Every page of ours marks where it goes with ``<!-- site header -->``.
+- :data:`RULES_PAGE` is where a ruling is read: its id is the anchor (``rules/rulebook.html#mercy``). The
+  widgets on the app pages and in the site's Lab link there (``NOMERCY_RULEBOOK``, see
+  ``nomercy/widgets/_common.py``); :func:`ruling_address` says the same in Python.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+RULES_DIR = "rules"
+RULES_PAGE = f"{RULES_DIR}/rulebook.html"
+"""Where every ruling is, at the anchor of its id (from the site's root)."""
+HEADER_MARK = "<!-- site header -->"
+STYLE_MARK = "<!-- site style -->"
+
+
+@dataclass(frozen=True)
+class NavItem:
+    label: str
+    path: str
+    """From the site's root; a folder ends with ``/`` (its ``index.html``)."""
+    needs: str
+    """The site folder (``site/<needs>``) or built page that must exist for the item to be shown."""
+
+
+NAV = (
+    NavItem("Home", "", "index.html"),
+    NavItem("Learn", "learn/", "learn/index.html"),
+    NavItem("Play", "play/", "play/index.html"),
+    NavItem("Train", "train/", "train/index.html"),
+    NavItem("Rules", f"{RULES_DIR}/", f"{RULES_DIR}/index.html"),
+    NavItem("How to play", f"{RULES_DIR}/rule-card.html", f"{RULES_DIR}/rule-card.html"),
+)
+"""The header of every page, in order; an item whose page the build did not write is left out."""
+
+
+def ruling_address(rule: str) -> str:
+    """Where the site shows a ruling, from its root.
+
+    >>> ruling_address("mercy")
+    'rules/rulebook.html#mercy'
+    """
+    return f"{RULES_PAGE}#{rule}"
+
+
+def _up(page: str) -> str:
+    """The way from ``page`` (a path from the root) back to the root."""
+    return "../" * page.count("/")
+
+
+def header(page: str, out: Path) -> str:
+    """The site's header for ``page`` (from the root), with the items whose pages are in ``out``."""
+    up = _up(page)
+    here = page.removesuffix("index.html")
+    links = []
+    for item in NAV:
+        if not (out / item.needs).exists():
+            continue
+        current = ' aria-current="page"' if item.path == here else ""
+        href = f"{up}{item.path}" or "./"
+        links.append(f'<a href="{href}" data-testid="nav-{item.label.lower().replace(" ", "-")}"{current}>'
+                     f"{html.escape(item.label)}</a>")
+    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}</nav>\n'
+            '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
+
+
+def style(page: str) -> str:
+    """What every page's head links: the site's style sheet, its manifest, and the offline line's script."""
+    up = _up(page)
+    return (f'<link rel="stylesheet" href="{up}app/site.css">\n<link rel="manifest" href="{up}app/manifest.webmanifest">\n'
+            f'<meta name="theme-color" content="#1d1f24">\n<script type="module" src="{up}app/offline.js"></script>')
+
+
+def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str] = ()) -> None:
+    """Write the header (and the site's style sheet) where every page of ``pages`` marks their places
+    (``<!-- site header -->``, ``<!-- site style -->``); one of ``optional`` without the marks is left as it is."""
+    for page in pages:
+        path = out / page
+        text = path.read_text(encoding="utf-8")
+        if HEADER_MARK not in text:
+            if page in optional:
+                continue
+            raise ValueError(f"{page} has no {HEADER_MARK} line for the site's header")
+        text = text.replace(HEADER_MARK, header(page, out), 1).replace(STYLE_MARK, style(page), 1)
+        path.write_text(text, encoding="utf-8")
+
+
+# --- the rules as pages -------------------------------------------------------------------------------
+
+_MD_LINK = re.compile(r'href="(rulebook|glossary|sources)\.md(#[^"]*)?"')
+
+
+def _markdown_page(title: str, markdown: str) -> str:
+    """One Markdown page of ``docs/`` as a page of the site (links between them kept, ``.md`` made ``.html``)."""
+    import mistune
+
+    body = mistune.create_markdown(escape=False, plugins=["table"])(markdown)
+    body = _MD_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', str(body))
+    return _page(title, f'<main class="nm-doc">\n{body}</main>')
+
+
+def _page(title: str, main: str) -> str:
+    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>nomercy: {html.escape(title)}</title>\n<link rel=\"icon\" href=\"../favicon.ico\">\n"
+            f"{STYLE_MARK}\n</head>\n<body>\n{HEADER_MARK}\n{main}\n</body>\n</html>\n")
+
+
+def _rules_index() -> str:
+    doors = [("rule-card.html", "How to play", "The rule card: every card and what it does, on one page."),
+             ("rulebook.html", "The rulebook", "Every ruling, with its sources and the other readings; each "
+                                               "ruling link in Play, Train and the Lessons opens here."),
+             ("glossary.html", "Glossary", "One word for each idea, as the table and the coach use it."),
+             ("sources.html", "Sources", "Where the rules come from.")]
+    items = "\n".join(f'<a class="nm-door" href="{href}"><b>{html.escape(name)}</b>{html.escape(text)}</a>'
+                      for href, name, text in doors)
+    return _page("The rules", f'<main class="nm-doc">\n<h1>The rules</h1>\n<nav class="nm-doors">\n{items}\n</nav>\n</main>')
+
+
+_CARD_ID = re.compile(r'<span class="id">\[([a-z0-9-]+)\]</span>')
+
+
+def _rule_card(card: str, rulings: set[str]) -> str:
+    """The printable rule card as a page of the site: the header, a screen layout, its ids as links."""
+    card = card.replace("<head>", f"<head>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{STYLE_MARK}", 1)
+    card = card.replace("<body>", f'<body class="nm-card-page">\n{HEADER_MARK}', 1)
+    card = card.replace("<code>docs/rulebook.md</code>", '<a href="rulebook.html">the rulebook</a>')
+
+    def link(match: re.Match[str]) -> str:
+        rule = match.group(1)
+        if rule not in rulings:
+            raise ValueError(f"the rule card cites [{rule}], which the rulebook does not have")
+        return f'<a class="id" href="rulebook.html#{rule}">[{rule}]</a>'
+
+    return _CARD_ID.sub(link, card)
+
+
+def rules_pages(out: Path) -> list[str]:
+    """Write ``rules/``: the rulebook, glossary, sources and rule card as pages; their paths from the root."""
+    from nomercy.core.rulebook import RULINGS, rulebook_markdown
+    from nomercy.core.sources import sources_markdown
+    from nomercy.teaching.glossary import glossary_markdown
+    from nomercy.teaching.rule_card import rule_card_html
+
+    folder = out / RULES_DIR
+    folder.mkdir()
+    pages: dict[str, Callable[[], str]] = {
+        "index.html": _rules_index,
+        "rulebook.html": lambda: _markdown_page("The rulebook", rulebook_markdown()),
+        "glossary.html": lambda: _markdown_page("Glossary", glossary_markdown()),
+        "sources.html": lambda: _markdown_page("Sources", sources_markdown()),
+        "rule-card.html": lambda: _rule_card(rule_card_html(), set(RULINGS)),
+    }
+    for name, write in pages.items():
+        (folder / name).write_text(write(), encoding="utf-8")
+    return [f"{RULES_DIR}/{name}" for name in pages]
+
+
+def anchors(text: str) -> set[str]:
+    """The ids a page can be opened at (``id="..."`` and ``name="..."``)."""
+    return set(re.findall(r'\s(?:id|name)="([^"]+)"', text))
+
+
+# --- offline ------------------------------------------------------------------------------------------
+
+WORKER = "service-worker.js"
+"""The site's service worker, at the root (JupyterLite's place: see ``site/app/service-worker.js``)."""
+LAB_WORKER = "build/service-worker.js"
+"""JupyterLite's own service worker, as its build ships it (run by ours)."""
+
+
+def offline(out: Path, pyodide_files: list[str]) -> dict[str, Any]:
+    """Make the site installable and kept for offline use: the manifest, the list of files kept (the
+    pages, ``app/``, ``rules/``, ``learn/`` when there is one, and ``pyodide_files``), its version and size
+    (``app/offline.json``), and the service worker at the root with them written in. The listing."""
+    import hashlib
+    import json
+
+    if not (out / LAB_WORKER).exists():
+        raise ValueError(f"JupyterLite's build has no {LAB_WORKER}, which the site's service worker runs")
+    template = out / "app" / WORKER
+    source = template.read_text(encoding="utf-8")
+    template.unlink()  # only the root's copy is served as a worker
+    pages = ["", "index.html", "favicon.ico"]
+    for folder in ("play", "train", RULES_DIR, "learn", "app"):
+        if (out / folder).is_dir():
+            pages += [f"{folder}/"] if (out / folder / "index.html").exists() else []
+            pages += sorted(p.relative_to(out).as_posix() for p in (out / folder).rglob("*") if p.is_file())
+    files = pages + list(pyodide_files)
+    digest = hashlib.sha256()
+    size = 0
+    for path in files:
+        target = out / (path + "index.html" if path.endswith("/") or not path else path)
+        if not target.exists():
+            raise ValueError(f"the offline list names {path or './'}, which the site does not have")
+        data = target.read_bytes()
+        digest.update(path.encode() + b"\0" + data)
+        if not path.endswith("/") and path:
+            size += len(data)
+    version = digest.hexdigest()[:16]
+    files.append("app/offline.json")  # the pages read it to tell whether they are kept
+    if '"__VERSION__"' not in source or "__FILES__" not in source:
+        raise ValueError("site/app/service-worker.js has lost its __VERSION__ or __FILES__ mark")
+    worker = source.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(files))
+    listing = {"version": version, "files": files, "bytes": size}
+    (out / "app" / "offline.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
+    (out / WORKER).write_text(worker, encoding="utf-8")
+    return listing
