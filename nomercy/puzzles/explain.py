@@ -45,13 +45,6 @@ class _Step:
     after: GameState
 
 
-def _names(names: Sequence[str]) -> str:
-    names = list(dict.fromkeys(names))
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
