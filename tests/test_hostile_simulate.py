@@ -37,6 +37,12 @@ HOSTILE_COVERS = (
     "api:nomercy.play.simulate.simulate(workers)",
     "api:nomercy.play.simulate.simulate(on_record)",
     "api:nomercy.play.simulate.simulate(on_game)",
+    "api:nomercy.play.simulate.simulate(rotate)",
+    "api:nomercy.play.simulate.simulate(keep_records)",
+    "api:nomercy.play.simulate.simulate(check_moves)",
+    "api:nomercy.play.simulate.simulate(progress)",
+    "api:nomercy.play.simulate.simulate(chunk_size)",
+    "api:nomercy.play.simulate.simulate(executor)",
     "file:records-jsonl",
 )
 
@@ -217,7 +223,8 @@ def test_a_run_stopped_by_ctrl_c_ends_its_workers_at_once_rather_than_waiting_fo
     assert set(multiprocessing.active_children()) <= before
 
 
-def test_an_error_in_the_caller_s_record_handler_ends_the_workers_and_is_the_caller_s_own() -> None:
+@pytest.mark.parametrize("handler", ["on_record", "on_game"])
+def test_an_error_in_the_caller_s_handler_ends_the_workers_and_is_the_caller_s_own(handler: str) -> None:
     before = set(multiprocessing.active_children())
 
     class Full(Exception):
@@ -227,8 +234,33 @@ def test_an_error_in_the_caller_s_record_handler_ends_the_workers_and_is_the_cal
         raise Full("the caller's disk is full")
 
     with pytest.raises(Full):
-        simulate("no-mercy", players=2, games=10**6, workers=2, chunk_size=1, on_record=write, progress=False)
+        simulate("no-mercy", players=2, games=10**6, workers=2, chunk_size=1, progress=False, **{handler: write})
     wait_for(lambda: set(multiprocessing.active_children()) <= before, "the workers to end")
+
+
+def test_yes_or_no_options_take_the_words_too() -> None:
+    plain = simulate("no-mercy", players=2, games=4, workers=1, rotate=True, keep_records=False)
+    worded = simulate("no-mercy", players=2, games=4, workers=1, rotate="yes", keep_records="off", progress="no")
+    assert worded.tally == plain.tally and worded.rotate is True and worded.records is None
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("on_record", 5, "on_record is a function to call, not 5"),
+    ("on_game", "print", "on_game is a function to call, not 'print'"),
+    ("rotate", "maybe", "rotate is yes or no, not 'maybe'"),
+    ("keep_records", 1, "keep_records is yes or no, not 1"),
+    ("check_moves", None, "check_moves is yes or no, not nothing"),
+    ("progress", [], "progress is yes or no, not "),
+    ("chunk_size", 0, "the chunk size is a whole number, 1 or more, not 0"),
+    ("chunk_size", 2.5, "the chunk size is a whole number, 1 or more, not 2.5"),
+    ("executor", "dask", "executor is a concurrent.futures executor"),
+])
+def test_how_a_run_is_played_is_checked_before_any_game_or_process(option: str, value: Any, says: str) -> None:
+    before = set(multiprocessing.active_children())
+    with pytest.raises(NomercyError) as refused:
+        simulate("no-mercy", games=10, workers=2, **{option: value})
+    assert str(refused.value).startswith(says) and "\n" not in str(refused.value)
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_a_stop_names_its_signal_and_the_status_a_shell_gives() -> None:

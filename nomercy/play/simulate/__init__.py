@@ -135,6 +135,30 @@ def check_run(
     return RunPlan(rule_set, specs, seats, workers)
 
 
+_YES, _NO = ("yes", "on", "true"), ("no", "off", "false")
+
+
+def _yes_no(value: Any, name: str) -> bool:
+    """A yes-or-no option: ``True``/``False``, or the words yes/no, on/off, true/false."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _YES + _NO:
+        return value.strip().lower() in _YES
+    raise NomercyError(f"{name} is yes or no, not {'nothing' if value is None else brief(value)}")
+
+
+def _check_how(*, executor: Any, on_record: Any, chunk_size: Any, on_game: Any) -> None:
+    """Check how a run is to be played (the options :func:`check_run` leaves to :func:`simulate`), before it starts."""
+    for name, value in (("on_record", on_record), ("on_game", on_game)):
+        if value is not None and not callable(value):
+            raise NomercyError(f"{name} is a function to call, not {brief(value)}")
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise NomercyError(f"executor is a concurrent.futures executor (a Dask client's get_executor() is one), "
+                           f"not {brief(executor)}")
+    if chunk_size is not None:
+        _whole(chunk_size, "the chunk size", 1, MAX_GAMES)
+
+
 def simulate(
     rules: str | RuleSet = "no-mercy",
     *,
@@ -174,6 +198,10 @@ def simulate(
     """
     plan = check_run(rules, overrides=overrides, players=players, bots=bots, games=games, seed=seed,
                      workers=workers, first_game=first_game)
+    _check_how(executor=executor, on_record=on_record, chunk_size=chunk_size, on_game=on_game)
+    rotate, keep_records, check_moves = (_yes_no(rotate, "rotate"), _yes_no(keep_records, "keep_records"),
+                                         _yes_no(check_moves, "check_moves"))
+    progress = None if progress is None else _yes_no(progress, "progress")
     rule_set, specs, seats, workers = plan.rules, plan.bots, plan.seats, plan.workers
     if executor is None and not HAS_PROCESSES:
         workers = 1  # the same games and figures, played in this process
