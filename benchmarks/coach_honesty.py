@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import statistics
@@ -55,23 +54,14 @@ from nomercy.play.coach import hint, review
 from nomercy.play.estimate import is_clear
 from nomercy.play.game import Game
 from nomercy.play.players import make_player, next_move, notify, required_moves
+from nomercy.play.simulate import wilson_interval
 from nomercy.play.table_coach import TABLE_BUDGET
 
 SEATS = ("Ann", "Bo", "Cy")
 
 
-def wilson(hits: int, count: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of the share ``hits / count``."""
-    if not count:
-        return 0.0, 1.0
-    share = hits / count
-    middle = (share + z * z / (2 * count)) / (1 + z * z / count)
-    half = z * math.sqrt(share * (1 - share) / count + z * z / (4 * count * count)) / (1 + z * z / count)
-    return max(0.0, middle - half), min(1.0, middle + half)
-
-
 def share(hits: int, count: int) -> dict[str, Any]:
-    low, high = wilson(hits, count)
+    low, high = wilson_interval(hits, count)
     return {"hits": hits, "count": count, "share": hits / count if count else None, "low": low, "high": high}
 
 

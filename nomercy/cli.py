@@ -80,7 +80,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from nomercy.core.errors import NomercyError
     from nomercy.core.files import remove_leftovers, writing
-    from nomercy.play.simulate import InvariantViolation, check_run, simulate
+    from nomercy.play.simulate import InvariantViolation, RunStopped, check_run, signals_stop_the_run, simulate
 
     try:  # every option, before any game is played or any file touched
         plan = check_run(args.rules, overrides=parse_settings(args.set), players=args.players, bots=args.bots,
@@ -95,7 +95,7 @@ def _simulate(args: argparse.Namespace) -> int:
         # The records go to a temporary file opened now (a folder that cannot be written stops the run
         # before it starts) and take the file's name only when every game is written: a part of a run
         # never passes for the whole, and an old file stays whole until then.
-        with records as handle:
+        with signals_stop_the_run(), records as handle:
             result = simulate(
                 plan.rules,
                 players=args.players,
@@ -109,6 +109,9 @@ def _simulate(args: argparse.Namespace) -> int:
                 first_game=args.first_game,
                 check_moves=args.check_every_move,
             )
+    except RunStopped as stopped:  # SIGTERM or SIGHUP: the workers are ended and the records file left as it was
+        print(f"nomercy simulate: {stopped}{'; no records were written' if args.records else ''}", file=sys.stderr)
+        return stopped.status
     except InvariantViolation as error:
         print(f"nomercy simulate: {error}", file=sys.stderr)
         moves = error.moves

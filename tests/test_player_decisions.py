@@ -144,7 +144,7 @@ def test_the_experts_search_weighs_every_move_as_it_always_did(rules, players, s
 def test_greedy_counts_the_cards_a_play_keeps_as_a_walk_over_them_would(rules, players):
     """Greedy counts a hand once per decision and takes the played card off: the same as walking the hand kept."""
     from nomercy import Play
-    from nomercy.play.players.greedy import _HandCount, _after
+    from nomercy.play.players.greedy import _HandCount, hand_after
 
     checked = 0
     for seed in range(3):
@@ -152,7 +152,7 @@ def test_greedy_counts_the_cards_a_play_keeps_as_a_walk_over_them_would(rules, p
             hand = state.hands[state.turn]
             counted = _HandCount(hand)
             for play in (m for m in required_moves(state) if type(m) is Play):
-                kept = _after(hand, play)
+                kept = hand_after(hand, play)
                 top = play.top if play.top is not None else play.card
                 color = play.color if play.card.color is None else top.color
                 walked = sum(1 for c in kept if c.color is None or c.color is color or c.rank is top.rank)

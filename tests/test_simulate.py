@@ -17,14 +17,15 @@ from nomercy.play.simulate import (
     BotSpec,
     InvariantViolation,
     compare_runs,
-    _is_turn_end,
-    _quantile,
+    ends_turn,
     game_seed,
+    play_game,
     parse_bots,
     replay_game,
     simulate,
     wilson_interval,
 )
+from nomercy.play.simulate.stats import quantile
 from nomercy import apply, is_legal, legal_moves
 
 SPEED_KEYS = ("seconds", "games_per_second", "workers")
@@ -129,15 +130,29 @@ def test_a_turn_ends_when_the_decision_passes_or_a_card_is_played():
     game = new_game("no-mercy", 3, seed=2)
     move = legal_moves(game, game.turn)[0]
     after = apply(game, move)[0]
-    assert _is_turn_end(game, move, after) == (isinstance(move, Play) or after.turn != move.seat)
+    assert ends_turn(move, after) == (isinstance(move, Play) or after.turn != move.seat)
+
+
+def test_the_turns_a_game_counts_are_the_moves_the_one_turn_rule_says_end_a_turn():
+    """The count in a game's summary is ends_turn applied to each of its moves, replayed here one by one."""
+
+    for seed in range(3):
+        moves: list = []
+        summary = play_game(ruleset("no-mercy"), parse_bots("greedy,random,random", 3), seed, moves=moves)
+        state, turns = new_game("no-mercy", 3, seed=seed), 0
+        for move in moves:
+            after = apply(state, move)[0]
+            turns += ends_turn(move, after)
+            state = after
+        assert summary.turns == turns and 0 < turns <= len(moves)
 
 
 def test_the_median_and_the_90th_percentile_of_game_lengths():
     from collections import Counter
 
     lengths = Counter({10: 5, 20: 3, 30: 2})
-    assert _quantile(lengths, 0.5) == 15.0
-    assert _quantile(lengths, 0.9) == 30.0
+    assert quantile(lengths, 0.5) == 15.0
+    assert quantile(lengths, 0.9) == 30.0
 
 
 def test_win_rates_come_with_95_percent_intervals():

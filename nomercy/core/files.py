@@ -74,6 +74,11 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
     target = Path(path)
     if str(path) == "" or target.name in ("", ".", ".."):
         raise FileWriteError(f"{str(path)!r} is not a file name: give the name of a file to write")
+    try:
+        if target.is_symlink():  # write the file the link names: a rename over the link would cut it off
+            target = Path(os.path.realpath(target))
+    except OSError as error:  # a name too long
+        raise _cannot(target, what, error.strerror or str(error)) from None
     folder = target.parent
     try:
         folder_is_dir = folder.is_dir()
@@ -106,7 +111,7 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
     is not overwritten unless ``replace``.
     """
     target = check_target(path, replace=replace, what=what)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(3)}{TEMPORARY_SUFFIX}")
+    temporary = _temporary_beside(target)
     try:
         handle = open(temporary, "x", encoding=encoding, newline="")
     except OSError as error:
@@ -125,6 +130,24 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
         if not done:
             with contextlib.suppress(OSError):
                 temporary.unlink()
+
+
+def _temporary_beside(target: Path) -> Path:
+    """This process's temporary name beside ``target``: ``.<name>.<pid>-<token>.nomercy-tmp``.
+
+    ``<name>`` is cut short where the whole would be longer than the folder allows a name to be, so a
+    target whose own name is (nearly) as long as allowed still gets a temporary file beside it; the part
+    that :func:`remove_leftovers` reads (the process id and the ending) is never cut.
+    """
+    tail = f".{os.getpid()}-{secrets.token_hex(3)}{TEMPORARY_SUFFIX}"
+    try:
+        longest = os.pathconf(target.parent, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no pathconf (Windows), or the folder cannot say
+        longest = 255
+    name = "." + target.name
+    while len(name) > 1 and len(os.fsencode(name + tail)) > longest:
+        name = name[:-1]
+    return target.with_name(name + tail)
 
 
 def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = False, encoding: str = "utf-8",

@@ -88,6 +88,8 @@ class _Position:
 
 _FIELDS: tuple[str, ...] = tuple(name for name in _Position.__annotations__ if name not in ("events", "base"))
 _values = attrgetter(*_FIELDS)  # a position's fields as one tuple, in order (in C)
+POSITION_FIELDS = _FIELDS
+"""The fields of a position, in order: what a player that rebuilds positions (the expert's imagined tables) copies."""
 
 
 class GameState(_Position):

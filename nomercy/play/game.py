@@ -108,10 +108,6 @@ class Game:
         """Every event so far, in order, starting with those of the deal."""
         return self.start_events + tuple(e for batch in self._events for e in batch)
 
-    def events_after(self, count: int) -> list[tuple[Event, ...]]:
-        """The events of each move after the first ``count`` moves (what a view has not shown yet)."""
-        return self._events[count:]
-
     def history(self) -> list[tuple[str, tuple[Event, ...]]]:
         """Each move (in notation) with the events it caused."""
         return list(zip(self.moves, self._events))

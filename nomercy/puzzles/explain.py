@@ -46,13 +46,6 @@ class _Step:
     after: GameState
 
 
-def _names(names: Sequence[str]) -> str:
-    names = list(dict.fromkeys(names))
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _could_answer(state: GameState, seat: int) -> bool:
     """Did ``seat``, about to take a pending draw, hold a card that could have answered it?"""
     return any(isinstance(move, Play) for move in legal_moves(state, seat))

@@ -76,10 +76,6 @@ class HandBeliefs:
         return f"HandBeliefs(known cards by seat {known})"
 
     # ------------------------------------------------------------------ keeping up
-    def reset(self) -> None:
-        self.slots = {}
-        self._last = None
-
     def follows(self, view: PlayerView) -> bool:
         """Do these beliefs describe the table ``view`` shows (nothing missed since)?"""
         return self._last is not None and self._last == view

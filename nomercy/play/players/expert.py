@@ -36,12 +36,12 @@ from nomercy.core.engine import apply
 from nomercy.core.errors import PlayerError
 from nomercy.core.events import Event
 from nomercy.core.seeds import shuffle
-from nomercy.core.state import _FIELDS, GameState, Phase, PlayerView
+from nomercy.core.state import POSITION_FIELDS, GameState, Phase, PlayerView
 from nomercy.core.legality import legal_moves
 from nomercy.play.driver import play_out
 from nomercy.play.estimate import Estimate, standard_error
 from nomercy.play.players.belief import HandBeliefs, HiddenDeal
-from nomercy.play.players.greedy import (GreedyPlayer, SharpGreedy, _after, _best_color, next_seat, score_play,
+from nomercy.play.players.greedy import (GreedyPlayer, SharpGreedy, hand_after, best_color, next_seat, score_play,
                                          sharp_score)
 
 __all__ = ["ExpertPlayer", "Weighing", "determinize"]
@@ -84,7 +84,7 @@ class _ImaginedTables:
         self.hidden = HiddenDeal(view, beliefs)
         self.unseen = sorted(counts.elements())
         self.seats = range(len(view.hand_sizes))
-        self.fields = {name: getattr(view, name) for name in _FIELDS if hasattr(view, name)}
+        self.fields = {name: getattr(view, name) for name in POSITION_FIELDS if hasattr(view, name)}
         self.offender: int | None = None  # who played a wild +4 a challenge could catch
         self.below: Color | None = None   # the color in force before it
         if (view.phase is Phase.TURN and view.pending and view.top_card.rank is Rank.WILD_DRAW_FOUR
@@ -245,8 +245,8 @@ class ExpertPlayer:
         kept: list[Play] = []
         for group in by_card.values():
             if len(group) > 2 and group[0].color is not None:
-                rest = _after(view.hand, group[0])
-                first = _best_color(rest or [group[0].card])
+                rest = hand_after(view.hand, group[0])
+                first = best_color(rest or [group[0].card])
                 counts = Counter(c.color for c in rest)
                 ranked = sorted(group, key=lambda p: (p.color is not first, -counts.get(p.color, 0)))
                 group = ranked[:2]

@@ -24,7 +24,7 @@ from nomercy.core.decks import DECKS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import Phase
 
-__all__ = ["GreedyPlayer", "SharpGreedy", "score_play", "sharp_score", "next_seat", "SeatView"]
+__all__ = ["GreedyPlayer", "SharpGreedy", "score_play", "sharp_score", "next_seat", "SeatView", "hand_after", "best_color"]
 
 _WIN = 1_000_000.0
 
@@ -80,7 +80,7 @@ def _index_cards() -> None:
     _DECK_COLOR_TOTALS.clear()
 
 
-def _after(hand: Sequence[Card], play: Play) -> list[Card]:
+def hand_after(hand: Sequence[Card], play: Play) -> list[Card]:
     """The hand left after ``play`` (a discard-all takes its whole color along)."""
     rest = list(hand)
     rest.remove(play.card)
@@ -99,7 +99,7 @@ def _color_counts(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def _best_color(cards: Sequence[Card]) -> Color:
+def best_color(cards: Sequence[Card]) -> Color:
     """The color this hand holds most of (ties in the fixed color order)."""
     return _most_held(_color_counts(cards))
 
@@ -181,7 +181,7 @@ def _score(view: SeatView, play: Play, hand: _HandCount) -> float:
     taken: Card | None = card
     kept = hand
     if discards:
-        kept, taken = _HandCount(_after(view.hand, play)), None  # its whole color goes along
+        kept, taken = _HandCount(hand_after(view.hand, play)), None  # its whole color goes along
     # the taken card fits the pile it makes (its own face is on top), so it comes off both counts
     left = kept.size - (taken is not None)
     if not left:
@@ -360,7 +360,7 @@ class GreedyPlayer:
         for play in plays:
             if play.color is not None:
                 if play.card.rank.discards:  # no printed wild does, but a house face might
-                    wanted = _best_color(_after(view.hand, play))
+                    wanted = best_color(hand_after(view.hand, play))
                 else:
                     wanted = named
                 if play.color is not wanted:
@@ -405,7 +405,7 @@ class GreedyPlayer:
             unseen = [total[i] - held[i] - seen[i] for i in range(4)]
             wanted = COLORS[max(range(4), key=lambda i: (unseen[i], held[i]))]
         else:
-            wanted = _best_color(view.hand) if view.hand else COLORS[0]
+            wanted = best_color(view.hand) if view.hand else COLORS[0]
         return next((a for a in legal if a.color is wanted), legal[0])  # type: ignore[union-attr]
 
     # --- out-of-turn options ---------------------------------------------------
@@ -434,7 +434,7 @@ def _fitting_after(view: SeatView, play: Play, hand: _HandCount) -> int:
     effect = play.top if play.top is not None else card
     color = play.color if card.color is None else effect.color
     if card.rank.discards:
-        return _HandCount(_after(view.hand, play)).fitting(effect, color)
+        return _HandCount(hand_after(view.hand, play)).fitting(effect, color)
     return hand.fitting(effect, color) - 1
 
 

@@ -1,7 +1,8 @@
-"""Statistics of the simulation lab's runs: a win rate's interval, and two runs compared game by game.
+"""The lab's statistics: a win rate's interval, a quantile of game lengths, and two runs compared game by game.
 
-Kept apart from :mod:`nomercy.play.simulate`, which plays and tallies the games: these functions read
-what a run kept (its records, or the lines ``nomercy simulate --records`` writes) and need no player.
+These read what a run counted or kept (its tallies, its records, or the lines ``nomercy simulate --records``
+writes) and need no player. :func:`wilson_interval` is the one interval of a win rate in nomercy: the
+run's figures and the benchmarks both use it.
 
 >>> [round(x, 3) for x in wilson_interval(13, 20)]
 [0.433, 0.819]
@@ -10,15 +11,14 @@ what a run kept (its records, or the lines ``nomercy simulate --records`` writes
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from nomercy.core.errors import NomercyError
+from nomercy.play.simulate.tally import GameSummary
 
-if TYPE_CHECKING:
-    from nomercy.play.simulate import GameSummary
-
-__all__ = ["wilson_interval", "PairedComparison", "compare_runs"]
+__all__ = ["wilson_interval", "quantile", "PairedComparison", "compare_runs"]
 
 
 def wilson_interval(wins: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -34,6 +34,32 @@ def wilson_interval(wins: int, trials: int, z: float = 1.959964) -> tuple[float,
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def quantile(histogram: Counter[int], q: float) -> float:
+    """Nearest-rank quantile of a histogram of whole numbers (the median averages the two middle values).
+
+    >>> quantile(Counter({10: 5, 20: 3, 30: 2}), 0.5), quantile(Counter({10: 5, 20: 3, 30: 2}), 0.9)
+    (15.0, 30.0)
+    """
+    total = sum(histogram.values())
+    if total == 0:
+        return 0.0
+    values = sorted(histogram)
+    if q == 0.5:
+        low = _rank_value(histogram, values, (total + 1) // 2)
+        high = _rank_value(histogram, values, total // 2 + 1)
+        return (low + high) / 2
+    return float(_rank_value(histogram, values, max(1, math.ceil(q * total))))
+
+
+def _rank_value(histogram: Counter[int], values: list[int], rank: int) -> int:
+    seen = 0
+    for value in values:
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return values[-1]
 
 
 @dataclass(frozen=True)
@@ -66,7 +92,7 @@ class PairedComparison:
                 f"won only in the second {self.only_second}, only in the first {self.only_first}, z = {self.z:.2f}")
 
 
-def compare_runs(first: Iterable["GameSummary | Mapping[str, Any]"], second: Iterable["GameSummary | Mapping[str, Any]"],
+def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Iterable[GameSummary | Mapping[str, Any]],
                  bot: str) -> PairedComparison:
     """Compare how ``bot`` (a kind, such as ``expert``: records name each seat's bot by its kind) did in two runs
     over the same games.
@@ -77,7 +103,7 @@ def compare_runs(first: Iterable["GameSummary | Mapping[str, Any]"], second: Ite
     the runs is refused (the runs did not play the same deals).
     """
 
-    def won(records: Iterable["GameSummary | Mapping[str, Any]"]) -> dict[int, tuple[int, bool]]:
+    def won(records: Iterable[GameSummary | Mapping[str, Any]]) -> dict[int, tuple[int, bool]]:
         games: dict[int, tuple[int, bool]] = {}
         for record in records:
             data = record if isinstance(record, Mapping) else record.as_dict()

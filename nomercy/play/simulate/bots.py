@@ -1,0 +1,110 @@
+"""Who sits where in the simulation lab: a player kind with its options, one per seat, and the seeds of a game.
+
+Game ``i`` of a run seeded ``seed`` uses the seed :func:`game_seed` derives from ``(seed, i)``, and its
+players the seeds :func:`player_seed` derives from the game's seed and their seat, so a game is the same
+whichever worker plays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from nomercy.core.errors import PlayerError, brief
+from nomercy.core.seeds import derive_seed
+from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, make_player
+
+__all__ = ["BotSpec", "parse_bots", "game_seed", "player_seed", "seating"]
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A player kind and its options, as written ``kind`` or ``kind:key=value:key=value``.
+
+    >>> BotSpec.parse("expert:iterations=40:max_time=none")
+    BotSpec(kind='expert', options=(('iterations', 40), ('max_time', None)))
+    >>> str(BotSpec.parse("greedy"))
+    'greedy'
+    """
+
+    kind: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "BotSpec":
+        if not isinstance(text, str):
+            raise PlayerError(f"a player is written as text, like greedy or expert:iterations=40, not {brief(text)}")
+        parts = [p.strip() for p in text.split(":")]
+        kind = parts[0].lower()
+        if kind not in PLAYER_KINDS:
+            raise PlayerError(f"unknown player kind {brief(parts[0])}: choose one of {', '.join(PLAYER_KINDS)}")
+        options = []
+        for part in parts[1:]:
+            key, sep, value = part.partition("=")
+            if not sep or not key.strip():
+                raise PlayerError(f"cannot read player option {brief(part)} in {brief(text)}: write key=value")
+            options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
+        spec = cls(kind, tuple(options))
+        check_player_options(kind, dict(spec.options))
+        return spec
+
+    def make(self, seed: int) -> Player:
+        options = dict(self.options)
+        if self.kind == "expert":
+            # a wall-clock limit would make results depend on the machine: off unless asked for
+            options.setdefault("max_time", None)
+        return make_player(self.kind, seed=seed, **options)
+
+    def __str__(self) -> str:
+        return ":".join([self.kind] + [f"{k}={'none' if v is None else v}" for k, v in self.options])
+
+
+def _option_value(text: str) -> Any:
+    if text.lower() in ("none", "off", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bots(bots: str | Sequence[str | BotSpec], players: int) -> tuple[BotSpec, ...]:
+    """One :class:`BotSpec` per seat: one kind for every seat, or one per seat.
+
+    >>> [str(b) for b in parse_bots("random", 3)]
+    ['random', 'random', 'random']
+    >>> [str(b) for b in parse_bots("expert,random", 2)]
+    ['expert', 'random']
+    """
+    items = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    specs = tuple(b if isinstance(b, BotSpec) else BotSpec.parse(b) for b in items)
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise PlayerError(f"{len(specs)} players named for {players} seats: name one kind for all or one per seat")
+    return specs
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed`` (independent of how the run is split).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return derive_seed(seed, "simulation", index)
+
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed of the player in ``seat`` in the game seeded ``seed``."""
+    return derive_seed(seed, "simulation", 1_000_000 + seat)
+
+
+def seating(specs: tuple[BotSpec, ...], index: int, rotate: bool) -> tuple[BotSpec, ...]:
+    """The players of game ``index``: ``specs``, turned one place per game when ``rotate``."""
+    if not rotate:
+        return specs
+    shift = index % len(specs)
+    return specs[shift:] + specs[:shift]
