@@ -8,6 +8,7 @@ from typing import Iterator
 
 import pytest
 
+from browser_support import axe_violations, serious
 from learn_clicks import STAGES, next_stage, play_stage, progress_line
 from test_notebooks_in_browser import Lab, open_lab
 
@@ -68,3 +69,16 @@ def test_a_keyboard_alone_plays_a_stage(lab: Lab) -> None:
     root.locator('[data-testid="learn-choices"] [data-move="You play wild choosing green"]').focus()
     lab.page.keyboard.press("Enter")
     root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for()
+    found = serious(axe_violations(lab.page, '[data-testid="nm-learn"]'))  # axe-core: nothing serious, contrast included
+    assert not found, "\n".join(found)
+
+
+def test_a_refused_try_on_the_path_passes_axe(lab: Lab) -> None:
+    root = lab.panel(INDEX).locator('[data-testid="nm-learn"]').first
+    root.locator('[data-testid="learn-path"] summary').click()
+    root.locator('[data-testid="learn-goto-match-the-color"]').click()
+    root.locator('[data-testid="learn-title"]', has_text="Match the color").wait_for()
+    root.locator('[data-move="You play blue 3"]').click()
+    root.locator('[data-testid="learn-feedback"][data-kind="refused"]').wait_for()
+    found = serious(axe_violations(lab.page, '[data-testid="nm-learn"]'))
+    assert not found, "\n".join(found)

@@ -46,6 +46,11 @@ from nomercy.puzzles.puzzle import Puzzle, PuzzleResult, check_answer_values, ch
 __all__ = ["Stage", "WrongTry", "Attempt", "Chapter", "CHAPTER_FILE", "MAX_RULE_WORDS", "load_stage",
            "load_path", "learn_files", "path_from_bundle", "default_learn_dir", "is_learn_file", "check_learn_file", "check_files", "stage_schema"]
 
+_EXAMPLE = {"id": "match-the-color", "title": "Match the color", "ruling": "matching", "rule": "Match the top card.",
+            "task": "Play a card on the red 5.", "rules": "no-mercy", "players": ["You", "Bo"], "turn": "You",
+            "discard": "red 5", "hands": {"You": ["red 8", "blue 3"], "Bo": ["green 1", "green 2"]},
+            "goal": {"top": "red 8"}, "done": ["You plays red 8"]}
+
 CHAPTER_FILE = "chapter.yaml"
 """The file in each chapter's folder that names the chapter and lists its stages in order."""
 MAX_RULE_WORDS = 40
@@ -206,8 +211,16 @@ class Stage:
         return Attempt("allowed", text, why=why, events=events, after=after)
 
     def ruling_text(self) -> str:
-        """The ruling behind the stage, as the rulebook writes it."""
-        return RULINGS[self.ruling].text
+        """The ruling behind the stage as the rulebook writes it, in its plain sentences: a bracket or a sentence
+        that names a rule option or another ruling in code (`` `stack-answers` ``) is left out, which a card player
+        need not read (the rulebook is one click away).
+
+        >>> Stage.from_dict(dict(_EXAMPLE, ruling="no-stacking")).ruling_text()
+        'In classic UNO a draw card cannot be answered with another: the next player draws and loses the turn.'
+        """
+        text = re.sub(r"\s*\([^()]*`[^()]*\)", "", RULINGS[self.ruling].text)
+        plain = [s for s in re.split(r"(?<=[.!?])\s+", text) if "`" not in s]
+        return " ".join(plain) or RULINGS[self.ruling].title
 
     # --- checking ------------------------------------------------------------------------------------
     def check(self) -> list[str]:

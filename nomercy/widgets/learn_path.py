@@ -210,7 +210,7 @@ class LearnPath(GuardedWidget):
         self.feedback = {
             "kind": last.outcome, "move": last.move, "reason": last.reason, "why": last.why,
             "events": [e.sentence for e in last.events],
-            "ruling": {"title": ruling.title, "text": ruling.text} if last.done else None,
+            "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }

@@ -71,7 +71,7 @@ function render({ model, el }) {
       class: "nm-learn-seat", "data-testid": `learn-seat-${s.name}`, "data-turn": s.turn ? "true" : null,
       "data-out": s.out ? "true" : null,
     },
-      h("b", {}, s.you ? `${s.name} (you)` : s.name), " ",
+      h("b", {}, s.you && s.name !== "You" ? `${s.name} (you)` : s.name), " ",
       h("span", { "data-testid": `learn-count-${s.name}` }, `${s.count} ${s.count === 1 ? "card" : "cards"}`),
       s.turn ? h("span", { class: "nm-learn-badge" }, "to play") : null,
       s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, "out") : null,
@@ -97,7 +97,7 @@ function render({ model, el }) {
         if (c.moves.length === 1) send({ type: "try", move: c.moves[0].move });
         else { choosing = open ? null : c.key; draw(); root.querySelector("[data-testid='learn-choice-0']")?.focus(); }
       }, {
-        class: `nm-learn-card${open ? " nm-learn-open" : ""}`, "data-card": c.card, disabled: locked ? true : null,
+        class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}`, "data-card": c.card, disabled: locked ? true : null,
         "data-move": c.moves.length === 1 ? c.moves[0].move : null,
         "aria-label": c.moves.length === 1 ? `Play ${c.card}` : `${c.card}: choose how to play it`,
         "aria-expanded": c.moves.length > 1 ? String(open) : null,
