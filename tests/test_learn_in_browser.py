@@ -51,10 +51,16 @@ def test_the_whole_path_is_played_by_clicking_and_the_progress_is_kept(lab: Lab)
     assert marks.count() == len(STAGES)
 
 
+def _open_the_path(root) -> None:
+    """The list of chapters and stages open (a click on its summary, unless it is open already)."""
+    if root.locator('[data-testid="learn-path"][open]').count() == 0:
+        root.locator('[data-testid="learn-path"] summary').click()
+
+
 def test_a_keyboard_alone_plays_a_stage(lab: Lab) -> None:
     """A card is a button: Tab reaches it and Enter plays it; a card with choices opens them, Escape closes them."""
     root = lab.panel(INDEX).locator('[data-testid="nm-learn"]').first
-    root.locator('[data-testid="learn-path"] summary').click()
+    _open_the_path(root)
     root.locator('[data-testid="learn-goto-a-wild-names-the-color"]').click()
     root.locator('[data-testid="learn-title"]', has_text="A wild goes on anything").wait_for()
     wild = root.locator('[data-testid^="learn-card-"][data-card="wild"]')
@@ -75,7 +81,7 @@ def test_a_keyboard_alone_plays_a_stage(lab: Lab) -> None:
 
 def test_a_refused_try_on_the_path_passes_axe(lab: Lab) -> None:
     root = lab.panel(INDEX).locator('[data-testid="nm-learn"]').first
-    root.locator('[data-testid="learn-path"] summary').click()
+    _open_the_path(root)
     root.locator('[data-testid="learn-goto-match-the-color"]').click()
     root.locator('[data-testid="learn-title"]', has_text="Match the color").wait_for()
     root.locator('[data-move="You play blue 3"]').click()
