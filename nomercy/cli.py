@@ -1,7 +1,7 @@
 """The ``nomercy`` command.
 
-``nomercy check [PATH...]`` replays every puzzle under the paths (default: the puzzle
-collection that comes with the package) and prints one line per puzzle and a closing
+``nomercy check [PATH...]`` replays every puzzle and every stage of the learning path under the
+paths (default: the puzzle collection that comes with the package) and prints one line per puzzle and a closing
 ``N passed, M failed`` line; it exits 0 only when all pass.
 ``nomercy simulate`` plays many games between computer players and prints their
 statistics (see ``docs/simulation.md``); it exits 3 when a game breaks an invariant.
@@ -54,11 +54,12 @@ def _fail(command: str, error: BaseException) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from nomercy.puzzles.puzzle import check_paths, default_puzzle_dir
+    from nomercy.puzzles.puzzle import default_puzzle_dir
+    from nomercy.puzzles.stage import check_files
 
     paths = args.paths or [str(default_puzzle_dir())]
     try:
-        results = check_paths(paths)
+        results = check_files(paths)
     except OSError as error:
         return _fail("check", error)
     if not results:
@@ -177,9 +178,10 @@ _SHOWN_MOVES = 60
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check = sub.add_parser("check", help="replay puzzles and compare their answers")
+    check = sub.add_parser("check", help="replay puzzles and stages and compare their answers")
     check.add_argument("paths", nargs="*",
-                       help="puzzle files or folders (every *.yaml below them; default: the puzzle collection)")
+                       help="puzzle or stage files or folders (every *.yaml below them; default: the puzzle "
+                            "collection; learn/ holds the learning path's stages)")
     check.set_defaults(run=_check)
     simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
     add_rule_options(simulate)

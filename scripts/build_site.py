@@ -65,7 +65,7 @@ what makes a start slow), and ``import nomercy`` works in every notebook with no
 PURE = ["--only-binary=:all:", "--platform", "any", "--python-version", "3.14", "--implementation", "py",
         "--abi", "none"]
 CONTENTS = ("notebooks", "docs", "puzzles")
-APP_PAGES = ("play", "train")
+APP_PAGES = ("learn", "play", "train")
 """The site's pages that show one widget, with no code (``site/<page>/index.html``, run by ``site/app/``)."""
 APP_ROOTS = ("nomercy", "anywidget")
 """What the app pages load from Pyodide's lock, with what they need there but :data:`APP_LEFT_OUT`."""
@@ -79,6 +79,8 @@ SITE_RULEBOOK = f"../{site_pages.RULES_PAGE}"
 """The rulebook page as the widgets link it from a page one folder down (lab/, play/, train/)."""
 PUZZLE_BUNDLE = "puzzles.json"
 """The puzzle collection as the Train page reads it (see :func:`puzzle_bundle`), in the site's ``app/``."""
+LEARN_BUNDLE = "learn.json"
+"""The learning path (``learn/``) as the Learn page reads it (see :func:`learn_bundle`), in the site's ``app/``."""
 
 
 class BuildError(Exception):
@@ -411,6 +413,7 @@ def app_pages(out: Path) -> None:
     lock["packages"] = dict(sorted(kept.items()))
     (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
+    learn_bundle(out / "app" / LEARN_BUNDLE)
     # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
     # Train then finds them in the cache
     files = pyodide_files(out)
@@ -458,6 +461,24 @@ def puzzle_bundle(target: Path) -> None:
         if json.loads(json.dumps(data)) != data:
             raise BuildError(f"{path.relative_to(ROOT)} holds a value JSON cannot carry to the Train page")
         bundle.append({"file": path.relative_to(folder).as_posix(), "data": data})
+    target.write_text(json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
+
+
+def learn_bundle(target: Path) -> None:
+    """The learning path as the Learn page reads it: each chapter file's and stage file's data as the package's
+    YAML reader gives it, as JSON (as :func:`puzzle_bundle` does for the puzzles). A path that does not load, or a
+    stage that does not hold, fails the build: a broken stage fails here, never in front of a learner."""
+    from nomercy.puzzles.stage import learn_files, load_path, path_from_bundle
+
+    bundle = learn_files(ROOT / "learn")
+    if json.loads(json.dumps(bundle)) != bundle:
+        raise BuildError("a file under learn/ holds a value JSON cannot carry to the Learn page")
+    chapters = path_from_bundle(bundle, ROOT / "learn")
+    if chapters != load_path(ROOT / "learn"):
+        raise BuildError("the Learn page's copy of learn/ reads differently from the files")
+    broken = [f"{stage.path}: {problem}" for chapter in chapters for stage in chapter.stages for problem in stage.check()]
+    if broken:
+        raise BuildError(f"a stage of the learning path does not hold: {broken[0]}")
     target.write_text(json.dumps(bundle, ensure_ascii=False, separators=(",", ":")))
 
 
@@ -545,6 +566,8 @@ def check_site(out: Path) -> None:
             raise BuildError(f"the site has no {page}/ folder")
     if not (out / "app" / PUZZLE_BUNDLE).exists():
         raise BuildError(f"the site has no app/{PUZZLE_BUNDLE} for the Train page")
+    if not (out / "app" / LEARN_BUNDLE).exists():
+        raise BuildError(f"the site has no app/{LEARN_BUNDLE} for the Learn page")
     piplite: dict = {}
     for listing in (out / "pypi" / "all.json", out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
                     / "static" / "pypi" / "all.json"):

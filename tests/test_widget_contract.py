@@ -27,12 +27,13 @@ import pytest
 pytest.importorskip("anywidget")
 
 from browser_support import ConsoleWatch, chromium, require_browser  # noqa: E402
-from nomercy.widgets import GameTable, PuzzleBoard, StepPlayer, Trainer  # noqa: E402
+from nomercy.widgets import GameTable, LearnPath, PuzzleBoard, StepPlayer, Trainer  # noqa: E402
 from nomercy.widgets._common import STATIC  # noqa: E402
 from nomercy import legal_moves
 from conftest import collection
 
-MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer, "trainer": Trainer}
+MODULES = {"game_table": GameTable, "puzzle_board": PuzzleBoard, "step_player": StepPlayer, "trainer": Trainer,
+           "learn_path": LearnPath}
 
 
 def module_intents(name: str) -> list[str]:
@@ -189,7 +190,22 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a missed puzzle back for review", lambda: _trainer(wrong_first=True, review=True)),
         ("a progress file it could not read", lambda: _trainer(unreadable=True)),
     ],
+    "learn_path": [
+        ("a stage to play", lambda: _learning("a-wild-names-the-color")),
+        ("a refused try, with the rules' reason", lambda: _learning("match-the-color", "You plays blue 3")),
+        ("an allowed try that is not the task", lambda: _learning("stop-the-plus-two", "You draws")),
+        ("a stage done", lambda: _learning("seven-swaps-hands", "You plays red 7 swapping with Bo")),
+    ],
 }
+
+
+def _learning(stage: str, move: str | None = None) -> LearnPath:
+    """The learning path on a fresh progress folder, at ``stage``, after ``move`` if given."""
+    path = LearnPath(data_dir=tempfile.mkdtemp(prefix="nomercy-contract-learn-"))
+    path.goto(stage)
+    if move is not None:
+        path.play(move)
+    return path
 
 
 _TRAINER_DATA = tempfile.TemporaryDirectory(prefix="nomercy-contract-")  # never the real data folder

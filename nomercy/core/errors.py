@@ -53,9 +53,13 @@ def brief(value: object, limit: int = 60) -> str:
 
     >>> brief("red 7")
     "'red 7'"
+    >>> brief(None), brief(True)
+    ('null', 'true')
     >>> brief([[1, 2]] * 40)
     '[[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1,... (a list)'
     """
+    if value is None or isinstance(value, bool):  # as a file or a page writes them (YAML, JSON), not as Python does
+        return "null" if value is None else str(value).lower()
     if isinstance(value, (list, dict, tuple, set)) and len(value) > limit:
         return f"a {type(value).__name__} of {len(value)} items"
     if isinstance(value, int) and value.bit_length() > 200:

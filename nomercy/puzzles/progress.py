@@ -80,7 +80,7 @@ from nomercy.puzzles.progress_text import (
 )
 
 __all__ = [
-    "Attempt", "Entry", "Progress", "ProgressFileError", "Rating", "TopicProgress", "data_dir", "glicko2",
+    "Attempt", "Entry", "LEARN_TOPIC", "Progress", "ProgressFileError", "Rating", "TopicProgress", "data_dir", "glicko2",
     "next_box", "INTERVALS", "LEVEL_RATINGS", "FILE_NAME", "FOLDER_NAME", "FOLD_AT", "FORMAT", "MAX_FILE_BYTES",
     "VERSION",
 ]
@@ -100,6 +100,10 @@ INTERVALS: dict[int, timedelta] = {
     5: timedelta(days=21),
 }
 """How long a puzzle waits in each Leitner box before it is due again."""
+
+LEARN_TOPIC = "learn"
+"""The topic of a stage of the learning path done (``nomercy.widgets.learn_path``): kept with the puzzles' attempts,
+exported and imported with them, and left out of the puzzle rating (a stage is a lesson, not a puzzle)."""
 
 LEVELS = ("easy", "medium", "hard")
 LEVEL_RATINGS: dict[str, float] = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
@@ -645,7 +649,9 @@ def _step_schedule(entries: dict[str, Entry], a: Attempt) -> None:
 
 
 def _step_rating(rating: Rating, a: Attempt) -> Rating:
-    """One attempt as a rating period of one game against the puzzle."""
+    """One attempt as a rating period of one game against the puzzle (a stage of the learning path is none)."""
+    if a.topic == LEARN_TOPIC:
+        return rating
     return glicko2(rating, [(LEVEL_RATINGS.get(a.level, 1500.0), PUZZLE_DEVIATION, 1.0 if a.right else 0.0)])
 
 

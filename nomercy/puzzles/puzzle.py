@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from nomercy.core.moves import parse_move, seat_index
 from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, mismatches
@@ -731,11 +731,20 @@ def default_puzzle_dir() -> Path:
     return packaged if packaged.is_dir() else package.parent / "puzzles"
 
 
-def check_paths(paths: Iterable[str | Path]) -> list[PuzzleResult]:
-    """Check every ``*.yaml`` under ``paths``; a broken file is a failed result, never a crash."""
+def check_paths(paths: Iterable[str | Path], *,
+                checkers: Sequence[tuple[Callable[[Path], bool], Callable[[Path], PuzzleResult]]] = ()
+                ) -> list[PuzzleResult]:
+    """Check every ``*.yaml`` under ``paths``; a broken file is a failed result, never a crash.
+
+    ``checkers`` claim other files found there: each is a test (is this file mine?) and a check that gives the
+    file's result (the learning path's stages, :func:`nomercy.puzzles.stage.check_files`)."""
     results: list[PuzzleResult] = []
     seen: dict[str, str] = {}
     for path in _yaml_files(paths):
+        claimed = next((check for mine, check in checkers if mine(path)), None)
+        if claimed is not None:
+            results.append(claimed(path))
+            continue
         try:
             puzzle = load_puzzle(path)
         except NomercyError as error:

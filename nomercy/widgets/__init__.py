@@ -1,4 +1,5 @@
-"""Interactive widgets for Jupyter: a game table, a puzzle board and a step-through player.
+"""Interactive widgets for Jupyter: a game table, a puzzle board, a step-through player, a trainer and the
+learning path.
 
 Each is an ``anywidget`` whose front end is a plain ES module shipped in
 ``static/`` (no build step, nothing fetched from the network). Python is the
@@ -9,8 +10,9 @@ Needs the ``widgets`` extra (``pip install nomercy[widgets]``).
 """
 
 from nomercy.widgets.game_table import GameTable
+from nomercy.widgets.learn_path import LearnPath
 from nomercy.widgets.puzzle_board import PuzzleBoard, puzzle
 from nomercy.widgets.step_player import StepPlayer
 from nomercy.widgets.trainer import Trainer
 
-__all__ = ["GameTable", "PuzzleBoard", "StepPlayer", "Trainer", "puzzle"]
+__all__ = ["GameTable", "LearnPath", "PuzzleBoard", "StepPlayer", "Trainer", "puzzle"]

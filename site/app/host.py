@@ -1,4 +1,4 @@
-"""The Play and Train pages' Python: one nomercy widget, with no Jupyter kernel and no IPython.
+"""The Play, Train and Learn pages' Python: one nomercy widget, with no Jupyter kernel and no IPython.
 
 The pages (``site/app/page.js``) run Pyodide in a worker (``site/app/worker.js``) and draw the widget with
 its own ES module. This side keeps the widget exactly as it is in Jupyter (an anywidget whose traits
@@ -270,7 +270,20 @@ def _train() -> Any:
 PUZZLE_BUNDLE = "puzzles.json"
 """The puzzle collection as the build read it (the site's ``app/puzzles.json``)."""
 
-PAGES: dict[str, Callable[[], Any]] = {"play": _play, "train": _train}
+
+def _learn() -> Any:
+    from nomercy.puzzles.stage import path_from_bundle
+    from nomercy.widgets import LearnPath
+
+    # The learning path from the build's reading of learn/ (app/learn.json, beside this module, as puzzles.json)
+    bundle = json.loads(Path(__file__).with_name(LEARN_BUNDLE).read_text(encoding="utf-8"))
+    return LearnPath(chapters=path_from_bundle(bundle))
+
+
+LEARN_BUNDLE = "learn.json"
+"""The learning path's chapters and stages as the build read them (the site's ``app/learn.json``)."""
+
+PAGES: dict[str, Callable[[], Any]] = {"play": _play, "train": _train, "learn": _learn}
 """What each page shows."""
 
 _shown_widgets: list[Any] = []  # the page's widget, kept alive

@@ -1,10 +1,10 @@
-// The Play and Train pages: one nomercy widget on a page of its own, with no JupyterLab and no Jupyter
+// The Play, Train and Learn pages: one nomercy widget on a page of its own, with no JupyterLab and no Jupyter
 // kernel. Python (Pyodide) runs in a worker (worker.js, host.py) and keeps the widget as it is in a notebook;
 // this page draws it with the widget's own ES module (its `_esm`, sent by Python) through a model that
 // offers what anywidget offers a widget (get, set, save_changes, send, on, off) and speaks Jupyter's widget
 // messages with Python: a trait set here is sent up as an "update", an intent as a "custom" message, and
 // every "update" from Python changes the model and calls its listeners. One widget, one front end: the
-// same module draws it in JupyterLab. The page is `<html data-page="play|train">`.
+// same module draws it in JupyterLab. The page is `<html data-page="play|train|learn">`.
 
 const marks = (window.nmAppTimes = { script: performance.now() });  // read by benchmarks/site_speed.py
 const page = document.documentElement.dataset.page;

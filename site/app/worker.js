@@ -176,7 +176,7 @@ async function saved(work) {
 // unpacked again at each visit (quick), for what the modules read or import later.
 
 const SNAPSHOTS = "nomercy-app-python";
-const PAGE_FILES = { train: ["puzzles.json"] };  // what a page's Python reads beside host.py
+const PAGE_FILES = { train: ["puzzles.json"], learn: ["learn.json"] };  // what a page's Python reads beside host.py
 const SITE_PACKAGES = "/lib/python3.14/site-packages";
 
 async function text(url) {

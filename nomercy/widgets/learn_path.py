@@ -1,0 +1,271 @@
+"""The learning path: every rule a short stage, played on a live table (``learn/``, :mod:`nomercy.puzzles.stage`).
+
+The widget shows a stage's rule, its table and its task; the learner plays a move with the table's cards and
+buttons. Python judges every try through the engine (:meth:`Stage.judge`): a refused move is answered with the
+engine's reason, an allowed move that is not the task with what it really did, shown on the table, and then
+the learner tries again; the move that does the task says what happened and the ruling, and the next stage
+follows. Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
+folder, exported with it): a tick when done, a star when done at the first try.
+
+>>> import tempfile
+>>> path = LearnPath("mercy", data_dir=tempfile.mkdtemp())
+>>> path
+<LearnPath chapter=mercy>
+>>> path.stage["id"], path.play("You draws").outcome
+('twenty-five-and-out', 'allowed')
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from typing import Any, Callable, Sequence
+
+import traitlets
+
+from nomercy.core.cards import COLORS
+from nomercy.core.errors import NomercyError, brief
+from nomercy.core.legality import legal_moves
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.rulebook import RULINGS
+from nomercy.core.state import GameState
+from nomercy.puzzles.progress import LEARN_TOPIC, Progress
+from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+
+__all__ = ["LearnPath", "progress_id"]
+
+_PROFILE_NAMES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
+
+
+def progress_id(stage: Stage) -> str:
+    """The stage as the progress files name it: beside the puzzles, never one of them."""
+    return f"learn:{stage.id}"
+
+
+class LearnPath(GuardedWidget):
+    """The learning path, or one chapter of it (``chapter``: its id, like ``stacking``), with the progress kept in
+    ``data_dir`` (default: the trainer's folder). ``chapters``: the path (default: the ``learn/`` folder).
+
+    Python API: :meth:`play` tries a move on the table, :meth:`next`, :meth:`again` and :meth:`goto` move about
+    the path; :attr:`stage`, :attr:`feedback` and :attr:`path` are what the page shows.
+    """
+
+    _esm = STATIC / "learn_path.js"
+    _css = STATIC / "learn_path.css"
+
+    path = traitlets.Dict().tag(sync=True)
+    """The chapters and their stages, each with a tick or a star, and where the learner is."""
+    stage = traitlets.Dict().tag(sync=True)
+    """The stage shown: its rule, its task and its table (cards and the moves they make)."""
+    feedback = traitlets.Dict().tag(sync=True)
+    """The answer to the last try: ``kind`` is done, refused or allowed (or empty before a try)."""
+
+    def __init__(self, chapter: str | None = None, data_dir: str | os.PathLike[str] | None = None, *,
+                 clock: Callable[[], datetime] | None = None, chapters: Sequence[Chapter] | None = None) -> None:
+        super().__init__()
+        self._chapters = tuple(chapters) if chapters is not None else load_path()
+        ids = [c.id for c in self._chapters]
+        if chapter is not None and chapter not in ids:
+            raise NomercyError(f"no chapter {chapter!r} in the path; the chapters are {', '.join(ids)}")
+        self._only = chapter
+        self.progress = Progress(data_dir, clock=clock)
+        self._stages = [s for c in self._chapters if chapter is None or c.id == chapter for s in c.stages]
+        self._index = self._first_not_done()
+        self._table: GameState = self._stages[self._index].start()
+        self._wrong_tries = 0
+        self._last: Attempt | None = None
+        self.on_msg(lambda _, content, buffers: self.send_intent(content))
+        self._redraw()
+
+    # --- Python API ---------------------------------------------------------------------------------
+    @property
+    def current(self) -> Stage:
+        return self._stages[self._index]
+
+    def play(self, move: str) -> Attempt:
+        """Try ``move`` at the table (as a click on a card or a button does); the judged attempt."""
+        self._raise_on_refusal(self.send_intent({"type": "try", "move": move}))
+        assert self._last is not None
+        return self._last
+
+    def next(self) -> None:
+        self._raise_on_refusal(self.send_intent({"type": "next"}))
+
+    def again(self) -> None:
+        """Put the stage's table back as it was, after a try that changed it."""
+        self._raise_on_refusal(self.send_intent({"type": "again"}))
+
+    def goto(self, stage: str) -> None:
+        self._raise_on_refusal(self.send_intent({"type": "goto", "stage": stage}))
+
+    def send_intent(self, intent: Any) -> str | None:
+        """Handle one message from the page (or from :meth:`play`): a refusal's reason, or ``None``."""
+        kind = intent.get("type") if isinstance(intent, dict) else None
+        handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            return self._run(lambda: f"unknown intent {brief(kind)}: the learning path understands {', '.join(self.INTENTS)}")
+        return self._run(lambda: handler(self, intent))
+
+    def _raise_on_refusal(self, reason: str | None) -> None:
+        if reason is not None:
+            raise NomercyError(reason)
+
+    def __repr__(self) -> str:
+        return f"<LearnPath chapter={self._only}>" if self._only else "<LearnPath>"
+
+    def _repr_html_(self) -> str:  # what a notebook saved without its widgets shows
+        return ("<p><b>Learn by doing.</b> Every rule a short stage on a live table; open this notebook in "
+                "JupyterLab (or on the site's Learn page) to play it.</p>")
+
+    # --- intents -----------------------------------------------------------------------------------
+    def _on_try(self, intent: dict[str, Any]) -> str | None:
+        move = intent.get("move")
+        if not isinstance(move, str):
+            return "A try is a move, like 'You plays red 8'."
+        if self._last is not None and self._last.outcome in ("allowed", "done"):
+            return "Press Try again (or Next stage) first: the table shows what your last move did."
+        attempt = self.current.judge(move, self._table)
+        self._last = attempt
+        if attempt.outcome == "done":
+            self.progress.record(progress_id(self.current), right=self._wrong_tries == 0, topic=LEARN_TOPIC)
+        else:
+            self._wrong_tries += 1
+        if attempt.after is not None:
+            self._table = attempt.after
+        return None
+
+    def _on_again(self, intent: dict[str, Any]) -> str | None:
+        tries = self._wrong_tries
+        self._load(self._index)
+        self._wrong_tries = tries  # a star is for the first try: trying again does not clear the misses
+        return None
+
+    def _on_next(self, intent: dict[str, Any]) -> str | None:
+        if self._index + 1 >= len(self._stages):
+            return "This was the last stage of the path." if self._only is None else \
+                "This was the chapter's last stage."
+        self._load(self._index + 1)
+        return None
+
+    def _on_goto(self, intent: dict[str, Any]) -> str | None:
+        wanted = intent.get("stage")
+        ids = [s.id for s in self._stages]
+        if wanted not in ids:
+            return "Choose a stage of the path by name."
+        self._load(ids.index(wanted))
+        return None
+
+    _INTENT_HANDLERS: dict[str, Callable[["LearnPath", dict[str, Any]], str | None]] = {
+        "try": _on_try, "again": _on_again, "next": _on_next, "goto": _on_goto,
+    }
+    INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
+    """What the page sends: a move tried, the stage again, the next stage, a stage chosen."""
+
+    def _load(self, index: int) -> None:
+        self._index = index
+        self._table = self._stages[index].start()
+        self._wrong_tries = 0
+        self._last = None
+
+    def _first_not_done(self) -> int:
+        done = self._done_ids()
+        return next((i for i, s in enumerate(self._stages) if progress_id(s) not in done), 0)
+
+    def _done_ids(self) -> dict[str, bool]:
+        """Each stage done so far, and whether it was ever done at the first try."""
+        found: dict[str, bool] = {}
+        for attempt in self.progress.attempts:
+            if attempt.topic == LEARN_TOPIC:
+                found[attempt.puzzle] = found.get(attempt.puzzle, False) or attempt.right
+        return found
+
+    # --- what the page shows -----------------------------------------------------------------------
+    def _redraw(self) -> None:
+        stage = self.current
+        done = self._done_ids()
+        chapters = [c for c in self._chapters if self._only is None or c.id == self._only]
+        first_new = next((c.stages[0].id for c in chapters if not c.known_from_classic), None)
+        self.path = {
+            "chapters": [{"id": c.id, "title": c.title, "about": c.about, "known_from_classic": c.known_from_classic,
+                          "stages": [{"id": s.id, "title": s.title, "done": progress_id(s) in done,
+                                      "star": done.get(progress_id(s), False)} for s in c.stages]}
+                         for c in chapters],
+            "at": stage.id, "number": self._index + 1, "of": len(self._stages),
+            "classic_start": first_new if first_new and first_new != self._stages[0].id else None,
+            "done": sum(progress_id(s) in done for s in self._stages),
+        }
+        chapter = next(c for c in self._chapters if c.id == stage.chapter) if stage.chapter else None
+        self.stage = {
+            "id": stage.id, "title": stage.title, "rule": stage.rule, "task": stage.task,
+            "chapter": chapter.title if chapter else "", "rules": _PROFILE_NAMES.get(stage.table.rules.name,
+                                                                                    stage.table.rules.name),
+            "table": _table(stage, self._table),
+        }
+        last = self._last
+        if last is None:
+            self.feedback = {}
+            return
+        ruling = RULINGS[stage.ruling]
+        self.feedback = {
+            "kind": last.outcome, "move": last.move, "reason": last.reason, "why": last.why,
+            "events": [e.sentence for e in last.events],
+            "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
+            "last": self._index + 1 >= len(self._stages),
+            "first_try": last.done and self._wrong_tries == 0,
+        }
+
+
+def _table(stage: Stage, state: GameState) -> dict[str, Any]:
+    """The table as the learner sees it: their hand with the moves each card makes, the others' counts, the
+    top card, the color, the pending draw, and the buttons of the moves that are not a card."""
+    you = state.seats.index(stage.you)
+    legal = [m for m in legal_moves(state) if getattr(m, "seat", None) == you]
+    listed = [w.move for w in stage.wrong] + list(stage.done)
+    offered = legal + [m for m in listed if m not in legal]
+    hand = []
+    for i, card in enumerate(state.hands[you]):
+        moves = [m for m in offered if isinstance(m, Play) and m.card == card]
+        if not moves:  # a card that does not fit is still a try: the engine says why
+            moves = [Play(you, card, color=COLORS[0] if "color" in card.rank.choices else None)]
+        hand.append({"key": f"{i}", "card": str(card), "svg": card_svg(card, width=64),
+                     "moves": [{"label": _label(m, state), "move": state.move_text(m)} for m in moves]})
+    actions = [{"label": _label(m, state), "move": state.move_text(m)}
+               for m in dict.fromkeys([Draw(you)] + [m for m in offered if not isinstance(m, Play)])]
+    top = state.top_card
+    return {
+        "seats": [{"name": name, "count": len(state.hands[i]), "turn": i == state.turn and not state.is_over,
+                   "you": i == you, "out": i in state.out, "winner": state.winner == i}
+                  for i, name in enumerate(state.seats)],
+        "top": str(top) if top else "", "top_svg": card_svg(top, state.color, width=72) if top else "",
+        "back_svg": card_back_svg(width=48, deck=stage.table.rules.deck),
+        "color": str(state.color) if state.color else "", "pending": state.pending,
+        "direction": state.direction_name, "draw_pile": len(state.draw_pile),
+        "hand": hand, "actions": actions, "over": state.is_over,
+        "mercy_limit": stage.table.rules.mercy_limit,
+    }
+
+
+def _label(move: Move, state: GameState) -> str:
+    """A move as its button says it (the card itself is drawn beside it)."""
+    if isinstance(move, Play):
+        if move.color is not None:
+            return f"Play, name {move.color}"
+        if move.target is not None:
+            return f"Play, swap with {state.seats[move.target]}"
+        if state.move_text(move).endswith(" keeping"):
+            return "Play, keep your hand"
+        return "Play"
+    if isinstance(move, Draw):
+        return f"Take the {state.pending} cards" if state.pending else "Draw"
+    if isinstance(move, Pass):
+        return "Keep the card"
+    if isinstance(move, NameColor):
+        return f"Name {move.color}"
+    if isinstance(move, CallUno):
+        return "Call UNO"
+    if isinstance(move, Catch):
+        return f"Catch {state.seats[move.target]}"
+    if isinstance(move, Challenge):
+        return "Challenge"
+    return state.move_text(move)

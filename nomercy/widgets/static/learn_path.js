@@ -1,0 +1,175 @@
+// The learning path's front end: the path with a tick or a star per stage, the stage's rule and task, a live
+// table to play on, and the answer to each try. It never decides anything: a card or a button sends the move it
+// stands for, and Python judges it through the engine (done, refused with the rules' reason, or allowed but not
+// the task). Keyboard: every control is a button; a new stage focuses its title, an answer focuses itself;
+// Escape closes a card's choices. Plain ES module, no build step, nothing fetched from the network.
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Every message this view sends up. LearnPath.INTENTS in Python accepts exactly these.
+export const INTENTS = ["try", "again", "next", "goto"];
+
+function render({ model, el }) {
+  const root = h("div", { class: "nm-w nm-learn", "data-testid": "nm-learn" });
+  el.append(root);
+  const send = (msg) => {
+    if (!INTENTS.includes(msg.type)) throw new Error(`learn path: no such intent ${JSON.stringify(msg.type)}`);
+    model.send(msg);
+  };
+  const button = (testid, label, onclick, extra = {}) =>
+    h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
+
+  let choosing = null;  // the card whose moves are shown (its key), kept through redraws of the same table
+  let shownStage = null;
+  let shownFeedback = null;
+  let pathOpen = false;
+
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && choosing !== null) {
+      choosing = null;
+      draw();
+      root.querySelector("[data-testid^='learn-card-']")?.focus();
+      event.preventDefault();
+    }
+  });
+
+  function pathBox(p) {
+    const chapters = p.chapters.map((c) => h("li", { class: "nm-learn-chapter" },
+      h("div", { class: "nm-learn-chapter-title" }, c.title, c.known_from_classic ? h("span", { class: "nm-learn-known" }, " (as in classic UNO)") : null),
+      h("ol", { class: "nm-learn-stages" }, c.stages.map((s) => h("li", {},
+        button(`learn-goto-${s.id}`, [h("span", { class: "nm-learn-mark", "aria-hidden": "true" }, s.star ? "★" : s.done ? "✓" : "○"), ` ${s.title}`],
+          () => send({ type: "goto", stage: s.id }), {
+            "data-done": s.done ? "true" : null, "data-star": s.star ? "true" : null,
+            "aria-current": s.id === p.at ? "step" : null,
+            "aria-label": `${s.title}${s.star ? ", done at the first try" : s.done ? ", done" : ""}`,
+          }))))));
+    return h("details", {
+      class: "nm-learn-path", "data-testid": "learn-path", open: pathOpen ? true : null,
+      ontoggle: (e) => { pathOpen = e.target.open; },
+    },
+      h("summary", { "data-testid": "learn-progress" }, `Stage ${p.number} of ${p.of} · ${p.done} done`),
+      p.classic_start ? button("learn-classic-start", "I know classic UNO: start at No Mercy's own rules",
+        () => send({ type: "goto", stage: p.classic_start })) : null,
+      h("ol", { class: "nm-learn-chapters" }, chapters));
+  }
+
+  function seats(t) {
+    return h("div", { class: "nm-learn-seats" }, t.seats.map((s) => h("div", {
+      class: "nm-learn-seat", "data-testid": `learn-seat-${s.name}`, "data-turn": s.turn ? "true" : null,
+      "data-out": s.out ? "true" : null,
+    },
+      h("b", {}, s.you && s.name !== "You" ? `${s.name} (you)` : s.name), " ",
+      h("span", { "data-testid": `learn-count-${s.name}` }, `${s.count} ${s.count === 1 ? "card" : "cards"}`),
+      s.turn ? h("span", { class: "nm-learn-badge" }, "to play") : null,
+      s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, "out") : null,
+      s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, "wins") : null)));
+  }
+
+  function centre(t) {
+    return h("div", { class: "nm-learn-centre" },
+      h("div", { class: "nm-learn-pile", "data-testid": "learn-top", "data-card": t.top, html: t.top_svg, role: "img",
+        "aria-label": `Top card: ${t.top}` }),
+      h("dl", { class: "nm-learn-facts" },
+        h("dt", {}, "Color"), h("dd", { "data-testid": "learn-color" }, t.color || "none"),
+        h("dt", {}, "To draw"), h("dd", { "data-testid": "learn-pending", class: t.pending ? "nm-learn-pending" : null },
+          t.pending ? `${t.pending} cards` : "nothing"),
+        h("dt", {}, "Play goes"), h("dd", {}, t.direction),
+        h("dt", {}, "Draw pile"), h("dd", {}, `${t.draw_pile} cards`)));
+  }
+
+  function hand(t, locked) {
+    const cards = t.hand.map((c) => {
+      const open = choosing === c.key;
+      const card = button(`learn-card-${c.key}`, h("span", { html: c.svg, "aria-hidden": "true" }), () => {
+        if (c.moves.length === 1) send({ type: "try", move: c.moves[0].move });
+        else { choosing = open ? null : c.key; draw(); root.querySelector("[data-testid='learn-choice-0']")?.focus(); }
+      }, {
+        class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}`, "data-card": c.card, disabled: locked ? true : null,
+        "data-move": c.moves.length === 1 ? c.moves[0].move : null,
+        "aria-label": c.moves.length === 1 ? `Play ${c.card}` : `${c.card}: choose how to play it`,
+        "aria-expanded": c.moves.length > 1 ? String(open) : null,
+      });
+      return h("div", { class: "nm-learn-slot" }, card);
+    });
+    const chosen = t.hand.find((c) => c.key === choosing);
+    return h("div", { class: "nm-learn-hand-box" },
+      h("div", { class: "nm-learn-hand", "data-testid": "learn-hand", role: "group", "aria-label": "Your cards" }, cards),
+      chosen && !locked ? h("div", { class: "nm-learn-choices", "data-testid": "learn-choices", role: "group",
+        "aria-label": `How to play ${chosen.card}` },
+        chosen.moves.map((m, j) => button(`learn-choice-${j}`, m.label, () => { choosing = null; send({ type: "try", move: m.move }); },
+          { "data-move": m.move }))) : null,
+      h("div", { class: "nm-learn-actions" }, t.actions.map((a, j) => button(`learn-action-${j}`, a.label,
+        () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))));
+  }
+
+  function answer(f, last) {
+    if (!f.kind) return null;
+    const heading = { done: "Done!", refused: "Not allowed", allowed: "Allowed, but that is not the task" }[f.kind];
+    return h("div", {
+      class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
+      tabindex: "-1", role: "status",
+    },
+      h("b", {}, heading), " ",
+      h("span", { class: "nm-learn-move" }, f.move),
+      f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null,
+      f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
+      f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
+      f.ruling ? h("p", { "data-testid": "learn-ruling", class: "nm-learn-ruling" }, h("b", {}, `${f.ruling.title}: `), f.ruling.text) : null,
+      f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
+      h("div", { class: "nm-learn-buttons" },
+        f.kind === "allowed" ? button("learn-again", "Try again", () => send({ type: "again" })) : null,
+        f.kind === "done" && !f.last ? button("learn-next", "Next stage", () => send({ type: "next" })) : null,
+        f.kind === "done" && f.last ? h("p", { "data-testid": "learn-finished" }, "That was the last stage. Well done!") : null));
+  }
+
+  function draw() {
+    const p = model.get("path");
+    const s = model.get("stage");
+    const f = model.get("feedback") || {};
+    const error = model.get("error");
+    const locked = f.kind === "allowed" || f.kind === "done";
+    root.replaceChildren(
+      pathBox(p),
+      h("div", { class: "nm-learn-stage" },
+        h("div", { class: "nm-learn-where" }, `${s.chapter} · ${s.rules}`),
+        h("h3", { class: "nm-learn-title", "data-testid": "learn-title", tabindex: "-1" }, s.title),
+        h("p", { class: "nm-learn-rule", "data-testid": "learn-rule" }, s.rule),
+        h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, "Your task: "), s.task)),
+      h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
+      answer(f),
+      error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null);
+    // A new stage focuses its title, a new answer focuses itself (not on the first drawing: a page or a notebook
+    // opening keeps its own focus).
+    const feedbackKey = JSON.stringify(f);
+    const first = shownStage === null;
+    if (s.id !== shownStage) {
+      shownStage = s.id;
+      shownFeedback = feedbackKey;
+      choosing = null;
+      if (!first) root.querySelector("[data-testid='learn-title']")?.focus();
+    } else if (feedbackKey !== shownFeedback) {
+      shownFeedback = feedbackKey;
+      if (f.kind) root.querySelector("[data-testid='learn-feedback']")?.focus();
+      else root.querySelector("[data-testid='learn-title']")?.focus();
+    }
+  }
+
+  model.on("change:path change:stage change:feedback change:error", draw);
+  draw();
+  return () => model.off("change:path change:stage change:feedback change:error", draw);
+}
+
+export default { render };

@@ -1,0 +1,96 @@
+"""The learning path (learn/): every stage holds on the real engine, the path has the chapters a newcomer needs in
+order, and a try is judged as the learner sees it: done, refused with the engine's reason, or allowed but not the
+task, with what the move did."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nomercy.cli import main
+from nomercy.core.legality import why_illegal
+from nomercy.puzzles.stage import (
+    CHAPTER_FILE, MAX_RULE_WORDS, default_learn_dir, load_path, load_stage, stage_schema,
+)
+from nomercy.puzzles.yaml_reader import read_puzzle_file
+
+PATH = load_path()
+STAGES = [stage for chapter in PATH for stage in chapter.stages]
+FILES = sorted(p for p in default_learn_dir().rglob("*.yaml") if p.name != CHAPTER_FILE)
+
+
+def test_the_path_has_about_thirty_stages_in_seven_or_eight_chapters_in_a_newcomers_order():
+    assert 7 <= len(PATH) <= 8
+    assert 26 <= len(STAGES) <= 36
+    assert [c.id for c in PATH] == ["match", "skip-reverse-draw-two", "draw-and-stack", "mercy", "sevens-and-zeros",
+                                    "new-cards", "uno-and-winning", "classic"]
+    # someone who knows classic UNO starts at the first chapter classic UNO does not teach
+    assert [c.known_from_classic for c in PATH][:3] == [True, True, False]
+    assert not any(c.known_from_classic for c in PATH[2:])
+    assert len({s.id for s in STAGES}) == len(STAGES)
+
+
+@pytest.mark.parametrize("stage", STAGES, ids=lambda s: s.id)
+def test_every_stage_holds(stage):
+    assert stage.check() == []
+    assert len(stage.rule.split()) <= MAX_RULE_WORDS
+    assert stage.start().seats[stage.start().turn] == stage.you or stage.you in stage.start().seats
+
+
+@pytest.mark.parametrize("stage", STAGES, ids=lambda s: s.id)
+def test_every_done_move_is_accepted_and_every_listed_wrong_move_is_answered_with_its_why(stage):
+    start = stage.start()
+    for move in stage.done:
+        attempt = stage.judge(start.move_text(move))
+        assert attempt.outcome == "done" and attempt.events
+    for wrong in stage.wrong:
+        attempt = stage.judge(wrong.text)
+        assert attempt.why == wrong.why
+        if wrong.ends:
+            assert attempt.outcome == "allowed" and attempt.events
+        else:
+            assert attempt.outcome == "refused" and attempt.reason == why_illegal(start, wrong.move)
+
+
+def test_a_try_that_cannot_be_read_or_is_not_the_learners_is_refused_in_words():
+    stage = next(s for s in STAGES if s.id == "match-the-color")
+    assert stage.judge("You plays purple 12").outcome == "refused"
+    other = stage.judge("Bo plays red 1")
+    assert other.outcome == "refused" and other.reason == "you play You's cards at this table"
+    assert stage.judge(None).outcome == "refused"  # type: ignore[arg-type]
+
+
+def test_an_allowed_move_that_is_not_the_task_says_what_it_did():
+    stage = next(s for s in STAGES if s.id == "stop-the-plus-two")
+    attempt = stage.judge("You draws")
+    assert attempt.outcome == "allowed"
+    assert "You draw 2 cards." in [e.sentence for e in attempt.events]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_stage_file_validates_against_the_schema(path):
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(stage_schema())
+    errors = [e.message for e in validator.iter_errors(read_puzzle_file(path))]
+    assert not errors, errors[:3]
+
+
+def test_the_stage_schema_is_a_valid_schema_that_names_the_puzzle_schema_for_editors():
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(stage_schema())
+    raw = (Path(__file__).resolve().parent.parent / "nomercy" / "puzzles" / "stage.schema.json").read_text()
+    assert '"$ref": "puzzle.schema.json#/properties/hands"' in raw
+
+
+def test_nomercy_check_checks_the_path_and_the_puzzles_together(capsys):
+    puzzles = Path(__file__).resolve().parent.parent / "puzzles" / "stacking"
+    assert main(["check", str(default_learn_dir()), str(puzzles)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].endswith(" passed, 0 failed")
+    assert any(line.endswith("learn/4-mercy/twenty-five-and-out.yaml: ok") for line in out)
+
+
+def test_a_stage_file_names_its_chapter_by_its_folder():
+    path = default_learn_dir() / "4-mercy" / "twenty-five-and-out.yaml"
+    assert load_stage(path).chapter == "mercy"

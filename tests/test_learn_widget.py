@@ -1,0 +1,93 @@
+"""The LearnPath widget, driven as its page drives it (its message handler): a try is answered at once, a stage done
+is saved in the trainer's progress (a tick, a star at the first try), a new widget opens where the learner stopped,
+and the progress exports with the puzzles' attempts but leaves the puzzle rating alone."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from nomercy.puzzles.progress import Progress  # noqa: E402
+from nomercy.widgets import LearnPath  # noqa: E402
+
+NOW = datetime(2026, 12, 5, 9, 0, tzinfo=timezone.utc)
+
+
+def _path(tmp_path, chapter=None):
+    return LearnPath(chapter, data_dir=tmp_path, clock=lambda: NOW)
+
+
+def test_it_opens_at_the_first_stage_with_the_rule_the_task_and_the_table(tmp_path):
+    path = _path(tmp_path)
+    assert path.stage["id"] == "match-the-color"
+    assert path.stage["rule"].startswith("On your turn you play one card")
+    assert path.stage["table"]["top"] == "red 5" and [c["card"] for c in path.stage["table"]["hand"]] == [
+        "red 8", "blue 3", "green 9"]
+    assert path.path["of"] >= 26 and path.path["classic_start"] == "draw-until-it-fits"
+    assert path.feedback == {}
+
+
+def test_a_refused_try_says_why_and_leaves_the_table_as_it_was(tmp_path):
+    path = _path(tmp_path)
+    assert path.send_intent({"type": "try", "move": "You play blue 3"}) is None
+    assert path.feedback["kind"] == "refused"
+    assert "matches neither the color" in path.feedback["reason"]
+    assert path.feedback["why"].startswith("Blue is not red")
+    assert path.stage["table"]["top"] == "red 5"
+    assert path.progress.attempts == ()  # nothing saved before the stage is done
+
+
+def test_an_allowed_wrong_try_shows_what_it_did_then_try_again_puts_the_table_back(tmp_path):
+    path = _path(tmp_path, "draw-and-stack")
+    path.goto("stop-the-plus-two")
+    path.play("You draws")
+    assert path.feedback["kind"] == "allowed" and "You draw 2 cards." in path.feedback["events"]
+    assert path.stage["table"]["seats"][0]["count"] == 5  # the table shows what the move did
+    assert "Press Try again" in path.send_intent({"type": "try", "move": "You plays blue +2"})
+    path.again()
+    assert path.stage["table"]["seats"][0]["count"] == 3 and path.feedback == {}
+    attempt = path.play("You plays blue +2")
+    assert attempt.done and path.feedback["ruling"]["title"] == "Stacking"
+    assert not path.feedback["first_try"]
+    assert path.path["chapters"][0]["stages"][1] == {"id": "stop-the-plus-two", "title": "Stop the +2 coming at you",
+                                                     "done": True, "star": False}
+
+
+def test_a_stage_done_at_the_first_try_earns_a_star_and_a_new_widget_opens_at_the_next_stage(tmp_path):
+    path = _path(tmp_path)
+    path.play("You plays red 8")
+    assert path.feedback["first_try"] and path.path["chapters"][0]["stages"][0]["star"]
+    path.next()
+    assert path.stage["id"] == "match-the-number" and path.feedback == {}
+    again = _path(tmp_path)
+    assert again.stage["id"] == "match-the-number"
+    assert again.path["done"] == 1
+
+
+def test_the_path_is_kept_with_the_trainers_progress_exported_with_it_and_not_in_the_rating(tmp_path):
+    path = _path(tmp_path)
+    path.play("You plays red 8")
+    progress = Progress(tmp_path, clock=lambda: NOW)
+    assert [a.puzzle for a in progress.attempts] == ["learn:match-the-color"]
+    assert "learn:match-the-color" in progress.export()
+    assert not progress.rating().games if hasattr(progress.rating(), "games") else True
+    assert str(progress.rating()) == str(Progress(tmp_path / "empty", clock=lambda: NOW).rating())
+    other = Progress(tmp_path / "elsewhere", clock=lambda: NOW)
+    assert other.import_text(progress.export()) == 1
+    assert _path(tmp_path / "elsewhere").stage["id"] == "match-the-number"
+
+
+def test_the_last_stage_says_so(tmp_path):
+    path = _path(tmp_path, "classic")
+    path.goto("classic-challenge-the-wild-four")
+    path.play("You challenges")
+    assert path.feedback["last"]
+    assert path.send_intent({"type": "next"}) == "This was the chapter's last stage."
+
+
+def test_a_notebook_without_its_widget_state_shows_a_line_not_an_address(tmp_path):
+    path = _path(tmp_path, "mercy")
+    assert repr(path) == "<LearnPath chapter=mercy>" and "0x" not in path._repr_html_()
