@@ -69,7 +69,7 @@ APP_PAGES = ("learn", "play", "train")
 """The site's pages that show one widget, with no code (``site/<page>/index.html``, run by ``site/app/``)."""
 APP_ROOTS = ("nomercy", "anywidget")
 """What the app pages load from Pyodide's lock, with what they need there but :data:`APP_LEFT_OUT`."""
-OTHER_PAGES = ("learn",)
+OTHER_PAGES: tuple[str, ...] = ()
 """Pages of the site written elsewhere (``site/<name>/``), copied when the build finds them; the header
 links them only then."""
 APP_LEFT_OUT = ("ipython", "widgetsnbextension", "jupyterlab-widgets")
