@@ -150,3 +150,13 @@ def answer(call: Callable[[], Any]) -> Any:
             message = str(refusal)
             assert clear(message), message
             return None
+
+
+SAMPLE = [
+    None, True, False, 0, -1, 7, 2**63, 10**30, 10**5000, 3.7, 3.0, math.nan, math.inf, -math.inf,
+    "", " ", "off", "\u00b2", "\u2460", "9" * 5000, "\ud800", "\udcff\udcfe", "x" * 10_000, "Zoe\u0301", "STRASSE",
+    "\u3164", "\u2800", "\u0301", "\u200b", "2026-W49-1", "20261203", "red 7", "undo",
+    b"\xff\xfe", b"2026-12-03", [], [1, "a"], {"color": "red", "rank": "7"}, {"type": "undo"}, ["Ann", "plays", "r7"],
+    Opaque(), print,
+]
+"""A fixed sample of the hostile values, for counts that must be the same at every run (the tallies)."""
