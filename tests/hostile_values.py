@@ -13,6 +13,7 @@ error in one short line in the game's words.
 from __future__ import annotations
 
 import math
+import re
 import signal
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -135,9 +136,11 @@ def guard(seconds: int = 60) -> Iterator[None]:
 
 
 def clear(message: str) -> bool:
-    """Whether a refusal is one short line in the game's words."""
+    """Whether a refusal is one short line in the game's words (what it quotes of the caller's own text, between
+    quotes, may say anything)."""
+    own_words = re.sub(r"'[^'\n]*'", "''", message)
     return bool(message) and "\n" not in message and len(message) <= MAX_MESSAGE \
-        and not any(words in message for words in PYTHON_WORDS)
+        and not any(words in own_words for words in PYTHON_WORDS)
 
 
 def answer(call: Callable[[], Any]) -> Any:

@@ -118,7 +118,7 @@ BROKEN = {
     "direction a number": ("answer: {direction: 1}", "answer.direction is clockwise or counterclockwise, not 1"),
     "hand size a word": ("answer: {hand_size: {B: eight}}", "answer.hand_size.B is a number (0 or more), not 'eight'"),
     "eliminated one seat": ("answer: {eliminated: A}", "answer.eliminated is a list of seats, like [B]"),
-    "seat named true": ("players: [true, B]", "players: True is a yes/no value in YAML, not a seat name"),
+    "seat named true": ("players: [true, B]", "players: true is a yes/no value in YAML, not a seat name"),
     "seat with a space": ("players: [Ann B, C]", "players: a seat name is one word (moves name seats), not 'Ann B'"),
     "billion laughs": (
         "hints: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"

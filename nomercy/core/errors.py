@@ -49,65 +49,11 @@ class PlayerError(NomercyError):
 
 
 def brief(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut short: an error message names the input but stays one short line.
+    """A refused value named in a message, short and in the game's words (:func:`nomercy.core.inputs.quote`).
 
-    >>> brief("red 7")
-    "'red 7'"
-    >>> brief([[1, 2]] * 40)
-    '[[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1,... (a list)'
+    >>> brief("red 7"), brief(None), brief([[1, 2]] * 40)
+    ("'red 7'", 'nothing', 'a list of 40 items: a list of 2 items: 1, 2, a list of 2 items: 1, 2, ...')
     """
-    if isinstance(value, (list, dict, tuple, set)) and len(value) > limit:
-        return f"a {type(value).__name__} of {len(value)} items"
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
-    try:
-        text = repr(value) if not isinstance(value, (list, dict, tuple, set)) else _bounded_repr(value, limit + 1)
-    except Exception:  # a value whose repr fails is still named
-        text = f"a value of type {type(value).__name__}"
-    text = " ".join(text.split())
-    if len(text) > limit:
-        kind = f" (a {type(value).__name__})" if not isinstance(value, str) else ""
-        return text[:limit] + "..." + kind
-    return text
+    from nomercy.core.inputs import quote
 
-
-def _bounded_repr(value: object, budget: int) -> str:
-    """The start of a container's repr, built without expanding more than ``budget`` characters."""
-    parts: list[str] = []
-    used = 0
-
-    def walk(item: object) -> None:
-        nonlocal used
-        if used > budget:
-            return
-        if isinstance(item, (list, tuple)):
-            opener, closer = ("[", "]") if isinstance(item, list) else ("(", ")")
-            emit(opener)
-            for index, child in enumerate(item):
-                if used > budget:
-                    return
-                if index:
-                    emit(", ")
-                walk(child)
-            emit(closer)
-        elif isinstance(item, dict):
-            emit("{")
-            for index, (key, child) in enumerate(item.items()):
-                if used > budget:
-                    return
-                if index:
-                    emit(", ")
-                walk(key)
-                emit(": ")
-                walk(child)
-            emit("}")
-        else:
-            emit(repr(item)[:budget])
-
-    def emit(text: str) -> None:
-        nonlocal used
-        parts.append(text)
-        used += len(text)
-
-    walk(value)
-    return "".join(parts)
+    return quote(value, limit)

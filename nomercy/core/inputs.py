@@ -12,6 +12,9 @@ one function here for its kind, before any work is sized by it:
 * :func:`date` (a date, or its text as ``YYYY-MM-DD`` exactly);
 * :func:`choice` (one of a few names);
 * :func:`seat_name` and :func:`seat_names` (one visible word; two names that look alike are the same name);
+* :func:`intent` (what a widget's page sends: a mapping whose ``type`` is one the widget knows);
+* :func:`path` (a file or folder name a system can hold) and :func:`one_of_kind` (a value of the package's own
+  kinds, like a game record or a position, where nothing else would do);
 * :func:`quote`, which names a refused value in a message: short, one line, in the game's words
   (``yes`` for ``True``, ``nothing`` for ``None``, ``a list of 2 items: 'r7', 'b5'``), never a Python repr.
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 import datetime
 import enum
 import math
+import os
 import re
 import unicodedata
 from typing import Any, Callable, Collection, Iterable
@@ -35,7 +39,7 @@ from typing import Any, Callable, Collection, Iterable
 from nomercy.core.errors import NomercyError
 
 __all__ = ["quote", "whole_number", "seed", "count", "index", "switch", "seconds", "clock", "date", "choice",
-           "seat_name", "seat_names", "name_key", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
+           "seat_name", "seat_names", "name_key", "intent", "path", "one_of_kind", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
 MAX_SEED = 2**64 - 1
 """The largest seed: a seed is a whole number from 0 to 2**64 - 1."""
@@ -247,7 +251,7 @@ def clock(value: Any, what: str = "clock", *, error: Error = NomercyError) -> Ca
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def date(value: Any, what: str = "a date", *, error: Error = NomercyError) -> datetime.date:
+def date(value: Any, what: str = "a day", *, error: Error = NomercyError) -> datetime.date:
     """A day: a ``datetime.date`` (the day of a ``datetime``), or its text as ``YYYY-MM-DD`` exactly (no week
     dates, no ``20261203``, no bytes).
 
@@ -263,7 +267,7 @@ def date(value: Any, what: str = "a date", *, error: Error = NomercyError) -> da
             return datetime.date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise error(f"{what} is a day written YYYY-MM-DD, like 2026-12-03, not {quote(value)}")
+    raise error(f"{what} needs a date as YYYY-MM-DD, not {quote(value)}")
 
 
 def choice(value: Any, what: str, names: Collection[str], *, error: Error = NomercyError) -> str:
@@ -336,3 +340,63 @@ def seat_names(values: Iterable[Any], *, error: Error | None = None) -> tuple[st
                                         f"{quote(seen[key])} and {quote(name)}")
         seen[key] = name
     return names
+
+
+def intent(value: Any, names: Collection[str], who: str, *, error: Error = NomercyError) -> dict[str, Any]:
+    """An intent a front end sends (or a notebook passes to ``send_intent``): a mapping whose ``type`` is one of
+    ``names``; a copy, so that nothing the caller holds is changed.
+
+    >>> intent("undo", ("undo", "hint"), "the table")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: an intent is a mapping with a type, like {"type": "undo"}; the table understands undo, hint; not 'undo'
+    """
+    from collections.abc import Mapping
+
+    if not isinstance(value, Mapping):
+        raise error(f'an intent is a mapping with a type, like {{"type": "{next(iter(names))}"}}; {who} understands '
+                    f"{', '.join(names)}; not {quote(value)}")
+    kind = value.get("type")
+    if not isinstance(kind, str) or kind not in names:
+        raise error(f"unknown intent {quote(kind)}: {who} understands {', '.join(names)}")
+    return dict(value)
+
+
+MAX_PATH = 4096
+"""The longest file or folder name taken (what Linux allows)."""
+
+
+def path(value: Any, what: str, *, error: Error = NomercyError) -> str | os.PathLike[str]:
+    """A file or folder name: text (or a path) a file system can hold: not empty, no NUL, no character that
+    cannot be written as UTF-8 (a lone surrogate), at most :data:`MAX_PATH` characters.
+
+    >>> path("games/g.json", "the save file")
+    'games/g.json'
+    >>> path("", "the save file")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the save file is the name of a file, like 'games/g.json'; not ''
+    """
+    text = os.fspath(value) if isinstance(value, os.PathLike) else value
+    allowed = f"{what} is the name of a file, like 'games/g.json'; not {quote(value)}"
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_PATH or "\0" in text:
+        raise error(allowed)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise error(allowed) from None
+    return value  # type: ignore[no-any-return]
+
+
+def one_of_kind(value: Any, kinds: type | tuple[type, ...], what: str, *, error: Error = NomercyError) -> Any:
+    """``value`` if it is of one of the package's ``kinds`` (a game record, a position...): ``what`` says what is
+    allowed, in the game's words.
+
+    >>> one_of_kind(None, str, "a record, or its JSON text")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: this takes a record, or its JSON text; not nothing
+    """
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise error(f"this takes {what}; not {quote(value)}")
+    return value
