@@ -39,7 +39,7 @@ from typing import Any, Callable, Collection, Iterable
 from nomercy.core.errors import NomercyError
 
 __all__ = ["quote", "whole_number", "seed", "count", "index", "switch", "seconds", "clock", "date", "choice",
-           "seat_name", "seat_names", "name_key", "intent", "path", "one_of_kind", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
+           "seat_name", "seat_names", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
 MAX_SEED = 2**64 - 1
 """The largest seed: a seed is a whole number from 0 to 2**64 - 1."""
@@ -361,6 +361,9 @@ def intent(value: Any, names: Collection[str], who: str, *, error: Error = Nomer
         raise error(f"unknown intent {quote(kind)}: {who} understands {', '.join(names)}")
     return dict(value)
 
+
+POSITION = "a position (a GameState, as new_game gives one)"
+"""What a door that takes a position says it takes."""
 
 MAX_PATH = 4096
 """The longest file or folder name taken (what Linux allows)."""

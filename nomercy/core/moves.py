@@ -142,6 +142,10 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
     the swap is a choice (the game state knows; see ``GameState.move_text``).
     """
+    if not isinstance(move, (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)):
+        raise NotationError(f"this takes a move (like Play or Draw, or parse_move of its notation); not {brief(move)}")
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or not 0 <= move.seat < len(seats):
+        raise NotationError(f"the seats are a list of seat names with one for seat {move.seat}; not {brief(seats)}")
     who = seats[move.seat]
     if isinstance(move, Play):
         text = f"{says(who, 'plays')} {move.card}"

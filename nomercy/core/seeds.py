@@ -52,6 +52,11 @@ def derive_seed(seed: int, purpose: str, *numbers: int) -> int:
 
 def short_seed(seed: int, purpose: str, *numbers: int) -> int:
     """A derived seed from 1 to 999,999, for seeds people read and type (a table's next deal)."""
+    check_seed(seed)
+    if not isinstance(purpose, str) or not 0 < len(purpose) <= 100:
+        from nomercy.core.errors import RulesError, brief
+
+        raise RulesError(f"a seed's purpose is a short word, like 'coach'; not {brief(purpose)}")
     return derive_seed(seed, purpose, *numbers) % 999_999 + 1
 
 

@@ -40,6 +40,8 @@ from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch, Move, Play
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import legal_moves, new_game
+from nomercy.core.inputs import MAX_SEED, whole_number
+from nomercy.core.seeds import check_seed
 from nomercy.core.errors import IllegalMoveError, NomercyError, PlayerError, RulesError, brief
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, is_optional, make_player, next_move, notify
 from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, ruleset
@@ -149,6 +151,8 @@ def game_seed(seed: int, index: int) -> int:
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
+    check_seed(seed)
+    whole_number(index, "a game's number", 0, MAX_SEED, error=RulesError)
     return derive_seed(seed, "simulation", index)
 
 
