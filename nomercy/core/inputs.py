@@ -243,7 +243,7 @@ def clock(value: Any, what: str = "clock", *, error: Error = NomercyError) -> Ca
     if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
         raise error(f"{what} is a function that tells the time in seconds (like time.monotonic); this one "
                     f"answered {quote(now)}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 # --- dates and names ----------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ def path(value: Any, what: str, *, error: Error = NomercyError) -> str | os.Path
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise error(allowed) from None
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def one_of_kind(value: Any, kinds: type | tuple[type, ...], what: str, *, error: Error = NomercyError) -> Any:
