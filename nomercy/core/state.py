@@ -190,7 +190,7 @@ class GameState(_Position):
             raise NotationError(f"there is no seat {brief(name)}: the seats are 0 to {len(self.seats) - 1} "
                                 f"({', '.join(self.seats)})")
         if not isinstance(name, str):
-            raise NotationError(f"a seat is its name or its number; not {brief(name)}: the seats are "
+            raise NotationError(f"there is no seat {brief(name)}: a seat is its name or its number; the seats are "
                                 f"{', '.join(self.seats)}")
         return seat_index(name, self.seats)
 
