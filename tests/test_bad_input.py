@@ -14,6 +14,8 @@ import signal
 
 import pytest
 
+from nomercy.core.errors import brief
+
 from conftest import of_kind, play, table
 from nomercy import (Card, Catch, Color, Game, GameRecord, IllegalMoveError, NameColor, NomercyError, NotationError,
                      Play, RulesError, apply, new_game, parse_move, ruleset)
@@ -160,7 +162,7 @@ def test_the_roulette_victim_names_one_of_the_four_colors():
     (Play(0, "red 3"), "'red 3' is not a card: a Play holds a Card, like Card.parse('red 7')"),
     (Play(0, Card.parse("red 3"), top="red 3"),
      "'red 3' is not a card: the card left on top after a discard-all is a Card"),
-    (Play(True, Card.parse("red 3")), "there is no seat true: the seats are 0 to 3 (A, B, C, D)"),
+    (Play(True, Card.parse("red 3")), "there is no seat yes: the seats are 0 to 3 (A, B, C, D)"),
     (42, "42 is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"),
 ])
 def test_moves_built_with_values_of_the_wrong_kind_are_refused_not_crashed(move, reason):

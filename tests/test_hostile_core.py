@@ -37,6 +37,26 @@ from nomercy.core.rules import OPTIONS, PROFILES, ROUND_MOVE_LIMIT, OptionInfo, 
 from nomercy.core.state import _FIELDS, _values, check_position
 from nomercy.play.driver import play_out
 
+
+HOSTILE_COVERS = (
+    *(f"api:nomercy.core.rules.RuleSet({field.name})" for field in dataclasses.fields(RuleSet)),
+    "api:nomercy.core.rules.ruleset(profile)", "api:nomercy.core.rules.ruleset(overrides)",
+    "api:nomercy.core.rules.parse_settings(settings)",
+    *(f"api:nomercy.core.engine.new_game({p})" for p in ("rules", "players", "seed", "dealer", "overrides")),
+    "api:nomercy.core.state.GameState.from_text(text)", "file:position",
+    *(f"api:nomercy.core.faces.Face({f.name})" for f in dataclasses.fields(Face)),
+    "api:nomercy.core.house.register_face(face)", "api:nomercy.core.house.register_deck(listing)",
+    *(f"api:nomercy.core.decks.DeckListing({p})" for p in ("name", "per_color", "wilds", "source")),
+    *(f"api:nomercy.core.house.register_option({p})" for p in ("name", "info", "default")),
+    "api:nomercy.core.house.register_effect(name)", "api:nomercy.core.house.register_effect(effect)",
+    "api:nomercy.core.house.register_ruling(ruling)",
+    "api:nomercy.core.house.register_first_card(name)", "api:nomercy.core.house.register_first_card(behaviour)",
+    "api:nomercy.core.cards.Card.parse(text)", "api:nomercy.core.cards.Card(color)", "api:nomercy.core.cards.Card(rank)",
+    "api:nomercy.core.cards.parse_cards(texts)",
+    "api:nomercy.core.moves.parse_move(text)", "api:nomercy.core.moves.parse_move(seats)",
+)
+"""The entry points these tests attack (the inventory, tests/test_entry_points.py, checks that every one has some)."""
+
 EVERYDAY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOAK = settings(max_examples=400, deadline=None, derandomize=True, database=None,

@@ -27,6 +27,13 @@ from hypothesis import strategies as st
 from nomercy import Game, GameRecord, NomercyError
 from nomercy.play.players import make_player, next_move
 
+
+HOSTILE_COVERS = (
+    "file:record", "api:nomercy.play.record.GameRecord.from_json(text)", "api:nomercy.play.game.Game.from_record(record)",
+    "intent:GameTable:import_record",
+)
+"""The entry points these tests attack (the inventory, tests/test_entry_points.py, checks that every one has some)."""
+
 PYTHON_WORDS = (
     "list indices", "object is not", "NoneType", "invalid literal", "Expecting", "unhashable", "subscriptable",
     "has no attribute", "positional argument", "int()", "could not convert", "Extra data", "Unterminated",

@@ -139,7 +139,7 @@ def test_a_move_after_the_round_is_over_is_refused_by_every_door(seeded):
 
 def test_a_list_of_moves_holding_none_is_refused_not_cut_short():
     start = new_game("no-mercy", 2, seed=1)
-    with pytest.raises(NomercyError, match="null is not a move"):
+    with pytest.raises(NomercyError, match="nothing is not a move"):
         replay(start, [None])
     assert Transcript.of_moves(start, [None]).refused is not None  # type: ignore[list-item]
 

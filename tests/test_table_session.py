@@ -212,7 +212,7 @@ def test_any_exception_in_an_intent_or_its_drawing_leaves_the_table_as_it_was_an
     ({"type": "new_round"}, "still being played"),
     ({"type": "hint"}, "coach is off"),
     ({"type": "warp"}, "unknown intent 'warp'"),
-    ({"no": "type"}, "unknown intent None"),
+    ({"no": "type"}, "unknown intent nothing"),
 ])
 def test_a_refused_intent_says_why_and_changes_nothing(intent, words):
     table = TableSession("no-mercy", ["human", "greedy"], seed=3)

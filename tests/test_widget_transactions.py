@@ -459,8 +459,8 @@ def test_a_bad_record_pasted_into_the_play_notebooks_table_is_refused_inside_it_
 @pytest.mark.parametrize("seats, seed, words", [
     (["human", "greedy"], 3.7, "whole number"), (["human", "greedy"], True, "whole number"),
     (["human", "greedy"], 10 ** 200, "whole number from 0 to"),
-    ({"A" * 500: "human", "Bo": "greedy"}, 1, "printable characters"),
-    ({"Ann\u202e": "human", "Bo": "greedy"}, 1, "printable characters"),
+    ({"A" * 500: "human", "Bo": "greedy"}, 1, "visible characters"),
+    ({"Ann\u202e": "human", "Bo": "greedy"}, 1, "visible characters"),
 ])
 def test_a_table_refuses_at_once_what_a_record_of_its_games_could_not_hold(seats: Any, seed: Any, words: str) -> None:
     from nomercy import NomercyError

@@ -398,9 +398,9 @@ def test_starting_a_table_takes_one_line_with_rule_overrides():
 
 
 @pytest.mark.parametrize("players, words", [
-    (["human", "genius"], "unknown seat kind"),
+    (["human", "genius"], "a seat kind is one of human, random, greedy, expert"),
     (["human"] * 7, "2 to 6 players"),
-    (1, "2 to 6 seats"),
+    (1, "2 to 6 players, not 1"),
 ])
 def test_bad_tables_are_refused_with_a_reason(players, words):
     with pytest.raises(ValueError, match=words):

@@ -215,7 +215,7 @@ class Card:
         except (KeyError, TypeError):  # not a card, or an unhashable value: said below
             pass
         if not isinstance(rank, Rank):
-            raise NotationError(f"{rank!r} is not a card rank")
+            raise NotationError(f"{brief(rank)} is not a card rank")
         if rank.is_wild != (color is None):
             if color is None:
                 raise NotationError(f"a {rank.value} card needs a color")

@@ -23,6 +23,7 @@ from nomercy.core.moves import MAX_PLAYERS, Move, CallUno, Catch, Challenge, Dra
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
 from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
+from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
 from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, _as_range, ruleset
@@ -151,7 +152,7 @@ def _seat_names(players: object) -> tuple[str, ...]:
         if players < 1:
             raise RulesError(f"a game needs players, not {players}")
         if players > MAX_PLAYERS:
-            raise RulesError(f"no rule profile seats {players} players")
+            raise RulesError(f"no rule profile seats {brief(players)} players")
         return tuple(_default_name(i) for i in range(players))
     if isinstance(players, (str, bytes)) or not isinstance(players, (list, tuple)):
         raise RulesError(f"players is a number of players or a list of seat names, like ['Ann', 'Bo'], "
@@ -225,6 +226,8 @@ def _leave_more() -> str:
 
 def apply(state: GameState, move: Move | str) -> tuple[GameState, tuple[ev.Event, ...]]:
     """The next state and the events of a move (or its notation); an illegal move raises and changes nothing."""
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     if isinstance(move, str):
         move = state.parse_move(move)
     if not is_listed(state, move):  # a move legal_moves just listed for this state needs no second check

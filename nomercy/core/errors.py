@@ -6,6 +6,10 @@ precise subclass when it wants to tell bad notation from an illegal move.
 
 from __future__ import annotations
 
+import enum
+import math
+from typing import Any
+
 __all__ = [
     "NomercyError",
     "NotationError",
@@ -14,6 +18,8 @@ __all__ = [
     "PuzzleError",
     "PlayerError",
     "brief",
+    "quote",
+    "MAX_QUOTE",
 ]
 
 
@@ -49,69 +55,95 @@ class PlayerError(NomercyError):
 
 
 def brief(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut short: an error message names the input but stays one short line.
+    """A refused value named in a message, short and in the game's words (:func:`quote`).
 
-    >>> brief("red 7")
-    "'red 7'"
-    >>> brief(None), brief(True)
-    ('null', 'true')
-    >>> brief([[1, 2]] * 40)
-    '[[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1,... (a list)'
+    >>> brief("red 7"), brief(None), brief([[1, 2]] * 40)
+    ("'red 7'", 'nothing', 'a list of 40 items: a list of 2 items: 1, 2, a list of 2 items: 1, 2, ...')
     """
-    if value is None or isinstance(value, bool):  # as a file or a page writes them (YAML, JSON), not as Python does
-        return "null" if value is None else str(value).lower()
-    if isinstance(value, (list, dict, tuple, set)) and len(value) > limit:
-        return f"a {type(value).__name__} of {len(value)} items"
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
-    try:
-        text = repr(value) if not isinstance(value, (list, dict, tuple, set)) else _bounded_repr(value, limit + 1)
-    except Exception:  # a value whose repr fails is still named
-        text = f"a value of type {type(value).__name__}"
-    text = " ".join(text.split())
-    if len(text) > limit:
-        kind = f" (a {type(value).__name__})" if not isinstance(value, str) else ""
-        return text[:limit] + "..." + kind
-    return text
+    return quote(value, limit)
 
 
-def _bounded_repr(value: object, budget: int) -> str:
-    """The start of a container's repr, built without expanding more than ``budget`` characters."""
+MAX_QUOTE = 60
+"""The most characters a message quotes of a refused value."""
+
+
+def quote(value: object, limit: int = MAX_QUOTE) -> str:
+    """A refused value named in a message: one short line a card player reads, never a Python repr.
+
+    Text is quoted and cut short, and a character that cannot be shown (a control character, a lone
+    surrogate from bytes that were not UTF-8) becomes ``?``; ``True``/``False`` are yes/no, ``None`` is
+    nothing, a number too long to read is its number of digits, a list or a mapping says what it holds.
+
+    >>> quote("red 7"), quote(3.7), quote(10**300), quote(b"r7"), quote([["r7"]] * 40)
+    ("'red 7'", '3.7', 'a number of 301 digits', "the bytes 'r7'", "a list of 40 items: a list of 1 item: 'r7', ...")
+    """
+    return _named(value, limit, 2)
+
+
+def _named(value: object, limit: int, depth: int) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return _text(str(value.value), limit)
+    if isinstance(value, int):
+        if value.bit_length() > 64:
+            digits = len(str(abs(value))) if value.bit_length() < 4000 else round(abs(value).bit_length() * 0.30103)
+            return f"a number of {'about ' if value.bit_length() >= 4000 else ''}{digits} digits"
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "not a number"
+        if math.isinf(value):
+            return "infinity" if value > 0 else "minus infinity"
+        return _cut(repr(value), limit)
+    if isinstance(value, str):
+        return _text(value, limit)
+    if isinstance(value, (bytes, bytearray)):
+        return f"the bytes {_text(bytes(value[:limit * 4]).decode('utf-8', 'replace'), limit)}"
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return _container(value, limit, depth)
+    kind = type(value).__str__ is not object.__str__ and type(value).__module__.startswith("nomercy")
+    if kind:  # a card, a move, a rule set of ours: its own printed form
+        try:
+            return _text(str(value), limit)
+        except Exception:  # a value whose printed form fails is still named
+            pass
+    return f"a value of another kind ({type(value).__name__})"
+
+
+def _container(value: Any, limit: int, depth: int) -> str:
+    size = len(value)
+    mapping = isinstance(value, dict)
+    kind = "mapping" if mapping else "list" if isinstance(value, (list, tuple)) else "set"
+    unit = ("entry" if size == 1 else "entries") if mapping else ("item" if size == 1 else "items")
+    head = f"a {kind} of {size} {unit}"
+    if not size or depth <= 0:
+        return head
     parts: list[str] = []
-    used = 0
-
-    def walk(item: object) -> None:
-        nonlocal used
-        if used > budget:
-            return
-        if isinstance(item, (list, tuple)):
-            opener, closer = ("[", "]") if isinstance(item, list) else ("(", ")")
-            emit(opener)
-            for index, child in enumerate(item):
-                if used > budget:
-                    return
-                if index:
-                    emit(", ")
-                walk(child)
-            emit(closer)
-        elif isinstance(item, dict):
-            emit("{")
-            for index, (key, child) in enumerate(item.items()):
-                if used > budget:
-                    return
-                if index:
-                    emit(", ")
-                walk(key)
-                emit(": ")
-                walk(child)
-            emit("}")
+    used = len(head)
+    items = iter(value.items()) if mapping else iter(value)
+    for item in items:
+        if used > limit:
+            parts.append("...")
+            break
+        if mapping:
+            key, child = item
+            part = f"{_named(key, limit // 2, 0)}: {_named(child, limit // 2, depth - 1)}"
         else:
-            emit(repr(item)[:budget])
+            part = _named(item, limit // 2, depth - 1)
+        parts.append(part)
+        used += len(part) + 2
+    return f"{head}: {', '.join(parts)}"
 
-    def emit(text: str) -> None:
-        nonlocal used
-        parts.append(text)
-        used += len(text)
 
-    walk(value)
-    return "".join(parts)
+def _text(text: str, limit: int) -> str:
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text[:limit + 1])
+    return f"'{_cut(shown, limit)}'"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+

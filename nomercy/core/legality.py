@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
 from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
+from nomercy.core import inputs
 from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
@@ -356,6 +357,8 @@ _CHECKERS = {
 
 def why_illegal(state: GameState, move: Move | str) -> str | None:
     """``None`` if the move (a :data:`Move` or its notation) is legal in ``state``, else the reason it is refused."""
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     if isinstance(move, str):
         move = parse_move(move, state.seats)
     checker = _CHECKERS.get(type(move))
@@ -529,6 +532,8 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
     checker accepts them. The latest position's list is kept (:data:`_LATEST`), so
     asking again costs nothing and ``apply`` knows a listed move by identity.
     """
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     global _LATEST
     latest = _LATEST
     if latest[0] is state:

@@ -107,33 +107,32 @@ Move = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
 
 MAX_PLAYERS = 1000
 """The most seats a table can have (the players option goes no higher)."""
-MAX_SEAT_NAME = 40
-"""The longest seat name."""
+from nomercy.core.inputs import MAX_SEAT_NAME, name_key  # noqa: E402  (the longest seat name; how names compare)
 
 
 def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
-    """``seats`` if they are seat names: words of printable characters without spaces, all different (any case).
+    """``seats`` if they are seat names: words of visible characters without spaces, no two alike (whatever the
+    case or the way their accents are written), each in its composed Unicode form (:func:`nomercy.core.inputs.seat_names`).
 
     A seat name is written in moves (``Ann plays red 7``) and in position lines, so it is one word.
     """
-    for name in seats:
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_SEAT_NAME or not name.isprintable() \
-                or any(ch.isspace() for ch in name):
-            raise RulesError(f"a seat name is one word of 1 to {MAX_SEAT_NAME} printable characters, like 'Ann', "
-                             f"not {brief(name)}")
-    names: tuple[str, ...] = seats  # type: ignore[assignment]
-    if len({name.lower() for name in names}) != len(names):
-        raise RulesError(f"seat names must differ (in any case): {brief(', '.join(names))}")
-    return names
+    from nomercy.core.inputs import seat_names
+
+    return seat_names(seats)
 
 
 def seat_index(name: str, seats: Sequence[str]) -> int:
-    """The index of the seat called ``name`` (case-insensitive)."""
+    """The index of the seat called ``name`` (whatever the case, or the way its accents are written)."""
     if isinstance(name, str):
         wanted = name.strip().lower()
         for index, seat in enumerate(seats):
             if seat.lower() == wanted:
                 return index
+        if len(name) <= 4 * MAX_SEAT_NAME:
+            key = name_key(name.strip())
+            for index, seat in enumerate(seats):
+                if name_key(seat) == key:
+                    return index
     raise NotationError(f"unknown seat {brief(name)}: the seats are {', '.join(seats)}")
 
 
@@ -143,6 +142,10 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
     the swap is a choice (the game state knows; see ``GameState.move_text``).
     """
+    if not isinstance(move, (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)):
+        raise NotationError(f"this takes a move (like Play or Draw, or parse_move of its notation); not {brief(move)}")
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or not 0 <= move.seat < len(seats):
+        raise NotationError(f"the seats are a list of seat names with one for seat {move.seat}; not {brief(seats)}")
     who = seats[move.seat]
     if isinstance(move, Play):
         text = f"{says(who, 'plays')} {move.card}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nomercy.core.errors import RulesError, brief
 from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 
@@ -333,12 +334,20 @@ _ROWS = [
 RULINGS: dict[str, Ruling] = {row.id: row for row in _ROWS}
 
 
+class UnknownRuling(RulesError, KeyError):
+    """A ruling id the rulebook does not hold (a ``KeyError`` too, as a missing key of :data:`RULINGS` is)."""
+
+    def __str__(self) -> str:  # a KeyError prints its message quoted; this is a sentence
+        return str(self.args[0]) if self.args else ""
+
+
 def explain(ruling_id: str) -> str:
     """The plain-language text of a ruling."""
     try:
         return RULINGS[ruling_id].full_text
     except KeyError:
-        raise KeyError(f"no ruling {ruling_id!r}; known ids: {', '.join(RULINGS)}") from None
+        raise UnknownRuling(f"no ruling {brief(ruling_id)} in the rulebook; its ids are like "
+                            f"{', '.join(list(RULINGS)[:4])} (RULINGS lists them all)") from None
 
 
 def _source_links(ids: tuple[str, ...]) -> str:

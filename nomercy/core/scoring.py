@@ -8,6 +8,7 @@ rounds until a score target is a match (:mod:`nomercy.play.match`).
 
 from __future__ import annotations
 
+from nomercy.core import inputs
 from nomercy.core.state import GameState
 
 __all__ = ["round_points", "points_counted"]
@@ -15,6 +16,8 @@ __all__ = ["round_points", "points_counted"]
 
 def round_points(state: GameState) -> int:
     """What the winner of a finished round scores (0 while the round goes on)."""
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     if state.winner is None:
         return 0
     cards = sum(

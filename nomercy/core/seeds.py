@@ -39,11 +39,9 @@ def check_seed(seed: Any) -> int:
     ...
     nomercy.core.errors.RulesError: a seed is a whole number from 0 to 18446744073709551615, like 7; not 3.7
     """
-    from nomercy.core.errors import RulesError, brief
+    from nomercy.core.inputs import seed as read_seed
 
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"a seed is a whole number from 0 to {MAX_SEED}, like 7; not {brief(seed)}")
-    return seed
+    return read_seed(seed)
 
 
 def derive_seed(seed: int, purpose: str, *numbers: int) -> int:
@@ -54,6 +52,11 @@ def derive_seed(seed: int, purpose: str, *numbers: int) -> int:
 
 def short_seed(seed: int, purpose: str, *numbers: int) -> int:
     """A derived seed from 1 to 999,999, for seeds people read and type (a table's next deal)."""
+    check_seed(seed)
+    if not isinstance(purpose, str) or not 0 < len(purpose) <= 100:
+        from nomercy.core.errors import RulesError, brief
+
+        raise RulesError(f"a seed's purpose is a short word, like 'coach'; not {brief(purpose)}")
     return derive_seed(seed, purpose, *numbers) % 999_999 + 1
 
 

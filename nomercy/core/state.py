@@ -189,8 +189,12 @@ class GameState(_Position):
         if isinstance(name, int) and not isinstance(name, bool):
             if 0 <= name < len(self.seats):
                 return name
-            raise NotationError(f"there is no seat {name}: the seats are 0 to {len(self.seats) - 1} ({', '.join(self.seats)})")
-        return seat_index(str(name), self.seats)
+            raise NotationError(f"there is no seat {brief(name)}: the seats are 0 to {len(self.seats) - 1} "
+                                f"({', '.join(self.seats)})")
+        if not isinstance(name, str):
+            raise NotationError(f"there is no seat {brief(name)}: a seat is its name or its number; the seats are "
+                                f"{', '.join(self.seats)}")
+        return seat_index(name, self.seats)
 
     def hand(self, seat: str | int) -> tuple[Card, ...]:
         return self.hands[self.seat(seat)]

@@ -40,10 +40,11 @@ from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves
-from nomercy.core.errors import IllegalMoveError, PlayerError
+from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
+from nomercy.core import inputs
 from nomercy.core.state import GameState, Phase
 from nomercy.core.wording import plural, possessive, says, verb
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
@@ -59,6 +60,8 @@ __all__ = [
 ]
 
 DEFAULT_BUDGET = 200
+MAX_BUDGET = 100_000
+"""The most playouts the coach is asked for (a budget sized past it would search for hours)."""
 """Playouts per hint: about 0.2 s on a three-player table on a quiet machine (docs/widgets.md, "Coach", "Speed")."""
 PLAYOUT_DEPTH = 500
 """Moves a playout may run before it is judged by hand sizes; practically every round ends well before."""
@@ -279,6 +282,8 @@ def hint(state: GameState, seat: str | int, *, seed: int = 0, budget: int = DEFA
     any machine). A move that wins the round, an UNO call and a catch are suggested
     without a search.
     """
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     index = state.seat(seat)
     _check_budget(budget)
     required, optional = seat_moves(state, index)
@@ -315,8 +320,8 @@ def _compared(state: GameState, weighing: Weighing, move: Move) -> Comparison:
 
 
 def _check_budget(budget: int) -> None:
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise PlayerError(f"the coach's budget is a number of playouts, 1 or more, not {budget!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
+        raise PlayerError(f"the coach's budget is a number of playouts, 1 to {MAX_BUDGET}, not {brief(budget)}")
 
 
 def _expert(seed: int, budget: int) -> ExpertPlayer:

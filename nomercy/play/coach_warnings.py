@@ -23,6 +23,7 @@ from nomercy.core.errors import IllegalMoveError
 from nomercy.core.legality import is_optional
 from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
+from nomercy.core import inputs
 from nomercy.core.state import GameState
 from nomercy.core.wording import is_you, plural, possessive, says, verb
 from nomercy.play.estimate import is_clear, standard_error
@@ -91,6 +92,8 @@ def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[
     the sentence names it with its own risk. Naming any color after a roulette, when
     every color risks the same, warns of nothing.
     """
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
     index = state.seat(seat)
     move = state.parse_move(move) if isinstance(move, str) else move
     if move.seat != index:

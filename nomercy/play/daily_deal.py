@@ -13,7 +13,7 @@ import datetime
 import os
 from typing import Mapping
 
-from nomercy.core.errors import NomercyError
+from nomercy.core.inputs import date as read_date
 from nomercy.play.table_text import HUMAN
 
 __all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of"]
@@ -37,14 +37,5 @@ def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = 
         fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
         if not fixed:
             return datetime.datetime.now(datetime.timezone.utc).date()
-        try:
-            return datetime.date.fromisoformat(fixed)
-        except ValueError:
-            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
-                               f"not {fixed!r}") from None
-    if isinstance(date, str):
-        try:
-            return datetime.date.fromisoformat(date)
-        except ValueError:
-            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
-    return date
+        return read_date(fixed, f"{TODAY_VAR} (the day a deal of the day takes as today)")
+    return read_date(date, "a deal of the day")

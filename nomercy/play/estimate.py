@@ -17,6 +17,8 @@ three it is closer). A difference counts as clear (:func:`is_clear`) when it is 
 
 from __future__ import annotations
 
+from nomercy.core.errors import NomercyError, brief
+
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -70,6 +72,9 @@ class Estimate:
     @classmethod
     def of(cls, values: Sequence[float], *, label: str = "") -> "Estimate":
         """The estimate from playout values (each 1 for a win, 0 for a loss, or a share in between)."""
+        if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in values):
+            raise NomercyError(f"an estimate is made of playout values from 0 to 1, like [1, 0, 0.5]; not {brief(values)}")
         mean = sum(values) / len(values) if values else 0.0
         return cls(mean, standard_error(values), len(values), label)
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from nomercy.core.engine import check_players_option, deal
+from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
@@ -81,6 +82,8 @@ class Game:
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
         self.computers: dict[int, Player] = {}
+        if computers is not None:
+            inputs.one_of_kind(computers, Mapping, 'computer players by seat, like {1: "greedy"}')
         for seat, player in (computers or {}).items():
             index = start.seat(seat)
             self.computers[index] = (make_player(player, seed=derive_seed(seed, "player", index))
@@ -205,6 +208,7 @@ class Game:
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":
         """Deal a record's round and replay its moves (:meth:`replay`); the first illegal move raises, naming it."""
+        inputs.one_of_kind(record, GameRecord, "a game record (GameRecord.from_json reads one from its JSON)")
         try:
             game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
         except NomercyError as error:

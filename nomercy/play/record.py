@@ -235,7 +235,7 @@ def _check(rules: Any, seats: Any, seed: Any, moves: Any,
             rules = ruleset(rules)
         except RulesError as error:
             raise _Refused(str(error)) from None
-    _check_seats(seats, rules)
+    seats = _check_seats(seats, rules)
     _check_seed(seed)
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                or not 0 <= dealer < len(seats)):
@@ -263,16 +263,17 @@ def check_table(rules: RuleSet, seats: Any, seed: Any) -> None:
         raise NomercyError(str(refused)) from None
 
 
-def _check_seats(seats: Any, rules: RuleSet) -> None:
+def _check_seats(seats: Any, rules: RuleSet) -> tuple[str, ...]:
+    """The seat names as a record keeps them (each in its composed Unicode form), how many checked first."""
     if isinstance(seats, (str, bytes)) or not isinstance(seats, (list, tuple)):
         raise _Refused(f'seats is a list of seat names, like ["Ann", "Bo"], not {_kind(seats)}')
-    try:
-        check_seat_names(tuple(seats))  # the core's one check of seat names
-    except RulesError as error:
-        raise _Refused(str(error)) from None
     low, high = rules.players
     if not low <= len(seats) <= high:
         raise _Refused(f"{rules.name} is for {low} to {high} players, not {len(seats)}")
+    try:
+        return check_seat_names(tuple(seats))  # the core's one check of seat names
+    except RulesError as error:
+        raise _Refused(str(error)) from None
 
 
 def _check_seed(seed: Any) -> None:

@@ -40,6 +40,7 @@ import os
 import time
 from typing import Any, Callable, Mapping, Sequence
 
+from nomercy.core import inputs
 from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
 from nomercy.core.errors import NomercyError
@@ -56,7 +57,7 @@ from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, day_of
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
-from nomercy.play.players import Player, make_player
+from nomercy.play.players import PLAYER_KINDS, Player, make_player
 from nomercy.play.record import check_table
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_coach import ReviewInSlices
@@ -76,16 +77,36 @@ MAX_ROUND = 1_000_000
 
 def check_pace(pace: Any) -> float:
     """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
-    allowed = f"pace is a number of seconds between computer moves (0 to {MAX_PACE:g}), not {pace!r}"
-    if isinstance(pace, bool) or not isinstance(pace, (int, float, str)):
-        raise NomercyError(allowed)
-    try:
-        seconds = float(pace)
-    except ValueError:
-        raise NomercyError(allowed) from None
-    if not 0 <= seconds <= MAX_PACE:
-        raise NomercyError(allowed)
-    return seconds
+    return inputs.seconds(pace, "pace", MAX_PACE)
+
+
+def _written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
+    """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
+    is not quoted back as Python writes it)."""
+    value = intent.get(field, "")
+    if not isinstance(value, str) or len(value) > 200:
+        raise NomercyError(f"{what} is written as text, like '{like}'; not {inputs.quote(value)}")
+    return value
+
+
+def _checked_players(players: Any, rules: RuleSet) -> Any:
+    """``players`` as :func:`~nomercy.play.table_text.seat_plan` reads them, checked first: how many, before any
+    seat is made (100,000 seats are refused at once, not built), then each kind and each name."""
+    low, high = rules.players
+    kinds = (HUMAN, *PLAYER_KINDS)
+    if isinstance(players, bool) or not isinstance(players, (int, Sequence, Mapping)) \
+            or isinstance(players, (str, bytes, bytearray)):
+        raise NomercyError("players is a number of seats, a list of seat kinds or a mapping of seat names to kinds; "
+                           f"not {inputs.quote(players)}")
+    size = players if isinstance(players, int) else len(players)
+    if not low <= size <= high:
+        raise NomercyError(f"{rules.name} is for {low} to {high} players, not {inputs.quote(size)}")
+    if isinstance(players, int):
+        return players
+    if isinstance(players, Mapping):
+        names = inputs.seat_names(list(players))
+        return dict(zip(names, (inputs.choice(kind, "a seat kind", kinds) for kind in players.values())))
+    return [inputs.choice(kind, "a seat kind", kinds) for kind in players]
 
 
 def kept_copy(value: Any) -> Any:
@@ -136,12 +157,17 @@ class TableSession:
         round_number: int = 1,
         **overrides: Any,
     ) -> None:
-        save = None if save_to is None else SavedGame(save_to)  # a folder or a missing folder: refused now
-        if isinstance(round_number, bool) or not isinstance(round_number, int) or not 1 <= round_number <= MAX_ROUND:
-            raise NomercyError(f"round_number is the number of the round the table opens on, a whole number "
-                               f"from 1 to {MAX_ROUND}, not {round_number!r}")
+        save = None if save_to is None else SavedGame(inputs.path(save_to, "the save file"))  # a folder: refused now
+        round_number = inputs.whole_number(round_number, "round_number (the number of the round the table opens on)",
+                                           1, MAX_ROUND)
         self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
-        self._seats, self._kinds = seat_plan(players)
+        seed = inputs.seed(seed)
+        match, coach, auto_uno = (inputs.switch(value, name) for value, name in
+                                  ((match, "match"), (coach, "coach"), (auto_uno, "auto_uno")))
+        undo = None if undo is None else inputs.switch(undo, "undo")
+        clock = inputs.clock(clock)
+        daily = None if daily is None else inputs.date(daily, "the day of a deal of the day")
+        self._seats, self._kinds = seat_plan(_checked_players(players, self._rules))
         low, high = self._rules.players
         if not low <= len(self._seats) <= high:
             raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
@@ -192,7 +218,10 @@ class TableSession:
         Each seat's kind comes from ``players`` (name to kind), or from its name: "Greedy", "Random2" and
         "Expert" are computer players of that kind, any other name is a person.
         """
-        rec = GameRecord.from_json(record) if isinstance(record, str) else record
+        rec = GameRecord.from_json(record) if isinstance(record, str) else inputs.one_of_kind(
+            record, GameRecord, "a game record or its JSON text")
+        if players is not None:
+            inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
         reason = table_records.load(table, rec)
@@ -339,8 +368,7 @@ class TableSession:
         """
         saved = self.checkpoint()
         try:
-            reason = self._dispatch(intent) if isinstance(intent, Mapping) else (
-                f"an intent is a mapping with a 'type' (one of {', '.join(self.INTENTS)}), not {type(intent).__name__}")
+            reason = self._dispatch(inputs.intent(intent, self.INTENTS, "the table"))
             if reason is None and not self._quiet:
                 self._version += 1
                 if show is not None:
@@ -368,10 +396,8 @@ class TableSession:
         self.__dict__.update({name: kept_copy(value) for name, value in saved.items()})
 
     def _dispatch(self, intent: Mapping[str, Any]) -> str | None:
-        kind = intent.get("type")
-        handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return f"unknown intent {kind!r}: the table understands {', '.join(self.INTENTS)}"
+        kind = intent["type"]
+        handler = self._INTENT_HANDLERS[kind]
         if kind not in ("advance", "export"):
             self._export = ""
         if kind not in ("advance", "export", "go_ahead", "hint", "review_show"):
@@ -382,8 +408,8 @@ class TableSession:
     # What a front end may send, and what each becomes. The widget's ES module lists the same names
     # (tests/test_widget_contract.py compares them and clicks every control in a browser).
     _INTENT_HANDLERS: dict[str, Callable[["TableSession", Mapping[str, Any]], str | None]] = {
-        "card": lambda self, i: self._click_card(str(i.get("card", ""))),
-        "move": lambda self, i: self._click_move(str(i.get("move", ""))),
+        "card": lambda self, i: self._click_card(_written(i, "card", "a card", "red 7")),
+        "move": lambda self, i: self._click_move(_written(i, "move", "a move", "Player plays red 7")),
         "cancel": lambda self, i: self._cancel(),
         "uno": lambda self, i: self._click_uno(),
         "reveal": lambda self, i: self._reveal(),

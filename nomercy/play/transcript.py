@@ -26,6 +26,7 @@ from nomercy.core.events import Event, RoundScored
 from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.scoring import points_counted
+from nomercy.core import inputs
 from nomercy.core.state import GameState
 from nomercy.core.wording import possessive
 from nomercy.play.driver import replay
@@ -79,6 +80,9 @@ class Transcript:
         with the engine's reason, so a lesson can show what went wrong. With ``raising`` it
         raises the engine's error instead, for a caller whose moves must all be legal.
         """
+        if not isinstance(start, GameState):
+            inputs.one_of_kind(start, GameState, inputs.POSITION)
+        inputs.one_of_kind(moves, (list, tuple), "a list of moves")
         steps: list[Step] = []
 
         def written(given: str | Move, state: GameState) -> str:

@@ -510,7 +510,7 @@ def _seats(value: Any, where: str) -> tuple[str, ...]:
     seats = []
     for name in value:
         if isinstance(name, bool):
-            raise PuzzleError(f"{where}players: {brief(name)} is a yes/no value in YAML, not a seat name; "
+            raise PuzzleError(f"{where}players: {str(name).lower()} is a yes/no value in YAML, not a seat name; "
                               f"quote it ('{str(name).lower()}') to use it as a name")
         seat = _seat_name(name)
         if seat is None:
@@ -768,10 +768,12 @@ def find_puzzle(key: str | Path | Puzzle) -> Puzzle:
     """A puzzle by id (from ``puzzles/``), by file path, or as it is."""
     if isinstance(key, Puzzle):
         return key
+    if not isinstance(key, (str, Path)) or not 0 < len(str(key)) <= 1000 or not str(key).isprintable():
+        raise NomercyError(f"a puzzle is named by its id or its file, like 'stack-2-4-6'; not {brief(key)}")
     path = Path(key)
     if path.suffix in (".yaml", ".yml") and path.exists():
         return load_puzzle(path)
     # A puzzle's file is named after its id (puzzle-format.md), so only that file is read.
-    for candidate in sorted(default_puzzle_dir().rglob(f"{key}.yaml")):
+    for candidate in sorted(default_puzzle_dir().rglob(f"{key}.yaml")) if len(str(key)) <= 200 else ():
         return load_puzzle(candidate)
-    raise NomercyError(f"no puzzle {str(key)!r} in the puzzles folder ({default_puzzle_dir()})")
+    raise NomercyError(f"no puzzle {brief(key)} in the puzzles folder ({default_puzzle_dir()})")

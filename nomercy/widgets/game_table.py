@@ -31,6 +31,7 @@ from typing import Any, Mapping, Sequence
 import traitlets
 
 from nomercy.core.cards import Card
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
@@ -107,6 +108,7 @@ class GameTable(GuardedWidget):
     @classmethod
     def around(cls, session: TableSession) -> "GameTable":
         """A widget over a table session made elsewhere (a record loaded, the deal of the day)."""
+        inputs.one_of_kind(session, TableSession, "a table session (TableSession)")
         table = cls.__new__(cls)
         GuardedWidget.__init__(table)
         table._open(session)
@@ -155,7 +157,7 @@ class GameTable(GuardedWidget):
 
     def send_intent(self, intent: Mapping[str, Any]) -> str | None:
         """Handle one intent exactly as if the browser had sent it; the refusal reason, or ``None``."""
-        return self._handle(dict(intent))
+        return self._handle(dict(intent) if isinstance(intent, Mapping) else intent)
 
     def move(self, move: str) -> str | None:
         """Make a move in notation for the human seat on screen (``"Player plays red 7"``)."""
@@ -193,8 +195,9 @@ class GameTable(GuardedWidget):
         result = self._session.reviewed
         if result is None:
             raise NomercyError("there is no review yet: finish the round and click 'Review my round'")
-        decision = result.decisions[index]
-        return StepPlayer(decision.state, moves=[decision.played.move if move == "played" else decision.suggested])
+        decision = result.decisions[inputs.index(index, "a decision of the review", len(result.decisions))]
+        which = inputs.choice(move, "the move to play", ("suggested", "played"))
+        return StepPlayer(decision.state, moves=[decision.played.move if which == "played" else decision.suggested])
 
     def __repr__(self) -> str:
         return f"<GameTable {self._session.describe()}>"
@@ -209,7 +212,7 @@ class GameTable(GuardedWidget):
         with self.hold_sync():
             # a computer's move leaves a refusal shown before it on screen; every other click clears it
             return self._run(lambda: self._session.handle(intent, show=self._render),
-                             clear_error=intent.get("type") != "advance")
+                             clear_error=not isinstance(intent, Mapping) or intent.get("type") != "advance")
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal: dict[str, Any]) -> float:

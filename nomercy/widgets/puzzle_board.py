@@ -37,6 +37,7 @@ from typing import Any, Mapping
 
 import traitlets
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
@@ -72,6 +73,7 @@ class PuzzleBoard(GuardedWidget):
         elif isinstance(puzzles, (str, Path, Puzzle)):
             found = [find_puzzle(puzzles)]
         else:
+            inputs.one_of_kind(puzzles, (list, tuple), "a puzzle, its id or file, or a list of them")
             found = [find_puzzle(p) for p in puzzles]
         if not found:
             raise NomercyError("no puzzles to show")
@@ -80,7 +82,7 @@ class PuzzleBoard(GuardedWidget):
         if isinstance(start, str):
             self._index = self._find(start)
         else:
-            self._index = int(start) % len(found)
+            self._index = inputs.index(start, "the puzzle to start at", len(found))
         self._load()
         self.on_msg(self._on_msg)
 
@@ -114,7 +116,7 @@ class PuzzleBoard(GuardedWidget):
     def send_intent(self, intent: Mapping[str, Any]) -> str | None:
         """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
         with self.hold_sync():
-            return self._run(lambda: self._dispatch(dict(intent)))
+            return self._run(lambda: self._dispatch(inputs.intent(intent, self.INTENTS, self._WHO)))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget for JupyterLab, and a still picture for readers without a kernel (GitHub, nbviewer).
@@ -185,7 +187,9 @@ class PuzzleBoard(GuardedWidget):
 
     def _on_goto(self, intent: dict[str, Any]) -> str | None:
         if "id" in intent:
-            self._index = self._find(str(intent["id"]))
+            if not isinstance(intent["id"], str):
+                return f"A puzzle is named by its id, like {self.current.id}; not {brief(intent['id'])}."
+            self._index = self._find(intent["id"])
         else:
             index = intent.get("index", 0)
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._puzzles):
@@ -211,12 +215,13 @@ class PuzzleBoard(GuardedWidget):
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents the front end sends: an answer, a chosen option, a hint, a step of "Show me", ..."""
+    _WHO = "the puzzle board"
 
     def _find(self, pid: str) -> int:
         for i, p in enumerate(self._puzzles):
             if p.id == pid:
                 return i
-        raise NomercyError(f"no puzzle {pid!r} here")
+        raise NomercyError(f"no puzzle {brief(pid)} here")
 
     def _check(self, answer: dict[str, Any], *, given: str, picked: int | None = None, why: str = "") -> None:
         """Judge an answer by the puzzle's kind, and show the judgement's parts."""
@@ -254,7 +259,7 @@ class PuzzleBoard(GuardedWidget):
         elif isinstance(to, int) and 0 <= to <= last:
             index = to
         else:
-            return f"There is no step {to!r}."
+            return f"There is no step {brief(to)}."
         self.walk = frame_dict(self._frames, index, self._boards)
         return None
 

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 import traitlets
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.events import Event
 from nomercy.play.game import Game, GameRecord
@@ -101,7 +102,7 @@ class StepPlayer(GuardedWidget):
     def send_intent(self, intent: dict[str, Any]) -> str | None:
         """Handle one intent as if the browser had sent it; the refusal, or ``None``."""
         with self.hold_sync():
-            return self._run(lambda: self._dispatch(dict(intent)))
+            return self._run(lambda: self._dispatch(inputs.intent(intent, self.INTENTS, "the step player")))
 
     def __repr__(self) -> str:
         return f"<StepPlayer {self._name} step {self._index + 1} of {len(self._frames)}>"

@@ -27,7 +27,8 @@ from typing import Any, Callable, Sequence
 
 import traitlets
 
-from nomercy.core.errors import NomercyError
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
@@ -82,6 +83,13 @@ class Trainer(PuzzleBoard):
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
                  puzzles: Sequence[Puzzle] | None = None, rules: str | None = None) -> None:
+        if clock is not None and (not callable(clock) or not isinstance(_asked(clock), datetime)):
+            raise NomercyError("clock is a function that tells the date and time (like datetime.now); "
+                               f"not {brief(clock)}")
+        if puzzles is not None:
+            inputs.one_of_kind(puzzles, (list, tuple), "a list of puzzles")
+            for each in puzzles:
+                inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
         self._collection: list[Puzzle] = list(puzzles) if puzzles is not None else load_puzzles()
         profiles = sorted({p.rules.name for p in self._collection})
         if rules is not None and rules not in profiles:
@@ -89,9 +97,9 @@ class Trainer(PuzzleBoard):
                                f"{', '.join(profiles)}")
         self._rules = rules
         self._topics = list(dict.fromkeys(p.topic for p in sorted(self._collection, key=lambda p: p.topic)))
-        self.progress = Progress(data_dir, clock=clock)
+        self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
         self._clock = self.progress.clock
-        self._seed = seed
+        self._seed = inputs.seed(seed)
         self._topic, self._level = self._filter(topic, level)
         self._kind = "new"
         self._served_at = self._clock()
@@ -156,13 +164,14 @@ class Trainer(PuzzleBoard):
 
     # --- choosing puzzles -------------------------------------------------------------------------------
     def _filter(self, topic: str | None, level: str | None) -> tuple[str, str]:
-        topic, level = topic or "", level or ""
-        if topic and topic not in self._topics:
-            raise NomercyError(f"no puzzles on the topic {topic!r}; the topics are {', '.join(self._topics)}")
-        if level and level not in LEVELS:
-            raise NomercyError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
+        topic = "" if topic is None else topic
+        level = "" if level is None else level
+        if topic != "" and (not isinstance(topic, str) or topic not in self._topics):
+            raise NomercyError(f"no puzzles on the topic {brief(topic)}; the topics are {', '.join(self._topics)}")
+        if level != "" and (not isinstance(level, str) or level not in LEVELS):
+            raise NomercyError(f"the levels are {', '.join(LEVELS)}, not {brief(level)}")
         if not any((not topic or p.topic == topic) and (not level or p.level == level) for p in self._collection):
-            raise NomercyError(f"no {level} puzzles on the topic {topic!r}")
+            raise NomercyError(f"no {level} puzzles on the topic {brief(topic)}")
         return topic, level
 
     def _pick(self) -> tuple[Puzzle, str]:
@@ -266,6 +275,7 @@ class Trainer(PuzzleBoard):
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, a topic or level chosen,
     and the progress exported or imported."""
+    _WHO = "the trainer"
 
     # --- what the page shows -------------------------------------------------------------------------------
     def _update_status(self) -> None:
@@ -344,3 +354,11 @@ def _short(path: Path) -> str:
 def _row(row: TopicProgress) -> dict[str, Any]:
     return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
             "known": row.known, "due": row.due, "boxes": list(row.boxes)}
+
+
+def _asked(clock: Callable[[], Any]) -> Any:
+    """What a clock given to the trainer answers (``None`` if asking it fails)."""
+    try:
+        return clock()
+    except Exception:  # noqa: BLE001 - a clock that cannot tell the time is refused, whatever it raised
+        return None

@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 from nomercy.core.moves import Move, CallUno, Catch, Play
 from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.events import Event
+from nomercy.core import inputs
 from nomercy.core.state import GameState, Phase, PlayerView
 from nomercy.core.legality import is_optional, legal_moves, required_moves
 
@@ -86,6 +87,9 @@ def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
     Each player sees only ``state.view(seat)``, built the first time the player
     reads it (the random player never does, so it costs nothing there).
     """
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
+    inputs.one_of_kind(players, Mapping, "computer players by seat number, like {1: make_player('greedy')}")
     if state.phase is Phase.OVER:
         raise IllegalMoveError("the round is over: nobody has a move to make")
     turn = state.turn
@@ -218,7 +222,7 @@ def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     nomercy.core.errors.PlayerError: a greedy player takes no options, not depth
     """
     factories = _factories()
-    key = kind.strip().lower() if isinstance(kind, str) else kind
+    key = kind.strip().lower() if isinstance(kind, str) else None
     if key not in factories:
         raise PlayerError(f"unknown player kind {brief(kind)}: choose one of {', '.join(PLAYER_KINDS)}")
     check_player_options(key, options)

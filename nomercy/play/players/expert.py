@@ -33,7 +33,8 @@ from nomercy.core.moves import Move, CallUno, Play, format_move
 from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply
-from nomercy.core.errors import PlayerError
+from nomercy.core.errors import PlayerError, brief
+from nomercy.core.seeds import check_seed
 from nomercy.core.events import Event
 from nomercy.core.seeds import shuffle
 from nomercy.core.state import POSITION_FIELDS, GameState, Phase, PlayerView
@@ -186,11 +187,19 @@ class ExpertPlayer:
         sharp: bool | int | str | None = True,
         confidence: float = DEFAULT_CONFIDENCE,
     ) -> None:
-        if iterations < 1:
-            raise PlayerError(f"an expert needs at least one playout per decision, not {iterations}")
+        seed = check_seed(seed)
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**6:
+            raise PlayerError(f"an expert needs 1 to 1000000 playouts per decision, not {brief(iterations)}")
         if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
                 or not 0 <= confidence < math.inf):
             raise PlayerError(f"the expert's confidence option is a number of standard errors, 0 or more, not {confidence!r}")
+        if max_time is not None and (isinstance(max_time, bool) or not isinstance(max_time, (int, float))
+                                     or not 0 < max_time <= 3600):
+            raise PlayerError(f"the expert's max_time is a number of seconds above 0, up to 3600, or none; "
+                              f"not {brief(max_time)}")
+        for option, value in (("depth", depth), ("candidates", candidates)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
+                raise PlayerError(f"the expert's {option} option is a whole number from 1 to 10000, not {brief(value)}")
         self.seed = seed
         self.iterations = int(iterations)
         self.max_time = None if max_time is None else float(max_time)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from nomercy.core.errors import PlayerError, brief
-from nomercy.core.seeds import derive_seed
+from nomercy.core.errors import PlayerError, RulesError, brief
+from nomercy.core.inputs import MAX_SEED, whole_number
+from nomercy.core.seeds import check_seed, derive_seed
 from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, make_player
 
 __all__ = ["BotSpec", "parse_bots", "game_seed", "player_seed", "seating"]
@@ -93,6 +94,8 @@ def game_seed(seed: int, index: int) -> int:
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
+    check_seed(seed)
+    whole_number(index, "a game's number", 0, MAX_SEED, error=RulesError)
     return derive_seed(seed, "simulation", index)
 
 
