@@ -139,11 +139,11 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--seed", "3.7"], "--seed is a whole number, like 7, not '3.7'"),
-    (["--seed", "true"], "--seed is a whole number, like 7, not 'true'"),
-    (["--seed", "-1"], "the seed is a whole number, 0 or more, not -1"),
-    (["--seed", str(2**63)], "the seed is at most 9,223,372,036,854,775,807"),
-    (["--games", "1e9"], "--games is a whole number, like 7, not '1e9'"),
+    (["--seed", "3.7"], "--seed is a whole number written with the digits 0 to 9, like 7; not '3.7'"),
+    (["--seed", "true"], "--seed is a whole number written with the digits 0 to 9, like 7; not 'true'"),
+    (["--seed", "-1"], "--seed is a whole number from 0 to 9223372036854775807; not -1"),
+    (["--seed", str(2**63)], "--seed is a whole number from 0 to 9223372036854775807; not 9223372036854775808"),
+    (["--games", "1e9"], "--games is a whole number written with the digits 0 to 9, like 7; not '1e9'"),
     (["--games", str(10**16)], "the number of games is at most 1,000,000,000,000,000"),
     (["--first-game", "-1"], "the first game's number is a whole number, 0 or more, not -1"),
     (["--players", "-3"], "no-mercy is for 2 to 6 players, not -3"),
@@ -163,8 +163,8 @@ def test_each_mistake_is_one_line_that_says_what_is_allowed(capsys, argv, words)
 @pytest.mark.parametrize("argv, words", [
     (["--count", "0"], "--count is how many puzzles to find, 1 or more, at most 100; not 0"),
     (["--count", "1000000000"], "at most 100; not 1000000000"),
-    (["--count", "2.5"], "--count is a whole number, like 7, not '2.5'"),
-    (["--seed", "-4"], "--seed is a whole number, 0 to 2**63 - 1, not -4"),
+    (["--count", "2.5"], "--count is a whole number written with the digits 0 to 9, like 7; not '2.5'"),
+    (["--seed", "-4"], "--seed is a whole number from 0 to 9223372036854775807; not -4"),
     (["--players", "40"], "--players: no-mercy is for 2 to 6 players, not 40"),
     (["--set", "stacking=up"], "stacking cannot be 'up'"),
     (["--rules", "nope"], "unknown rule profile 'nope'"),

@@ -74,6 +74,8 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
     target = Path(path)
     if str(path) == "" or target.name in ("", ".", ".."):
         raise FileWriteError(f"{str(path)!r} is not a file name: give the name of a file to write")
+    if target.is_symlink():  # write the file the link names: a rename over the link would cut it off
+        target = Path(os.path.realpath(target))
     folder = target.parent
     try:
         folder_is_dir = folder.is_dir()

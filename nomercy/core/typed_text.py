@@ -98,7 +98,8 @@ def line(text: str, what: str = "a line") -> str:
     if any("\ud800" <= c <= "\udfff" for c in text):
         raise TypedTextError(f"that line holds bytes that are not text (UTF-8): {quote(text)}; type it again")
     if len(text) > MAX_LINE:
-        raise TypedTextError(f"{what} is at most {MAX_LINE} characters, not {len(text):,}: {quote(text)}")
+        raise TypedTextError(f"{what} is at most {MAX_LINE} characters; that one is longer: "
+                             f"{quote(text[:QUOTE_CHARS])[:-1]}...'")
     return text
 
 

@@ -13,10 +13,11 @@ import datetime
 import os
 from typing import Mapping
 
-from nomercy.core.errors import NomercyError
+from nomercy.core import typed_text
+from nomercy.core.seeds import short_seed
 from nomercy.play.table_text import HUMAN
 
-__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of"]
+__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of", "daily_seed"]
 
 DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
 """The seats of the deal of the day: the same computer players for everyone."""
@@ -37,14 +38,12 @@ def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = 
         fixed = (os.environ if env is None else env).get(TODAY_VAR, "")
         if not fixed:
             return datetime.datetime.now(datetime.timezone.utc).date()
-        try:
-            return datetime.date.fromisoformat(fixed)
-        except ValueError:
-            raise NomercyError(f"{TODAY_VAR} is the day a deal of the day takes as today, as YYYY-MM-DD, "
-                               f"not {fixed!r}") from None
-    if isinstance(date, str):
-        try:
-            return datetime.date.fromisoformat(date)
-        except ValueError:
-            raise NomercyError(f"a deal of the day needs a date as YYYY-MM-DD, not {date!r}") from None
+        return typed_text.iso_date(fixed, f"{TODAY_VAR} (the day a deal of the day takes as today)")
+    if isinstance(date, str):  # YYYY-MM-DD only: fromisoformat would also take 2026-W49-1 and 20261203
+        return typed_text.iso_date(date, "the date of a deal of the day")
     return date
+
+
+def daily_seed(day: datetime.date) -> int:
+    """The seed of the first deal of ``day``'s deal of the day (every later round is dealt from another)."""
+    return short_seed(day.toordinal(), "deal-of-the-day")
