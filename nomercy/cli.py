@@ -31,11 +31,15 @@ from nomercy.core.typed_text import quote
 from nomercy.core.rules import parse_settings
 from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "OneLineParser"]
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2."""
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2.
+
+    The ``nomercy`` command and every script under ``scripts/`` parse their arguments with it: ``--help`` only
+    prints the help, and an unknown option or value is refused before anything is done.
+    """
 
     def error(self, message: str) -> NoReturn:
         named = re.match(r"^argument ([^:]+): (.*)$", message)
@@ -189,7 +193,7 @@ _SHOWN_MOVES = 60
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
+    parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay puzzles and compare their answers")
     check.add_argument("paths", nargs="*",
