@@ -1,0 +1,338 @@
+"""One check per kind of value that comes in from outside: each says in one line what it needs, in the game's words.
+
+Every public door of the package (a table, a widget, a record, the deal of the day, ``new_game``) takes
+values a person typed or a program sent. The same kind of value is read the same way everywhere, by the
+one function here for its kind, before any work is sized by it:
+
+* :func:`whole_number` (an ``int``, never a ``bool`` or a ``float``, in a range), and its kinds
+  :func:`seed`, :func:`count` (of players) and :func:`index` (of a seat, a move, a decision: never
+  counted from the end, as Python's ``-1`` would be);
+* :func:`switch` (yes or no: ``True``/``False`` or the words yes/no, on/off, true/false; ``"off"`` is no);
+* :func:`seconds` (a pace) and :func:`clock` (a function that tells the time, checked when it is given);
+* :func:`date` (a date, or its text as ``YYYY-MM-DD`` exactly);
+* :func:`choice` (one of a few names);
+* :func:`seat_name` and :func:`seat_names` (one visible word; two names that look alike are the same name);
+* :func:`quote`, which names a refused value in a message: short, one line, in the game's words
+  (``yes`` for ``True``, ``nothing`` for ``None``, ``a list of 2 items: 'r7', 'b5'``), never a Python repr.
+
+>>> whole_number(3, "hand_size", 1, 20), switch("off", "coach"), index(0, "a seat", 3)
+(3, False, 0)
+>>> quote(True), quote(None), quote({"color": "red"}), quote("a\\udcffb"), quote(float("nan"))
+('yes', 'nothing', "a mapping of 1 entry: 'color': 'red'", "'a?b'", 'not a number')
+>>> seat_names(["Zoe\\u0301", "Ann"])[0] == "Zo\\u00e9"
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import math
+import re
+import unicodedata
+from typing import Any, Callable, Collection, Iterable
+
+from nomercy.core.errors import NomercyError
+
+__all__ = ["quote", "whole_number", "seed", "count", "index", "switch", "seconds", "clock", "date", "choice",
+           "seat_name", "seat_names", "name_key", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
+
+MAX_SEED = 2**64 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**64 - 1."""
+MAX_SEAT_NAME = 40
+"""The longest seat name, in characters."""
+MAX_QUOTE = 60
+"""The most characters a message quotes of a refused value."""
+
+Error = type[NomercyError]
+
+_YES = ("yes", "on", "true")
+_NO = ("no", "off", "false")
+
+
+# --- naming a value -----------------------------------------------------------------------------------
+
+def quote(value: object, limit: int = MAX_QUOTE) -> str:
+    """A refused value named in a message: one short line a card player reads, never a Python repr.
+
+    Text is quoted and cut short, and a character that cannot be shown (a control character, a lone
+    surrogate from bytes that were not UTF-8) becomes ``?``; ``True``/``False`` are yes/no, ``None`` is
+    nothing, a number too long to read is its number of digits, a list or a mapping says what it holds.
+
+    >>> quote("red 7"), quote(3.7), quote(10**300), quote(b"r7"), quote([["r7"]] * 40)
+    ("'red 7'", '3.7', 'a number of 301 digits', "the bytes 'r7'", "a list of 40 items: a list of 1 item: 'r7', ...")
+    """
+    return _named(value, limit, 2)
+
+
+def _named(value: object, limit: int, depth: int) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return _text(str(value.value), limit)
+    if isinstance(value, int):
+        if value.bit_length() > 64:
+            digits = len(str(abs(value))) if value.bit_length() < 4000 else round(abs(value).bit_length() * 0.30103)
+            return f"a number of {'about ' if value.bit_length() >= 4000 else ''}{digits} digits"
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "not a number"
+        if math.isinf(value):
+            return "infinity" if value > 0 else "minus infinity"
+        return _cut(repr(value), limit)
+    if isinstance(value, str):
+        return _text(value, limit)
+    if isinstance(value, (bytes, bytearray)):
+        return f"the bytes {_text(bytes(value[:limit * 4]).decode('utf-8', 'replace'), limit)}"
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return _container(value, limit, depth)
+    kind = type(value).__str__ is not object.__str__ and type(value).__module__.startswith("nomercy")
+    if kind:  # a card, a move, a rule set of ours: its own printed form
+        try:
+            return _text(str(value), limit)
+        except Exception:  # a value whose printed form fails is still named
+            pass
+    return f"a value of another kind ({type(value).__name__})"
+
+
+def _container(value: Any, limit: int, depth: int) -> str:
+    size = len(value)
+    mapping = isinstance(value, dict)
+    kind = "mapping" if mapping else "list" if isinstance(value, (list, tuple)) else "set"
+    unit = ("entry" if size == 1 else "entries") if mapping else ("item" if size == 1 else "items")
+    head = f"a {kind} of {size} {unit}"
+    if not size or depth <= 0:
+        return head
+    parts: list[str] = []
+    used = len(head)
+    items = iter(value.items()) if mapping else iter(value)
+    for item in items:
+        if used > limit:
+            parts.append("...")
+            break
+        if mapping:
+            key, child = item
+            part = f"{_named(key, limit // 2, 0)}: {_named(child, limit // 2, depth - 1)}"
+        else:
+            part = _named(item, limit // 2, depth - 1)
+        parts.append(part)
+        used += len(part) + 2
+    return f"{head}: {', '.join(parts)}"
+
+
+def _text(text: str, limit: int) -> str:
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text[:limit + 1])
+    return f"'{_cut(shown, limit)}'"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+# --- numbers ------------------------------------------------------------------------------------------
+
+def whole_number(value: Any, what: str, least: int, most: int, *, error: Error = NomercyError,
+                 like: int | None = None) -> int:
+    """``value`` if it is a whole number (an ``int``, never a ``bool`` or a ``float``) from ``least`` to ``most``.
+
+    The range is checked before anything is built from the number, so a huge one costs nothing.
+
+    >>> whole_number(-1, "the hand size", 1, 20)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the hand size is a whole number from 1 to 20, not -1
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        example = f", like {like}" if like is not None else ""
+        separator = ";" if like is not None else ","
+        raise error(f"{what} is a whole number from {least} to {most}{example}{separator} not {quote(value)}")
+    return value
+
+
+def seed(value: Any, *, error: Error | None = None) -> int:
+    """``value`` if it is a seed: a whole number from 0 to :data:`MAX_SEED`."""
+    from nomercy.core.errors import RulesError
+
+    return whole_number(value, "a seed", 0, MAX_SEED, error=error or RulesError, like=7)
+
+
+def count(value: Any, what: str, least: int, most: int, *, error: Error = NomercyError) -> int:
+    """A number of things (players, opponents, games) from ``least`` to ``most``, checked before any is made.
+
+    >>> count(100_000, "a table's players", 2, 6)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: a table's players is a number from 2 to 6, not 100000
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise error(f"{what} is a number from {least} to {most}, not {quote(value)}")
+    return value
+
+
+def index(value: Any, what: str, size: int, *, error: Error = NomercyError) -> int:
+    """A position in a list of ``size`` things (a seat, a move, a decision), counted from 0 and never from the end.
+
+    >>> index(-1, "a seat", 3)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: a seat is a number from 0 to 2, not -1
+    """
+    if size <= 0:
+        raise error(f"there is no {what.removeprefix('a ').removeprefix('an ')} to choose yet")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise error(f"{what} is a number from 0 to {size - 1}, not {quote(value)}")
+    return value
+
+
+def switch(value: Any, what: str, *, error: Error = NomercyError) -> bool:
+    """Yes or no: ``True``/``False``, or the words yes/no, on/off, true/false (in any case). ``"off"`` is no.
+
+    >>> switch("Off", "coach"), switch(True, "coach")
+    (False, True)
+    >>> switch(1, "coach")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: coach is yes or no (on or off), not 1
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and len(value) <= 10:
+        word = value.strip().lower()
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    raise error(f"{what} is yes or no (on or off), not {quote(value)}")
+
+
+def seconds(value: Any, what: str, most: float, *, error: Error = NomercyError) -> float:
+    """A number of seconds from 0 to ``most`` (a whole or a decimal number; its text is read too).
+
+    >>> seconds("0.5", "pace", 10), seconds(2, "pace", 10)
+    (0.5, 2.0)
+    """
+    allowed = f"{what} is a number of seconds from 0 to {most:g}, not {quote(value)}"
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise error(allowed)
+    if isinstance(value, str) and not re.fullmatch(r"\s*[0-9]{1,6}(\.[0-9]{1,9})?\s*", value):
+        raise error(allowed)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        raise error(allowed)
+    number = float(value)
+    if not 0 <= number <= most:  # NaN fails this too
+        raise error(allowed)
+    return number
+
+
+def clock(value: Any, what: str = "clock", *, error: Error = NomercyError) -> Callable[[], float]:
+    """A function that tells the time in seconds (like ``time.monotonic``): asked once now, so a clock that
+    cannot tell the time is refused when it is given, not at the UNO moment."""
+    if not callable(value):
+        raise error(f"{what} is a function that tells the time in seconds (like time.monotonic), not {quote(value)}")
+    try:
+        now = value()
+    except Exception:
+        now = None
+    if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
+        raise error(f"{what} is a function that tells the time in seconds (like time.monotonic); this one "
+                    f"answered {quote(now)}")
+    return value  # type: ignore[no-any-return]
+
+
+# --- dates and names ----------------------------------------------------------------------------------
+
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def date(value: Any, what: str = "a date", *, error: Error = NomercyError) -> datetime.date:
+    """A day: a ``datetime.date`` (the day of a ``datetime``), or its text as ``YYYY-MM-DD`` exactly (no week
+    dates, no ``20261203``, no bytes).
+
+    >>> date("2026-12-03"), date(datetime.datetime(2026, 12, 3, 23, 59))
+    (datetime.date(2026, 12, 3), datetime.date(2026, 12, 3))
+    """
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str) and _ISO_DAY.fullmatch(value.strip()):
+        try:
+            return datetime.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise error(f"{what} is a day written YYYY-MM-DD, like 2026-12-03, not {quote(value)}")
+
+
+def choice(value: Any, what: str, names: Collection[str], *, error: Error = NomercyError) -> str:
+    """One of ``names`` (as written there; any case and spaces around are forgiven).
+
+    >>> choice(" Greedy", "a computer player", ("random", "greedy"))
+    'greedy'
+    """
+    if isinstance(value, str) and len(value) <= 100:
+        wanted = value.strip().casefold()
+        for name in names:
+            if name.casefold() == wanted:
+                return name
+    raise error(f"{what} is one of {', '.join(names)}; not {quote(value)}")
+
+
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f\u00ad\u17b4\u17b5")
+"""Letters and symbols that show as nothing (Hangul fillers, the braille blank, ...): no part of a name."""
+
+
+def _visible(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    return ch not in _INVISIBLE and category[0] not in "CZ" and not (0xFE00 <= ord(ch) <= 0xFE0F)
+
+
+def seat_name(value: Any, *, error: Error | None = None) -> str:
+    """A seat name: one word of 1 to :data:`MAX_SEAT_NAME` visible characters, in its composed form (NFC).
+
+    A name of invisible characters (a Hangul filler, the braille blank, a zero-width space) or one that starts
+    with a lone accent is refused: a person could not read it or tell it from another.
+
+    >>> seat_name("Zoe\\u0301") == "Zo\\u00e9"
+    True
+    """
+    from nomercy.core.errors import RulesError
+
+    fail = error or RulesError
+    allowed = f"a seat name is one word of 1 to {MAX_SEAT_NAME} visible characters, like 'Ann'; not {quote(value)}"
+    if not isinstance(value, str) or not 0 < len(value) <= 4 * MAX_SEAT_NAME:
+        raise fail(allowed)
+    name = unicodedata.normalize("NFC", value)
+    if not 0 < len(name) <= MAX_SEAT_NAME or not all(_visible(ch) for ch in name) \
+            or unicodedata.category(name[0]).startswith("M"):
+        raise fail(allowed)
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two seat names are compared by: their letters, whatever the case and the way they are composed
+    (``Straße`` and ``STRASSE``, ``Zoé`` in either Unicode form, ``Ａｎｎ`` and ``Ann`` are one name)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def seat_names(values: Iterable[Any], *, error: Error | None = None) -> tuple[str, ...]:
+    """Seat names, each checked by :func:`seat_name`, no two alike in :func:`name_key`.
+
+    >>> seat_names(["Straße", "STRASSE"])
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.RulesError: seat names must differ (whatever the case or accents): 'Straße' and 'STRASSE'
+    """
+    from nomercy.core.errors import RulesError
+
+    names = tuple(seat_name(value, error=error) for value in values)
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            raise (error or RulesError)(f"seat names must differ (whatever the case or accents): "
+                                        f"{quote(seen[key])} and {quote(name)}")
+        seen[key] = name
+    return names
