@@ -238,7 +238,7 @@ def test_the_deal_of_the_day_is_played_in_a_terminal_too(terminal):
     (["--daily", "--seed", "3"], "--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
                                  "leave out --seed"),
     (["--daily", "--rules", "classic"], "leave out --rules"),
-    (["--daily", "1 December"], "the date of a deal of the day is written YYYY-MM-DD, like 2026-12-03; not '1 December'"),
+    (["--daily", "1 December"], "the date of a deal of the day is a day written YYYY-MM-DD, like 2026-12-03, not '1 December'"),
 ])
 def test_the_deal_of_the_day_takes_no_other_table(args, said, capsys):
     assert main(["play", *args]) == 2

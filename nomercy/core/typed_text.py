@@ -11,8 +11,10 @@ width) are taken by ``int()`` as 12, a number of 5,000 digits stops ``int()`` at
   and its range checked here, with the range in the refusal;
 - yes/no prompts take ``yes``/``y``, ``no``/``n`` and ``quit``/``q``/``exit`` (leave the table), nothing else;
 - a date is ``YYYY-MM-DD`` and only that;
-- a refusal quotes at most :data:`QUOTE_CHARS` characters of the input, with invisible and control
-  characters written as escapes, so a refusal is one short line that cannot move a terminal's cursor.
+- a refusal quotes at most :data:`QUOTE_CHARS` characters of the input, unprintable characters as ``?``
+  (:func:`nomercy.core.inputs.quote`), so a refusal is one short line that cannot move a terminal's cursor.
+
+The checks of a value once read (a range, a date) are :mod:`nomercy.core.inputs`', the same the API uses.
 
 >>> whole_number("42", "--seed", 0, 2**63 - 1)
 42
@@ -23,7 +25,7 @@ nomercy.core.typed_text.TypedTextError: --seed is a whole number written with th
 >>> answer("Yes", ("yes", "no", "quit"))
 'yes'
 >>> quote("red\\u200b 7")
-"'red\\\\u200b 7'"
+"'red? 7'"
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import re
 import unicodedata
 from typing import Sequence
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 
 __all__ = ["TypedTextError", "MAX_LINE", "QUOTE_CHARS", "MAX_DIGITS", "quote", "line", "whole_number", "answer",
@@ -58,31 +61,14 @@ class TypedTextError(NomercyError):
 
 
 def quote(text: object, limit: int = QUOTE_CHARS) -> str:
-    """``text`` quoted for a refusal: cut to ``limit`` characters, invisible and control characters escaped.
+    """``text`` named in a refusal: :func:`nomercy.core.inputs.quote` (cut short, unprintable characters as ``?``).
 
     >>> quote("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
     >>> quote("\\udcff\\udcfe")
-    "'\\\\xff\\\\xfe'"
+    "'??'"
     """
-    if not isinstance(text, str):
-        from nomercy.core.errors import brief
-
-        return brief(text, limit)
-    shown = "".join(_visible(c) for c in text[:limit])
-    more = f"... ({len(text):,} characters)" if len(text) > limit else ""
-    return f"'{shown}{more[:3]}'{more[3:]}" if more else f"'{shown}'"
-
-
-def _visible(char: str) -> str:
-    if "\udc80" <= char <= "\udcff":  # a byte that was not UTF-8 (surrogateescape)
-        return f"\\x{ord(char) - 0xDC00:02x}"
-    if char == "'" or char == "\\":
-        return "\\" + char
-    if char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"):
-        return char
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return inputs.quote(text, limit)
 
 
 def line(text: str, what: str = "a line") -> str:
@@ -93,7 +79,7 @@ def line(text: str, what: str = "a line") -> str:
     >>> line("\\udcffred")
     Traceback (most recent call last):
     ...
-    nomercy.core.typed_text.TypedTextError: that line holds bytes that are not text (UTF-8): '\\xffred'; type it again
+    nomercy.core.typed_text.TypedTextError: that line holds bytes that are not text (UTF-8): '?red'; type it again
     """
     if any("\ud800" <= c <= "\udfff" for c in text):
         raise TypedTextError(f"that line holds bytes that are not text (UTF-8): {quote(text)}; type it again")
@@ -127,10 +113,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     digits = len(cleaned.lstrip("+-"))
     if digits > MAX_DIGITS:
         raise TypedTextError(f"{what} is a whole number from {low} to {high}; not one of {digits:,} digits")
-    number = int(cleaned)
-    if not low <= number <= high:
-        raise TypedTextError(f"{what} is a whole number from {low} to {high}; not {number}")
-    return number
+    return inputs.whole_number(int(cleaned), what, low, high, error=TypedTextError)
 
 
 def answer(text: str, allowed: Sequence[str]) -> str:
@@ -160,12 +143,8 @@ def iso_date(text: object, what: str = "a date") -> datetime.date:
     >>> iso_date("2026-W49-1")
     Traceback (most recent call last):
     ...
-    nomercy.core.typed_text.TypedTextError: a date is written YYYY-MM-DD, like 2026-12-03; not '2026-W49-1'
+    nomercy.core.typed_text.TypedTextError: a date is a day written YYYY-MM-DD, like 2026-12-03, not '2026-W49-1'
     """
-    if isinstance(text, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
-        try:
-            return datetime.date.fromisoformat(text.strip())
-        except ValueError:
-            raise TypedTextError(f"{what} is a day of the calendar, like 2026-12-03; there is no {quote(text)}") \
-                from None
-    raise TypedTextError(f"{what} is written YYYY-MM-DD, like 2026-12-03; not {quote(text)}")
+    if not isinstance(text, str):  # typed text only; a date value is the API's (inputs.date)
+        raise TypedTextError(f"{what} is a day written YYYY-MM-DD, like 2026-12-03, not {quote(text)}")
+    return inputs.date(text, what, error=TypedTextError)
