@@ -86,6 +86,10 @@ def line(text: str, what: str = "a line") -> str:
     if len(text) > MAX_LINE:
         raise TypedTextError(f"{what} is at most {MAX_LINE} characters; that one is longer: "
                              f"{quote(text[:QUOTE_CHARS])[:-1]}...'")
+    text = text.replace("\t", " ")
+    if not text.isprintable():  # control characters, zero-width and other invisible ones: shown as ?
+        raise TypedTextError(f"that line holds characters that cannot be seen or printed ({quote(text)}); "
+                             "type it again")
     return text
 
 

@@ -32,7 +32,11 @@ from nomercy.play.table import TableSession, day_of
 from nomercy.play.table_text import HUMAN, kinds_from_names, plural
 from nomercy.play.uno_moment import UNO_MOMENT
 
-__all__ = ["TerminalTable", "COMMANDS", "check_save", "read_line"]
+__all__ = ["TerminalTable", "COMMANDS", "PROMPT_KINDS", "check_save", "read_line"]
+
+PROMPT_KINDS = ("move", "uno", "coach", "round")
+"""The kinds of question the table asks: a move, the UNO moment, the coach's "Play it anyway?", "Another round?".
+Each takes quit and the end of input as leaving (tests/test_hostile_terminal.py tries them all)."""
 
 COMMANDS = {
     "help": "this list",
@@ -306,7 +310,7 @@ class TerminalTable:
                 self._write("")
                 return None
             try:
-                typed_text.line(line)
+                line = typed_text.line(line)
             except typed_text.TypedTextError as error:
                 self._say(str(error))
                 continue
