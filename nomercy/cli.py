@@ -41,6 +41,27 @@ class OneLineParser(argparse.ArgumentParser):
     prints the help, and an unknown option or value is refused before anything is done.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """Refuse an option of one value given twice (``--seed 1 --seed 2``): argparse would keep the last
+        without a word. Options that gather (``--set``) may be repeated."""
+        seen: dict[str, str] = {}
+        for word in sys.argv[1:] if args is None else args:
+            if word == "--":
+                break
+            name = word.split("=", 1)[0]
+            action = self._option_string_actions.get(name) if name.startswith("-") else None
+            if action is None or isinstance(action, (argparse._AppendAction, argparse._HelpAction)):
+                continue
+            if action.dest in seen:
+                self.error(f"{name} is given twice: give it once")
+            seen[action.dest] = name
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         named = re.match(r"^argument ([^:]+): (.*)$", message)
         if named:  # "argument --seed: --seed is ..." says the name once
