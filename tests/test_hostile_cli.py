@@ -32,6 +32,16 @@ from nomercy.cli import main
 from nomercy.core.files import TEMPORARY_SUFFIX
 from nomercy.play.simulate import MAX_GAMES, MAX_SEED
 
+HOSTILE_COVERS = (
+    "cli:simulate --bots", "cli:simulate --check-every-move", "cli:simulate --first-game", "cli:simulate --force",
+    "cli:simulate --games", "cli:simulate --json", "cli:simulate --no-progress", "cli:simulate --players",
+    "cli:simulate --records", "cli:simulate --rotate", "cli:simulate --rules", "cli:simulate --seed",
+    "cli:simulate --set", "cli:simulate --workers", "cli:puzzle generate --count", "cli:puzzle generate --force",
+    "cli:puzzle generate --out", "cli:puzzle generate --players", "cli:puzzle generate --rules",
+    "cli:puzzle generate --seed", "cli:puzzle generate --set", "cli:puzzle list --dir", "cli:puzzle list --kind",
+    "cli:puzzle list --level", "cli:puzzle list --tag", "cli:puzzle list --topic", "cli:check", "file:records-jsonl",
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "the user's own lines, kept from an earlier run\n"
 PYTHON_WORDS = ("Traceback", "Error:", "object is not", "NoneType", "invalid literal", "has no attribute",
@@ -408,3 +418,34 @@ def test_two_runs_writing_the_same_target_at_once_leave_one_whole_run(tmp_path, 
             elif code == 2:
                 assert "already exists" in err, err
     assert leftovers(tmp_path) == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(option=st.sampled_from(["--topic", "--tag", "--kind", "--level"]),
+       text=st.one_of(st.sampled_from(["", " ", "\u200b", "Stacking", "st\u0430cking", "x" * 3000, "\udcff", "a\x1bb"]),
+                      st.text(max_size=12)))
+def test_a_puzzle_list_filter_is_any_text_and_answers_in_one_line(capsys, option, text):
+    code, out, err = run(capsys, "puzzle", "list", option, text)
+    if code == 2:  # a --kind or --level that is not one
+        one_clear_line(err, "puzzle list")
+        assert out == ""
+    else:
+        assert code == 0 and err == "", err
+        assert out.splitlines()[-1].startswith(("No puzzle matches", "0 puzzles")) or text.strip() == "" \
+            or out.splitlines()[-1].endswith("puzzles"), out[-300:]
+        assert len(out.splitlines()[-1]) < 2000
+
+
+@pytest.mark.parametrize("flag", ["--rotate=yes", "--json=1", "--check-every-move=no", "--no-progress=", "--force=x"])
+def test_a_switch_given_a_value_is_one_line(capsys, flag):
+    code, out, err = run(capsys, "simulate", "--games", "1", "--workers", "1", flag)
+    assert code == 2 and out == ""
+    assert "ignored explicit argument" in one_clear_line(err, "simulate")
+
+
+@pytest.mark.parametrize("flag", ["--json", "--rotate", "--games"])
+def test_an_option_given_twice_is_one_line(capsys, flag):
+    twice = [flag, flag] if flag != "--games" else [flag, "1", flag, "2"]
+    code, out, err = run(capsys, "simulate", "--workers", "1", *twice)
+    assert code == 2 and out == ""
+    assert f"{flag} is given twice: give it once" in one_clear_line(err, "simulate")
