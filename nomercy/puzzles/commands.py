@@ -233,7 +233,8 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     add_rule_options(generate)
     generate.add_argument("--count", type=whole_number("--count"), default=10,
                           help="how many puzzles to find, 1 to 100 (default 10)")
-    generate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0, help="seed of the search, 0 to 2**63 - 1")
+    generate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
+                          help="seed of the search, 0 to 2**63 - 1")
     generate.add_argument("--players", type=whole_number("--players"), default=4, help="number of players (default 4)")
     generate.add_argument("--out", required=True, metavar="FOLDER", help="folder for the puzzle files (made if missing)")
     generate.add_argument("--force", action="store_true", help="replace puzzle files of the same name in FOLDER")
