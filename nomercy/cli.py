@@ -27,14 +27,40 @@ import re
 import sys
 from typing import IO, Any, Callable, NoReturn, Sequence
 
+from nomercy.core.typed_text import quote
 from nomercy.core.rules import parse_settings
-from nomercy.puzzles.commands import add_rule_options, whole_number
+from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "OneLineParser"]
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2."""
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2.
+
+    The ``nomercy`` command and every script under ``scripts/`` parse their arguments with it: ``--help`` only
+    prints the help, and an unknown option or value is refused before anything is done.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """Refuse an option of one value given twice (``--seed 1 --seed 2``): argparse would keep the last
+        without a word. Options that gather (``--set``) may be repeated."""
+        seen: dict[str, str] = {}
+        for word in sys.argv[1:] if args is None else args:
+            if word == "--":
+                break
+            name = word.split("=", 1)[0]
+            action = self._option_string_actions.get(name) if name.startswith("-") else None
+            if action is None or isinstance(action, (argparse._AppendAction, argparse._HelpAction)):
+                continue
+            if action.dest in seen:
+                self.error(f"{name} is given twice: give it once")
+            seen[action.dest] = name
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         named = re.match(r"^argument ([^:]+): (.*)$", message)
@@ -140,32 +166,48 @@ def _line_writer(handle: IO[str]) -> Callable[[Any], None]:
 
 def _play(args: argparse.Namespace) -> int:
     from nomercy.core.errors import NomercyError
+    from nomercy.core.rules import ruleset
+    from nomercy.play.daily_deal import day_of
     from nomercy.play.players import PLAYER_KINDS
-    from nomercy.play.terminal import TerminalTable
+    from nomercy.play.terminal import TerminalTable, check_save
 
-    try:  # every option, before the table opens
+    try:  # every option, and the save against them, before the table opens: nothing is played or saved first
         if args.daily is not None:
             given = [name for name, value in (("--players", args.players), ("--bots", args.bots), ("--seed", args.seed),
                                               ("--set", args.set)) if value not in (None, [])]
             if given or args.rules != "no-mercy":
                 raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
                                    f"leave out {', '.join(given) or '--rules'}")
-            daily = TerminalTable.deal_of_the_day(None if args.daily == "today" else args.daily, save_to=args.save)
+            day = day_of(None if args.daily == "today" else args.daily)
+            daily = TerminalTable.deal_of_the_day(day, save_to=args.save)
             return daily.run()
-        args.players = 3 if args.players is None else args.players
-        kinds = [k.strip().lower() for k in (args.bots or "greedy").split(",")]
-        if args.players < 2:
-            raise NomercyError(f"--players counts every seat, you included: 2 or more, not {args.players}")
+        overrides = parse_settings(args.set)
+        if "players" in overrides:
+            raise NomercyError("--set players=... would change how many the rules seat; give the number of seats "
+                               "with --players")
+        rules = ruleset(args.rules, **overrides)
+        players = 3 if args.players is None else args.players
+        low, high = rules.players
+        if not low <= players <= high:  # before a seat is made: --players 100000 is one line, not a long wait
+            raise NomercyError(f"--players counts every seat, you included: {rules.name} is for {low} to {high} players, "
+                               f"not {players}")
+        kinds = [k.strip().lower() for k in (args.bots if args.bots is not None else "greedy").split(",")]
+        if "" in kinds:
+            raise NomercyError(f"--bots names a computer player for every seat ({', '.join(PLAYER_KINDS)}), or one "
+                               f"for all; not {quote(args.bots)}")
         if len(kinds) == 1:
-            kinds *= args.players - 1
-        if len(kinds) != args.players - 1:
-            raise NomercyError(f"--bots names one kind for every computer seat or one per seat ({args.players - 1} "
+            kinds *= players - 1
+        if len(kinds) != players - 1:
+            raise NomercyError(f"--bots names one kind for every computer seat or one per seat ({players - 1} "
                                f"here), not {len(kinds)}")
         unknown = [k for k in kinds if k not in PLAYER_KINDS]
         if unknown:
-            raise NomercyError(f"--bots: unknown computer player {unknown[0]!r}; choose {', '.join(PLAYER_KINDS)}")
-        table = TerminalTable(args.rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save,
-                              overrides=parse_settings(args.set))
+            raise NomercyError(f"--bots: unknown computer player {quote(unknown[0])}; choose {', '.join(PLAYER_KINDS)}")
+        if args.save is not None:  # a save of another round: refused, never resumed as if the options were not given
+            check_save(args.save, rules=rules if args.rules != "no-mercy" or args.set else None,
+                       kinds=("human", *kinds) if args.players is not None or args.bots is not None else None,
+                       seed=args.seed)
+        table = TerminalTable(rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save)
     except (NomercyError, ValueError, OSError) as error:
         return _fail("play", error)
     return table.run()
@@ -176,7 +218,7 @@ _SHOWN_MOVES = 60
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
+    parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay puzzles and stages and compare their answers")
     check.add_argument("paths", nargs="*",
@@ -192,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "options as expert:iterations=100 (default random)")
     simulate.add_argument("--games", type=whole_number("--games"), default=1000,
                           help="number of games, 0 to 10**15 (default 1000)")
-    simulate.add_argument("--seed", type=whole_number("--seed"), default=0,
+    simulate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
                           help="seed of the run, 0 to 2**63 - 1; game i uses a seed derived from (seed, i)")
     simulate.add_argument("--workers", type=whole_number("--workers"), default=None,
                           help="worker processes (default: one per CPU)")
@@ -214,12 +256,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
     play = sub.add_parser("play", help="play a round at a table in the terminal, against computer players")
     add_rule_options(play)
-    play.add_argument("--players", type=whole_number("--players"), default=None,
+    play.add_argument("--players", type=whole_number("--players", 0, 10**9), default=None,
                       help="number of seats, yours included (default 3; the rules say how many may play)")
     play.add_argument("--bots", default=None,
                       help="the computer players: one kind for every seat (random, greedy, expert) or one per seat: "
                            "greedy,random (default greedy)")
-    play.add_argument("--seed", type=whole_number("--seed"), default=None,
+    play.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=None,
                       help="seed of the deal, 0 to 2**63 - 1 (default 0; the same seed deals the same cards)")
     play.add_argument("--daily", nargs="?", const="today", metavar="DATE",
                       help="play the deal of the day: one deal per date, the same for everyone, You against Greedy "

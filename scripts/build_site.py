@@ -26,7 +26,6 @@ one line naming it, never a site that hangs at "Loading".
 
 from __future__ import annotations
 
-import argparse
 import base64
 import csv
 import hashlib
@@ -584,10 +583,17 @@ def check_site(out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "_site", help="the folder to write (removed first)")
+    from nomercy.cli import OneLineParser
+
+    parser = OneLineParser(prog="scripts/build_site.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_site",
+                        help="the folder to write (an earlier site there is removed first; any other folder is refused)")
     parser.add_argument("--cache", type=Path, default=ROOT / ".cache" / "site", help="downloads kept between builds")
     args = parser.parse_args(argv)
+    out = args.out.resolve()
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").is_file())):
+        parser.error(f"--out {args.out} is {'a folder that is not a site built here' if out.is_dir() else 'not a folder'}:"
+                     " the build removes its --out first, so it only takes a new or empty folder or an earlier site")
     try:
         build(args.out.resolve(), args.cache.resolve())
     except BuildError as error:

@@ -21,6 +21,12 @@ The generated hostile values (Hypothesis) that keep these doors shut are in test
 import dataclasses
 import signal
 import sys
+
+from nomercy.cli import OneLineParser
+
+_parser = OneLineParser(prog="scripts/hostile_core_tally.py", description=__doc__.splitlines()[0])
+_parser.add_argument("-v", "--verbose", action="store_true", help="also print a note for every try that is not clear")
+VERBOSE = _parser.parse_args().verbose  # --help or a typo stops here, before any try runs
 from collections import Counter, defaultdict
 from nomercy import new_game, GameState, ruleset
 from nomercy.core.errors import NomercyError
@@ -273,6 +279,6 @@ for surface, c in tally.items():
     print(f"{surface:40} " + " ".join(f"{v:>9}" for v in row))
 c = total
 print(f"{'TOTAL':40} " + " ".join(f"{v:>9}" for v in [sum(c.values()), c["clear"], c["accepted"], c["traceback"], c["hang"], c["silent"], c["python-words"], c["corrupted"], c["wrongly-refused"]]))
-if "-v" in sys.argv:
+if VERBOSE:
     for s, ns in notes.items():
         for n in ns: print(f"  [{s}] {n}")

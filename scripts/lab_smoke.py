@@ -91,8 +91,14 @@ def check(notebook: str, startup_seconds: float = 240) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    notebook = args[0] if args else "notebooks/00-index.ipynb"
+    from nomercy.cli import OneLineParser
+
+    parser = OneLineParser(prog="scripts/lab_smoke.py", description=__doc__.splitlines()[0])
+    parser.add_argument("notebook", nargs="?", default="notebooks/00-index.ipynb",
+                        help="the notebook JupyterLab is asked to serve (default notebooks/00-index.ipynb)")
+    notebook = parser.parse_args(argv).notebook
+    if not (ROOT / notebook).is_file() or not notebook.endswith(".ipynb"):  # JupyterLab serves the project folder
+        parser.error(f"{notebook} is not a notebook file (.ipynb) of the project folder")
     problems = check(notebook)
     if problems:
         print("\n".join(problems), file=sys.stderr)

@@ -13,7 +13,6 @@ docs/lesson-review.md.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from html.parser import HTMLParser
@@ -139,7 +138,9 @@ def notebook_text(path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from nomercy.cli import OneLineParser
+
+    parser = OneLineParser(prog="scripts/notebook_text.py", description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, help="write one <notebook>.md per notebook into this folder")
     args = parser.parse_args(argv)

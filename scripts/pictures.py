@@ -84,7 +84,10 @@ def file_digest(path: Path) -> str:
 
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    from nomercy.cli import OneLineParser
+
+    OneLineParser(prog="scripts/pictures.py", description=__doc__.splitlines()[0]).parse_args(argv)  # --help only
     sys.path.insert(0, str(ROOT / "tests"))
     import nbformat
     from browser_support import RUN_NOTEBOOK_JS, ConsoleWatch, chromium, jupyter_lab  # the browser tests' JupyterLab and chromium

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from nomercy.cli import OneLineParser
 from nomercy.teaching.rule_card import PAPERS, card_stamp, pdf_pages, pdf_stamp, print_rule_card
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -35,8 +36,12 @@ def stale_papers() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    parser = OneLineParser(prog="scripts/print_rule_card.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="print nothing; exit 1 when a PDF is missing, out of date or longer than a page")
+    check = parser.parse_args(argv).check  # --help or a typo stops here, before chromium prints anything
     stale = stale_papers()
-    if "--check" in argv:
+    if check:
         if stale:
             print("out of date: " + ", ".join(pdf_path(p).name for p in stale) + " (run scripts/print_rule_card.py)")
         return 1 if stale else 0

@@ -12,7 +12,6 @@ renumbered, so storing twice gives the same files.
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import os
@@ -107,10 +106,17 @@ def store(path: Path, timeout: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from nomercy.cli import OneLineParser
+    from nomercy.puzzles.commands import whole_number
+
+    parser = OneLineParser(prog="scripts/store_notebook_outputs.py", description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="notebooks to run (default: every notebooks/*.ipynb)")
-    parser.add_argument("--timeout", type=int, default=600, help="seconds a single cell may take")
+    parser.add_argument("--timeout", type=whole_number("--timeout", 1, 86_400), default=600,
+                        help="seconds a single cell may take, 1 to 86400 (default 600)")
     args = parser.parse_args(argv)
+    for name in args.notebooks:
+        if not Path(name).is_file() or not name.endswith(".ipynb"):
+            parser.error(f"{name} is not a notebook file (.ipynb)")
     if importlib.util.find_spec("vl_convert") is None:
         print("error: vl-convert-python is not installed, so the charts would be stored without their pictures; "
               "install the test extra: pip install -e '.[test]'", file=sys.stderr)

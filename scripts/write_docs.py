@@ -15,6 +15,8 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from nomercy.cli import OneLineParser
+
 from nomercy.teaching.glossary import glossary_markdown
 from nomercy.core.rulebook import rulebook_markdown
 from nomercy.core.sources import sources_markdown
@@ -28,7 +30,9 @@ PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glos
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
+    parser = OneLineParser(prog="scripts/write_docs.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a page is out of date")
+    check = parser.parse_args(argv).check  # --help or a typo stops here, before a page is written
     stale = []
     for name, write in PAGES.items():
         path = DOCS / name

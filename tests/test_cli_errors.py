@@ -203,7 +203,9 @@ def test_simulate_refuses_players_it_cannot_make(capsys, bots, words):
      "3 hands of 83 do not fit in a 168-card deck"),
 ])
 def test_simulate_refuses_settings_it_cannot_play(capsys, argv, words):
-    code, out, err = run(capsys, "simulate", "--games", "2", "--workers", "1", *argv)
+    base = [word for option, value in (("--games", "2"), ("--workers", "1")) if option not in argv
+            for word in (option, value)]
+    code, out, err = run(capsys, "simulate", *base, *argv)
     assert code == 2 and out == "" and words in one_line_each(err)[0]
 
 

@@ -146,12 +146,12 @@ def test_ctrl_c_ends_the_command_with_one_line_and_status_130(terminal):
 
 @pytest.mark.parametrize("args, words", [
     (["--players", "9"], "no-mercy is for 2 to 6 players, not 9"),
-    (["--players", "1"], "--players counts every seat, you included: 2 or more, not 1"),
+    (["--players", "1"], "--players counts every seat, you included: no-mercy is for 2 to 6 players, not 1"),
     (["--bots", "genius"], "--bots: unknown computer player 'genius'; choose random, greedy, expert"),
     (["--bots", "greedy,random,greedy"], "one per seat (2 here), not 3"),
     (["--rules", "uno-deluxe"], "uno-deluxe"),
     (["--set", "stacking=sometimes"], "stacking"),
-    (["--seed", "3.7"], "--seed is a whole number, like 7, not '3.7'"),
+    (["--seed", "3.7"], "--seed is a whole number written with the digits 0 to 9, like 7; not '3.7'"),
 ])
 def test_a_mistake_in_the_command_is_one_line_and_status_2(capsys, args, words):
     try:
@@ -238,7 +238,7 @@ def test_the_deal_of_the_day_is_played_in_a_terminal_too(terminal):
     (["--daily", "--seed", "3"], "--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
                                  "leave out --seed"),
     (["--daily", "--rules", "classic"], "leave out --rules"),
-    (["--daily", "1 December"], "a deal of the day needs a date as YYYY-MM-DD, not '1 December'"),
+    (["--daily", "1 December"], "the date of a deal of the day is a day written YYYY-MM-DD, like 2026-12-03, not '1 December'"),
 ])
 def test_the_deal_of_the_day_takes_no_other_table(args, said, capsys):
     assert main(["play", *args]) == 2

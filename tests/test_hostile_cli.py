@@ -32,6 +32,16 @@ from nomercy.cli import main
 from nomercy.core.files import TEMPORARY_SUFFIX
 from nomercy.play.simulate import MAX_GAMES, MAX_SEED
 
+HOSTILE_COVERS = (
+    "cli:simulate --bots", "cli:simulate --check-every-move", "cli:simulate --first-game", "cli:simulate --force",
+    "cli:simulate --games", "cli:simulate --json", "cli:simulate --no-progress", "cli:simulate --players",
+    "cli:simulate --records", "cli:simulate --rotate", "cli:simulate --rules", "cli:simulate --seed",
+    "cli:simulate --set", "cli:simulate --workers", "cli:puzzle generate --count", "cli:puzzle generate --force",
+    "cli:puzzle generate --out", "cli:puzzle generate --players", "cli:puzzle generate --rules",
+    "cli:puzzle generate --seed", "cli:puzzle generate --set", "cli:puzzle list --dir", "cli:puzzle list --kind",
+    "cli:puzzle list --level", "cli:puzzle list --tag", "cli:puzzle list --topic", "cli:check", "file:records-jsonl",
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "the user's own lines, kept from an earlier run\n"
 PYTHON_WORDS = ("Traceback", "Error:", "object is not", "NoneType", "invalid literal", "has no attribute",
@@ -139,11 +149,11 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--seed", "3.7"], "--seed is a whole number, like 7, not '3.7'"),
-    (["--seed", "true"], "--seed is a whole number, like 7, not 'true'"),
-    (["--seed", "-1"], "the seed is a whole number, 0 or more, not -1"),
-    (["--seed", str(2**63)], "the seed is at most 9,223,372,036,854,775,807"),
-    (["--games", "1e9"], "--games is a whole number, like 7, not '1e9'"),
+    (["--seed", "3.7"], "--seed is a whole number written with the digits 0 to 9, like 7; not '3.7'"),
+    (["--seed", "true"], "--seed is a whole number written with the digits 0 to 9, like 7; not 'true'"),
+    (["--seed", "-1"], "--seed is a whole number from 0 to 9223372036854775807, not -1"),
+    (["--seed", str(2**63)], "--seed is a whole number from 0 to 9223372036854775807, not 9223372036854775808"),
+    (["--games", "1e9"], "--games is a whole number written with the digits 0 to 9, like 7; not '1e9'"),
     (["--games", str(10**16)], "the number of games is at most 1,000,000,000,000,000"),
     (["--first-game", "-1"], "the first game's number is a whole number, 0 or more, not -1"),
     (["--players", "-3"], "no-mercy is for 2 to 6 players, not -3"),
@@ -155,7 +165,8 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
     (["--gamez", "3"], "unrecognized arguments: --gamez 3"),
 ])
 def test_each_mistake_is_one_line_that_says_what_is_allowed(capsys, argv, words):
-    code, out, err = run(capsys, "simulate", "--games", "1", "--workers", "1", *argv)
+    base = [word for option in ("--games", "--workers") if option not in argv for word in (option, "1")]
+    code, out, err = run(capsys, "simulate", *base, *argv)
     assert code == 2 and out == ""
     assert words in one_clear_line(err, "simulate")
 
@@ -163,8 +174,8 @@ def test_each_mistake_is_one_line_that_says_what_is_allowed(capsys, argv, words)
 @pytest.mark.parametrize("argv, words", [
     (["--count", "0"], "--count is how many puzzles to find, 1 or more, at most 100; not 0"),
     (["--count", "1000000000"], "at most 100; not 1000000000"),
-    (["--count", "2.5"], "--count is a whole number, like 7, not '2.5'"),
-    (["--seed", "-4"], "--seed is a whole number, 0 to 2**63 - 1, not -4"),
+    (["--count", "2.5"], "--count is a whole number written with the digits 0 to 9, like 7; not '2.5'"),
+    (["--seed", "-4"], "--seed is a whole number from 0 to 9223372036854775807, not -4"),
     (["--players", "40"], "--players: no-mercy is for 2 to 6 players, not 40"),
     (["--set", "stacking=up"], "stacking cannot be 'up'"),
     (["--rules", "nope"], "unknown rule profile 'nope'"),
@@ -408,3 +419,34 @@ def test_two_runs_writing_the_same_target_at_once_leave_one_whole_run(tmp_path, 
             elif code == 2:
                 assert "already exists" in err, err
     assert leftovers(tmp_path) == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(option=st.sampled_from(["--topic", "--tag", "--kind", "--level"]),
+       text=st.one_of(st.sampled_from(["", " ", "\u200b", "Stacking", "st\u0430cking", "x" * 3000, "\udcff", "a\x1bb"]),
+                      st.text(max_size=12)))
+def test_a_puzzle_list_filter_is_any_text_and_answers_in_one_line(capsys, option, text):
+    code, out, err = run(capsys, "puzzle", "list", option, text)
+    if code == 2:  # a --kind or --level that is not one
+        one_clear_line(err, "puzzle list")
+        assert out == ""
+    else:
+        assert code == 0 and err == "", err
+        assert out.splitlines()[-1].startswith(("No puzzle matches", "0 puzzles")) or text.strip() == "" \
+            or out.splitlines()[-1].endswith("puzzles"), out[-300:]
+        assert len(out.splitlines()[-1]) < 2000
+
+
+@pytest.mark.parametrize("flag", ["--rotate=yes", "--json=1", "--check-every-move=no", "--no-progress=", "--force=x"])
+def test_a_switch_given_a_value_is_one_line(capsys, flag):
+    code, out, err = run(capsys, "simulate", "--games", "1", "--workers", "1", flag)
+    assert code == 2 and out == ""
+    assert "ignored explicit argument" in one_clear_line(err, "simulate")
+
+
+@pytest.mark.parametrize("flag", ["--json", "--rotate", "--games"])
+def test_an_option_given_twice_is_one_line(capsys, flag):
+    twice = [flag, flag] if flag != "--games" else [flag, "1", flag, "2"]
+    code, out, err = run(capsys, "simulate", "--workers", "1", *twice)
+    assert code == 2 and out == ""
+    assert f"{flag} is given twice: give it once" in one_clear_line(err, "simulate")

@@ -34,6 +34,9 @@ GOOD = {"id": "s-1", "puzzle": "s1", "right": True, "hints": 0, "seconds": 3.0, 
         "topic": "stacking", "level": "easy"}
 
 
+HOSTILE_COVERS = ("file:progress", "file:progress-export")
+
+
 def clock() -> datetime:
     return NOW
 
@@ -378,3 +381,53 @@ def test_a_leftover_of_the_first_format_is_removed_once_it_is_old(tmp_path: Path
     os.utime(old, ((datetime.now(timezone.utc) - timedelta(hours=2)).timestamp(),) * 2)
     Progress(tmp_path, clock=clock)
     assert not old.exists() and fresh.exists()
+
+
+# --- import edges (issue 37) --------------------------------------------------------------------------------
+
+def test_an_import_into_a_progress_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
+    """Was ``KeyError: 'import'``."""
+    text = _exported(tmp_path)
+    (tmp_path / "theirs").mkdir()
+    (tmp_path / "theirs" / FOLDER_NAME).write_text("not a folder", encoding="utf-8")
+    progress = Progress(tmp_path / "theirs", clock=clock)
+    with pytest.raises(ProgressFileError) as refused:
+        progress.import_text(text)
+    assert str(refused.value) == f"{tmp_path / 'theirs' / FOLDER_NAME} is not a folder; progress is not saved there; " \
+                                 "nothing was imported."
+    assert (tmp_path / "theirs" / FOLDER_NAME).read_text(encoding="utf-8") == "not a folder"
+
+
+def _exported(tmp_path: Path, attempts: int = 2) -> str:
+    progress = Progress(tmp_path / "source", clock=clock)
+    for number in range(attempts):
+        progress.record(f"puzzle-{number}", right=number % 2 == 0)
+    return progress.export()
+
+
+def test_two_different_attempts_under_one_id_are_refused_never_one_dropped(tmp_path: Path) -> None:
+    text = _exported(tmp_path)
+    header, first, second = text.rstrip("\n").split("\n")
+    changed = json.dumps({**json.loads(first), "right": not json.loads(first)["right"]})
+    progress = Progress(tmp_path / "mine", clock=clock)
+    with pytest.raises(ProgressFileError, match=r"line 3: attempt .* is also on line 2, with other content"):
+        progress.import_text("\n".join([header, first, changed]) + "\n")
+    assert progress.attempts == ()
+    assert progress.import_text(text) == 2
+    with pytest.raises(ProgressFileError, match="other content than the attempt of that id already saved"):
+        progress.import_text("\n".join([header, changed]) + "\n")
+    assert len(Progress(tmp_path / "mine", clock=clock).attempts) == 2
+    assert progress.import_text("\n".join([header, first, first]) + "\n") == 0, "the same attempt twice is once"
+
+
+@pytest.mark.parametrize("kind", [bytes, bytearray])
+def test_an_export_given_as_bytes_is_read_as_its_text(tmp_path: Path, kind: type) -> None:
+    """Was "there is nothing to import"."""
+    text = _exported(tmp_path)
+    progress = Progress(tmp_path / "mine", clock=clock)
+    assert progress.import_text(kind(text.encode("utf-8"))) == 2
+    assert progress.import_text(kind(b"\xef\xbb\xbf" + text.encode("utf-8"))) == 0
+    with pytest.raises(ProgressFileError, match=r"^this progress file is not text \(UTF-8\)"):
+        progress.import_text(kind(b"\xff\xfe" + text.encode("utf-16-le")))
+    with pytest.raises(ProgressFileError, match="larger than"):
+        progress.import_text(kind(MAX_FILE_BYTES + 1))

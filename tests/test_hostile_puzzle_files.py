@@ -37,6 +37,9 @@ from nomercy.puzzles.schema import puzzle_schema
 from test_puzzle_schema import BEST  # the best-move puzzle the schema tests start from
 
 jsonschema = pytest.importorskip("jsonschema")
+HOSTILE_COVERS = ("file:puzzle", "file:position", "cli:check", "cli:puzzle show", "cli:puzzle solve",
+                  "cli:puzzle show --dir", "cli:puzzle solve --dir")
+
 VALIDATOR = jsonschema.Draft202012Validator(puzzle_schema())
 
 BEYOND_THE_SCHEMA = {
@@ -301,3 +304,61 @@ def test_the_examples_here_are_good_puzzles():
         assert load_puzzle(path).check() == [], data["id"]
     with pytest.raises(NomercyError):
         load_puzzle(_file_for({}, "id: good\n"))
+
+
+# --- from the older surfaces (issue 37) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [["official"], ["2", "4"], [2, 4], {"a": 1}, [], 2.5])
+@pytest.mark.parametrize("option", ["players", "stacking", "hand_size"])
+def test_the_reader_and_the_schema_agree_on_a_variant_value_that_is_not_one_value(option, value):
+    """The reader took ``variant: {players: [2, 4]}`` (a list) that the schema refuses."""
+    data = copy.deepcopy(bases()[0])
+    data["variant"] = {option: value}
+    judge(data, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+
+
+@pytest.mark.parametrize("top, color", [("red 5", "blue"), ("green skip", "red"), ("yellow 0", "green")])
+def test_a_color_in_force_the_top_card_contradicts_is_refused(top, color):
+    """A red 5 on top with blue in force (impossible without a wild on top) was read, and its puzzle passed."""
+    data = copy.deepcopy(bases()[0])
+    data["discard"], data["color"] = [top], color
+    path = _file_for(data, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    read, _, message = reader_verdict(path)
+    assert read and message is not None, "the reader took a position no game could reach"
+    assert f"{color} is in force over {top}: only a wild on top lets another color be named" in message
+    assert_clear(message, path)
+
+
+def test_an_exception_inside_a_house_rule_is_a_refusal_that_names_it():
+    """A house effect that raises (here, a division by zero) was the bare exception; now a refusal naming the
+    house rule, with the exception kept as its cause, and the position is unchanged."""
+    from nomercy import new_game
+    from nomercy.core import house
+    from nomercy.core.decks import DECKS, DeckListing
+    from nomercy.core.engine import apply, legal_moves
+    from nomercy.core.errors import RulesError
+    from nomercy.core.faces import Face, Picture
+    from nomercy.core.moves import Play
+    from nomercy.core.rules import ruleset
+
+    with house.trying():
+        house.register_effect("boom", lambda t, seat, card, play: 1 / 0)
+        rank = house.register_face(Face(name="BOOM", notation="boom", short="bm", points=20, ruling="skip",
+                                        effect="boom", picture=Picture("label", "B")))
+        base = DECKS["no-mercy"]
+        house.register_deck(DeckListing("boom-deck", {**base.per_color, rank: 2}, dict(base.wilds), "a test"))
+        rules = ruleset("no-mercy", deck="boom-deck")
+        for seed in range(200):
+            state = new_game(rules, 3, seed=seed)
+            plays = [m for m in legal_moves(state) if isinstance(m, Play) and m.card.rank is rank]
+            if plays:
+                break
+        else:  # pragma: no cover
+            pytest.fail("no deal let a boom card be played")
+        before = state
+        with pytest.raises(RulesError) as refused:
+            apply(state, plays[0])
+        assert str(refused.value).startswith("the house rule's effect boom broke when the ")
+        assert "register_effect('boom', ...)" in str(refused.value)
+        assert isinstance(refused.value.__cause__, ZeroDivisionError)
+        assert state == before

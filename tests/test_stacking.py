@@ -89,7 +89,8 @@ def test_a_player_with_a_pending_draw_cannot_pass():
     ("none", "red +2", "wild +10", False),
 ])
 def test_stacking_options(stacking, on_top, answer, legal):
-    game = table(players="ABC", discard=on_top, color="red", pending=Card.parse(on_top).draw_value,
+    color = {"color": "red"} if Card.parse(on_top).is_wild else {}  # a colored card on top sets the color itself
+    game = table(players="ABC", discard=on_top, **color, pending=Card.parse(on_top).draw_value,
                  hands={"A": [answer, "yellow 1"], "B": ["green 1"], "C": ["blue 1"]}, variant={"stacking": stacking})
     move = f"A plays {answer}" + (" choosing red" if answer.startswith("wild") else "")
     assert is_legal(game, move) == legal, why_illegal(game, move)

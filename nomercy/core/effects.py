@@ -25,7 +25,7 @@ from nomercy.core.draft import Draft
 from nomercy.core.moves import Play
 from nomercy.core.state import NAME_FIRST_COLOR, NAME_ROULETTE, TURN
 
-__all__ = ["Effect", "FirstCardEffect", "EFFECTS", "FIRST_CARD", "add_draw", "take_first_draw"]
+__all__ = ["Effect", "FirstCardEffect", "EFFECTS", "FIRST_CARD", "BUILT_IN", "add_draw", "take_first_draw", "house_effect_failed"]
 
 Effect = Callable[[Draft, int, Card, Play], None]
 """``effect(t, seat, card, play)``: what playing ``card`` does, carried out on the draft ``t``."""
@@ -228,3 +228,19 @@ FIRST_CARD: dict[str, FirstCardEffect] = {
 }
 """What a face does turned up first, by the name its record gives (``Face.first_card``).
 ``return`` puts the card back into the deck and turns another (the classic wild +4)."""
+
+BUILT_IN = frozenset(EFFECTS) | frozenset(f"first:{name}" for name in FIRST_CARD)
+"""The effects and first-card behaviours the package brings; any other was registered as a house rule."""
+
+
+def house_effect_failed(name: str, card: Card, error: Exception, *, first: bool = False) -> Exception:
+    """What to raise when an effect raised ``error``: a house rule's breaking is a refusal that names it (the
+    error it raised is kept as the cause, for whoever wrote it); a built-in one's is a bug, raised as it is."""
+    from nomercy.core.errors import NomercyError, RulesError
+
+    if isinstance(error, NomercyError) or (f"first:{name}" if first else name) in BUILT_IN:
+        return error
+    what = "first-card behaviour" if first else "effect"
+    return RulesError(f"the house rule's {what} {name} broke when the {card} was "
+                      f"{'turned up' if first else 'played'}, so the move is not made: fix the function registered "
+                      f"with register_{'first_card' if first else 'effect'}({name!r}, ...)")

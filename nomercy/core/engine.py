@@ -22,7 +22,7 @@ from nomercy.core.events import new_event
 from nomercy.core.moves import MAX_PLAYERS, Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seat_names
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
-from nomercy.core.effects import EFFECTS, FIRST_CARD, take_first_draw
+from nomercy.core.effects import EFFECTS, FIRST_CARD, house_effect_failed, take_first_draw
 from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
@@ -204,7 +204,14 @@ def _turn_first_card(t: "Draft") -> None:
         t.discard = [card]
         t.color = card.color
         t.events.append(new_event(ev.FirstCardTurned, (card, (), rule)))
-        FIRST_CARD[card.rank.face.first_card](t, card)
+        behaviour = card.rank.face.first_card
+        try:
+            FIRST_CARD[behaviour](t, card)
+        except Exception as error:  # a house behaviour that breaks is a refusal naming it; the state is untouched
+            failed = house_effect_failed(behaviour, card, error, first=True)
+            if failed is error:
+                raise
+            raise failed from error
         return
 
 
@@ -301,7 +308,13 @@ def _play(t: Draft, a: Play) -> None:
     if not hand:
         _win_by_emptying(t, seat, effect)
         return
-    EFFECTS[effect.rank.effect](t, seat, effect, a)
+    try:
+        EFFECTS[effect.rank.effect](t, seat, effect, a)
+    except Exception as error:  # a house effect that breaks is a refusal naming it; the state is untouched
+        failed = house_effect_failed(effect.rank.effect, effect, error)
+        if failed is error:
+            raise
+        raise failed from error
 
 
 def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:

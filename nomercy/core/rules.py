@@ -437,5 +437,8 @@ def parse_settings(settings: Sequence[str]) -> dict[str, str]:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {brief(item)}")
+        if name.strip() in overrides and overrides[name.strip()] != value.strip():
+            raise RulesError(f"--set gives {name.strip()} twice ({brief(overrides[name.strip()])} and "
+                             f"{brief(value.strip())}): give each option once")
         overrides[name.strip()] = value.strip()
     return overrides

@@ -23,7 +23,7 @@ from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.events import Event
 
-__all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE", "move_text"]
+__all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE", "move_text", "checked", "check_position"]
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
@@ -448,6 +448,16 @@ def _read_fields(words: dict[str, str]) -> dict[str, Any]:
         end_reason=None if words["end"] == "-" else _unescape(words["end"]), seed=number("seed"),
         shuffles=number("shuffles"), dealer=number("dealer"), ply=number("ply"),
     )
+
+
+def checked(state: GameState) -> GameState:
+    """``state`` if it is a position a game could reach (:func:`check_position`); else a ``NotationError``.
+
+    A position made from its fields by hand (a puzzle's start) goes through here, as a position read from its
+    line of text does, so one check holds both: a red 5 on top with blue in force is refused either way.
+    """
+    check_position({name: getattr(state, name) for name in _FIELDS})
+    return state
 
 
 def check_position(f: dict[str, Any]) -> None:

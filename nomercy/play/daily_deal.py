@@ -14,9 +14,10 @@ import os
 from typing import Mapping
 
 from nomercy.core.inputs import date as read_date
+from nomercy.core.seeds import short_seed
 from nomercy.play.table_text import HUMAN
 
-__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of"]
+__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of", "daily_seed"]
 
 DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
 """The seats of the deal of the day: the same computer players for everyone."""
@@ -39,3 +40,8 @@ def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = 
             return datetime.datetime.now(datetime.timezone.utc).date()
         return read_date(fixed, f"{TODAY_VAR} (the day a deal of the day takes as today)")
     return read_date(date, "a deal of the day")
+
+
+def daily_seed(day: datetime.date) -> int:
+    """The seed of the first deal of ``day``'s deal of the day (every later round is dealt from another)."""
+    return short_seed(day.toordinal(), "deal-of-the-day")

@@ -53,7 +53,7 @@ from nomercy.core import wording
 from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
 from nomercy.play import table_coach, table_records, table_undo, table_view
-from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, day_of
+from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, daily_seed, day_of
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
@@ -207,7 +207,7 @@ class TableSession:
         """
         day = day_of(date)
         options.setdefault("coach", True)
-        return cls("no-mercy", DAILY_PLAYERS, seed=short_seed(day.toordinal(), "deal-of-the-day"), daily=day,
+        return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day,
                    **options)
 
     @classmethod

@@ -14,19 +14,29 @@ card without calling UNO has exactly their next line to type ``uno`` before a co
 from __future__ import annotations
 
 import datetime
+import os
 import sys
 
 from typing import Any, Callable, Mapping, Sequence
 
+from nomercy.core import typed_text
 from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
+from nomercy.core.rules import RuleSet
+from nomercy.play.daily_deal import DAILY_PLAYERS, daily_seed
+from nomercy.play.saved_game import SavedGame
 from nomercy.play.table import TableSession, day_of
+from nomercy.play.table_text import HUMAN, kinds_from_names
 from nomercy.play.uno_moment import UNO_MOMENT
 
-__all__ = ["TerminalTable", "COMMANDS"]
+__all__ = ["TerminalTable", "COMMANDS", "PROMPT_KINDS", "check_save", "read_line"]
+
+PROMPT_KINDS = ("move", "uno", "coach", "round")
+"""The kinds of question the table asks: a move, the UNO moment, the coach's "Play it anyway?", "Another round?".
+Each takes quit and the end of input as leaving (tests/test_hostile_terminal.py tries them all)."""
 
 COMMANDS = {
     "help": "this list",
@@ -50,6 +60,11 @@ Write = Callable[[str], None]
 def read_line(prompt: str) -> str:
     """A line typed at the prompt, without its line end; ``EOFError`` at the end of input.
 
+    The bytes are read and decoded here (bytes that are not UTF-8 are kept as lone surrogates, which
+    :func:`nomercy.core.typed_text.line` refuses in one line), and at most a few times :data:`MAX_LINE`
+    characters are kept of a line: the rest of a longer one is read and dropped, so a line of a gigabyte
+    is one refusal, not a gigabyte in memory or a string of next lines.
+
     Not ``input()``: in a terminal it hands the line to GNU readline, which prints the prompt and then waits
     in ``select`` without looking at Python's signals again, so a Ctrl-C pressed just as the prompt shows
     is lost until the next key. Here the prompt is written by Python and the wait is a plain read, which
@@ -57,19 +72,80 @@ def read_line(prompt: str) -> str:
     """
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes under it (a test's StringIO)
+        text = sys.stdin.readline(_KEPT_CHARS)
+        if not text:
+            raise EOFError
+        rest = text
+        while not rest.endswith("\n") and rest:
+            rest = sys.stdin.readline(_KEPT_CHARS)
+        return text.rstrip("\r\n")
+    data = stream.readline(_KEPT_CHARS)
+    if not data:
         raise EOFError
-    return line.rstrip("\r\n")
+    rest = data
+    while not rest.endswith(b"\n") and rest:  # the rest of a line longer than is kept
+        rest = stream.readline(_KEPT_CHARS)
+    return data.decode("utf-8", "surrogateescape").rstrip("\r\n")
+
+
+_KEPT_CHARS = 4 * typed_text.MAX_LINE + 2
+"""The most bytes of one line kept: enough to say how long a long line is without holding all of it."""
+
+
+def check_save(save_to: str | os.PathLike[str] | None, *, rules: RuleSet | None = None,
+               kinds: Sequence[str] | None = None, seed: int | None = None,
+               daily: datetime.date | None = None) -> None:
+    """Refuse, before the table opens (and so before anything is played or saved), a save this table must not
+    resume: one with more or fewer than one person at it, a round other than the day's for a deal of the day,
+    or one played under other ``rules``, seats of other ``kinds`` or another ``seed`` than the ones asked for
+    (``None``: not asked). A save that cannot be read is not refused here: the table sets it aside, saying so.
+    """
+    if save_to is None:
+        return
+    save = SavedGame(save_to)  # a folder, a missing folder: refused here, in one line
+    try:
+        record = save.read()
+    except NomercyError:
+        return
+    if record is None:
+        return
+    name = save.path.name
+    held = kinds_from_names(record.seats)
+    people = held.count(HUMAN)
+    if people != 1:
+        raise NomercyError(f"{name} holds a round with {people} people at it ({', '.join(record.seats)}); a terminal "
+                           "table has one person at it: give another --save file")
+    keep = f"leave the option out to resume the round {name} holds, or give another --save file"
+    if daily is not None and (record.seed != daily_seed(daily) or record.seats != tuple(DAILY_PLAYERS)):
+        raise NomercyError(f"{name} holds another round (seed {record.seed}), not the deal of {daily}: give "
+                           "another --save file for the deal of the day")
+    if rules is not None and record.rules != rules:
+        raise NomercyError(f"{name} holds a round played under {_rules_text(record.rules)}, not "
+                           f"{_rules_text(rules)}: {keep}")
+    if kinds is not None and tuple(kinds) != held:
+        raise NomercyError(f"{name} holds a round of {', '.join(record.seats)}, not of you against {', '.join(kinds[1:])}: {keep}")
+    if seed is not None and seed != record.seed:
+        raise NomercyError(f"{name} holds a round dealt from seed {record.seed}, not {seed}: {keep}")
+
+
+def _rules_text(rules: RuleSet) -> str:
+    """A rule set as a person gave it: its name and the options set on top of it."""
+    from nomercy.core.rules import PROFILES
+
+    changed = rules.differences(PROFILES.get(rules.name) or RuleSet())
+    return rules.name + "".join(f" --set {option}={mine}" for option, (mine, _) in changed.items())
 
 
 class TerminalTable:
     """A :class:`TableSession` with one person, played by lines of text (``read`` a line, ``write`` a line)."""
 
-    def __init__(self, rules: str, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
+    def __init__(self, rules: str | RuleSet, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
                  save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = read_line,
                  write: Write = print, daily: datetime.date | str | None = None) -> None:
         self._lines = 0
+        check_save(save_to, daily=None if daily is None else day_of(daily))  # before the session resumes it
         self.session = (TableSession(rules, players, seed=seed, coach=coach, save_to=save_to, clock=self._clock,
                                      **(overrides or {})) if daily is None else
                         TableSession.deal_of_the_day(day_of(daily), coach=True, save_to=save_to, clock=self._clock))
@@ -79,6 +155,7 @@ class TerminalTable:
         self._shown: list[tuple[int, str]] = []  # the log lines printed so far (number, sentence)
         self._options: list[str] = []  # the moves listed last, by number
         self._changed = False  # whether the last line changed the table (then it is printed again)
+        self._left: str | None = None  # set when the person left at a question inside a move (quit, end of input)
 
     @classmethod
     def deal_of_the_day(cls, date: datetime.date | str | None = None, *, save_to: str | None = None,
@@ -115,20 +192,20 @@ class TerminalTable:
             snap = session.snapshot()
             if snap["over"]:
                 self._print_result(snap)
-                answer = self._ask("Another round? (yes/no)> ")
-                if answer is None or answer.strip().lower() not in ("y", "yes", "next"):
-                    return self._leave("")
+                said = self._choose("Another round? (yes/no)> ", ("yes", "no", "quit"))
+                if said != "yes":
+                    return self._leave("" if said is not None else "input ended")
                 self._send({"type": "new_round"})
                 show_table = True
                 continue
             if session.waiting == "computer":  # only a catch waits, inside the person's UNO moment
-                answer = self._ask("You hold one card and have not called UNO: type uno now, or press Enter> ")
-                if answer is None:
-                    return self._leave("input ended")
-                if answer.strip().lower() == "uno":
-                    self._send({"type": "uno"})
-                else:
-                    self._send({"type": "advance"})
+                said = self._choose("You hold one card and have not called UNO: type uno now, or press Enter> ",
+                                    ("uno", "", "quit"))
+                if said is None or said == "quit":
+                    return self._leave("" if said else "input ended")
+                self._send({"type": "uno" if said == "uno" else "advance"})
+                if self._left is not None:
+                    return self._leave(self._left)
                 continue
             if show_table:
                 self._print_table(snap)
@@ -138,6 +215,8 @@ class TerminalTable:
             done = self._answer(answer.strip())
             if done is not None:
                 return done
+            if self._left is not None:
+                return self._leave(self._left)
             show_table = self._changed
 
     def _answer(self, text: str) -> int | None:
@@ -162,13 +241,8 @@ class TerminalTable:
                 self._changed = False  # a hint changes nothing on the table
         elif low in ("uno", "undo", "cancel"):
             self._send({"type": low})
-        elif text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(self._options):
-                listed = f"1 to {len(self._options)}" if len(self._options) > 1 else "1"
-                self._say(f"there is no move {number}: choose {listed}, or type a move")
-            else:
-                self._send({"type": "move", "move": self._options[number - 1]})
+        elif typed_text.is_number_like(text):
+            self._numbered(text)
         else:
             intent = self._intent(text)
             if isinstance(intent, str):
@@ -176,6 +250,24 @@ class TerminalTable:
             else:
                 self._send(intent)
         return None
+
+    def _numbered(self, text: str) -> None:
+        """The listed move a number names (typed with the digits 0 to 9), or why there is none."""
+        if not self._options:
+            self._say(f"no move is listed now, so there is no move {typed_text.quote(text)}: type table to see the "
+                      "table")
+            return
+        listed = f"1 to {len(self._options)}" if len(self._options) > 1 else "1"
+        try:
+            number = typed_text.whole_number(text, "a move number", 0, 10**typed_text.MAX_DIGITS)
+        except typed_text.TypedTextError:
+            self._say(f"there is no move {typed_text.quote(text)}: choose {listed}, typed with the digits 0 to 9, "
+                      "or type a move")
+            return
+        if not 1 <= number <= len(self._options):
+            self._say(f"there is no move {number}: choose {listed}, or type a move")
+            return
+        self._send({"type": "move", "move": self._options[number - 1]})
 
     def _intent(self, text: str) -> dict[str, Any] | str:
         """A move (the person's name put in front when it was left out) or a card; else why the line is neither."""
@@ -199,20 +291,44 @@ class TerminalTable:
         self._changed = True
         if self.session.advice.get("kind") == "warning":
             self._print_advice()
-            answer = self._ask("Play it anyway? (yes/no)> ")
-            agreed = answer is not None and answer.strip().lower() in ("y", "yes")
-            self.session.handle({"type": "go_ahead" if agreed else "take_back"})
+            said = self._choose("Play it anyway? (yes/no)> ", ("yes", "no", "quit"))
+            self.session.handle({"type": "go_ahead" if said == "yes" else "take_back"})
+            if said is None or said == "quit":  # the move is taken back, then the person leaves
+                self._left = "" if said else "input ended"
         return True
 
     def _ask(self, prompt: str) -> str | None:
-        """One line from the person (``None`` at the end of input); the UNO moment's clock moves on."""
-        try:
-            line = self._read(prompt)
-        except EOFError:
-            self._write("")
-            return None
-        self._lines += 1
-        return line
+        """One line of text from the person (``None`` at the end of input); the UNO moment's clock moves on.
+
+        A line that is not text or is too long (:func:`typed_text.line`) is refused in one line and asked
+        again; it does not move the clock.
+        """
+        while True:
+            try:
+                line = self._read(prompt)
+            except EOFError:
+                self._write("")
+                return None
+            try:
+                line = typed_text.line(line)
+            except typed_text.TypedTextError as error:
+                self._say(str(error))
+                continue
+            self._lines += 1
+            return line
+
+    def _choose(self, prompt: str, allowed: Sequence[str]) -> str | None:
+        """The answer at a prompt that takes only ``allowed`` (:data:`typed_text.ANSWERS`); ``None`` at the end
+        of input. Anything else is refused in one line and asked again, without moving the UNO moment's clock."""
+        while True:
+            line = self._ask(prompt)
+            if line is None:
+                return None
+            try:
+                return typed_text.answer(line, allowed)
+            except typed_text.TypedTextError as error:
+                self._lines -= 1
+                self._say(str(error))
 
     def _leave(self, why: str) -> int:
         session = self.session

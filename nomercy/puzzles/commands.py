@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import re
 import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -13,7 +12,10 @@ from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import describe
 from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 
-__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number"]
+__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number", "MAX_CLI_SEED"]
+
+MAX_CLI_SEED = 2**63 - 1
+"""The largest seed a command takes (the help of every --seed says so); a derived seed has 63 bits."""
 
 
 def _folder(args: argparse.Namespace) -> Path:
@@ -176,22 +178,24 @@ def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def whole_number(option: str) -> Callable[[str], int]:
-    """The argparse type of ``option``: a whole number written in digits (the range is checked with the others).
+def whole_number(option: str, low: int = -(10**18), high: int = 10**18) -> Callable[[str], int]:
+    """The argparse type of ``option``: a whole number in ASCII digits from ``low`` to ``high``
+    (:func:`nomercy.core.typed_text.whole_number`); ranges that depend on other options are checked with them.
 
-    >>> whole_number("--seed")("42")
+    >>> whole_number("--seed", 0, 2**63 - 1)("42")
     42
-    >>> whole_number("--seed")("3.7")
+    >>> whole_number("--seed", 0, 2**63 - 1)("3.7")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: --seed is a whole number, like 7, not '3.7'
+    argparse.ArgumentTypeError: --seed is a whole number written with the digits 0 to 9, like 7; not '3.7'
     """
+    from nomercy.core import typed_text
 
     def parse(text: str) -> int:
-        cleaned = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]{1,30}", cleaned):
-            raise argparse.ArgumentTypeError(f"{option} is a whole number, like 7, not {brief(text)}")
-        return int(cleaned)
+        try:
+            return typed_text.whole_number(text, option, low, high)
+        except typed_text.TypedTextError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
     parse.__name__ = option  # argparse names the type in some messages
     return parse
@@ -229,7 +233,8 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     add_rule_options(generate)
     generate.add_argument("--count", type=whole_number("--count"), default=10,
                           help="how many puzzles to find, 1 to 100 (default 10)")
-    generate.add_argument("--seed", type=whole_number("--seed"), default=0, help="seed of the search, 0 to 2**63 - 1")
+    generate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
+                          help="seed of the search, 0 to 2**63 - 1")
     generate.add_argument("--players", type=whole_number("--players"), default=4, help="number of players (default 4)")
     generate.add_argument("--out", required=True, metavar="FOLDER", help="folder for the puzzle files (made if missing)")
     generate.add_argument("--force", action="store_true", help="replace puzzle files of the same name in FOLDER")

@@ -538,10 +538,20 @@ class Progress:
         :meth:`import_text` reads it back, here or on another computer."""
         return journal_text({"exported": date_text(self.clock()), "attempts": len(self._attempts)}, self._attempts)
 
-    def import_text(self, text: str) -> int:
+    def import_text(self, text: str | bytes) -> int:
         """Merge an exported text (or an old ``progress.json``) into this progress; return how many of its
-        attempts were new. Every attempt of both is kept, each once. A text that does not read in full is
-        refused (:class:`ProgressFileError`, one line) and nothing changes."""
+        attempts were new. Every attempt of both is kept, each once. A text that does not read in full, or
+        that gives an attempt already saved other content under its id, is refused
+        (:class:`ProgressFileError`, one line) and nothing changes. The file's bytes are taken as well as its text."""
+        if isinstance(text, (bytes, bytearray)):  # a file read as bytes: its text, if it is text
+            if len(text) > MAX_FILE_BYTES:
+                raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
+                                        "it is not one nomercy wrote")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ProgressFileError("this progress file is not text (UTF-8): it is not one nomercy wrote. "
+                                        "Nothing was changed.") from None
         if not isinstance(text, str) or not text.strip():
             raise ProgressFileError("there is nothing to import: choose a progress file or paste its text")
         if len(text) > MAX_FILE_BYTES:
@@ -554,11 +564,16 @@ class Progress:
         if reading.why is not None:
             raise ProgressFileError(f"this progress file cannot be imported ({reading.why}). Nothing was changed.")
         self.reload()
-        known = {a.id for a in self._attempts}
+        known = {a.id: a for a in self._attempts}
+        clash = next((a for a in reading.attempts if a.id in known and known[a.id] != a), None)
+        if clash is not None:
+            raise ProgressFileError(f"this progress file gives the attempt {clash.id} (at {clash.puzzle}) other "
+                                    "content than the attempt of that id already saved: it was changed by hand. "
+                                    "Nothing was changed.")
         new = list({a.id: a for a in reading.attempts if a.id not in known}.values())
         if new:
             if not self._write_journal(f"{self._now_stamp()}-{secrets.token_hex(4)}", new, "import"):
-                why = self._notes.pop("import")
+                why = self._notes.pop("import", None) or self._notes.get("folder", "progress cannot be saved.")
                 raise ProgressFileError(f"{why[:-1]}; nothing was imported.")
             self._merge()
         return len(new)

@@ -253,6 +253,7 @@ def _parse_or_raise(text: str) -> Reading:
     if version != VERSION:
         return Reading(why=f"its format version is {_shown(header.get('version'))}, not {FIRST_VERSION} or {VERSION}")
     good, bad = [], []
+    lines: dict[str, tuple[int, Attempt]] = {}  # the line each id was first read on
     for number, line in enumerate(rest.split("\n"), start=2):
         if not line.strip():
             continue
@@ -262,6 +263,9 @@ def _parse_or_raise(text: str) -> Reading:
             attempt = Attempt.from_json(_loads(line))
             if not attempt.id:
                 raise ValueError(f"attempt at {attempt.puzzle}: it has no id")
+            seen = lines.setdefault(attempt.id, (number, attempt))
+            if seen[1] != attempt:  # two attempts under one id: neither may silently replace the other
+                raise ValueError(f"attempt {attempt.id} is also on line {seen[0]}, with other content")
             good.append(attempt)
         except ValueError as error:
             bad.append(f"line {number}: {error}")

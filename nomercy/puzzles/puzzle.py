@@ -31,7 +31,7 @@ from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief
 from nomercy.core.events import Event
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
-from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase
+from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase, checked
 from nomercy.play.transcript import Transcript
 from nomercy.puzzles.schema import puzzle_schema, text_pattern
 
@@ -40,6 +40,9 @@ __all__ = ["Puzzle", "PuzzleResult", "PuzzleKind", "Option", "Judgement", "KINDS
            "check_answer_values", "move_text", "ANSWER_KEYS"]
 
 _REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
+_EXAMPLE_VALUE = {"players": "2-6", "hand_size": "7", "mercy_limit": "25", "stacking": "anything-goes"}
+"""How an option's value is written in a puzzle's variant, for the refusals that show one."""
+
 _OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
              # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
              "topic", "level", "hints", "choices", "seed", "tags", "start", "kind")
@@ -259,6 +262,10 @@ class Puzzle:
         if unknown_options:
             raise PuzzleError(f"{where}variant: unknown rule option {', '.join(_key(k) for k in unknown_options[:5])}; "
                               f"the options are {', '.join(OPTIONS)}")
+        listed = next((k for k, v in variant.items() if not isinstance(v, (str, int, bool)) and v is not None), None)
+        if listed is not None:  # as the schema says: a list or a mapping is not an option's value in a file
+            raise PuzzleError(f"{where}variant: {listed} is one value written as text or a number, like "
+                              f"{listed}: {_EXAMPLE_VALUE.get(listed, 'off')}; not {brief(variant[listed])}")
         try:
             rules = ruleset(profile, **variant)
         except NomercyError as error:
@@ -419,9 +426,12 @@ class Puzzle:
             seed=self.seed, shuffles=0, dealer=(self.players.index(self.turn) - self.direction) % len(self.players),
             ply=0,
         )
-        if self.start == "first-card":
-            return turn_up_first_card(state)
-        return state, ()
+        started = turn_up_first_card(state) if self.start == "first-card" else (state, ())
+        try:
+            checked(started[0])  # the check a position line gets: what no game could reach is refused
+        except NomercyError as error:
+            raise PuzzleError(f"{self.path or self.id}: {error}") from None
+        return started
 
     def transcript(self, moves: Iterable[str] | None = None) -> Transcript:
         """The moves (default: the puzzle's) played from the start through ``apply``, the first card's

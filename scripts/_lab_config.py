@@ -19,7 +19,7 @@ server stops), so a new start opens the index rather than yesterday's tabs, each
 kernel of its own; within a start, a reload keeps the tabs. ``--LabApp.workspaces_dir`` on the command line
 still chooses another folder.
 
-Loaded with ``jupyter lab --config scripts/lab_config.py``; nothing here is imported by the package.
+Loaded with ``jupyter lab --config scripts/_lab_config.py``; nothing here is imported by the package.
 """
 
 from __future__ import annotations

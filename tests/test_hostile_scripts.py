@@ -1,0 +1,94 @@
+"""The scripts under scripts/ against a hostile user: ``--help`` only prints the help, and a flag they do not take
+(a typo, a look-alike, a value of the wrong kind) is refused in one line before anything is written or printed.
+
+Before, ``scripts/write_docs.py --help`` (or ``--chek``) rewrote the docs and ``scripts/print_rule_card.py --help``
+printed both PDFs. Each script is run as a person runs it, in a process; the docs folder, the notebooks and the
+pictures are compared byte for byte before and after.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py") if not p.name.startswith("_"))
+
+HOSTILE_COVERS = tuple(f"script:{name} --help" for name in SCRIPTS) + (
+    "script:write_docs.py --check", "script:print_rule_card.py --check", "script:build_site.py --out",
+    "script:build_site.py --cache", "script:lab_smoke.py", "script:notebook_text.py", "script:notebook_text.py --out",
+    "script:store_notebook_outputs.py", "script:store_notebook_outputs.py --timeout", "script:hostile_core_tally.py -v",
+)
+WATCHED = ("docs", "notebooks")
+"""The folders a script could write: none may change when a script is only asked for help or refused."""
+
+
+def fingerprint() -> dict[str, str]:
+    """Each watched file's time of last change and size."""
+    found = {}
+    for folder in WATCHED:
+        for path in sorted((ROOT / folder).rglob("*")) if (ROOT / folder).is_dir() else []:
+            if path.is_file():
+                status = path.stat()  # a write changes the time of last change, even with the same bytes
+                found[str(path.relative_to(ROOT))] = f"{status.st_mtime_ns}:{status.st_size}"
+    return found
+
+
+def run(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / script), *argv], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, env=env)
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_parses_its_arguments_with_the_one_line_parser(script):
+    """A script of its own way with ``sys.argv`` is how ``--help`` came to rewrite the docs."""
+    assert "OneLineParser(" in (ROOT / "scripts" / script).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_help_only_prints_the_help(script):
+    before = fingerprint()
+    done = run(script, "--help")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.startswith(f"usage: scripts/{script}"), done.stdout[:200]
+    assert fingerprint() == before, "asking for help changed files"
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+@pytest.mark.parametrize("flag", ["--chek", pytest.param("-x", marks=pytest.mark.slow),
+                                  pytest.param("--help=yes", marks=pytest.mark.slow), "\u2014check",
+                                  pytest.param("--check\u200b", marks=pytest.mark.slow)])
+def test_a_flag_the_script_does_not_take_is_one_line_and_nothing_is_done(script, flag):
+    before = fingerprint()
+    done = run(script, flag)
+    assert done.returncode == 2 and done.stdout == "", done.stdout[:300]
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"scripts/{script}: "), done.stderr
+    assert f"'scripts/{script} --help' lists what is allowed" in lines[0] and "Traceback" not in lines[0]
+    assert fingerprint() == before
+
+
+@pytest.mark.parametrize("script, argv, said", [
+    ("store_notebook_outputs.py", ["--timeout", "\u00b2"], "--timeout is a whole number written with the digits"),
+    ("store_notebook_outputs.py", ["--timeout", "0"], "--timeout is a whole number from 1 to 86400"),
+    ("store_notebook_outputs.py", ["--timeout", "9" * 5000], "not one of 5,000 digits"),
+    ("store_notebook_outputs.py", ["no-such.ipynb"], "no-such.ipynb is not a notebook file (.ipynb)"),
+    ("store_notebook_outputs.py", ["README.md"], "README.md is not a notebook file (.ipynb)"),
+    ("notebook_text.py", ["README.md"], "README.md is not a notebook file (.ipynb)"),
+    ("lab_smoke.py", ["docs"], "docs is not a notebook file (.ipynb) of the project folder"),
+    ("build_site.py", ["--out", "docs"], "--out docs is a folder that is not a site built here"),
+    ("build_site.py", ["--out", "README.md"], "--out README.md is not a folder"),
+    ("write_docs.py", ["--check", "--check"], "--check is given twice"),
+])
+def test_a_value_a_script_cannot_use_is_one_line_before_anything_is_done(script, argv, said):
+    before = fingerprint()
+    done = run(script, *argv)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and said in lines[0], done.stderr
+    assert fingerprint() == before and (ROOT / "docs" / "rulebook.md").is_file()
