@@ -99,7 +99,7 @@ def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str
 
 # --- the rules as pages -------------------------------------------------------------------------------
 
-_MD_LINK = re.compile(r'href="(rulebook|glossary|sources)\.md(#[^"]*)?"')
+_MD_LINK = re.compile(r'href="(rulebook|glossary|sources|terms-[A-Za-z-]+)\.md(#[^"]*)?"')
 
 
 def _markdown_page(title: str, markdown: str) -> str:
@@ -153,6 +153,7 @@ def rules_pages(out: Path) -> list[str]:
     from nomercy.core.sources import sources_markdown
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
+    from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
@@ -162,6 +163,9 @@ def rules_pages(out: Path) -> list[str]:
         "glossary.html": lambda: _markdown_page("Glossary", glossary_markdown()),
         "sources.html": lambda: _markdown_page("Sources", sources_markdown()),
         "rule-card.html": lambda: _rule_card(rule_card_html(), set(RULINGS)),
+        # the words the translations will follow, one page a language (the glossary links them)
+        **{f"terms-{code}.html": (lambda code=code, name=name: _markdown_page(f"Words in {name}", terms_markdown(code)))
+           for code, name in LANGUAGES.items()},
     }
     for name, write in pages.items():
         (folder / name).write_text(write(), encoding="utf-8")

@@ -72,6 +72,6 @@ def test_the_environment_may_fix_today_for_pages_stored_on_any_day(monkeypatch):
     monkeypatch.setenv(TODAY_VAR, "2026-12-01")
     assert TableSession.deal_of_the_day().snapshot()["daily"]["title"] == "Deal of the day, 1 December 2026"
     monkeypatch.setenv(TODAY_VAR, "the first")
-    with pytest.raises(NomercyError, match=r"^NOMERCY_TODAY \(the day a deal of the day takes as today\) needs a date as "
-                                           "YYYY-MM-DD, not 'the first'$"):
+    with pytest.raises(NomercyError, match=r"^NOMERCY_TODAY \(the day a deal of the day takes as today\) is a day "
+                                           "written YYYY-MM-DD, like 2026-12-03, not 'the first'$"):
         TableSession.deal_of_the_day()

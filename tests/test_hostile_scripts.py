@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py") if not p.name.startswith("_"))
+LIBRARIES = ("site_pages.py",)
+"""Modules of scripts/ that a script imports (build_site.py imports site_pages.py) and nobody runs: they read no
+arguments (the test below holds them to that)."""
+SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py") if not p.name.startswith("_") and p.name not in LIBRARIES)
 
 HOSTILE_COVERS = tuple(f"script:{name} --help" for name in SCRIPTS) + (
     "script:write_docs.py --check", "script:print_rule_card.py --check", "script:build_site.py --out",
@@ -92,3 +95,12 @@ def test_a_value_a_script_cannot_use_is_one_line_before_anything_is_done(script,
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and said in lines[0], done.stderr
     assert fingerprint() == before and (ROOT / "docs" / "rulebook.md").is_file()
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_library_of_the_scripts_reads_no_arguments_and_does_nothing_when_run(library):
+    text = (ROOT / "scripts" / library).read_text(encoding="utf-8")
+    assert "sys.argv" not in text and "__main__" not in text and "argparse" not in text
+    before = fingerprint()
+    done = run(library, "--help")
+    assert done.returncode == 0 and done.stdout == "" and done.stderr == "" and fingerprint() == before

@@ -117,7 +117,7 @@ def test_a_table_opens_or_refuses_each_argument_in_one_line(param: str, value: A
     (dict(players={3: "human", "Bo": "greedy"}), "a seat name is one word"),
     (dict(seed=2**64), "a seed is a whole number from 0 to"),
     (dict(seed="7"), "a seed is a whole number"),
-    (dict(daily=20261203), "needs a date as YYYY-MM-DD"),
+    (dict(daily=20261203), "is a day written YYYY-MM-DD"),
 ])
 def test_arguments_of_the_wrong_kind_are_refused_not_taken_as_something_else(changes: dict[str, Any],
                                                                             says: str | None) -> None:
@@ -139,7 +139,7 @@ def test_arguments_of_the_wrong_kind_are_refused_not_taken_as_something_else(cha
 def test_the_deal_of_the_day_takes_a_date_or_its_text_and_nothing_else(date: Any) -> None:
     with pytest.raises(NomercyError) as refused:
         TableSession.deal_of_the_day(date)
-    assert "a deal of the day needs a date as YYYY-MM-DD, not" in str(refused.value) and clear(str(refused.value))
+    assert "the date of a deal of the day is a day written YYYY-MM-DD, like 2026-12-03, not" in str(refused.value) and clear(str(refused.value))
 
 
 def test_the_same_day_given_either_way_deals_the_same() -> None:

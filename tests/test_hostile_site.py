@@ -22,11 +22,9 @@ from nomercy.core.errors import NomercyError
 ROOT = Path(__file__).resolve().parent.parent
 
 HOSTILE_COVERS = (
-    "page:play:settings",
-    "page:play:table",
-    "page:play:round",
-    "page:train:topic",
-    "page:widgets:NOMERCY_RULEBOOK",
+    "page:worker:start",  # a page's start reads what the pages remember: its settings, round and topic
+    "page:page:table",    # the table a person sets up, from the page to the worker
+    "page:worker:table",  # ... and on to host.py, which checks it
     "api:nomercy.play.table.TableSession(round_number)",
     "api:nomercy.widgets.trainer.Trainer(rules)",
 )
@@ -154,7 +152,7 @@ def test_a_round_number_that_is_not_one_is_refused_in_one_line(number: object) -
 
     with pytest.raises(NomercyError) as error:
         TableSession("no-mercy", 2, round_number=number)  # type: ignore[arg-type]
-    assert str(error.value).startswith("round_number is the number of the round the table opens on, a whole number "
+    assert str(error.value).startswith("round_number (the number of the round the table opens on) is a whole number "
                                        "from 1 to 1000000, not ")
 
 

@@ -328,7 +328,7 @@ def test_the_same_options_resume_the_save(tmp_path):
     save_of(tmp_path / "g.json", "no-mercy", ["Player", "Greedy", "Greedy2"])
     code, out, err = run_play("--seed", "3", "--players", "3", "--bots", "greedy", "--save", "g.json",
                               typed=b"1\nquit\n", cwd=tmp_path)
-    assert code == 0 and err == "" and "Resumed the game saved in g.json" in out
+    assert code == 0 and err == "" and "Your round goes on where you left it" in out
     assert len(SavedGame(tmp_path / "g.json").read().moves) >= 1
 
 

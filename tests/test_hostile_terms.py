@@ -20,8 +20,6 @@ HOSTILE_COVERS = (
     "api:nomercy.teaching.terminology.parse_terms(language)",
     "api:nomercy.teaching.terminology.english(section)",
     "api:nomercy.teaching.terminology.english(key)",
-    "api:nomercy.teaching.terminology.TermTable.entry(section)",
-    "api:nomercy.teaching.terminology.TermTable.entry(key)",
     "file:terms",
 )
 

@@ -104,7 +104,7 @@ print(json.dumps({"settings": models("page")[0]["settings"], "notes": models("pa
 ''', tmp_path)
     assert opened["settings"] == {"rules": "classic", "opponents": 4, "strength": "easy", "coach": False, "pace": 0.4}
     assert opened["notes"] == [] and opened["rules"] == "classic" and opened["coach"] is False and opened["pace"] == 0.4
-    assert opened["round"] == 1 and opened["seats"] == ["Player", "Random1", "Random2", "Random3", "Random4"]
+    assert opened["round"] == 1 and opened["seats"] == ["You", "Alex", "Sam", "Kim", "Robin"]
     memory = json.loads((tmp_path / "site-pages.json").read_text())
     assert memory["round"] == {"number": 1, "seed": json.loads((tmp_path / "play-page-round.json").read_text())["seed"]}
     memory["round"]["number"] = 3  # as the page keeps it after two new rounds

@@ -49,7 +49,7 @@ def test_the_learn_page_opens_the_path_from_the_bundle_beside_host_py(tmp_path: 
     env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
     code = DRIVE + '''
 path_id = host.start("learn", post)
-widget = host._shown[-1]
+widget = host._shown_widgets[-1]
 state = dict(next(m["data"]["state"] for m in models("comm_open") if m["comm_id"] == path_id))
 for m in models("comm_msg"):
     if m["comm_id"] == path_id:

@@ -7,7 +7,7 @@ added here without hostile tests fails the suite. The readers are named by their
 core imports nothing above it), and the inventory checks that each one exists.
 
 >>> sorted(FILE_FORMATS)
-['position', 'progress', 'progress-export', 'puzzle', 'record', 'records-jsonl', 'save']
+['chapter', 'position', 'progress', 'progress-export', 'puzzle', 'record', 'records-jsonl', 'save', 'stage', 'terms']
 """
 
 from __future__ import annotations
@@ -42,5 +42,11 @@ FILE_FORMATS: dict[str, FileFormat] = {f.name: f for f in (
                "nomercy.puzzles.yaml_reader:read_puzzle_file"),
     FileFormat("position", "a position as one line of text (GameState.to_text), pasted or stored in puzzles",
                "nomercy.core.state:GameState.from_text"),
+    FileFormat("stage", "a stage of the learning path as YAML (learn/<chapter>/<id>.yaml, nomercy check)",
+               "nomercy.puzzles.stage:load_stage"),
+    FileFormat("chapter", "a chapter of the learning path (learn/<chapter>/chapter.yaml): its title and stages",
+               "nomercy.puzzles.stage:load_chapter"),
+    FileFormat("terms", "a language's words for the game as TOML (nomercy/teaching/terms/<language>.toml)",
+               "nomercy.teaching.terminology:parse_terms"),
 )}
 """The kinds of file, by name."""

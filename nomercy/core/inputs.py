@@ -161,6 +161,19 @@ def clock(value: Any, what: str = "clock", *, error: Error = NomercyError) -> Ca
     return value
 
 
+def calendar_clock(value: Any, what: str = "clock", *,
+                   error: Error = NomercyError) -> Callable[[], datetime.datetime]:
+    """A function that tells the date and time (like ``datetime.now``), for what comes back when due (the
+    trainer's boxes, the learning path): asked once now, so a clock that cannot tell it is refused at once."""
+    try:
+        now = value() if callable(value) else None
+    except Exception:
+        now = None
+    if not isinstance(now, datetime.datetime):
+        raise error(f"{what} is a function that tells the date and time (like datetime.now), not {quote(value)}")
+    return value
+
+
 # --- dates and names ----------------------------------------------------------------------------------
 
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -182,7 +195,7 @@ def date(value: Any, what: str = "a day", *, error: Error = NomercyError) -> dat
             return datetime.date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise error(f"{what} needs a date as YYYY-MM-DD, not {quote(value)}")
+    raise error(f"{what} is a day written YYYY-MM-DD, like 2026-12-03, not {quote(value)}")
 
 
 def choice(value: Any, what: str, names: Collection[str], *, error: Error = NomercyError) -> str:

@@ -39,7 +39,7 @@ def day_of(date: datetime.date | str | None, *, env: Mapping[str, str] | None = 
         if not fixed:
             return datetime.datetime.now(datetime.timezone.utc).date()
         return read_date(fixed, f"{TODAY_VAR} (the day a deal of the day takes as today)")
-    return read_date(date, "a deal of the day")
+    return read_date(date, "the date of a deal of the day")
 
 
 def daily_seed(day: datetime.date) -> int:

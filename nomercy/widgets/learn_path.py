@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 import traitlets
 
+from nomercy.core import inputs
 from nomercy.core.cards import COLORS
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.legality import legal_moves
@@ -64,12 +65,20 @@ class LearnPath(GuardedWidget):
     def __init__(self, chapter: str | None = None, data_dir: str | os.PathLike[str] | None = None, *,
                  clock: Callable[[], datetime] | None = None, chapters: Sequence[Chapter] | None = None) -> None:
         super().__init__()
+        if clock is not None:
+            inputs.calendar_clock(clock)
+        if chapters is not None:
+            inputs.one_of_kind(chapters, (list, tuple), "a list of chapters (load_path gives them)")
+            for each in chapters:
+                inputs.one_of_kind(each, Chapter, "a list of chapters (load_path gives them)")
+            if not any(c.stages for c in chapters):
+                raise NomercyError("a learning path needs at least one chapter with a stage")
         self._chapters = tuple(chapters) if chapters is not None else load_path()
         ids = [c.id for c in self._chapters]
-        if chapter is not None and chapter not in ids:
-            raise NomercyError(f"no chapter {chapter!r} in the path; the chapters are {', '.join(ids)}")
+        if chapter is not None:
+            chapter = inputs.choice(chapter, "a chapter of the path", ids)
         self._only = chapter
-        self.progress = Progress(data_dir, clock=clock)
+        self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
         self._stages = [s for c in self._chapters if chapter is None or c.id == chapter for s in c.stages]
         self._index = self._first_not_done()
         self._table: GameState = self._stages[self._index].start()

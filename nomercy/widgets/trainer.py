@@ -83,9 +83,8 @@ class Trainer(PuzzleBoard):
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
                  puzzles: Sequence[Puzzle] | None = None, rules: str | None = None) -> None:
-        if clock is not None and (not callable(clock) or not isinstance(_asked(clock), datetime)):
-            raise NomercyError("clock is a function that tells the date and time (like datetime.now); "
-                               f"not {brief(clock)}")
+        if clock is not None:
+            inputs.calendar_clock(clock)
         if puzzles is not None:
             inputs.one_of_kind(puzzles, (list, tuple), "a list of puzzles")
             for each in puzzles:
@@ -355,10 +354,3 @@ def _row(row: TopicProgress) -> dict[str, Any]:
     return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
             "known": row.known, "due": row.due, "boxes": list(row.boxes)}
 
-
-def _asked(clock: Callable[[], Any]) -> Any:
-    """What a clock given to the trainer answers (``None`` if asking it fails)."""
-    try:
-        return clock()
-    except Exception:  # noqa: BLE001 - a clock that cannot tell the time is refused, whatever it raised
-        return None

@@ -298,7 +298,7 @@ def _keep(page: str) -> None:
         if _setting("pace", widget.pace) is not None:
             memory.settings["pace"] = float(widget.pace)
         memory.settings["coach"] = bool(session.coach)
-    else:
+    elif page == "train":
         memory.train = {"topic": widget.status.get("topic", ""), "level": widget.status.get("level", "")}
     memory.save()
 
