@@ -121,7 +121,7 @@ def _tap_a_warned_move(table: Any) -> bool:
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Export record").tap()
     _redrawn(table, version)
-    record = table.get_by_role("textbox", name="Game record (seed and moves)").input_value()
+    record = table.get_by_role("textbox", name="Game record (the deal and every move)").input_value()
     state = Game.from_record(GameRecord.from_json(record)).state
     if state.is_over or state.to_act != 0:
         return False
