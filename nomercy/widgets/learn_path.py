@@ -25,7 +25,7 @@ import traitlets
 
 from nomercy.core import inputs
 from nomercy.core.cards import COLORS
-from nomercy.core.errors import NomercyError, brief
+from nomercy.core.errors import NomercyError
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS
@@ -113,7 +113,9 @@ class LearnPath(GuardedWidget):
         kind = intent.get("type") if isinstance(intent, dict) else None
         handler = self._INTENT_HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            return self._run(lambda: f"unknown intent {brief(kind)}: the learning path understands {', '.join(self.INTENTS)}")
+            # the unknown name is not repeated: it is whatever a page sent, and only the known ones help
+            return self._run(lambda: f"an intent of the learning path is one of {', '.join(self.INTENTS)}; "
+                                     "this one is none of them")
         return self._run(lambda: handler(self, intent))
 
     def _raise_on_refusal(self, reason: str | None) -> None:

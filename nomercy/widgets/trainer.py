@@ -91,9 +91,8 @@ class Trainer(PuzzleBoard):
                 inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
         self._collection: list[Puzzle] = list(puzzles) if puzzles is not None else load_puzzles()
         profiles = sorted({p.rules.name for p in self._collection})
-        if rules is not None and rules not in profiles:
-            raise NomercyError(f"no puzzles are played by the rules {rules!r}; the puzzles' rules are "
-                               f"{', '.join(profiles)}")
+        if rules is not None:
+            rules = inputs.choice(rules, "the rules of the puzzles served first", profiles)
         self._rules = rules
         self._topics = list(dict.fromkeys(p.topic for p in sorted(self._collection, key=lambda p: p.topic)))
         self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
