@@ -69,12 +69,15 @@ def make(picture: Picture) -> Any:
 
 
 def state_digest(widget: Any) -> str:
-    """A digest of what the page draws: the widget's synced state (its JS and CSS included), without the measured
-    seconds a hint or a review shows."""
+    """A digest of what the page draws: the widget's synced state (its JS and CSS included), without what the
+    coach's search found for a hint or a review. The search stops on a clock as well as on its budget, so how
+    many imagined rounds it played, the odds it says in words and even the move it keeps depend on how busy
+    the machine was (a test run beside other tests made another hint than one run alone); whether the hint
+    and review boxes are there is kept."""
     state = {k: v for k, v in widget.get_state().items() if k not in _LEFT_OUT}
     for name in ("advice", "review"):
         if isinstance(state.get(name), dict):
-            state[name] = {k: v for k, v in state[name].items() if k != "seconds"}
+            state[name] = sorted(state[name])  # the box and its parts, not what the search found
     return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
 
 
