@@ -95,7 +95,8 @@ MEMORY_VERSION = 1
 # --- the table a person sets up ----------------------------------------------------------------------
 # The computers' strengths and seat names are the wording module's (nomercy/core/wording.py).
 
-RULES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
+RULES = {name: (lambda said: said[0].upper() + said[1:])(wording.rules_name(name)) for name in ("no-mercy", "classic")}
+"""The rules a person can choose, named as the wording module names them (first letter up: they start a line)."""
 STRENGTHS = {s.word: (s.kind, f"{s.word.capitalize()}: {s.says}") for s in wording.STRENGTHS}
 PACES = {0.0: "At once", 0.4: "Quick", 0.8: "Normal", 1.5: "Slow"}
 OPPONENTS = range(1, 6)
