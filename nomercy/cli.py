@@ -27,11 +27,13 @@ import re
 import sys
 from typing import IO, Any, Callable, NoReturn, Sequence
 
-from nomercy.core.typed_text import quote
-from nomercy.core.rules import parse_settings
-from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
+# Nothing of the package is imported at this module's top: the rules and the players load inside main, so a
+# Ctrl-C while they load ends with main's one line (and one while this module loads, with nomercy/__main__.py's).
+__all__ = ["main", "build_parser", "OneLineParser", "COMMANDS"]
 
-__all__ = ["main", "build_parser", "OneLineParser"]
+COMMANDS = ("check", "simulate", "play", "puzzle")
+"""The commands, as a person types them: a Ctrl-C while the parser loads names the one typed (the parser's
+own list: a test holds them equal)."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -107,6 +109,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from nomercy.core.errors import NomercyError
     from nomercy.core.files import remove_leftovers, writing
+    from nomercy.core.rules import parse_settings
     from nomercy.play.simulate import InvariantViolation, RunStopped, check_run, signals_stop_the_run, simulate
 
     try:  # every option, before any game is played or any file touched
@@ -166,8 +169,9 @@ def _line_writer(handle: IO[str]) -> Callable[[Any], None]:
 
 def _play(args: argparse.Namespace) -> int:
     from nomercy.core.errors import NomercyError
-    from nomercy.core.rules import ruleset
-    from nomercy.play.daily_deal import day_of
+    from nomercy.core.rules import parse_settings, ruleset
+    from nomercy.core.typed_text import quote
+    from nomercy.play.daily_deal import daily_opponents, day_of
     from nomercy.play.players import PLAYER_KINDS
     from nomercy.play.terminal import TerminalTable, check_save
 
@@ -176,7 +180,7 @@ def _play(args: argparse.Namespace) -> int:
             given = [name for name, value in (("--players", args.players), ("--bots", args.bots), ("--seed", args.seed),
                                               ("--set", args.set)) if value not in (None, [])]
             if given or args.rules != "no-mercy":
-                raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
+                raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against {daily_opponents()}): "
                                    f"leave out {', '.join(given) or '--rules'}")
             day = day_of(None if args.daily == "today" else args.daily)
             daily = TerminalTable.deal_of_the_day(day, save_to=args.save)
@@ -218,6 +222,9 @@ _SHOWN_MOVES = 60
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from nomercy.play.daily_deal import daily_opponents
+    from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
+
     parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay puzzles and stages and compare their answers")
@@ -264,8 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=None,
                       help="seed of the deal, 0 to 2**63 - 1 (default 0; the same seed deals the same cards)")
     play.add_argument("--daily", nargs="?", const="today", metavar="DATE",
-                      help="play the deal of the day: one deal per date, the same for everyone, You against Greedy "
-                           "and Random with the coach on (today in UTC, or DATE as YYYY-MM-DD); it prints a line "
+                      help="play the deal of the day: one deal per date, the same for everyone, You against "
+                           f"{daily_opponents()} with the coach on (today in UTC, or DATE as YYYY-MM-DD); it prints a line "
                            "to share")
     play.add_argument("--coach", action="store_true",
                       help="the coach: 'hint' suggests a move, and a regrettable move is held back with a warning")
@@ -285,10 +292,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed pipe (``nomercy simulate | head``) ends quietly with status 141, as a
     shell does, and Ctrl-C with 130.
     """
-    parser = build_parser()
     args: Any = None
     try:
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
         if args.command == "puzzle":
             from nomercy.puzzles.commands import run
 
@@ -298,7 +304,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 141
     except KeyboardInterrupt:
-        command = getattr(args, "command", None)
+        typed = list(sys.argv[1:] if argv is None else argv)[:1]
+        command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
         print(f"nomercy {command}: interrupted" if command else "nomercy: interrupted", file=sys.stderr)
         return 130
 

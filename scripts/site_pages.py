@@ -185,6 +185,23 @@ LAB_WORKER = "build/service-worker.js"
 """JupyterLite's own service worker, as its build ships it (run by ours)."""
 
 
+def lab_version(out: Path) -> str:
+    """The version of JupyterLite the site's Lab runs (its ``appVersion``). The Lab keeps a record of the version
+    that registered the service worker at this address, and a Lab that finds a worker with no record of its
+    own unregisters it, leaving the notebooks' kernel without the browser's files for that visit: the pages
+    that register the worker first write the same record (``site/app/offline.js``)."""
+    import json
+
+    config = out / "jupyter-lite.json"
+    try:
+        version = json.loads(config.read_text(encoding="utf-8"))["jupyter-config-data"]["appVersion"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"JupyterLite's build has no version in {config.name}: {error}") from error
+    if not isinstance(version, str) or not version:
+        raise ValueError(f"JupyterLite's build has no version in {config.name}")
+    return version
+
+
 def offline(out: Path, pyodide_files: list[str]) -> dict[str, Any]:
     """Make the site installable and kept for offline use: the manifest, the list of files kept (the
     pages, ``app/``, ``rules/``, ``learn/`` when there is one, and ``pyodide_files``), its version and size
@@ -218,7 +235,7 @@ def offline(out: Path, pyodide_files: list[str]) -> dict[str, Any]:
     if '"__VERSION__"' not in source or "__FILES__" not in source:
         raise ValueError("site/app/service-worker.js has lost its __VERSION__ or __FILES__ mark")
     worker = source.replace('"__VERSION__"', json.dumps(version)).replace("__FILES__", json.dumps(files))
-    listing = {"version": version, "files": files, "bytes": size}
+    listing = {"version": version, "files": files, "bytes": size, "labVersion": lab_version(out)}
     (out / "app" / "offline.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
     (out / WORKER).write_text(worker, encoding="utf-8")
     return listing

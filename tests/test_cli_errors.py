@@ -301,3 +301,25 @@ def test_any_command_line_ends_in_an_exit_status_never_a_traceback(capsys, folde
     out, err = capsys.readouterr()
     assert code in (0, 1, 2, 3), (argv, code)
     assert "Traceback" not in err and "Traceback" not in out
+
+
+def test_the_commands_named_before_the_parser_loads_are_the_parsers_own() -> None:
+    """A Ctrl-C while the parser loads names the command typed, from a list of the commands: the parser's own."""
+    import argparse
+
+    from nomercy.cli import COMMANDS, build_parser
+
+    choices = next(a.choices for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert tuple(choices) == COMMANDS
+
+
+def test_the_package_loads_nothing_until_a_name_is_used_and_every_name_it_lists_is_there() -> None:
+    """``import nomercy`` is light (the command starts at once: a Ctrl-C never lands in an import), and each
+    name of ``nomercy.__all__`` loads from its module on first use."""
+    code = ("import sys, nomercy; print(sorted(m for m in sys.modules if m.startswith('nomercy.')));"
+            "print(len([getattr(nomercy, n) for n in nomercy.__all__]), sorted(nomercy.__all__) == sorted(nomercy._WHERE))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    loaded, listed = done.stdout.splitlines()
+    assert loaded == "[]"
+    assert listed == f"{len(__import__('nomercy').__all__)} True"

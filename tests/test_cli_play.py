@@ -226,7 +226,7 @@ def test_the_deal_of_the_day_is_played_in_a_terminal_too(terminal):
     term = terminal("--daily", "2026-12-03")
     opening = term.read_until("You> ")
     assert opening.startswith("nomercy play: Deal of the day, 3 December 2026 (no-mercy rules, seed ")
-    assert "You play against Greedy, Random." in opening and "Your turn" in opening
+    assert "You play against Alex (greedy), Sam (random)." in opening and "Your turn" in opening
     assert "You plays" not in opening
     term.type("play nothing")  # the plain verb reads as a move of You
     assert "! cannot read move 'You play nothing': unknown card 'nothing'" in term.read_until("You> ")
@@ -235,7 +235,7 @@ def test_the_deal_of_the_day_is_played_in_a_terminal_too(terminal):
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--daily", "--seed", "3"], "--daily deals the day's own deal (no-mercy, You against Greedy and Random): "
+    (["--daily", "--seed", "3"], "--daily deals the day's own deal (no-mercy, You against Alex (steady) and Sam (easy)): "
                                  "leave out --seed"),
     (["--daily", "--rules", "classic"], "leave out --rules"),
     (["--daily", "1 December"], "the date of a deal of the day is a day written YYYY-MM-DD, like 2026-12-03, not '1 December'"),

@@ -408,8 +408,8 @@ def test_a_table_stopped_at_any_moment_leaves_a_whole_save(signal_name, tmp_path
         table.send_signal(getattr(signals, signal_name))
         _, err = table.communicate(timeout=120)
         assert b"Traceback" not in err, err
-        if signal_name == "SIGINT" and table.returncode == 130:
-            assert err == b"nomercy play: interrupted\n"
+        if signal_name == "SIGINT" and table.returncode == 130:  # the command's name once its parser loaded
+            assert err in (b"nomercy play: interrupted\n", b"nomercy: interrupted\n"), err
         record = SavedGame(tmp_path / "g.json").read()
         if record is not None:
             Game.from_record(record)  # a whole round, every move replays

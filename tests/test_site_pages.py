@@ -104,3 +104,15 @@ def test_a_page_of_ours_without_the_headers_place_is_refused_in_one_line_and_ano
 def test_the_rule_card_refuses_an_id_the_rulebook_lacks() -> None:
     with pytest.raises(ValueError, match=r"cites \[no-such-rule\], which the rulebook does not have"):
         site_pages._rule_card('<head></head><body><span class="id">[no-such-rule]</span></body>', {"mercy"})
+
+
+def test_the_offline_list_carries_the_labs_version_and_a_build_without_one_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The pages write the Lab's version record for the service worker they register (site/app/offline.js):
+    the version comes from JupyterLite's own build, and a build without it stops the site's build."""
+    with pytest.raises(ValueError, match=r"^JupyterLite's build has no version in jupyter-lite.json"):
+        site_pages.lab_version(tmp_path)
+    (tmp_path / "jupyter-lite.json").write_text('{"jupyter-config-data": {"appVersion": ""}}')
+    with pytest.raises(ValueError, match=r"^JupyterLite's build has no version in jupyter-lite.json$"):
+        site_pages.lab_version(tmp_path)
+    (tmp_path / "jupyter-lite.json").write_text('{"jupyter-config-data": {"appVersion": "0.8.6"}}')
+    assert site_pages.lab_version(tmp_path) == "0.8.6"

@@ -288,7 +288,7 @@ def test_the_deal_of_the_day_is_one_deal_per_date_with_a_line_to_share():
     one = GameTable.deal_of_the_day("2026-12-01", pace=0)
     assert one.record().seed == GameTable.deal_of_the_day(datetime.date(2026, 12, 1), pace=0).record().seed
     assert one.record().seed != GameTable.deal_of_the_day("2026-12-02", pace=0).record().seed
-    assert one.seats == ("You", "Greedy", "Random") and one.kinds == ("human", "greedy", "random")
+    assert one.seats == ("You", "Alex", "Sam") and one.kinds == ("human", "greedy", "random")
     play_as_greedy(one)
     share = one.table["daily"]["share"]
     s = one.state

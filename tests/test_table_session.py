@@ -314,7 +314,7 @@ def test_the_deal_of_the_day_is_one_deal_per_date():
     one = TableSession.deal_of_the_day("2026-12-01")
     assert one.record().seed == TableSession.deal_of_the_day("2026-12-01").record().seed
     assert one.record().seed != TableSession.deal_of_the_day("2026-12-02").record().seed
-    assert one.seats == ("You", "Greedy", "Random") and one.coach
+    assert one.seats == ("You", "Alex", "Sam") and one.coach
     play_as_greedy(one)
     assert one.snapshot()["daily"]["share"].startswith("nomercy deal of the day 2026-12-01 · no-mercy · ")
     with pytest.raises(NomercyError, match="YYYY-MM-DD"):

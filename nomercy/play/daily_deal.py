@@ -15,12 +15,18 @@ from typing import Mapping
 
 from nomercy.core.inputs import date as read_date
 from nomercy.core.seeds import short_seed
-from nomercy.play.table_text import HUMAN
+from nomercy.core.wording import strength_of, table_players
 
-__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "day_of", "daily_seed"]
+__all__ = ["DAILY_PLAYERS", "TODAY_VAR", "daily_opponents", "day_of", "daily_seed"]
 
-DAILY_PLAYERS = {"You": HUMAN, "Greedy": "greedy", "Random": "random"}
-"""The seats of the deal of the day: the same computer players for everyone."""
+DAILY_PLAYERS = table_players(["steady", "easy"])
+"""The seats of the deal of the day: You against the same computer players for everyone (a steady one and an
+easy one, named as a table names them)."""
+
+
+def daily_opponents() -> str:
+    """The deal of the day's opponents as a sentence says them: "Alex (steady) and Sam (easy)"."""
+    return " and ".join(f"{name} ({strength_of(kind)})" for name, kind in DAILY_PLAYERS.items() if strength_of(kind))
 
 TODAY_VAR = "NOMERCY_TODAY"
 """An environment variable that fixes the day a deal of the day takes as today (``YYYY-MM-DD``): the stored

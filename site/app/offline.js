@@ -99,6 +99,12 @@ async function start() {
     say("partly", "This page is not kept for offline use: open it once while online.");
     return;
   }
+  // The Lab unregisters a worker at its address that it has no version record of (it takes it for an older
+  // Lab's), and its kernel then sees none of this browser's files on that visit: the record is written here,
+  // in the Lab's own form, for the worker just registered.
+  if (typeof listing.labVersion === "string") {
+    try { localStorage.setItem(`${WORKER.href}-version`, listing.labVersion); } catch { /* no storage: nothing kept anyway */ }
+  }
   try {
     const older = (await caches.keys()).filter((name) => name.startsWith("nomercy-offline-") && name !== `nomercy-offline-${listing.version}`);
     if (older.length) say("updating", "An older offline copy of the site is being replaced…");
