@@ -182,7 +182,8 @@ class FirstCardTurned(Event):
     def sentence(self) -> str:
         text = f"The first card turned up is {self.card}."
         if self.buried:
-            text += f" {_cards(self.buried)} came up before it and stay buried without effect."
+            text += (f" Before it came {_cards(self.buried)}; "
+                     f"{'they stay' if len(self.buried) > 1 else 'it stays'} buried without effect.")
         return text
 
 
@@ -332,7 +333,7 @@ class CardsDiscarded(Event):
         if not self.cards:
             return (f"{says(self.player, 'has')} no other card of that color to discard; "
                     f"{self.top} stays on top.")
-        return (f"{self.player} also {verb(self.player, 'discards')} {_cards(self.cards)} without their effects; "
+        return (f"{self.player} also {verb(self.player, 'discards')} {_cards(self.cards)} without {'their effects' if len(self.cards) > 1 else 'its effect'}; "
                 f"{self.top} lies on top.")
 
 

@@ -107,7 +107,10 @@ _ROWS = [
             "as listed above (after a skip-all the dealer starts; the wild reverse +4 follows the project's "
             "reading).",
             "Classic UNO applies the first card as listed above, and puts a wild +4 back."),
-           ("In every case the first player is the one on the dealer's left, who would start.",
+           ("The idea behind every case: the first card acts as if the dealer had just played it. So it hits the "
+            "first player, the one on the dealer's left, who would start.",
+            "The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
+            "the other way.",
             "A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts.",
             "A skip: the first player is skipped; the player after them starts.",
             "A reverse: the direction turns and the dealer starts, going the other way (with two players that "
@@ -118,9 +121,9 @@ _ROWS = [
             "A plain wild (classic UNO and the Open Mercy deck): the first player names the color and starts.",
             "A wild +6 or wild +10 (the project's reading): the first player names the color, then draws 6 or 10 "
             "and loses the turn; the player after them starts.",
-            "A wild reverse +4 (the project's reading): the direction turns; the player now after the dealer "
-            "(the dealer's right-hand neighbour) names the color, draws 4 and loses the turn; the player after "
-            "them, going the new way, starts.",
+            "A wild reverse +4 (the project's reading, following the idea above): the direction turns; the player "
+            "now after the dealer (the dealer's right-hand neighbour) names the color, draws 4 and loses the "
+            "turn. The player after them, going the new way, starts.",
             "A wild roulette (the project's reading): the first player names a color, turns up cards until one "
             "of that color shows, keeps them all and loses the turn; the player after them starts.",
             "A classic wild +4: it goes back into the deck and another card is turned up.")),
@@ -195,8 +198,10 @@ _ROWS = [
            "stack, it sends the whole total back the way it came.",
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
-           "With two players left, whoever plays a wild reverse +4 becomes its target: they may stack it back "
-           "with a +4 or higher, or draw.",
+           "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
+           "draw card worth at least as much as the last one played (+4 or more), or draw the 4. A player who "
+           "can play must play, and a drawn card that fits must be played: so when it is the only card that "
+           "fits, you must play it at yourself.",
            "Draw cards and stacking", (_ZH, _FR),
            ("two_player_reverse_draw",),
            ("Open Mercy's online game sends the +4 to the opponent (`two_player_reverse_draw: opponent`).",)),
@@ -254,8 +259,9 @@ _ROWS = [
     Ruling("uno", "UNO",
            "Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
            "engine takes the call as a move of its own right after that card, and any player may catch you "
-           "first. Caught, you draw 2. The chance to catch you ends with the next move that is neither a call "
-           "nor a catch (normally the next player's play or draw): after that it is too late. This holds however the hand came down to one card: by playing, or by being handed "
+           "first. Caught, you draw 2. You can be caught until the next move that is neither a call nor a catch. "
+           "Usually that is the next player's play or draw. After it, it is too late. This holds however the "
+           "hand came down to one card: by playing, or by being handed "
            "a one-card hand by a 7 or a 0.",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),

@@ -36,9 +36,10 @@ _ROWS = [
          "the dealer's left starts, and play goes clockwise: to the left, round the table. When several rounds "
          "are played in a row, the next round is dealt by the next player clockwise.", "deal"),
     Term("turn", "A player's go. Play goes clockwise at first; a reverse turns it around.", "deal"),
-    Term("move", "One thing a player does: a play, a draw, naming a color, calling UNO, a catch. A turn can "
-         "hold several moves (a draw, then the card drawn played); records, the step player and the move limit "
-         "count moves, not turns.", "deal"),
+    Term("move", "One thing a player does: a play (a wild's color is named as part of it), a draw, a pass, "
+         "calling UNO, a catch, a challenge, or naming the color after a roulette. A turn can hold several moves "
+         "(a draw, then the card drawn played); records, the step player and the move limit count moves, not "
+         "turns.", "deal"),
     Term("round", "One deal played out, from the deal until someone wins it. (The simulation lab's argument "
          "`games=` counts rounds.)", "winning"),
     Term("game", "UNO played at a table: one round, or a match of several rounds.", "scoring"),
@@ -54,7 +55,8 @@ _ROWS = [
          "draw-card"),
     Term("pending draw", "The cards a player must draw because draw cards were played at them, added up. "
          "Also called the stack.", "stacking"),
-    Term("stack", "To answer a draw card with another draw card, so the pending draw grows and passes on. "
+    Term("stack", "To answer a draw card with another draw card worth at least as much as the last one played, "
+         "so the pending draw grows and passes on. "
          "\"The stack\" is the pending draw.", "stacking"),
     Term("skip-all", "The No Mercy card printed \"Skip Everyone\": every other player is skipped and you play "
          "again.", "skip-all", ("skip everyone", "skip-everyone")),
@@ -72,8 +74,9 @@ _ROWS = [
     Term("penalty", "The cards a player draws for being caught without calling UNO: 2 (the option "
          "`uno_penalty`). The cards a draw card makes you take are a *pending draw*, not a penalty.", "uno"),
     Term("call UNO", "Say \"UNO\" when you are left with one card, as your card goes down.", "uno"),
-    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2. The chance ends "
-         "with the next move that is neither a call nor a catch (normally the next player's play or draw).", "uno"),
+    Term("catch", "Point out a player who holds one card and has not called UNO; they draw 2. They can be "
+         "caught until the next move that is neither a call nor a catch: usually the next player's play or draw.",
+         "uno"),
     Term("reshuffle", "Shuffle the discard pile, except its top card, into a new draw pile.", "empty-draw-pile"),
     Term("rule option", "A named setting that switches one rule to another reading, like `stacking: none`."),
     Term("house rule", "A rule some tables agree on that the printed sheet does not have, like stacking in classic "

@@ -159,6 +159,36 @@ class Comparison:
             lines.setdefault(outcome.moves, []).append(outcome)
         return labels, [(" then ".join(moves), found) for moves, found in lines.items()]
 
+    def differing(self) -> "Comparison":
+        """Only the lines of moves whose outcome differs between the rule sets; a line refused under every
+        rule set, or played to the same end under all of them, teaches nothing about the difference. In the
+        row layout, rule sets that end alike share one row that names them all.
+
+        >>> from nomercy.teaching.lessons import position_of
+        >>> moves = ["A plays yellow +4", "B plays yellow +2"]
+        >>> found = compare(position_of("stack-two-on-four-official"), readings("stacking"), moves).possible()
+        >>> [row["rules"] for row in found.differing().rows()]  # doctest: +NORMALIZE_WHITESPACE
+        ['stacking=official, no-mercy, open-mercy', 'stacking=wilds-on-anything', 'stacking=anything-goes, speltavlan',
+         'stacking=none, classic']
+        """
+        def key(o: Outcome) -> str:
+            return o.cell() if o.allowed else "refused"
+        lines: dict[tuple[str, ...], list[Outcome]] = {}
+        for outcome in self.outcomes:
+            lines.setdefault(outcome.moves, []).append(outcome)
+        kept: list[Outcome] = []
+        for found in lines.values():
+            if len({key(o) for o in found}) < 2:
+                continue
+            if self.layout == "grid":  # one column per rule set: every cell stays
+                kept += found
+                continue
+            alike: dict[str, list[Outcome]] = {}  # rows that end alike (same refusal too) share one row
+            for outcome in found:
+                alike.setdefault(outcome.cell(), []).append(outcome)
+            kept += [dataclasses.replace(same[0], label=", ".join(o.label for o in same)) for same in alike.values()]
+        return dataclasses.replace(self, outcomes=tuple(kept))
+
     def possible(self) -> "Comparison":
         """Only the rule sets under which the position can be set up at all.
 
@@ -266,6 +296,8 @@ def readings(option: str) -> list[tuple[str, RuleSet]]:
     >>> [label for label, _ in readings("zero_pass")]
     ['zero_pass=true', 'zero_pass=false', 'no-mercy', 'classic', 'open-mercy', 'speltavlan']
     """
+    if not isinstance(option, str) or option not in OPTIONS:
+        raise NomercyError(f"There is no rule option by that name: choose one of {', '.join(OPTIONS)}.")
     return variants(option) + profiles()
 
 

@@ -1,0 +1,110 @@
+"""Cases a player meets, laid out as tables so a lesson teaches them instead of leaving them to inference.
+
+Three families, each worked out by the engine from a small position, so the tables cannot drift from
+the rules: what every card does when only two players are left (:func:`two_player_cases`), what each
+kind of first card does (:func:`first_card_cases`), and what happens when the draw pile runs out in the
+middle of each kind of draw (:func:`empty_pile_cases`). Every sentence in a table is the engine's own.
+
+>>> print(two_player_cases().rows[1]["what happens"])
+A plays red skip. B is skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from nomercy.core.engine import deal
+from nomercy.core.errors import NomercyError
+from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.state import GameState
+from nomercy.play.transcript import Transcript
+from nomercy.teaching.lessons import situation, table
+from nomercy.teaching.rule_options import Table, first_card_deals
+
+__all__ = ["two_player_cases", "first_card_cases", "empty_pile_cases"]
+
+# Each card A can play on a red 9, and the moves that play it out (a roulette's color is named by B).
+_TWO_PLAYER_PLAYS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("red 5", ("A plays red 5",)),
+    ("red skip", ("A plays red skip",)),
+    ("red reverse", ("A plays red reverse",)),
+    ("red +2", ("A plays red +2",)),
+    ("red +4", ("A plays red +4",)),
+    ("red skip-all", ("A plays red skip-all",)),
+    ("red discard-all", ("A plays red discard-all",)),
+    ("red 7", ("A plays red 7 swapping with B",)),
+    ("red 0", ("A plays red 0",)),
+    ("wild +6", ("A plays wild +6 choosing red",)),
+    ("wild reverse +4", ("A plays wild reverse +4 choosing red",)),
+    ("wild roulette", ("A plays wild roulette", "B names red")),
+)
+
+
+def _told(start: GameState, moves: Sequence[str]) -> tuple[str, str]:
+    """The engine's sentences for ``moves`` from ``start``, and where the table stands after them."""
+    story = Transcript.of_moves(start, moves, raising=True)
+    return " ".join(event.sentence for event in story.events), situation(story.end)
+
+
+def two_player_cases() -> Table:
+    """Every kind of No Mercy card played by A with only A and B at the table: what happens, and who acts next.
+
+    A holds the card, a red 1 and a green 2; B holds a yellow 3, a yellow 4 and a blue 5; a red 9 is on top.
+    """
+    rows = []
+    for card, moves in _TWO_PLAYER_PLAYS:
+        start = table({"A": f"{card}, red 1, green 2", "B": "yellow 3, yellow 4, blue 5"}, "red 9")
+        happens, after = _told(start, moves)
+        rows.append({"card": card, "what happens": happens, "after it": after})
+    return Table(("card", "what happens", "after it"), tuple(rows))
+
+
+def _first_card_seeds(rules: RuleSet, *, players: int = 3, search: int = 600) -> list[int]:
+    """One seed for each kind of card that can be turned up first under ``rules``, in the deck's order of faces.
+
+    A kind is a face without its color (a skip, a wild +6). The search tries seeds 0, 1, 2... and keeps the
+    first seed that turns up each kind, so a table built from them shows every kind exactly once.
+    """
+    seats = [chr(ord("A") + i) for i in range(players)]
+    found: dict[str, int] = {}
+    for seed in range(search):
+        game, _ = deal(rules, seats, seed=seed)
+        kind = "number" if game.top_card.is_number else str(game.top_card.rank)
+        found.setdefault(kind, seed)
+    return sorted(found.values())
+
+
+def first_card_cases(rules: str | RuleSet = "classic") -> Table:
+    """What each kind of first card does under ``rules`` (a profile name or a rule set), dealt for real."""
+    chosen = ruleset(rules) if isinstance(rules, str) else rules
+    if not isinstance(chosen, RuleSet):
+        raise NomercyError("The rules must be a profile's name, like classic, or a rule set.")
+    return first_card_deals(_first_card_seeds(chosen), rules=chosen)
+
+
+def empty_pile_cases() -> Table:
+    """What happens when the draw pile runs out during each kind of draw: with cards to reshuffle, and without.
+
+    Three draws: B draws a pending stack of 10 with 3 cards left in the pile; B turns up cards for a
+    roulette with 2 left; A draws until a card fits with 2 left. In the first column's second reading,
+    the discard pile holds only its top card, so nothing can be reshuffled.
+    """
+    draws = (
+        ("a stack of 10 to draw",
+         dict(hands={"A": "red 1, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="wild +10",
+              pending=10, color="red", turn="B", draw_pile_size=3), ("B draws",)),
+        ("a roulette (B names green)",
+         dict(hands={"A": "wild roulette, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9",
+              draw_pile="red 1, blue 2", draw_pile_size=2), ("A plays wild roulette", "B names green")),
+        ("drawing until a card fits",
+         dict(hands={"A": "green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9",
+              draw_pile="blue 7, yellow 8", draw_pile_size=2), ("A draws",)),
+    )
+    rows = []
+    for name, setup, moves in draws:
+        start = table(**setup)  # type: ignore[arg-type]
+        refilled, _ = _told(start, moves)
+        bare, _ = _told(start.replace(discard=(start.discard[-1],)), moves)
+        rows.append({"the draw": name, "the discard pile can be reshuffled": refilled,
+                     "no card is left anywhere": bare})
+    return Table(("the draw", "the discard pile can be reshuffled", "no card is left anywhere"), tuple(rows))

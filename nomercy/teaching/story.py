@@ -1,0 +1,77 @@
+"""The story of a round: its key moments picked from the log, with the full log folded under them.
+
+A round's log runs to hundreds of lines, and a reader given all of them at once finds no story in
+them. :func:`round_story` picks the moments a player would tell a friend about (the first card, the
+big draws, a wild reverse +4 that comes back to its player, a knock-out, a reshuffle, the win) and
+lays them out as a short HTML list that reads on GitHub without a kernel. The whole log stays one
+click away in a folded ``<details>`` block. Every sentence is the log's own; nothing is made up here.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from nomercy.core.errors import NomercyError
+
+__all__ = ["key_moments", "round_story", "BIG_DRAW"]
+
+BIG_DRAW = 10
+"""A draw of this many cards or more counts as a key moment."""
+
+_ALWAYS = {"first_card_turned", "knocked_out", "pile_reshuffled", "round_won", "round_scored"}
+
+
+def _checked(lines: Any) -> list[Mapping[str, Any]]:
+    """The log lines, or one clear refusal: a list of lines as a table's ``log_lines`` gives them."""
+    if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):
+        raise NomercyError("A round's story needs its log: a list of log lines, as table.log_lines gives them.")
+    for line in lines:
+        if not isinstance(line, Mapping) or not isinstance(line.get("sentence"), str):
+            raise NomercyError("Each log line must have a sentence, as the lines of table.log_lines do.")
+        if not isinstance(line.get("n", 0), int) or isinstance(line.get("n", 0), bool):
+            raise NomercyError("Each log line is numbered with a whole number, as in table.log_lines.")
+    return list(lines)
+
+
+def _drawn(line: Mapping[str, Any]) -> int:
+    """How many cards a ``cards_drawn`` line says were drawn (0 for any other line)."""
+    if line.get("kind") != "cards_drawn":
+        return 0
+    words = str(line.get("sentence", "")).split()
+    counts = [int(word) for word in words if word.isdigit()]
+    return counts[0] if counts else 0
+
+
+def key_moments(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+    """The key moments of a round, as (log line number, sentence), in the order they happened.
+
+    A wild reverse +4 that comes back to its player (two players left) is told with the line that
+    played it, since the pending line alone does not say who played it.
+    """
+    moments: list[tuple[int, str]] = []
+    last_play: Mapping[str, Any] | None = None
+    for line in _checked(lines):
+        kind, sentence, number = line.get("kind"), str(line.get("sentence", "")), int(line.get("n", 0))
+        if kind == "card_played":
+            last_play = line
+        if kind in _ALWAYS or _drawn(line) >= BIG_DRAW:
+            moments.append((number, sentence))
+        elif line.get("rule") == "wild-reverse-four-two-players" and last_play is not None:
+            played = str(last_play.get("sentence", ""))
+            moments.append((number, f"{played} With two players left, it comes back: {sentence}"))
+    return moments
+
+
+def round_story(lines: Sequence[Mapping[str, Any]], *, title: str = "The key moments") -> str:
+    """HTML: the key moments as a list (each with its log line number), then the full log, folded."""
+    lines = _checked(lines)
+    if not isinstance(title, str):
+        raise NomercyError("The story's title must be text.")
+    items = "".join(f"<li><b>line {number}</b>: {escape(sentence)}</li>" for number, sentence in key_moments(lines))
+    full = "\n".join(
+        f"{line.get('n', '')}. {line.get('sentence', '')}" + (f"  (rule {line['rule']})" if isinstance(line.get("rule"), str) and line["rule"] else "")
+        for line in lines)
+    return (f"<p><b>{escape(title)}</b> ({len(lines)} lines in the whole log)</p><ul>{items}</ul>"
+            f"<details><summary>The whole log, line by line, each with its ruling ({len(lines)} lines)</summary>"
+            f"<pre>{escape(full)}</pre></details>")
