@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+from dataclasses import replace
 import os
 import time
 from typing import Any, Callable, Mapping, Sequence
@@ -353,7 +354,7 @@ class TableSession:
         seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
-        daily = table_view.daily_line(self)
+        daily = self._daily_line()
         day = f" daily={daily['date']}" if daily else ""
         return (f"{self._rules.name}{day} seats={seats} seed={self._seed} round={self._round} move={self.move_count} "
                 f"{where}")
@@ -413,18 +414,18 @@ class TableSession:
         "cancel": lambda self, i: self._cancel(),
         "uno": lambda self, i: self._click_uno(),
         "reveal": lambda self, i: self._reveal(),
-        "undo": lambda self, i: table_undo.undo(self),
+        "undo": lambda self, i: self._undo(),
         "new_round": lambda self, i: self._new_round(),
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export_record(),
         "import_record": lambda self, i: table_records.import_record(self, i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
-        "hint": lambda self, i: table_coach.ask_hint(self),
-        "go_ahead": lambda self, i: table_coach.go_ahead(self),
-        "take_back": lambda self, i: table_coach.take_back(self),
-        "review": lambda self, i: table_coach.review_round(self),
-        "review_show": lambda self, i: table_coach.open_review(self, i.get("index")),
+        "hint": lambda self, i: self._ask_hint(),
+        "go_ahead": lambda self, i: self._go_ahead(),
+        "take_back": lambda self, i: self._take_back(),
+        "review": lambda self, i: self._review_round(),
+        "review_show": lambda self, i: self._open_review(i.get("index")),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
@@ -549,8 +550,12 @@ class TableSession:
         reason = why_illegal(s, move)
         if reason is not None:
             return reason
-        if self.coach and not confirmed and table_coach.hold_for_warning(self, move):
-            return None
+        if self.coach and not confirmed:
+            uno_called = self.auto_uno or (self._uno_armed and type(move) is Play)
+            warning = table_coach.warning_advice(s, move, uno_called=uno_called)
+            if warning is not None:  # the coach holds the move back with its warning
+                self._held, self._prompt, self._advice = move, {}, warning
+                return None
         mark = Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
         self._play(move)
         self._marks.append(mark)
@@ -561,6 +566,63 @@ class TableSession:
         self._prompt = {}
         self._after_change()
         return None
+
+    def _undo(self) -> str | None:
+        """Take back the latest decision of the person at the screen, and the moves made after it."""
+        why_not = table_undo.why_no_undo(self._undo_allowed, self._marks, self._screen, self.state.seats)
+        if why_not:
+            return why_not
+        mark = self._marks.pop()
+        line = table_undo.undo_line(self.state.seats, mark, self.move_count)
+        while self.move_count > mark.moves:
+            self._game.undo()
+        del self._log[mark.lines:]
+        del self._log_shown[mark.lines:]
+        self._queued = None
+        self._uno_armed = False
+        self._moment.clear()
+        self._moment.follow(self.state.catchable, self._humans)
+        self._last = None
+        self._prompt = {}
+        self._note(line, "undo")
+        self._after_change(run_computers=False)
+        if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
+            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
+        return None
+
+    # ------------------------------------------------------------------ the coach (its desk: table_coach)
+    def _go_ahead(self) -> str | None:
+        move, self._held = self._held, None
+        self._advice = {}
+        if move is None:
+            return table_coach.NOTHING_HELD
+        return self._human_move(move, confirmed=True)
+
+    def _take_back(self) -> None:
+        self._held = None
+        self._advice = {}
+
+    def _ask_hint(self) -> str | None:
+        advice = table_coach.hint_at(self.coach, self._screen, self.state, seed=self._coach_seed)
+        if isinstance(advice, str):
+            return advice
+        self._advice = advice
+        return None
+
+    def _review_round(self) -> str | None:
+        """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
+        why_not = table_coach.why_no_review(self.coach, self.state, self._humans, self.move_count)
+        if why_not:
+            return why_not
+        if self._review is None:
+            self._review = ReviewInSlices(self._game, table_coach.review_seat(self._screen), seed=self._coach_seed)
+        self._review.run()  # done already: nothing (a second view, a repeated ask)
+        return None
+
+    def _open_review(self, index: Any) -> str | None:
+        if self._review is None:
+            return table_coach.NO_REVIEW_YET
+        return self._review.open(index)
 
     def _reveal(self) -> str | None:
         screen = self._screen.revealed(self.state)
@@ -666,4 +728,20 @@ class TableSession:
     def snapshot(self) -> dict[str, Any]:
         """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
         the buttons, the top card, the status line, the end of the round (built in :mod:`~nomercy.play.table_view`)."""
-        return table_view.snapshot(self)
+        return table_view.snapshot(self._frame())
+
+    def _frame(self) -> table_view.TableFrame:
+        """The table at this moment as a frozen frame, for :func:`~nomercy.play.table_view.snapshot` to draw."""
+        return table_view.TableFrame(
+            state=self.state, events=self._game.events, move_count=self.move_count, kinds=self._kinds,
+            humans=self._humans, screen=self._screen, round=self._round, is_match=self._is_match, match=self._match,
+            coach=self.coach, prompt=self._prompt, advice=self._advice, waiting=self.waiting,
+            uno_armed=self._uno_armed, uno_wait=self.uno_wait() if self._queued is not None else 0.0,
+            in_moment=frozenset(seat for seat in self._humans if seat in self._moment),
+            undo_allowed=self._undo_allowed, marks=tuple(self._marks), last=self._last, daily=self._daily_line(),
+            imported=self._imported)
+
+    def _daily_line(self) -> dict[str, str] | None:
+        """The deal of the day's title and line to share, when this round is the day's deal."""
+        return table_view.daily_line(self._daily, self._daily_seed, self._game.start.seed, self.state, self._humans,
+                                     self.move_count)
