@@ -61,7 +61,7 @@ TYPED_GRAPH = {module: _imports(module, typing_too=True) for module in MODULES}
 
 # Circles that close only through an ``if TYPE_CHECKING:`` import. The goal is 0; lower
 # this number whenever a circle goes, never raise it.
-TYPING_CIRCLES_AT_MOST = 1
+TYPING_CIRCLES_AT_MOST = 0
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

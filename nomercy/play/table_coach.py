@@ -56,7 +56,6 @@ def hint_summary(state: GameState, tip: coaching.Hint) -> str:
     """The hint in one or two sentences: its reason, then what the imagined rounds found, in a card player's words.
 
     >>> from nomercy.play.game import Game
-from nomercy.play.hot_seat import Screen
     >>> state = Game("no-mercy", ["You", "Bo", "Cy"], seed=66).state
     >>> print(hint_summary(state, coaching.hint(state, "You", seed=1, budget=30)))
     Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards. In 11 imagined rounds it won about half, the most of your moves, though playing wild reverse +4 choosing blue came close.

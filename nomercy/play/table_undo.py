@@ -54,10 +54,9 @@ def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Seq
             f"screen has passed to {seats[undoer]}.")
 
 
-def undo_line(seats: Sequence[str], mark: Mark, moves_now: int) -> str:
-    """The log's line for taking back ``mark`` when ``moves_now`` moves have been made: the decision, and how many
-    moves after it (computers', a call with it) go with it."""
-    after = moves_now - mark.moves - 1
+def undo_line(seats: Sequence[str], mark: Mark, after: int) -> str:
+    """The log's line for taking back ``mark``: the decision, and how many moves made ``after`` it (computers', a
+    call with it) went with it."""
     name = seats[mark.seat]
     return (f"{name} took back {possessive(name)} last decision: {mark.move}"
             + (f" (and the {plural(after, 'move')} after it)." if after else "."))
