@@ -2,7 +2,9 @@
 
 core (the rules) < play (games, players, simulation) < puzzles < teaching (what notebooks
 show) < widgets < the package root and the command line. Imports inside functions count
-too: a lazy import is still a dependency.
+too: a lazy import is still a dependency. An import under ``if TYPE_CHECKING:`` does not
+run, so it cannot break the layers at import time, but a circle through it is still two
+modules that know each other: those circles are counted, and their number may only fall.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ def _layer(module: str) -> int:
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else TOP
 
 
-def _imports(module: str) -> set[str]:
-    """The nomercy modules ``module`` imports, anywhere in its body (not under ``if TYPE_CHECKING``)."""
+def _imports(module: str, *, typing_too: bool = False) -> set[str]:
+    """The nomercy modules ``module`` imports, anywhere in its body (under ``if TYPE_CHECKING`` only if ``typing_too``)."""
     tree = ast.parse(MODULES[module].read_text())
-    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    typing_only = set() if typing_too else {
+        id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+        and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -54,6 +57,11 @@ def _imports(module: str) -> set[str]:
 
 
 GRAPH = {module: _imports(module) for module in MODULES}
+TYPED_GRAPH = {module: _imports(module, typing_too=True) for module in MODULES}
+
+# Circles that close only through an ``if TYPE_CHECKING:`` import. The goal is 0; lower
+# this number whenever a circle goes, never raise it.
+TYPING_CIRCLES_AT_MOST = 0
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -62,22 +70,40 @@ def test_a_module_imports_only_its_own_layer_and_the_layers_below(module):
     assert not above, f"{module} ({(LAYERS + ('top',))[_layer(module)]}) imports {above} from a layer above it"
 
 
-def test_no_import_circles():
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One shortest circle through each module that sits on one, each circle once."""
     def cycle_from(start: str) -> list[str] | None:
-        stack = [(start, [start])]
+        queue = [(start, [start])]
         seen: set[str] = set()
-        while stack:
-            node, path = stack.pop()
-            for nxt in GRAPH[node]:
+        while queue:
+            node, path = queue.pop(0)
+            for nxt in sorted(graph[node]):
                 if nxt == start:
                     return path + [start]
                 if nxt not in seen:
                     seen.add(nxt)
-                    stack.append((nxt, path + [nxt]))
+                    queue.append((nxt, path + [nxt]))
         return None
 
-    circles = [cycle for m in sorted(GRAPH) if (cycle := cycle_from(m))]
+    found: dict[frozenset[str], list[str]] = {}
+    for module in sorted(graph):
+        if (cycle := cycle_from(module)) is not None:
+            found.setdefault(frozenset(cycle), cycle)
+    return list(found.values())
+
+
+def test_no_import_circles():
+    circles = _circles(GRAPH)
     assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles[:5])
+
+
+def test_import_circles_through_type_checking_do_not_grow():
+    circles = _circles(TYPED_GRAPH)
+    assert len(circles) <= TYPING_CIRCLES_AT_MOST, (
+        f"{len(circles)} import circles close through `if TYPE_CHECKING:` (at most {TYPING_CIRCLES_AT_MOST}): "
+        + "; ".join(" -> ".join(c) for c in circles))
+    assert len(circles) >= TYPING_CIRCLES_AT_MOST, (
+        f"only {len(circles)} import circles through `if TYPE_CHECKING:` remain: lower TYPING_CIRCLES_AT_MOST to it")
 
 
 def test_every_module_sits_in_a_layer():

@@ -7,12 +7,12 @@ record import and export, the save file, the deal of the day, and the table as p
 (:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
-The parts that read on their own live beside it: the table's words and buttons
-(:mod:`~nomercy.play.table_text`), the table as plain data (:mod:`~nomercy.play.table_view`), whose hand
-the screen shows (:mod:`~nomercy.play.hot_seat`), the UNO moment (:mod:`~nomercy.play.uno_moment`), undo
-(:mod:`~nomercy.play.table_undo`), the coach's advice and review (:mod:`~nomercy.play.table_coach`), and
-records in and out with the save file (:mod:`~nomercy.play.table_records`); this module is the state
-machine of intents that ties them to the rounds.
+Each part has one owner, and the session only dispatches intents and applies what the parts return: the
+setup, frozen (:mod:`~nomercy.play.table_setup`); the round, the only object that touches the game, with its
+log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); the computers' turns
+(:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
+(:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`); records in and out
+(:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
 ...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
@@ -36,78 +36,35 @@ from __future__ import annotations
 
 import copy
 import datetime
+from dataclasses import replace
 import os
 import time
 from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import inputs
-from nomercy.core.cards import COLORS, Card
-from nomercy.core.engine import legal_moves, why_illegal
+from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NomercyError
-from nomercy.core.events import Event
 from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
-from nomercy.core.seeds import derive_seed, short_seed
+from nomercy.core.seeds import short_seed
 from nomercy.core.state import GameState
 from nomercy.core import wording
-from nomercy.core.wording import says, their
 from nomercy.play import coach as coaching
-from nomercy.play import table_coach, table_records, table_undo, table_view
+from nomercy.play import table_clicks, table_coach, table_records, table_turns, table_undo, table_view
 from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, daily_seed, day_of
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
-from nomercy.play.players import PLAYER_KINDS, Player, make_player
-from nomercy.play.record import check_table
+from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_coach import ReviewInSlices
-from nomercy.play.table_undo import Mark
-from nomercy.play.table_text import (HUMAN, event_entry, kinds_from_names, may_call_with_play, move_entry,
-                                     move_summary, prompt_for, seat_plan)
+from nomercy.play.table_round import TableRound
+from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
+from nomercy.play.table_text import HUMAN, kinds_from_names
 from nomercy.play.transcript import Transcript
-from nomercy.play.uno_moment import Clock, UnoMoment
+from nomercy.play.uno_moment import Clock
 
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of", "kept_copy"]
-
-MAX_PACE = 10.0
-"""Seconds, at most, between computer moves (the widget's slider goes to 3)."""
-MAX_ROUND = 1_000_000
-"""The highest round number a table opens on (a number a page kept; anything above is not one of ours)."""
-
-
-def check_pace(pace: Any) -> float:
-    """The pace asked for, as seconds from 0 to :data:`MAX_PACE` (0 plays the computers at once)."""
-    return inputs.seconds(pace, "pace", MAX_PACE)
-
-
-def _written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
-    """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
-    is not quoted back as Python writes it)."""
-    value = intent.get(field, "")
-    if not isinstance(value, str) or len(value) > 200:
-        raise NomercyError(f"{what} is written as text, like '{like}'; not {inputs.quote(value)}")
-    return value
-
-
-def _checked_players(players: Any, rules: RuleSet) -> Any:
-    """``players`` as :func:`~nomercy.play.table_text.seat_plan` reads them, checked first: how many, before any
-    seat is made (100,000 seats are refused at once, not built), then each kind and each name."""
-    low, high = rules.players
-    kinds = (HUMAN, *PLAYER_KINDS)
-    if isinstance(players, bool) or not isinstance(players, (int, Sequence, Mapping)) \
-            or isinstance(players, (str, bytes, bytearray)):
-        raise NomercyError("players is a number of seats, a list of seat kinds or a mapping of seat names to kinds; "
-                           f"not {inputs.quote(players)}")
-    size = players if isinstance(players, int) else len(players)
-    if not low <= size <= high:
-        raise NomercyError(f"{rules.name} is for {low} to {high} players, not {inputs.quote(size)}")
-    if isinstance(players, int):
-        return players
-    if isinstance(players, Mapping):
-        names = inputs.seat_names(list(players))
-        return dict(zip(names, (inputs.choice(kind, "a seat kind", kinds) for kind in players.values())))
-    return [inputs.choice(kind, "a seat kind", kinds) for kind in players]
-
 
 def kept_copy(value: Any) -> Any:
     """A value as a transaction keeps it: containers and objects that copy themselves (a Game) are copied;
@@ -138,7 +95,7 @@ class TableSession:
     _held: Move | None  # a move the coach's warning holds back
     _advice: dict[str, Any]
     _prompt: dict[str, Any]
-    _queued: Move | None  # the computer move the front end is to ask for next (``advance``)
+    _queued: table_turns.Queued | None  # the computer move the front end is to ask for next (``advance``)
 
     def __init__(
         self,
@@ -160,30 +117,22 @@ class TableSession:
         save = None if save_to is None else SavedGame(inputs.path(save_to, "the save file"))  # a folder: refused now
         round_number = inputs.whole_number(round_number, "round_number (the number of the round the table opens on)",
                                            1, MAX_ROUND)
-        self._rules = ruleset(rules, **overrides)  # a RuleSet of your own plays as it is
+        rules = ruleset(rules, **overrides)  # checked before the seed, as it always was
         seed = inputs.seed(seed)
         match, coach, auto_uno = (inputs.switch(value, name) for value, name in
                                   ((match, "match"), (coach, "coach"), (auto_uno, "auto_uno")))
         undo = None if undo is None else inputs.switch(undo, "undo")
         clock = inputs.clock(clock)
         daily = None if daily is None else inputs.date(daily, "the day of a deal of the day")
-        self._seats, self._kinds = seat_plan(_checked_players(players, self._rules))
-        low, high = self._rules.players
-        if not low <= len(self._seats) <= high:
-            raise NomercyError(f"{self._rules.name} is for {low} to {high} players, not {len(self._seats)}")
-        check_table(self._rules, self._seats, seed)  # what a record of its games could not hold: refused now
-        self._seed = self._first_seed = seed
+        self._setup = TableSetup.checked(rules, players, seed=seed, match=match, undo=undo)
+        self._seed = seed  # the match's seed: the first one, then each "Start over"'s
         self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
-        self._is_match = bool(match)
-        self._undo_allowed = (not match) if undo is None else bool(undo)
-        self._humans = tuple(i for i, k in enumerate(self._kinds) if k == HUMAN)
         self.pace = pace
         self.coach = bool(coach)
         self.auto_uno = bool(auto_uno)
         self._clock = clock
         self._daily = daily  # the date of a deal of the day: its first deal is the day's (a new deal is not)
         self._daily_seed = seed if daily is not None else None
-        self._coach_seed = short_seed(self._first_seed, "coach")
         self._version = 0
         self._quiet = False
         self._imported: str | None = None  # the front end's name for the last record it loaded
@@ -193,7 +142,7 @@ class TableSession:
         self._autosave: AutoSave | None = None
         self._new_match(self._seed, 1 if match else round_number)
         if save is not None:
-            table_records.resume(self, save)
+            self._resume(save)
         self._version = 1
 
     # ------------------------------------------------------------------ other ways to open a table
@@ -224,7 +173,7 @@ class TableSession:
             inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
-        reason = table_records.load(table, rec)
+        reason = table._load(rec)
         if reason:
             raise NomercyError(reason)
         return table
@@ -233,7 +182,7 @@ class TableSession:
     @property
     def state(self) -> GameState:
         """The position now (a value: keep it, compare it, step it)."""
-        return self._game.state
+        return self._round.state
 
     @property
     def pace(self) -> float:
@@ -246,20 +195,20 @@ class TableSession:
 
     @property
     def rules(self) -> RuleSet:
-        return self._rules
+        return self._setup.rules
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self._seats
+        return self._setup.seats
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return self._kinds
+        return self._setup.kinds
 
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats people play (by number)."""
-        return self._humans
+        return self._setup.humans
 
     @property
     def computers(self) -> Mapping[int, Player]:
@@ -268,12 +217,12 @@ class TableSession:
 
     @property
     def round_number(self) -> int:
-        return self._round
+        return self._round.number
 
     @property
     def move_count(self) -> int:
         """Moves made in this round."""
-        return self._game.move_count
+        return self._round.move_count
 
     @property
     def version(self) -> int:
@@ -283,17 +232,17 @@ class TableSession:
     @property
     def coach_seed(self) -> int:
         """The seed of every hint and review at this table (fixed by the table's first seed)."""
-        return self._coach_seed
+        return self._setup.coach_seed
 
     @property
     def log_lines(self) -> list[dict[str, Any]]:
         """Every line of this round's log: sentence, kind, and the ruling behind it (title and text)."""
-        return list(self._log)
+        return self._round.lines
 
     def latest_lines(self, count: int) -> list[dict[str, Any]]:
         """The latest ``count`` lines of the log as a front end shows them: without the ruling's words (a front
         end gets those once, for every ruling, and expands a line's ``rule`` when asked)."""
-        return self._log_shown[-count:]
+        return self._round.latest_lines(count)
 
     @property
     def prompt(self) -> dict[str, Any]:
@@ -338,11 +287,11 @@ class TableSession:
 
     def record(self) -> GameRecord:
         """This round as a record (rules, seats, seed, dealer, moves) that replays to the same position."""
-        return self._game.record()
+        return self._round.record()
 
     def transcript(self) -> Transcript:
         """This round so far as one story (deal, moves, events)."""
-        return self._game.transcript()
+        return self._round.transcript()
 
     def __repr__(self) -> str:
         return f"<TableSession {self.describe()}>"
@@ -350,12 +299,12 @@ class TableSession:
     def describe(self) -> str:
         """The table in one line: rules (and the date of a deal of the day), seats and kinds, seed, round, moves,
         who is to move or who won."""
-        seats = ",".join(f"{n}:{k}" for n, k in zip(self._seats, self._kinds))
+        seats = ",".join(f"{n}:{k}" for n, k in zip(self._setup.seats, self._setup.kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
-        daily = table_view.daily_line(self)
+        daily = self._daily_line()
         day = f" daily={daily['date']}" if daily else ""
-        return (f"{self._rules.name}{day} seats={seats} seed={self._seed} round={self._round} move={self.move_count} "
+        return (f"{self._setup.rules.name}{day} seats={seats} seed={self._seed} round={self.round_number} move={self.move_count} "
                 f"{where}")
 
     # ------------------------------------------------------------------ intents, as transactions
@@ -373,7 +322,7 @@ class TableSession:
                 self._version += 1
                 if show is not None:
                     show()
-                if table_records.save_round(self) and show is not None:
+                if self._save_round() and show is not None:
                     show()  # the log says the save failed
         except NomercyError as error:
             reason = str(error)
@@ -408,23 +357,23 @@ class TableSession:
     # What a front end may send, and what each becomes. The widget's ES module lists the same names
     # (tests/test_widget_contract.py compares them and clicks every control in a browser).
     _INTENT_HANDLERS: dict[str, Callable[["TableSession", Mapping[str, Any]], str | None]] = {
-        "card": lambda self, i: self._click_card(_written(i, "card", "a card", "red 7")),
-        "move": lambda self, i: self._click_move(_written(i, "move", "a move", "Player plays red 7")),
+        "card": lambda self, i: self._click_card(table_clicks.written(i, "card", "a card", "red 7")),
+        "move": lambda self, i: self._click_move(table_clicks.written(i, "move", "a move", "Player plays red 7")),
         "cancel": lambda self, i: self._cancel(),
         "uno": lambda self, i: self._click_uno(),
         "reveal": lambda self, i: self._reveal(),
-        "undo": lambda self, i: table_undo.undo(self),
+        "undo": lambda self, i: self._undo(),
         "new_round": lambda self, i: self._new_round(),
         "new_match": lambda self, i: self._start_over(),
         "replay": lambda self, i: self._replay(),
         "export": lambda self, i: self._export_record(),
-        "import_record": lambda self, i: table_records.import_record(self, i.get("record", ""), i.get("ask")),
+        "import_record": lambda self, i: self._import_record(i.get("record", ""), i.get("ask")),
         "advance": lambda self, i: self._advance(i.get("version")),
-        "hint": lambda self, i: table_coach.ask_hint(self),
-        "go_ahead": lambda self, i: table_coach.go_ahead(self),
-        "take_back": lambda self, i: table_coach.take_back(self),
-        "review": lambda self, i: table_coach.review_round(self),
-        "review_show": lambda self, i: table_coach.open_review(self, i.get("index")),
+        "hint": lambda self, i: self._ask_hint(),
+        "go_ahead": lambda self, i: self._go_ahead(),
+        "take_back": lambda self, i: self._take_back(),
+        "review": lambda self, i: self._review_round(),
+        "review_show": lambda self, i: self._open_review(i.get("index")),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
@@ -437,25 +386,21 @@ class TableSession:
 
 
     # ------------------------------------------------------------------ rounds and the match
-    def _make_bots(self, seed: int) -> dict[int, Player]:
-        return {i: make_player(k, seed=derive_seed(seed, "player", i))
-                for i, k in enumerate(self._kinds) if k != HUMAN}
-
     def _start_over(self) -> None:
         """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
         reshuffles = self._reshuffles + 1
-        self._new_match(short_seed(self._first_seed, "table", reshuffles))
+        self._new_match(short_seed(self._setup.first_seed, "table", reshuffles))
         self._reshuffles = reshuffles
 
     def _replay(self) -> None:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
-        self._start_round(self._round, self._deal(self._game.start.seed, self._game.start.dealer))
+        self._start_round(self.round_number, self._deal(self._round.seed, self._round.dealer))
 
     def _new_match(self, seed: int, number: int = 1) -> None:
         """Deal the first round from ``seed`` (a new match when ``match=True``), numbered ``number``; the table
         switches once it is dealt."""
-        bots = self._make_bots(seed)
-        match = Match.start(self._rules, self._seats, seed=seed) if self._is_match else None
+        bots = self._setup.computers(seed)
+        match = Match.start(self._setup.rules, self._setup.seats, seed=seed) if self._setup.is_match else None
         game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
         self._seed, self._bots, self._match = seed, bots, match
         self._start_round(number, game)
@@ -470,90 +415,58 @@ class TableSession:
             self._match = match.next_round()
             self._start_round(self._match.round_number, self._deal(self._match.game.seed, self._match.game.dealer))
         else:
-            self._start_round(self._round + 1, self._deal(short_seed(self._seed, "round", self._round + 1), None))
+            number = self.round_number + 1
+            self._start_round(number, self._deal(short_seed(self._seed, "round", number), None))
         return None
 
     def _deal(self, seed: int, dealer: int | None, bots: Mapping[int, Player] | None = None) -> Game:
         """A round dealt at this table (the check that can fail, made before the table switches to it)."""
-        return Game(self._rules, self._seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
+        return Game(self._setup.rules, self._setup.seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
 
     def _start_round(self, number: int, game: Game) -> None:
         """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
-        self._round = number
-        self._game = game
-        self._log: list[dict[str, Any]] = []
-        self._log_shown: list[dict[str, Any]] = []  # the same lines without the ruling's words
-        self._marks: list[Mark] = []  # before each human decision: moves, log lines, whose, the decision
+        self._round = TableRound(number, game, people=self.humans, clock=self._clock)
         self._queued = None
-        self._queued_at = -1
         self._uno_armed = False
-        self._moment = UnoMoment(self._clock)  # people down to one card, not yet called: since when
         self._held = None
         self._review: ReviewInSlices | None = None
-        self._last: dict[str, Any] | None = None  # the latest move as the table shows it
         self._advice = {}
-        self._screen = Screen.for_people(self._humans)  # whose hand is shown (hot-seat: hidden until asked)
+        self._screen = Screen.for_people(self.humans)  # whose hand is shown (hot-seat: hidden until asked)
         self._prompt = {}
         self._export = ""
-        # the seed is in the round's record (Export), not in the words a card player reads
-        self._note(wording.ROUND_STARTS.format(number=self._round, rules=wording.rules_name(game.state.rules.name)),
-                   "round")
-        self._log_events(game.start_events)  # the deal's own events (first-card effects included)
         self._after_change()
 
     # ------------------------------------------------------------------ a person's intents
     def _click_card(self, text: str) -> str | None:
-        seat = self._screen.person_at_screen(self.state)
-        if isinstance(seat, str):
-            return seat
-        card = Card.parse(text)
-        s = self.state
-        plays = [a for a in legal_moves(s) if type(a) is Play and a.seat == seat and a.card is card]
-        if not plays:
-            probe = Play(seat, card, COLORS[0] if "color" in card.face.choices else None)  # the reason, not the color
-            return why_illegal(s, probe) or f"{s.seats[seat]} cannot play {card} now"
-        if len(plays) == 1:
-            return self._human_move(plays[0])
-        self._prompt = prompt_for(s, card, plays)
-        return None
+        click = table_clicks.card_click(self._screen, self.state, text)
+        if isinstance(click, table_clicks.Ask):
+            self._prompt = click.prompt
+            return None
+        return click if isinstance(click, str) else self._human_move(click)
 
     def _click_move(self, text: str) -> str | None:
-        seat = self._screen.person_at_screen(self.state)
-        s = self.state
-        move = s.parse_move(text)
-        if move.seat not in self._humans:
-            who = s.seats[seat] if isinstance(seat, int) else "a human seat"
-            return f"You can only make moves for {who} here; {says(s.seats[move.seat], 'is')} a computer player."
-        if isinstance(seat, str):
-            return seat
-        if move.seat != seat:
-            mover = s.seats[move.seat]
-            return (f"It is {s.seats[seat]} at the screen: {says(mover, 'moves')} when {their(mover)} hand is "
-                    "shown.")
-        return self._human_move(move)
+        move = table_clicks.move_typed(self._screen, self.state, text)
+        return move if isinstance(move, str) else self._human_move(move)
 
     def _click_uno(self) -> str | None:
-        seat = self._screen.person_at_screen(self.state)
-        if isinstance(seat, str):
-            return seat
-        s = self.state
-        if seat in s.catchable:
-            return self._human_move(CallUno(seat))
-        if may_call_with_play(s, seat):
+        click = table_clicks.uno_click(self._screen, self.state)
+        if click is table_clicks.ARM_UNO:
             self._uno_armed = not self._uno_armed  # called together with the play that leaves one card
             return None
-        return why_illegal(s, CallUno(seat)) or f"{says(s.seats[seat], 'has')} nothing to call"
+        return click if isinstance(click, str) else self._human_move(click)  # type: ignore[arg-type]
 
     def _human_move(self, move: Move, *, confirmed: bool = False) -> str | None:
         s = self.state
         reason = why_illegal(s, move)
         if reason is not None:
             return reason
-        if self.coach and not confirmed and table_coach.hold_for_warning(self, move):
-            return None
-        mark = Mark(self.move_count, len(self._log), move.seat, s.move_text(move))
-        self._play(move)
-        self._marks.append(mark)
+        if self.coach and not confirmed:
+            uno_called = self.auto_uno or (self._uno_armed and type(move) is Play)
+            warning = table_coach.warning_advice(s, move, uno_called=uno_called)
+            if warning is not None:  # the coach holds the move back with its warning
+                self._held, self._prompt, self._advice = move, {}, warning
+                return None
+        self._play(move, decided=True)
         if type(move) is Play:
             if self._uno_armed and move.seat in self.state.catchable:
                 self._play(CallUno(move.seat))
@@ -562,6 +475,55 @@ class TableSession:
         self._after_change()
         return None
 
+    def _undo(self) -> str | None:
+        """Take back the latest decision of the person at the screen, and the moves made after it."""
+        why_not = table_undo.why_no_undo(self._setup.undo_allowed, self._round.marks, self._screen, self.state.seats)
+        if why_not:
+            return why_not
+        mark, after = self._round.take_back()
+        self._queued = None
+        self._uno_armed = False
+        self._prompt = {}
+        self._note(table_undo.undo_line(self.state.seats, mark, after), "undo")
+        self._after_change(run_computers=False)
+        if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
+            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
+        return None
+
+    # ------------------------------------------------------------------ the coach (its desk: table_coach)
+    def _go_ahead(self) -> str | None:
+        move, self._held = self._held, None
+        self._advice = {}
+        if move is None:
+            return table_coach.NOTHING_HELD
+        return self._human_move(move, confirmed=True)
+
+    def _take_back(self) -> None:
+        self._held = None
+        self._advice = {}
+
+    def _ask_hint(self) -> str | None:
+        advice = table_coach.hint_at(self.coach, self._screen, self.state, seed=self.coach_seed)
+        if isinstance(advice, str):
+            return advice
+        self._advice = advice
+        return None
+
+    def _review_round(self) -> str | None:
+        """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
+        why_not = table_coach.why_no_review(self.coach, self.state, self.humans, self.move_count)
+        if why_not:
+            return why_not
+        if self._review is None:
+            self._review = self._round.review(table_coach.review_seat(self._screen), seed=self.coach_seed)
+        self._review.run()  # done already: nothing (a second view, a repeated ask)
+        return None
+
+    def _open_review(self, index: Any) -> str | None:
+        if self._review is None:
+            return table_coach.NO_REVIEW_YET
+        return self._review.open(index)
+
     def _reveal(self) -> str | None:
         screen = self._screen.revealed(self.state)
         if isinstance(screen, str):
@@ -569,101 +531,106 @@ class TableSession:
         self._screen = screen
         return None
 
-    # ------------------------------------------------------------------ the UNO moment
+    # ------------------------------------------------------------------ computer turns and the UNO moment
     def uno_wait(self) -> float:
         """Seconds before a computer may catch a person who went down to one card (0 when none may be)."""
-        return self._moment.wait(pace=self.pace)
+        return self._round.uno_wait(self.pace)
 
-    def _too_early(self, move: Move) -> bool:
-        return self._moment.too_early(move, pace=self.pace)
-
-    def _auto_call(self) -> None:
-        if not self.auto_uno:
-            return
-        for seat in self._humans:
-            if seat in self.state.catchable and CallUno(seat) in legal_moves(self.state):
-                self._play(CallUno(seat))
-
-    # ------------------------------------------------------------------ computer turns
     def _advance(self, version: Any) -> str | None:
         """One computer move, asked for by the front end after ``pace`` seconds (stale asks are ignored)."""
         if (version is not None and version != self._version) or self.state.is_over or self._queued is None:
             self._quiet = True  # a stale or duplicate ask (two views, an old timer): nothing to show
             return None
-        self._step_computer()
+        played, self._queued = table_turns.step(self._round, self._queued, pace=self.pace)
+        if played:
+            self._held, self._advice = None, {}
+            self._after_change()
         return None
-
-    def _step_computer(self) -> None:
-        move = self._queued
-        if move is None or self._queued_at != self.move_count:
-            move = self._game.next_computer_move()
-        self._queued = None
-        if move is None:
-            return
-        if self._too_early(move):  # the person's UNO moment is still on: ask again when it is over
-            self._queued, self._queued_at = move, self.move_count
-            return
-        self._play(move)
-        self._after_change()
 
     def _after_change(self, *, run_computers: bool = True) -> None:
         """After any move: let the computers play (at once, or one per ``advance``), then settle the screen."""
-        self._queued = None
-        self._auto_call()
-        if not self.state.is_over:
-            if self.pace == 0 and run_computers:
-                # One computer move at a time (Game.next_computer_move), so a catch inside a person's UNO
-                # moment waits.
-                while not self.state.is_over:
-                    move = self._game.next_computer_move()
-                    if move is None:
-                        break
-                    if self._too_early(move):
-                        self._queued, self._queued_at = move, self.move_count
-                        break
-                    self._play(move)
-                    self._auto_call()
-            elif not self.state.is_over:
-                self._queued = self._game.next_computer_move()
-                self._queued_at = self.move_count
-        self._screen = self._screen.settled(self.state, self._moment)
+        before = self.move_count
+        self._queued = table_turns.after_change(self._round, pace=self.pace, people=self.humans,
+                                                auto_uno=self.auto_uno, run_computers=run_computers)
+        if self.move_count != before:  # a move made clears a held move and the advice, as a person's does
+            self._held, self._advice = None, {}
+        self._screen = self._screen.settled(self.state, self._round.in_moment)
 
     # ------------------------------------------------------------------ applying and logging
-    def _play(self, move: Move) -> None:
-        """A move made at the table: :meth:`Game.play` (the driver's loop, the engine's ``apply``), then the log.
-        A record's moves come the same way, a whole record at a time (:func:`~nomercy.play.table_records.load`, :meth:`_replayed`)."""
-        before = self.state
-        events = self._game.play(move)  # the game shows the move to the computers that remember
-        self._show_move(before, move, events)
-
-    def _replayed(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
-        """A record's move, replayed by the game (:meth:`Game.replay`): marked if a person made it, then shown."""
-        if move.seat in self._humans:
-            self._marks.append(Mark(self.move_count - 1, len(self._log), move.seat, before.move_text(move)))
-        self._show_move(before, move, events)
-
-    def _show_move(self, before: GameState, move: Move, events: Sequence[Event]) -> None:
-        """A move just played, on the table: its events in the log, the latest move, no held move or advice."""
-        self._log_events(events)
-        self._last = {**move_summary(before, move, events), "computer": move.seat not in self._humans,
-                      "n": self.move_count}
+    def _play(self, move: Move, *, decided: bool = False) -> None:
+        """A move made at the table, by the round (:meth:`TableRound.play`): no held move or advice after it.
+        A record's moves come the same way, a whole record at a time (:meth:`_load`)."""
+        self._round.play(move, decided=decided)
         self._held = None
         self._advice = {}
-        self._moment.follow(self.state.catchable, self._humans)
-
-    def _log_events(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self._add_line(event_entry(event, len(self._log) + 1))
 
     def _note(self, sentence: str, kind: str = "note") -> None:
-        self._add_line(move_entry(sentence, len(self._log) + 1, kind=kind))
+        self._round.note(sentence, kind)
 
-    def _add_line(self, line: dict[str, Any]) -> None:
-        self._log.append(line)
-        self._log_shown.append({k: v for k, v in line.items() if k not in ("title", "text")})
+    # ------------------------------------------------------------------ records in and out (checks: table_records)
+    def _import_record(self, text: Any, ask: Any) -> str | None:
+        """Load a record pasted into the Import box: checked whole before the table changes at all."""
+        record = table_records.checked_import(text)
+        if isinstance(record, str):
+            return record
+        self._setup = self._setup.adopting(record)
+        self._imported = table_records.import_name(ask)
+        return self._load(record, wording.RECORD_LOADED)
+
+    def _load(self, record: GameRecord, note: str = wording.RECORD_LOADED, number: int = 1) -> str | None:
+        """Deal the record's round (as round ``number``) at this table and replay its moves through the round
+        (a refused move stops it, named)."""
+        self._seed, self._reshuffles = record.seed, 0
+        self._bots = self._setup.computers(self._seed)
+        self._match = None
+        self._start_round(number, self._deal(record.seed, record.dealer))
+        try:
+            self._round.replay(record.moves)
+        except NomercyError as error:
+            return f"record {error}"
+        self._note(table_records.loaded_line(note, record), "note")
+        self._after_change()
+        return None
+
+    def _resume(self, save: SavedGame) -> None:
+        """Open on the game saved in ``save`` (checked and replayed before the table takes it), or say why not."""
+        resumed = save.resume()
+        if resumed.record is not None:
+            self._setup = self._setup.adopting(resumed.record)
+            self._load(resumed.record, wording.ROUND_RESUMED, number=self.round_number)
+        note = table_records.resume_note(resumed)
+        if note:
+            self._note(note, "note")
+            self.notice = note
+        if resumed.saving:  # a file that could not be set aside is never written over
+            self._autosave = AutoSave(save, resumed.record)
+            self._save_round()
+
+    def _save_round(self) -> bool:
+        """Save the round after a change (``save_to``); whether the log just got the line that saving failed."""
+        failed = None if self._autosave is None else self._autosave.save(self.record())
+        if failed:
+            self._note(failed, "note")
+        return bool(failed)
 
     # ------------------------------------------------------------------ the table as plain data
     def snapshot(self) -> dict[str, Any]:
         """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
         the buttons, the top card, the status line, the end of the round (built in :mod:`~nomercy.play.table_view`)."""
-        return table_view.snapshot(self)
+        return table_view.snapshot(self._frame())
+
+    def _frame(self) -> table_view.TableFrame:
+        """The table at this moment as a frozen frame, for :func:`~nomercy.play.table_view.snapshot` to draw."""
+        return table_view.TableFrame(
+            state=self.state, events=self._round.events, move_count=self.move_count, kinds=self._setup.kinds,
+            humans=self.humans, screen=self._screen, round=self.round_number, is_match=self._setup.is_match, match=self._match,
+            coach=self.coach, prompt=self._prompt, advice=self._advice, waiting=self.waiting,
+            uno_armed=self._uno_armed, uno_wait=self.uno_wait() if self._queued is not None else 0.0,
+            in_moment=self._round.in_moment, undo_allowed=self._setup.undo_allowed, marks=self._round.marks,
+            last=self._round.last, daily=self._daily_line(),
+            imported=self._imported)
+
+    def _daily_line(self) -> dict[str, str] | None:
+        """The deal of the day's title and line to share, when this round is the day's deal."""
+        return table_view.daily_line(self._daily, self._daily_seed, self._round.seed, self.state, self.humans,
+                                     self.move_count)

@@ -11,9 +11,9 @@ import copy
 import inspect
 import time
 import types
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator, Sequence
 
-from nomercy.core.moves import Move, Play
+from nomercy.core.moves import Move
 from nomercy.core.state import GameState
 from nomercy.core.wording import plural, possessive
 from nomercy.play import coach as coaching
@@ -21,12 +21,10 @@ from nomercy.core import wording
 from nomercy.play.coach_warnings import doing, move_words
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
+from nomercy.play.hot_seat import Screen
 
-if TYPE_CHECKING:  # the session's coach intents come here: only its type comes back
-    from nomercy.play.table import TableSession
-
-__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "hold_for_warning",
-           "go_ahead", "take_back", "ask_hint", "review_round", "open_review"]
+__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "coach_seat", "hint_at",
+           "why_no_review", "review_seat", "NO_REVIEW_YET", "NOTHING_HELD"]
 
 TABLE_BUDGET = 100
 """Playouts per search at the table, for the hint and for each decision of the review alike: the review runs
@@ -169,7 +167,7 @@ class ReviewInSlices:
     def open(self, index: Any) -> str | None:
         """Open decision ``index`` of the finished review (``shown["open"]``); the reason it cannot be, or ``None``."""
         if self.result is None:
-            return "There is no review yet: click 'Review my round' first."
+            return NO_REVIEW_YET
         decisions = self.result.decisions
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
             if not decisions:
@@ -232,71 +230,45 @@ def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
                         "error": points(played.error)}}
 
 
-# ---------------------------------------------------------------------------------------------- the session's coach
-# The coach's intents at a TableSession: each reads and changes the session it is given (its held move, its
-# advice, its review), so the state machine of intents keeps only the dispatch.
+# ---------------------------------------------------------------------------------------------- the coach's desk
+# What the coach says at a table, from the values it is given (the position, the screen, the table's options):
+# each returns advice or the reason there is none, and the session applies it.
 
-def hold_for_warning(table: TableSession, move: Move) -> bool:
-    """Hold ``move`` back when the coach has a warning for it; whether it did."""
-    advice = warning_advice(table.state, move, uno_called=table.auto_uno or (table._uno_armed and type(move) is Play))
-    if advice is None:
-        return False
-    table._held = move
-    table._prompt = {}
-    table._advice = advice
-    return True
-
-
-def go_ahead(table: TableSession) -> str | None:
-    move, table._held = table._held, None
-    table._advice = {}
-    if move is None:
-        return "No move is waiting: the coach's warning was already answered."
-    return table._human_move(move, confirmed=True)
-
-
-def take_back(table: TableSession) -> None:
-    table._held = None
-    table._advice = {}
-
-
-def _coach_on(table: TableSession) -> int | str:
+def coach_seat(coach: bool, screen: Screen, state: GameState) -> int | str:
     """The seat at the screen, when the coach may speak to it; else why not."""
-    if not table.coach:
+    if not coach:
         return "The coach is off at this table (start it with coach=True)."
-    return table._screen.person_at_screen(table.state)
+    return screen.person_at_screen(state)
 
 
-def ask_hint(table: TableSession) -> str | None:
-    seat = _coach_on(table)
+def hint_at(coach: bool, screen: Screen, state: GameState, *, seed: int) -> dict[str, Any] | str:
+    """The hint for the person at the screen (:func:`hint_advice`), or why the coach gives none now."""
+    seat = coach_seat(coach, screen, state)
     if isinstance(seat, str):
         return seat
-    s = table.state
-    if s.is_over:
+    if state.is_over:
         return "The round is over: 'Review my round' shows where the expert would have played otherwise."
-    if s.to_act != seat and seat not in s.catchable:
-        return f"It is {possessive(s.seats[s.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
-    table._advice = hint_advice(s, seat, seed=table._coach_seed)
-    return None
+    if state.to_act != seat and seat not in state.catchable:
+        return f"It is {possessive(state.seats[state.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
+    return hint_advice(state, seat, seed=seed)
 
 
-def review_round(table: TableSession) -> str | None:
-    """Review the round a slice at a time; the front end asks again while ``review["running"]``."""
-    if not table.coach:
+def why_no_review(coach: bool, state: GameState, people: Sequence[int], moves: int) -> str | None:
+    """Why the round cannot be reviewed now, or ``None``."""
+    if not coach:
         return "The coach is off at this table (start it with coach=True)."
-    if not table.state.is_over:
+    if not state.is_over:
         return "The review comes after the round: finish it first."
-    if not table._humans or not table.move_count:
+    if not people or not moves:
         return "There is no decision of a person to review in this round."
-    if table._review is None:
-        viewer = table._screen.viewer
-        seat = viewer if viewer is not None and viewer in table._humans else table._humans[0]
-        table._review = ReviewInSlices(table._game, seat, seed=table._coach_seed)
-    table._review.run()  # done already: nothing (a second view, a repeated ask)
     return None
 
 
-def open_review(table: TableSession, index: Any) -> str | None:
-    if table._review is None:
-        return "There is no review yet: click 'Review my round' first."
-    return table._review.open(index)
+def review_seat(screen: Screen) -> int:
+    """Whose round the review weighs: the person at the screen, else the first person at the table."""
+    viewer = screen.viewer
+    return viewer if viewer is not None and viewer in screen.people else screen.people[0]
+
+
+NO_REVIEW_YET = "There is no review yet: click 'Review my round' first."
+NOTHING_HELD = "No move is waiting: the coach's warning was already answered."

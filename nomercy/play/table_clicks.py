@@ -1,0 +1,91 @@
+"""What a person's click at a table asks for: a move, a question still open, or why not.
+
+A click on a card, a typed move or the UNO button is read against the position and the screen (whose hand it
+shows) alone, so each answer is a value: a :data:`~nomercy.core.moves.Move` to make, a :class:`Ask` for the
+choices a card still needs (a color, a 7's target), :data:`ARM_UNO` (UNO called together with the next play),
+or the reason, in the game's words, that nothing happens. The session makes the move or keeps the question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError
+from nomercy.core.cards import COLORS, Card
+from nomercy.core.engine import legal_moves, why_illegal
+from nomercy.core.moves import CallUno, Move, Play
+from nomercy.core.state import GameState
+from nomercy.core.wording import says, their
+from nomercy.play.hot_seat import Screen
+from nomercy.play.table_text import may_call_with_play, prompt_for
+
+__all__ = ["ARM_UNO", "Ask", "card_click", "move_typed", "uno_click", "written"]
+
+
+def written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
+    """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
+    is not quoted back as Python writes it)."""
+    value = intent.get(field, "")
+    if not isinstance(value, str) or len(value) > 200:
+        raise NomercyError(f"{what} is written as text, like '{like}'; not {inputs.quote(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The choices a clicked card still asks for, as the table's prompt shows them."""
+
+    prompt: dict[str, Any]
+
+
+class _ArmUno:
+    def __repr__(self) -> str:
+        return "ARM_UNO"
+
+
+ARM_UNO = _ArmUno()
+"""The UNO button on a turn with two cards and a card to play: UNO is called together with that play."""
+
+
+def card_click(screen: Screen, state: GameState, text: str) -> Move | Ask | str:
+    """A card of the hand on screen clicked: its one play, the choices it asks for, or why it cannot be played."""
+    seat = screen.person_at_screen(state)
+    if isinstance(seat, str):
+        return seat
+    card = Card.parse(text)
+    plays = [a for a in legal_moves(state) if type(a) is Play and a.seat == seat and a.card is card]
+    if not plays:
+        probe = Play(seat, card, COLORS[0] if "color" in card.face.choices else None)  # the reason, not the color
+        return why_illegal(state, probe) or f"{state.seats[seat]} cannot play {card} now"
+    if len(plays) == 1:
+        return plays[0]
+    return Ask(prompt_for(state, card, plays))
+
+
+def move_typed(screen: Screen, state: GameState, text: str) -> Move | str:
+    """A move in notation, for the person at the screen only (never a computer's, never another person's)."""
+    seat = screen.person_at_screen(state)
+    move = state.parse_move(text)
+    if move.seat not in screen.people:
+        who = state.seats[seat] if isinstance(seat, int) else "a human seat"
+        return f"You can only make moves for {who} here; {says(state.seats[move.seat], 'is')} a computer player."
+    if isinstance(seat, str):
+        return seat
+    if move.seat != seat:
+        mover = state.seats[move.seat]
+        return f"It is {state.seats[seat]} at the screen: {says(mover, 'moves')} when {their(mover)} hand is shown."
+    return move
+
+
+def uno_click(screen: Screen, state: GameState) -> Move | _ArmUno | str:
+    """The UNO button: the call (one card, not called yet), UNO armed with the next play, or why there is none."""
+    seat = screen.person_at_screen(state)
+    if isinstance(seat, str):
+        return seat
+    if seat in state.catchable:
+        return CallUno(seat)
+    if may_call_with_play(state, seat):
+        return ARM_UNO
+    return why_illegal(state, CallUno(seat)) or f"{says(state.seats[seat], 'has')} nothing to call"
