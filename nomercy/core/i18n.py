@@ -155,10 +155,14 @@ def _mo(lang: str) -> Path:
     return LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-@lru_cache(maxsize=None)
 def words(lang: str = SOURCE) -> Words:
     """The words of ``lang`` (a code of :data:`LANGUAGES`; :class:`LanguageError` for any other)."""
-    lang = language(lang)
+    return _words(language(lang))
+
+
+@lru_cache(maxsize=None)
+def _words(lang: str) -> Words:
+    """A language's catalog, read once."""
     if lang == SOURCE:
         return Words(lang, _gettext.NullTranslations())
     path = _mo(lang)

@@ -4,7 +4,6 @@
 // app/languages.json from nomercy.core.i18n); an element marked data-i18n shows its text's translation.
 // The matching of a code follows nomercy.core.i18n.choose: en, sv and fr and their regions, any zh as zh-Hant.
 
-const KEY = "nm-lang";
 const PLURAL = { one: (n) => (n === 1 ? 0 : 1), french: (n) => (n <= 1 ? 0 : n % 1000000 === 0 ? 1 : 2), none: () => 0 };
 
 function match(code, known) {
@@ -16,11 +15,11 @@ function match(code, known) {
 }
 
 function stored() {
-  try { return localStorage.getItem(KEY); } catch { return null; }  // a private window may refuse storage
+  try { return localStorage.getItem("nm-lang"); } catch { return null; }  // a private window may refuse storage
 }
 
 function remember(lang) {
-  try { if (lang === null) localStorage.removeItem(KEY); else localStorage.setItem(KEY, lang); } catch { /* not kept */ }
+  try { if (lang === null) localStorage.removeItem("nm-lang"); else localStorage.setItem("nm-lang", lang); } catch { /* not kept */ }
 }
 
 function shown(code) {
