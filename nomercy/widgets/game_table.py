@@ -37,6 +37,7 @@ from nomercy.core.i18n import SOURCE, language, plural_rule, words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
+from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.play.table import MAX_PACE, TableSession
@@ -274,6 +275,11 @@ class GameTable(GuardedWidget):
         top = s.top_card
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         snapshot["deck_svg"] = card_back_svg(56, deck)
+        if self._lang != SOURCE and s.rules.mercy_limit is not None:  # the wording module's lines, in the table's language
+            said, limit = words(self._lang).gettext, s.rules.mercy_limit
+            for seat in snapshot["seats"]:
+                seat["mercy_text"] = said(wording.MERCY_BAR_SEAT, count=seat["count"], limit=limit)
+            snapshot["mercy_legend"] = said(wording.MERCY_BAR_LEGEND, limit=limit)
         if snapshot["over"]:
             for hand in snapshot["over"]["hands"]:
                 hand["cards"] = [card_svg(_card(c), None, 30, False, False) for c in hand["cards"]]
