@@ -44,6 +44,10 @@ _TEXTS_JS = """
 """
 
 
+_NUMBERS = {"count", "limit", "number", "target", "round", "moves", "done", "total", "draw_pile", "rounds"}
+"""The placeholders that stand for a number."""
+
+
 def _english(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     """The catalogs' English messages that ``lang`` says otherwise, each as a pattern of a whole text."""
     from babel.messages.pofile import read_po
@@ -61,7 +65,7 @@ def _english(lang: str) -> list[tuple[str, re.Pattern[str]]]:
             if translated == english or len(english) < 3:
                 continue
             pattern = re.escape(english.strip())
-            pattern = re.sub(r"\\\{\w+\\\}", ".+?", pattern)
+            pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: r"\d+" if m.group(1) in _NUMBERS else ".+?", pattern)
             found.append((english, re.compile(f"^{pattern}$")))
     return found
 
