@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -145,3 +146,11 @@ def test_every_language_is_named_in_its_own_words_and_has_a_catalog() -> None:
     assert set(LANGUAGES) == {SOURCE, *LOCALES}
     for lang in LOCALES:
         assert words(lang).gettext("Cancel") != "Cancel"
+
+
+@pytest.mark.parametrize("script", ["site/app/page.js", "site/app/lang.js", "nomercy/widgets/static/game_table.js"])
+def test_no_message_is_marked_inside_a_template_string(script: str) -> None:
+    """Babel's JavaScript extractor does not read inside `...${}...`: a message marked there would never reach
+    the catalogs, and would show in English in every language."""
+    text = (ROOT / script).read_text(encoding="utf-8")
+    assert not re.findall(r"\$\{\s*n?_\(", text), f"{script}: mark the message outside the template string"

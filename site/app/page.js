@@ -181,7 +181,7 @@ function setUp({ settings, choices, notes }) {
     worker.postMessage({ type: "table", text: JSON.stringify(chosen) });
   });
   const box = el("details", { class: "nm-setup", "data-testid": "table-setup" },
-    el("summary", {}, el("span", { class: "nm-setup-title" }, `${_("Your table:")} `),
+    el("summary", {}, el("span", { class: "nm-setup-title" }, _("Your table:") + " "),
       el("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
   document.getElementById("nm-app").before(box);
 }

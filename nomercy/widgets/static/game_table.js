@@ -127,7 +127,7 @@ function render({ model, el }) {
           h("span", { class: `nm-swatch nm-c-${t.color || "none"}`, "aria-hidden": "true" }), t.color ? _(t.color) : _("none")),
         h("dt", {}, _("direction")),
         h("dd", { "data-testid": "direction", title: order },
-          h("span", { class: "nm-arrow", "aria-hidden": "true" }, ARROW[t.direction] || ""), ` ${_(t.direction)}`,
+          h("span", { class: "nm-arrow", "aria-hidden": "true" }, ARROW[t.direction] || ""), " " + _(t.direction),
           h("div", { class: "nm-order" }, order)),
         h("dt", {}, _("pending draw")),
         h("dd", { "data-testid": "pending", class: t.pending ? "nm-pending" : "" },
@@ -377,7 +377,7 @@ function render({ model, el }) {
   function handWorth(hand) {
     const cards = n_("{count} card", "{count} cards", hand.count);
     const points = n_("{count} point", "{count} points", hand.points);
-    return `${_("{cards}, {points}", { cards, points })} `;
+    return _("{cards}, {points}", { cards, points }) + " ";
   }
 
   function overBox(t) {
@@ -429,12 +429,12 @@ function render({ model, el }) {
           "aria-label": _("Seconds between computer moves (0 plays them at once)"),
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
-        h("span", { "data-testid": "pace-value" }, pace === 0 ? ` ${_("instant")}` : ` ${pace.toFixed(1)} s`)),
+        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : ` ${pace.toFixed(1)} s`)),
       h("label", { class: "nm-check" },
         h("input", {
           type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
           onchange: (e) => { model.set("auto_uno", e.target.checked); model.save_changes(); },
-        }), ` ${_("auto-call UNO")}`),
+        }), " " + _("auto-call UNO")),
       t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }),
         { disabled: t.can_undo ? null : true, title: t.undo_why || null }) : null,
       button("btn-export", _("Export record"), () => send({ type: "export" })),
