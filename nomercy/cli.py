@@ -169,12 +169,16 @@ def _line_writer(handle: IO[str]) -> Callable[[Any], None]:
 
 def _play(args: argparse.Namespace) -> int:
     from nomercy.core.errors import NomercyError
+    from nomercy.core.i18n import choose
     from nomercy.core.rules import parse_settings, ruleset
     from nomercy.core.typed_text import quote
     from nomercy.play.daily_deal import daily_opponents, day_of
     from nomercy.play.players import PLAYER_KINDS
     from nomercy.play.terminal import TerminalTable, check_save
 
+    lang, note = choose(args.lang)  # a language that is not ours: English, and a note that says so
+    if note:
+        print(note, file=sys.stderr)
     try:  # every option, and the save against them, before the table opens: nothing is played or saved first
         if args.daily is not None:
             given = [name for name, value in (("--players", args.players), ("--bots", args.bots), ("--seed", args.seed),
@@ -183,7 +187,7 @@ def _play(args: argparse.Namespace) -> int:
                 raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against {daily_opponents()}): "
                                    f"leave out {', '.join(given) or '--rules'}")
             day = day_of(None if args.daily == "today" else args.daily)
-            daily = TerminalTable.deal_of_the_day(day, save_to=args.save)
+            daily = TerminalTable.deal_of_the_day(day, save_to=args.save, lang=lang)
             return daily.run()
         overrides = parse_settings(args.set)
         if "players" in overrides:
@@ -211,7 +215,8 @@ def _play(args: argparse.Namespace) -> int:
             check_save(args.save, rules=rules if args.rules != "no-mercy" or args.set else None,
                        kinds=("human", *kinds) if args.players is not None or args.bots is not None else None,
                        seed=args.seed)
-        table = TerminalTable(rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save)
+        table = TerminalTable(rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save,
+                              lang=lang)
     except (NomercyError, ValueError, OSError) as error:
         return _fail("play", error)
     return table.run()
@@ -278,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the coach: 'hint' suggests a move, and a regrettable move is held back with a warning")
     play.add_argument("--save", metavar="FILE",
                       help="save the round to FILE after every move, and resume the round FILE holds")
+    play.add_argument("--lang", default="en", metavar="LANGUAGE",
+                      help="the table's own lines in sv (Swedish), fr (French) or zh-Hant (Chinese); en by default. "
+                           "The moves you type and the event sentences stay in English for now")
     play.set_defaults(run=_play)
     from nomercy.puzzles.commands import add_puzzle_commands
 

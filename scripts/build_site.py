@@ -412,6 +412,7 @@ def app_pages(out: Path) -> None:
     lock["packages"] = dict(sorted(kept.items()))
     (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
+    site_pages.languages(out)  # the catalogs' words for the pages (site/app/lang.js)
     learn_bundle(out / "app" / LEARN_BUNDLE)
     # the landing page asks the browser to fetch these while a person reads it: a first visit to Play or
     # Train then finds them in the cache

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from nomercy.core.i18n import N_
+
 RULES_DIR = "rules"
 RULES_PAGE = f"{RULES_DIR}/rulebook.html"
 """Where every ruling is, at the anchor of its id (from the site's root)."""
@@ -36,14 +38,33 @@ class NavItem:
 
 
 NAV = (
-    NavItem("Home", "", "index.html"),
-    NavItem("Learn", "learn/", "learn/index.html"),
-    NavItem("Play", "play/", "play/index.html"),
-    NavItem("Train", "train/", "train/index.html"),
-    NavItem("Rules", f"{RULES_DIR}/", f"{RULES_DIR}/index.html"),
-    NavItem("How to play", f"{RULES_DIR}/rule-card.html", f"{RULES_DIR}/rule-card.html"),
+    NavItem(N_("Home"), "", "index.html"),
+    NavItem(N_("Learn"), "learn/", "learn/index.html"),
+    NavItem(N_("Play"), "play/", "play/index.html"),
+    NavItem(N_("Train"), "train/", "train/index.html"),
+    NavItem(N_("Rules"), f"{RULES_DIR}/", f"{RULES_DIR}/index.html"),
+    NavItem(N_("How to play"), f"{RULES_DIR}/rule-card.html", f"{RULES_DIR}/rule-card.html"),
 )
 """The header of every page, in order; an item whose page the build did not write is left out."""
+
+
+LANGUAGE_LABEL = N_("Language")
+"""The language switch's label, in every page's header."""
+LANGUAGES_FILE = "app/languages.json"
+"""The languages and their words, for the pages' script (``site/app/lang.js``), from the site's root."""
+
+
+def languages(out: Path) -> dict[str, Any]:
+    """Write :data:`LANGUAGES_FILE`: each language's name, its catalog (English message to its words) and its
+    plural rule, from the compiled catalogs (:mod:`nomercy.core.i18n`); what was written."""
+    import json
+
+    from nomercy.core.i18n import LANGUAGES, plural_rule, words
+
+    data = {"languages": LANGUAGES, "words": {lang: words(lang).catalog() for lang in LANGUAGES},
+            "plural": {lang: plural_rule(lang) for lang in LANGUAGES}}
+    (out / LANGUAGES_FILE).write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    return data
 
 
 def ruling_address(rule: str) -> str:
@@ -70,9 +91,12 @@ def header(page: str, out: Path) -> str:
             continue
         current = ' aria-current="page"' if item.path == here else ""
         href = f"{up}{item.path}" or "./"
-        links.append(f'<a href="{href}" data-testid="nav-{item.label.lower().replace(" ", "-")}"{current}>'
+        links.append(f'<a href="{href}" data-testid="nav-{item.label.lower().replace(" ", "-")}"{current} data-i18n>'
                      f"{html.escape(item.label)}</a>")
-    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}</nav>\n'
+    # the language switch (site/app/lang.js fills its choices and keeps the one chosen)
+    switch = (f'<label class="nm-lang"><span class="nm-lang-label" data-i18n>{html.escape(LANGUAGE_LABEL)}</span>'
+              '<select data-lang-switch data-testid="lang-switch"><option value="en">English</option></select></label>')
+    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}{switch}</nav>\n'
             '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
 
 
@@ -80,7 +104,8 @@ def style(page: str) -> str:
     """What every page's head links: the site's style sheet, its manifest, and the offline line's script."""
     up = _up(page)
     return (f'<link rel="stylesheet" href="{up}app/site.css">\n<link rel="manifest" href="{up}app/manifest.webmanifest">\n'
-            f'<meta name="theme-color" content="#1d1f24">\n<script type="module" src="{up}app/offline.js"></script>')
+            f'<meta name="theme-color" content="#1d1f24">\n<script type="module" src="{up}app/offline.js"></script>\n'
+            f'<script type="module" src="{up}app/lang.js"></script>')
 
 
 def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str] = ()) -> None:

@@ -164,11 +164,17 @@ def intent_entry_points() -> set[str]:
 _MESSAGE_TYPE = re.compile(r"""(?:\btype:\s*|\bmessage\.type\s*===\s*)["']([a-z_]+)["']""")
 
 
+_PAGE_SETTING = re.compile(r"""localStorage\.getItem\(["']([\w-]+)["']\)|URLSearchParams\([^)]*\)\.get\(["']([\w-]+)["']\)""")
+
+
 def page_entry_points() -> set[str]:
-    """``page:<file>:<type>`` for every type of message the site's page and worker send or take."""
+    """``page:<file>:<type>`` for every type of message the site's page and worker send or take, and
+    ``page:<file>:<name>`` for every value a page reads from the browser's storage (``localStorage``) or from
+    its address (a query parameter)."""
     found = set()
     for path in sorted((ROOT / "site" / "app").glob("*.js")):
         text = path.read_text(encoding="utf-8")
+        found.update(f"page:{path.stem}:{stored or query}" for stored, query in _PAGE_SETTING.findall(text))
         for line in text.splitlines():
             if "postMessage" in line or "say(" in line or ".type ===" in line:
                 found.update(f"page:{path.stem}:{kind}" for kind in _MESSAGE_TYPE.findall(line))

@@ -1,8 +1,8 @@
 """The words a card player reads: seat names in sentences, counts, chances, computer seats and their strengths.
 
-This is the one place that holds the table's and the coach's plain words (issue 41 will turn it into
-gettext catalogs). Seat names in sentences are the first part: the one place where a verb agrees with its
-seat and a name becomes a possessive.
+This is the one place that holds the table's and the coach's plain words, each marked with ``N_`` for the
+gettext catalogs of :mod:`nomercy.core.i18n`. Seat names in sentences are the first part: the one place where
+a verb agrees with its seat and a name becomes a possessive (in English: the catalogs do not reach them yet).
 
 A seat may be called anything, "You" included (the deal of the day seats "You" against two computer
 players). Every sentence the engine and the table write about a seat goes through these functions, so a
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import N_
 
 __all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "chance_words", "option_words",
            "Strength", "STRENGTHS", "COMPUTER_NAMES", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
@@ -81,8 +82,8 @@ def themselves(name: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- numbers in words
-# Issue 41 turns this module into gettext catalogs: every sentence below is whole, with named placeholders
-# (``{count}``, ``{name}``), never glued from fragments, and a count chooses its sentence through :func:`plural`.
+# Every sentence below is in the gettext catalogs (:mod:`nomercy.core.i18n`): each is whole, with named
+# placeholders (``{count}``, ``{name}``), never glued from fragments, and a count chooses its sentence through :func:`plural`.
 
 _PLURALS = {"card": "cards", "point": "points", "move": "moves", "mistake": "mistakes", "close call": "close calls",
             "decision": "decisions", "table": "tables", "puzzle": "puzzles", "round": "rounds", "player": "players",
@@ -109,12 +110,12 @@ def chance_words(share: float) -> str:
     for below, words in _CHANCES:
         if share < below:
             return words
-    return "almost always"
+    return N_("almost always")
 
 
-_CHANCES = ((0.04, "almost never"), (0.15, "about 1 in 10"), (0.21, "about 1 in 6"), (0.29, "about 1 in 4"),
-            (0.40, "about 1 in 3"), (0.60, "about half"), (0.71, "about 2 in 3"), (0.85, "about 3 in 4"),
-            (0.96, "about 9 in 10"))
+_CHANCES = ((0.04, N_("almost never")), (0.15, N_("about 1 in 10")), (0.21, N_("about 1 in 6")),
+            (0.29, N_("about 1 in 4")), (0.40, N_("about 1 in 3")), (0.60, N_("about half")),
+            (0.71, N_("about 2 in 3")), (0.85, N_("about 3 in 4")), (0.96, N_("about 9 in 10")))
 
 
 def option_words(text: str) -> str:
@@ -146,9 +147,9 @@ class Strength:
 
 
 STRENGTHS = (
-    Strength("easy", "random", "plays any card that fits, picked at random"),
-    Strength("steady", "greedy", "plays the card that helps it most right now"),
-    Strength("strong", "expert", "imagines how the round could go on before each move"),
+    Strength(N_("easy"), "random", N_("plays any card that fits, picked at random")),
+    Strength(N_("steady"), "greedy", N_("plays the card that helps it most right now")),
+    Strength(N_("strong"), "expert", N_("imagines how the round could go on before each move")),
 )
 """The strengths a table offers for its computer seats, weakest first."""
 
@@ -182,23 +183,24 @@ def table_players(strengths: Sequence[str]) -> dict[str, str]:
     return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
 
 
-MERCY_BAR_SEAT = "{count} of {limit}"
+MERCY_BAR_SEAT = N_("{count} of {limit}")
 """Beside each seat's mercy bar: its cards against the mercy limit (the legend says what the bar is)."""
-MERCY_BAR_LEGEND = "Mercy bars: each fills as a hand grows; at {limit} cards a player is knocked out."
+MERCY_BAR_LEGEND = N_("Mercy bars: each fills as a hand grows; at {limit} cards a player is knocked out.")
 """The mercy bars' legend, once per table."""
 
 
 # ---------------------------------------------------------------------------------------------- the table's notes
 
-RULES_NAMES = {"no-mercy": "No Mercy", "classic": "classic UNO", "open-mercy": "Open Mercy", "speltavlan": "Speltavlan"}
+RULES_NAMES = {"no-mercy": N_("No Mercy"), "classic": N_("classic UNO"), "open-mercy": N_("Open Mercy"),
+               "speltavlan": N_("Speltavlan")}
 """The rule profiles as a card player names them; a house profile keeps its own name."""
 
-ROUND_STARTS = "Round {number}: {rules} rules."
-ROUND_RESUMED = "Your round goes on where you left it: {moves} replayed."
-RECORD_LOADED = "A saved round was loaded: {moves} replayed."
-SAVE_NOT_RESUMED = "The round saved before could not be resumed ({reason}); it is kept aside, and a new round starts."
-SAVE_NOT_SET_ASIDE = ("The round saved before could not be resumed ({reason}) nor kept aside: it is left as it is, "
-                      "and this round is not saved.")
+ROUND_STARTS = N_("Round {number}: {rules} rules.")
+ROUND_RESUMED = N_("Your round goes on where you left it: {moves} replayed.")
+RECORD_LOADED = N_("A saved round was loaded: {moves} replayed.")
+SAVE_NOT_RESUMED = N_("The round saved before could not be resumed ({reason}); it is kept aside, and a new round starts.")
+SAVE_NOT_SET_ASIDE = N_("The round saved before could not be resumed ({reason}) nor kept aside: it is left as it is, "
+                         "and this round is not saved.")
 
 
 def rules_name(name: str) -> str:
@@ -210,32 +212,32 @@ def rules_name(name: str) -> str:
 # The coach's figures (chances with their standard errors, playouts, seeds) stay one click away, under
 # SHOW_NUMBERS; these are the sentences a card player reads first.
 
-SHOW_NUMBERS = "Show the numbers"
-NO_SEARCH_NEEDED = "This move is right whatever the hidden cards are."
-HINT_ODDS_ALONE = "In {rounds} imagined rounds it won {chance}."
-HINT_ODDS_CLEARLY = "In {rounds} imagined rounds it won {chance}, clearly the most of your moves."
-HINT_ODDS_CLOSE = "In {rounds} imagined rounds it won {chance}, the most of your moves, though {other} came close."
-HINT_ODDS_BEHIND = ("In {rounds} imagined rounds it won {chance}, and {other} {other_chance}: too close to call, so "
-                    "the coach keeps the move that is usually best here.")
-ABOUT_AS_OFTEN = "about as often"
+SHOW_NUMBERS = N_("Show the numbers")
+NO_SEARCH_NEEDED = N_("This move is right whatever the hidden cards are.")
+HINT_ODDS_ALONE = N_("In {rounds} imagined rounds it won {chance}.")
+HINT_ODDS_CLEARLY = N_("In {rounds} imagined rounds it won {chance}, clearly the most of your moves.")
+HINT_ODDS_CLOSE = N_("In {rounds} imagined rounds it won {chance}, the most of your moves, though {other} came close.")
+HINT_ODDS_BEHIND = N_("In {rounds} imagined rounds it won {chance}, and {other} {other_chance}: too close to call, so "
+                       "the coach keeps the move that is usually best here.")
+ABOUT_AS_OFTEN = N_("about as often")
 
-REVIEW_HEAD = "{whose} round: {mistakes} and {close_calls} in {decisions}."
-REVIEW_EXPLAINED = ("The coach played each of your decisions out in many imagined rounds, the hidden cards dealt at "
-                    "random. A mistake is a move that clearly did worse than the expert's choice; a close call is "
-                    "one where the expert chose another move, but the two did about as well.")
-REVIEW_MISTAKE = ("Move {number}: {played}. The expert would {suggested}: it won {chance} of the imagined rounds, "
-                  "yours {played_chance}. {reason}")
-REVIEW_CLOSE_CALL = ("Move {number}: {played}. The expert would {suggested}; the two did about as well ({chance} of "
-                     "the imagined rounds, yours {played_chance}).")
-REVIEW_CLOSE_CALL_BEHIND = ("Move {number}: {played}. The expert would {suggested}, although yours won a little more "
-                            "often in the imagined rounds ({played_chance}, the expert's move {chance}): the "
-                            "difference is too small to be sure, and the expert keeps its usual move unless another "
-                            "is clearly better.")
-REVIEW_POSITION = "The table before move {number}, as you saw it:"
-REVIEW_PROGRESS = "Reviewing {whose} decisions: {done} of {total} weighed…"
+REVIEW_HEAD = N_("{whose} round: {mistakes} and {close_calls} in {decisions}.")
+REVIEW_EXPLAINED = N_("The coach played each of your decisions out in many imagined rounds, the hidden cards dealt at "
+                       "random. A mistake is a move that clearly did worse than the expert's choice; a close call is "
+                       "one where the expert chose another move, but the two did about as well.")
+REVIEW_MISTAKE = N_("Move {number}: {played}. The expert would {suggested}: it won {chance} of the imagined rounds, "
+                     "yours {played_chance}. {reason}")
+REVIEW_CLOSE_CALL = N_("Move {number}: {played}. The expert would {suggested}; the two did about as well ({chance} of "
+                        "the imagined rounds, yours {played_chance}).")
+REVIEW_CLOSE_CALL_BEHIND = N_("Move {number}: {played}. The expert would {suggested}, although yours won a little more "
+                               "often in the imagined rounds ({played_chance}, the expert's move {chance}): the "
+                               "difference is too small to be sure, and the expert keeps its usual move unless another "
+                               "is clearly better.")
+REVIEW_POSITION = N_("The table before move {number}, as you saw it:")
+REVIEW_PROGRESS = N_("Reviewing {whose} decisions: {done} of {total} weighed…")
 
 # ---------------------------------------------------------------------------------------------- the trainer's words
 
-PROGRESS_KEPT = "Your progress is kept on this device, and the Lessons see it too."
-RATING = "Your puzzle rating: {rating}"
-RATING_SETTLING = "Your puzzle rating: about {rating} (a few more puzzles will settle it)"
+PROGRESS_KEPT = N_("Your progress is kept on this device, and the Lessons see it too.")
+RATING = N_("Your puzzle rating: {rating}")
+RATING_SETTLING = N_("Your puzzle rating: about {rating} (a few more puzzles will settle it)")

@@ -23,6 +23,7 @@ from nomercy.core import typed_text
 from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
 from nomercy.core.rules import RuleSet
@@ -143,7 +144,8 @@ class TerminalTable:
 
     def __init__(self, rules: str | RuleSet, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
                  save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = read_line,
-                 write: Write = print, daily: datetime.date | str | None = None) -> None:
+                 write: Write = print, daily: datetime.date | str | None = None, lang: str = SOURCE) -> None:
+        self._words = words(lang)  # the table's own lines in this language (nomercy.core.i18n); checked first
         self._lines = 0
         check_save(save_to, daily=None if daily is None else day_of(daily))  # before the session resumes it
         self.session = (TableSession(rules, players, seed=seed, coach=coach, save_to=save_to, clock=self._clock,
@@ -159,9 +161,9 @@ class TerminalTable:
 
     @classmethod
     def deal_of_the_day(cls, date: datetime.date | str | None = None, *, save_to: str | None = None,
-                        read: Read = read_line, write: Write = print) -> "TerminalTable":
+                        read: Read = read_line, write: Write = print, lang: str = SOURCE) -> "TerminalTable":
         """The deal of the day (:meth:`TableSession.deal_of_the_day`) at a terminal: today's in UTC, or ``date``."""
-        return cls("no-mercy", [], seed=0, save_to=save_to, read=read, write=write, daily=day_of(date))
+        return cls("no-mercy", [], seed=0, save_to=save_to, read=read, write=write, daily=day_of(date), lang=lang)
 
     def _clock(self) -> float:
         """The UNO moment's clock: one moment per line read."""
@@ -351,18 +353,22 @@ class TerminalTable:
         self._shown = lines
 
     def _print_table(self, snap: dict[str, Any]) -> None:
-        s = self.session.state
-        top = snap["top"] + (f" ({snap['color']} in force)" if snap["color"] and s.top_card.is_wild else "")
-        pending = f" · {plural(snap['pending'])} pending" if snap["pending"] else ""
-        self._write(f"Round {snap['round']}, move {snap['moves']}. Top card: {top}, {snap['top_by']}{pending}. "
-                    f"Draw pile: {snap['draw_pile']}. Order: {' > '.join(snap['order'])}.")
+        s, _, cards = self.session.state, self._words.gettext, self._cards
+        top = snap["top"] + (_(" ({color} in force)", color=_(snap["color"]))
+                             if snap["color"] and s.top_card.is_wild else "")
+        pending = _(" · {cards} pending", cards=cards(snap["pending"])) if snap["pending"] else ""
+        self._write(_("Round {round}, move {moves}. Top card: {top}, {top_by}{pending}. Draw pile: {draw_pile}. "
+                      "Order: {order}.", round=snap["round"], moves=snap["moves"], top=top, top_by=snap["top_by"],
+                      pending=pending, draw_pile=snap["draw_pile"], order=" > ".join(snap["order"])))
         seats = []
         for seat in snap["seats"]:
-            notes = [n for n, on in (("knocked out", seat["out"]), ("one card, no UNO yet", seat["uno"]),
-                                     ("to move", seat["turn"])) if on]
-            seats.append(f"{seat['name']} {plural(seat['count'])}" + (f" ({', '.join(notes)})" if notes else ""))
-        limit = f" (out at {snap['mercy_limit']})" if snap["mercy_limit"] else ""
-        self._write(f"Hands{limit}: {'; '.join(seats)}.")
+            notes = [_(n) for n, on in ((N_("knocked out"), seat["out"]), (N_("one card, no UNO yet"), seat["uno"]),
+                                        (N_("to move"), seat["turn"])) if on]
+            seats.append(f"{seat['name']} {cards(seat['count'])}" + (f" ({', '.join(notes)})" if notes else ""))
+        if snap["mercy_limit"]:
+            self._write(_("Hands (out at {limit}): {seats}.", limit=snap["mercy_limit"], seats="; ".join(seats)))
+        else:
+            self._write(_("Hands: {seats}.", seats="; ".join(seats)))
         hand = ", ".join(c["card"] + ("*" if c["playable"] else "") for c in snap["hand"])
         self._write(f"{snap['hand_label']}: {hand}" + ("   (* fits)" if "*" in hand else ""))
         if snap["uno_armed"]:
@@ -376,6 +382,10 @@ class TerminalTable:
             self._options = [state.move_text(m) for m in legal_moves(state, self.person)]
         for number, move in enumerate(self._options, 1):
             self._write(f"  {number:>2}  {move}")
+
+    def _cards(self, count: int) -> str:
+        """A count of cards in the table's language: '1 card', '3 kort'."""
+        return self._words.ngettext("{count} card", "{count} cards", count)
 
     def _print_advice(self) -> None:
         advice = self.session.advice

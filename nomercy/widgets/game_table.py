@@ -33,9 +33,11 @@ import traitlets
 from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import SOURCE, language, plural_rule, words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
+from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.play.table import MAX_PACE, TableSession
@@ -64,7 +66,9 @@ class GameTable(GuardedWidget):
     is then off unless ``undo=True`` asks for it. ``coach=True`` adds a Hint
     button, warnings before a regrettable move and a review after the round
     (:mod:`nomercy.play.coach`); ``auto_uno=True`` calls UNO for a person the
-    moment they go down to one card. ``save_to="my-game.json"`` saves the round to that file after every
+    moment they go down to one card. ``lang="sv"`` shows the table's own words (its buttons, headings and
+    badges) in Swedish, ``"fr"`` French, ``"zh-Hant"`` Chinese; the engine's sentences stay English for now.
+    ``save_to="my-game.json"`` saves the round to that file after every
     change and, when the table opens again, resumes it (:mod:`nomercy.play.saved_game`).
     Every option is the session's (:class:`~nomercy.play.table.TableSession`).
     """
@@ -83,6 +87,9 @@ class GameTable(GuardedWidget):
     coach = traitlets.Bool(False).tag(sync=True)
     advice = traitlets.Dict().tag(sync=True)  # the coach's hint, or a warning holding a move back
     review = traitlets.Dict().tag(sync=True)  # the coach's review of the finished round
+    # the table's own words in the language chosen (nomercy.core.i18n): English message to its words; none for English
+    words = traitlets.Dict().tag(sync=True)
+    plural = traitlets.Unicode("one").tag(sync=True)  # how a count picks its plural form (i18n.PLURAL_RULES)
 
     INTENTS: tuple[str, ...] = TableSession.INTENTS
     """The intents the front end sends (the session's): a card clicked, a move button, a prompt cancelled, ..."""
@@ -99,18 +106,24 @@ class GameTable(GuardedWidget):
         coach: bool = False,
         auto_uno: bool = False,
         save_to: str | os.PathLike[str] | None = None,
+        lang: str = SOURCE,
         **overrides: Any,
     ) -> None:
+        lang = language(lang)  # checked before anything is dealt
         super().__init__()
+        self._lang = lang
         self._open(TableSession(rules, players, seed=seed, pace=pace, match=match, undo=undo, coach=coach,
                                 auto_uno=auto_uno, save_to=save_to, **overrides))
 
     @classmethod
-    def around(cls, session: TableSession) -> "GameTable":
-        """A widget over a table session made elsewhere (a record loaded, the deal of the day)."""
+    def around(cls, session: TableSession, *, lang: str = SOURCE) -> "GameTable":
+        """A widget over a table session made elsewhere (a record loaded, the deal of the day), its own words in
+        ``lang`` (a code of :data:`nomercy.core.i18n.LANGUAGES`)."""
         inputs.one_of_kind(session, TableSession, "a table session (TableSession)")
+        lang = language(lang)
         table = cls.__new__(cls)
         GuardedWidget.__init__(table)
+        table._lang = lang
         table._open(session)
         return table
 
@@ -119,6 +132,8 @@ class GameTable(GuardedWidget):
         with self.hold_sync():
             # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
             self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)} for r in RULINGS.values()}
+            self.words = words(self._lang).catalog()
+            self.plural = plural_rule(self._lang)
             self.pace = session.pace
             self.coach = session.coach
             self.auto_uno = session.auto_uno
@@ -176,7 +191,8 @@ class GameTable(GuardedWidget):
         True
         """
         options.setdefault("pace", DEFAULT_PACE)
-        return cls.around(TableSession.deal_of_the_day(date, **options))
+        lang = language(options.pop("lang", SOURCE))
+        return cls.around(TableSession.deal_of_the_day(date, **options), lang=lang)
 
     @classmethod
     def from_record(cls, record: GameRecord | str, players: Mapping[str, str] | None = None,
@@ -187,7 +203,8 @@ class GameTable(GuardedWidget):
         "Expert" are computer players of that kind, any other name is a person.
         """
         options.setdefault("pace", DEFAULT_PACE)
-        return cls.around(TableSession.from_record(record, players, **options))
+        lang = language(options.pop("lang", SOURCE))
+        return cls.around(TableSession.from_record(record, players, **options), lang=lang)
 
     def review_player(self, index: int, *, move: str = "suggested") -> StepPlayer:
         """A step player at decision ``index`` of the round's review (mistakes first, then close calls), playing the
@@ -258,6 +275,11 @@ class GameTable(GuardedWidget):
         top = s.top_card
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         snapshot["deck_svg"] = card_back_svg(56, deck)
+        if self._lang != SOURCE and s.rules.mercy_limit is not None:  # the wording module's lines, in the table's language
+            said, limit = words(self._lang).gettext, s.rules.mercy_limit
+            for seat in snapshot["seats"]:
+                seat["mercy_text"] = said(wording.MERCY_BAR_SEAT, count=seat["count"], limit=limit)
+            snapshot["mercy_legend"] = said(wording.MERCY_BAR_LEGEND, limit=limit)
         if snapshot["over"]:
             for hand in snapshot["over"]["hands"]:
                 hand["cards"] = [card_svg(_card(c), None, 30, False, False) for c in hand["cards"]]

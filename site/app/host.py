@@ -83,6 +83,7 @@ comm.create_comm = PageComm
 import nomercy.puzzles.puzzle  # noqa: E402,F401
 import nomercy.widgets  # noqa: E402,F401
 from nomercy.core import wording  # noqa: E402
+from nomercy.core.i18n import N_, choose, words  # noqa: E402
 
 
 PLAY_SAVE = "play-page-round.json"
@@ -98,7 +99,7 @@ MEMORY_VERSION = 1
 RULES = {name: (lambda said: said[0].upper() + said[1:])(wording.rules_name(name)) for name in ("no-mercy", "classic")}
 """The rules a person can choose, named as the wording module names them (first letter up: they start a line)."""
 STRENGTHS = {s.word: (s.kind, f"{s.word.capitalize()}: {s.says}") for s in wording.STRENGTHS}
-PACES = {0.0: "At once", 0.4: "Quick", 0.8: "Normal", 1.5: "Slow"}
+PACES = {0.0: N_("At once"), 0.4: N_("Quick"), 0.8: N_("Normal"), 1.5: N_("Slow")}
 OPPONENTS = range(1, 6)
 DEFAULTS: dict[str, Any] = {"rules": "no-mercy", "opponents": 2, "strength": "steady", "coach": True, "pace": 0.8}
 
@@ -156,10 +157,13 @@ def _choice_words(name: str, value: Any) -> str:
     return str(value)
 
 
-def choices() -> dict[str, Any]:
-    """Every choice of the table's settings, as the page shows them."""
-    return {"rules": [[k, v] for k, v in RULES.items()], "opponents": list(OPPONENTS),
-            "strength": [[k, v[1]] for k, v in STRENGTHS.items()], "pace": [[k, v] for k, v in PACES.items()]}
+def choices(lang: str = "en") -> dict[str, Any]:
+    """Every choice of the table's settings, as the page shows them, in ``lang`` (the catalogs' words)."""
+    said = words(lang).gettext
+    rules = {name: (lambda text: text[0].upper() + text[1:])(said(wording.RULES_NAMES[name])) for name in RULES}
+    strengths = {s.word: f"{said(s.word).capitalize()}: {said(s.says)}" for s in wording.STRENGTHS}
+    return {"rules": [[k, v] for k, v in rules.items()], "opponents": list(OPPONENTS),
+            "strength": [[k, v] for k, v in strengths.items()], "pace": [[k, said(v)] for k, v in PACES.items()]}
 
 
 class Memory:
@@ -226,7 +230,7 @@ def _remember() -> Memory:
     return _memory[0]
 
 
-def _play() -> Any:
+def _play(lang: str) -> Any:
     from nomercy.core.wording import table_players
     from nomercy.play.table import TableSession
     from nomercy.puzzles.progress import data_dir
@@ -240,10 +244,10 @@ def _play() -> Any:
     # visit (or a new table) deals a new one
     session = TableSession(settings["rules"], seats, seed=random.randrange(1_000_000), pace=settings["pace"],
                            coach=settings["coach"], save_to=save, round_number=memory.round_number(save))
-    return GameTable.around(session)
+    return GameTable.around(session, lang=lang)
 
 
-def _train() -> Any:
+def _train(lang: str) -> Any:
     from nomercy.core.errors import NomercyError
     from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir
     from nomercy.widgets import Trainer
@@ -272,7 +276,7 @@ PUZZLE_BUNDLE = "puzzles.json"
 """The puzzle collection as the build read it (the site's ``app/puzzles.json``)."""
 
 
-def _learn() -> Any:
+def _learn(lang: str) -> Any:
     from nomercy.puzzles.stage import path_from_bundle
     from nomercy.widgets import LearnPath
 
@@ -284,7 +288,7 @@ def _learn() -> Any:
 LEARN_BUNDLE = "learn.json"
 """The learning path's chapters and stages as the build read them (the site's ``app/learn.json``)."""
 
-PAGES: dict[str, Callable[[], Any]] = {"play": _play, "train": _train, "learn": _learn}
+PAGES: dict[str, Callable[[str], Any]] = {"play": _play, "train": _train, "learn": _learn}
 """What each page shows."""
 
 _shown_widgets: list[Any] = []  # the page's widget, kept alive
@@ -307,19 +311,23 @@ def _keep(page: str) -> None:
 _page: list[str] = []
 
 
-def start(page: str, post: Callable[[str], None]) -> str:
+def start(page: str, post: Callable[[str], None], lang: str = "en") -> str:
     """Make the widget of ``page`` (its models go to the page through ``post`` as they open); its model id.
+    ``lang`` is the page's language as the page chose it (``site/app/lang.js``); one that is not ours shows
+    English, with a note.
 
     The page hears first what the table is set up as, its choices, and anything remembered that was ignored.
     """
+    lang, language_note = choose(lang)
     global _post
     _post = post
     random.seed()  # a Python put back from a snapshot would otherwise deal the same "random" round every visit
-    widget = PAGES[page]()
+    widget = PAGES[page](lang)
     _shown_widgets.append(widget)
     _page.append(page)
     memory = _remember()
-    post(json.dumps({"type": "page", "settings": memory.settings, "choices": choices(), "notes": memory.notes}))
+    notes = memory.notes + ([language_note] if language_note else [])
+    post(json.dumps({"type": "page", "settings": memory.settings, "choices": choices(lang), "notes": notes}))
     _keep(page)
     return str(widget.model_id)
 

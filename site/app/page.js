@@ -6,8 +6,12 @@
 // every "update" from Python changes the model and calls its listeners. One widget, one front end: the
 // same module draws it in JupyterLab. The page is `<html data-page="play|train|learn">`.
 
+import { ready } from "./lang.js";
+
 const marks = (window.nmAppTimes = { script: performance.now() });  // read by benchmarks/site_speed.py
 const page = document.documentElement.dataset.page;
+// The page's language (lang.js) before anything is written: the worker's Python shows the widget in it too.
+const words = await ready;
 
 function note(text, failed) {
   let box = document.getElementById("nm-app-note");
@@ -22,7 +26,7 @@ function note(text, failed) {
 }
 
 function failed(text) {
-  note(`Something went wrong while starting: ${text}`, true);
+  note(words._("Something went wrong while starting: {reason}", { reason: text }), true);
   document.documentElement.classList.add("nm-app-error");
 }
 
@@ -142,13 +146,14 @@ function el(tag, attrs, ...children) {
 }
 
 function summary(settings, choices) {
+  const { _, n_ } = words;
   const label = (list, value) => (list.find(([v]) => v === value) || [value, String(value)])[1];
-  const n = settings.opponents;
-  return `${label(choices.rules, settings.rules)} · ${n} computer ${n === 1 ? "opponent" : "opponents"} · `
-    + `${label(choices.strength, settings.strength).split(":")[0].toLowerCase()} · coach ${settings.coach ? "on" : "off"}`;
+  return [label(choices.rules, settings.rules), n_("{count} computer opponent", "{count} computer opponents", settings.opponents),
+    label(choices.strength, settings.strength).split(":")[0].toLowerCase(), settings.coach ? _("coach on") : _("coach off")].join(" · ");
 }
 
 function setUp({ settings, choices, notes }) {
+  const { _ } = words;
   if (notes && notes.length) pageNotes(notes);
   if (page !== "play") return;
   const radios = (name, list, chosen, legend) => el("fieldset", { class: "nm-setup-group" },
@@ -157,14 +162,14 @@ function setUp({ settings, choices, notes }) {
       el("input", { type: "radio", name, value: String(value), checked: value === chosen,
         "data-testid": `setup-${name}-${value}` }), el("span", {}, text))));
   const form = el("form", { class: "nm-setup-form", "data-testid": "setup-form" },
-    radios("rules", choices.rules, settings.rules, "Rules"),
-    radios("opponents", choices.opponents.map((n) => [n, String(n)]), settings.opponents, "Computer opponents"),
-    radios("strength", choices.strength, settings.strength, "How well they play"),
-    radios("pace", choices.pace, settings.pace, "Their pace"),
-    el("fieldset", { class: "nm-setup-group" }, el("legend", {}, "Coach"),
+    radios("rules", choices.rules, settings.rules, _("Rules")),
+    radios("opponents", choices.opponents.map((n) => [n, String(n)]), settings.opponents, _("Computer opponents")),
+    radios("strength", choices.strength, settings.strength, _("How well they play")),
+    radios("pace", choices.pace, settings.pace, _("Their pace")),
+    el("fieldset", { class: "nm-setup-group" }, el("legend", {}, _("Coach")),
       el("label", { class: "nm-setup-choice" }, el("input", { type: "checkbox", name: "coach", checked: settings.coach,
-        "data-testid": "setup-coach" }), el("span", {}, "Hints, warnings before a costly move, and a review after the round"))),
-    el("button", { type: "submit", class: "nm-setup-deal", "data-testid": "setup-deal" }, "Deal a new round at this table"));
+        "data-testid": "setup-coach" }), el("span", {}, _("Hints, warnings before a costly move, and a review after the round")))),
+    el("button", { type: "submit", class: "nm-setup-deal", "data-testid": "setup-deal" }, _("Deal a new round at this table")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
@@ -176,7 +181,7 @@ function setUp({ settings, choices, notes }) {
     worker.postMessage({ type: "table", text: JSON.stringify(chosen) });
   });
   const box = el("details", { class: "nm-setup", "data-testid": "table-setup" },
-    el("summary", {}, el("span", { class: "nm-setup-title" }, "Your table: "),
+    el("summary", {}, el("span", { class: "nm-setup-title" }, _("Your table:") + " "),
       el("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
   document.getElementById("nm-app").before(box);
 }
@@ -199,7 +204,7 @@ worker.onmessage = (event) => {
     else failed(message.text.trim().split("\n").slice(-1)[0]);
   }
 };
-worker.onerror = (event) => failed(event.message || "the worker could not start");
+worker.onerror = (event) => failed(event.message || words._("the worker could not start"));
 
 try {
   const kept = sessionStorage.getItem("nm-table-note");
@@ -207,5 +212,5 @@ try {
 } catch {
   // no session storage (a private window may refuse it): the note is not carried over
 }
-note("Starting Python in your browser… (the first visit takes longest)");
-worker.postMessage({ type: "start", page });
+note(words._("Starting Python in your browser… (the first visit takes longest)"));
+worker.postMessage({ type: "start", page, lang: words.lang });

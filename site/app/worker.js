@@ -228,7 +228,7 @@ function unpack(py, wheels) {
   for (const [file, data] of wheels) py.unpackArchive(data, "wheel", { extractDir: SITE_PACKAGES });
 }
 
-async function start(page) {
+async function start(page, lang) {
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
   say({ type: "mark", name: "module" });
   const [lock, source] = await Promise.all([text(new URL("app-lock.json", PYODIDE)), text(new URL("app/host.py", ROOT))]);
@@ -251,7 +251,7 @@ async function start(page) {
   host = pyodide.pyimport("nomercy_page_host");
   say({ type: "mark", name: "imported" });
   let id;
-  await saved(() => { id = host.start(page, fromPython); });
+  await saved(() => { id = host.start(page, fromPython, lang || "en"); });
   say({ type: "show", id });
 }
 
@@ -280,7 +280,7 @@ async function newTable(text) {
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
-  const step = message.type === "start" ? () => start(message.page)
+  const step = message.type === "start" ? () => start(message.page, message.lang)
     : message.type === "table" ? () => newTable(message.text) : () => handle(message);
   queue = queue.then(step).catch((error) => say({ type: "failed", text: String(error && error.message || error) }));
 };

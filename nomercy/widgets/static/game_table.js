@@ -20,6 +20,17 @@ function h(tag, attrs, ...children) {
 
 const ARROW = { clockwise: "↻", counterclockwise: "↺" };
 
+// The table's own words, in the language Python chose (the `words` trait: English message to its words, or to
+// its plural forms, from the gettext catalogs of nomercy.core.i18n). English sends none: the messages are the
+// English. `_("Catch {name}!", { name })` fills named placeholders; a count picks a plural form by `plural`.
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
+}
+// Words Python sends as data (a color, a direction), marked here for the catalogs and translated where shown.
+const N_ = (text) => text;
+export const DATA_WORDS = [N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("clockwise"), N_("counterclockwise")];
+const PLURAL = { one: (n) => (n === 1 ? 0 : 1), french: (n) => (n <= 1 ? 0 : n % 1000000 === 0 ? 1 : 2), none: () => 0 };
+
 // Every message this view sends up. GameTable.INTENTS in Python accepts exactly these (a test
 // compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "replay", "export",
@@ -51,6 +62,13 @@ function render({ model, el }) {
     model.send(msg);
   };
 
+  const _ = (text, values) => fill((model.get("words") || {})[text] || text, values);
+  const n_ = (one, many, count, values) => {
+    const forms = (model.get("words") || {})[one];
+    const text = Array.isArray(forms) ? forms[(PLURAL[model.get("plural")] || PLURAL.one)(count)] ?? forms[0] : count === 1 ? one : many;
+    return fill(text, { count, ...values });
+  };
+
   function button(testid, label, onclick, extra = {}) {
     return h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
   }
@@ -58,7 +76,7 @@ function render({ model, el }) {
   function seatBox(seat, t) {
     const limit = t.mercy_limit;
     const meter = limit && !seat.out
-      ? h("div", { class: "nm-mercy", title: `Mercy meter: out at ${limit} cards` },
+      ? h("div", { class: "nm-mercy", title: _("Mercy meter: out at {limit} cards", { limit }) },
           h("div", {
             class: "nm-meter", role: "meter", "aria-label": seat.meter_label,
             "aria-valuemin": 0, "aria-valuemax": limit, "aria-valuenow": seat.count,
@@ -69,12 +87,12 @@ function render({ model, el }) {
           h("span", { class: "nm-mercy-text", "data-testid": `mercy-${seat.name}` }, seat.mercy_text))
       : null;
     const badges = [];
-    if (seat.turn) badges.push(h("span", { class: "nm-badge nm-badge-turn" }, "to move"));
-    if (seat.out) badges.push(h("span", { class: "nm-badge nm-badge-out" }, "knocked out"));
-    if (seat.uno) badges.push(h("span", { class: "nm-badge nm-badge-uno" }, "one card, no UNO yet"));
-    if (seat.winner) badges.push(h("span", { class: "nm-badge nm-badge-win" }, "winner"));
+    if (seat.turn) badges.push(h("span", { class: "nm-badge nm-badge-turn" }, _("to move")));
+    if (seat.out) badges.push(h("span", { class: "nm-badge nm-badge-out" }, _("knocked out")));
+    if (seat.uno) badges.push(h("span", { class: "nm-badge nm-badge-uno" }, _("one card, no UNO yet")));
+    if (seat.winner) badges.push(h("span", { class: "nm-badge nm-badge-win" }, _("winner")));
     const acted = t.last && t.last.seat === seat.name;
-    if (acted) badges.push(h("span", { class: "nm-badge nm-badge-acted" }, "just moved"));
+    if (acted) badges.push(h("span", { class: "nm-badge nm-badge-acted" }, _("just moved")));
     return h("div", {
       class: `nm-seat${acted ? " nm-acted" : ""}`, "data-testid": `seat-${seat.name}`, "data-turn": seat.turn ? "true" : null,
       "data-acted": acted ? "true" : null,
@@ -82,39 +100,39 @@ function render({ model, el }) {
     },
       h("div", { class: "nm-seat-head" },
         h("span", { class: "nm-seat-name" }, seat.name),
-        h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength)),
+        h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength && _(seat.strength))),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),
-        h("span", { "data-testid": `seat-count-${seat.name}` }, seat.out ? "out" : `${seat.count} card${seat.count === 1 ? "" : "s"}`)),
+        h("span", { "data-testid": `seat-count-${seat.name}` }, seat.out ? _("out") : n_("{count} card", "{count} cards", seat.count))),
       meter,
       h("div", { class: "nm-badges" }, badges),
-      seat.catch ? button(`catch-${seat.name}`, `Catch ${seat.name}!`, () => send({ type: "move", move: seat.catch }),
+      seat.catch ? button(`catch-${seat.name}`, _("Catch {name}!", { name: seat.name }), () => send({ type: "move", move: seat.catch }),
         { class: "nm-btn nm-btn-catch", title: seat.catch_title }) : null);
   }
 
   function centre(t) {
     const order = t.order.join(" → ");
     return h("div", { class: "nm-centre" },
-      h("div", { class: "nm-pile", "data-testid": "draw-pile", title: "Draw pile" },
+      h("div", { class: "nm-pile", "data-testid": "draw-pile", title: _("Draw pile") },
         h("div", { class: "nm-card-pic", html: t.deck_svg }),
-        h("div", { class: "nm-caption" }, `draw pile: ${t.draw_pile}`),
-        t.set_aside ? h("div", { class: "nm-caption" }, `set aside: ${t.set_aside}`) : null),
+        h("div", { class: "nm-caption" }, _("draw pile: {count}", { count: t.draw_pile })),
+        t.set_aside ? h("div", { class: "nm-caption" }, _("set aside: {count}", { count: t.set_aside })) : null),
       h("div", { class: "nm-pile", "data-testid": "top-card", "data-card": t.top },
         h("div", { class: "nm-card-pic", html: t.top_svg }),
-        h("div", { class: "nm-caption" }, "top card"),
+        h("div", { class: "nm-caption" }, _("top card")),
         h("div", { class: "nm-caption", "data-testid": "top-by" }, t.top_by)),
       h("dl", { class: "nm-facts" },
-        h("dt", {}, "color in force"),
+        h("dt", {}, _("color in force")),
         h("dd", { "data-testid": "color" },
-          h("span", { class: `nm-swatch nm-c-${t.color || "none"}`, "aria-hidden": "true" }), t.color || "none"),
-        h("dt", {}, "direction"),
+          h("span", { class: `nm-swatch nm-c-${t.color || "none"}`, "aria-hidden": "true" }), t.color ? _(t.color) : _("none")),
+        h("dt", {}, _("direction")),
         h("dd", { "data-testid": "direction", title: order },
-          h("span", { class: "nm-arrow", "aria-hidden": "true" }, ARROW[t.direction] || ""), ` ${t.direction}`,
+          h("span", { class: "nm-arrow", "aria-hidden": "true" }, ARROW[t.direction] || ""), " " + _(t.direction),
           h("div", { class: "nm-order" }, order)),
-        h("dt", {}, "pending draw"),
+        h("dt", {}, _("pending draw")),
         h("dd", { "data-testid": "pending", class: t.pending ? "nm-pending" : "" },
-          t.pending ? `+${t.pending}` : "none"),
-        h("dt", {}, "turn"),
+          t.pending ? `+${t.pending}` : _("none")),
+        h("dt", {}, _("turn")),
         h("dd", { "data-testid": "turn" }, t.turn || "—")));
   }
 
@@ -126,14 +144,14 @@ function render({ model, el }) {
       h("div", { class: "nm-prompt-options" },
         p.options.map((o, i) => button(`choice-${i}`, o.label, () => send({ type: "move", move: o.move }),
           { class: `nm-btn nm-choice ${o.color ? "nm-c-" + o.color : ""}`, "data-move": o.move }))),
-      button("choice-cancel", "Cancel", () => send({ type: "cancel" }), { class: "nm-btn nm-btn-quiet" }));
+      button("choice-cancel", _("Cancel"), () => send({ type: "cancel" }), { class: "nm-btn nm-btn-quiet" }));
   }
 
   function handBox(t) {
     if (t.hidden) {
       const who = t.reveal_for;
       return h("div", { class: "nm-hand nm-hidden", "data-testid": "hand" },
-        h("p", {}, who ? `Hands are hidden. ${who}, take the screen.` : "Hands are hidden between turns."),
+        h("p", {}, who ? _("Hands are hidden. {name}, take the screen.", { name: who }) : _("Hands are hidden between turns.")),
         who ? button("reveal", t.reveal_label, () => send({ type: "reveal" }), { class: "nm-btn nm-btn-primary" }) : null);
     }
     if (!t.viewer) return h("div", { class: "nm-hand", "data-testid": "hand" });
@@ -236,7 +254,7 @@ function render({ model, el }) {
     const last = t.last;
     const moment = t.uno_moment
       ? h("div", { class: "nm-banner nm-banner-uno", "data-testid": "uno-moment", role: "alert" },
-          "You hold one card: call UNO now, before a computer catches you!")
+          _("You hold one card: call UNO now, before a computer catches you!"))
       : null;
     if (!last) return moment ? h("div", { class: "nm-moves" }, moment) : null;
     return h("div", { class: "nm-moves", "data-testid": "moves" },
@@ -250,7 +268,7 @@ function render({ model, el }) {
 
   function rulingLink(rule, title) {
     return h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${rule}`, target: "_blank", rel: "noopener" },
-      `ruling: ${title || rule}`);
+      _("ruling: {title}", { title: title || rule }));
   }
 
   // The coach: a hint asked for, or a warning that holds a move back until the player decides.
@@ -258,19 +276,19 @@ function render({ model, el }) {
     const a = model.get("advice") || {};
     if (a.kind === "hint") {
       return h("div", { class: "nm-advice nm-hint", "data-testid": "hint", role: "status" },
-        h("div", { class: "nm-advice-title" }, "Hint: ", h("span", { "data-testid": "hint-move" }, a.move)),
+        h("div", { class: "nm-advice-title" }, _("Hint:"), " ", h("span", { "data-testid": "hint-move" }, a.move)),
         h("div", { "data-testid": "hint-reason" }, a.summary, " ", rulingLink(a.rule, a.title)),
         showNumbers("hint-numbers", hintNumbers(a.numbers)));
     }
     if (a.kind === "warning") {
       return h("div", { class: "nm-advice nm-warning", "data-testid": "warning", role: "alert" },
-        h("div", { class: "nm-advice-title" }, `Before you play it: ${a.move}`),
+        h("div", { class: "nm-advice-title" }, _("Before you play it: {move}", { move: a.move })),
         h("ul", {}, a.warnings.map((w) => h("li", { "data-kind": w.kind }, w.text, " ", rulingLink(w.rule, w.title)))),
         h("div", { class: "nm-actions" },
           (a.instead || []).map((o, i) => button(`btn-instead-${i}`, o.label, () => send({ type: "move", move: o.move }),
             { class: "nm-btn nm-btn-primary", "data-move": o.move })),
-          button("btn-take-back", "Take it back", () => send({ type: "take_back" }), { class: "nm-btn" }),
-          button("btn-go-ahead", "Play it anyway", () => send({ type: "go_ahead" }),
+          button("btn-take-back", _("Take it back"), () => send({ type: "take_back" }), { class: "nm-btn" }),
+          button("btn-go-ahead", _("Play it anyway"), () => send({ type: "go_ahead" }),
             a.highlight === "go-ahead" ? { class: "nm-btn nm-btn-primary" } : {})));
     }
     return null;
@@ -281,7 +299,7 @@ function render({ model, el }) {
   function showNumbers(testid, lines) {
     if (!lines.length) return null;
     return h("details", { class: "nm-numbers", "data-testid": testid },
-      h("summary", { class: "nm-btn nm-btn-quiet" }, "Show the numbers"),
+      h("summary", { class: "nm-btn nm-btn-quiet" }, _("Show the numbers")),
       h("ul", { class: "nm-noise" }, lines.map((line) => h("li", {}, line))));
   }
 
@@ -309,14 +327,14 @@ function render({ model, el }) {
       if (b.primary) cls.push("nm-btn-primary");
       if (b.color) cls.push(`nm-choice nm-c-${b.color}`);
       if (b.armed) cls.push("nm-armed");
-      const label = b.id === "uno" && b.armed ? `${b.label} (armed: called as you play your next card)` : b.label;
+      const label = b.id === "uno" && b.armed ? _("{label} (armed: called as you play your next card)", { label: b.label }) : b.label;
       return button(`btn-${b.id}`, label, onclick, {
         class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
       });
     });
     if (t.can_hint) {
-      items.push(button("btn-hint", "Hint", (event) => { busy(event, "Thinking…"); send({ type: "hint" }); },
-        { title: "The expert's suggestion, why, and how it compares with the other moves its search looked at closely" }));
+      items.push(button("btn-hint", _("Hint"), (event) => { busy(event, _("Thinking…")); send({ type: "hint" }); },
+        { title: _("The expert's suggestion, why, and how it compares with the other moves its search looked at closely") }));
     }
     if (t.reveal_for && !t.hidden) {
       items.push(button("reveal", t.reveal_label, () => send({ type: "reveal" })));
@@ -333,8 +351,8 @@ function render({ model, el }) {
         h("progress", { "data-testid": "review-progress", max: r.total || 1, value: r.done }));
     }
     if (!r.mistakes) {
-      return h("div", { class: "nm-actions" }, button("btn-review", "Review my round",
-        (event) => { busy(event, "Reviewing…"); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
+      return h("div", { class: "nm-actions" }, button("btn-review", _("Review my round"),
+        (event) => { busy(event, _("Reviewing…")); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
     }
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, r.head),
@@ -342,17 +360,24 @@ function render({ model, el }) {
       showNumbers("review-numbers", reviewNumbers(r)),
       r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
         d.text, " ",
-        button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))) : null,
+        button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
-        h("div", {}, "Close calls (the expert chose another move, but the two did about as well):"),
+        h("div", {}, _("Close calls (the expert chose another move, but the two did about as well):")),
         h("ul", {}, r.close_calls.map((d, j) => {
           const i = r.mistakes.length + j;
           return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
-            button(`review-show-${i}`, "Show the position", () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }));
+            button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }));
         }))) : null,
       r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
         h("div", {}, [...r.mistakes, ...r.close_calls][r.open].position_line),
         h("div", { html: r.board })) : null);
+  }
+
+  // A hand at the end of a round: its cards and what they score.
+  function handWorth(hand) {
+    const cards = n_("{count} card", "{count} cards", hand.count);
+    const points = n_("{count} point", "{count} points", hand.points);
+    return _("{cards}, {points}", { cards, points }) + " ";
   }
 
   function overBox(t) {
@@ -360,22 +385,22 @@ function render({ model, el }) {
     if (!o) return null;
     const standings = o.standings.length
       ? h("table", { class: "nm-standings", "data-testid": "standings" },
-          h("tr", {}, h("th", {}, "seat"), h("th", {}, `match points (to ${o.target})`)),
+          h("tr", {}, h("th", {}, _("seat")), h("th", {}, _("match points (to {target})", { target: o.target }))),
           o.standings.map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.score))))
       : null;
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
       h("div", { class: "nm-over-title" }, o.title),
-      h("div", {}, `${o.scored}${o.knockouts ? ` (with ${o.knockouts} knocked out)` : ""}.`),
+      h("div", {}, o.knockouts ? _("{scored} (with {knockouts} knocked out).", { scored: o.scored, knockouts: o.knockouts }) : `${o.scored}.`),
       o.match_winner ? h("div", { class: "nm-over-title" }, o.match_line) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         h("span", { class: "nm-seat-name" }, `${hand.name}: `),
-        hand.out ? "knocked out" : `${hand.count} card${hand.count === 1 ? "" : "s"}, ${hand.points} point${hand.points === 1 ? "" : "s"} `,
+        hand.out ? _("knocked out") : handWorth(hand),
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
-        o.match_winner ? null : button("btn-new-round", "Next round", () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
-        button("btn-replay", "Replay this deal", () => send({ type: "replay" })),
-        button("btn-new-match", t.match ? "New match, new deal" : "Start over with a new deal", () => send({ type: "new_match" }))),
+        o.match_winner ? null : button("btn-new-round", _("Next round"), () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
+        button("btn-replay", _("Replay this deal"), () => send({ type: "replay" })),
+        button("btn-new-match", t.match ? _("New match, new deal") : _("Start over with a new deal"), () => send({ type: "new_match" }))),
       reviewBox(o));
   }
 
@@ -387,42 +412,42 @@ function render({ model, el }) {
     return h("div", { class: "nm-daily", "data-testid": "daily" },
       h("span", { class: "nm-daily-title", "data-testid": "daily-title" }, d.title), " ",
       h("span", { class: "nm-share" }, h("code", { "data-testid": "share" }, d.share), " ",
-        button("share-copy", "Copy", (event) => {
+        button("share-copy", _("Copy"), (event) => {
           const done = (word) => { event.target.textContent = word; };
-          if (navigator.clipboard) navigator.clipboard.writeText(d.share).then(() => done("Copied"), () => done("Select the text to copy"));
-          else done("Select the text to copy");
-        }, { title: "The line to send a friend who plays the same deal" })));
+          if (navigator.clipboard) navigator.clipboard.writeText(d.share).then(() => done(_("Copied")), () => done(_("Select the text to copy")));
+          else done(_("Select the text to copy"));
+        }, { title: _("The line to send a friend who plays the same deal") })));
   }
 
   function footer(t) {
     const pace = model.get("pace");
     const exported = model.get("export");
     return h("div", { class: "nm-footer" },
-      h("label", { class: "nm-pace" }, "computer pace ",
+      h("label", { class: "nm-pace" }, _("computer pace"), " ",
         h("input", {
           type: "range", min: 0, max: 3, step: 0.1, value: pace, "data-testid": "pace",
-          "aria-label": "Seconds between computer moves (0 plays them at once)",
+          "aria-label": _("Seconds between computer moves (0 plays them at once)"),
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
-        h("span", { "data-testid": "pace-value" }, pace === 0 ? " instant" : ` ${pace.toFixed(1)} s`)),
+        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : ` ${pace.toFixed(1)} s`)),
       h("label", { class: "nm-check" },
         h("input", {
           type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
           onchange: (e) => { model.set("auto_uno", e.target.checked); model.save_changes(); },
-        }), " auto-call UNO"),
+        }), " " + _("auto-call UNO")),
       t.undo ? button("btn-undo", t.undo_label, () => send({ type: "undo" }),
         { disabled: t.can_undo ? null : true, title: t.undo_why || null }) : null,
-      button("btn-export", "Export record", () => send({ type: "export" })),
+      button("btn-export", _("Export record"), () => send({ type: "export" })),
       exported ? h("div", { class: "nm-export-box" },
-        h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": "Game record (the deal and every move)" }, exported),
+        h("textarea", { class: "nm-export", "data-testid": "export", readonly: true, rows: 6, "aria-label": _("Game record (the deal and every move)") }, exported),
         h("a", {
           class: "nm-btn", "data-testid": "export-download", download: "nomercy-round.json",
           href: `data:application/json;charset=utf-8,${encodeURIComponent(exported)}`,
-        }, "Download"),
-        button("export-copy", "Copy", (event) => {
+        }, _("Download")),
+        button("export-copy", _("Copy"), (event) => {
           const done = (word) => { event.target.textContent = word; };
-          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
-          else done("Select the text to copy");
+          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done(_("Copied")), () => done(_("Select the text to copy")));
+          else done(_("Select the text to copy"));
         })) : null,
       importPanel);
   }
@@ -431,12 +456,12 @@ function render({ model, el }) {
   // box, the panel open and the reason under it (kept there after the table's own error line has gone with
   // the next move), so the person can fix it. It closes once Python shows back this try's name.
   let importAsk = null;
-  const importText = h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": "Game record to load" });
+  const importText = h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": _("Game record to load") });
   const importError = h("div", { class: "nm-import-error", role: "alert", "data-testid": "import-error", hidden: true });
   const importPanel = h("details", { class: "nm-import", "data-testid": "import" },
-    h("summary", {}, "Import record"),
+    h("summary", {}, _("Import record")),
     importText,
-    button("btn-import", "Load record", () => {
+    button("btn-import", _("Load record"), () => {
       importAsk = Math.random().toString(36).slice(2);
       importError.hidden = true;
       importError.textContent = "";
@@ -451,7 +476,7 @@ function render({ model, el }) {
       importPanel.open = false;
     } else if (model.get("error")) {  // this try was refused: the reason stays in the panel, the text in the box
       importAsk = null;
-      importError.textContent = `Not loaded: ${model.get("error")}`;
+      importError.textContent = _("Not loaded: {reason}", { reason: model.get("error") });
       importError.hidden = false;
       importPanel.open = true;
     }
@@ -515,9 +540,9 @@ function render({ model, el }) {
 
   // The log only grows during a round, so new lines are appended to what is on screen;
   // it is rebuilt only when it was cut (undo, a new round, the oldest lines dropped).
-  const logList = h("ol", { class: "nm-log-list", "data-testid": "log", "aria-label": "What happened" });
+  const logList = h("ol", { class: "nm-log-list", "data-testid": "log", "aria-label": _("What happened") });
   // A column-reverse scroller stays pinned to its newest (last) line with no script reading the layout.
-  side.append(h("div", { class: "nm-log-title" }, "Event log (click a line for the rule)"),
+  side.append(h("div", { class: "nm-log-title" }, _("Event log (click a line for the rule)")),
     h("div", { class: "nm-log-scroll" }, logList));
 
   function logLine(e) {
@@ -530,7 +555,7 @@ function render({ model, el }) {
           },
           h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
-            h("b", {}, `Ruling ${e.rule} · ${ruling.title}: `), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))
+            h("b", {}, _("Ruling {rule} · {title}:", { rule: e.rule, title: ruling.title }), " "), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, _("(rulebook)"))))
         : h("div", { class: "nm-note" }, e.sentence));
   }
 

@@ -1,0 +1,156 @@
+"""The message catalogs: complete in every language, their placeholders and plural forms the English ones, up to
+date with what the code marks, compiled, and English unchanged by a character.
+
+The catalogs are ``nomercy/locale/<locale>/LC_MESSAGES/nomercy.po`` (Babel's tools keep them; the build compiles
+them: ``hatch_build.py``); what is in them and how to change them is in docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from nomercy.core import wording
+from nomercy.core.i18n import LANGUAGES, LOCALE_DIR, LOCALES, PLURAL_RULES, SOURCE, placeholders, words
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = LOCALE_DIR / "nomercy.pot"
+babel = pytest.importorskip("babel")  # the test extra installs it (pybabel)
+
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+
+def _hook() -> object:
+    """``hatch_build.py``, the build's hook (its checks are the build's)."""
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _catalog(lang: str) -> object:
+    with (LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / "nomercy.po").open("rb") as file:
+        return read_po(file)
+
+
+def _ids(catalog: object) -> set[str]:
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}  # type: ignore[attr-defined]
+
+
+def test_the_template_holds_every_message_the_code_marks() -> None:
+    """What ``pybabel extract`` finds (with babel.cfg) is the template's messages: none marked and left out."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as file:
+        method_map, options_map = parse_mapping_cfg(file)
+    found = {message[2] if isinstance(message[2], str) else message[2][0]
+             for message in extract_from_dir(str(ROOT), method_map, options_map, keywords={
+                 "_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "n_": (1, 2)})}
+    with TEMPLATE.open("rb") as file:
+        template = _ids(read_po(file))
+    assert found == template, ("run the extract and update commands of docs/architecture.md: "
+                               f"new {sorted(found - template)[:5]}, gone {sorted(template - found)[:5]}")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_catalog_is_complete_with_the_englishs_placeholders(lang: str) -> None:
+    catalog = _catalog(lang)
+    with TEMPLATE.open("rb") as file:
+        assert _ids(catalog) == _ids(read_po(file))
+    assert _hook().catalog_problems(catalog) == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_compiled_catalog_is_the_catalog(lang: str, tmp_path: Path) -> None:
+    """The ``.mo`` that the package reads is the ``.po`` compiled (after an edit: pip install -e . compiles)."""
+    fresh = tmp_path / "fresh.mo"
+    with fresh.open("wb") as file:
+        write_mo(file, _catalog(lang))
+    shipped = LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / "nomercy.mo"
+    assert shipped.read_bytes() == fresh.read_bytes(), "compile the catalogs again: pip install -e . (or pybabel compile)"
+
+
+def test_a_catalog_entry_that_lost_a_placeholder_stops_the_build(tmp_path: Path) -> None:
+    shutil.copytree(LOCALE_DIR, tmp_path / "nomercy" / "locale")
+    po = tmp_path / "nomercy" / "locale" / "sv" / "LC_MESSAGES" / "nomercy.po"
+    text = po.read_text(encoding="utf-8")
+    broken = text.replace('msgstr "Ertappa {name}!"', 'msgstr "Ertappa namn!"')
+    assert broken != text
+    po.write_text(broken, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"Catch \{name\}!.*placeholders"):
+        _hook().compile_catalogs(tmp_path)  # type: ignore[attr-defined]
+    po.write_text(text.replace('msgstr "Avbryt"', 'msgstr ""'), encoding="utf-8")
+    with pytest.raises(ValueError, match="'Cancel' is fuzzy or not translated"):
+        _hook().compile_catalogs(tmp_path)  # type: ignore[attr-defined]
+
+
+def test_english_is_the_message_itself() -> None:
+    english = words(SOURCE)
+    with TEMPLATE.open("rb") as file:
+        for message in read_po(file):
+            if isinstance(message.id, str) and message.id:
+                assert english.gettext(message.id) == message.id
+    assert english.catalog() == {}
+    assert english.gettext(wording.ROUND_STARTS, number=3, rules="No Mercy") == "Round 3: No Mercy rules."
+    assert [english.ngettext("{count} card", "{count} cards", n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+def test_a_translation_follows_the_term_tables() -> None:
+    """The words of the table are the term tables' (nomercy/teaching/terms)."""
+    from nomercy.teaching.terminology import term_table
+
+    for lang in LOCALES:
+        table, said = term_table(lang), words(lang).gettext
+        for english, (section, key) in {"draw pile: {count}": ("glossary", "draw pile"),
+                                        "top card": ("glossary", "top card"), "knocked out": ("glossary", "knocked out"),
+                                        "color in force": ("glossary", "color in force"), "red": ("colors", "red"),
+                                        "clockwise": ("table", "clockwise"), "direction": ("table", "direction")}.items():
+            term = table.entry(section, key).term
+            assert term.lower() in said(english).lower(), (lang, english, term)
+
+
+_PLURAL_JS = """
+const source = require("fs").readFileSync(process.argv[1], "utf8");
+const line = source.split("\\n").find((l) => l.startsWith("const PLURAL = "));
+const PLURAL = eval("(" + line.slice("const PLURAL = ".length).replace(/;$/, "") + ")");
+const counts = JSON.parse(process.argv[2]);
+console.log(JSON.stringify(Object.fromEntries(Object.entries(PLURAL).map(([k, f]) => [k, counts.map(f)]))));
+"""
+
+
+@pytest.mark.parametrize("script", ["site/app/lang.js", "nomercy/widgets/static/game_table.js"])
+def test_the_pages_plural_rules_are_the_catalogs(script: str) -> None:
+    """The JavaScript's plural rule of each language picks the form the catalog's Plural-Forms picks."""
+    node = shutil.which("node") or pytest.skip("node is not installed")
+    counts = [0, 1, 2, 3, 5, 11, 21, 100, 999_999, 1_000_000, 1_000_001, 2_000_000]
+    ran = subprocess.run([node, "-e", _PLURAL_JS, str(ROOT / script), json.dumps(counts)], capture_output=True,
+                         text=True, check=True)
+    rules = json.loads(ran.stdout)
+    for lang, rule in PLURAL_RULES.items():
+        if lang == SOURCE:
+            assert rules[rule] == [0 if n == 1 else 1 for n in counts]
+            continue
+        compiled = words(lang)._catalog  # the compiled catalog's own rule (gettext's, from its Plural-Forms)
+        assert rules[rule] == [compiled.plural(n) for n in counts], lang  # type: ignore[attr-defined]
+
+
+def test_every_language_is_named_in_its_own_words_and_has_a_catalog() -> None:
+    assert set(LANGUAGES) == {SOURCE, *LOCALES}
+    for lang in LOCALES:
+        assert words(lang).gettext("Cancel") != "Cancel"
+
+
+@pytest.mark.parametrize("script", ["site/app/page.js", "site/app/lang.js", "nomercy/widgets/static/game_table.js"])
+def test_no_message_is_marked_inside_a_template_string(script: str) -> None:
+    """Babel's JavaScript extractor does not read inside `...${}...`: a message marked there would never reach
+    the catalogs, and would show in English in every language."""
+    text = (ROOT / script).read_text(encoding="utf-8")
+    assert not re.findall(r"\$\{\s*n?_\(", text), f"{script}: mark the message outside the template string"
