@@ -111,9 +111,8 @@ class GameTable(GuardedWidget):
     ) -> None:
         lang = language(lang)  # checked before anything is dealt
         super().__init__()
-        self._lang = lang
         self._open(TableSession(rules, players, seed=seed, pace=pace, match=match, undo=undo, coach=coach,
-                                auto_uno=auto_uno, save_to=save_to, **overrides))
+                                auto_uno=auto_uno, save_to=save_to, **overrides), lang)
 
     @classmethod
     def around(cls, session: TableSession, *, lang: str = SOURCE) -> "GameTable":
@@ -123,12 +122,11 @@ class GameTable(GuardedWidget):
         lang = language(lang)
         table = cls.__new__(cls)
         GuardedWidget.__init__(table)
-        table._lang = lang
-        table._open(session)
+        table._open(session, lang)
         return table
 
-    def _open(self, session: TableSession) -> None:
-        self._session = session
+    def _open(self, session: TableSession, lang: str) -> None:
+        self._session, self._lang = session, lang
         with self.hold_sync():
             # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
             self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)} for r in RULINGS.values()}
