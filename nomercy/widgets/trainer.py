@@ -92,6 +92,8 @@ class Trainer(PuzzleBoard):
             for each in puzzles:
                 inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
         self._kept = KeptFolder(None if data_dir is None else inputs.path(data_dir, "the progress folder"))
+        self._kept_served = puzzles is None
+        self._left_out: set[str] = set()  # kept mistakes that failed the check before they were served
         # your own kept mistakes are served with the shipped puzzles (a collection given is served as it is)
         self._collection: list[Puzzle] = (list(puzzles) if puzzles is not None
                                           else load_puzzles() + self._kept.puzzles())
@@ -180,6 +182,7 @@ class Trainer(PuzzleBoard):
     def _pick(self) -> tuple[Puzzle, str]:
         """The next puzzle and why (``review``, ``new``, ``ahead``); never the one just served if there is another."""
         self.progress.reload()  # another window may have saved attempts since
+        self._refresh_kept()  # and kept a mistake at a table, or removed one
         pool = {p.id: p for p in self.pool}
         queue = self.progress.queue(list(pool.values()), seed=self._seed)
         if self._rules:  # new puzzles of the learner's rules first (reviews stay first, practice ahead last)
@@ -199,6 +202,18 @@ class Trainer(PuzzleBoard):
             return self._pick()
         raise NomercyError("no puzzles to train on")  # pragma: no cover - a pool is never empty
 
+    def _refresh_kept(self) -> None:
+        """The kept mistakes as their folder has them now: a table in another notebook or page keeps them."""
+        if not self._kept_served:
+            return  # a collection given: served as it is
+        now = set(self._kept.ids())
+        mine = {p.id for p in self._collection if p.topic == KEPT_TOPIC and p.id.startswith("mine-")}
+        if now == mine | self._left_out:
+            return
+        fresh = [p for p in self._kept.puzzles() if p.id not in mine and p.id not in self._left_out]
+        self._collection = [p for p in self._collection if p.id not in mine - now] + fresh
+        self._topics = _topics(self._collection)
+
     def _still_holds(self, puzzle: Puzzle) -> bool:
         """A kept mistake passes ``nomercy check`` before it is served (its search is then remembered for the answer);
         one that no longer does (a file edited by hand, a rules change) is left out and said so in a line."""
@@ -206,6 +221,7 @@ class Trainer(PuzzleBoard):
             return True
         self._collection = [p for p in self._collection if p.id != puzzle.id]
         self._topics = _topics(self._collection)
+        self._left_out.add(puzzle.id)
         self._kept.problem = f"{wording.KEPT_LEFT_OUT} ({puzzle.id})"
         return False
 
@@ -253,6 +269,7 @@ class Trainer(PuzzleBoard):
         topic, level = intent.get("topic"), intent.get("level")
         if not isinstance(topic, (str, type(None))) or not isinstance(level, (str, type(None))):
             return "Choose a topic and a level by name."
+        self._refresh_kept()
         if topic and level in LEVELS and not any(p.topic == topic and p.level == level for p in self._collection):
             level = ""  # a topic picked in the page with no puzzles at the level shown: all its levels
         self._topic, self._level = self._filter(topic, level)
