@@ -108,6 +108,8 @@ def test_the_trainer_serves_your_mistake_first_records_it_and_brings_it_back_whe
     trainer.choose([c["move"] for c in trainer.current.choices].index(played))  # the move you played again
     assert trainer.feedback["correct"] is False and trainer.status["recorded"]["right"] is False
     assert trainer.progress.entry(served).box == 1
+    trainer.next()  # a miss comes back later; new puzzles come before practice ahead of time
+    assert trainer.current.id != served and trainer.status["kind"] == "new"
     trainer.select(KEPT_TOPIC)
     assert all(p.topic == KEPT_TOPIC for p in trainer.pool) and len(trainer.pool) == len(kept)
     now[0] += timedelta(minutes=11)  # box 1 comes back after 10 minutes

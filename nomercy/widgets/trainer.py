@@ -189,7 +189,8 @@ class Trainer(PuzzleBoard):
             rank = {"review": 0, "new": 1, "ahead": 2}
             queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].rules.name != self._rules))
         # a mistake of your own, kept and not tried yet, comes before the other new puzzles
-        queue.sort(key=lambda item: item[1] == "new" and pool[item[0]].topic != KEPT_TOPIC)
+        order = {"review": 0, "new": 1, "ahead": 2}
+        queue.sort(key=lambda item: (order[item[1]], item[1] == "new" and pool[item[0]].topic != KEPT_TOPIC))
         # puzzles skipped in this session wait at the back, the longest skipped first
         later = {pid: i for i, pid in enumerate(self._skipped)}
         queue.sort(key=lambda item: later.get(item[0], -1))
