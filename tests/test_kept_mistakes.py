@@ -129,6 +129,7 @@ def test_your_kept_mistakes_travel_with_the_exported_progress_and_can_be_removed
     elsewhere.import_progress(text)  # again: nothing twice
     assert KeptFolder(tmp_path).ids() == KeptFolder(reviewed["folder"]).ids()
     again = Trainer(data_dir=tmp_path)
+    again.select(KEPT_TOPIC)
     first = again.current.id
     assert first in KeptFolder(tmp_path).ids()
     assert again.send_intent({"type": "remove_kept"}) is None

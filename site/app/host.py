@@ -245,9 +245,9 @@ def _play() -> Any:
 
 def _train() -> Any:
     from nomercy.core.errors import NomercyError
-    from nomercy.puzzles.kept import KeptFolder
     from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir
     from nomercy.widgets import Trainer
+    from nomercy.puzzles.kept import KeptFolder
 
     # The collection from the build's reading of the puzzle files (app/puzzles.json, put beside this
     # module by the worker; see scripts/build_site.py): the same puzzles as load_puzzles() gives, paths
