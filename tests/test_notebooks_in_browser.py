@@ -625,6 +625,24 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     assert table.locator('[data-testid="review-board"] svg').count() >= 1
     _shot(table, "game-table-review.png")
 
+    # Your own mistakes come back: keep them as puzzles (the coach's second look confirms some, not all).
+    mistakes = table.locator('[data-testid="review-mistakes"] > li')
+    assert mistakes.count(), "the review names no mistake to keep"
+    said = []
+    for i in range(mistakes.count()):
+        keep = table.locator(f'[data-testid="review-keep-{i}"]')
+        assert keep.text_content() == "Keep it as a puzzle"
+        keep.click()
+        table.locator(f'[data-testid="review-kept-{i}"]').wait_for(timeout=120_000)
+        said.append(table.locator(f'[data-testid="review-kept-{i}"]').text_content())
+    assert any(s.startswith("Kept: the Trainer will bring this table back") for s in said), said
+    assert all(s.startswith(("Kept:", "On a second look")) for s in said), said
+    first = next(i for i, s in enumerate(said) if s.startswith("Kept:"))
+    table.locator(f'[data-testid="review-keep-{first}"]').click()  # kept twice: kept once
+    table.locator(f'[data-testid="review-kept-{first}"]', has_text="You kept this one already").wait_for(timeout=60_000)
+    from nomercy.puzzles.kept import KeptFolder
+    assert len(KeptFolder(lab.data_dir).ids()) == sum(s.startswith("Kept:") for s in said)
+
     # Start over reshuffles: a new deal, whose seed is in its record (the log says no seed).
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Start over with a new deal").click()
@@ -645,8 +663,11 @@ def _served(trainer: Any) -> Any:
     board = trainer.locator('[data-testid="nm-puzzle"]')
     for _ in range(60):
         board.wait_for()
-        puzzle = find_puzzle(board.get_attribute("data-puzzle"))
-        if puzzle.choices and puzzle.kind != "best-move":  # options that stand for answers
+        if board.get_attribute("data-puzzle").startswith("mine-"):  # a mistake of your own, kept at the table
+            puzzle = None
+        else:
+            puzzle = find_puzzle(board.get_attribute("data-puzzle"))
+        if puzzle is not None and puzzle.choices and puzzle.kind != "best-move":  # options that stand for answers
             return puzzle
         served = trainer.get_attribute("data-served")
         trainer.get_by_role("button", name="Skip this one").click()
@@ -697,3 +718,33 @@ def test_the_trainer_saves_a_miss_and_a_right_answer_and_shows_the_progress(lab:
     saved = Progress(lab.data_dir).attempts  # what a fresh reader of the kernel's data folder finds
     assert [(a.puzzle, a.right) for a in saved] == [(missed.id, False), (solved.id, True)]
     _shot(trainer, "trainer.png")
+
+
+def test_a_mistake_kept_at_the_play_table_is_served_by_the_trainer(lab: Lab) -> None:
+    """The mistakes kept on notebook 11's table (the test above) come back in notebook 10's trainer, answered there."""
+    from nomercy.puzzles.kept import KEPT_FOLDER, KeptFolder
+    from nomercy.puzzles.puzzle import load_puzzle
+
+    kept = KeptFolder(lab.data_dir).ids()
+    assert kept, "no mistake was kept at the play table (run the round's test first)"
+    trainer = lab.panel(TRAIN).locator('[data-testid="nm-trainer"]').first
+    trainer.scroll_into_view_if_needed()
+    served = trainer.get_attribute("data-served")
+    trainer.locator('[data-testid="trainer-topic"]').select_option(label="Your mistakes")
+    trainer.page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
+                                   arg=[trainer.element_handle(), served], timeout=120_000)
+    board = trainer.locator('[data-testid="nm-puzzle"]')
+    pid = board.get_attribute("data-puzzle")
+    assert pid in kept
+    kept_line = trainer.locator('[data-testid="trainer-kept"]')
+    assert "one of your own rounds" in kept_line.text_content()
+    puzzle = load_puzzle(lab.data_dir / KEPT_FOLDER / f"{pid}.yaml")
+    assert "other hands are hidden" in board.locator('[data-testid="puzzle-kind"]').text_content()
+    board.get_by_role("button", name=puzzle.answer["best"], exact=True).click()
+    board.locator('[data-testid="puzzle-feedback"][data-correct="true"]').wait_for(timeout=120_000)
+    recorded = trainer.locator('[data-testid="trainer-recorded"][data-right="true"]')
+    recorded.wait_for()
+    assert "box 2 of 5, back tomorrow" in recorded.text_content()
+    _shot(trainer, "trainer-your-mistake.png")
+    from nomercy.puzzles.progress import Progress
+    assert (pid, True) in [(a.puzzle, a.right) for a in Progress(lab.data_dir).attempts]

@@ -12,6 +12,7 @@ a page error). Python runs in the page (Pyodide); nothing of the CPython side is
   the first visit kept), and then the browser closed and started again: the progress is still there, and the site's Lab reads the same attempts from the
   learner's folder (``/drive/nomercy``: the page and the Lab share it in the browser's storage). The
   progress exported on one browser and imported on another gives the same attempts there.
+- Your own mistakes: a mistake kept after a round's review on Play is served on Train, and kept across a reload.
 - The same game everywhere: a digest of seeded games (every move, event and position) computed by the
   site's Pyodide equals the one computed here by CPython.
 - Every notebook of ``notebooks/`` runs in the site's Lab to the end with no error output.
@@ -317,6 +318,63 @@ def test_the_train_page_keeps_progress_across_a_reload_and_a_browser_restart(sit
         assert _attempts(trainer) == 3
         page.reload()
         assert _attempts(_app_ready(page, "nm-trainer")) == 3, "the imported progress was lost on reload"
+
+
+def test_a_mistake_kept_on_play_comes_back_in_train_after_a_reload(site: str, tmp_path: Path) -> None:
+    """A seeded round's review on the Play page, a mistake kept there, found and answered on the Train page, and
+    still there after a reload (by tapping on a phone: tests/test_site_phone.py)."""
+    with visit(site, tmp_path / "profile") as session:
+        keep_a_mistake_on_play_and_answer_it_on_train(session, tmp_path, lambda control: control.click())
+
+
+def keep_a_mistake_on_play_and_answer_it_on_train(session: Visit, tmp_path: Path, press: Any) -> None:
+    """The round is put in the Play page's save (as a person's unfinished round is), so the review is the same as
+    CPython's (the same game everywhere); ``press`` clicks or taps."""
+    from nomercy.puzzles.kept import KeptFolder
+    from nomercy.widgets import GameTable
+    from test_hostile_session import _finish_and_review
+
+    table = GameTable("no-mercy", ["human", "greedy"], seed=10, pace=0, coach=True)  # test_hostile_kept's round
+    _finish_and_review(table)
+    expected = KeptFolder(tmp_path / "expected")
+    found = expected.keep(table.session.reviewed.mistakes[0], 0, seed=table.session.reviewed.seed)
+    puzzle = next(p for p in expected.puzzles() if p.id == found.id)
+    record = table.record().to_json()
+    _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                             "data_dir().mkdir(parents=True, exist_ok=True)\n"
+                             f"(data_dir() / 'play-page-round.json').write_text({record!r})")
+    page = session.open("play/")
+    table_el = _app_ready(page, "nm-table")
+    press(table_el.get_by_role("button", name="Review my round"))
+    table_el.locator('[data-testid="review"]').wait_for(timeout=KERNEL_MS)
+    keep = table_el.locator('[data-testid="review-keep-0"]')
+    assert keep.text_content() == "Keep it as a puzzle"
+    press(keep)
+    kept = table_el.locator('[data-testid="review-kept-0"]')
+    kept.wait_for(timeout=KERNEL_MS)
+    assert kept.text_content().startswith("Kept: the Trainer will bring this table back")
+    page.screenshot(path=str(ARTIFACTS / "site-play-kept.png"))
+
+    page = session.open("train/")
+    trainer = _app_ready(page, "nm-trainer")
+    served = trainer.get_attribute("data-served")
+    trainer.locator('[data-testid="trainer-topic"]').select_option(label="Your mistakes")
+    page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
+                           arg=[trainer.element_handle(), served], timeout=KERNEL_MS)
+    board = trainer.locator('[data-testid="nm-puzzle"]')
+    assert board.get_attribute("data-puzzle") == found.id
+    assert "one of your own rounds" in trainer.locator('[data-testid="trainer-kept"]').text_content()
+    press(board.get_by_role("button", name=puzzle.answer["best"], exact=True))
+    trainer.locator('[data-testid="trainer-recorded"][data-right="true"]').wait_for(timeout=KERNEL_MS)
+    words = trainer.inner_text()  # what is on screen: the figures are folded under "Show the numbers"
+    assert "playout" not in words and "standard error" not in words, "a card player's words on the page"
+    page.screenshot(path=str(ARTIFACTS / "site-train-your-mistake.png"))
+
+    page.reload()
+    trainer = _app_ready(page, "nm-trainer")
+    assert _attempts(trainer) == 1, "the answer was lost on reload"
+    topics = trainer.locator('[data-testid="trainer-topic"] option').all_text_contents()
+    assert "Your mistakes" in topics, "the kept mistake was lost on reload"
 
 
 def test_a_corrupted_progress_file_in_the_browser_is_set_aside_with_a_message(site: str) -> None:

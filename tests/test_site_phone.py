@@ -27,6 +27,7 @@ import pytest
 from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS
 from test_notebooks_in_browser import _next_click, _pick, _redrawn, _served
 from test_site import KERNEL_MS, MAX_STEPS, Visit, _app_ready, _run_in_pyodide, _title, _wait_for_the_player, site  # noqa: F401
+from test_site import keep_a_mistake_on_play_and_answer_it_on_train
 
 pytestmark = pytest.mark.site
 
@@ -464,3 +465,9 @@ def test_a_newer_version_of_the_site_is_announced_and_taken_with_one_tap(tmp_pat
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_mistake_kept_on_play_is_answered_on_train_by_tapping(site: str, tmp_path: Path) -> None:  # noqa: F811
+    """Keep it as a puzzle, tapped under the review on Play; found under Your mistakes on Train, answered by tapping."""
+    with phone(site, profile=tmp_path / "profile") as session:
+        keep_a_mistake_on_play_and_answer_it_on_train(session, tmp_path, lambda control: control.tap())

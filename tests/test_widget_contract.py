@@ -189,6 +189,7 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a wrong option saved, with a hint used", lambda: _trainer(wrong_first=True)),
         ("a missed puzzle back for review", lambda: _trainer(wrong_first=True, review=True)),
         ("a progress file it could not read", lambda: _trainer(unreadable=True)),
+        ("a mistake of your own served", lambda: _trainer_kept()),
     ],
     "learn_path": [
         ("a stage to play", lambda: _learning("a-wild-names-the-color")),
@@ -197,6 +198,34 @@ SITUATIONS: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("a stage done", lambda: _learning("seven-swaps-hands", "You plays red 7 swapping with Bo")),
     ],
 }
+
+
+_KEPT: list[str] = []  # the text and the id of one kept mistake (test_hostile_kept's round), made once
+
+
+def _trainer_kept() -> Trainer:
+    """A trainer serving a mistake of your own, kept from a reviewed round (on a fresh progress folder)."""
+    from nomercy.puzzles.kept import KEPT_FOLDER, KEPT_TOPIC, KeptFolder
+    from test_hostile_session import _finish_and_review
+
+    folder = Path(tempfile.mkdtemp(dir=_TRAINER_DATA.name))
+    if not _KEPT:
+        table = GameTable("no-mercy", ["human", "greedy"], seed=10, pace=0, coach=True)
+        _finish_and_review(table)
+        found = KeptFolder(folder).keep(table.session.reviewed.mistakes[0], 0, seed=table.session.reviewed.seed)
+        _KEPT.append((folder / KEPT_FOLDER / f"{found.id}.yaml").read_text(encoding="utf-8"))
+        _KEPT.append(found.id)
+    (folder / KEPT_FOLDER).mkdir(exist_ok=True)
+    (folder / KEPT_FOLDER / f"{_KEPT[1]}.yaml").write_text(_KEPT[0], encoding="utf-8")
+    if not _TRAINER_PUZZLES:
+        _TRAINER_PUZZLES.extend(collection())
+    return Trainer(KEPT_TOPIC, data_dir=folder, puzzles=_TRAINER_PUZZLES + KeptFolder(folder).puzzles())
+
+
+@pytest.fixture(autouse=True)
+def _kept_in_a_folder_of_the_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A mistake kept at a table goes to the default data folder: a folder of the test, never the real one."""
+    monkeypatch.setenv("NOMERCY_DATA_DIR", str(tmp_path))
 
 
 def _learning(stage: str, move: str | None = None) -> LearnPath:

@@ -234,6 +234,14 @@ REVIEW_CLOSE_CALL_BEHIND = N_("Move {number}: {played}. The expert would {sugges
                                "difference is too small to be sure, and the expert keeps its usual move unless another "
                                "is clearly better.")
 REVIEW_POSITION = N_("The table before move {number}, as you saw it:")
+KEEP_MISTAKE = "Keep it as a puzzle"
+KEPT_NOW = "Kept: the Trainer will bring this table back as a puzzle, under Your mistakes."
+KEPT_AGAIN = "You kept this one already: it is in the Trainer, under Your mistakes."
+REMOVE_KEPT = "Remove it from my puzzles"
+KEPT_SERVED = "A table from one of your own rounds, where you made a mistake."
+KEPT_LEFT_OUT = "A puzzle you kept no longer passes the coach's check, so it is left out"
+KEPT_NOT_CONFIRMED = ("On a second look the coach could not show that its move is clearly better here, so this one "
+                      "is not kept.")
 REVIEW_PROGRESS = N_("Reviewing {whose} decisions: {done} of {total} weighed…")
 
 # ---------------------------------------------------------------------------------------------- the trainer's words

@@ -42,6 +42,7 @@ from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
+from nomercy.puzzles.kept import KeptFolder
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
 from nomercy.widgets.step_player import StepPlayer
 
@@ -91,8 +92,10 @@ class GameTable(GuardedWidget):
     words = traitlets.Dict().tag(sync=True)
     plural = traitlets.Unicode("one").tag(sync=True)  # how a count picks its plural form (i18n.PLURAL_RULES)
 
-    INTENTS: tuple[str, ...] = TableSession.INTENTS
-    """The intents the front end sends (the session's): a card clicked, a move button, a prompt cancelled, ..."""
+    INTENTS: tuple[str, ...] = TableSession.INTENTS + ("keep_mistake",)
+    """The intents the front end sends (the session's: a card clicked, a move button, a prompt cancelled, ...), and
+    the widget's own ``keep_mistake``: keep a mistake the review names as a puzzle for the trainer
+    (:mod:`nomercy.puzzles.kept`, in the trainer's data folder)."""
 
     def __init__(
         self,
@@ -127,6 +130,8 @@ class GameTable(GuardedWidget):
 
     def _open(self, session: TableSession, lang: str) -> None:
         self._session, self._lang = session, lang
+        self._kept: tuple[Any, dict[int, str]] = (None, {})  # the review kept from, and what keeping each mistake did
+        self._keeps = 0
         with self.hold_sync():
             # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
             self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)} for r in RULINGS.values()}
@@ -224,6 +229,9 @@ class GameTable(GuardedWidget):
 
     def _handle(self, intent: dict[str, Any]) -> str | None:
         """One intent, drawn with it, as a transaction (:meth:`GuardedWidget._run`): done whole, or not at all."""
+        if isinstance(intent, Mapping) and intent.get("type") == "keep_mistake":
+            with self.hold_sync():  # the widget's own: the puzzles layer keeps it, the session stays as it is
+                return self._run(lambda: self._keep_mistake(intent.get("index")))
         with self.hold_sync():
             # a computer's move leaves a refusal shown before it on screen; every other click clears it
             return self._run(lambda: self._session.handle(intent, show=self._render),
@@ -283,8 +291,41 @@ class GameTable(GuardedWidget):
                 hand["cards"] = [card_svg(_card(c), None, 30, False, False) for c in hand["cards"]]
         return snapshot
 
+    def _keep_mistake(self, index: Any) -> str | None:
+        """Keep mistake ``index`` of the review (numbered as the review lists them, from 0) as a puzzle."""
+        result = self._session.reviewed
+        if result is None:
+            return "There is no review yet: click 'Review my round' first."
+        mistakes = result.mistakes
+        if not mistakes:
+            return "The review names no mistake to keep."
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(mistakes):
+            return f"a mistake of the review is a number from 0 to {len(mistakes) - 1}, not {inputs.quote(index)}"
+        seat = self._session.state.seats.index(result.seat)
+        try:
+            kept = KeptFolder().keep(mistakes[index], seat, seed=result.seed)
+        except NomercyError as error:
+            sentence = str(error)
+        else:
+            sentence = wording.KEPT_AGAIN if kept.again else wording.KEPT_NOW
+        known = self._kept if self._kept[0] is result else (result, {})
+        self._kept = (result, {**known[1], index: sentence})
+        self._keeps += 1  # a click answered with the same sentence still redraws the button it disabled
+        self.review = self._review_board()
+        return None
+
     def _review_board(self) -> dict[str, Any]:
-        """The review as the session has it, with the position of the decision opened drawn (``board``)."""
+        """The review as the session has it, with the position of the decision opened drawn (``board``), and what
+        keeping each mistake did (``kept``: the mistake's index to a sentence)."""
+        result = self._session.reviewed
+        kept = self._kept[1] if result is not None and self._kept[0] is result else {}
+        board = self._review_with_board()
+        if "mistakes" not in board:
+            return board
+        return {**board, "keep_label": wording.KEEP_MISTAKE, "kept": {str(i): s for i, s in kept.items()},
+                "keeps": self._keeps}
+
+    def _review_with_board(self) -> dict[str, Any]:
         review = self._session.review
         result = self._session.reviewed
         if result is None or "open" not in review:

@@ -30,6 +30,8 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
+from nomercy.core.errors import PuzzleError
+from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
@@ -89,12 +91,17 @@ class Trainer(PuzzleBoard):
             inputs.one_of_kind(puzzles, (list, tuple), "a list of puzzles")
             for each in puzzles:
                 inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
-        self._collection: list[Puzzle] = list(puzzles) if puzzles is not None else load_puzzles()
+        self._kept = KeptFolder(None if data_dir is None else inputs.path(data_dir, "the progress folder"))
+        self._kept_served = puzzles is None
+        self._left_out: set[str] = set()  # kept mistakes that failed the check before they were served
+        # your own kept mistakes are served with the shipped puzzles (a collection given is served as it is)
+        self._collection: list[Puzzle] = (list(puzzles) if puzzles is not None
+                                          else load_puzzles() + self._kept.puzzles())
         profiles = sorted({p.rules.name for p in self._collection})
         if rules is not None:
             rules = inputs.choice(rules, "the rules of the puzzles served first", profiles)
         self._rules = rules
-        self._topics = list(dict.fromkeys(p.topic for p in sorted(self._collection, key=lambda p: p.topic)))
+        self._topics = _topics(self._collection)
         self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
         self._clock = self.progress.clock
         self._seed = inputs.seed(seed)
@@ -175,19 +182,49 @@ class Trainer(PuzzleBoard):
     def _pick(self) -> tuple[Puzzle, str]:
         """The next puzzle and why (``review``, ``new``, ``ahead``); never the one just served if there is another."""
         self.progress.reload()  # another window may have saved attempts since
+        self._refresh_kept()  # and kept a mistake at a table, or removed one
         pool = {p.id: p for p in self.pool}
         queue = self.progress.queue(list(pool.values()), seed=self._seed)
         if self._rules:  # new puzzles of the learner's rules first (reviews stay first, practice ahead last)
             rank = {"review": 0, "new": 1, "ahead": 2}
             queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].rules.name != self._rules))
+        # a mistake of your own, kept and not tried yet, comes before the other new puzzles
+        order = {"review": 0, "new": 1, "ahead": 2}
+        queue.sort(key=lambda item: (order[item[1]], item[1] == "new" and pool[item[0]].topic != KEPT_TOPIC))
         # puzzles skipped in this session wait at the back, the longest skipped first
         later = {pid: i for i, pid in enumerate(self._skipped)}
         queue.sort(key=lambda item: later.get(item[0], -1))
         current = self._puzzles[0].id if getattr(self, "_puzzles", None) else None
         for pid, kind in queue:
-            if pid != current or len(queue) == 1:
+            if (pid != current or len(queue) == 1) and self._still_holds(pool[pid]):
                 return pool[pid], kind
+        if not self.pool and (self._topic or self._level):  # the last of your mistakes left out: every puzzle
+            self._topic, self._level = "", ""
+            return self._pick()
         raise NomercyError("no puzzles to train on")  # pragma: no cover - a pool is never empty
+
+    def _refresh_kept(self) -> None:
+        """The kept mistakes as their folder has them now: a table in another notebook or page keeps them."""
+        if not self._kept_served:
+            return  # a collection given: served as it is
+        now = set(self._kept.ids())
+        mine = {p.id for p in self._collection if p.topic == KEPT_TOPIC and p.id.startswith("mine-")}
+        if now == mine | self._left_out:
+            return
+        fresh = [p for p in self._kept.puzzles() if p.id not in mine and p.id not in self._left_out]
+        self._collection = [p for p in self._collection if p.id not in mine - now] + fresh
+        self._topics = _topics(self._collection)
+
+    def _still_holds(self, puzzle: Puzzle) -> bool:
+        """A kept mistake passes ``nomercy check`` before it is served (its search is then remembered for the answer);
+        one that no longer does (a file edited by hand, a rules change) is left out and said so in a line."""
+        if puzzle.topic != KEPT_TOPIC or not puzzle.id.startswith("mine-") or not puzzle.result().problems:
+            return True
+        self._collection = [p for p in self._collection if p.id != puzzle.id]
+        self._topics = _topics(self._collection)
+        self._left_out.add(puzzle.id)
+        self._kept.problem = f"{wording.KEPT_LEFT_OUT} ({puzzle.id})"
+        return False
 
     def _serve(self) -> None:
         puzzle, kind = self._pick()
@@ -233,6 +270,7 @@ class Trainer(PuzzleBoard):
         topic, level = intent.get("topic"), intent.get("level")
         if not isinstance(topic, (str, type(None))) or not isinstance(level, (str, type(None))):
             return "Choose a topic and a level by name."
+        self._refresh_kept()
         if topic and level in LEVELS and not any(p.topic == topic and p.level == level for p in self._collection):
             level = ""  # a topic picked in the page with no puzzles at the level shown: all its levels
         self._topic, self._level = self._filter(topic, level)
@@ -246,19 +284,40 @@ class Trainer(PuzzleBoard):
 
     def _on_export(self, intent: dict[str, Any]) -> str | None:
         self.progress.reload()
-        self.export = self.progress.export()
+        self.export = self.progress.export() + export_lines(self._kept)  # your kept mistakes travel with it
         return None
 
     def _on_import(self, intent: dict[str, Any]) -> str | None:
         text = intent.get("text")
         try:
-            new = self.progress.import_text(text if isinstance(text, str) else "")
-        except ProgressFileError as error:
+            own, carried = split_export(text) if isinstance(text, str) else ("", [])
+            kept = self._kept.checked_import(carried)  # checked before anything changes
+            new = self.progress.import_text(own if isinstance(text, str) else "")
+        except (ProgressFileError, PuzzleError) as error:
             self._transfer = {"kind": "refused", "sentence": f"Not imported: {error}"}
             return None
+        if kept:
+            self._kept.write_all(kept)
+            self._collection += [p for p in self._kept.puzzles() if p.id in {k["id"] for k in kept}]
+            self._topics = _topics(self._collection)
         self._transfer = {"kind": "imported", "new": str(new), "sentence": (
             f"Imported {plural(new, 'attempt')}; your progress now holds {plural(len(self.progress.attempts), 'attempt')}."
             if new else "Nothing new: every attempt in it was already in your progress.")}
+        return None
+
+    def _on_remove_kept(self, intent: dict[str, Any]) -> str | None:
+        """Remove the puzzle served, a mistake of your own you kept, and serve the next one."""
+        puzzle = self.current
+        if puzzle.topic != KEPT_TOPIC or puzzle.id not in self._kept.ids():
+            return "Only a mistake of your own can be removed, and this puzzle is not one."
+        reason = self._kept.remove(puzzle.id)
+        if reason is not None:
+            return reason
+        self._collection = [p for p in self._collection if p.id != puzzle.id]
+        self._topics = _topics(self._collection)
+        if not self.pool:
+            self._topic, self._level = "", ""
+        self._serve()
         return None
 
     _INTENT_HANDLERS: dict[str, Any] = {
@@ -269,6 +328,7 @@ class Trainer(PuzzleBoard):
         "choose": _on_choose,
         "export_progress": _on_export,
         "import_progress": _on_import,
+        "remove_kept": _on_remove_kept,
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, a topic or level chosen,
@@ -301,7 +361,9 @@ class Trainer(PuzzleBoard):
                         "lines": [f"Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)",
                                   f"Saved in {_short(self.progress.path)}."] if self.progress.attempts
                         else [f"Saved in {_short(self.progress.path)}."]},
-            "problem": self.progress.problem or "",
+            "problem": " ".join(filter(None, [self.progress.problem, self._kept.problem])),
+            "kept": ({"label": wording.REMOVE_KEPT, "sentence": wording.KEPT_SERVED}
+                     if self.current.topic == KEPT_TOPIC and self.current.id in self._kept.ids() else {}),
             "file": _short(self.progress.path),
             "transfer": dict(self._transfer),
             "in_boxes": [{"id": p.id, "title": p.title, "box": schedule[p.id].box,
@@ -311,6 +373,11 @@ class Trainer(PuzzleBoard):
             "served": self._served,
             "boxes_text": boxes_explained(),
         }
+
+
+def _topics(collection: Sequence[Puzzle]) -> list[str]:
+    """The topics of a collection, each once, in the order of their names."""
+    return list(dict.fromkeys(p.topic for p in sorted(collection, key=lambda p: p.topic)))
 
 
 def rating_words(rating: Rating, attempts: int) -> str:

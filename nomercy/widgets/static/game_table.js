@@ -34,7 +34,7 @@ const PLURAL = { one: (n) => (n === 1 ? 0 : 1), french: (n) => (n <= 1 ? 0 : n %
 // Every message this view sends up. GameTable.INTENTS in Python accepts exactly these (a test
 // compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["card", "move", "cancel", "uno", "reveal", "undo", "new_round", "new_match", "replay", "export",
-  "import_record", "advance", "hint", "go_ahead", "take_back", "review", "review_show"];
+  "import_record", "advance", "hint", "go_ahead", "take_back", "review", "review_show", "keep_mistake"];
 
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-table", "data-testid": "nm-table", tabindex: "-1" });
@@ -360,7 +360,10 @@ function render({ model, el }) {
       showNumbers("review-numbers", reviewNumbers(r)),
       r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
         d.text, " ",
-        button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" })))) : null,
+        button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }),
+        // keep it as a puzzle for the trainer (Python checks it with the coach's search, and says what it did)
+        r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, "Keeping…"); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
+        (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
         h("div", {}, _("Close calls (the expert chose another move, but the two did about as well):")),
         h("ul", {}, r.close_calls.map((d, j) => {

@@ -21,7 +21,7 @@ function h(tag, attrs, ...children) {
 // Every message this view sends up, the board's included. Trainer.INTENTS in Python accepts exactly these
 // (a test compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose", "export_progress",
-  "import_progress"];
+  "import_progress", "remove_kept"];
 
 async function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-trainer", "data-testid": "nm-trainer" });
@@ -166,6 +166,9 @@ async function render({ model, el }) {
     const recorded = s.recorded;
     after.replaceChildren(...[
       s.problem ? h("div", { class: "nm-error", role: "alert", "data-testid": "trainer-problem" }, s.problem) : null,
+      // a mistake of your own, kept from a round's review: said so, and it can be removed
+      s.kept && s.kept.label ? h("div", { class: "nm-sub", "data-testid": "trainer-kept" }, s.kept.sentence, " ",
+        button("trainer-remove-kept", s.kept.label, () => send({ type: "remove_kept" }), { class: "nm-btn nm-btn-quiet" })) : null,
       recorded ? h("div", {
         class: `nm-recorded ${recorded.right ? "nm-right" : "nm-wrong"}`, "data-testid": "trainer-recorded",
         "data-right": String(recorded.right),

@@ -1,0 +1,268 @@
+"""Your own mistakes, kept as puzzles: a decision the round's review named, to find a better move at again.
+
+After a round the coach's review names the decisions where its search chose another move than the one played
+(:mod:`nomercy.play.coach`). Any of its **mistakes** can be kept: it becomes a best-move puzzle
+(:mod:`nomercy.puzzles.best_move`), a file in the puzzle format like those in ``puzzles/``, with
+
+- the table as the person saw it when they chose: their own hand, how many cards each other player held, the
+  whole discard pile, the color, the pending draw and the direction in force; never the others' cards (the
+  puzzle gives them as ``{more: N}``, and the search deals them at random, as the review did);
+- the task "find a better move", between the move played and the coach's move, listed in an order set by the
+  puzzle's id (so the move played is not always first);
+- the coach's own search to check it (the hint's budget and seed), with the review's own margin: the better
+  move must lead the one played by more than two standard errors (:data:`~nomercy.play.estimate.CLEAR`), as
+  the review required to call it a mistake. ``expert.margin`` is the least lead the format allows (one point),
+  so the two-error rule is the one that decides.
+
+Before it is kept, a puzzle must pass the same check as a shipped one (``nomercy check``: the file reads, the
+position is one a game can reach, the search confirms the better move): one that does not is not kept, and the
+person is told why in a line. Its table is compared with the one the person saw, so a position the format cannot
+hold (a decision after a draw, a player already out) is refused instead of kept wrong.
+
+**Where they live.** One file per puzzle, ``kept-puzzles/<id>.yaml`` in the same data folder as the trainer's
+progress (:func:`nomercy.puzzles.progress.data_dir`), written whole through :mod:`nomercy.core.files`. The id
+comes from the puzzle's content, so keeping the same mistake twice keeps it once; ``nomercy check`` checks the
+folder like any puzzle folder. A file that no longer reads is left out of the trainer and reported, never served.
+:func:`export_lines` and :func:`split_export` carry them in and out with the progress's export.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import yaml
+
+from nomercy.core import wording
+from nomercy.core.errors import NomercyError, PuzzleError, brief
+from nomercy.core.files import write_text
+from nomercy.core.rules import PROFILES
+from nomercy.core.state import GameState, Phase
+from nomercy.play.coach import PLAYOUT_DEPTH, ReviewedDecision
+from nomercy.puzzles.best_move import decision_position
+from nomercy.puzzles.progress import data_dir as default_data_dir
+from nomercy.puzzles.puzzle import Puzzle, load_puzzle
+
+__all__ = ["KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder", "mistake_data", "export_lines",
+           "split_export"]
+
+KEPT_FOLDER = "kept-puzzles"
+"""The folder beside the progress's journals where kept mistakes live, one file each."""
+KEPT_TOPIC = "your-mistakes"
+"""The topic the trainer serves them under ("Your mistakes")."""
+KEPT_LINE_KEY = "kept-puzzle"
+"""The key of a line of an exported progress text that carries one kept puzzle."""
+KEPT_PLAYOUTS = 200
+"""Playouts of the check, shared by the two moves: the hint's 100 for each."""
+KEPT_MARGIN = 0.01
+"""The least lead the puzzle format allows; the review's rule (two standard errors) is the one that bites."""
+MAX_KEPT = 500
+"""At most this many kept puzzles: a folder or an import with more is refused (a file a person wrote by hand,
+not one a learner built up mistake by mistake)."""
+
+
+def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int) -> dict[str, Any]:
+    """The puzzle of one reviewed decision of ``seat``, as plain data in the puzzle format (not yet checked).
+
+    Raises :class:`~nomercy.core.errors.PuzzleError` (one line) for a decision the format cannot hold."""
+    state = decision.state
+    reason = _cannot_hold(state, seat)
+    if reason:
+        raise PuzzleError(f"this decision cannot be kept as a puzzle: {reason}")
+    live = [i for i in range(len(state.seats)) if i not in state.out]  # who is out is not at the puzzle's table
+    names = [state.seats[i] for i in live]
+    me = state.seats[seat]
+    hands: dict[str, Any] = {me: [str(card) for card in state.hands[seat]]}
+    hands.update({state.seats[i]: {"more": len(state.hands[i])} for i in live if i != seat})
+    played, better = decision.played.move, decision.suggested
+    data: dict[str, Any] = {
+        "id": "", "title": "", "source": "original, a mistake from your own round", "kind": "best-move", "topic": KEPT_TOPIC,
+        "level": "medium", "rules": state.rules.name,
+        "variant": {name: mine for name, (mine, _) in state.rules.differences(PROFILES[state.rules.name]).items()},
+        "players": list(names), "turn": me,
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "discard": [str(card) for card in state.discard], "color": str(state.color), "pending": state.pending,
+        "hands": hands, "moves": [],
+    }
+    if not data["variant"]:
+        del data["variant"]
+    body = json.dumps({**data, "played": played, "better": better}, sort_keys=True)
+    pid = "mine-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
+    choices = [{"move": better}, {"move": played, "why": f"You played this in your round. {decision.reason}"}]
+    if int(pid[-1], 16) % 2:
+        choices.reverse()
+    data.update({
+        "id": pid, "title": f"Your move {decision.number}: find a better move",
+        "question": (f"A table from your own round: you are {me}. You played one of these moves, and the coach "
+                     "found a clearly better one. Which is better?"),
+        "choices": choices, "answer": {"best": better},
+        "expert": {"seed": seed, "playouts": KEPT_PLAYOUTS, "depth": PLAYOUT_DEPTH, "margin": KEPT_MARGIN},
+        "explanation": decision.reason, "tags": ["best-move", "your-mistake", f"rule-{decision.rule}"],
+    })
+    return data
+
+
+def _cannot_hold(state: GameState, seat: int) -> str:
+    """Why the puzzle format cannot hold this table as the seat saw it ("" when it can)."""
+    if state.turn != seat or state.phase is not Phase.TURN or state.drawn is not None:
+        return "it came in the middle of a turn (after a draw, or choosing for a card), and a puzzle starts a turn"
+    if state.catchable or state.challenge is not None:
+        return "a catch or a challenge was open, and a puzzle starts a plain turn"
+    return ""
+
+
+def _same_table(puzzle: Puzzle, state: GameState, seat: int) -> str:
+    """What differs between the puzzle's table and the one the seat saw ("" when nothing does)."""
+    built = decision_position(puzzle)
+    live = [i for i in range(len(state.seats)) if i not in state.out]
+    mine = ([(state.seats[i], len(state.hands[i])) for i in live], state.hands[seat], state.discard, state.color,
+            state.pending, state.direction, state.seats[seat], state.rules)
+    theirs = (list(zip(built.seats, map(len, built.hands))), built.hands[built.turn], built.discard, built.color,
+              built.pending, built.direction, built.seats[built.turn], built.rules)
+    return "" if mine == theirs else "the tables differ"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What keeping a mistake did: its puzzle's id, and whether it was kept before (``again``)."""
+
+    id: str
+    again: bool
+
+
+class KeptFolder:
+    """The kept mistakes in a data folder (default: the trainer's, :func:`~nomercy.puzzles.progress.data_dir`)."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(default_data_dir(data_dir)) / KEPT_FOLDER
+        self.problem: str | None = None
+        """What could not be read, in one line (``None`` when all is well)."""
+
+    def _file(self, pid: str) -> Path:
+        return self.path / f"{pid}.yaml"
+
+    def keep(self, decision: ReviewedDecision, seat: int, *, seed: int) -> Kept:
+        """Keep a reviewed mistake of ``seat`` as a puzzle, checked first; refused in one line when it cannot be."""
+        if not decision.mistake:
+            raise PuzzleError("only a mistake can be kept: in a close call the two moves are about as good")
+        data = mistake_data(decision, seat, seed=seed)
+        if self._file(data["id"]).is_file():
+            return Kept(data["id"], again=True)
+        if len(self.ids()) >= MAX_KEPT:
+            raise PuzzleError(f"you keep {MAX_KEPT} puzzles already: remove some in the trainer to keep more")
+        puzzle = Puzzle.from_dict(data, path=str(self._file(data["id"])))
+        if _same_table(puzzle, decision.state, seat):
+            raise PuzzleError("this decision cannot be kept as a puzzle: the puzzle's table would not be the one "
+                              "you saw")
+        if puzzle.result().problems:  # nomercy check's own: the search with the review's margin
+            raise PuzzleError(wording.KEPT_NOT_CONFIRMED)
+        self._write(data)
+        return Kept(data["id"], again=False)
+
+    def _write(self, data: Mapping[str, Any]) -> None:
+        self.path.mkdir(parents=True, exist_ok=True)
+        text = ("# A mistake from your own round, kept as a puzzle (nomercy/puzzles/kept.py).\n"
+                + yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=1000))
+        write_text(self._file(str(data["id"])), text, replace=True, what="the kept puzzle")
+
+    def ids(self) -> list[str]:
+        """The ids of the kept puzzles, sorted."""
+        try:
+            return sorted(p.stem for p in self.path.glob("*.yaml") if p.is_file())
+        except OSError:
+            return []
+
+    def puzzles(self) -> list[Puzzle]:
+        """Every kept puzzle that reads; one that does not is left out and named in :attr:`problem`."""
+        found, bad = [], []
+        for pid in self.ids()[:MAX_KEPT]:
+            try:
+                puzzle = load_puzzle(self._file(pid))
+                if puzzle.topic != KEPT_TOPIC or puzzle.kind != "best-move":
+                    raise PuzzleError(f"{pid}: a kept puzzle is a best-move puzzle on the topic {KEPT_TOPIC}")
+                decision_position(puzzle)  # the table builds: a position no game can reach is left out
+                found.append(puzzle)
+            except (NomercyError, OSError, ValueError) as error:
+                bad.append(str(error).splitlines()[0][:300])
+        self.problem = (f"{len(bad)} kept puzzle{'s' if len(bad) > 1 else ''} could not be read and "
+                        f"{'are' if len(bad) > 1 else 'is'} left out: {bad[0]}") if bad else None
+        return found
+
+    def remove(self, pid: Any) -> str | None:
+        """Remove a kept puzzle by its id; the reason it cannot be, or ``None``."""
+        if not isinstance(pid, str) or pid not in self.ids():
+            return f"there is no kept puzzle {brief(pid)} to remove"
+        try:
+            self._file(pid).unlink()
+        except OSError as error:
+            return f"the kept puzzle {pid} could not be removed: {error.strerror or error}"
+        return None
+
+    def data(self) -> list[dict[str, Any]]:
+        """Every kept puzzle that reads, as plain data (for the export)."""
+        found = []
+        for pid in self.ids()[:MAX_KEPT]:
+            try:
+                data = yaml.safe_load(self._file(pid).read_text(encoding="utf-8"))
+                Puzzle.from_dict(data, path=str(self._file(pid)))
+            except (NomercyError, OSError, ValueError, yaml.YAMLError):
+                continue
+            found.append(data)
+        return found
+
+    def checked_import(self, items: Sequence[Any]) -> list[dict[str, Any]]:
+        """The puzzles of an import not kept yet, each checked as a shipped puzzle is (``nomercy check``).
+
+        All or nothing: one that fails refuses the whole import (:class:`PuzzleError`, one line); nothing is
+        written here (:meth:`write_all` does, once the progress's own import went through)."""
+        if len(items) > MAX_KEPT:
+            raise PuzzleError(f"the file carries {len(items)} kept puzzles, more than the {MAX_KEPT} a learner keeps")
+        new: list[dict[str, Any]] = []
+        for item in items:
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not item["id"].startswith("mine-"):
+                raise PuzzleError("a kept puzzle in the file is not one nomercy wrote (its id starts with mine-), so "
+                                  "nothing was imported")
+            if item["id"] in self.ids() or any(item["id"] == other["id"] for other in new):
+                continue
+            try:
+                puzzle = Puzzle.from_dict(item, path=str(self._file(item["id"])))
+                if puzzle.topic != KEPT_TOPIC or puzzle.kind != "best-move":
+                    raise PuzzleError(f"a kept puzzle is a best-move puzzle on the topic {KEPT_TOPIC}")
+                problems = puzzle.result().problems
+            except NomercyError as error:
+                problems = (str(error),)
+            if problems:
+                raise PuzzleError(f"the kept puzzle {item['id']} in the file does not pass the check, so nothing was "
+                                  f"imported: {problems[0]}")
+            new.append(item)
+        return new
+
+    def write_all(self, items: Sequence[Mapping[str, Any]]) -> None:
+        """Keep every puzzle of ``items`` (as :meth:`checked_import` gave them)."""
+        for item in items:
+            self._write(item)
+
+
+def export_lines(folder: KeptFolder) -> str:
+    """The kept puzzles as lines to add to an exported progress text, one ``{"kept-puzzle": {...}}`` a line."""
+    return "".join(json.dumps({KEPT_LINE_KEY: data}, ensure_ascii=False) + "\n" for data in folder.data())
+
+
+def split_export(text: str) -> tuple[str, list[Any]]:
+    """An exported text parted into the progress's own text and the kept puzzles it carries."""
+    own, kept = [], []
+    for line in text.split("\n"):
+        if line.startswith('{"' + KEPT_LINE_KEY + '":'):
+            try:
+                item = json.loads(line)
+            except ValueError:
+                raise PuzzleError("a kept puzzle's line in the file is cut short or broken, so nothing was "
+                                  "imported") from None
+            kept.append(item.get(KEPT_LINE_KEY) if isinstance(item, dict) and len(item) == 1 else None)
+        else:
+            own.append(line)
+    return "\n".join(own), kept
