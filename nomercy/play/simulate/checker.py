@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from nomercy.core import events as ev
+from nomercy.core import inputs
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, RulesError
@@ -231,4 +232,4 @@ def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> tuple[st
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    return replay(new_game(rule_set, players, seed=seed), moves)
+    return replay(new_game(rule_set, players, seed=seed), inputs.items(moves, "the moves to replay", most=ROUND_MOVE_LIMIT))
