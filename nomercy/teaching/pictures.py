@@ -391,8 +391,10 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
 # --- hands ---------------------------------------------------------------------------
 
 def picture_width(value: Any) -> float:
-    """A card's width in a picture, in pixels (4 to 400): a number, never text or NaN."""
-    return inputs.number(value, "a card's width", 4, 400)
+    """A card's width in a picture, in pixels (4 to 400): a number, never text or NaN; as given (48 stays 48, so
+    the pictures' markup does not change)."""
+    inputs.number(value, "a card's width", 4, 400)
+    return value
 
 
 def _cards(cards: Any) -> tuple[Card, ...]:

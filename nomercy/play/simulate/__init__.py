@@ -118,6 +118,9 @@ def check_run(
     ...
     nomercy.core.errors.NomercyError: the number of games is a whole number, 0 or more, not -1
     """
+    if overrides is not None and (not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides)):
+        raise RulesError(f"the overrides are a mapping of rule options to values, like {{'stacking': 'none'}}; "
+                         f"not {brief(overrides)}")
     rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
     low, high = rule_set.players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:

@@ -211,6 +211,17 @@ def play_game(
     they are played). ``moves``, a list, gets every move as it is played, even when the
     game then breaks an invariant.
     """
+    inputs.one_of_kind(rules, RuleSet, "rules (a RuleSet, like ruleset('no-mercy'))")
+    low, high = rules.players
+    bots = inputs.items(bots, "the players (one BotSpec a seat)", least=low, most=high)
+    for spec in bots:
+        inputs.one_of_kind(spec, BotSpec, "players given as BotSpec.parse('greedy') gives them")
+    seed = inputs.seed(seed, error=NomercyError)
+    index = inputs.whole_number(index, "the game's number", 0, 2**63 - 1)
+    if moves is not None and type(moves) is not list:
+        raise NomercyError(f"moves is a list the game's moves are added to, or nothing; not {inputs.quote(moves)}")
+    keep_record = inputs.switch(keep_record, "keep_record")
+    check_moves = inputs.switch(check_moves, "check_moves")
     return GameChecker(rules, bots, seed, index=index, moves=moves, keep_record=keep_record,
                        check_moves=check_moves).play()
 
