@@ -82,8 +82,14 @@ def _real_arguments() -> dict[str, Callable[[], dict[str, Any]]]:
     from nomercy.puzzles.stage import default_learn_dir, learn_files
     from nomercy.puzzles.yaml_reader import read_puzzle_file
 
+    from nomercy.play.coach import Comparison
+    from nomercy.play.estimate import Estimate
+
     def stack() -> Any:
         return position_of("stack-2-4-6")
+
+    def compared() -> dict[str, Any]:
+        return {"move": "A draws", "chance": Estimate.of((1, 0)), "lead": 0.1, "error": 0.05, "tables": 2}
 
     def greedy_bots() -> tuple[Any, ...]:
         return (BotSpec.parse("greedy"),) * 3
@@ -123,6 +129,10 @@ def _real_arguments() -> dict[str, Callable[[], dict[str, Any]]]:
                                                              "bot": "greedy"},
         "nomercy.puzzles.stage.Stage.from_dict": lambda: {"data": read_puzzle_file(first_stage())},
         "nomercy.puzzles.stage.path_from_bundle": lambda: {"bundle": learn_files()[:1]},
+        "nomercy.play.coach.Comparison": lambda: compared(),
+        "nomercy.play.coach.ReviewedDecision": lambda: {
+            "number": 1, "state": stack(), "suggested": "A plays red +2", "reason": "it passes the stack on",
+            "rule": "stacking", "chance": Estimate.of((1, 0)), "played": Comparison(**compared())},
     }
 
 
