@@ -111,15 +111,15 @@ def index(value: Any, what: str, size: int, *, error: Error = NomercyError) -> i
 
 
 def number(value: Any, what: str, least: float, most: float, *, error: Error = NomercyError) -> float:
-    """A size or an amount (a card's width in a picture): an ``int`` or a ``float`` from ``least`` to ``most``,
+    """A size or an amount (the width of a card in a picture): an ``int`` or a ``float`` from ``least`` to ``most``,
     never a ``bool``, text, NaN or an infinity; as a ``float``.
 
-    >>> number(36, "a card's width", 4, 400)
+    >>> number(36, "the width of a card", 4, 400)
     36.0
-    >>> number("36", "a card's width", 4, 400)
+    >>> number("36", "the width of a card", 4, 400)
     Traceback (most recent call last):
     ...
-    nomercy.core.errors.NomercyError: a card's width is a number from 4 to 400, not '36'
+    nomercy.core.errors.NomercyError: the width of a card is a number from 4 to 400, not '36'
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             (isinstance(value, int) and value.bit_length() > 64) or not least <= value <= most:  # NaN fails too
@@ -180,12 +180,12 @@ def text(value: Any, what: str, *, least: int = 1, longest: int = 200, like: str
          error: Error = NomercyError) -> str:
     """A text of ``least`` to ``longest`` characters that can be written (no lone surrogate).
 
-    >>> text("coach", "a seed's purpose")
+    >>> text("coach", "the purpose of a seed")
     'coach'
-    >>> text("", "a seed's purpose")
+    >>> text("", "the purpose of a seed")
     Traceback (most recent call last):
     ...
-    nomercy.core.errors.NomercyError: a seed's purpose is a text of 1 to 200 characters, like 'coach'; not ''
+    nomercy.core.errors.NomercyError: the purpose of a seed is a text of 1 to 200 characters, like 'coach'; not ''
     """
     if not isinstance(value, str) or not least <= len(value) <= longest or not _writable(value):
         raise error(f"{what} is a text of {least} to {longest} characters, like {quote(like)}; not {quote(value)}")

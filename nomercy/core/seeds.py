@@ -56,9 +56,9 @@ def short_seed(seed: int, purpose: str, *numbers: int) -> int:
     from nomercy.core.errors import RulesError
 
     check_seed(seed)
-    inputs.text(purpose, "a seed's purpose", longest=100, error=RulesError)
+    inputs.text(purpose, "the purpose of a seed", longest=100, error=RulesError)
     for number in numbers:
-        inputs.whole_number(number, "each number of a seed's part", -MAX_SEED, MAX_SEED, error=RulesError)
+        inputs.whole_number(number, "each number of the part of a seed", -MAX_SEED, MAX_SEED, error=RulesError)
     return derive_seed(seed, purpose, *numbers) % 999_999 + 1
 
 

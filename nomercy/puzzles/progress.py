@@ -314,7 +314,7 @@ class Progress:
         self.path = self.folder / FOLDER_NAME
         """The folder of journals, where the attempts are kept."""
         self.first_version_file = self.folder / FILE_NAME
-        self.clock: Clock = _utc_now if clock is None else inputs.calendar_clock(clock, "the progress's clock")
+        self.clock: Clock = _utc_now if clock is None else inputs.calendar_clock(clock, "the clock of the progress")
         self.session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
         self.journal = self.path / f"{self.session}{JOURNAL_ENDING}"
         """This session's own journal: the only file it writes attempts to (written at the first attempt)."""

@@ -118,8 +118,8 @@ class Stage:
     def from_dict(cls, data: Any, *, path: str | None = None, chapter: str = "") -> "Stage":
         """Validate a parsed stage file; any problem raises :class:`PuzzleError` naming the file and the point."""
         if path is not None:
-            inputs.path(path, "the stage file's name", error=PuzzleError)
-        inputs.text(chapter, "the chapter's name", least=0, like="1-match", error=PuzzleError)
+            inputs.path(path, "the name of the stage file", error=PuzzleError)
+        inputs.text(chapter, "the name of the chapter", least=0, like="1-match", error=PuzzleError)
         named = path or (data.get("id") if isinstance(data, dict) else None)
         where = f"{named if isinstance(named, str) and len(named) <= 200 else 'stage'}: "
         if not isinstance(data, dict):
@@ -388,7 +388,7 @@ def learn_files(folder: str | Path | None = None) -> list[dict[str, Any]]:
 
 def path_from_bundle(bundle: Any, folder: str | Path | None = None) -> tuple[Chapter, ...]:
     """The path from :func:`learn_files`' data (checked as the files are: a bad entry raises :class:`PuzzleError`)."""
-    root = Path(inputs.path(folder, "the learning path's folder", error=PuzzleError)) if folder is not None \
+    root = Path(inputs.path(folder, "the folder of the learning path", error=PuzzleError)) if folder is not None \
         else default_learn_dir()
     if not isinstance(bundle, list) or not all(isinstance(e, dict) and {"folder", "chapter", "stages"} <= set(e)
                                                for e in bundle):

@@ -39,7 +39,7 @@ def rule_set(value: Any, what: str = "the rules") -> RuleSet:
     """A rule set: a ``RuleSet``, or a profile's name (``no-mercy``, ``classic``...)."""
     if isinstance(value, RuleSet):
         return value
-    return PROFILES[inputs.choice(value, f"{what} (a RuleSet, or a profile's name)", tuple(PROFILES))]
+    return PROFILES[inputs.choice(value, f"{what} (a RuleSet, or the name of a profile)", tuple(PROFILES))]
 
 
 def rule_sets(value: Any) -> tuple[tuple[str, RuleSet], ...]:
@@ -86,8 +86,8 @@ def seeds(value: Any) -> tuple[int, ...]:
     return tuple(inputs.seed(s, error=NomercyError) for s in inputs.items(value, "the seeds", least=1, most=MOST_LINES))
 
 
-def width(value: Any, what: str = "a card's width") -> float:
-    """A card's width in a picture, in pixels."""
+def width(value: Any, what: str = "the width of a card") -> float:
+    """The width of a card in a picture, in pixels."""
     return inputs.number(value, what, 4, 400)
 
 

@@ -87,7 +87,7 @@ def table(
     if not isinstance(draw_pile, str):
         draw_pile = inputs.texts(draw_pile, "the draw pile", most=1000, longest=40)
     if draw_pile_size is not None:
-        draw_pile_size = inputs.count(draw_pile_size, "the draw pile's size", 0, 1000)
+        draw_pile_size = inputs.count(draw_pile_size, "the size of the draw pile", 0, 1000)
     inputs.seed(seed, error=NomercyError)
     seats = list(hands)
     # A puzzle needs moves, a question and an answer; a lesson position has none, so they are placeholders.

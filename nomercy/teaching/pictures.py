@@ -391,9 +391,9 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
 # --- hands ---------------------------------------------------------------------------
 
 def picture_width(value: Any) -> float:
-    """A card's width in a picture, in pixels (4 to 400): a number, never text or NaN; as given (48 stays 48, so
+    """The width of a card in a picture, in pixels (4 to 400): a number, never text or NaN; as given (48 stays 48, so
     the pictures' markup does not change)."""
-    inputs.number(value, "a card's width", 4, 400)
+    inputs.number(value, "the width of a card", 4, 400)
     return value
 
 
@@ -414,7 +414,7 @@ def _playable_set(cards: Sequence[Card], playable: Iterable[Any]) -> set[int]:
     wanted: set[Card] = set()
     for item in inputs.items(playable, "the playable cards"):
         if isinstance(item, int) and not isinstance(item, bool):
-            marked.add(inputs.index(item, "a playable card's place in the hand", len(cards)))
+            marked.add(inputs.index(item, "the place of a playable card in the hand", len(cards)))
         elif isinstance(item, Card):
             wanted.add(item)
         elif isinstance(item, str):
@@ -581,7 +581,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
     """
     from nomercy.core.state import GameState, Phase, PlayerView
 
-    inputs.one_of_kind(state, (GameState, PlayerView), "a position (a GameState) or a player's view of one")
+    inputs.one_of_kind(state, (GameState, PlayerView), "a position (a GameState) or the view of one player")
     width = picture_width(width)
     inline = inputs.switch(inline, "inline")
     view = state if isinstance(state, PlayerView) else None

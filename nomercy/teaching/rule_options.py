@@ -640,7 +640,7 @@ def group_with(puzzle_id: str, directory: str | Path | None = None) -> tuple[Puz
     >>> [p.id for p in group_with("zero-pass-off")]
     ['zero-pass-off', 'zero-pass-official']
     """
-    arguments.inputs.text(puzzle_id, "a puzzle's id", like="zero-pass-off")
+    arguments.inputs.text(puzzle_id, "the id of a puzzle", like="zero-pass-off")
     for groups in option_pairs(directory).values():
         for group in groups:
             if any(p.id == puzzle_id for p in group):

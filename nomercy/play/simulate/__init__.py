@@ -126,7 +126,7 @@ def check_run(
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
     _whole(games, "the number of games", 0, MAX_GAMES)
-    _whole(first_game, "the first game's number", 0, MAX_GAMES)
+    _whole(first_game, "the number of the first game", 0, MAX_GAMES)
     _whole(seed, "the seed", 0, MAX_SEED)
     specs = parse_bots(bots, players)
     seats = new_game(rule_set, players, seed=0).seats

@@ -106,7 +106,7 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
 
     def won(records: Iterable[GameSummary | Mapping[str, Any]]) -> dict[int, tuple[int, bool]]:
         games: dict[int, tuple[int, bool]] = {}
-        for record in inputs.items(records, "a run's records", most=10_000_000):
+        for record in inputs.items(records, "the records of a run", most=10_000_000):
             inputs.one_of_kind(record, (GameSummary, Mapping), "game records, as simulate keeps them or nomercy "
                                "simulate --records writes them")
             data = record if isinstance(record, Mapping) else record.as_dict()
