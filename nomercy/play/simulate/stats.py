@@ -116,8 +116,8 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
                 raise NomercyError(f"a game record without its {missing.args[0]}: records as nomercy simulate "
                                    "--records writes them hold index, seed, bots and winner") from None
             if bot not in bots:
-                raise NomercyError(f"game {quote(index)} has no {quote(bot)} player (its seats: "
-                                   f"{', '.join(map(quote, bots))})")
+                raise NomercyError(f"game {quote(index)} has no {_kind(bot)} player (its seats: "
+                                   f"{', '.join(map(_kind, bots))})")
             games[index] = (seed, bots[winner] == bot)
         return games
 
@@ -136,3 +136,10 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
         only_first=sum(a[i][1] and not b[i][1] for i in shared),
         only_second=sum(b[i][1] and not a[i][1] for i in shared),
     )
+
+
+def _kind(name: Any) -> str:
+    """A player kind named in a refusal: as it is when it is one of ours (``expert``), else quoted."""
+    from nomercy.play.players import PLAYER_KINDS
+
+    return name if isinstance(name, str) and name in PLAYER_KINDS else quote(name)
