@@ -222,7 +222,7 @@ def test_a_run_that_stops_leaves_no_records_file(capsys, tmp_path):
     code, out, err = run(capsys, "simulate", "--games", "2", "--workers", "1", "--first-game", "-2",
                          "--records", str(path))
     assert code == 2 and one_line_each(err) == [
-        "nomercy simulate: the first game's number is a whole number, 0 or more, not -2"]
+        "nomercy simulate: the number of the first game is a whole number, 0 or more, not -2"]
     assert not path.exists()
 
 

@@ -155,7 +155,7 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
     (["--seed", str(2**63)], "--seed is a whole number from 0 to 9223372036854775807, not 9223372036854775808"),
     (["--games", "1e9"], "--games is a whole number written with the digits 0 to 9, like 7; not '1e9'"),
     (["--games", str(10**16)], "the number of games is at most 1,000,000,000,000,000"),
-    (["--first-game", "-1"], "the first game's number is a whole number, 0 or more, not -1"),
+    (["--first-game", "-1"], "the number of the first game is a whole number, 0 or more, not -1"),
     (["--players", "-3"], "no-mercy is for 2 to 6 players, not -3"),
     (["--workers", "100000"], "the number of workers is 1 to"),
     (["--bots", "robot"], "unknown player kind 'robot': choose one of random, greedy, expert"),

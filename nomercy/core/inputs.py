@@ -7,6 +7,9 @@ one function here for its kind, before any work is sized by it:
 * :func:`whole_number` (an ``int``, never a ``bool`` or a ``float``, in a range), and its kinds
   :func:`seed`, :func:`count` (of players) and :func:`index` (of a seat, a move, a decision: never
   counted from the end, as Python's ``-1`` would be);
+* :func:`number` (a size in a picture: a whole or decimal number in a range, never NaN or text);
+* :func:`items` (a list of things, never text, bytes or a mapping taken for one), :func:`texts` (a list of
+  texts, like moves) and :func:`choices` (a list of names, each one of a few);
 * :func:`switch` (yes or no: ``True``/``False`` or the words yes/no, on/off, true/false; ``"off"`` is no);
 * :func:`seconds` (a pace) and :func:`clock` (a function that tells the time, checked when it is given);
 * :func:`date` (a date, or its text as ``YYYY-MM-DD`` exactly);
@@ -37,7 +40,8 @@ from typing import Any, Callable, Collection, Iterable
 
 from nomercy.core.errors import MAX_QUOTE, NomercyError, quote
 
-__all__ = ["quote", "whole_number", "seed", "count", "index", "switch", "seconds", "clock", "date", "choice",
+__all__ = ["quote", "whole_number", "seed", "count", "index", "number", "switch", "seconds", "clock", "date", "choice",
+           "items", "texts", "text", "choices",
            "seat_name", "seat_names", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
 MAX_SEED = 2**64 - 1
@@ -104,6 +108,108 @@ def index(value: Any, what: str, size: int, *, error: Error = NomercyError) -> i
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
         raise error(f"{what} is a number from 0 to {size - 1}, not {quote(value)}")
     return value
+
+
+def number(value: Any, what: str, least: float, most: float, *, error: Error = NomercyError) -> float:
+    """A size or an amount (the width of a card in a picture): an ``int`` or a ``float`` from ``least`` to ``most``,
+    never a ``bool``, text, NaN or an infinity; as a ``float``.
+
+    >>> number(36, "the width of a card", 4, 400)
+    36.0
+    >>> number("36", "the width of a card", 4, 400)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the width of a card is a number from 4 to 400, not '36'
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            (isinstance(value, int) and value.bit_length() > 64) or not least <= value <= most:  # NaN fails too
+        raise error(f"{what} is a number from {least:g} to {most:g}, not {quote(value)}")
+    return float(value)
+
+
+MAX_ITEMS = 10_000
+"""The most items a list given to a door may hold, unless the door says fewer."""
+
+
+def items(value: Any, what: str, *, least: int = 0, most: int = MAX_ITEMS, error: Error = NomercyError) -> tuple[Any, ...]:
+    """A list of things (a list, a tuple or another iterable, read once) of ``least`` to ``most`` items, as a
+    tuple; text, bytes and mappings are refused, since Python would read them letter by letter or key by key.
+
+    >>> items(["r7", "b5"], "the moves")
+    ('r7', 'b5')
+    >>> items("r7", "the moves")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the moves is a list of 0 to 10000 items, not 'r7'
+    """
+    from collections.abc import Iterable as IterableKind, Mapping
+
+    allowed = f"{what} is a list of {least} to {most} items, not {quote(value)}"
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, IterableKind):
+        raise error(allowed)
+    found: list[Any] = []
+    try:
+        for item in value:
+            found.append(item)
+            if len(found) > most:
+                raise error(allowed)
+    except NomercyError:
+        raise
+    except Exception:  # an iterable that cannot be read to its end (a list nested too deep still reads)
+        raise error(allowed) from None
+    if len(found) < least:
+        raise error(allowed)
+    return tuple(found)
+
+
+def texts(value: Any, what: str, *, least: int = 0, most: int = MAX_ITEMS, longest: int = 200,
+          error: Error = NomercyError) -> tuple[str, ...]:
+    """A list of texts (moves, column names...), each of at most ``longest`` characters that can be written.
+
+    >>> texts(("A plays red 7",), "the moves")
+    ('A plays red 7',)
+    """
+    found = items(value, what, least=least, most=most, error=error)
+    for item in found:
+        if not isinstance(item, str) or len(item) > longest or not _writable(item):
+            raise error(f"{what} is a list of texts, like 'A plays red 7'; not {quote(item)} in it")
+    return found
+
+
+def text(value: Any, what: str, *, least: int = 1, longest: int = 200, like: str = "coach",
+         error: Error = NomercyError) -> str:
+    """A text of ``least`` to ``longest`` characters that can be written (no lone surrogate).
+
+    >>> text("coach", "the purpose of a seed")
+    'coach'
+    >>> text("", "the purpose of a seed")
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the purpose of a seed is a text of 1 to 200 characters, like 'coach'; not ''
+    """
+    if not isinstance(value, str) or not least <= len(value) <= longest or not _writable(value):
+        raise error(f"{what} is a text of {least} to {longest} characters, like {quote(like)}; not {quote(value)}")
+    return value
+
+
+def choices(value: Any, what: str, names: Collection[str], *, least: int = 0,
+            error: Error = NomercyError) -> tuple[str, ...]:
+    """A list of names, each one of ``names`` (as :func:`choice` reads one).
+
+    >>> choices(["classic"], "the profiles", ("no-mercy", "classic"))
+    ('classic',)
+    """
+    found = items(value, what, least=least, most=max(len(names), 1) * 4, error=error)
+    return tuple(choice(item, f"each of {what}", names, error=error) for item in found)
+
+
+def _writable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate, which is what bytes that are not UTF-8 become)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def switch(value: Any, what: str, *, error: Error = NomercyError) -> bool:

@@ -499,6 +499,10 @@ class LegalMoves(tuple[Move, ...]):
     _table: "tuple[tuple[str, ...], RuleSet, tuple[tuple[Card, ...], ...]]"
 
     def __new__(cls, state: GameState, moves: Iterable[Move]) -> "LegalMoves":
+        if not isinstance(state, (GameState, PlayerView)):  # the engine's own calls pass this at once
+            inputs.one_of_kind(state, (GameState, PlayerView), inputs.POSITION)
+        if not isinstance(moves, (tuple, list)):
+            moves = inputs.items(moves, "the legal moves")
         self = tuple.__new__(cls, moves)
         self._table = (state.seats, state.rules, state.hands)
         return self

@@ -144,7 +144,9 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     """
     if not isinstance(move, (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)):
         raise NotationError(f"this takes a move (like Play or Draw, or parse_move of its notation); not {brief(move)}")
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or not 0 <= move.seat < len(seats):
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or not 0 <= move.seat < len(seats) \
+            or not all(isinstance(name, str) for name in seats) \
+            or not 0 <= (getattr(move, "target", None) or 0) < len(seats):
         raise NotationError(f"the seats are a list of seat names with one for seat {move.seat}; not {brief(seats)}")
     who = seats[move.seat]
     if isinstance(move, Play):

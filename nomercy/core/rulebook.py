@@ -350,6 +350,8 @@ class UnknownRuling(RulesError, KeyError):
 def explain(ruling_id: str) -> str:
     """The plain-language text of a ruling."""
     try:
+        if not isinstance(ruling_id, str):
+            raise KeyError(ruling_id)
         return RULINGS[ruling_id].full_text
     except KeyError:
         raise UnknownRuling(f"no ruling {brief(ruling_id)} in the rulebook; its ids are like "

@@ -52,11 +52,13 @@ def derive_seed(seed: int, purpose: str, *numbers: int) -> int:
 
 def short_seed(seed: int, purpose: str, *numbers: int) -> int:
     """A derived seed from 1 to 999,999, for seeds people read and type (a table's next deal)."""
-    check_seed(seed)
-    if not isinstance(purpose, str) or not 0 < len(purpose) <= 100:
-        from nomercy.core.errors import RulesError, brief
+    from nomercy.core import inputs
+    from nomercy.core.errors import RulesError
 
-        raise RulesError(f"a seed's purpose is a short word, like 'coach'; not {brief(purpose)}")
+    check_seed(seed)
+    inputs.text(purpose, "the purpose of a seed", longest=100, error=RulesError)
+    for number in numbers:
+        inputs.whole_number(number, "each number of the part of a seed", -MAX_SEED, MAX_SEED, error=RulesError)
     return derive_seed(seed, purpose, *numbers) % 999_999 + 1
 
 

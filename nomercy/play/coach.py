@@ -87,6 +87,13 @@ class Comparison:
     error: float
     tables: int
 
+    def __post_init__(self) -> None:  # a record made by hand is checked as the search's own would be
+        inputs.text(self.move, "the move of a comparison", longest=500, like="A plays red 7")
+        inputs.one_of_kind(self.chance, Estimate, "an estimate (Estimate.of the playout values)")
+        inputs.number(self.lead, "the lead of a comparison (a share)", -1, 1)
+        inputs.number(self.error, "the standard error of a comparison (a share)", 0, 1)
+        inputs.whole_number(self.tables, "the number of tables compared", 0, 10**9)
+
     @property
     def clear(self) -> bool:
         """Does the search's choice lead this move beyond noise?"""
@@ -216,6 +223,14 @@ class ReviewedDecision:
     rule: str
     chance: Estimate
     played: Comparison
+
+    def __post_init__(self) -> None:  # a record made by hand is checked as the review's own would be
+        inputs.whole_number(self.number, "the number of a decision", 1, 10**9)
+        inputs.one_of_kind(self.state, GameState, inputs.POSITION)
+        for name in ("suggested", "reason", "rule"):
+            inputs.text(getattr(self, name), f"the {name} of a decision", least=0, longest=5000, like="A plays red 7")
+        inputs.one_of_kind(self.chance, Estimate, "an estimate (Estimate.of the playout values)")
+        inputs.one_of_kind(self.played, Comparison, "a comparison of the move played")
 
     @property
     def position(self) -> str:

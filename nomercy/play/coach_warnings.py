@@ -14,12 +14,13 @@ those copies (:func:`~nomercy.play.estimate.is_clear`); it says so once, with th
 from __future__ import annotations
 
 import random
+import typing
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.engine import apply, legal_moves, why_illegal
-from nomercy.core.errors import IllegalMoveError
+from nomercy.core.errors import IllegalMoveError, quote
 from nomercy.core.legality import is_optional
 from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
@@ -96,6 +97,8 @@ def move_warnings(state: GameState, seat: str | int, move: Move | str) -> tuple[
         inputs.one_of_kind(state, GameState, inputs.POSITION)
     index = state.seat(seat)
     move = state.parse_move(move) if isinstance(move, str) else move
+    if not isinstance(move, typing.get_args(Move)):
+        raise IllegalMoveError(f"a move is a Play, a Draw... or its notation, like 'A plays red 7'; not {quote(move)}")
     if move.seat != index:
         raise IllegalMoveError(f"{state.move_text(move)} is a move of {state.seats[move.seat]}, not of "
                                f"{state.seats[index]}")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import describe
 from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
@@ -125,6 +126,7 @@ def solve_text(puzzle: Puzzle) -> str:
     """The puzzle worked out: for a story, the moves narrated event by event, each with the ruling behind it,
     then the answer in words; for a best move, the move, the expert's estimate for every choice and why each
     wrong one is wrong."""
+    inputs.one_of_kind(puzzle, Puzzle, "a puzzle (as find_puzzle gives one)")
     lines = [f"{puzzle.title}  [{puzzle.id}]", ""] + puzzle.puzzle_kind.solve_lines(puzzle)
     if puzzle.explanation:
         lines.append("")

@@ -72,6 +72,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, write_text
 from nomercy.puzzles.progress_text import (
@@ -149,15 +150,15 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     >>> data_dir(env={}, platform="emscripten").as_posix()
     '/drive/nomercy'
     """
-    if explicit is not None and str(explicit):
-        return Path(explicit)
-    env = os.environ if env is None else env
+    if explicit is not None and not (isinstance(explicit, str) and not explicit):
+        return Path(inputs.path(explicit, "the progress folder"))
+    env = os.environ if env is None else _environment(env)
     if env.get(ENV_VAR):
-        return Path(env[ENV_VAR])
-    platform = sys.platform if platform is None else platform
+        return Path(inputs.path(env[ENV_VAR], f"the folder named by {ENV_VAR}"))
+    platform = sys.platform if platform is None else inputs.text(platform, "the platform", longest=40, like="linux")
     if platform == "emscripten":
         return Path("/drive") / "nomercy"
-    home = Path.home() if home is None else home
+    home = Path.home() if home is None else Path(inputs.path(home, "the home folder"))
     if platform.startswith("win"):
         base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
     elif platform == "darwin":
@@ -168,6 +169,13 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     return base / "nomercy"
 
 
+
+
+def _environment(env: Any) -> Mapping[str, str]:
+    """The environment variables given to :func:`data_dir`: a mapping of texts to texts."""
+    if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+        raise NomercyError(f"the environment is a mapping of names to texts, like os.environ; not {inputs.quote(env)}")
+    return env
 
 
 _data_dir = data_dir  # for Progress, whose argument has the same name
@@ -306,7 +314,7 @@ class Progress:
         self.path = self.folder / FOLDER_NAME
         """The folder of journals, where the attempts are kept."""
         self.first_version_file = self.folder / FILE_NAME
-        self.clock: Clock = clock or _utc_now
+        self.clock: Clock = _utc_now if clock is None else inputs.calendar_clock(clock, "the clock of the progress")
         self.session = f"{self._now_stamp()}-{secrets.token_hex(4)}"
         self.journal = self.path / f"{self.session}{JOURNAL_ENDING}"
         """This session's own journal: the only file it writes attempts to (written at the first attempt)."""

@@ -28,6 +28,7 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import turn_up_first_card
 from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief
+from nomercy.core.inputs import MAX_SEED
 from nomercy.core.events import Event
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.sources import SOURCES, source_id
@@ -339,8 +340,8 @@ class Puzzle:
         if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints) or len(hints) > 3:
             raise PuzzleError(f"{where}hints is one to three sentences, graded, not {brief(hints)}")
         seed = _whole(data.get("seed", 0))
-        if seed is None:
-            raise PuzzleError(f"{where}seed is a whole number, not {brief(data['seed'])}")
+        if seed is None or not 0 <= seed <= MAX_SEED:
+            raise PuzzleError(f"{where}seed is a whole number from 0 to {MAX_SEED}, not {brief(data['seed'])}")
         kind_name = data.get("kind", DEFAULT_KIND)
         if not isinstance(kind_name, str) or kind_name not in KINDS:
             raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind_name)}")
@@ -729,8 +730,19 @@ def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def load_puzzles(*paths: str | Path) -> list[Puzzle]:
-    """Every puzzle under the paths (default: the ``puzzles/`` folder); a bad file raises."""
-    return [load_puzzle(p) for p in _yaml_files(paths or (default_puzzle_dir(),))]
+    """Every puzzle under the paths (default: the ``puzzles/`` folder); a bad file, or a path that names no file or
+    folder of them, raises :class:`PuzzleError`."""
+    from nomercy.core import inputs
+
+    for path in paths:
+        inputs.path(path, "a puzzle file or folder", error=PuzzleError)
+    try:
+        files = _yaml_files(paths or (default_puzzle_dir(),))
+    except OSError as error:
+        raise PuzzleError(str(error) if error.strerror is None else  # our own words, else the system's reason
+                          f"the puzzle files under {brief(str(error.filename))} cannot be read: "
+                          f"{error.strerror.lower()}") from None
+    return [load_puzzle(p) for p in files]
 
 
 def default_puzzle_dir() -> Path:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from nomercy.core import inputs
 from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.events import Event
@@ -116,7 +117,11 @@ class Stage:
     @classmethod
     def from_dict(cls, data: Any, *, path: str | None = None, chapter: str = "") -> "Stage":
         """Validate a parsed stage file; any problem raises :class:`PuzzleError` naming the file and the point."""
-        where = f"{path or (data.get('id') if isinstance(data, dict) else None) or 'stage'}: "
+        if path is not None:
+            inputs.path(path, "the name of the stage file", error=PuzzleError)
+        inputs.text(chapter, "the name of the chapter", least=0, like="1-match", error=PuzzleError)
+        named = path or (data.get("id") if isinstance(data, dict) else None)
+        where = f"{named if isinstance(named, str) and len(named) <= 200 else 'stage'}: "
         if not isinstance(data, dict):
             raise PuzzleError(f"{where}a stage is a YAML mapping of keys like id, rule, task, hands, goal, done")
         unknown = [str(k) for k in data if k not in _REQUIRED + _OPTIONAL]
@@ -383,7 +388,8 @@ def learn_files(folder: str | Path | None = None) -> list[dict[str, Any]]:
 
 def path_from_bundle(bundle: Any, folder: str | Path | None = None) -> tuple[Chapter, ...]:
     """The path from :func:`learn_files`' data (checked as the files are: a bad entry raises :class:`PuzzleError`)."""
-    root = Path(folder) if folder is not None else default_learn_dir()
+    root = Path(inputs.path(folder, "the folder of the learning path", error=PuzzleError)) if folder is not None \
+        else default_learn_dir()
     if not isinstance(bundle, list) or not all(isinstance(e, dict) and {"folder", "chapter", "stages"} <= set(e)
                                                for e in bundle):
         raise PuzzleError("the learning path's data is a list of chapters, each with its folder, chapter and stages")

@@ -20,6 +20,7 @@ from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.wording import plural
 from nomercy.play.transcript import Transcript
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.puzzle import Puzzle, find_puzzle
 from nomercy.core.rulebook import RULINGS
@@ -78,6 +79,16 @@ def table(
     and slides the others under the discard pile, so a lesson can make the pile run
     out on purpose.
     """
+    if not isinstance(hands, Mapping):
+        raise NomercyError(f"the hands are a mapping of each seat to its cards, like {{'A': 'red 9, wild +6'}}; "
+                           f"not {inputs.quote(hands)}")
+    if not isinstance(discard, str):
+        discard = inputs.texts(discard, "the discard pile", least=1, most=1000, longest=40)
+    if not isinstance(draw_pile, str):
+        draw_pile = inputs.texts(draw_pile, "the draw pile", most=1000, longest=40)
+    if draw_pile_size is not None:
+        draw_pile_size = inputs.count(draw_pile_size, "the size of the draw pile", 0, 1000)
+    inputs.seed(seed, error=NomercyError)
     seats = list(hands)
     # A puzzle needs moves, a question and an answer; a lesson position has none, so they are placeholders.
     spec: dict[str, Any] = {
@@ -104,7 +115,8 @@ def _hand_spec(cards: Any) -> Any:
         return [c.strip() for c in cards.split(",") if c.strip()]
     if isinstance(cards, Mapping):
         return dict(cards)
-    return [str(c) for c in cards]
+    return [c if isinstance(c, str) else str(inputs.one_of_kind(c, Card, "cards, or their notation like 'red 7'"))
+            for c in inputs.items(cards, "a hand", most=1000)]
 
 
 def dead_end_table() -> GameState:
@@ -154,7 +166,8 @@ def after(state: GameState, *moves: str) -> GameState:
     >>> after(table({"A": "red 9, green 3", "B": "blue 1"}, "red 5"), "A plays red 9").top_card
     Card.parse('red 9')
     """
-    return Transcript.of_moves(state, moves, raising=True).end
+    inputs.one_of_kind(state, GameState, inputs.POSITION)
+    return Transcript.of_moves(state, inputs.texts(moves, "the moves"), raising=True).end
 
 
 def under(state: GameState, **options: Any) -> GameState:
@@ -175,6 +188,7 @@ def card_verdicts(state: GameState, seat: str | int | None = None) -> list[tuple
     ``seat`` defaults to the player to act. A card counts as playable when any legal
     move plays it (a wild with any color, a 7 with any target).
     """
+    inputs.one_of_kind(state, GameState, inputs.POSITION)
     index = state.turn if seat is None else state.seat(seat)
     moves = legal_moves(state, index)
     playable = {move.card for move in moves if isinstance(move, Play)}
@@ -222,6 +236,10 @@ def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet |
        Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
     Now: top card blue 0; D to act; cards held: A 3, B 4, C 5, D 1.
     """
+    if moves is not None:
+        moves = inputs.texts(moves, "the moves", most=1000)
+    if rules is not None and not isinstance(rules, RuleSet):
+        rules = inputs.one_of_kind(rules, RuleSet, "rules (a RuleSet, like ruleset('classic'))")
     if isinstance(source, GameState):
         start, move_list = (source if rules is None else source.replace(rules=rules)), list(moves or ())
     else:
@@ -385,6 +403,7 @@ def answer_matrix(stacking: str = "official", cards: Sequence[str] = _DRAW_CARDS
     pending for A, who holds the second. A colored answer is yellow, so color never
     helps; ``red +2`` in ``cards`` stands for any +2.
     """
+    cards = inputs.texts(cards, "the draw cards", least=1, most=20, longest=30)
     answers = tuple(c.replace("red ", "yellow ") for c in cards)
     grid = []
     for top in cards:
@@ -418,6 +437,7 @@ def deck_rows(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy")) -> l
     >>> row["face"], row["classic"], row["no-mercy"]
     ('0', 4, 8)
     """
+    decks = inputs.choices(decks, "the decks", tuple(DECKS), least=1)
     rows = []
     for rank in Rank:
         counts = {}
@@ -431,8 +451,10 @@ def deck_rows(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy")) -> l
 
 def composition_html(decks: Sequence[str] = ("classic", "no-mercy", "open-mercy"), *, width: float = 30) -> str:
     """A table of every face with its count in each deck, and totals per kind and per deck."""
-    from nomercy.teaching.pictures import card_img
+    from nomercy.teaching.pictures import card_img, picture_width
 
+    decks = inputs.choices(decks, "the decks", tuple(DECKS), least=1)
+    width = picture_width(width)
     rows = deck_rows(decks)
     head = "".join(f'<th style="{_CELL};background:#f2f2f2">{escape(d)}</th>' for d in decks)
     body = []
@@ -462,6 +484,7 @@ def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")) -> Chart:
     >>> print(chart.description.splitlines()[1])
     What each deck is made of: classic 108 cards (76 number cards, 24 colored action cards, 8 wild cards); no-mercy 168 cards (...).
     """
+    decks = inputs.choices(decks, "the decks", tuple(DECKS), least=1)
     rows = deck_rows(decks)
     kinds: list[dict[str, Any]] = []
     for name in decks:
@@ -528,7 +551,9 @@ def composition_figure(decks: Sequence[str] = ("classic", "no-mercy")) -> Chart:
 
 def faces_html(*, width: float = 44) -> str:
     """Every card face the package draws: each colored face in all four colors, then the wilds."""
-    from nomercy.teaching.pictures import card_img
+    from nomercy.teaching.pictures import card_img, picture_width
+
+    width = picture_width(width)
 
     def cell(card: Card) -> str:
         return f'<td style="padding:2px 3px;text-align:center">{card_img(card, width=width)}</td>'
@@ -546,5 +571,6 @@ def faces_html(*, width: float = 44) -> str:
 
 def side_by_side(*parts: str) -> str:
     """Put HTML pictures or tables next to each other (they wrap on a narrow screen)."""
+    inputs.texts(parts, "the parts (HTML text)", longest=10_000_000)
     boxes = "".join(f'<div style="margin:0 24px 12px 0;vertical-align:top">{part}</div>' for part in parts)
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">{boxes}</div>'

@@ -32,10 +32,14 @@ from __future__ import annotations
 import base64
 import functools
 import math
+import typing
 from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from nomercy.core import inputs
 from nomercy.core.cards import Card, Color, parse_cards
+from nomercy.core.moves import Move
+from nomercy.core.errors import NomercyError, quote
 from nomercy.core.engine import legal_moves
 from nomercy.core.wording import says, verb
 
@@ -287,6 +291,7 @@ def card_svg(
     >>> '<title>wild roulette, green named</title>' in s, '>GREEN<' in s
     (True, True)
     """
+    width = picture_width(width)
     if face_down:
         return card_back_svg(width)
     if isinstance(card, str):
@@ -365,6 +370,7 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
 
     ``None`` gives a card back. Other keywords go to :func:`card_svg`.
     """
+    width = picture_width(width)
     if card is None:
         svg, label = card_back_svg(width), "face-down card"
     else:
@@ -384,6 +390,20 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
 
 # --- hands ---------------------------------------------------------------------------
 
+def picture_width(value: Any) -> float:
+    """The width of a card in a picture, in pixels (4 to 400): a number, never text or NaN; as given (48 stays 48, so
+    the pictures' markup does not change)."""
+    inputs.number(value, "the width of a card", 4, 400)
+    return value
+
+
+def _cards(cards: Any) -> tuple[Card, ...]:
+    """Cards given as notation (``"r7, wild +6"``) or as a list of cards and their notation."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in inputs.items(cards, "the cards", most=1000))
+
+
 def _playable_set(cards: Sequence[Card], playable: Iterable[Any]) -> set[int]:
     """Indices of ``cards`` marked playable.
 
@@ -392,17 +412,18 @@ def _playable_set(cards: Sequence[Card], playable: Iterable[Any]) -> set[int]:
     """
     marked: set[int] = set()
     wanted: set[Card] = set()
-    for item in playable:
-        if isinstance(item, bool):
-            continue
-        if isinstance(item, int):
-            marked.add(item)
+    for item in inputs.items(playable, "the playable cards"):
+        if isinstance(item, int) and not isinstance(item, bool):
+            marked.add(inputs.index(item, "the place of a playable card in the hand", len(cards)))
         elif isinstance(item, Card):
             wanted.add(item)
         elif isinstance(item, str):
             wanted.add(Card.parse(item))
         elif isinstance(getattr(item, "card", None), Card):
             wanted.add(item.card)
+        elif not isinstance(item, typing.get_args(Move)):  # a move that plays no card (a draw) marks nothing
+            raise NomercyError("the playable cards are cards, their notation, places in the hand or moves; "
+                               f"not {quote(item)}")
     marked.update(i for i, c in enumerate(cards) if c in wanted)
     return marked
 
@@ -421,8 +442,8 @@ def hand_html(
     >>> html.count("<img"), "Ann" in html, "red 7 (playable)" in html
     (2, True, True)
     """
-    hand = parse_cards(cards) if isinstance(cards, str) else tuple(
-        Card.parse(c) if isinstance(c, str) else c for c in cards)
+    hand = _cards(cards)
+    width = picture_width(width)
     marked = _playable_set(hand, playable)
     items = []
     for i, card in enumerate(hand):
@@ -452,8 +473,7 @@ class Hand(tuple):
     playable: frozenset[Card]  # the cards marked as playable in the picture
 
     def __new__(cls, cards: Iterable[Card | str] | str = (), playable: Iterable[Any] = ()) -> "Hand":
-        parsed = parse_cards(cards) if isinstance(cards, str) else tuple(
-            Card.parse(c) if isinstance(c, str) else c for c in cards)
+        parsed = _cards(cards)
         self = super().__new__(cls, parsed)
         self.playable = frozenset(parsed[i] for i in _playable_set(parsed, playable))
         return self
@@ -476,6 +496,7 @@ def deck_table_html(deck_name: str, *, width: float = 36) -> str:
     from nomercy.core.decks import DECKS, build_deck
 
     build_deck(deck_name)  # refuses unknown names with the list of valid ones
+    width = picture_width(width)
     deck = DECKS[deck_name]
     cell = "padding:3px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:middle"
     rows = []
@@ -558,8 +579,11 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
     hand of whoever must act, face up with its playable cards marked (a
     :class:`~nomercy.core.state.PlayerView` shows its own seat's hand instead).
     """
-    from nomercy.core.state import Phase, PlayerView
+    from nomercy.core.state import GameState, Phase, PlayerView
 
+    inputs.one_of_kind(state, (GameState, PlayerView), "a position (a GameState) or the view of one player")
+    width = picture_width(width)
+    inline = inputs.switch(inline, "inline")
     view = state if isinstance(state, PlayerView) else None
     is_view = view is not None
     names = state.seats

@@ -29,8 +29,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from nomercy.core.engine import apply
 from nomercy.play.transcript import Transcript
+from nomercy.teaching import arguments
 from nomercy.teaching.lessons import situation
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, quote
 from nomercy.core.events import Event
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
 from nomercy.core.rulebook import RULINGS
@@ -125,6 +126,9 @@ class Outcome:
 
 
 DEFAULT_COLUMNS = ("rules", "moves", "result", "hands", "turn")
+SUMMARY_COLUMNS = ("rules", "moves", "result", "hands", "cards", "turn", "pending", "top", "out", "winner", "points",
+                   "counted")
+"""Every column a comparison can show (the keys of :meth:`Outcome.summary`)."""
 
 
 @dataclass(frozen=True)
@@ -258,8 +262,11 @@ def variants(option: str, base: str | RuleSet = "no-mercy",
     >>> [label for label, _ in variants("uno_penalty")]
     ['uno_penalty=2', 'uno_penalty=10']
     """
+    option = arguments.inputs.choice(option, "a rule option", tuple(OPTIONS))
     info = OPTIONS[option]
-    base_rules = ruleset(base) if isinstance(base, str) else base
+    base_rules = arguments.rule_set(base, "the base rules")
+    if values is not None:
+        values = list(arguments.inputs.items(values, "the values", least=1, most=arguments.MOST_LINES))
     if values is None:
         if info.kind == "bool":
             values = [True, False]
@@ -303,7 +310,8 @@ def readings(option: str) -> list[tuple[str, RuleSet]]:
 
 def profiles(names: Sequence[str] | None = None) -> list[tuple[str, RuleSet]]:
     """Every profile (or the ones named), labelled by name, in the order of ``PROFILES``."""
-    return [(name, PROFILES[name]) for name in (names or list(PROFILES))]
+    chosen = list(PROFILES) if names is None else arguments.inputs.choices(names, "the profiles", tuple(PROFILES))
+    return [(name, PROFILES[name]) for name in (chosen or list(PROFILES))]
 
 
 # --- playing -----------------------------------------------------------------------
@@ -316,8 +324,11 @@ def play(source: Puzzle | GameState, rules: RuleSet, moves: Sequence[str] | None
     pile come from that rule set's own deck; a ``GameState`` keeps its cards and changes
     its rules. Play stops at the first refused move.
     """
-    moves = tuple(source.moves if moves is None and isinstance(source, Puzzle) else moves or ())
-    label = label or rules.name
+    source = arguments.position(source)
+    rules = arguments.rule_set(rules)
+    moves = tuple(source.moves) if moves is None and isinstance(source, Puzzle) else \
+        arguments.moves(() if moves is None else moves)
+    label = rules.name if label is None else arguments.inputs.text(label, "the label", longest=100, like="seven_swap=off")
     low, high = rules.players
     if not low <= len(source.seats if isinstance(source, GameState) else source.players) <= high:
         return Outcome(label, rules, moves, problem=f"{rules.name} is for {low} to {high} players")
@@ -342,14 +353,15 @@ def compare(source: Puzzle | GameState, rule_sets: Iterable[tuple[str, RuleSet]]
     several lines of play (say, "A plays red 7 keeping" and "A plays red 7 swapping
     with B") under every rule set.
     """
+    source = arguments.position(source)
+    labelled = arguments.rule_sets(rule_sets)
+    shown = arguments.columns(columns, SUMMARY_COLUMNS)
     if moves is None:
         lines: list[tuple[str, ...]] = [tuple(source.moves) if isinstance(source, Puzzle) else ()]
-    elif moves and not isinstance(moves[0], str):
-        lines = [tuple(m) for m in moves]
     else:
-        lines = [tuple(moves)]  # type: ignore[arg-type]
-    outcomes = [play(source, rules, line, label=label) for label, rules in rule_sets for line in lines]
-    return Comparison(tuple(outcomes), tuple(columns))
+        lines = arguments.move_lines(moves)
+    outcomes = [play(source, rules, line, label=label) for label, rules in labelled for line in lines]
+    return Comparison(tuple(outcomes), shown)
 
 
 def compare_options(source: Puzzle | GameState, option: str, values: Sequence[Any], moves: Sequence[str]) -> Comparison:
@@ -365,9 +377,10 @@ def compare_options(source: Puzzle | GameState, option: str, values: Sequence[An
        stacking=official: A plays red +2. 2 cards are now pending for B: answer with a draw card worth +2 or more, ...
        stacking=none: A plays red +2. 2 cards are now pending for B, who must draw them and lose the turn. Now: ...
     """
-    base = source.rules
+    base = arguments.position(source).rules
     rule_sets = variants(option, base, values)
-    return compare(source, rule_sets, moves=[move.split(" then ") for move in moves]).by_moves()
+    lines = arguments.moves(moves)
+    return compare(source, rule_sets, moves=[move.split(" then ") for move in lines]).by_moves()
 
 
 # --- the option puzzles and the profiles -------------------------------------------
@@ -378,7 +391,8 @@ def option_puzzles(directory: str | Path | None = None) -> dict[str, list[Puzzle
     >>> sorted(option_puzzles())[:3]
     ['discard_all_top', 'draw', 'jump_in']
     """
-    folder = Path(directory) if directory is not None else default_puzzle_dir() / "options"
+    folder = Path(arguments.inputs.path(directory, "the folder of option puzzles")) if directory is not None \
+        else default_puzzle_dir() / "options"
     return {option: list(found) for option, found in _option_puzzles(str(folder.resolve()))}
 
 
@@ -509,6 +523,9 @@ def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, Rule
     "swapping with B" under the other). Here every line of moves is played under every
     rule set, from the first puzzle's position, so nothing is left out.
     """
+    puzzles = arguments.inputs.items(puzzles, "the puzzles", least=1, most=arguments.MOST_LINES)
+    for puzzle in puzzles:
+        arguments.inputs.one_of_kind(puzzle, Puzzle, "a list of puzzles that share one position")
     lines: list[tuple[str, ...]] = []
     for puzzle in puzzles:
         if tuple(puzzle.moves) not in lines:
@@ -532,7 +549,8 @@ def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kin
     from nomercy.play.match import Match
     from nomercy.play.players import make_player
 
-    match = Match.start(rules, list(seats), seed=seed)
+    max_rounds = arguments.inputs.count(max_rounds, "the most rounds", 1, 1000)
+    match = Match.start(rules, list(arguments.seats(seats)), seed=seed)
     bots = {i: make_player(kind, seed=derive_seed(seed, "player", i)) for i in range(len(match.seats))}
     rows: list[dict[str, Any]] = []
     while True:
@@ -565,11 +583,8 @@ def restage(puzzle: Puzzle, **changes: Any) -> Puzzle:
     >>> restage(find_puzzle("zero-counterclockwise"), direction="clockwise").direction
     1
     """
-    from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE
-
-    if isinstance(changes.get("direction"), str):
-        changes["direction"] = {"clockwise": CLOCKWISE, "counterclockwise": COUNTERCLOCKWISE}[changes["direction"]]
-    return dataclasses.replace(puzzle, **changes)
+    arguments.inputs.one_of_kind(puzzle, Puzzle, "a puzzle")
+    return dataclasses.replace(puzzle, **arguments.puzzle_changes(puzzle, changes))
 
 
 def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[str], *, seed: int = 0) -> Table:
@@ -580,9 +595,11 @@ def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[st
     """
     from nomercy.core.engine import new_game
 
+    names = list(arguments.seats(players))
+    seed = arguments.inputs.seed(seed, error=NomercyError)
     rows = []
-    for label, rules in rule_sets:
-        game = new_game(rules, list(players), seed=seed)
+    for label, rules in arguments.rule_sets(rule_sets):
+        game = new_game(rules, names, seed=seed)
         rows.append({
             "rules": label,
             "discard pile (bottom to top)": ", ".join(map(str, game.discard)),
@@ -608,10 +625,11 @@ def first_card_deals(seeds: Sequence[int], players: Sequence[str] = ("A", "B", "
     from nomercy.core.engine import deal
     from nomercy.core.state import Phase
 
-    rules = rules if rules is not None else ruleset("no-mercy", first_card="apply")
+    rules = arguments.rule_set(rules) if rules is not None else ruleset("no-mercy", first_card="apply")
+    names = arguments.seats(players)
     rows = []
-    for seed in seeds:
-        game, events = deal(rules, list(players), seed=seed)
+    for seed in arguments.seeds(seeds):
+        game, events = deal(rules, list(names), seed=seed)
         who = game.seats[game.turn] + (" (the dealer)" if game.turn == game.dealer else "")
         if game.phase is Phase.NAME_FIRST_COLOR:
             then = f"{who} names the color" + (f", then draws {game.pending} and loses the turn" if game.pending else
@@ -639,6 +657,8 @@ def deck_differences(first: str, second: str) -> Table:
     """
     from nomercy.core.decks import DECKS
 
+    first = arguments.inputs.choice(first, "the first deck", tuple(DECKS))
+    second = arguments.inputs.choice(second, "the second deck", tuple(DECKS))
     a, b = DECKS[first].counts(), DECKS[second].counts()
     faces = sorted(set(a) | set(b), key=lambda c: (str(c.color) if c.color else "~", c.rank.value if hasattr(c.rank, "value") else 0, str(c)))
     rows = tuple({"card": str(card), first: str(a.get(card, 0)), second: str(b.get(card, 0))}
@@ -652,8 +672,9 @@ def group_with(puzzle_id: str, directory: str | Path | None = None) -> tuple[Puz
     >>> [p.id for p in group_with("zero-pass-off")]
     ['zero-pass-off', 'zero-pass-official']
     """
+    arguments.inputs.text(puzzle_id, "the id of a puzzle", like="zero-pass-off")
     for groups in option_pairs(directory).values():
         for group in groups:
             if any(p.id == puzzle_id for p in group):
                 return group
-    raise KeyError(f"no puzzle {puzzle_id!r} in the option puzzles")
+    raise NomercyError(f"no puzzle {quote(puzzle_id)} in the option puzzles")

@@ -191,15 +191,16 @@ class ExpertPlayer:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**6:
             raise PlayerError(f"an expert needs 1 to 1000000 playouts per decision, not {brief(iterations)}")
         if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
-                or not 0 <= confidence < math.inf):
-            raise PlayerError(f"the expert's confidence option is a number of standard errors, 0 or more, not {confidence!r}")
+                or (isinstance(confidence, int) and confidence.bit_length() > 64) or not 0 <= confidence < math.inf):
+            raise PlayerError(f"the confidence option of the expert is a number of standard errors, 0 or more, "
+                              f"not {brief(confidence)}")
         if max_time is not None and (isinstance(max_time, bool) or not isinstance(max_time, (int, float))
                                      or not 0 < max_time <= 3600):
-            raise PlayerError(f"the expert's max_time is a number of seconds above 0, up to 3600, or none; "
+            raise PlayerError(f"the max_time of the expert is a number of seconds above 0, up to 3600, or none; "
                               f"not {brief(max_time)}")
         for option, value in (("depth", depth), ("candidates", candidates)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-                raise PlayerError(f"the expert's {option} option is a whole number from 1 to 10000, not {brief(value)}")
+                raise PlayerError(f"the {option} option of the expert is a whole number from 1 to 10000, not {brief(value)}")
         self.seed = seed
         self.iterations = int(iterations)
         self.max_time = None if max_time is None else float(max_time)
@@ -430,8 +431,10 @@ def _switch(name: str, value: bool | int | str | None) -> bool:
             return True
         if text in ("0", "false", "no", "off", "none"):
             return False
-        raise PlayerError(f"the expert's {name} option is on or off, not {value!r}")
-    return bool(value)
+        raise PlayerError(f"the {name} option of the expert is on or off, not {brief(value)}")
+    if value is None or isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise PlayerError(f"the {name} option of the expert is on or off (or 1 or 0), not {brief(value)}")
 
 
 def _mean(values: dict[int, float]) -> float:

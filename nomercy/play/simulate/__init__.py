@@ -118,12 +118,15 @@ def check_run(
     ...
     nomercy.core.errors.NomercyError: the number of games is a whole number, 0 or more, not -1
     """
+    if overrides is not None and (not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides)):
+        raise RulesError(f"the overrides are a mapping of rule options to values, like {{'stacking': 'none'}}; "
+                         f"not {brief(overrides)}")
     rule_set = ruleset(rules, **(overrides or {})) if not isinstance(rules, RuleSet) or overrides else rules
     low, high = rule_set.players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
     _whole(games, "the number of games", 0, MAX_GAMES)
-    _whole(first_game, "the first game's number", 0, MAX_GAMES)
+    _whole(first_game, "the number of the first game", 0, MAX_GAMES)
     _whole(seed, "the seed", 0, MAX_SEED)
     specs = parse_bots(bots, players)
     seats = new_game(rule_set, players, seed=0).seats

@@ -79,7 +79,10 @@ def parse_bots(bots: str | Sequence[str | BotSpec], players: int) -> tuple[BotSp
     >>> [str(b) for b in parse_bots("expert,random", 2)]
     ['expert', 'random']
     """
-    items = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    from nomercy.core.inputs import items as read_items
+
+    items = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else \
+        list(read_items(bots, "the players (a kind, or one a seat)", least=1, most=6, error=PlayerError))
     specs = tuple(b if isinstance(b, BotSpec) else BotSpec.parse(b) for b in items)
     if len(specs) == 1:
         return specs * players

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from nomercy.core import events as ev
+from nomercy.core import inputs
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import IllegalMoveError, NomercyError, RulesError
@@ -210,6 +211,17 @@ def play_game(
     they are played). ``moves``, a list, gets every move as it is played, even when the
     game then breaks an invariant.
     """
+    inputs.one_of_kind(rules, RuleSet, "rules (a RuleSet, like ruleset('no-mercy'))")
+    low, high = rules.players
+    bots = inputs.items(bots, "the players (one BotSpec a seat)", least=low, most=high)
+    for spec in bots:
+        inputs.one_of_kind(spec, BotSpec, "players given as BotSpec.parse('greedy') gives them")
+    seed = inputs.seed(seed, error=NomercyError)
+    index = inputs.whole_number(index, "the number of the game", 0, 2**63 - 1)
+    if moves is not None and type(moves) is not list:
+        raise NomercyError(f"moves is a list the game's moves are added to, or nothing; not {inputs.quote(moves)}")
+    keep_record = inputs.switch(keep_record, "keep_record")
+    check_moves = inputs.switch(check_moves, "check_moves")
     return GameChecker(rules, bots, seed, index=index, moves=moves, keep_record=keep_record,
                        check_moves=check_moves).play()
 
@@ -231,4 +243,4 @@ def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> tuple[st
 def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
-    return replay(new_game(rule_set, players, seed=seed), moves)
+    return replay(new_game(rule_set, players, seed=seed), inputs.items(moves, "the moves to replay", most=ROUND_MOVE_LIMIT))

@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from nomercy.core.errors import NomercyError
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, quote
 from nomercy.play.simulate.tally import GameSummary
 
 __all__ = ["wilson_interval", "quantile", "PairedComparison", "compare_runs"]
@@ -105,7 +106,9 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
 
     def won(records: Iterable[GameSummary | Mapping[str, Any]]) -> dict[int, tuple[int, bool]]:
         games: dict[int, tuple[int, bool]] = {}
-        for record in records:
+        for record in inputs.items(records, "the records of a run", most=10_000_000):
+            inputs.one_of_kind(record, (GameSummary, Mapping), "game records, as simulate keeps them or nomercy "
+                               "simulate --records writes them")
             data = record if isinstance(record, Mapping) else record.as_dict()
             try:
                 index, seed, bots, winner = data["index"], data["seed"], data["bots"], data["winner"]
@@ -113,10 +116,12 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
                 raise NomercyError(f"a game record without its {missing.args[0]}: records as nomercy simulate "
                                    "--records writes them hold index, seed, bots and winner") from None
             if bot not in bots:
-                raise NomercyError(f"game {index} has no {bot} player (its seats: {', '.join(bots)})")
+                raise NomercyError(f"game {quote(index)} has no {_kind(bot)} player (its seats: "
+                                   f"{', '.join(map(_kind, bots))})")
             games[index] = (seed, bots[winner] == bot)
         return games
 
+    inputs.text(bot, "the player kind compared", like="expert")
     a, b = won(first), won(second)
     shared = sorted(a.keys() & b.keys())
     for index in shared:
@@ -131,3 +136,10 @@ def compare_runs(first: Iterable[GameSummary | Mapping[str, Any]], second: Itera
         only_first=sum(a[i][1] and not b[i][1] for i in shared),
         only_second=sum(b[i][1] and not a[i][1] for i in shared),
     )
+
+
+def _kind(name: Any) -> str:
+    """A player kind named in a refusal: as it is when it is one of ours (``expert``), else quoted."""
+    from nomercy.play.players import PLAYER_KINDS
+
+    return name if isinstance(name, str) and name in PLAYER_KINDS else quote(name)
