@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Mapping
 
 __all__ = ["CITES", "FACE", "ON_TURN", "ANSWER", "PLAYS_DRAWN_UNTIL_IT_FITS", "PLAYS_DRAWN_CARD", "JUMPS_IN",
-           "FIRST_DRAW", "STACKED", "NO_STACKING", "play_ruling", "draw_ruling"]
+           "FIRST_DRAW", "STACKED", "NO_STACKING"]
+# play_ruling and draw_ruling are the engine's lookups, called with its own values only: not a public face.
 
 FACE = "the face's own ruling"
 """Cites the ruling the card's face names (:attr:`nomercy.core.faces.Face.ruling`)."""

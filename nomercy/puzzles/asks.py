@@ -28,7 +28,9 @@ from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED
 if TYPE_CHECKING:
     from nomercy.puzzles.puzzle import Puzzle
 
-__all__ = ["ASKED_BY", "PER_SEAT", "asked", "phrase", "question_problems", "picture_problems"]
+__all__ = ["ASKED_BY", "PER_SEAT"]
+# asked, phrase and the two checks are called by the what-happens-next kind (and the generator) with a loaded
+# puzzle's own values only: the file is validated where it is read (nomercy.puzzles.puzzle), not here again.
 
 ASKED_BY: dict[str, str] = {
     "turn": r"whose turn|who (plays|moves|goes|starts) (next|first|after)|who is next|plays next|who must (now )?answer",
