@@ -36,7 +36,7 @@ ASKED_BY: dict[str, str] = {
     "turn": r"whose turn|who (plays|moves|goes|starts) (next|first|after)|who is next|plays next|who must (now )?answer",
     "direction": r"which way|direction",
     "hand_size": r"how many cards (does|do|did)\b|with how many cards|how many cards \w+ (hold|end up|take|draw)",
-    "hand": r"what (does|do) [^?.]*\b(hold|keep)\b|which cards|what is left in",
+    "hand": r"what (does|do) [^?.]*\b(hold|keep)\b|which cards (does|do) [^?.]*\bhold|what is left in",
     "pending": r"pending|how big is the stack|left to draw",
     "top": r"(lies|is) on top|on top\?|what is the top card|which card is on top",
     "color": r"colou?r is in force|which colou?r",
@@ -44,9 +44,14 @@ ASKED_BY: dict[str, str] = {
     "winner": r"who wins|does \w+ win|\bwinner\b",
     "score": r"how many points|\bscores?\b",
     "illegal": r"allowed|refused",
+    "playable": r"can [A-Z]\w* play|which cards can",
+    "draw_pile_size": r"in the draw pile",
 }
 """The words that ask for each part of an answer (matched in any case); a part's answer is asked only by them."""
 
+_CLAIMS = frozenset({"playable", "draw_pile_size"})
+"""Parts a story states as often as a question asks them ("only 4 cards are left in the draw pile"): their
+words in a question do not demand them in the answer, which may pin them under ``before``."""
 PER_SEAT = frozenset(key for key, answer_key in ANSWER_KEYS.items() if answer_key.per_seat)
 _EVERY = re.compile(r"\b(each|every|everyone|all)\b", re.IGNORECASE)
 
@@ -73,6 +78,8 @@ def phrase(key: str, seats: Sequence[str]) -> str:
         "winner": "who wins",
         "score": f"how many points {'does' if one else 'do'} {_seats(seats)} score",
         "illegal": "which move is refused",
+        "playable": f"which cards can {_seats(seats)} play",
+        "draw_pile_size": "how many cards are in the draw pile",
     }[key]
 
 
@@ -105,7 +112,7 @@ def question_problems(puzzle: "Puzzle") -> list[str]:
         elif key not in asks:
             problems.append(f"its answer asks {phrase(key, [])}, which its question does not ask")
     for key in asks:
-        if key not in puzzle.answer and key not in REPLAYED:
+        if key not in puzzle.answer and key not in REPLAYED and key not in _CLAIMS:
             problems.append(f"its question asks {phrase(key, sorted(asks[key]) or ['a seat'])}, "
                             "which its answer does not hold")
     return problems
