@@ -68,7 +68,7 @@ PYTHON_WORDS = ("Traceback", "Error:", "object is not", "NoneType", "has no attr
 GOOD: dict[str, Any] = {
     "id": "good", "title": "A good puzzle", "source": "original", "rules": "no-mercy", "players": ["A", "B", "C"],
     "turn": "A", "discard": "red 5", "hands": {"A": ["red +2", "blue 3"], "B": ["blue +4", "green 1"], "C": {"more": 5}},
-    "moves": ["A plays red +2", "B plays blue +4", "C draws"], "question": "How many cards does C hold?",
+    "moves": ["A plays red +2", "B plays blue +4", "C draws"], "question": "How many cards does C hold, and whose turn is it?",
     "answer": {"hand_size": {"C": 11}, "turn": "A"}, "level": "easy", "hints": ["Stack it."], "seed": 3,
     "choices": [{"label": "11", "answer": {"hand_size": {"C": 11}}}, {"label": "7", "answer": {"hand_size": {"C": 7}},
                                                                      "why": "The whole stack is drawn."}],
@@ -76,7 +76,7 @@ GOOD: dict[str, Any] = {
 FIRST_CARD: dict[str, Any] = {
     "id": "first", "title": "The first card", "source": "original", "rules": "no-mercy", "variant": {"first_card": "apply"},
     "start": "first-card", "players": ["A", "B"], "turn": "A", "discard": [], "hands": {"A": ["red 1"], "B": ["red 2"]},
-    "draw_pile": ["red +2", "green 8"], "moves": None, "question": "Whose turn is it?", "answer": {"turn": "B"},
+    "draw_pile": ["red +2", "green 8"], "moves": None, "question": "How many cards are pending?", "answer": {"pending": 0},
 }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from nomercy.puzzles.asks import PER_SEAT, phrase
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.puzzle import Puzzle, check_answer, default_puzzle_dir, load_puzzle
 
@@ -26,6 +27,9 @@ def puzzle(**changes: Any) -> Puzzle:
         "question": "?", "answer": {"hand_size": {"C": 9}},
     }
     data.update(changes)
+    if "question" not in changes:  # the question asks exactly the answer's parts (nomercy.puzzles.asks)
+        data["question"] = " ".join(f"{phrase(key, [str(s) for s in value] if key in PER_SEAT else [])}?"
+                                    for key, value in data["answer"].items() if key != "before") or "?"
     return Puzzle.from_dict(data)
 
 

@@ -20,6 +20,7 @@ from typing import Callable
 
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
+from nomercy.core.citations import draw_ruling
 from nomercy.core.cards import Card
 from nomercy.core.draft import Draft
 from nomercy.core.moves import Play
@@ -130,7 +131,7 @@ def add_draw(t: Draft, seat: int, value: int) -> None:
 
 def _pass_the_draw(t: Draft, seat: int, stacked: bool) -> None:
     t.end_turn(seat)
-    rule = "stacking" if stacked else ("no-stacking" if t.rules.stacking == "none" else "draw-card")
+    rule = draw_ruling("stack_grew", t.rules.stacking, stacked)
     t.events.append(new_event(ev.StackGrew, (t.seats[t.turn], t.pending, t.stack_value, rule, t.rules.stacking)))
 
 

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
+from nomercy.core.citations import ANSWER, JUMPS_IN, ON_TURN, PLAYS_DRAWN_CARD, PLAYS_DRAWN_UNTIL_IT_FITS, draw_ruling, play_ruling
 from nomercy.core.moves import MAX_PLAYERS, Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seat_names
 from nomercy.core.cards import Card
 from nomercy.core.decks import DECKS
@@ -289,7 +290,9 @@ def _play(t: Draft, a: Play) -> None:
     """Put the card on the discard pile; then the effect its face names (:mod:`nomercy.core.effects`) applies."""
     seat, card = a.seat, a.card
     who = t.seats[seat]
+    situation = _PLAY_SITUATION[t.phase] if not t.pending else ANSWER
     if seat != t.turn:
+        situation = JUMPS_IN
         t.events.append(new_event(ev.JumpedIn, (who, card, "jump-in")))
         t.turn = seat
     hand = t.take_card(seat, card)
@@ -300,7 +303,7 @@ def _play(t: Draft, a: Play) -> None:
     t.challenge = None
     t.color = a.color if card.color is None else card.color
     rank = card.rank
-    t.events.append(new_event(ev.CardPlayed, (who, card, a.color, rank.ruling)))
+    t.events.append(new_event(ev.CardPlayed, (who, card, a.color, play_ruling(situation, rank.ruling))))
     effect = card
     if rank.discards:
         effect = _discard_all(t, seat, card, a.top)
@@ -315,6 +318,10 @@ def _play(t: Draft, a: Play) -> None:
         if failed is error:
             raise
         raise failed from error
+
+
+_PLAY_SITUATION = {TURN: ON_TURN, PLAY_DRAWN: PLAYS_DRAWN_UNTIL_IT_FITS, KEEP_OR_PLAY: PLAYS_DRAWN_CARD}
+"""Which situation of :data:`~nomercy.core.citations.CITES` a play with no draw pending is made in, by the phase."""
 
 
 def _discard_all(t: Draft, seat: int, card: Card, top: Card | None) -> Card:
@@ -355,7 +362,7 @@ def _draw(t: Draft, a: Draw) -> None:
         stacked = count > t.stack_value
         t.pending = t.stack_value = 0
         t.challenge = None
-        rule = "no-stacking" if t.rules.stacking == "none" else ("stacking" if stacked else "draw-card")
+        rule = draw_ruling("cards_drawn", t.rules.stacking, stacked)
         drawn, knocked = t.draw_cards(seat, count, rule)
         if drawn:
             t.stuck = 0

@@ -27,6 +27,7 @@ from nomercy.core.cards import Rank
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.files import FileWriteError, check_target, remove_leftovers, write_text
+from nomercy.puzzles.asks import phrase
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
 from nomercy.core.rules import RuleSet, ruleset
@@ -262,6 +263,9 @@ def _answer(before: GameState, after: GameState, kind: str) -> tuple[dict[str, A
                           if after.hands[i] != before.hands[i] and len(after.hands[i]) <= 4}
         if not answer["hand"]:
             del answer["hand"]
+        else:
+            said = phrase('hand', list(answer['hand']))
+            parts.append(f"{said[0].upper()}{said[1:]}?")
     return answer, "After these moves: " + " ".join(parts)
 
 

@@ -8,7 +8,7 @@ answer keys with the position reached:
 ...     "rules": "no-mercy", "players": ["A", "B", "C"], "turn": "A", "discard": "red 5",
 ...     "hands": {"A": ["red +2", "blue 3"], "B": ["blue +4", "green 1"], "C": ["yellow 9", "green 2"]},
 ...     "moves": ["A plays red +2", "B plays blue +4", "C draws"],
-...     "question": "How many cards does C hold?", "answer": {"hand_size": {"C": 8}, "turn": "A"}})
+...     "question": "How many cards does C hold, and whose turn is it?", "answer": {"hand_size": {"C": 8}, "turn": "A"}})
 >>> puzzle.check()
 []
 """

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.moves import seat_index
+from nomercy.puzzles.asks import picture_problems, question_problems
 from nomercy.puzzles.answers import ANSWER_KEYS, describe, truth
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, check_answer_values
 
@@ -53,8 +54,11 @@ class WhatHappensNext(PuzzleKind):
         return tuple(found)
 
     def check(self, puzzle: Puzzle) -> tuple[list[str], tuple[str, ...]]:
-        """The answer holds, and exactly one option (if any) is right."""
+        """The answer holds, exactly one option (if any) is right, the question asks exactly the answer's parts
+        and the picture shown with it does not give any of them away (:mod:`nomercy.puzzles.asks`)."""
         problems = [str(mismatch) for mismatch in check_answer(puzzle, puzzle.answer)]
+        where = f"{puzzle.path or puzzle.id}: "
+        problems += [where + problem for problem in question_problems(puzzle) + picture_problems(puzzle)]
         options = self.options(puzzle)
         if options and not problems:
             right = [option.label for option in options if not check_answer(puzzle, option.answer)]
