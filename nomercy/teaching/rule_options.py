@@ -31,6 +31,7 @@ from nomercy.core.engine import apply
 from nomercy.play.transcript import Transcript
 from nomercy.teaching import arguments
 from nomercy.teaching.lessons import situation
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, quote
 from nomercy.core.events import Event
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
@@ -484,9 +485,12 @@ def options_table(names: Sequence[str] | None = None, only: Sequence[str] | None
                   meaning: bool = False) -> "Table":
     """The option-by-profile table as something a notebook shows (HTML) or prints (text).
 
-    ``meaning=True`` adds what each option means, from ``nomercy.core.rules.OPTIONS``.
+    ``meaning=True`` adds what each option means, from ``nomercy.core.rules.OPTIONS``; ``only`` keeps the rows
+    of the options it names.
     """
-    rows = [r for r in profile_options(names) if only is None or r.option in only]
+    meaning = inputs.switch(meaning, "meaning (whether each option's meaning is shown)")
+    kept = None if only is None else inputs.choices(only, "the options to show", tuple(OPTIONS))
+    rows = [r for r in profile_options(names) if kept is None or r.option in kept]
     head = ["option", "ruling"] + (["meaning"] if meaning else [])
     columns = head + list(rows[0].values) if rows else head
     return Table(tuple(columns), tuple({"option": r.option, "ruling": r.ruling, "meaning": r.meaning, **r.values}
