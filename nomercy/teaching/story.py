@@ -19,7 +19,7 @@ __all__ = ["key_moments", "round_story", "BIG_DRAW"]
 BIG_DRAW = 10
 """A draw of this many cards or more counts as a key moment."""
 
-_ALWAYS = {"first_card_turned", "knocked_out", "pile_reshuffled", "round_won", "round_scored"}
+_ALWAYS = {"first_card_turned", "knocked_out", "penalty_cancelled", "pile_reshuffled", "round_won", "round_scored"}
 
 
 def _checked(lines: Any) -> list[Mapping[str, Any]]:
@@ -47,15 +47,18 @@ def key_moments(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     """The key moments of a round, as (log line number, sentence), in the order they happened.
 
     A wild reverse +4 that comes back to its player (two players left) is told with the line that
-    played it, since the pending line alone does not say who played it.
+    played it, since the pending line alone does not say who played it. A draw that ends in a knock-out
+    is told however small it is, so the story shows how the player reached the limit.
     """
     moments: list[tuple[int, str]] = []
     last_play: Mapping[str, Any] | None = None
-    for line in _checked(lines):
+    lines = _checked(lines)
+    for index, line in enumerate(lines):
         kind, sentence, number = line.get("kind"), str(line.get("sentence", "")), int(line.get("n", 0))
+        knocks_out = index + 1 < len(lines) and lines[index + 1].get("kind") == "knocked_out"
         if kind == "card_played":
             last_play = line
-        if kind in _ALWAYS or _drawn(line) >= BIG_DRAW:
+        if kind in _ALWAYS or _drawn(line) >= BIG_DRAW or (_drawn(line) > 0 and knocks_out):
             moments.append((number, sentence))
         elif line.get("rule") == "wild-reverse-four-two-players" and last_play is not None:
             played = str(last_play.get("sentence", ""))

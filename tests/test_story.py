@@ -1,0 +1,19 @@
+"""The story of a round keeps the moments a player would tell, including how a knock-out came about."""
+
+from nomercy.teaching.story import key_moments
+
+
+def _line(n, kind, sentence):
+    return {"n": n, "kind": kind, "sentence": sentence, "rule": "mercy"}
+
+
+def test_the_draw_that_knocks_a_player_out_is_a_key_moment_however_small():
+    lines = [_line(1, "cards_drawn", "Ann draws 2 cards."),
+             _line(2, "cards_drawn", "Ann draws 7 cards."),
+             _line(3, "knocked_out", "Ann holds 25 cards and is out of the round (mercy rule)."),
+             _line(4, "penalty_cancelled", "The rest of Ann's draw (3 cards) is cancelled.")]
+    assert [number for number, _ in key_moments(lines)] == [2, 3, 4]
+
+
+def test_a_small_draw_that_knocks_nobody_out_stays_in_the_folded_log():
+    assert key_moments([_line(1, "cards_drawn", "Ann draws 7 cards."), _line(2, "card_played", "Bo plays red 3.")]) == []
