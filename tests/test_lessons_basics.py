@@ -80,3 +80,12 @@ def test_deck_rows_add_up_to_the_decks():
 def test_a_puzzle_picture_keeps_its_answer_folded_away():
     html = puzzle_html("plus4-then-plus6")
     assert "Question." in html and "<details" in html and "A +4, then a +6" in html
+
+
+def test_a_puzzle_picture_answers_every_part_its_question_asks():
+    # classic-first-plus-two asks three things: B's cards, the pending draw and whose turn it is; its
+    # worked answer speaks of A's draw, so the picture must still give all three values.
+    folded = puzzle_html("classic-first-plus-two").split("<details", 1)[1]
+    assert "Cards B holds: 6; Cards pending: 0; Whose turn: C." in folded
+    best = puzzle_html("bm-classic-plus-two-on-uno").split("<details", 1)[1]
+    assert "<b>The answer, part by part:</b> Best move: A plays" in best

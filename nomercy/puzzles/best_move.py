@@ -291,6 +291,10 @@ class BestMove(PuzzleKind):
                 lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
         return lines
 
+    def answer_parts(self, puzzle: Puzzle) -> list[str]:
+        """The one value a best-move question asks for: the move."""
+        return [f"Best move: {puzzle.answer['best']}"]
+
     def solve_lines(self, puzzle: Puzzle) -> list[str]:
         """The best move, the expert's estimate for every choice, and why each wrong one is wrong."""
         best = puzzle.answer["best"]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from nomercy.core.moves import parse_move, seat_index
-from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, mismatches
+from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, describe, mismatches
 from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import turn_up_first_card
@@ -155,6 +155,11 @@ class PuzzleKind(ABC):
     def solve_lines(self, puzzle: "Puzzle") -> list[str]:
         """The puzzle worked out as text (``nomercy puzzle solve``), after the title."""
         return []
+
+    def answer_parts(self, puzzle: "Puzzle") -> list[str]:
+        """Every value the question asks for, in words, one line per part: what a reader checks an answer
+        against, so that no part of the question is left without its value."""
+        return describe(puzzle.answer, puzzle.players)
 
 
 KINDS: dict[str, PuzzleKind] = {}

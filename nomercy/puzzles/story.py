@@ -22,7 +22,7 @@ from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.moves import seat_index
 from nomercy.puzzles.asks import picture_problems, question_problems
-from nomercy.puzzles.answers import ANSWER_KEYS, describe, truth
+from nomercy.puzzles.answers import ANSWER_KEYS, truth
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, check_answer_values
 
 __all__ = ["WhatHappensNext", "STORY", "describe_truth"]
@@ -129,7 +129,7 @@ class WhatHappensNext(PuzzleKind):
 
     def solve_lines(self, puzzle: Puzzle) -> list[str]:
         lines = [puzzle.transcript().text(), "", "answer:"]
-        lines.extend(f"  {line}" for line in describe(puzzle.answer, puzzle.players))
+        lines.extend(f"  {line}" for line in self.answer_parts(puzzle))
         return lines
 
 

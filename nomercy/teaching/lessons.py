@@ -330,7 +330,10 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         after = "" if puzzle.discard else " after the card turned up"
         pile = (f'<div style="margin:2px 0 4px 0">the draw pile{after} starts (first drawn first): '
                 f"{escape(', '.join(map(str, drawn)))}</div>")
-    answer = escape(puzzle.explanation or "; ".join(f"{k}: {v}" for k, v in puzzle.answer.items()))
+    # The worked answer in words, then every value the question asks for, so that no part is left out.
+    parts = puzzle.puzzle_kind.answer_parts(puzzle)
+    answer = escape(puzzle.explanation or "")
+    every_part = f'<p><b>The answer, part by part:</b> {escape("; ".join(parts))}.</p>' if parts else ""
     return (
         f'<div style="font-family:{_FONT};font-size:13px;border:1px solid #d0d0d0;border-radius:8px;'
         f'padding:8px 12px;max-width:900px;background:#fcfcfc">'
@@ -344,7 +347,8 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         f'{pile}'
         f'{"<div><b>Moves</b><ol>" + moves + "</ol></div>" if moves else ""}'
         f'<div style="margin-top:4px"><b>Question.</b> {escape(puzzle.question)}</div>{choices}'
-        f'<details style="margin-top:6px"><summary>Answer (try first!)</summary><p>{answer}</p></details></div>'
+        f'<details style="margin-top:6px"><summary>Answer (try first!)</summary>'
+        f'{f"<p>{answer}</p>" if answer else ""}{every_part}</details></div>'
     )
 
 
