@@ -132,9 +132,9 @@ _ROWS = [
            "On your turn you play one card that matches the top card of the discard pile by color, by number or "
            "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
            "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
-           "for a wild. A player who can play must play: the printed No Mercy sheet covers only a match (play it) "
-           "and no match (draw), and this project reads that as a must (our reading). In classic UNO "
-           "(`voluntary_draw: true`) a player may draw instead of playing.",
+           "for a wild. A player who can play must play (our reading: the printed sheet covers only a match, play "
+           "it, and no match, draw), though a pending draw may always be taken instead of answered. In classic "
+           "UNO (`voluntary_draw: true`) a player may draw instead of playing.",
            "A turn", (_ZH, _FR, _OM, _CL),
            ("voluntary_draw",),
            ("The printed No Mercy sheet only says what to do with a match (play it) and without one (draw); "
