@@ -207,8 +207,8 @@ def test_a_table_set_up_on_a_phone_is_played_by_tapping_and_survives_a_reload(si
             page.locator(f'[data-testid="setup-{choice}"]').tap()
         page.locator('[data-testid="setup-coach"]').tap()
         page.screenshot(path=str(ARTIFACTS / "site-phone-play-setup.png"), full_page=True)
-        page.locator('[data-testid="setup-deal"]').tap()
-        page.wait_for_load_state()
+        with page.expect_navigation(timeout=KERNEL_MS):  # the page opens again once the worker kept the table
+            page.locator('[data-testid="setup-deal"]').tap()
         table = _app_ready(page, "nm-table")
         summary = page.locator('[data-testid="setup-summary"]').text_content()
         assert summary == "Classic UNO · 3 computer opponents · easy · coach off", summary
@@ -322,7 +322,8 @@ def test_after_one_visit_the_site_opens_and_plays_with_the_server_stopped(site: 
         page.locator('[data-testid="table-setup"] summary').tap()  # a quick table, for a round to be played
         for choice in ("opponents-1", "pace-0"):
             page.locator(f'[data-testid="setup-{choice}"]').tap()
-        page.locator('[data-testid="setup-deal"]').tap()
+        with page.expect_navigation(timeout=KERNEL_MS):  # the page opens again once the worker kept the table
+            page.locator('[data-testid="setup-deal"]').tap()
         _app_ready(page, "nm-table")
         page.goto(f"{base}/train/")
         _app_ready(page, "nm-trainer")

@@ -79,7 +79,8 @@ class PageComm(BaseComm):
 
 comm.create_comm = PageComm
 
-# Imported now, so that the snapshot the worker takes after importing this module holds them (see worker.js)
+# Imported now, when the page starts, not on the first message (the worker puts back a snapshot of Python with
+# the game's modules before it imports this module: see worker.js)
 import nomercy.puzzles.puzzle  # noqa: E402,F401
 import nomercy.widgets  # noqa: E402,F401
 from nomercy.core import wording  # noqa: E402
