@@ -104,7 +104,9 @@ def test_the_landing_and_play_pages_speak_the_language_on_a_phone(site: str, lan
             step[1].tap()
             if _redrawn(table, version, 30_000):
                 taps += 1
-        assert taps >= 4, f"only {taps} taps changed the table"
+        # the Play page deals at random: a big stack can knock the person out, or the round end, before 4 taps
+        over = table.get_attribute("data-waiting") == "over"
+        assert taps >= 4 or (over and taps >= 1), f"only {taps} taps changed the table, and the round is not over"
         page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-play.png"), full_page=True)
         assert _leftovers(page, lang) == []
         assert phone_problems(table) + page_scrolls_sideways(page) == []

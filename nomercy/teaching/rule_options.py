@@ -268,6 +268,9 @@ def variants(option: str, base: str | RuleSet = "no-mercy",
     base_rules = arguments.rule_set(base, "the base rules")
     if values is not None:
         values = list(arguments.inputs.items(values, "the values", least=1, most=arguments.MOST_LINES))
+        if any(not isinstance(v, (str, int, float, bool, type(None))) for v in values):
+            raise NomercyError(f"each value for {option} is one value (a text, a number, true or false, or none), "
+                               "not a group of values")
     if values is None:
         if info.kind == "bool":
             values = [True, False]
