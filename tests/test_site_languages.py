@@ -64,6 +64,8 @@ def _english(lang: str) -> list[tuple[str, re.Pattern[str]]]:
             translated = said.ngettext(forms[0], forms[-1], 2) if len(forms) > 1 else said.gettext(english)
             if translated == english or len(english) < 3:
                 continue
+            if not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", english)):
+                continue  # only placeholders and marks ('{cards}, {points}'): no English word to leave on a page
             pattern = re.escape(english.strip())
             pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: r"\d+" if m.group(1) in _NUMBERS else ".+?", pattern)
             found.append((english, re.compile(f"^{pattern}$")))
