@@ -281,12 +281,7 @@ def test_the_log_line_of_a_stacking_play_opens_the_stacking_ruling_in_the_lab_an
         "http://lab/docs/rulebook.md#stacking"
     # the site's host.py is read, not imported: importing it points every widget made later in this process at
     # the site's rules page and sends their messages to the page (it sets both for the worker it runs in)
-    host_rulebook = re.search(r'^RULEBOOK = "([^"]+)"', (ROOT / "site" / "app" / "host.py").read_text(), re.M)
-    assert host_rulebook is not None
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import site_pages
-    finally:
-        del sys.path[:1]
-    assert urljoin("http://site/play/index.html", f"{host_rulebook.group(1)}#{line['rule']}") == \
+    from test_site_pages import _host_rulebook, site_pages
+
+    assert urljoin("http://site/play/index.html", f"{_host_rulebook()}#{line['rule']}") == \
         f"http://site/{site_pages.RULES_PAGE}#stacking"
