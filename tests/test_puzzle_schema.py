@@ -17,7 +17,9 @@ from nomercy.core.sources import SOURCES
 from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED
 from nomercy.puzzles.puzzle import KINDS
 from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, puzzle_files
+from nomercy.puzzles.file_format import DEFAULT_KIND, DIRECTIONS, LEVELS, PUZZLE_KEYS, STAGE_KEYS, STARTS, names
 from nomercy.puzzles.schema import SCHEMA_PATH, puzzle_schema
+from nomercy.puzzles.stage import stage_schema
 from nomercy.puzzles.yaml_reader import read_puzzle_file
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -48,6 +50,22 @@ def test_the_schema_lists_what_the_project_registers():
     assert set(SCHEMA["$defs"]["answer"]["properties"]) == set(ANSWER_KEYS) | kinds_keys
     assert set(props) >= {key for kind in KINDS.values() for key in kind.keys}
     assert set(SCHEMA["$defs"]["storyAnswer"]["properties"]) == set(ANSWER_KEYS) - set(REPLAYED)
+
+
+def test_the_schemas_have_the_keys_of_the_readers_table():
+    """The file's keys are one table (nomercy.puzzles.file_format): the reader refuses other keys with it, and the
+    schemas name the same keys, the same required ones, the same levels, starts and directions."""
+    props = SCHEMA["properties"]
+    kinds_keys = {key for kind in KINDS.values() for key in kind.keys}
+    assert SCHEMA["required"] == list(names(PUZZLE_KEYS, required=True))
+    assert set(props) == set(names(PUZZLE_KEYS)) | kinds_keys
+    assert props["level"]["enum"] == list(LEVELS)
+    assert props["start"]["enum"] == list(STARTS)
+    assert props["direction"]["enum"] == list(DIRECTIONS)
+    assert props["kind"]["enum"] == list(KINDS) and DEFAULT_KIND in KINDS
+    stage = stage_schema()
+    assert stage["required"] == list(names(STAGE_KEYS, required=True))
+    assert set(stage["properties"]) == set(names(STAGE_KEYS))
 
 
 def test_every_card_of_every_deck_and_every_alias_of_the_notation_matches_the_card_pattern():

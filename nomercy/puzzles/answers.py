@@ -26,18 +26,20 @@ position just before one of the moves ("B has nothing that fits, so B draws"):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from nomercy.core.moves import Play, seat_index
 from nomercy.core.cards import COLORS, Card, Color, parse_cards
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.legality import legal_moves
 from nomercy.core.state import GameState
 from nomercy.core.wording import plural
+from nomercy.puzzles import file_values
+from nomercy.puzzles.schema import text_pattern
 
-__all__ = ["AnswerKey", "Entry", "Mismatch", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
-           "round_scores", "playable_cards"]
+__all__ = ["AnswerKey", "Entry", "Mismatch", "Place", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
+           "round_scores", "playable_cards", "check_values"]
 
 
 @dataclass(frozen=True)
@@ -113,13 +115,35 @@ says which part is clicked and which is typed."""
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a file's answer values are checked: ``where`` begins each message (the file), ``label`` names the
+    answer (``answer``, ``choices[1].answer``, ``answer.before.B draws``), ``answer`` is all of it, and
+    ``seats`` and ``moves`` are the puzzle's."""
+
+    where: str
+    label: str
+    answer: Mapping[Any, Any]
+    seats: tuple[str, ...]
+    moves: tuple[str, ...]
+
+    def wrong(self, key: str, what: str) -> PuzzleError:
+        """``answer.turn is a seat (A, B), not 'Zed'``: the key's value, and what it may be."""
+        return PuzzleError(f"{self.where}{self.label}.{key} is {what}, not {brief(self.answer[key])}")
+
+
+Check = Callable[[Any, str, Place], None]
+"""How an answer key checks the value a file writes for it: (value, key, place); raises :class:`PuzzleError`."""
+
+
+@dataclass(frozen=True)
 class AnswerKey:
     """One part a puzzle can ask about.
 
     ``actual`` finds the value in a state (for a part asked per seat, the seat's value), ``normal`` puts an
     answer's value in the same form (seat names as the table spells them, cards sorted), ``say`` gives a
     value in words and ``fact`` says what really holds as a sentence. Two values agree when their normal
-    forms are equal.
+    forms are equal. ``valid`` checks the value a file writes (a wrong type is a broken puzzle, not a wrong
+    answer), raising :class:`PuzzleError` with what is allowed.
     """
 
     name: str
@@ -130,6 +154,7 @@ class AnswerKey:
     say: Callable[[Any], str] = str
     fact: Callable[[str | None, Any], str] = lambda seat, value: f"{value}."
     entry: Entry | None = None  # None: the board never asks for it (it pins what the story says)
+    valid: Check = field(kw_only=True)
 
     def label_for(self, seat: str | None) -> str:
         return self.label.format(seat=seat) if seat is not None else self.label
@@ -250,60 +275,178 @@ def _seat_options(seats: tuple[str, ...], moves: tuple[str, ...]) -> list[dict[s
     return [{"value": s, "label": s} for s in seats]
 
 
+# --- how a file writes each key's value: each key checks its own (Place says where) -------------------------
+def _seat_check(nobody: bool) -> Check:
+    """A seat of the puzzle; with ``nobody``, null too (nobody has won yet)."""
+    def check(value: Any, key: str, at: Place) -> None:
+        if value is None and nobody:
+            return
+        if file_values.seat_name(value) is None:
+            raise at.wrong(key, f"a seat ({', '.join(at.seats)})" + (" or null" if nobody else ""))
+        file_values.seat(value, f"{at.label}.{key}", at.seats)
+    return check
+
+
+def _one_of(choices: tuple[str, ...], what: str) -> Check:
+    def check(value: Any, key: str, at: Place) -> None:
+        if not isinstance(value, str) or value.strip().lower() not in choices:
+            raise at.wrong(key, what)
+    return check
+
+
+def _numbers_check(what: str) -> Check:
+    """A mapping of seats to whole numbers, 0 or more (cards held, points scored)."""
+    def check(value: Any, key: str, at: Place) -> None:
+        if not isinstance(value, dict):
+            raise at.wrong(key, what)
+        for seat, number in value.items():
+            file_values.seat(seat, f"{at.label}.{key}", at.seats)
+            whole = file_values.whole(number)
+            if whole is None or whole < 0:
+                raise PuzzleError(f"{at.where}{at.label}.{key}.{seat} is a number (0 or more), not {brief(number)}")
+    return check
+
+
+def _cards_check(what: str, lists: str) -> Check:
+    """A mapping of seats to lists of cards (a hand, the cards a seat could play)."""
+    def check(value: Any, key: str, at: Place) -> None:
+        if not isinstance(value, dict):
+            raise at.wrong(key, what)
+        for seat, cards in value.items():
+            file_values.seat(seat, f"{at.label}.{key}", at.seats)
+            if not isinstance(cards, list):
+                raise PuzzleError(f"{at.where}{at.label}.{key} {lists}")
+            file_values.cards(cards, f"{at.label}.{key}.{seat}")
+    return check
+
+
+def _count_check(value: Any, key: str, at: Place) -> None:
+    if file_values.whole(value) is None or value < 0:
+        raise at.wrong(key, "a number of cards (0 or more)")
+
+
+def _top_check(value: Any, key: str, at: Place) -> None:
+    if not isinstance(value, str):
+        raise at.wrong(key, "a card, like red 5")
+    file_values.card(value, f"{at.label}.{key}")
+
+
+def _eliminated_check(value: Any, key: str, at: Place) -> None:
+    if value is None:
+        return
+    if not isinstance(value, list):
+        raise at.wrong(key, "a list of seats, like [B] (or [] for nobody)")
+    for seat in value:
+        file_values.seat(seat, f"{at.label}.{key}", at.seats)
+
+
+def _color_check(value: Any, key: str, at: Place) -> None:
+    if not isinstance(value, str) or not text_pattern("color").search(value):
+        raise at.wrong(key, "a color: red, yellow, green or blue (or r, y, g, b)")
+
+
+def _illegal_check(value: Any, key: str, at: Place) -> None:
+    if not isinstance(value, str) or value not in at.moves:
+        raise PuzzleError(f"{at.where}{at.label}.{key} must be one of the moves, word for word")
+
+
+def _before_check(value: Any, key: str, at: Place) -> None:
+    """``before`` maps moves (each once in ``moves``, none after the refused one) to answer keys."""
+    label, moves = at.label, at.moves
+    if not isinstance(value, dict) or not value:
+        raise PuzzleError(f"{at.where}{label}.before maps a move to what holds just before it, like "
+                          "{'B draws': {playable: {B: []}}}, not " + brief(value))
+    illegal = at.answer.get("illegal")
+    last = moves.index(illegal) if isinstance(illegal, str) and illegal in moves else None
+    for move, keys in value.items():
+        if not isinstance(move, str) or move not in moves:
+            raise PuzzleError(f"{at.where}{label}.before: {brief(move)} is not one of the moves, word for word")
+        if moves.count(move) > 1:
+            raise PuzzleError(f"{at.where}{label}.before: the move {move!r} comes {moves.count(move)} times, "
+                              "so 'before' it names no single moment")
+        if last is not None and moves.index(move) > last:
+            raise PuzzleError(f"{at.where}{label}.before: {move!r} comes after the refused move, so it is never reached")
+        if not isinstance(keys, dict) or not keys:
+            raise PuzzleError(f"{at.where}{label}.before.{move} is a mapping of answer keys, like {{playable: {{B: []}}}}")
+        nested = [k for k in keys if k in REPLAYED]
+        if nested:
+            raise PuzzleError(f"{at.where}{label}.before.{move}: {', '.join(nested)} cannot be checked before a move")
+        check_values(keys, replace(at, label=f"{label}.before.{move}", answer=keys))
+
+
+def check_values(answer: Mapping[Any, Any], at: Place) -> None:
+    """Every key of ``answer`` is an answer key, with a value of the right kind (each key checks its own)."""
+    bad = [k for k in answer if k not in ANSWER_KEYS]
+    if bad:
+        raise PuzzleError(f"{at.where}{at.label}: unknown answer key {', '.join(file_values.key_name(k) for k in bad[:5])}; "
+                          f"the keys are {', '.join(ANSWER_KEYS)}")
+    for key, value in answer.items():
+        ANSWER_KEYS[key].valid(value, key, at)
+
+
 _SEAT = Entry("choice", _seat_entry, _seat_options)
 _NUMBER = Entry("number", _whole_entry)
 
 ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
     AnswerKey("turn", "Whose turn", False, lambda s, _: _name(s, s.turn), _seat_name,
-              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT),
+              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT, valid=_seat_check(nobody=False)),
     AnswerKey("direction", "Direction of play", False, lambda s, _: s.direction_name,
               lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}.",
               entry=Entry("choice", lambda value, label, seats: _picked(value, label), lambda seats, moves: [
-                  {"value": d, "label": d} for d in ("clockwise", "counterclockwise")])),
+                  {"value": d, "label": d} for d in ("clockwise", "counterclockwise")]),
+              valid=_one_of(("clockwise", "counterclockwise"), "clockwise or counterclockwise")),
     AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
               fact=lambda seat, n: f"{seat} holds {plural(n, 'card')}.",
-              entry=Entry("numbers", _whole_entry, heading="Cards held")),
+              entry=Entry("numbers", _whole_entry, heading="Cards held"),
+              valid=_numbers_check("a mapping of seats to numbers of cards, like {B: 8}")),
     AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
               fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}.",
-              entry=Entry("cards", _cards_entry, heading="Cards held (comma-separated)")),
+              entry=Entry("cards", _cards_entry, heading="Cards held (comma-separated)"),
+              valid=_cards_check("a mapping of seats to their exact cards, like {B: [red 5, blue 3]}",
+                                 "lists the exact cards of each seat, like {B: [red 5]}")),
     AnswerKey("pending", "Cards pending", False, lambda s, _: s.pending,
-              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending.", entry=_NUMBER),
+              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending.", entry=_NUMBER,
+              valid=_count_check),
     AnswerKey("top", "Top card", False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
               fact=lambda _, card: f"The top card is {card}.",
-              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value))))),
+              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value)))), valid=_top_check),
     AnswerKey("color", "Color in force", False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
               lambda color: "none" if color is None else str(color),
               fact=lambda _, color: f"The color in force is {color}.",
               entry=Entry("choice", _color_entry, lambda seats, moves: [
-                  {"value": c.value, "label": c.value, "color": c.value} for c in COLORS])),
+                  {"value": c.value, "label": c.value, "color": c.value} for c in COLORS]),
+              valid=_color_check),
     AnswerKey("eliminated", "Knocked out", False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
               lambda value, seats: tuple(sorted(seats[seat_index(str(v), seats)] for v in (value or []))),
               _say_seats,
               fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.",
               entry=Entry("seats", lambda value, label, seats: sorted(seats[seat_index(str(s), seats)] for s in (value or [])),
-                          _seat_options)),
+                          _seat_options), valid=_eliminated_check),
     AnswerKey("winner", "Winner", False, lambda s, _: _name(s, s.winner), _seat_name,
               lambda name: "nobody yet" if name is None else str(name),
               fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet.",
               entry=Entry("choice", _winner_entry, lambda seats, moves: _seat_options(seats, moves) + [
-                  {"value": None, "label": "nobody yet"}])),
+                  {"value": None, "label": "nobody yet"}]), valid=_seat_check(nobody=True)),
     AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
               fact=lambda seat, points: f"{seat} scores {points} points.",
-              entry=Entry("numbers", _whole_entry, heading="Points scored")),
+              entry=Entry("numbers", _whole_entry, heading="Points scored"),
+              valid=_numbers_check("a mapping of seats to points, like {A: 270}")),
     # What a story claims: which cards a seat could play, how big the draw pile is.
     AnswerKey("playable", "Cards {seat} can play", True, lambda s, seat: playable_cards(s, seat), _card_set,
               _say_playable,
               fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing.",
-              entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)")),
+              entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)"),
+              valid=_cards_check("a mapping of seats to the cards each could play, like {B: [red 5]} ([] for none)",
+                                 "lists the cards each seat could play, like {B: [red 5]}, or [] when it can play nothing")),
     AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
-              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER),
+              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER, valid=_count_check),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
     AnswerKey("illegal", "The refused move", False, lambda s, _: None,
               say=lambda value: "accepted" if value is None else str(value),
               entry=Entry("choice", lambda value, label, seats: _picked(value, label),
-                          lambda seats, moves: [{"value": m, "label": m} for m in moves])),
+                          lambda seats, moves: [{"value": m, "label": m} for m in moves]), valid=_illegal_check),
     # Keys checked just before a move ({"B draws": {"playable": {"B": []}}}), also while replaying.
-    AnswerKey("before", "Before a move", False, lambda s, _: None),
+    AnswerKey("before", "Before a move", False, lambda s, _: None, valid=_before_check),
 )}
 
 REPLAYED = ("illegal", "before")

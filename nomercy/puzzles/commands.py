@@ -11,6 +11,7 @@ from typing import Any, Callable, TextIO
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.puzzles.answers import describe
+from nomercy.puzzles.file_format import LEVELS
 from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 
 __all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number", "MAX_CLI_SEED"]
@@ -51,7 +52,7 @@ def _find(args: argparse.Namespace, err: TextIO) -> Puzzle:
     raise NomercyError(f"no puzzle {brief(args.id)} in {folder}{hint}")
 
 
-_LEVEL_ORDER = ("easy", "medium", "hard", "")
+_LEVEL_ORDER = (*LEVELS, "")
 
 
 def matches(puzzle: Puzzle, *, topic: str | None = None, level: str | None = None, kind: str | None = None,
@@ -221,7 +222,7 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
 
     listing = with_dir(commands.add_parser("list", help="list the puzzles"))
     listing.add_argument("--topic", help="only this topic (stacking, mercy, ...)")
-    listing.add_argument("--level", choices=("easy", "medium", "hard"))
+    listing.add_argument("--level", choices=LEVELS)
     listing.add_argument("--kind", choices=list(KINDS), help=" or ".join(KINDS))
     listing.add_argument("--tag", help="only puzzles with this tag (best-move, rule-mercy, option-stacking, ...)")
     listing.set_defaults(run=_list)

@@ -22,35 +22,29 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from nomercy.core.moves import parse_move, seat_index
-from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, Mismatch, describe, mismatches
 from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import turn_up_first_card
 from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief
-from nomercy.core.inputs import MAX_SEED
 from nomercy.core.events import Event
-from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
+from nomercy.core.moves import parse_move
+from nomercy.core.rules import RuleSet
 from nomercy.core.sources import SOURCES, source_id
-from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE, GameState, Phase, checked
+from nomercy.core.state import GameState, Phase, checked
 from nomercy.play.transcript import Transcript
+from nomercy.puzzles import file_values
+from nomercy.puzzles.answers import ANSWER_KEYS, Mismatch, Place, check_values, describe, mismatches
+from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_grouping, read_hands, read_opening,
+                                         read_rules)
+from nomercy.puzzles.file_values import move_text
 from nomercy.puzzles.schema import puzzle_schema, text_pattern
 
 __all__ = ["Puzzle", "PuzzleResult", "PuzzleKind", "Option", "Judgement", "KINDS", "DEFAULT_KIND", "register_kind",
            "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "check_answer",
            "check_answer_values", "move_text", "ANSWER_KEYS"]
 
-_REQUIRED = ("id", "title", "source", "rules", "players", "turn", "discard", "hands", "moves", "question", "answer")
-_EXAMPLE_VALUE = {"players": "2-6", "hand_size": "7", "mercy_limit": "25", "stacking": "anything-goes"}
-"""How an option's value is written in a puzzle's variant, for the refusals that show one."""
-
-_OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "explanation",
-             # accepted beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
-             "topic", "level", "hints", "choices", "seed", "tags", "start", "kind")
-DEFAULT_KIND = "what-happens-next"
-"""The kind of a file without ``kind:``: replay the moves and ask what happens."""
-_STARTS = ("position", "first-card")
-_LEVELS = ("easy", "medium", "hard")
+_REQUIRED = names(PUZZLE_KEYS, required=True)
+_KNOWN = names(PUZZLE_KEYS)
 
 
 @dataclass(frozen=True)
@@ -173,7 +167,7 @@ def register_kind(kind: PuzzleKind) -> PuzzleKind:
     if kind.name in KINDS:
         raise NomercyError(f"a puzzle kind named {kind.name!r} is already registered")
     taken = {key for other in KINDS.values() for key in other.keys + other.answer_keys}
-    clash = sorted((set(kind.keys) | set(kind.answer_keys)) & (taken | set(_REQUIRED) | set(_OPTIONAL) | set(ANSWER_KEYS)))
+    clash = sorted((set(kind.keys) | set(kind.answer_keys)) & (taken | set(_KNOWN) | set(ANSWER_KEYS)))
     if clash:
         raise NomercyError(f"the puzzle kind {kind.name!r} adds keys another kind or the format already has: "
                            f"{', '.join(clash)}")
@@ -228,15 +222,15 @@ class Puzzle:
         where = f"{path}: " if path else ""
         if not isinstance(data, dict):
             raise PuzzleError(f"{where}a puzzle is a YAML mapping of keys like id, rules, hands, moves, answer")
-        known = _REQUIRED + _OPTIONAL + tuple(key for kind in KINDS.values() for key in kind.keys)
+        known = _KNOWN + tuple(key for kind in KINDS.values() for key in kind.keys)
         unknown = [k for k in data if k not in known]
         if unknown:
-            raise PuzzleError(f"{where}unknown key {', '.join(_key(k) for k in unknown[:5])}; "
+            raise PuzzleError(f"{where}unknown key {', '.join(file_values.key_name(k) for k in unknown[:5])}; "
                               f"the keys are {', '.join(known)}")
         missing = [k for k in _REQUIRED if k not in data]
         if missing:
             raise PuzzleError(f"{where}missing key {', '.join(missing)}")
-        pid = _text(data["id"], "id", where)
+        pid = file_values.text(data["id"], "id", where)
         if not text_pattern("id").search(pid) or pid != data["id"]:
             raise PuzzleError(f"{where}id is written in kebab-case (small letters, digits and dashes, like "
                               f"stack-2-4-6), not {brief(data['id'])}")
@@ -256,128 +250,42 @@ class Puzzle:
     def _build(cls, data: dict[str, Any], pid: str, where: str, path: str | None) -> "Puzzle":
         if path is not None and Path(path).stem != pid:
             raise PuzzleError(f"{where}the file of puzzle {pid!r} must be named {pid}.yaml")
-        variant = data.get("variant", {})
-        if not isinstance(variant, dict) or not all(isinstance(k, str) for k in variant):
-            raise PuzzleError(f"{where}variant is a mapping of rule options, like {{stacking: anything-goes}}, "
-                              f"not {brief(variant)}")
-        profile = data["rules"]
-        if not isinstance(profile, str) or profile not in PROFILES:
-            raise PuzzleError(f"{where}unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)} "
-                              "(written as here)")
-        unknown_options = [k for k in variant if k not in OPTIONS]
-        if unknown_options:
-            raise PuzzleError(f"{where}variant: unknown rule option {', '.join(_key(k) for k in unknown_options[:5])}; "
-                              f"the options are {', '.join(OPTIONS)}")
-        listed = next((k for k, v in variant.items() if not isinstance(v, (str, int, bool)) and v is not None), None)
-        if listed is not None:  # as the schema says: a list or a mapping is not an option's value in a file
-            raise PuzzleError(f"{where}variant: {listed} is one value written as text or a number, like "
-                              f"{listed}: {_EXAMPLE_VALUE.get(listed, 'off')}; not {brief(variant[listed])}")
-        try:
-            rules = ruleset(profile, **variant)
-        except NomercyError as error:
-            raise PuzzleError(f"{where}variant: {error}") from None
-        seats = _seats(data["players"], where)
+        rules = read_rules(data, where)
+        seats = file_values.seats(data["players"], where)
         low, high = rules.players
         if not low <= len(seats) <= high:
             raise PuzzleError(f"{where}{rules.name} is for {low} to {high} players, not {len(seats)}")
-        turn = _seat(data["turn"], "turn", seats)
-        direction = data.get("direction", "clockwise")
-        if not isinstance(direction, str) or direction.strip().lower() not in ("clockwise", "counterclockwise"):
-            raise PuzzleError(f"{where}direction is clockwise or counterclockwise, not {brief(direction)}")
-        start = data.get("start", "position")
-        if start not in _STARTS:
-            raise PuzzleError(f"{where}start is position (the default) or first-card, not {brief(start)}")
-        discard = _cards(data["discard"], "discard")
-        color: Color | None
-        if start == "first-card":
-            # the table is dealt but nothing is turned up yet: the first card comes off the draw pile
-            if discard or "color" in data or "pending" in data:
-                raise PuzzleError(f"{where}with start: first-card the discard pile is empty (discard: []) "
-                                  "and there is no color or pending draw yet")
-            color, pending = None, 0
-        else:
-            if not discard:
-                raise PuzzleError(f"{where}discard needs at least the top card")
-            color = _color(data["color"], "color") if "color" in data else discard[-1].color
-            if color is None:
-                raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
-            pending = _count(data.get("pending", 0), "pending", where)
-            if pending and not discard[-1].is_draw_card:
-                raise PuzzleError(f"{where}a pending draw needs a draw card on top of the discard pile, not {discard[-1]}")
-        hands_raw = data["hands"]
-        if not isinstance(hands_raw, dict):
-            raise PuzzleError(f"{where}hands maps each seat to its cards, like {{A: [red 5, blue 3]}}")
-        hands: dict[str, tuple[Card, ...]] = {}
-        more: dict[str, int] = {}
-        for key, value in hands_raw.items():
-            seat = _seat(key, "hands", seats)
-            if isinstance(value, dict):
-                extra = [k for k in value if k not in ("cards", "more")]
-                if extra:
-                    raise PuzzleError(f"{where}hand of {seat}: unknown key {', '.join(_key(k) for k in extra[:5])} "
-                                      "(use cards and more)")
-                cards_raw = value.get("cards", [])
-                more[seat] = _count(value.get("more", 0), f"hand of {seat}: more", where)
-            else:
-                cards_raw = value
-            if not isinstance(cards_raw, list):
-                raise PuzzleError(f"{where}hand of {seat} is a list of cards, like [red 5, blue 3], not {brief(cards_raw)}")
-            hands[seat] = _cards(cards_raw, f"hand of {seat}")
-        for seat in seats:
-            hands.setdefault(seat, ())
-            if not hands[seat] and not more.get(seat):
-                raise PuzzleError(f"{where}{seat} holds no cards: give a hand for every seat")
-        draw_pile = _cards(data.get("draw_pile", []), "draw_pile")
+        turn = file_values.seat(data["turn"], "turn", seats)
+        opening = read_opening(data, where)
+        hands, more = read_hands(data["hands"], seats, where)
+        draw_pile = file_values.cards(data.get("draw_pile", []), "draw_pile")
         moves = [] if data["moves"] is None else data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PuzzleError(f"{where}moves is a list of move strings like 'A plays red 7'")
         for move in moves:
-            move_text(move, "moves")
+            file_values.move_text(move, "moves")
         answer = data["answer"]
         if not isinstance(answer, dict) or not answer:
             raise PuzzleError(f"{where}answer is a mapping with at least one of {', '.join(ANSWER_KEYS)}")
-        level = data.get("level", "")
-        if "level" in data and level not in _LEVELS:
-            raise PuzzleError(f"{where}level is easy, medium or hard, not {brief(level)}")
-        hints = data.get("hints", [])
-        if isinstance(hints, str):
-            hints = [hints]
-        if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints) or len(hints) > 3:
-            raise PuzzleError(f"{where}hints is one to three sentences, graded, not {brief(hints)}")
-        seed = _whole(data.get("seed", 0))
-        if seed is None or not 0 <= seed <= MAX_SEED:
-            raise PuzzleError(f"{where}seed is a whole number from 0 to {MAX_SEED}, not {brief(data['seed'])}")
-        kind_name = data.get("kind", DEFAULT_KIND)
-        if not isinstance(kind_name, str) or kind_name not in KINDS:
-            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind_name)}")
-        kind = KINDS[kind_name]
-        for other in KINDS.values():  # a key of another kind, in the file or its answer, says which kind it needs
-            stray = [k for k in other.keys if k in data] + [f"answer.{k}" for k in other.answer_keys if k in data["answer"]]
-            if other is not kind and stray:
-                raise PuzzleError(f"{where}{stray[0]} belongs to a {other.name} puzzle: add kind: {other.name}")
+        grouping = read_grouping(data, where)
+        kind = cls._kind(data, where)
         settings = kind.read(data, str(turn), where)
         choices = data.get("choices", [])
         if not isinstance(choices, list):
             raise PuzzleError(f"{where}choices is a list of {{label, answer}} mappings")
-        tags = data.get("tags", [])
-        if not isinstance(tags, list) or not all(isinstance(t, str) or _whole(t) is not None for t in tags):
-            raise PuzzleError(f"{where}tags is a list of words, like [rule-mercy, option-mercy_limit], not {brief(tags)}")
-        source = _text(data["source"], "source", where)
+        source = file_values.text(data["source"], "source", where)
         if source_id(source) is None:
             raise PuzzleError(f"{where}source must start with a source id ({', '.join(SOURCES)}), "
                               f"then a comma and the example; not {brief(source)}")
         puzzle = cls(
-            id=pid, title=_text(data["title"], "title", where), source=source,
-            rules=rules, players=seats, turn=turn,
-            direction=CLOCKWISE if direction.strip().lower() == "clockwise" else COUNTERCLOCKWISE,
-            discard=discard, color=color, pending=pending, hands=hands, more=more, draw_pile=draw_pile,
-            moves=tuple(moves), question=_text(data["question"], "question", where), answer=dict(answer),
-            explanation=_optional_text(data.get("explanation", ""), "explanation", where),
-            topic=_optional_text(data.get("topic", ""), "topic", where),
-            level=level, hints=tuple(hints), choices=tuple(choices),
-            seed=seed, variant=dict(variant), path=path, start=start,
-            tags=tuple(t if isinstance(t, str) else str(_whole(t)) for t in tags),
-            kind=kind.name, settings=settings,
+            id=pid, title=file_values.text(data["title"], "title", where), source=source,
+            rules=rules, players=seats, turn=turn, direction=opening.direction, discard=opening.discard,
+            color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile,
+            moves=tuple(moves), question=file_values.text(data["question"], "question", where), answer=dict(answer),
+            explanation=file_values.optional_text(data.get("explanation", ""), "explanation", where),
+            topic=file_values.optional_text(data.get("topic", ""), "topic", where),
+            choices=tuple(choices), variant=dict(data.get("variant", {})), path=path, start=opening.start,
+            kind=kind.name, settings=settings, **grouping,
         )
         for move in puzzle.moves:
             try:
@@ -389,6 +297,19 @@ class Puzzle:
         kind.options(puzzle)  # each option checked as its kind reads it
         puzzle.position()  # validates card counts, hand sizes and the first card
         return puzzle
+
+    @staticmethod
+    def _kind(data: dict[str, Any], where: str) -> PuzzleKind:
+        """The file's kind (``kind:``), once no key of another kind is in the file or its answer."""
+        kind_name = data.get("kind", DEFAULT_KIND)
+        if not isinstance(kind_name, str) or kind_name not in KINDS:
+            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind_name)}")
+        kind = KINDS[kind_name]
+        for other in KINDS.values():  # a key of another kind, in the file or its answer, says which kind it needs
+            stray = [k for k in other.keys if k in data] + [f"answer.{k}" for k in other.answer_keys if k in data["answer"]]
+            if other is not kind and stray:
+                raise PuzzleError(f"{where}{stray[0]} belongs to a {other.name} puzzle: add kind: {other.name}")
+        return kind
 
     # --- playing ----------------------------------------------------------------
     def position(self) -> GameState:
@@ -476,208 +397,11 @@ class Puzzle:
         return PuzzleResult(self.id, tuple(problems), notes)
 
 
-def _key(key: Any) -> str:
-    """A key as a message names it: plain when it is short printable text, else quoted with escapes (a key
-    holding a line break must not break the message's one line)."""
-    plain = isinstance(key, str) and len(key) <= 40 and key.strip() == key and key.isprintable()
-    return key if plain else brief(key)
-
-
-def _text(value: Any, key: str, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        quote = " (quote it to make it text)" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
-        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}{quote}")
-    return value.strip()
-
-
-def _whole(value: Any) -> int | None:
-    """A whole number as the puzzle format (and JSON Schema) counts one: an integer, or a number like 2.0."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None
-
-
-def _color(value: Any, key: str) -> Color:
-    if not isinstance(value, str) or not text_pattern("color").search(value):
-        raise NotationError(f"{key} is a color: red, yellow, green or blue (or r, y, g, b), not {brief(value)}")
-    return Color.parse(value)
-
-
-def _optional_text(value: Any, key: str, where: str) -> str:
-    if not isinstance(value, str):
-        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
-    return value.strip()
-
-
-def _count(value: Any, key: str, where: str) -> int:
-    number = _whole(value)
-    if number is None or number < 0:
-        raise PuzzleError(f"{where}{key} is a number of cards (0 or more), not {brief(value)}")
-    return number
-
-
-def _seats(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) < 2:
-        raise PuzzleError(f"{where}players is a list of two or more seat names, like [A, B, C], not {brief(value)}")
-    seats = []
-    for name in value:
-        if isinstance(name, bool):
-            raise PuzzleError(f"{where}players: {str(name).lower()} is a yes/no value in YAML, not a seat name; "
-                              f"quote it ('{str(name).lower()}') to use it as a name")
-        seat = _seat_name(name)
-        if seat is None:
-            raise PuzzleError(f"{where}players: a seat name is one word (moves name seats), not {brief(name)}")
-        seats.append(seat)
-    if len({s.lower() for s in seats}) != len(seats):
-        raise PuzzleError(f"{where}seat names must differ: {', '.join(seats)}")
-    return tuple(seats)
-
-
-def _seat_name(value: Any) -> str | None:
-    """A seat's name as a file writes it: one word, or a whole number YAML read from a name like 1."""
-    number = _whole(value)
-    if number is not None:
-        return str(number) if abs(number) < 10 ** 15 else None  # the schema's bound (exact as a float too)
-    if isinstance(value, str) and text_pattern("seat").search(value):
-        return value
-    return None
-
-
-def _seat(value: Any, key: str, seats: tuple[str, ...]) -> str:
-    """The seat named ``value`` (a name, or a number the YAML read from a name like 1)."""
-    name = _seat_name(value)
-    if name is None:
-        raise NotationError(f"{key}: a seat is named by one word ({', '.join(seats)}), not {brief(value)}")
-    return seats[seat_index(name, seats)]
-
-
-def _cards(value: Any, key: str) -> tuple[Card, ...]:
-    """Cards written as a list of card texts, or one card text."""
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list):
-        raise NotationError(f"{key} is a list of cards, like [red 5, wild +6], not {brief(value)}")
-    return tuple(_card(card, key) for card in value)
-
-
-def _card(text: Any, key: str) -> Card:
-    """One card text of a file: the notation's forms (``red 7``, ``r7``, ``wild +6``, any case), nothing looser."""
-    card = Card.parse(text)  # its message says what is wrong with an unknown card
-    if not text_pattern("card").search(text):
-        raise NotationError(f"{key}: write the card {brief(text)} as {card} (the forms are like red 7, r7, "
-                            "blue skip, wild +6, w+6)")
-    return card
-
-
-def move_text(text: Any, key: str) -> str:
-    """One move text of a file (``key`` says where it stands), in the notation's shape (``A plays red 7``, ``B draws``, ``C names blue``)."""
-    if not isinstance(text, str) or not text_pattern("move").search(text):
-        raise NotationError(f"{key}: cannot read move {brief(text)}: write '<seat> plays <card>', '<seat> draws', "
-                            "'<seat> passes', '<seat> names <color>', '<seat> calls uno', '<seat> catches <seat>' or "
-                            "'<seat> challenges', with one space between the words")
-    return text
-
-
 def check_answer_values(answer: Mapping[Any, Any], label: str, puzzle: Puzzle, where: str) -> None:
     """Every answer key (of :data:`ANSWER_KEYS`) with a value of the right kind: a wrong type is a broken
-    puzzle, not a wrong answer. A kind checks the answer keys it adds itself."""
-    seats = puzzle.players
-    bad = [k for k in answer if k not in ANSWER_KEYS]
-    if bad:
-        raise PuzzleError(f"{where}{label}: unknown answer key {', '.join(_key(k) for k in bad[:5])}; "
-                          f"the keys are {', '.join(ANSWER_KEYS)}")
-
-    def wrong(key: str, what: str) -> PuzzleError:
-        return PuzzleError(f"{where}{label}.{key} is {what}, not {brief(answer[key])}")
-
-    for key, value in answer.items():
-        if key in ("turn", "winner"):
-            if value is None and key == "winner":
-                continue
-            if _seat_name(value) is None:
-                raise wrong(key, f"a seat ({', '.join(seats)})" + (" or null" if key == "winner" else ""))
-            _seat(value, f"{label}.{key}", seats)
-        elif key == "direction":
-            if not isinstance(value, str) or value.strip().lower() not in ("clockwise", "counterclockwise"):
-                raise wrong(key, "clockwise or counterclockwise")
-        elif key in ("hand_size", "score"):
-            what = "a mapping of seats to numbers of cards, like {B: 8}" if key == "hand_size" else \
-                "a mapping of seats to points, like {A: 270}"
-            if not isinstance(value, dict):
-                raise wrong(key, what)
-            for seat, number in value.items():
-                _seat(seat, f"{label}.{key}", seats)
-                whole = _whole(number)
-                if whole is None or whole < 0:
-                    raise PuzzleError(f"{where}{label}.{key}.{seat} is a number (0 or more), not {brief(number)}")
-        elif key == "hand":
-            if not isinstance(value, dict):
-                raise wrong(key, "a mapping of seats to their exact cards, like {B: [red 5, blue 3]}")
-            for seat, cards in value.items():
-                _seat(seat, f"{label}.hand", seats)
-                if not isinstance(cards, list):
-                    raise PuzzleError(f"{where}{label}.hand lists the exact cards of each seat, like {{B: [red 5]}}")
-                _cards(cards, f"{label}.hand.{seat}")
-        elif key == "pending":
-            if _whole(value) is None or value < 0:
-                raise wrong(key, "a number of cards (0 or more)")
-        elif key == "top":
-            if not isinstance(value, str):
-                raise wrong(key, "a card, like red 5")
-            _card(value, f"{label}.top")
-        elif key == "color":
-            if not isinstance(value, str) or not text_pattern("color").search(value):
-                raise wrong(key, "a color: red, yellow, green or blue (or r, y, g, b)")
-        elif key == "eliminated":
-            if value is None:
-                continue
-            if not isinstance(value, list):
-                raise wrong(key, "a list of seats, like [B] (or [] for nobody)")
-            for seat in value:
-                _seat(seat, f"{label}.eliminated", seats)
-        elif key == "playable":
-            if not isinstance(value, dict):
-                raise wrong(key, "a mapping of seats to the cards each could play, like {B: [red 5]} ([] for none)")
-            for seat, cards in value.items():
-                _seat(seat, f"{label}.playable", seats)
-                if not isinstance(cards, list):
-                    raise PuzzleError(f"{where}{label}.playable lists the cards each seat could play, "
-                                      "like {B: [red 5]}, or [] when it can play nothing")
-                _cards(cards, f"{label}.playable.{seat}")
-        elif key == "draw_pile_size":
-            if _whole(value) is None or value < 0:
-                raise wrong(key, "a number of cards (0 or more)")
-        elif key == "illegal":
-            if not isinstance(value, str) or value not in puzzle.moves:
-                raise PuzzleError(f"{where}{label}.illegal must be one of the moves, word for word")
-        elif key == "before":
-            _check_before(value, label, puzzle, where, answer.get("illegal"))
-
-
-def _check_before(value: Any, label: str, puzzle: Puzzle, where: str, illegal: Any) -> None:
-    """``before`` maps moves (each once in ``moves``, none after the refused one) to answer keys."""
-    if not isinstance(value, dict) or not value:
-        raise PuzzleError(f"{where}{label}.before maps a move to what holds just before it, like "
-                          "{'B draws': {playable: {B: []}}}, not " + brief(value))
-    last = puzzle.moves.index(illegal) if isinstance(illegal, str) and illegal in puzzle.moves else None
-    for move, keys in value.items():
-        if not isinstance(move, str) or move not in puzzle.moves:
-            raise PuzzleError(f"{where}{label}.before: {brief(move)} is not one of the moves, word for word")
-        if puzzle.moves.count(move) > 1:
-            raise PuzzleError(f"{where}{label}.before: the move {move!r} comes {puzzle.moves.count(move)} times, "
-                              "so 'before' it names no single moment")
-        if last is not None and puzzle.moves.index(move) > last:
-            raise PuzzleError(f"{where}{label}.before: {move!r} comes after the refused move, so it is never reached")
-        if not isinstance(keys, dict) or not keys:
-            raise PuzzleError(f"{where}{label}.before.{move} is a mapping of answer keys, like {{playable: {{B: []}}}}")
-        nested = [k for k in keys if k in REPLAYED]
-        if nested:
-            raise PuzzleError(f"{where}{label}.before.{move}: {', '.join(nested)} cannot be checked before a move")
-        check_answer_values(keys, f"{label}.before.{move}", puzzle, where)
+    puzzle, not a wrong answer. Each key checks its own value (:attr:`AnswerKey.valid`); a kind checks the
+    answer keys it adds itself."""
+    check_values(answer, Place(where, label, answer, puzzle.players, puzzle.moves))
 
 
 def check_answer(puzzle: Puzzle, answer: Mapping[str, Any]) -> list[Mismatch]:

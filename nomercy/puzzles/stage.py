@@ -42,6 +42,7 @@ from nomercy.core.moves import Move, format_move, parse_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
 from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, mismatches
+from nomercy.puzzles.file_format import STAGE_KEYS, names
 from nomercy.puzzles.puzzle import Puzzle, PuzzleResult, check_answer_values, check_paths
 
 __all__ = ["Stage", "WrongTry", "Attempt", "Chapter", "CHAPTER_FILE", "MAX_RULE_WORDS", "load_stage",
@@ -62,8 +63,8 @@ _MOVE_KINDS: tuple[type, ...] = typing.get_args(Move)
 _POSITION = ("rules", "variant", "players", "turn", "direction", "discard", "color", "pending", "hands",
              "draw_pile", "seed", "moves")
 """The keys a stage shares with a puzzle file: the position, and the moves played before the learner's turn."""
-_REQUIRED = ("id", "title", "ruling", "rule", "task", "rules", "players", "turn", "discard", "hands", "goal", "done")
-_OPTIONAL = ("variant", "direction", "color", "pending", "draw_pile", "seed", "moves", "wrong", "you")
+_REQUIRED = names(STAGE_KEYS, required=True)
+_KNOWN = names(STAGE_KEYS)
 _CHAPTER_KEYS = ("title", "about", "stages", "known_from_classic")
 
 
@@ -124,9 +125,9 @@ class Stage:
         where = f"{named if isinstance(named, str) and len(named) <= 200 else 'stage'}: "
         if not isinstance(data, dict):
             raise PuzzleError(f"{where}a stage is a YAML mapping of keys like id, rule, task, hands, goal, done")
-        unknown = [str(k) for k in data if k not in _REQUIRED + _OPTIONAL]
+        unknown = [str(k) for k in data if k not in _KNOWN]
         if unknown:
-            raise PuzzleError(f"{where}unknown key {brief(unknown[0])}; the keys are {', '.join(_REQUIRED + _OPTIONAL)}")
+            raise PuzzleError(f"{where}unknown key {brief(unknown[0])}; the keys are {', '.join(_KNOWN)}")
         missing = [k for k in _REQUIRED if k not in data]
         if missing:
             raise PuzzleError(f"{where}missing key {', '.join(missing)}")
