@@ -15,7 +15,8 @@ from typing import Any, Callable, Sequence
 from nomercy.core import events as ev
 from nomercy.core.events import new_event
 from nomercy.core.cards import Card, Color
-from nomercy.core.state import CLOCKWISE, GameState, _FIELDS, _Position, OVER, TURN
+from nomercy.core.position import CLOCKWISE, OVER, POSITION_FIELDS, TURN, Position
+from nomercy.core.state import GameState
 from nomercy.core.rules import RuleSet
 from nomercy.core.seeds import shuffle
 
@@ -34,11 +35,11 @@ def shuffle_rng(seed: int, shuffle_number: int) -> random.Random:
 _new = object.__new__
 
 
-class Draft(_Position):
+class Draft(Position):
     """A private, mutable working copy of a state; only :func:`apply` uses it.
 
     It has the very slots of a :class:`~nomercy.core.state.GameState` (both are a
-    :class:`~nomercy.core.state._Position`) and none of its guards: the effect code moves
+    :class:`~nomercy.core.position.Position`) and none of its guards: the effect code moves
     cards around in it, and :meth:`freeze` turns it into the next state where it stands.
     While a move is worked out, ``hands`` is a list of the seats' hands, each a tuple that
     a move replaces rather than changes (:meth:`give`, :meth:`take_card`), the card piles
@@ -294,7 +295,7 @@ def _working_copier() -> Callable[[GameState], Draft]:
     counts the move, and the copy starts with no events and ``s`` as its base.
     """
     special = {"hands": "list(s.hands)  # hands stay tuples until changed", "ply": "s.ply + 1"}
-    lines = "".join(f"    t.{name} = {special.get(name, f's.{name}')}\n" for name in _FIELDS)
+    lines = "".join(f"    t.{name} = {special.get(name, f's.{name}')}\n" for name in POSITION_FIELDS)
     scope: dict[str, Any] = {"_new": _new, "Draft": Draft}
     exec(f"def of(s):\n    t = _new(Draft)\n{lines}    t.events = []\n    t.base = s\n    return t\n", scope)
     of: Callable[[GameState], Draft] = scope["of"]  # as collections.namedtuple writes its code: no loop at run time

@@ -20,10 +20,11 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
-from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
+from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core import inputs
 from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
+from nomercy.core.shared_moves import plays_row, seat_move, shared_move, shared_play, simple_plays, swap_plays
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
 from nomercy.core.wording import possessive, says, their, themselves, verb
 
@@ -370,38 +371,9 @@ def why_illegal(state: GameState, move: Move | str) -> str | None:
     return checker(state, move)  # type: ignore[operator]
 
 
-_SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
-
-
 def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
-    """The plays of a card that carries no choice but its color.
-
-    Plays are values, so each is built once per seat and card and shared (looked up
-    by seat and card code, which keeps hashing out of the hot path).
-    """
-    table = _plays_table(seat)
-    plays = table[card.code]
-    if plays is None:
-        colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
-        plays = tuple(_shared_play(seat, card, color, None, None) for color in colors)
-        table[card.code] = plays
-    return plays
-
-
-def _plays_table(seat: int) -> list[tuple[Play, ...] | None]:
-    """The seat's row of the shared plays, by card code (filled as cards are first seen)."""
-    while len(_SIMPLE_PLAYS) <= seat:
-        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
-    return _SIMPLE_PLAYS[seat]
-
-
-def _forget_plays() -> None:
-    _SIMPLE_PLAYS.clear()
-    _SHARED_PLAYS.clear()
-    _SWAP_PLAYS.clear()
-
-
-on_new_cards(_forget_plays)
+    """The plays of a card that carries no choice but its color (shared: :func:`~nomercy.core.shared_moves.simple_plays`)."""
+    return simple_plays(seat, card, COLORS if _names_color(card) else (None,))
 
 
 def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
@@ -418,7 +390,7 @@ def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) ->
         targets: tuple[int | None, ...] = (None,)
         if _swaps(s, top if top is not None else card, card, hand):
             targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
-        plays.extend(_shared_play(seat, card, color, target, top) for color in colors for target in targets)
+        plays.extend(shared_play(seat, card, color, target, top) for color in colors for target in targets)
     return plays
 
 
@@ -428,54 +400,12 @@ def _swap_plays(s: GameState, seat: int, card: Card) -> tuple[Play, ...]:
     They depend only on the seat, the card, the table's size, who is out and the
     ``seven_swap`` option, so each such list is built once and shared.
     """
-    key = (seat, card.code, len(s.seats), s.out, s.rules.seven_swap)
-    plays = _SWAP_PLAYS.get(key)
-    if plays is None:
+    def make() -> tuple[Play, ...]:
         colors: tuple[Color | None, ...] = COLORS if _names_color(card) else (None,)
         targets = _swap_targets(s, seat) + ((None,) if _target_optional(s) else ())
-        plays = _SWAP_PLAYS[key] = tuple(_shared_play(seat, card, color, target, None)
-                                         for color in colors for target in targets)
-    return plays
+        return tuple(shared_play(seat, card, color, target, None) for color in colors for target in targets)
 
-
-_SWAP_PLAYS: dict[tuple[int, int, int, tuple[int, ...], str], tuple[Play, ...]] = {}
-
-_SHARED_PLAYS: dict[tuple[int, int, str | None, int | None, int], Play] = {}
-_SHARED_MOVES: dict[tuple[type, int, object], Move] = {}
-
-
-def _shared_play(seat: int, card: Card, color: Color | None, target: int | None, top: Card | None) -> Play:
-    """The one shared play with these choices (a 7's target, a discard-all's top), built the first time it is listed.
-
-    Moves are values, so sharing them changes nothing but the cost of listing them, and
-    ``apply`` recognises a listed move by identity. The key holds codes and names rather
-    than cards and colors because those hash in Python, these in C.
-    """
-    key = (seat, card.code, None if color is None else color._value_, target, -1 if top is None else top.code)
-    play = _SHARED_PLAYS.get(key)
-    if play is None:
-        play = _SHARED_PLAYS[key] = Play(seat, card, color, target, top)
-    return play
-
-
-def _shared_move(kind: type, seat: int, detail: object) -> Move:
-    """The one shared ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
-    key = (kind, seat, detail._value_ if type(detail) is Color else detail)
-    move = _SHARED_MOVES.get(key)
-    if move is None:
-        move = _SHARED_MOVES[key] = kind(seat, detail)
-    return move
-
-
-_SEAT_MOVES: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
-
-
-def _seat_move(kind: type, seat: int) -> Move:
-    """The one shared ``Draw(seat)`` (``Pass``, ``CallUno``, ``Challenge``): a move with nothing but its seat."""
-    row = _SEAT_MOVES[kind]
-    while len(row) <= seat:
-        row.append(kind(len(row)))
-    return row[seat]
+    return swap_plays((seat, card.code, len(s.seats), s.out, s.rules.seven_swap), make)
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -553,7 +483,7 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
                 fitting = _fitting(s, hand)
                 if fitting:
                     # each distinct card once; one with no choice but its color takes its shared plays from a table
-                    table = _SIMPLE_PLAYS[turn] if turn < len(_SIMPLE_PLAYS) else _plays_table(turn)
+                    table = plays_row(turn)
                     seen: list[int] = []  # codes of the cards expanded so far (a card compares in Python, a code in C)
                     for card in fitting:
                         code = card.code
@@ -563,26 +493,26 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
                         plays = table[code] if card.rank.simple else None
                         moves.extend(plays if plays is not None else _expand_play(s, turn, card, hand))
                 if not fitting or _why_no_draw(s, True) is None:  # (with nothing that fits, drawing is the move)
-                    moves.append(_seat_move(Draw, turn))
+                    moves.append(seat_move(Draw, turn))
                 if s.challenge is not None:
-                    challenge = _seat_move(Challenge, turn)
+                    challenge = seat_move(Challenge, turn)
                     if _check_challenge(s, challenge) is None:  # type: ignore[arg-type]
                         moves.append(challenge)
             elif phase is PLAY_DRAWN:
                 moves.extend(_expand_play(s, turn, s.drawn, hand))  # type: ignore[arg-type]
             elif phase is KEEP_OR_PLAY:
                 moves.extend(_expand_play(s, turn, s.drawn, hand))  # type: ignore[arg-type]
-                moves.append(_seat_move(Pass, turn))
+                moves.append(seat_move(Pass, turn))
             else:
                 for color in COLORS:
-                    name = _shared_move(NameColor, turn, color)
+                    name = shared_move(NameColor, turn, color)
                     if _check_name(s, name) is None:  # type: ignore[arg-type]
                         moves.append(name)
             if s.catchable:
                 for exposed in s.catchable:
-                    moves.append(_seat_move(CallUno, exposed))
+                    moves.append(seat_move(CallUno, exposed))
                     for catcher in range(len(s.seats)):
-                        catch = _shared_move(Catch, catcher, exposed)
+                        catch = shared_move(Catch, catcher, exposed)
                         if _check_catch(s, catch) is None:  # type: ignore[arg-type]
                             moves.append(catch)
             if s.rules.jump_in and _why_no_jump_in(s) is None:
@@ -590,8 +520,7 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
                 for other in range(len(s.seats)):
                     if other != turn and other not in s.out and top in s.hands[other]:
                         moves.extend(_expand_play(s, other, top, s.hands[other]))
-        result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
-        result._table = (s.seats, s.rules, s.hands)
+        result = LegalMoves(s, moves)
         _LATEST = (state, result)
     if seat is not None:
         index = state.seat(seat)

@@ -35,7 +35,7 @@ from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.legality import legal_moves
 from nomercy.core.state import GameState
 from nomercy.core.wording import plural
-from nomercy.puzzles import file_values
+import nomercy.puzzles.file_values as file_values
 from nomercy.puzzles.schema import text_pattern
 
 __all__ = ["AnswerKey", "Entry", "Mismatch", "Place", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",

@@ -21,7 +21,7 @@ from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.inputs import MAX_SEED
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE
-from nomercy.puzzles import file_values
+import nomercy.puzzles.file_values as file_values
 
 __all__ = ["FileKey", "PUZZLE_KEYS", "STAGE_KEYS", "LEVELS", "STARTS", "DIRECTIONS", "DEFAULT_KIND", "Opening",
            "names", "read_rules", "read_opening", "read_hands", "read_grouping"]

@@ -32,7 +32,7 @@ from nomercy.core.rules import RuleSet
 from nomercy.core.sources import SOURCES, source_id
 from nomercy.core.state import GameState, Phase, checked
 from nomercy.play.transcript import Transcript
-from nomercy.puzzles import file_values
+import nomercy.puzzles.file_values as file_values
 from nomercy.puzzles.answers import ANSWER_KEYS, Mismatch, Place, check_values, describe, mismatches
 from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_grouping, read_hands, read_opening,
                                          read_rules)

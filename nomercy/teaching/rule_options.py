@@ -21,24 +21,23 @@ seven_swap=off      | played                                                    
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
-from html import escape
-from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Sequence
 
-from nomercy.core.engine import apply
-from nomercy.play.transcript import Transcript
-from nomercy.teaching import arguments
-from nomercy.teaching.lessons import situation
-from nomercy.core import inputs
-from nomercy.core.errors import NomercyError, quote
+from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
-from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir, load_puzzles
-from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
 from nomercy.core.scoring import points_counted, round_points
 from nomercy.core.state import GameState
+from nomercy.play.transcript import Transcript
+from nomercy.puzzles.puzzle import Puzzle
+from nomercy.teaching import arguments
+from nomercy.teaching.lessons import situation
+# the tables this module's comparisons sit beside, each in its own module, named here as they always were
+from nomercy.teaching.option_puzzles import group_with, option_pairs, option_puzzles
+from nomercy.teaching.option_table import OptionRow, disputed_options, option_text, options_table, profile_options, profiles
+from nomercy.teaching.rounds import compare_deals, deck_differences, first_card_deals, play_match
+from nomercy.teaching.text_table import Table, html_table
 
 __all__ = [
     "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare", "first_card_deals",
@@ -235,21 +234,6 @@ class Comparison:
         return html_table(self.columns, self.rows())
 
 
-def html_table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
-    """A plain HTML table (left-aligned, small print) that reads on GitHub and nbviewer."""
-    cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
-    head = "".join(f'<th style="{cell}">{escape(str(c))}</th>' for c in columns)
-    def td(text: str) -> str:  # short cells like "A:2 B:5 C:3" read best on one line
-        nowrap = ";white-space:nowrap" if len(text) <= 24 else ""
-        return f'<td style="{cell}{nowrap}">{escape(text)}</td>'
-
-    body = "".join("<tr>" + "".join(td(str(r.get(c, ""))) for c in columns) + "</tr>" for r in rows)
-    return (f'<table style="border-collapse:collapse;font-size:13px"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
-
-
-# --- which rule sets ---------------------------------------------------------------
-
 def variants(option: str, base: str | RuleSet = "no-mercy",
              values: Sequence[Any] | None = None) -> list[tuple[str, RuleSet]]:
     """``base`` with one option set to each of its values, labelled ``option=value``.
@@ -284,21 +268,11 @@ def variants(option: str, base: str | RuleSet = "no-mercy",
                     values.append(value)
         own = getattr(base_rules, option)
         values = [own] + [v for v in values if v != own]
-    return [(f"{option}={_show(v)}", ruleset(base_rules, **{option: _plain(v, option)})) for v in values]
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    if isinstance(value, tuple):
-        return "-".join(map(str, value))
-    return str(value)
+    return [(f"{option}={option_text(v)}", ruleset(base_rules, **{option: _plain(v, option)})) for v in values]
 
 
 def _plain(value: Any, option: str) -> Any:
-    return _show(value) if OPTIONS[option].kind == "range" else value
+    return option_text(value) if OPTIONS[option].kind == "range" else value
 
 
 def readings(option: str) -> list[tuple[str, RuleSet]]:
@@ -310,12 +284,6 @@ def readings(option: str) -> list[tuple[str, RuleSet]]:
     if not isinstance(option, str) or option not in OPTIONS:
         raise NomercyError(f"There is no rule option by that name: choose one of {', '.join(OPTIONS)}.")
     return variants(option) + profiles()
-
-
-def profiles(names: Sequence[str] | None = None) -> list[tuple[str, RuleSet]]:
-    """Every profile (or the ones named), labelled by name, in the order of ``PROFILES``."""
-    chosen = list(PROFILES) if names is None else arguments.inputs.choices(names, "the profiles", tuple(PROFILES))
-    return [(name, PROFILES[name]) for name in (chosen or list(PROFILES))]
 
 
 # --- playing -----------------------------------------------------------------------
@@ -387,140 +355,6 @@ def compare_options(source: Puzzle | GameState, option: str, values: Sequence[An
     return compare(source, rule_sets, moves=[move.split(" then ") for move in lines]).by_moves()
 
 
-# --- the option puzzles and the profiles -------------------------------------------
-
-def option_puzzles(directory: str | Path | None = None) -> dict[str, list[Puzzle]]:
-    """The puzzles of ``puzzles/options`` grouped by the option they are about (tag ``option-X``).
-
-    >>> sorted(option_puzzles())[:3]
-    ['discard_all_top', 'draw', 'jump_in']
-    """
-    folder = Path(arguments.inputs.path(directory, "the folder of option puzzles")) if directory is not None \
-        else default_puzzle_dir() / "options"
-    return {option: list(found) for option, found in _option_puzzles(str(folder.resolve()))}
-
-
-@functools.lru_cache(maxsize=8)
-def _option_puzzles(folder: str) -> tuple[tuple[str, tuple[Puzzle, ...]], ...]:
-    """Loading and tagging every option puzzle takes a moment; puzzles are frozen, so keep them."""
-    groups: dict[str, list[Puzzle]] = {}
-    for puzzle in load_puzzles(folder):
-        for tag in _tags(puzzle):
-            if tag.startswith("option-"):
-                groups.setdefault(tag[len("option-"):], []).append(puzzle)
-    return tuple((option, tuple(sorted(found, key=lambda p: p.id))) for option, found in sorted(groups.items()))
-
-
-def _tags(puzzle: Puzzle) -> list[str]:
-    """A puzzle's tags (``tags:`` in its file)."""
-    return list(puzzle.tags)
-
-
-def option_pairs(directory: str | Path | None = None) -> dict[str, list[tuple[Puzzle, ...]]]:
-    """The option puzzles grouped again into sets that share one position.
-
-    Two puzzles share a position when their seats, discard pile, hands and draw pile
-    are the same; they then differ only in the rules and perhaps the moves. Each set is
-    the "same position under each reading" that a notebook can play out side by side.
-    """
-    pairs: dict[str, list[tuple[Puzzle, ...]]] = {}
-    for option, found in option_puzzles(directory).items():
-        sets: dict[Any, list[Puzzle]] = {}
-        for puzzle in found:
-            sets.setdefault(_position_key(puzzle), []).append(puzzle)
-        pairs[option] = [tuple(group) for group in sets.values()]
-    return pairs
-
-
-def _position_key(puzzle: Puzzle) -> Any:
-    return (puzzle.players, puzzle.turn, puzzle.discard, puzzle.color, puzzle.pending,
-            tuple(sorted((s, h) for s, h in puzzle.hands.items())), tuple(sorted(puzzle.more.items())),
-            puzzle.draw_pile)
-
-
-@dataclass(frozen=True)
-class OptionRow:
-    """One rule option: its ruling, its meaning and its value in every profile."""
-
-    option: str
-    ruling: str
-    meaning: str
-    values: Mapping[str, str]
-
-    @property
-    def disputed(self) -> bool:
-        """True when the No Mercy profiles do not all agree (classic aside)."""
-        return len({v for name, v in self.values.items() if name != "classic"}) > 1
-
-
-def profile_options(names: Sequence[str] | None = None) -> list[OptionRow]:
-    """Every option of ``OPTIONS`` with its value in each profile."""
-    chosen = profiles(names)
-    return [
-        OptionRow(option, _rulings_of(option), info.meaning,
-                  {name: _show(getattr(rules, option)) for name, rules in chosen})
-        for option, info in OPTIONS.items()
-    ]
-
-
-def _rulings_of(option: str) -> str:
-    """Every ruling an option's values cite, its own first: ``last_card_draws`` → ``winning, last-card-draws``.
-
-    An event under one value cites one ruling and under another value another, so a table that named
-    only the first would send a reader who saw the second to the wrong place.
-    """
-    own = OPTIONS[option].ruling
-    others = [r.id for r in RULINGS.values() if option in r.options and r.id != own]
-    return ", ".join([own, *others])
-
-
-def disputed_options() -> list[str]:
-    """Options on which the No Mercy readings differ, or that a puzzle in ``puzzles/options`` is about.
-
-    >>> "seven_swap" in disputed_options(), "hand_size" in disputed_options()
-    (True, False)
-    """
-    about = set(option_puzzles())
-    return [row.option for row in profile_options() if row.disputed or row.option in about]
-
-
-def options_table(names: Sequence[str] | None = None, only: Sequence[str] | None = None,
-                  meaning: bool = False) -> "Table":
-    """The option-by-profile table as something a notebook shows (HTML) or prints (text).
-
-    ``meaning=True`` adds what each option means, from ``nomercy.core.rules.OPTIONS``; ``only`` keeps the rows
-    of the options it names.
-    """
-    meaning = inputs.switch(meaning, "meaning (whether each option's meaning is shown)")
-    kept = None if only is None else inputs.choices(only, "the options to show", tuple(OPTIONS))
-    rows = [r for r in profile_options(names) if kept is None or r.option in kept]
-    head = ["option", "ruling"] + (["meaning"] if meaning else [])
-    columns = head + list(rows[0].values) if rows else head
-    return Table(tuple(columns), tuple({"option": r.option, "ruling": r.ruling, "meaning": r.meaning, **r.values}
-                                       for r in rows))
-
-
-@dataclass(frozen=True)
-class Table:
-    """Rows of short texts under named columns: HTML in a notebook, fixed-width text when printed."""
-
-    columns: tuple[str, ...]
-    rows: tuple[Mapping[str, str], ...]
-
-    def __str__(self) -> str:
-        widths = [max([len(c)] + [len(str(r.get(c, ""))) for r in self.rows]) for c in self.columns]
-        lines = [" | ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
-        lines += [" | ".join(str(r.get(c, "")).ljust(w) for c, w in zip(self.columns, widths)).rstrip()
-                  for r in self.rows]
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<table of {len(self.rows)} rows>"
-
-    def _repr_html_(self) -> str:
-        return html_table(self.columns, self.rows)
-
-
 def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, RuleSet]],
                   columns: Sequence[str] = DEFAULT_COLUMNS) -> Comparison:
     """Play every line of moves found in a set of puzzles that share one position.
@@ -540,46 +374,6 @@ def compare_group(puzzles: Sequence[Puzzle], rule_sets: Iterable[tuple[str, Rule
     return compare(puzzles[0], rule_sets, moves=lines, columns=columns)
 
 
-# --- telling and playing whole rounds ------------------------------------------------
-
-def play_match(rules: str | RuleSet, seats: Sequence[str], *, seed: int = 0, kind: str = "greedy",
-               max_rounds: int = 50) -> Table:
-    """Computer players play a whole match; one row per round, with the running standings.
-
-    Each row (a :class:`Table`): ``round``, ``winner``, ``how`` (the engine's end reason: ``emptied hand``,
-    ``last one standing`` or ``dead end``),
-    ``knocked out``, ``points``, ``counted`` (how the points add up, hand by hand) and the standings after it. Seeded, so the same call
-    gives the same match.
-    """
-    from nomercy.core.seeds import derive_seed
-    from nomercy.play.game import Game
-    from nomercy.play.match import Match
-    from nomercy.play.players import make_player
-
-    max_rounds = arguments.inputs.count(max_rounds, "the most rounds", 1, 1000)
-    match = Match.start(rules, list(arguments.seats(seats)), seed=seed)
-    bots = {i: make_player(kind, seed=derive_seed(seed, "player", i)) for i in range(len(match.seats))}
-    rows: list[dict[str, Any]] = []
-    while True:
-        dealt = match.game
-        session = Game(match.rules, match.seats, seed=dealt.seed, dealer=dealt.dealer, computers=bots)
-        session.play_computers()
-        game = session.state
-        match = match.with_game(game)
-        winner = game.seats[game.winner] if game.winner is not None else "-"
-        rows.append({
-            "round": match.round_number, "winner": winner,
-            "how": game.end_reason or "-",  # the engine's own word: emptied hand, last one standing, dead end
-            "knocked out": ", ".join(game.seats[s] for s in sorted(game.out)) or "-",  # seat order, as in "counted"
-            "points": round_points(game),
-            "counted": points_counted(game, by_card=False) if game.winner is not None else "-",
-            **{f"total {name}": points for name, points in match.standings.items()},
-        })
-        if match.is_over or match.round_number >= max_rounds:
-            return Table(tuple(rows[0]), tuple({k: str(v) for k, v in row.items()} for row in rows))
-        match = match.next_round()
-
-
 def restage(puzzle: Puzzle, **changes: Any) -> Puzzle:
     """The same puzzle with parts of its position changed, e.g. ``direction=-1``.
 
@@ -594,94 +388,3 @@ def restage(puzzle: Puzzle, **changes: Any) -> Puzzle:
     return dataclasses.replace(puzzle, **arguments.puzzle_changes(puzzle, changes))
 
 
-def compare_deals(rule_sets: Iterable[tuple[str, RuleSet]], players: Sequence[str], *, seed: int = 0) -> Table:
-    """Deal the same seed under each rule set and show how the round starts.
-
-    Useful for the ruling ``first-card``: the same shuffle gives the same hands, and
-    the rules decide what happens to the cards turned up to start the discard pile.
-    """
-    from nomercy.core.engine import new_game
-
-    names = list(arguments.seats(players))
-    seed = arguments.inputs.seed(seed, error=NomercyError)
-    rows = []
-    for label, rules in arguments.rule_sets(rule_sets):
-        game = new_game(rules, names, seed=seed)
-        rows.append({
-            "rules": label,
-            "discard pile (bottom to top)": ", ".join(map(str, game.discard)),
-            "color": str(game.color),
-            "pending": str(game.pending_draw),
-            "turn": game.seats[game.turn],
-            "direction": game.direction_name,
-        })
-    return Table(tuple(rows[0]), tuple(rows))
-
-
-def first_card_deals(seeds: Sequence[int], players: Sequence[str] = ("A", "B", "C"), *,
-                     rules: RuleSet | None = None) -> Table:
-    """Deal each seed under ``first_card: apply`` and say, in the engine's words, what its first card did.
-
-    One row per seed: the card turned up, what the deal's events say happened, the cards each player
-    holds, and who acts next and how. A step-through of ruling ``first-card``, card by card.
-
-    >>> print(first_card_deals([38]))  # doctest: +ELLIPSIS
-    seed | first card | what happened | cards held | next
-    38   | red reverse | The first card turned up is red reverse. Play now goes counterclockwise. | A 7, B 7, C 7 | C (the dealer) plays
-    """
-    from nomercy.core.engine import deal
-    from nomercy.core.state import Phase
-
-    rules = arguments.rule_set(rules) if rules is not None else ruleset("no-mercy", first_card="apply")
-    names = arguments.seats(players)
-    rows = []
-    for seed in arguments.seeds(seeds):
-        game, events = deal(rules, list(names), seed=seed)
-        who = game.seats[game.turn] + (" (the dealer)" if game.turn == game.dealer else "")
-        if game.phase is Phase.NAME_FIRST_COLOR:
-            then = f"{who} names the color" + (f", then draws {game.pending} and loses the turn" if game.pending else
-                                               ", then plays")
-        elif game.phase is Phase.NAME_ROULETTE:
-            then = f"{who} names a color for the roulette"
-        else:
-            then = f"{who} plays"
-        rows.append({
-            "seed": str(seed),
-            "first card": str(game.top_card),
-            "what happened": " ".join(e.sentence for e in events[1:]),
-            "cards held": ", ".join(f"{name} {len(hand)}" for name, hand in zip(game.seats, game.hands)),
-            "next": then,
-        })
-    return Table(tuple(rows[0]), tuple(rows))
-
-
-def deck_differences(first: str, second: str) -> Table:
-    """The card faces whose number of copies differs between two deck listings.
-
-    >>> print(deck_differences("no-mercy", "open-mercy"))  # doctest: +ELLIPSIS
-    card | no-mercy | open-mercy
-    ...
-    """
-    from nomercy.core.decks import DECKS
-
-    first = arguments.inputs.choice(first, "the first deck", tuple(DECKS))
-    second = arguments.inputs.choice(second, "the second deck", tuple(DECKS))
-    a, b = DECKS[first].counts(), DECKS[second].counts()
-    faces = sorted(set(a) | set(b), key=lambda c: (str(c.color) if c.color else "~", c.rank.value if hasattr(c.rank, "value") else 0, str(c)))
-    rows = tuple({"card": str(card), first: str(a.get(card, 0)), second: str(b.get(card, 0))}
-                 for card in faces if a.get(card, 0) != b.get(card, 0))
-    return Table(("card", first, second), rows)
-
-
-def group_with(puzzle_id: str, directory: str | Path | None = None) -> tuple[Puzzle, ...]:
-    """The set of option puzzles that shares its position with ``puzzle_id`` (see :func:`option_pairs`).
-
-    >>> [p.id for p in group_with("zero-pass-off")]
-    ['zero-pass-off', 'zero-pass-official']
-    """
-    arguments.inputs.text(puzzle_id, "the id of a puzzle", like="zero-pass-off")
-    for groups in option_pairs(directory).values():
-        for group in groups:
-            if any(p.id == puzzle_id for p in group):
-                return group
-    raise NomercyError(f"no puzzle {quote(puzzle_id)} in the option puzzles")
