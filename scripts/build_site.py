@@ -74,6 +74,8 @@ links them only then."""
 APP_LEFT_OUT = ("ipython", "widgetsnbextension", "jupyterlab-widgets")
 """Needed by ipywidgets in a notebook (the shell; the front end's files), not by a page of our own."""
 APP_LOCK = "app-lock.json"
+DOM_HELPER = "dom.js"
+"""The widgets' one DOM helper (``nomercy/widgets/static/``), which the app pages import beside them."""
 SITE_RULEBOOK = f"../{site_pages.RULES_PAGE}"
 """The rulebook page as the widgets link it from a page one folder down (lab/, play/, train/)."""
 PUZZLE_BUNDLE = "puzzles.json"
@@ -138,13 +140,15 @@ def _lock_name(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def lock_closure(packages: dict[str, dict]) -> list[str]:
-    """The lock's names of LOCK_ROOTS and everything they depend on in the lock."""
+def lock_closure(packages: dict[str, dict], roots: tuple[str, ...] = LOCK_ROOTS, *,
+                 left_out: tuple[str, ...] = ()) -> list[str]:
+    """The lock's names of ``roots`` and everything they depend on in the lock, but ``left_out`` and what only
+    they bring: the one walk of the lock's dependencies (the kernel's wheels, and the app pages' own lock)."""
     wanted: list[str] = []
-    todo = list(LOCK_ROOTS)
+    todo = list(roots)
     while todo:
         name = _lock_name(todo.pop())
-        if name in wanted:
+        if name in wanted or name in left_out:
             continue
         if name not in packages:
             raise BuildError(f"Pyodide {PYODIDE_VERSION}'s lock has no package {name}")
@@ -396,20 +400,12 @@ def app_pages(out: Path) -> None:
         if (ROOT / "site" / name / "index.html").exists():
             shutil.copytree(ROOT / "site" / name, out / name)
     shutil.copytree(ROOT / "site" / "app", out / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "nomercy" / "widgets" / "static" / DOM_HELPER, out / "app" / DOM_HELPER)  # page.js imports it
     pyodide = out / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     packages = lock["packages"]
-    kept: dict[str, dict] = {}
-    todo = list(APP_ROOTS)
-    while todo:
-        name = todo.pop()
-        if name in kept or name in APP_LEFT_OUT:
-            continue
-        if name not in packages:
-            raise BuildError(f"the site's Pyodide lock has no {name} wheel, which the app pages load")
-        kept[name] = dict(packages[name], depends=[d for d in packages[name]["depends"] if d not in APP_LEFT_OUT])
-        todo.extend(kept[name]["depends"])
-    lock["packages"] = dict(sorted(kept.items()))
+    lock["packages"] = {name: dict(packages[name], depends=[d for d in packages[name]["depends"] if d not in APP_LEFT_OUT])
+                        for name in lock_closure(packages, APP_ROOTS, left_out=APP_LEFT_OUT)}
     (pyodide / APP_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True))
     puzzle_bundle(out / "app" / PUZZLE_BUNDLE)
     site_pages.languages(out)  # the catalogs' words for the pages (site/app/lang.js)

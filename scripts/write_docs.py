@@ -1,5 +1,9 @@
 """Write docs/rulebook.md, docs/sources.md, docs/glossary.md, docs/terms-*.md and docs/rule-card.html from the package.
 
+It also writes the widgets' DOM helper ``h()`` into each widget's ES module from its one source,
+nomercy/widgets/static/dom.js: anywidget loads a widget's module as one text, so each module carries
+the helper as dom.js writes it (the site's pages import dom.js itself).
+
 The rulings, sources and words live in the package (nomercy/core/rulebook.py,
 nomercy/core/sources.py, nomercy/teaching/glossary.py, and the words in the sources' languages in
 nomercy/teaching/terms/*.toml); these pages are written from them. The rule
@@ -11,6 +15,7 @@ card (nomercy/teaching/rule_card.py) is printed to PDF by scripts/print_rule_car
 
 from __future__ import annotations
 
+import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -24,9 +29,29 @@ from nomercy.teaching.rule_card import rule_card_html
 from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+STATIC = DOCS.parent / "nomercy" / "widgets" / "static"
+_MARK = "// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper\n"
+_HELPER = re.compile(r"^(?:" + re.escape(_MARK) + r")?(?:export )?function h\(tag, attrs, \.\.\.children\) \{\n.*?^\}\n",
+                     re.M | re.S)
 PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown,
          "rule-card.html": rule_card_html,
          **{f"terms-{code}.md": partial(terms_markdown, code) for code in LANGUAGES}}
+
+
+def with_dom_helper(module: str) -> str:
+    """A widget's ES module with its ``h()`` written as dom.js writes it (one helper, never a drifting copy)."""
+    source = (STATIC / "dom.js").read_text(encoding="utf-8")
+    helper = _HELPER.search(source)
+    assert helper is not None, "nomercy/widgets/static/dom.js has lost its function h"
+    copy = _MARK + helper.group(0).removeprefix("export ")
+    text = (STATIC / module).read_text(encoding="utf-8")
+    found = _HELPER.search(text)
+    assert found is not None, f"nomercy/widgets/static/{module} has no function h to write"
+    return text[:found.start()] + copy + text[found.end():]
+
+
+WIDGET_MODULES = sorted(path.name for path in STATIC.glob("*.js") if path.name != "dom.js")
+PAGES.update({f"../nomercy/widgets/static/{name}": partial(with_dom_helper, name) for name in WIDGET_MODULES})
 
 
 def main(argv: list[str]) -> int:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, dataclass_transform
 from nomercy.core.cards import Card, Color
 from nomercy.core.records import field_reader
 from nomercy.core.rulebook import RULINGS, Ruling
-from nomercy.core.wording import possessive, says, their, verb
+from nomercy.core.wording import plural, possessive, says, their, verb
 
 __all__ = [
     "Event",
@@ -54,10 +54,6 @@ def _cards(cards: tuple[Card, ...]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Event(tuple):
@@ -232,7 +228,7 @@ class StackGrew(Event):
 
     @property
     def sentence(self) -> str:
-        pending = f"{_plural(self.total)} are now pending for {self.target}"
+        pending = f"{plural(self.total)} are now pending for {self.target}"
         if self.stacking == "none":
             return f"{pending}, who must draw them and lose the turn."
         if self.stacking == "anything-goes":
@@ -252,7 +248,7 @@ class CardsDrawn(Event):
 
     @property
     def sentence(self) -> str:
-        text = f"{says(self.player, 'draws')} {_plural(self.count)}"
+        text = f"{says(self.player, 'draws')} {plural(self.count)}"
         if self.shown:
             text += f": {_cards(self.shown)}"
         return text + "."
@@ -368,7 +364,7 @@ class PenaltyCancelled(Event):
 
     @property
     def sentence(self) -> str:
-        return f"The rest of {possessive(self.player)} draw ({_plural(self.remaining)}) is cancelled."
+        return f"The rest of {possessive(self.player)} draw ({plural(self.remaining)}) is cancelled."
 
 
 @event
@@ -386,11 +382,11 @@ class PileReshuffled(Event):
     @property
     def sentence(self) -> str:
         under = self.count - self.set_aside
-        parts = f"the {_plural(under)} under the top card" if under != 1 else "the card under the top card"
+        parts = f"the {plural(under)} under the top card" if under != 1 else "the card under the top card"
         if self.set_aside:
-            parts += f" and the {_plural(self.set_aside)} set aside from knocked-out players"
+            parts += f" and the {plural(self.set_aside)} set aside from knocked-out players"
         verb = "is" if self.count == 1 else "are"
-        return f"The draw pile is empty: {parts} {verb} shuffled into a new draw pile of {_plural(self.count)}."
+        return f"The draw pile is empty: {parts} {verb} shuffled into a new draw pile of {plural(self.count)}."
 
 
 @event
@@ -402,7 +398,7 @@ class DrawStoppedShort(Event):
     @property
     def sentence(self) -> str:
         if self.missing:
-            return f"No card is left anywhere: {possessive(self.player)} draw stops {_plural(self.missing)} short."
+            return f"No card is left anywhere: {possessive(self.player)} draw stops {plural(self.missing)} short."
         return f"No card is left anywhere for {self.player} to draw."
 
 
@@ -499,5 +495,5 @@ class RoundScored(Event):
         if self.knockouts:
             cards = self.points - self.knockouts * self.bonus
             text += (f": {cards} for the cards left in the other hands and {self.knockouts} × {self.bonus} for "
-                     f"{_plural(self.knockouts, 'knocked-out player')}")
+                     f"{plural(self.knockouts, 'knocked-out player')}")
         return text + "."

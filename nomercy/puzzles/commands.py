@@ -10,6 +10,7 @@ from typing import Any, Callable, TextIO
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.wording import plural
 from nomercy.puzzles.answers import describe
 from nomercy.puzzles.file_format import LEVELS
 from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
@@ -96,7 +97,7 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not puzzles and collection:
         out.write(_what_exists(collection, args) + "\n")
     if broken:
-        err.write(f"nomercy puzzle: {broken} file{'s' if broken != 1 else ''} could not be read "
+        err.write(f"nomercy puzzle: {plural(broken, 'file')} could not be read "
                   "(named above; 'nomercy check' says more)\n")
         return 1
     return 0

@@ -188,7 +188,7 @@ class KeptFolder:
                 found.append(puzzle)
             except (NomercyError, OSError, ValueError) as error:
                 bad.append(str(error).splitlines()[0][:300])
-        self.problem = (f"{len(bad)} kept puzzle{'s' if len(bad) > 1 else ''} could not be read and "
+        self.problem = (f"{wording.plural(len(bad), 'kept puzzle')} could not be read and "
                         f"{'are' if len(bad) > 1 else 'is'} left out: {bad[0]}") if bad else None
         return found
 

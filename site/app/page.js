@@ -6,6 +6,7 @@
 // every "update" from Python changes the model and calls its listeners. One widget, one front end: the
 // same module draws it in JupyterLab. The page is `<html data-page="play|train|learn">`.
 
+import { h } from "./dom.js";  // the widgets' DOM helper: the site's build puts it beside this page
 import { ready } from "./lang.js";
 
 const marks = (window.nmAppTimes = { script: performance.now() });  // read by benchmarks/site_speed.py
@@ -134,16 +135,6 @@ function pageNotes(lines) {
   }
 }
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 function summary(settings, choices) {
   const { _, n_ } = words;
@@ -156,20 +147,20 @@ function setUp({ settings, choices, notes }) {
   const { _ } = words;
   if (notes && notes.length) pageNotes(notes);
   if (page !== "play") return;
-  const radios = (name, list, chosen, legend) => el("fieldset", { class: "nm-setup-group" },
-    el("legend", {}, legend),
-    list.map(([value, text]) => el("label", { class: "nm-setup-choice" },
-      el("input", { type: "radio", name, value: String(value), checked: value === chosen,
-        "data-testid": `setup-${name}-${value}` }), el("span", {}, text))));
-  const form = el("form", { class: "nm-setup-form", "data-testid": "setup-form" },
+  const radios = (name, list, chosen, legend) => h("fieldset", { class: "nm-setup-group" },
+    h("legend", {}, legend),
+    list.map(([value, text]) => h("label", { class: "nm-setup-choice" },
+      h("input", { type: "radio", name, value: String(value), checked: value === chosen,
+        "data-testid": `setup-${name}-${value}` }), h("span", {}, text))));
+  const form = h("form", { class: "nm-setup-form", "data-testid": "setup-form" },
     radios("rules", choices.rules, settings.rules, _("Rules")),
     radios("opponents", choices.opponents.map((n) => [n, String(n)]), settings.opponents, _("Computer opponents")),
     radios("strength", choices.strength, settings.strength, _("How well they play")),
     radios("pace", choices.pace, settings.pace, _("Their pace")),
-    el("fieldset", { class: "nm-setup-group" }, el("legend", {}, _("Coach")),
-      el("label", { class: "nm-setup-choice" }, el("input", { type: "checkbox", name: "coach", checked: settings.coach,
-        "data-testid": "setup-coach" }), el("span", {}, _("Hints, warnings before a costly move, and a review after the round")))),
-    el("button", { type: "submit", class: "nm-setup-deal", "data-testid": "setup-deal" }, _("Deal a new round at this table")));
+    h("fieldset", { class: "nm-setup-group" }, h("legend", {}, _("Coach")),
+      h("label", { class: "nm-setup-choice" }, h("input", { type: "checkbox", name: "coach", checked: settings.coach,
+        "data-testid": "setup-coach" }), h("span", {}, _("Hints, warnings before a costly move, and a review after the round")))),
+    h("button", { type: "submit", class: "nm-setup-deal", "data-testid": "setup-deal" }, _("Deal a new round at this table")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
@@ -180,9 +171,9 @@ function setUp({ settings, choices, notes }) {
     form.querySelector("button").disabled = true;
     worker.postMessage({ type: "table", text: JSON.stringify(chosen) });
   });
-  const box = el("details", { class: "nm-setup", "data-testid": "table-setup" },
-    el("summary", {}, el("span", { class: "nm-setup-title" }, _("Your table:") + " "),
-      el("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
+  const box = h("details", { class: "nm-setup", "data-testid": "table-setup" },
+    h("summary", {}, h("span", { class: "nm-setup-title" }, _("Your table:") + " "),
+      h("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
   document.getElementById("nm-app").before(box);
 }
 

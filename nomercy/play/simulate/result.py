@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from nomercy.core.errors import NomercyError
 from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.wording import plural
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.play.simulate.stats import quantile, wilson_interval
 from nomercy.play.simulate.tally import GameSummary, Tally
@@ -99,8 +100,7 @@ class SimulationResult:
             f"{self.games} games of {self.rules.name}{' (' + changed + ')' if changed else ''}, "
             f"{len(self.seats)} players: {', '.join(self.bots)}{' (seats rotated each game)' if self.rotate else ''}; "
             f"seed {self.seed}",
-            f"speed: {data['games_per_second']:.1f} games/s ({self.seconds:.1f} s, {self.workers} worker"
-            f"{'s' if self.workers != 1 else ''})",
+            f"speed: {data['games_per_second']:.1f} games/s ({self.seconds:.1f} s, {plural(self.workers, 'worker')})",
             f"turns per game: mean {turns['mean']:.1f}, median {turns['median']:g}, 90th percentile {turns['p90']:g}"
             f"   (moves per game: {data['moves_per_game']:.1f})",
             "rounds ended by: " + ", ".join(f"{k} {v} ({v / (self.games or 1):.1%})" for k, v in data["endings"].items()),

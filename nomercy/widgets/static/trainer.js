@@ -4,11 +4,13 @@
 // Python (the `board_module` trait) and drawn here with the same model: one board view, one checker
 // (Python). Plain ES module, no build step, nothing fetched from the network.
 
+// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
