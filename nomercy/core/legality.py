@@ -24,7 +24,7 @@ from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core import inputs
 from nomercy.core.errors import brief
 from nomercy.core.rules import RuleSet
-from nomercy.core.shared_moves import plays_row, seat_move, shared_move, shared_play, simple_plays, swap_plays
+from nomercy.core.shared_moves import SIMPLE_PLAYS, plays_row, seat_move, shared_move, shared_play, simple_plays, swap_plays
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
 from nomercy.core.wording import possessive, says, their, themselves, verb
 
@@ -373,7 +373,8 @@ def why_illegal(state: GameState, move: Move | str) -> str | None:
 
 def _simple_plays(seat: int, card: Card) -> tuple[Play, ...]:
     """The plays of a card that carries no choice but its color (shared: :func:`~nomercy.core.shared_moves.simple_plays`)."""
-    return simple_plays(seat, card, COLORS if _names_color(card) else (None,))
+    plays = (SIMPLE_PLAYS[seat] if seat < len(SIMPLE_PLAYS) else plays_row(seat))[card.code]
+    return plays if plays is not None else simple_plays(seat, card, COLORS if _names_color(card) else (None,))
 
 
 def _expand_play(s: GameState, seat: int, card: Card, hand: tuple[Card, ...]) -> Iterable[Play]:
@@ -426,7 +427,8 @@ class LegalMoves(tuple[Move, ...]):
     rather than the state itself, so that the kept pair holds no reference cycle.
     """
 
-    _table: "tuple[tuple[str, ...], RuleSet, tuple[tuple[Card, ...], ...]]"
+    seating: "tuple[tuple[str, ...], RuleSet, tuple[tuple[Card, ...], ...]]"
+    """The table's seats, rules and hands: what the moves' notation needs."""
 
     def __new__(cls, state: GameState, moves: Iterable[Move]) -> "LegalMoves":
         if not isinstance(state, (GameState, PlayerView)):  # the engine's own calls pass this at once
@@ -434,19 +436,19 @@ class LegalMoves(tuple[Move, ...]):
         if not isinstance(moves, (tuple, list)):
             moves = inputs.items(moves, "the legal moves")
         self = tuple.__new__(cls, moves)
-        self._table = (state.seats, state.rules, state.hands)
+        self.seating = (state.seats, state.rules, state.hands)
         return self
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
             try:
-                item = parse_move(item, self._table[0])
+                item = parse_move(item, self.seating[0])
             except ValueError:
                 return False
         return tuple.__contains__(self, item)
 
     def texts(self) -> list[str]:
-        seats, rules, hands = self._table
+        seats, rules, hands = self.seating
         return [move_text(move, seats, rules, hands) for move in self]
 
     def __str__(self) -> str:
@@ -483,7 +485,7 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
                 fitting = _fitting(s, hand)
                 if fitting:
                     # each distinct card once; one with no choice but its color takes its shared plays from a table
-                    table = plays_row(turn)
+                    table = SIMPLE_PLAYS[turn] if turn < len(SIMPLE_PLAYS) else plays_row(turn)
                     seen: list[int] = []  # codes of the cards expanded so far (a card compares in Python, a code in C)
                     for card in fitting:
                         code = card.code
@@ -520,7 +522,8 @@ def legal_moves(state: GameState, seat: str | int | None = None) -> LegalMoves:
                 for other in range(len(s.seats)):
                     if other != turn and other not in s.out and top in s.hands[other]:
                         moves.extend(_expand_play(s, other, top, s.hands[other]))
-        result = LegalMoves(s, moves)
+        result = tuple.__new__(LegalMoves, moves)  # LegalMoves(state, moves), without the extra call
+        result.seating = (s.seats, s.rules, s.hands)
         _LATEST = (state, result)
     if seat is not None:
         index = state.seat(seat)

@@ -2,7 +2,7 @@
 
 Sharing changes nothing but the cost of listing moves, and :func:`~nomercy.core.engine.apply` recognises a
 listed move by identity (:func:`~nomercy.core.legality.is_listed`). Keys hold card codes and color names
-rather than cards and colors because those hash in Python, these in C. Which plays a card has is the rules'
+and a color's place in ``COLORS`` rather than cards and colors because those hash in Python, these in C. Which plays a card has is the rules'
 question (:mod:`nomercy.core.legality`); this module only keeps each answer once.
 
 >>> from nomercy.core.moves import Draw
@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Callable, Hashable
 
-from nomercy.core.cards import ALL_CARDS, Card, Color, on_new_cards
+from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, on_new_cards
 from nomercy.core.moves import CallUno, Challenge, Draw, Move, Pass, Play
 
-__all__ = ["plays_row", "simple_plays", "swap_plays", "shared_play", "shared_move", "seat_move"]
+__all__ = ["SIMPLE_PLAYS", "plays_row", "simple_plays", "swap_plays", "shared_play", "shared_move", "seat_move"]
 
-_SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
+SIMPLE_PLAYS: list[list[tuple[Play, ...] | None]] = []
+"""Each seat's row of :func:`plays_row`, read as it is on the hot path (a seat past its end: ask :func:`plays_row`)."""
 _SWAP_PLAYS: dict[Hashable, tuple[Play, ...]] = {}
-_SHARED_PLAYS: dict[tuple[int, int, str | None, int | None, int], Play] = {}
+_SHARED_PLAYS: dict[tuple[int, int, int, int | None, int], Play] = {}
 _SHARED_MOVES: dict[tuple[type, int, object], Move] = {}
 _SEAT_MOVES: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challenge: []}
 
@@ -29,9 +30,9 @@ _SEAT_MOVES: dict[type, list[Move]] = {Draw: [], Pass: [], CallUno: [], Challeng
 def plays_row(seat: int) -> list[tuple[Play, ...] | None]:
     """The seat's row of the shared plays of cards with no choice but their color, by card code (filled as
     cards are first seen: ``None`` until then)."""
-    while len(_SIMPLE_PLAYS) <= seat:
-        _SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
-    return _SIMPLE_PLAYS[seat]
+    while len(SIMPLE_PLAYS) <= seat:
+        SIMPLE_PLAYS.append([None] * len(ALL_CARDS))
+    return SIMPLE_PLAYS[seat]
 
 
 def simple_plays(seat: int, card: Card, colors: tuple[Color | None, ...]) -> tuple[Play, ...]:
@@ -56,7 +57,7 @@ def swap_plays(key: Hashable, make: Callable[[], tuple[Play, ...]]) -> tuple[Pla
 
 def shared_play(seat: int, card: Card, color: Color | None, target: int | None, top: Card | None) -> Play:
     """The one shared play with these choices (a 7's target, a discard-all's top), built the first time it is listed."""
-    key = (seat, card.code, None if color is None else color.value, target, -1 if top is None else top.code)
+    key = (seat, card.code, -1 if color is None else COLORS.index(color), target, -1 if top is None else top.code)
     play = _SHARED_PLAYS.get(key)
     if play is None:
         play = _SHARED_PLAYS[key] = Play(seat, card, color, target, top)
@@ -65,7 +66,7 @@ def shared_play(seat: int, card: Card, color: Color | None, target: int | None, 
 
 def shared_move(kind: type, seat: int, detail: object) -> Move:
     """The one shared ``NameColor(seat, color)`` or ``Catch(seat, target)``."""
-    key = (kind, seat, detail.value if isinstance(detail, Color) else detail)
+    key = (kind, seat, COLORS.index(detail) if type(detail) is Color else detail)
     move = _SHARED_MOVES.get(key)
     if move is None:
         move = _SHARED_MOVES[key] = kind(seat, detail)
@@ -82,7 +83,7 @@ def seat_move(kind: type, seat: int) -> Move:
 
 def _forget() -> None:
     """A house card was registered: card codes may mean other cards now, so the plays are built afresh."""
-    _SIMPLE_PLAYS.clear()
+    SIMPLE_PLAYS.clear()
     _SHARED_PLAYS.clear()
     _SWAP_PLAYS.clear()
 
