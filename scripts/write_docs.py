@@ -30,9 +30,9 @@ from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 STATIC = DOCS.parent / "nomercy" / "widgets" / "static"
-_MARK = "// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper\n"
-_HELPER = re.compile(r"^(?:" + re.escape(_MARK) + r")?(?:export )?function h\(tag, attrs, \.\.\.children\) \{\n.*?^\}\n",
-                     re.M | re.S)
+_HELPER = re.compile(r"^(?:export )?function h\(tag, attrs, \.\.\.children\) \{\n.*?^\}\n", re.M | re.S)
+"""The helper in dom.js and in each widget's module (the copies carry no mark: a widget's stored outputs keep
+their module as it was)."""
 PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown,
          "rule-card.html": rule_card_html,
          **{f"terms-{code}.md": partial(terms_markdown, code) for code in LANGUAGES}}
@@ -43,7 +43,7 @@ def with_dom_helper(module: str) -> str:
     source = (STATIC / "dom.js").read_text(encoding="utf-8")
     helper = _HELPER.search(source)
     assert helper is not None, "nomercy/widgets/static/dom.js has lost its function h"
-    copy = _MARK + helper.group(0).removeprefix("export ")
+    copy = helper.group(0).removeprefix("export ")
     text = (STATIC / module).read_text(encoding="utf-8")
     found = _HELPER.search(text)
     assert found is not None, f"nomercy/widgets/static/{module} has no function h to write"

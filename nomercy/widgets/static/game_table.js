@@ -3,7 +3,6 @@
 // with a new table (or the engine's reason, shown inline).
 // Plain ES module, no build step, nothing fetched from the network.
 
-// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -4,7 +4,6 @@
 // the task). Keyboard: every control is a button; a new stage focuses its title, an answer focuses itself;
 // Escape closes a card's choices. Plain ES module, no build step, nothing fetched from the network.
 
-// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -2,7 +2,6 @@
 // and shows the verdict Python sends back (Python replays the engine; nothing is judged here).
 // Plain ES module, no build step, nothing fetched from the network.
 
-// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -2,7 +2,6 @@
 // Python holds the frames; this module only draws the current one and asks for another.
 // Plain ES module, no build step, nothing fetched from the network.
 
-// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -4,7 +4,6 @@
 // Python (the `board_module` trait) and drawn here with the same model: one board view, one checker
 // (Python). Plain ES module, no build step, nothing fetched from the network.
 
-// h(tag, attrs, ...children): written from dom.js by scripts/write_docs.py, the one DOM helper
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
