@@ -7,22 +7,20 @@ record import and export, the save file, the deal of the day, and the table as p
 (:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
-Each part has one owner, and the session only dispatches intents and applies what the parts return: the
-setup, frozen (:mod:`~nomercy.play.table_setup`); the round, a value and the only object that touches the game,
-with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what the table waits for from the
-person at the screen, one frozen value (:mod:`~nomercy.play.table_waits`); the computers' turns
+Each part has one owner: the setup, frozen (:mod:`~nomercy.play.table_setup`); the round, a value and the only
+object that touches the game, with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what
+the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`); the computers' turns
 (:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
 (:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`); records in and out
 (:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
-Everything an intent may change is one frozen :class:`TableNow`, so a transaction keeps the value it started
-from and puts it back.
 
-A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
-...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
-:meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the engine
-alone. Each intent is a **transaction**: refused (a reason returned, a
-:class:`~nomercy.core.errors.NomercyError` raised) or broken (any other exception), it leaves the
-session exactly as it was (the session's :class:`TableNow` before it is put back).
+A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo, ...) to
+:meth:`TableSession.handle`, which dispatches each and applies what the parts return; each becomes at most a few
+engine moves through :meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the
+engine alone. Each intent is a **transaction**: refused (a reason returned, a
+:class:`~nomercy.core.errors.NomercyError` raised) or broken (any other exception), it leaves the session exactly
+as it was. Everything an intent may change is one frozen value (:mod:`~nomercy.play.table_now`), so the
+transaction keeps the value it started from and puts it back.
 
 >>> table = TableSession("no-mercy", ["human", "greedy"], seed=3)
 >>> table
@@ -38,7 +36,7 @@ session exactly as it was (the session's :class:`TableNow` before it is put back
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, replace
+from dataclasses import replace
 import os
 import time
 from typing import Any, Callable, Mapping, Sequence
@@ -59,38 +57,15 @@ from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
-from nomercy.play.table_coach import ReviewRun
 from nomercy.play.table_round import TableRound
 from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
 from nomercy.play.table_text import HUMAN, kinds_from_names
-from nomercy.play.table_turns import Queued
+from nomercy.play.table_now import TableNow
 from nomercy.play.table_waits import Choosing, Held, Hinted, IntentKind, Waits, YourMove
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock
 
-__all__ = ["TableSession", "TableNow", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
-
-
-@dataclass(frozen=True)
-class TableNow:
-    """The table at one moment, as one value: everything an intent may change. A transaction keeps the value it
-    started from and puts it back when the intent is refused or breaks; nothing in it is changed in place (the
-    round copies its game before a move, the review its playouts; the computers' memories follow the moves they
-    see, and start again from the position when a move they saw is taken back)."""
-
-    setup: TableSetup
-    seed: int  # the match's seed: the table's first one, then each "Start over"'s
-    reshuffles: int  # "Start over" deals from the next seed of a sequence fixed by the first one
-    bots: Mapping[int, Player]  # the computer players, by seat
-    match: Match | None
-    round: TableRound
-    screen: Screen  # whose hand is shown (hot-seat: hidden until asked)
-    waits: Waits = YourMove()  # what the table waits for from the person at the screen
-    queued: Queued | None = None  # the computer move the front end is to ask for next (``advance``)
-    review: ReviewRun | None = None
-    export: str = ""  # the round's record after an ``export`` intent, until the next click
-    imported: str | None = None  # the front end's name for the last record it loaded
-    version: int = 0  # how many times the table has changed
+__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
 
 
 class TableSession:
@@ -165,8 +140,7 @@ class TableSession:
         """
         day = day_of(date)
         options.setdefault("coach", True)
-        return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day,
-                   **options)
+        return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day, **options)
 
     @classmethod
     def from_record(cls, record: GameRecord | str, players: Mapping[str, str] | None = None,
@@ -286,13 +260,7 @@ class TableSession:
     @property
     def waiting(self) -> str:
         """Who the table waits for: ``"computer"``, ``"human"``, ``"hidden"`` (a hand to show) or ``"over"``."""
-        if self.state.is_over:
-            return "over"
-        if self._now.queued is not None:
-            return "computer"
-        if self._now.screen.hidden:
-            return "hidden"
-        return "human"
+        return self._now.waiting
 
     @property
     def viewer(self) -> int | None:
@@ -336,8 +304,7 @@ class TableSession:
             kind, handler = self._INTENT_HANDLERS[intent["type"]]
             if kind == "timer" and self._stale(intent.get("version")):
                 return None  # a stale or duplicate ask (two views, an old timer): nothing to show
-            # what the intent leaves of what the table waited for, and the export of the click before
-            self._now = replace(saved, waits=saved.waits.after(kind), export=saved.export if kind == "timer" else "")
+            self._now = saved.meeting(kind)
             reason = handler(self, intent, saved.waits)
             if reason is None:
                 self._now = replace(self._now, version=self._now.version + 1)
@@ -369,7 +336,7 @@ class TableSession:
         "card": ("act", lambda self, i, _: self._click_card(table_clicks.written(i, "card", "a card", "red 7"))),
         "move": ("act", lambda self, i, _: self._click_move(
             table_clicks.written(i, "move", "a move", "Player plays red 7"))),
-        "cancel": ("act", lambda self, i, _: self._wait(YourMove(uno_armed=self._now.waits.uno_armed))),
+        "cancel": ("act", lambda self, i, _: self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
         "uno": ("act", lambda self, i, _: self._click_uno()),
         "reveal": ("act", lambda self, i, _: self._reveal()),
         "undo": ("act", lambda self, i, _: self._undo()),
@@ -392,9 +359,6 @@ class TableSession:
         """The table with ``changes`` (fields of :class:`TableNow`): the one way an intent changes the session."""
         self._now = replace(self._now, **changes)
 
-    def _wait(self, waits: Waits) -> None:
-        self._set(waits=waits)
-
     # ------------------------------------------------------------------ rounds and the match
     def _start_over(self) -> None:
         """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
@@ -415,8 +379,8 @@ class TableSession:
         match = Match.start(setup.rules, setup.seats, seed=seed) if setup.is_match else None
         game = Game(setup.rules, setup.seats, seed=match.game.seed if match else seed,
                     dealer=match.game.dealer if match else None, computers=bots)
-        self._now = TableNow(setup, seed, reshuffles, bots, match, self._dealt(number, game, setup.humans),
-                             Screen.for_people(setup.humans), version=version)
+        self._now = TableNow(setup, seed, reshuffles, bots, match, TableRound.dealt(
+            number, game, people=setup.humans, clock=self._clock), Screen.for_people(setup.humans), version=version)
         self._after_change()
 
     def _new_round(self) -> str | None:
@@ -440,21 +404,18 @@ class TableSession:
         setup = self._now.setup
         return Game(setup.rules, setup.seats, seed=seed, dealer=dealer, computers=self._now.bots)
 
-    def _dealt(self, number: int, game: Game, people: tuple[int, ...]) -> TableRound:
-        return TableRound.dealt(number, game, people=people, clock=self._clock)
-
     def _start_round(self, number: int, game: Game) -> None:
         """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
         humans = self.humans
-        self._set(round=self._dealt(number, game, humans), queued=None, waits=YourMove(), review=None,
-                  screen=Screen.for_people(humans), export="")
+        self._set(round=TableRound.dealt(number, game, people=humans, clock=self._clock), queued=None,
+                  waits=YourMove(), review=None, screen=Screen.for_people(humans), export="")
         self._after_change()
 
     # ------------------------------------------------------------------ a person's intents
     def _click_card(self, text: str) -> str | None:
         click = table_clicks.card_click(self._now.screen, self.state, text)
         if isinstance(click, table_clicks.Ask):
-            self._wait(Choosing(choices=click.prompt, uno_armed=self._now.waits.uno_armed))
+            self._set(waits=Choosing(choices=click.prompt, uno_armed=self._now.waits.uno_armed))
             return None
         return click if isinstance(click, str) else self._human_move(click)
 
@@ -465,7 +426,7 @@ class TableSession:
     def _click_uno(self) -> str | None:
         click = table_clicks.uno_click(self._now.screen, self.state)
         if click is table_clicks.ARM_UNO:  # called together with the play that leaves one card
-            self._wait(self._now.waits.armed(not self._now.waits.uno_armed))
+            self._set(waits=self._now.waits.armed(not self._now.waits.uno_armed))
             return None
         return click if isinstance(click, str) else self._human_move(click)  # type: ignore[arg-type]
 
@@ -478,14 +439,14 @@ class TableSession:
         if self.coach and not confirmed:
             warning = table_coach.warning_advice(s, move, uno_called=self.auto_uno or (armed and type(move) is Play))
             if warning is not None:  # the coach holds the move back with its warning
-                self._wait(Held(move=move, words=warning, uno_armed=armed))
+                self._set(waits=Held(move=move, words=warning, uno_armed=armed))
                 return None
         self._play(move, decided=True)
         if type(move) is Play:
             if armed and move.seat in self.state.catchable:
                 self._play(CallUno(move.seat))
             armed = False
-        self._wait(YourMove(uno_armed=armed))
+        self._set(waits=YourMove(uno_armed=armed))
         self._after_change()
         return None
 
@@ -521,7 +482,7 @@ class TableSession:
         advice = table_coach.hint_at(self.coach, self._now.screen, self.state, seed=self.coach_seed)
         if isinstance(advice, str):
             return advice
-        self._wait(Hinted(words=advice, uno_armed=self._now.waits.uno_armed))
+        self._set(waits=Hinted(words=advice, uno_armed=self._now.waits.uno_armed))
         return None
 
     def _review_round(self) -> str | None:
@@ -561,7 +522,7 @@ class TableSession:
         round_, queued = table_turns.step(now.round, now.queued, pace=self.pace)
         self._set(round=round_, queued=queued)
         if round_ is not now.round:
-            self._wait(now.waits.after_move())
+            self._set(waits=now.waits.after_move())
             self._after_change()
         return None
 
@@ -578,9 +539,6 @@ class TableSession:
         """A move made at the table, by the round (:meth:`TableRound.played`): no held move or advice after it.
         A record's moves come the same way, a whole record at a time (:meth:`_load`)."""
         self._set(round=self._now.round.played(move, decided=decided), waits=self._now.waits.after_move())
-
-    def _note(self, sentence: str, kind: str = "note") -> None:
-        self._set(round=self._now.round.noted(sentence, kind))
 
     # ------------------------------------------------------------------ records in and out (checks: table_records)
     def _import_record(self, text: Any, ask: Any) -> str | None:
@@ -604,7 +562,7 @@ class TableSession:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
             return f"record {error}"
-        self._note(table_records.loaded_line(note, record), "note")
+        self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()
         return None
 
@@ -616,7 +574,7 @@ class TableSession:
                        number=self.round_number)
         note = table_records.resume_note(resumed)
         if note:
-            self._note(note, "note")
+            self._set(round=self._now.round.noted(note))
             self.notice = note
         if resumed.saving:  # a file that could not be set aside is never written over
             self._autosave = AutoSave(save, resumed.record)
@@ -626,26 +584,15 @@ class TableSession:
         """Save the round after a change (``save_to``); whether the log just got the line that saving failed."""
         failed = None if self._autosave is None else self._autosave.save(self.record())
         if failed:
-            self._note(failed, "note")
+            self._set(round=self._now.round.noted(failed))
         return bool(failed)
 
     # ------------------------------------------------------------------ the table as plain data
     def snapshot(self) -> dict[str, Any]:
         """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
         the buttons, the top card, the status line, the end of the round (built in :mod:`~nomercy.play.table_view`)."""
-        return table_view.snapshot(self._frame())
-
-    def _frame(self) -> table_view.TableFrame:
-        """The table at this moment as a frozen frame, for :func:`~nomercy.play.table_view.snapshot` to draw."""
-        now = self._now
-        round_ = now.round
-        return table_view.TableFrame(
-            state=round_.state, events=round_.events, move_count=round_.move_count, kinds=now.setup.kinds,
-            humans=now.setup.humans, screen=now.screen, round=round_.number, is_match=now.setup.is_match,
-            match=now.match, coach=self.coach, prompt=now.waits.prompt, advice=now.waits.advice, waiting=self.waiting,
-            uno_armed=now.waits.uno_armed, uno_wait=self.uno_wait() if now.queued is not None else 0.0,
-            in_moment=round_.in_moment, undo_allowed=now.setup.undo_allowed, marks=round_.marks,
-            last=round_.last, daily=self._daily_line(), imported=now.imported)
+        return table_view.snapshot(self._now.frame(
+            coach=self.coach, uno_wait=self.uno_wait() if self._now.queued is not None else 0.0, daily=self._daily_line()))
 
     def _daily_line(self) -> dict[str, str] | None:
         """The deal of the day's title and line to share, when this round is the day's deal."""

@@ -118,7 +118,7 @@ class TableRound:
         game = copy.copy(self.game)
         events = game.play(move)
         mark = Mark(self.move_count, len(self.lines), move.seat, before.move_text(move))
-        return self._showing(game, before, move, events, game.state, (*self.marks, mark) if decided else self.marks)
+        return _showing(self, game, before, move, events, game.state, (*self.marks, mark) if decided else self.marks)
 
     def replayed(self, moves: Sequence[Move | str]) -> "TableRound":
         """The round after a record's moves (through :meth:`Game.replay`), marked where a person made them; a
@@ -131,7 +131,7 @@ class TableRound:
             marks = round_.marks
             if move.seat in self.people:
                 marks = (*marks, Mark(number - 1, len(round_.lines), move.seat, before.move_text(move)))
-            round_ = round_._showing(game, before, move, events, after, marks, number)
+            round_ = _showing(round_, game, before, move, events, after, marks, number)
         return round_
 
     def taken_back(self) -> tuple["TableRound", Mark, int]:
@@ -150,14 +150,16 @@ class TableRound:
         """The round with a line in the log that has no ruling behind it (a new round, an undo, a refused move)."""
         return replace(self, lines=(*self.lines, move_entry(sentence, len(self.lines) + 1, kind=kind)))
 
-    def _showing(self, game: Game, before: GameState, move: Move, events: Sequence[Event], after: GameState,
-                 marks: tuple[Mark, ...], number: int | None = None) -> "TableRound":
-        """The round with ``game`` after ``move`` (move ``number`` of it, when a record's moves are shown one by one):
-        its events in the log, the move as the table shows it, the UNO moment followed."""
-        last = {**move_summary(before, move, events), "computer": move.seat not in self.people,
-                "n": game.move_count if number is None else number}
-        return replace(self, game=game, lines=_logged(self.lines, events), marks=marks, last=last,
-                       moment=self.moment.followed(after.catchable, self.people))
+
+
+def _showing(round_: TableRound, game: Game, before: GameState, move: Move, events: Sequence[Event],
+             after: GameState, marks: tuple[Mark, ...], number: int | None = None) -> TableRound:
+    """``round_`` with ``game`` after ``move`` (move ``number`` of it, when a record's moves are shown one by one):
+    its events in the log, the move as the table shows it, the UNO moment followed."""
+    last = {**move_summary(before, move, events), "computer": move.seat not in round_.people,
+            "n": game.move_count if number is None else number}
+    return replace(round_, game=game, lines=_logged(round_.lines, events), marks=marks, last=last,
+                   moment=round_.moment.followed(after.catchable, round_.people))
 
 
 def _logged(lines: tuple[dict[str, Any], ...], events: Sequence[Event]) -> tuple[dict[str, Any], ...]:
