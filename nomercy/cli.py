@@ -36,6 +36,10 @@ COMMANDS = ("check", "simulate", "play", "puzzle")
 own list: a test holds them equal)."""
 
 
+_REPEATABLE = ("append", "extend", "help")
+"""argparse's actions that may be given more than once: they gather every value, or only print the help."""
+
+
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a refusal is one line (no usage block) naming the command and what is allowed; exit status 2.
 
@@ -45,7 +49,15 @@ class OneLineParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
+        self.repeatable: set[str] = set()  # the options that gather (``--set``) or only print (``--help``)
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's, noting the options that may be given more than once (their action gathers or prints)."""
+        action = super().add_argument(*args, **kwargs)
+        if kwargs.get("action") in _REPEATABLE:
+            self.repeatable.add(action.dest)
+        return action
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
@@ -57,7 +69,7 @@ class OneLineParser(argparse.ArgumentParser):
                 break
             name = word.split("=", 1)[0]
             action = self._option_string_actions.get(name) if name.startswith("-") else None
-            if action is None or isinstance(action, (argparse._AppendAction, argparse._HelpAction)):
+            if action is None or action.dest in self.repeatable:
                 continue
             if action.dest in seen:
                 self.error(f"{name} is given twice: give it once")

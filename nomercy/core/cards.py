@@ -142,17 +142,6 @@ class Rank(metaclass=_RankType):
             raise NotationError(f"{brief(value)} is not a face: the faces are "
                                 f"{', '.join(r.value for r in _RANKS)}") from None
 
-    @classmethod
-    def _make(cls, face: Face, index: int) -> "Rank":
-        rank = object.__new__(cls)
-        for slot, value in (("face", face), ("value", face.notation), ("name", face.name), ("index", index),
-                            ("is_wild", face.wild), ("is_number", face.is_number), ("draw_value", face.draw),
-                            ("points", face.points), ("short", face.short), ("effect", face.effect),
-                            ("choices", face.choices), ("simple", set(face.choices) <= {"color"}), ("ruling", face.ruling),
-                            ("discards", face.discards)):
-            object.__setattr__(rank, slot, value)
-        return rank
-
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("faces are immutable")
 
@@ -223,17 +212,6 @@ class Card:
         if color is not None and not isinstance(color, Color):
             raise NotationError(f"{color!r} is not a card color")
         raise NotationError(f"no such card: {color} {rank.value}")  # pragma: no cover - table is complete
-
-    @classmethod
-    def _make(cls, color: Color | None, rank: Rank, code: int) -> "Card":
-        card = object.__new__(cls)
-        object.__setattr__(card, "color", color)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "code", code)
-        object.__setattr__(card, "_text", rank.value if color is None else f"{color.value} {rank.value}")
-        object.__setattr__(card, "draw_value", rank.draw_value)
-        object.__setattr__(card, "points", rank.points)
-        return card
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
@@ -358,7 +336,7 @@ def _add_rank(face: Face) -> Rank:
         raise NotationError(f"the spelling {taken[0]!r} of {face.notation!r} already names {words[taken[0]].value}")
     if face.wild and not _squeeze(face.notation).startswith("wild"):
         raise NotationError(f"a wild face is written starting with 'wild', not {face.notation!r}")
-    rank = Rank._make(face, len(_RANKS))
+    rank = _new_rank(face, len(_RANKS))
     _RANKS.append(rank)
     _BY_NOTATION[face.notation] = rank
     _BY_NAME[face.name] = rank
@@ -371,8 +349,30 @@ def _add_rank(face: Face) -> Rank:
 _BY_NAME: dict[str, Rank] = {}
 
 
+def _new_rank(face: Face, index: int) -> Rank:
+    """The one :class:`Rank` of ``face`` (its ``__new__`` only finds the ranks made here)."""
+    rank = object.__new__(Rank)
+    for slot, value in (("face", face), ("value", face.notation), ("name", face.name), ("index", index),
+                        ("is_wild", face.wild), ("is_number", face.is_number), ("draw_value", face.draw),
+                        ("points", face.points), ("short", face.short), ("effect", face.effect),
+                        ("choices", face.choices), ("simple", set(face.choices) <= {"color"}), ("ruling", face.ruling),
+                        ("discards", face.discards)):
+        object.__setattr__(rank, slot, value)
+    return rank
+
+
+def _new_card(color: Color | None, rank: Rank, code: int) -> Card:
+    """The one :class:`Card` of ``color`` and ``rank`` (its ``__new__`` only finds the cards made here)."""
+    card = object.__new__(Card)
+    for slot, value in (("color", color), ("rank", rank), ("code", code),
+                        ("_text", rank.value if color is None else f"{color.value} {rank.value}"),
+                        ("draw_value", rank.draw_value), ("points", rank.points)):
+        object.__setattr__(card, slot, value)
+    return card
+
+
 def _add_cards(color: Color | None, rank: Rank) -> None:
-    card = Card._make(color, rank, len(ALL_CARDS))
+    card = _new_card(color, rank, len(ALL_CARDS))
     _INTERNED[(color, rank)] = card
     ALL_CARDS.append(card)
 
@@ -391,12 +391,13 @@ def add_face(face: Face) -> Rank:
     return rank
 
 
-def _mark() -> tuple[int, int]:
-    """How many faces and cards there are now (see :func:`_rewind`)."""
+def faces_mark() -> tuple[int, int]:
+    """How many faces and cards there are now, to go back to with :func:`rewind_faces` (house rules that are tried
+    and taken back, :mod:`nomercy.core.house`)."""
     return len(_RANKS), len(ALL_CARDS)
 
 
-def _rewind(mark: tuple[int, int]) -> None:
+def rewind_faces(mark: tuple[int, int]) -> None:
     """Take back every face and card added since ``mark``."""
     faces, cards = mark
     for rank in _RANKS[faces:]:

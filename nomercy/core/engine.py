@@ -27,7 +27,7 @@ from nomercy.core.effects import EFFECTS, FIRST_CARD, house_effect_failed, take_
 from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
-from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, _as_range, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, as_range, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
 from nomercy.core.seeds import check_seed, shuffle
@@ -124,7 +124,7 @@ def deal(
 
 def check_players_option(overrides: Mapping[str, object]) -> None:
     """A ``players=`` keyword is the rule option (a range of table sizes); say so when it looks like seats."""
-    if "players" in overrides and _as_range(overrides["players"]) is None:
+    if "players" in overrides and as_range(overrides["players"]) is None:
         raise RulesError(f"players= is the rule option of table sizes, a range like '2-10', not "
                          f"{brief(overrides['players'])}; the seats come second, as in new_game('no-mercy', 3)")
 

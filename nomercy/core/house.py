@@ -92,12 +92,12 @@ def register_face(face: Face) -> Rank:
         raise RulesError(f"{face.notation}: only a wild names a color")
     if len(Rank) >= MAX_FACES:
         raise RulesError(f"{face.notation}: there are {len(Rank)} faces already, as many as the package allows")
-    mark = cards._mark()
+    mark = cards.faces_mark()
     rank = add_face(face)
     try:
         _check_notation(rank)
     except NomercyError:
-        cards._rewind(mark)
+        cards.rewind_faces(mark)
         raise
     return rank
 
@@ -167,7 +167,7 @@ def trying() -> Iterator[None]:
 
     Positions and games that hold a house card taken back are not to be used afterwards.
     """
-    mark = cards._mark()
+    mark = cards.faces_mark()
     tables: tuple[dict[str, Any], ...] = (EFFECTS, FIRST_CARD, DECKS, OPTIONS, HOUSE_DEFAULTS, RULINGS)
     saved = [(table, dict(table)) for table in tables]
     try:
@@ -176,4 +176,4 @@ def trying() -> Iterator[None]:
         for table, before in saved:
             table.clear()
             table.update(before)
-        cards._rewind(mark)
+        cards.rewind_faces(mark)

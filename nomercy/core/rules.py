@@ -239,7 +239,7 @@ def _coerce(option: str, value: Any) -> Any:
             raise RulesError(f"{option} is {what} from {info.least} to {info.most}{none}, not {brief(value)}")
         return number
     if info.kind == "range":
-        low_high = _as_range(value)
+        low_high = as_range(value)
         if low_high is None or not info.least <= low_high[0] <= low_high[1] <= info.most:
             raise RulesError(f"{option} is a range like 2-6, from {info.least} up to {info.most}, not {brief(value)}")
         return low_high
@@ -271,7 +271,9 @@ _DIGITS = re.compile(r"[0-9]{1,30}")
 """A whole number as text (ASCII digits; a longer one is no option value)."""
 
 
-def _as_range(value: Any) -> tuple[int, int] | None:
+def as_range(value: Any) -> tuple[int, int] | None:
+    """A range of player counts as the ``players`` option takes it (``(2, 6)``, ``"2-6"``, ``"2..6"``), or ``None``
+    when ``value`` is not one (the engine asks before it deals, to say what is allowed)."""
     if isinstance(value, str):
         parts = value.replace("..", "-").split("-")
         if len(parts) == 2 and all(_DIGITS.fullmatch(p.strip()) for p in parts):

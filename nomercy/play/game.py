@@ -192,9 +192,8 @@ class Game:
         """The game as it is now, to go back to: its own lists of the same states (values), moves and
         events; the computer players are the same players."""
         twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
-        twin._states, twin._moves, twin._events = list(self._states), list(self._moves), list(self._events)
-        twin.computers = dict(self.computers)
+        vars(twin).update(vars(self), _states=list(self._states), _moves=list(self._moves),
+                          _events=list(self._events), computers=dict(self.computers))
         return twin
 
     @property

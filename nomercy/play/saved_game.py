@@ -161,11 +161,6 @@ class AutoSave:
         return (f"This game could not be saved to {self.file.path.name} ({reason}); play goes on, and saving "
                 "is tried again after every move.") if first else None
 
-    def __copy__(self) -> "AutoSave":
-        twin = AutoSave(self.file, self._last)
-        twin._failed = self._failed
-        return twin
-
 
 def _free_name_beside(path: Path) -> Path:
     """The first ``<stem>-<n><suffix>`` beside ``path`` (n from 2) that names no file."""

@@ -7,19 +7,20 @@ record import and export, the save file, the deal of the day, and the table as p
 (:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
-Each part has one owner, and the session only dispatches intents and applies what the parts return: the
-setup, frozen (:mod:`~nomercy.play.table_setup`); the round, the only object that touches the game, with its
-log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); the computers' turns
+Each part has one owner: the setup, frozen (:mod:`~nomercy.play.table_setup`); the round, a value and the only
+object that touches the game, with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what
+the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`); the computers' turns
 (:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
 (:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`); records in and out
 (:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
 
-A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo,
-...) to :meth:`TableSession.handle`. Each becomes at most a few engine moves through
-:meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the engine
-alone. Each intent is a **transaction**: refused (a reason returned, a
-:class:`~nomercy.core.errors.NomercyError` raised) or broken (any other exception), it leaves the
-session exactly as it was.
+A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo, ...) to
+:meth:`TableSession.handle`, which dispatches each and applies what the parts return; each becomes at most a few
+engine moves through :meth:`Game.play <nomercy.play.game.Game.play>`, so legality and effects come from the
+engine alone. Each intent is a **transaction**: refused (a reason returned, a
+:class:`~nomercy.core.errors.NomercyError` raised) or broken (any other exception), it leaves the session exactly
+as it was. Everything an intent may change is one frozen value (:mod:`~nomercy.play.table_now`), so the
+transaction keeps the value it started from and puts it back.
 
 >>> table = TableSession("no-mercy", ["human", "greedy"], seed=3)
 >>> table
@@ -34,7 +35,6 @@ session exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import datetime
 from dataclasses import replace
 import os
@@ -57,23 +57,15 @@ from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
-from nomercy.play.table_coach import ReviewInSlices
 from nomercy.play.table_round import TableRound
 from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
 from nomercy.play.table_text import HUMAN, kinds_from_names
+from nomercy.play.table_now import TableNow
+from nomercy.play.table_waits import Choosing, Held, Hinted, IntentKind, Waits, YourMove
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock
 
-__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of", "kept_copy"]
-
-def kept_copy(value: Any) -> Any:
-    """A value as a transaction keeps it: containers and objects that copy themselves (a Game) are copied;
-    anything else is a value, or is replaced and never changed in place."""
-    if isinstance(value, (list, dict, set)):
-        return copy.copy(value)
-    if hasattr(type(value), "__copy__") and not isinstance(value, type):
-        return copy.copy(value)
-    return value
+__all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
 
 
 class TableSession:
@@ -92,10 +84,7 @@ class TableSession:
     of the round the table opens on, dealt or resumed (a page that reopens its saved round knows which it was).
     """
 
-    _held: Move | None  # a move the coach's warning holds back
-    _advice: dict[str, Any]
-    _prompt: dict[str, Any]
-    _queued: table_turns.Queued | None  # the computer move the front end is to ask for next (``advance``)
+    _now: TableNow  # everything an intent may change: the one value a transaction keeps and puts back
 
     def __init__(
         self,
@@ -124,26 +113,21 @@ class TableSession:
         undo = None if undo is None else inputs.switch(undo, "undo")
         clock = inputs.clock(clock)
         daily = None if daily is None else inputs.date(daily, "the day of a deal of the day")
-        self._setup = TableSetup.checked(rules, players, seed=seed, match=match, undo=undo)
-        self._seed = seed  # the match's seed: the first one, then each "Start over"'s
-        self._reshuffles = 0  # "Start over" deals from the next seed of a sequence fixed by the first one
+        setup = TableSetup.checked(rules, players, seed=seed, match=match, undo=undo)
+        # the settings a front end changes between intents, and what never changes: not part of a transaction
         self.pace = pace
         self.coach = bool(coach)
         self.auto_uno = bool(auto_uno)
         self._clock = clock
         self._daily = daily  # the date of a deal of the day: its first deal is the day's (a new deal is not)
         self._daily_seed = seed if daily is not None else None
-        self._version = 0
-        self._quiet = False
-        self._imported: str | None = None  # the front end's name for the last record it loaded
+        self._autosave: AutoSave | None = None  # the save file is outside: a transaction never unwrites it
         self.notice = ""
         """A line the front end shows when the table opens (a save that could not be resumed), or ``""``."""
-        self._match: Match | None = None
-        self._autosave: AutoSave | None = None
-        self._new_match(self._seed, 1 if match else round_number)
+        self._new_match(setup, seed, 1 if match else round_number, version=0)
         if save is not None:
             self._resume(save)
-        self._version = 1
+        self._now = replace(self._now, version=1)
 
     # ------------------------------------------------------------------ other ways to open a table
     @classmethod
@@ -156,8 +140,7 @@ class TableSession:
         """
         day = day_of(date)
         options.setdefault("coach", True)
-        return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day,
-                   **options)
+        return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day, **options)
 
     @classmethod
     def from_record(cls, record: GameRecord | str, players: Mapping[str, str] | None = None,
@@ -173,7 +156,7 @@ class TableSession:
             inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
-        reason = table._load(rec)
+        reason = cls._load(table, rec, table.checkpoint().setup)  # the class's own step, on a table it just made
         if reason:
             raise NomercyError(reason)
         return table
@@ -182,7 +165,7 @@ class TableSession:
     @property
     def state(self) -> GameState:
         """The position now (a value: keep it, compare it, step it)."""
-        return self._round.state
+        return self._now.round.state
 
     @property
     def pace(self) -> float:
@@ -195,103 +178,102 @@ class TableSession:
 
     @property
     def rules(self) -> RuleSet:
-        return self._setup.rules
+        return self._now.setup.rules
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return self._setup.seats
+        return self._now.setup.seats
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return self._setup.kinds
+        return self._now.setup.kinds
 
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats people play (by number)."""
-        return self._setup.humans
+        return self._now.setup.humans
 
     @property
     def computers(self) -> Mapping[int, Player]:
         """The computer players, by seat (they see every move the table makes)."""
-        return self._bots
+        return self._now.bots
 
     @property
     def round_number(self) -> int:
-        return self._round.number
+        return self._now.round.number
 
     @property
     def move_count(self) -> int:
         """Moves made in this round."""
-        return self._round.move_count
+        return self._now.round.move_count
 
     @property
     def version(self) -> int:
         """How many times the table has changed: a front end's ``advance`` names the version it saw."""
-        return self._version
+        return self._now.version
 
     @property
     def coach_seed(self) -> int:
         """The seed of every hint and review at this table (fixed by the table's first seed)."""
-        return self._setup.coach_seed
+        return self._now.setup.coach_seed
 
     @property
     def log_lines(self) -> list[dict[str, Any]]:
         """Every line of this round's log: sentence, kind, and the ruling behind it (title and text)."""
-        return self._round.lines
+        return list(self._now.round.lines)
 
     def latest_lines(self, count: int) -> list[dict[str, Any]]:
         """The latest ``count`` lines of the log as a front end shows them: without the ruling's words (a front
         end gets those once, for every ruling, and expands a line's ``rule`` when asked)."""
-        return self._round.latest_lines(count)
+        return self._now.round.latest_lines(count)
+
+    @property
+    def waits(self) -> Waits:
+        """What the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`)."""
+        return self._now.waits
 
     @property
     def prompt(self) -> dict[str, Any]:
         """The choices a clicked card still asks for (a color, a 7's target), or ``{}``."""
-        return self._prompt
+        return dict(self._now.waits.prompt)
 
     @property
     def advice(self) -> dict[str, Any]:
         """The coach's hint, or a warning holding a move back, or ``{}``."""
-        return self._advice
+        return dict(self._now.waits.advice)
 
     @property
     def review(self) -> dict[str, Any]:
         """The round's review as it runs (``running``, ``done``, ``total``) and when done, or ``{}``."""
-        return {} if self._review is None else self._review.shown
+        return {} if self._now.review is None else dict(self._now.review.shown)
 
     @property
     def reviewed(self) -> coaching.Review | None:
         """The finished review of the round, or ``None``."""
-        return None if self._review is None else self._review.result
+        return None if self._now.review is None else self._now.review.result
 
     @property
     def export(self) -> str:
         """The round's record as JSON after an ``export`` intent (cleared by the next intent), else ``""``."""
-        return self._export
+        return self._now.export
 
     @property
     def waiting(self) -> str:
         """Who the table waits for: ``"computer"``, ``"human"``, ``"hidden"`` (a hand to show) or ``"over"``."""
-        if self.state.is_over:
-            return "over"
-        if self._queued is not None:
-            return "computer"
-        if self._screen.hidden:
-            return "hidden"
-        return "human"
+        return self._now.waiting
 
     @property
     def viewer(self) -> int | None:
         """The seat whose hand the screen shows, or ``None`` (hidden, or nobody's)."""
-        return self._screen.shown
+        return self._now.screen.shown
 
     def record(self) -> GameRecord:
         """This round as a record (rules, seats, seed, dealer, moves) that replays to the same position."""
-        return self._round.record()
+        return self._now.round.record()
 
     def transcript(self) -> Transcript:
         """This round so far as one story (deal, moves, events)."""
-        return self._round.transcript()
+        return self._now.round.transcript()
 
     def __repr__(self) -> str:
         return f"<TableSession {self.describe()}>"
@@ -299,13 +281,14 @@ class TableSession:
     def describe(self) -> str:
         """The table in one line: rules (and the date of a deal of the day), seats and kinds, seed, round, moves,
         who is to move or who won."""
-        seats = ",".join(f"{n}:{k}" for n, k in zip(self._setup.seats, self._setup.kinds))
+        setup = self._now.setup
+        seats = ",".join(f"{n}:{k}" for n, k in zip(setup.seats, setup.kinds))
         s = self.state
         where = f"winner={s.seats[s.winner]}" if s.is_over and s.winner is not None else f"turn={s.seats[s.turn]}"
         daily = self._daily_line()
         day = f" daily={daily['date']}" if daily else ""
-        return (f"{self._setup.rules.name}{day} seats={seats} seed={self._seed} round={self.round_number} move={self.move_count} "
-                f"{where}")
+        return (f"{setup.rules.name}{day} seats={seats} seed={self._now.seed} round={self.round_number} "
+                f"move={self.move_count} {where}")
 
     # ------------------------------------------------------------------ intents, as transactions
     def handle(self, intent: Mapping[str, Any], *, show: Callable[[], None] | None = None) -> str | None:
@@ -315,11 +298,16 @@ class TableSession:
         the round is saved, so a drawing that fails takes the change back too. A refusal returns its reason
         and leaves everything as it was; any other exception does the same and is raised again.
         """
-        saved = self.checkpoint()
+        saved = self._now
         try:
-            reason = self._dispatch(inputs.intent(intent, self.INTENTS, "the table"))
-            if reason is None and not self._quiet:
-                self._version += 1
+            intent = inputs.intent(intent, self.INTENTS, "the table")
+            kind, handler = self._INTENT_HANDLERS[intent["type"]]
+            if kind == "timer" and self._stale(intent.get("version")):
+                return None  # a stale or duplicate ask (two views, an old timer): nothing to show
+            self._now = saved.meeting(kind)
+            reason = handler(self, intent, saved.waits)
+            if reason is None:
+                self._now = replace(self._now, version=self._now.version + 1)
                 if show is not None:
                     show()
                 if self._save_round() and show is not None:
@@ -327,131 +315,118 @@ class TableSession:
         except NomercyError as error:
             reason = str(error)
         except BaseException:
-            self.restore(saved)
+            self._now = saved
             raise
-        finally:
-            self._quiet = False
         if reason is not None:
-            self.restore(saved)
+            self._now = saved
         return reason
 
-    def checkpoint(self) -> dict[str, Any]:
-        """Everything the session is now, to go back to with :meth:`restore`."""
-        return {name: kept_copy(value) for name, value in vars(self).items()}
+    def checkpoint(self) -> TableNow:
+        """Everything the session is now, to go back to with :meth:`restore` (a value: keeping it costs nothing)."""
+        return self._now
 
-    def restore(self, saved: Mapping[str, Any]) -> None:
+    def restore(self, saved: TableNow) -> None:
         """Go back to a :meth:`checkpoint` (the same object, so front ends holding it keep it)."""
-        self.__dict__.clear()
-        self.__dict__.update({name: kept_copy(value) for name, value in saved.items()})
+        self._now = inputs.one_of_kind(saved, TableNow, "a checkpoint of this table (TableSession.checkpoint)")
 
-    def _dispatch(self, intent: Mapping[str, Any]) -> str | None:
-        kind = intent["type"]
-        handler = self._INTENT_HANDLERS[kind]
-        if kind not in ("advance", "export"):
-            self._export = ""
-        if kind not in ("advance", "export", "go_ahead", "hint", "review_show"):
-            self._held = None  # a move a warning held back is dropped by any other intent
-            self._advice = {}
-        return handler(self, intent)
-
-    # What a front end may send, and what each becomes. The widget's ES module lists the same names
-    # (tests/test_widget_contract.py compares them and clicks every control in a browser).
-    _INTENT_HANDLERS: dict[str, Callable[["TableSession", Mapping[str, Any]], str | None]] = {
-        "card": lambda self, i: self._click_card(table_clicks.written(i, "card", "a card", "red 7")),
-        "move": lambda self, i: self._click_move(table_clicks.written(i, "move", "a move", "Player plays red 7")),
-        "cancel": lambda self, i: self._cancel(),
-        "uno": lambda self, i: self._click_uno(),
-        "reveal": lambda self, i: self._reveal(),
-        "undo": lambda self, i: self._undo(),
-        "new_round": lambda self, i: self._new_round(),
-        "new_match": lambda self, i: self._start_over(),
-        "replay": lambda self, i: self._replay(),
-        "export": lambda self, i: self._export_record(),
-        "import_record": lambda self, i: self._import_record(i.get("record", ""), i.get("ask")),
-        "advance": lambda self, i: self._advance(i.get("version")),
-        "hint": lambda self, i: self._ask_hint(),
-        "go_ahead": lambda self, i: self._go_ahead(),
-        "take_back": lambda self, i: self._take_back(),
-        "review": lambda self, i: self._review_round(),
-        "review_show": lambda self, i: self._open_review(i.get("index")),
+    # What a front end may send, what kind of intent each is to the table (table_waits.IntentKind), and what each
+    # becomes. The widget's ES module lists the same names (tests/test_widget_contract.py compares them and clicks
+    # every control in a browser).
+    _INTENT_HANDLERS: dict[str, tuple[IntentKind, Callable[["TableSession", Mapping[str, Any], Waits], str | None]]] = {
+        "card": ("act", lambda self, i, _: self._click_card(table_clicks.written(i, "card", "a card", "red 7"))),
+        "move": ("act", lambda self, i, _: self._click_move(
+            table_clicks.written(i, "move", "a move", "Player plays red 7"))),
+        "cancel": ("act", lambda self, i, _: self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
+        "uno": ("act", lambda self, i, _: self._click_uno()),
+        "reveal": ("act", lambda self, i, _: self._reveal()),
+        "undo": ("act", lambda self, i, _: self._undo()),
+        "new_round": ("act", lambda self, i, _: self._new_round()),
+        "new_match": ("act", lambda self, i, _: self._start_over()),
+        "replay": ("act", lambda self, i, _: self._replay()),
+        "export": ("look", lambda self, i, _: self._set(export=self.record().to_json())),
+        "import_record": ("act", lambda self, i, _: self._import_record(i.get("record", ""), i.get("ask"))),
+        "advance": ("timer", lambda self, i, _: self._advance()),
+        "hint": ("look", lambda self, i, _: self._ask_hint()),
+        "go_ahead": ("act", lambda self, i, asked: self._go_ahead(asked.held)),
+        "take_back": ("act", lambda self, i, _: None),  # the act itself drops the held move
+        "review": ("act", lambda self, i, _: self._review_round()),
+        "review_show": ("look", lambda self, i, _: self._open_review(i.get("index"))),
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The intents a front end sends: a card clicked, a move, a prompt cancelled, ..."""
 
-    def _cancel(self) -> None:
-        self._prompt = {}
-
-    def _export_record(self) -> None:
-        self._export = self.record().to_json()
-
+    def _set(self, **changes: Any) -> None:
+        """The table with ``changes`` (fields of :class:`TableNow`): the one way an intent changes the session."""
+        self._now = replace(self._now, **changes)
 
     # ------------------------------------------------------------------ rounds and the match
     def _start_over(self) -> None:
         """A new deal: the next seed of this table's own seeded sequence (so a session replays the same)."""
-        reshuffles = self._reshuffles + 1
-        self._new_match(short_seed(self._setup.first_seed, "table", reshuffles))
-        self._reshuffles = reshuffles
+        reshuffles = self._now.reshuffles + 1
+        setup = self._now.setup
+        self._new_match(setup, short_seed(setup.first_seed, "table", reshuffles), reshuffles=reshuffles,
+                        version=self._now.version)
 
     def _replay(self) -> None:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
-        self._start_round(self.round_number, self._deal(self._round.seed, self._round.dealer))
+        round_ = self._now.round
+        self._start_round(round_.number, self._deal(round_.seed, round_.dealer))
 
-    def _new_match(self, seed: int, number: int = 1) -> None:
-        """Deal the first round from ``seed`` (a new match when ``match=True``), numbered ``number``; the table
-        switches once it is dealt."""
-        bots = self._setup.computers(seed)
-        match = Match.start(self._setup.rules, self._setup.seats, seed=seed) if self._setup.is_match else None
-        game = self._deal(match.game.seed if match else seed, match.game.dealer if match else None, bots)
-        self._seed, self._bots, self._match = seed, bots, match
-        self._start_round(number, game)
+    def _new_match(self, setup: TableSetup, seed: int, number: int = 1, *, reshuffles: int = 0, version: int) -> None:
+        """The table with the first round dealt from ``seed`` (a new match when the setup plays one), numbered
+        ``number``; dealt whole before the table switches to it."""
+        bots = setup.computers(seed)
+        match = Match.start(setup.rules, setup.seats, seed=seed) if setup.is_match else None
+        game = Game(setup.rules, setup.seats, seed=match.game.seed if match else seed,
+                    dealer=match.game.dealer if match else None, computers=bots)
+        self._now = TableNow(setup, seed, reshuffles, bots, match, TableRound.dealt(
+            number, game, people=setup.humans, clock=self._clock), Screen.for_people(setup.humans), version=version)
+        self._after_change()
 
     def _new_round(self) -> str | None:
         if not self.state.is_over:
             return "The round is still being played: finish it before dealing the next one."
-        if self._match is not None:
-            match = self._match.with_game(self.state)
+        match = self._now.match
+        if match is not None:
+            match = match.with_game(self.state)
             if match.is_over:
                 return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
-            self._match = match.next_round()
-            self._start_round(self._match.round_number, self._deal(self._match.game.seed, self._match.game.dealer))
+            match = match.next_round()
+            self._set(match=match)
+            self._start_round(match.round_number, self._deal(match.game.seed, match.game.dealer))
         else:
             number = self.round_number + 1
-            self._start_round(number, self._deal(short_seed(self._seed, "round", number), None))
+            self._start_round(number, self._deal(short_seed(self._now.seed, "round", number), None))
         return None
 
-    def _deal(self, seed: int, dealer: int | None, bots: Mapping[int, Player] | None = None) -> Game:
+    def _deal(self, seed: int, dealer: int | None) -> Game:
         """A round dealt at this table (the check that can fail, made before the table switches to it)."""
-        return Game(self._setup.rules, self._setup.seats, seed=seed, dealer=dealer, computers=self._bots if bots is None else bots)
+        setup = self._now.setup
+        return Game(setup.rules, setup.seats, seed=seed, dealer=dealer, computers=self._now.bots)
 
     def _start_round(self, number: int, game: Game) -> None:
         """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
-        self._round = TableRound(number, game, people=self.humans, clock=self._clock)
-        self._queued = None
-        self._uno_armed = False
-        self._held = None
-        self._review: ReviewInSlices | None = None
-        self._advice = {}
-        self._screen = Screen.for_people(self.humans)  # whose hand is shown (hot-seat: hidden until asked)
-        self._prompt = {}
-        self._export = ""
+        humans = self.humans
+        self._set(round=TableRound.dealt(number, game, people=humans, clock=self._clock), queued=None,
+                  waits=YourMove(), review=None, screen=Screen.for_people(humans), export="")
         self._after_change()
 
     # ------------------------------------------------------------------ a person's intents
     def _click_card(self, text: str) -> str | None:
-        click = table_clicks.card_click(self._screen, self.state, text)
+        click = table_clicks.card_click(self._now.screen, self.state, text)
         if isinstance(click, table_clicks.Ask):
-            self._prompt = click.prompt
+            self._set(waits=Choosing(choices=click.prompt, uno_armed=self._now.waits.uno_armed))
             return None
         return click if isinstance(click, str) else self._human_move(click)
 
     def _click_move(self, text: str) -> str | None:
-        move = table_clicks.move_typed(self._screen, self.state, text)
+        move = table_clicks.move_typed(self._now.screen, self.state, text)
         return move if isinstance(move, str) else self._human_move(move)
 
     def _click_uno(self) -> str | None:
-        click = table_clicks.uno_click(self._screen, self.state)
-        if click is table_clicks.ARM_UNO:
-            self._uno_armed = not self._uno_armed  # called together with the play that leaves one card
+        click = table_clicks.uno_click(self._now.screen, self.state)
+        if click is table_clicks.ARM_UNO:  # called together with the play that leaves one card
+            self._set(waits=self._now.waits.armed(not self._now.waits.uno_armed))
             return None
         return click if isinstance(click, str) else self._human_move(click)  # type: ignore[arg-type]
 
@@ -460,53 +435,54 @@ class TableSession:
         reason = why_illegal(s, move)
         if reason is not None:
             return reason
+        armed = self._now.waits.uno_armed
         if self.coach and not confirmed:
-            uno_called = self.auto_uno or (self._uno_armed and type(move) is Play)
-            warning = table_coach.warning_advice(s, move, uno_called=uno_called)
+            warning = table_coach.warning_advice(s, move, uno_called=self.auto_uno or (armed and type(move) is Play))
             if warning is not None:  # the coach holds the move back with its warning
-                self._held, self._prompt, self._advice = move, {}, warning
+                self._set(waits=Held(move=move, words=warning, uno_armed=armed))
                 return None
         self._play(move, decided=True)
         if type(move) is Play:
-            if self._uno_armed and move.seat in self.state.catchable:
+            if armed and move.seat in self.state.catchable:
                 self._play(CallUno(move.seat))
-            self._uno_armed = False
-        self._prompt = {}
+            armed = False
+        self._set(waits=YourMove(uno_armed=armed))
         self._after_change()
         return None
 
     def _undo(self) -> str | None:
         """Take back the latest decision of the person at the screen, and the moves made after it."""
-        why_not = table_undo.why_no_undo(self._setup.undo_allowed, self._round.marks, self._screen, self.state.seats)
+        now = self._now
+        why_not = table_undo.why_no_undo(now.setup.undo_allowed, now.round.marks, now.screen, self.state.seats)
         if why_not:
             return why_not
-        mark, after = self._round.take_back()
-        self._queued = None
-        self._uno_armed = False
-        self._prompt = {}
-        self._note(table_undo.undo_line(self.state.seats, mark, after), "undo")
+        round_, mark, after = now.round.taken_back()
+        self._set(round=round_.noted(table_undo.undo_line(round_.state.seats, mark, after), "undo"), queued=None,
+                  waits=YourMove())
         self._after_change(run_computers=False)
         if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen
-            self._screen = replace(self._screen, viewer=mark.seat, hidden=False)
+            self._set(screen=replace(self._now.screen, viewer=mark.seat, hidden=False))
+        return None
+
+    def _reveal(self) -> str | None:
+        screen = self._now.screen.revealed(self.state)
+        if isinstance(screen, str):
+            return screen
+        self._set(screen=screen)
         return None
 
     # ------------------------------------------------------------------ the coach (its desk: table_coach)
-    def _go_ahead(self) -> str | None:
-        move, self._held = self._held, None
-        self._advice = {}
+    def _go_ahead(self, move: Move | None) -> str | None:
+        """Make the move the coach's warning held back (``move``, from what the table waited for)."""
         if move is None:
             return table_coach.NOTHING_HELD
         return self._human_move(move, confirmed=True)
 
-    def _take_back(self) -> None:
-        self._held = None
-        self._advice = {}
-
     def _ask_hint(self) -> str | None:
-        advice = table_coach.hint_at(self.coach, self._screen, self.state, seed=self.coach_seed)
+        advice = table_coach.hint_at(self.coach, self._now.screen, self.state, seed=self.coach_seed)
         if isinstance(advice, str):
             return advice
-        self._advice = advice
+        self._set(waits=Hinted(words=advice, uno_armed=self._now.waits.uno_armed))
         return None
 
     def _review_round(self) -> str | None:
@@ -514,58 +490,55 @@ class TableSession:
         why_not = table_coach.why_no_review(self.coach, self.state, self.humans, self.move_count)
         if why_not:
             return why_not
-        if self._review is None:
-            self._review = self._round.review(table_coach.review_seat(self._screen), seed=self.coach_seed)
-        self._review.run()  # done already: nothing (a second view, a repeated ask)
+        review = self._now.review
+        if review is None:
+            review = self._now.round.review(table_coach.review_seat(self._now.screen), seed=self.coach_seed)
+        self._set(review=review.ran())  # done already: the same (a second view, a repeated ask)
         return None
 
     def _open_review(self, index: Any) -> str | None:
-        if self._review is None:
+        if self._now.review is None:
             return table_coach.NO_REVIEW_YET
-        return self._review.open(index)
-
-    def _reveal(self) -> str | None:
-        screen = self._screen.revealed(self.state)
-        if isinstance(screen, str):
-            return screen
-        self._screen = screen
+        review = self._now.review.opened(index)
+        if isinstance(review, str):
+            return review
+        self._set(review=review)
         return None
 
     # ------------------------------------------------------------------ computer turns and the UNO moment
     def uno_wait(self) -> float:
         """Seconds before a computer may catch a person who went down to one card (0 when none may be)."""
-        return self._round.uno_wait(self.pace)
+        return self._now.round.uno_wait(self.pace)
 
-    def _advance(self, version: Any) -> str | None:
-        """One computer move, asked for by the front end after ``pace`` seconds (stale asks are ignored)."""
-        if (version is not None and version != self._version) or self.state.is_over or self._queued is None:
-            self._quiet = True  # a stale or duplicate ask (two views, an old timer): nothing to show
-            return None
-        played, self._queued = table_turns.step(self._round, self._queued, pace=self.pace)
-        if played:
-            self._held, self._advice = None, {}
+    def _stale(self, version: Any) -> bool:
+        """Whether an ``advance`` names another version than this one, or comes with no computer move waiting."""
+        return (version is not None and version != self._now.version) or self.state.is_over \
+            or self._now.queued is None
+
+    def _advance(self) -> str | None:
+        """One computer move, asked for by the front end after ``pace`` seconds."""
+        now = self._now
+        assert now.queued is not None  # a stale ask never comes here (handle)
+        round_, queued = table_turns.step(now.round, now.queued, pace=self.pace)
+        self._set(round=round_, queued=queued)
+        if round_ is not now.round:
+            self._set(waits=now.waits.after_move())
             self._after_change()
         return None
 
     def _after_change(self, *, run_computers: bool = True) -> None:
         """After any move: let the computers play (at once, or one per ``advance``), then settle the screen."""
-        before = self.move_count
-        self._queued = table_turns.after_change(self._round, pace=self.pace, people=self.humans,
-                                                auto_uno=self.auto_uno, run_computers=run_computers)
-        if self.move_count != before:  # a move made clears a held move and the advice, as a person's does
-            self._held, self._advice = None, {}
-        self._screen = self._screen.settled(self.state, self._round.in_moment)
+        now = self._now
+        round_, queued = table_turns.after_change(now.round, pace=self.pace, people=self.humans,
+                                                  auto_uno=self.auto_uno, run_computers=run_computers)
+        waits = now.waits if round_.move_count == now.round.move_count else now.waits.after_move()
+        self._set(round=round_, queued=queued, waits=waits, screen=now.screen.settled(round_.state, round_.in_moment))
 
     # ------------------------------------------------------------------ applying and logging
     def _play(self, move: Move, *, decided: bool = False) -> None:
-        """A move made at the table, by the round (:meth:`TableRound.play`): no held move or advice after it.
+        """A move made at the table, by the round (:meth:`TableRound.played`): no held move or advice after it.
         A record's moves come the same way, a whole record at a time (:meth:`_load`)."""
-        self._round.play(move, decided=decided)
-        self._held = None
-        self._advice = {}
-
-    def _note(self, sentence: str, kind: str = "note") -> None:
-        self._round.note(sentence, kind)
+        self._set(round=self._now.round.played(move, decided=decided), waits=self._now.waits.after_move())
 
     # ------------------------------------------------------------------ records in and out (checks: table_records)
     def _import_record(self, text: Any, ask: Any) -> str | None:
@@ -573,22 +546,23 @@ class TableSession:
         record = table_records.checked_import(text)
         if isinstance(record, str):
             return record
-        self._setup = self._setup.adopting(record)
-        self._imported = table_records.import_name(ask)
-        return self._load(record, wording.RECORD_LOADED)
+        reason = self._load(record, self._now.setup.adopting(record), wording.RECORD_LOADED)
+        self._set(imported=table_records.import_name(ask))
+        return reason
 
-    def _load(self, record: GameRecord, note: str = wording.RECORD_LOADED, number: int = 1) -> str | None:
-        """Deal the record's round (as round ``number``) at this table and replay its moves through the round
-        (a refused move stops it, named)."""
-        self._seed, self._reshuffles = record.seed, 0
-        self._bots = self._setup.computers(self._seed)
-        self._match = None
-        self._start_round(number, self._deal(record.seed, record.dealer))
+    def _load(self, record: GameRecord, setup: TableSetup, note: str = wording.RECORD_LOADED,
+              number: int = 1) -> str | None:
+        """Deal the record's round (as round ``number``) at a table set up as ``setup`` and replay its moves through
+        the round (a refused move stops it, named)."""
+        bots = setup.computers(record.seed)
+        game = Game(setup.rules, setup.seats, seed=record.seed, dealer=record.dealer, computers=bots)
+        self._set(setup=setup, seed=record.seed, reshuffles=0, bots=bots, match=None)
+        self._start_round(number, game)
         try:
-            self._round.replay(record.moves)
+            self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
             return f"record {error}"
-        self._note(table_records.loaded_line(note, record), "note")
+        self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()
         return None
 
@@ -596,11 +570,11 @@ class TableSession:
         """Open on the game saved in ``save`` (checked and replayed before the table takes it), or say why not."""
         resumed = save.resume()
         if resumed.record is not None:
-            self._setup = self._setup.adopting(resumed.record)
-            self._load(resumed.record, wording.ROUND_RESUMED, number=self.round_number)
+            self._load(resumed.record, self._now.setup.adopting(resumed.record), wording.ROUND_RESUMED,
+                       number=self.round_number)
         note = table_records.resume_note(resumed)
         if note:
-            self._note(note, "note")
+            self._set(round=self._now.round.noted(note))
             self.notice = note
         if resumed.saving:  # a file that could not be set aside is never written over
             self._autosave = AutoSave(save, resumed.record)
@@ -610,27 +584,17 @@ class TableSession:
         """Save the round after a change (``save_to``); whether the log just got the line that saving failed."""
         failed = None if self._autosave is None else self._autosave.save(self.record())
         if failed:
-            self._note(failed, "note")
+            self._set(round=self._now.round.noted(failed))
         return bool(failed)
 
     # ------------------------------------------------------------------ the table as plain data
     def snapshot(self) -> dict[str, Any]:
         """The table as a front end shows it, as plain data (JSON's types only): seats, the hand on screen,
         the buttons, the top card, the status line, the end of the round (built in :mod:`~nomercy.play.table_view`)."""
-        return table_view.snapshot(self._frame())
-
-    def _frame(self) -> table_view.TableFrame:
-        """The table at this moment as a frozen frame, for :func:`~nomercy.play.table_view.snapshot` to draw."""
-        return table_view.TableFrame(
-            state=self.state, events=self._round.events, move_count=self.move_count, kinds=self._setup.kinds,
-            humans=self.humans, screen=self._screen, round=self.round_number, is_match=self._setup.is_match, match=self._match,
-            coach=self.coach, prompt=self._prompt, advice=self._advice, waiting=self.waiting,
-            uno_armed=self._uno_armed, uno_wait=self.uno_wait() if self._queued is not None else 0.0,
-            in_moment=self._round.in_moment, undo_allowed=self._setup.undo_allowed, marks=self._round.marks,
-            last=self._round.last, daily=self._daily_line(),
-            imported=self._imported)
+        return table_view.snapshot(self._now.frame(
+            coach=self.coach, uno_wait=self.uno_wait() if self._now.queued is not None else 0.0, daily=self._daily_line()))
 
     def _daily_line(self) -> dict[str, str] | None:
         """The deal of the day's title and line to share, when this round is the day's deal."""
-        return table_view.daily_line(self._daily, self._daily_seed, self._round.seed, self.state, self.humans,
+        return table_view.daily_line(self._daily, self._daily_seed, self._now.round.seed, self.state, self.humans,
                                      self.move_count)

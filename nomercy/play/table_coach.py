@@ -11,7 +11,8 @@ import copy
 import inspect
 import time
 import types
-from typing import Any, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Iterator, Mapping, Sequence
 
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
@@ -23,7 +24,7 @@ from nomercy.play.estimate import points
 from nomercy.play.game import Game
 from nomercy.play.hot_seat import Screen
 
-__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "coach_seat", "hint_at",
+__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "ReviewRun", "coach_seat", "hint_at",
            "why_no_review", "review_seat", "NO_REVIEW_YET", "NOTHING_HELD"]
 
 TABLE_BUDGET = 100
@@ -112,60 +113,77 @@ def _instead_label(state: GameState, move: str, *, instead: bool = True) -> str:
     return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead" if instead else ""]))
 
 
-class ReviewInSlices:
-    """The coach's review of ``seat`` in a finished round, run a slice of time at a time.
+class _Steps:
+    """The review's playouts under way (a generator, which only goes forward) and how many decisions it has
+    weighed: a review value that is not as far along starts again rather than skip what it never saw."""
 
-    :attr:`shown` is what a front end shows: ``running``, ``done`` and ``total`` while it runs; the
-    decisions the expert would have made otherwise once it is done (:attr:`result`).
-    """
+    def __init__(self, steps: Iterator[coaching.ReviewProgress]) -> None:
+        self.steps, self.done = steps, 0
 
-    def __init__(self, game: Game, seat: int, *, seed: int) -> None:
-        self._game, self._seat_index, self._seed = copy.copy(game), seat, seed  # the round as it ended
-        self.seat = game.state.seats[seat]
-        self.result: coaching.Review | None = None
-        self.shown: dict[str, Any] = {"running": True, "done": 0, "total": 0, "seat": self.seat,
-                                      "line": _progress_line(self.seat, 0, 0)}
-        self._steps: Iterator[coaching.ReviewProgress] | None = None
-        self._found: list[coaching.ReviewedDecision] = []
-        self._started = time.perf_counter()
+    def __iter__(self) -> Iterator[coaching.ReviewProgress]:
+        for progress in self.steps:
+            self.done = progress.done
+            yield progress
 
-    def run(self, seconds: float = REVIEW_SLICE) -> None:
-        """Review decisions for about ``seconds`` (at least one), or until the review is done."""
+
+@dataclass(frozen=True)
+class ReviewRun:
+    """The coach's review of one seat of a finished round as a value: how far it got (:attr:`shown`), the
+    decisions found so far, and once done its :attr:`result`. :meth:`ran` makes the next value, so a table
+    that goes back keeps the review as it was."""
+
+    game: Game  # the round as it ended (a copy the review never changes)
+    seat_index: int
+    seed: int
+    seat: str
+    shown: Mapping[str, Any]
+    result: coaching.Review | None = None
+    found: tuple[coaching.ReviewedDecision, ...] = ()
+    steps: _Steps | None = None
+    started: float = 0.0
+
+    @classmethod
+    def of(cls, game: Game, seat: int, *, seed: int) -> "ReviewRun":
+        name = game.state.seats[seat]
+        return cls(copy.copy(game), seat, seed, name, {"running": True, "done": 0, "total": 0, "seat": name,
+                                                       "line": _progress_line(name, 0, 0)},
+                   started=time.perf_counter())
+
+    def ran(self, seconds: float = REVIEW_SLICE) -> "ReviewRun":
+        """The review after about ``seconds`` more of work (at least one decision), or done."""
         if self.result is not None:
-            return
-        steps = self._steps
-        if isinstance(steps, types.GeneratorType) and inspect.getgeneratorstate(steps) == inspect.GEN_CLOSED:
-            steps = None  # a slice that failed ended it: start again
-        if steps is None:
-            steps = self._steps = coaching.reviewing(self._game, self._seat_index, seed=self._seed,
-                                                     budget=TABLE_BUDGET)
-            self._found = []
+            return self
+        steps, found, done, total = self.steps, list(self.found), self.shown["done"], self.shown["total"]
+        generator = None if steps is None else steps.steps
+        if steps is None or steps.done != done or (isinstance(generator, types.GeneratorType) and
+                                                  inspect.getgeneratorstate(generator) == inspect.GEN_CLOSED):
+            # not begun, a slice that failed ended it, or a later value went on with it: start again
+            steps = _Steps(coaching.reviewing(self.game, self.seat_index, seed=self.seed, budget=TABLE_BUDGET))
+            found = []
         until = time.perf_counter() + seconds
-        done, total = self.shown["done"], self.shown["total"]
         for progress in steps:
             done, total = progress.done, progress.total
             if progress.decision is not None:
-                self._found.append(progress.decision)
+                found.append(progress.decision)
             if time.perf_counter() >= until:
-                self.shown = {**self.shown, "done": done, "total": total,
-                              "line": _progress_line(self.seat, done, total)}
-                return
-        result = self.result = coaching.reviewed(self.seat, done, self._found, TABLE_BUDGET, self._seed)
-        self.shown = {
+                return replace(self, steps=steps, found=tuple(found), shown={
+                    **self.shown, "done": done, "total": total, "line": _progress_line(self.seat, done, total)})
+        result = coaching.reviewed(self.seat, done, found, TABLE_BUDGET, self.seed)
+        return replace(self, steps=None, found=tuple(found), result=result, shown={
             "running": False, "done": done, "total": total, "head": review_head(result),
             "explained": wording.REVIEW_EXPLAINED,
             "seat": result.seat, "looked_at": result.looked_at, "open": None,
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
             "numbers": {"head": result.head, "budget": result.budget, "seed": result.seed,
-                        "seconds": round(time.perf_counter() - self._started, 1),
+                        "seconds": round(time.perf_counter() - self.started, 1),
                         "noise": f"Each decision weighed by the hint's own search ({plural(result.budget, 'playout')} "
                                  f"per decision, seed {result.seed}), the move played followed on all its tables; a "
                                  "mistake is a lead beyond two standard errors, a close call one within them."},
-        }
+        })
 
-    def open(self, index: Any) -> str | None:
-        """Open decision ``index`` of the finished review (``shown["open"]``); the reason it cannot be, or ``None``."""
+    def opened(self, index: Any) -> "ReviewRun | str":
+        """The finished review with decision ``index`` open (``shown["open"]``), or the reason it cannot be."""
         if self.result is None:
             return NO_REVIEW_YET
         decisions = self.result.decisions
@@ -173,15 +191,43 @@ class ReviewInSlices:
             if not decisions:
                 return f"the review names no decision, so there is no position {index!r} to open"
             return f"the review has decisions 0 to {len(decisions) - 1} (mistakes first), not {index!r}"
-        self.shown = {**self.shown, "open": index}
-        return None
+        return replace(self, shown={**self.shown, "open": index})
 
-    def __copy__(self) -> "ReviewInSlices":
-        """The review as it is now, to go back to (the playouts under way are shared, as a generator is)."""
-        twin = object.__new__(ReviewInSlices)
-        twin.__dict__.update(self.__dict__)
-        twin._found = list(self._found)
-        return twin
+
+class ReviewInSlices:
+    """The coach's review of ``seat`` in a finished round, run a slice of time at a time (a notebook's handle on a
+    :class:`ReviewRun`, the value a table keeps).
+
+    :attr:`shown` is what a front end shows: ``running``, ``done`` and ``total`` while it runs; the
+    decisions the expert would have made otherwise once it is done (:attr:`result`).
+    """
+
+    def __init__(self, game: Game, seat: int, *, seed: int) -> None:
+        self.now = ReviewRun.of(game, seat, seed=seed)
+
+    @property
+    def seat(self) -> str:
+        return self.now.seat
+
+    @property
+    def shown(self) -> Mapping[str, Any]:
+        return self.now.shown
+
+    @property
+    def result(self) -> coaching.Review | None:
+        return self.now.result
+
+    def run(self, seconds: float = REVIEW_SLICE) -> None:
+        """Review decisions for about ``seconds`` (at least one), or until the review is done."""
+        self.now = self.now.ran(seconds)
+
+    def open(self, index: Any) -> str | None:
+        """Open decision ``index`` of the finished review (``shown["open"]``); the reason it cannot be, or ``None``."""
+        opened = self.now.opened(index)
+        if isinstance(opened, str):
+            return opened
+        self.now = opened
+        return None
 
 
 def _progress_line(seat: str, done: int, total: int) -> str:

@@ -12,8 +12,7 @@ table, a clock the test moves by hand, or the lines a terminal has read.
 ...     now = 100.0
 ...     def __call__(self): return self.now
 >>> clock = Clock()
->>> moment = UnoMoment(clock)
->>> moment.start(seat=0)                            # seat 0 has just gone down to one card, uncalled
+>>> moment = UnoMoment(clock).started(0)           # seat 0 has just gone down to one card, uncalled
 >>> clock.now += 0.5
 >>> moment.too_early(Catch(1, 0), pace=0), moment.wait(pace=0)
 (True, 0.5)
@@ -25,6 +24,7 @@ table, a clock the test moves by hand, or the lines a terminal has read.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 from typing import Callable, Collection, Iterable
 
 from nomercy.core.moves import Catch, Move
@@ -39,47 +39,48 @@ Clock = Callable[[], float]
 """Seconds from any fixed start (``time.monotonic``); a test passes a clock it moves by hand."""
 
 
+@dataclass(frozen=True)
 class UnoMoment:
-    """When each person now catchable went down to one card, on ``clock``; who may not be caught yet."""
+    """When each person now catchable went down to one card, on ``clock``; who may not be caught yet.
 
-    def __init__(self, clock: Clock = time.monotonic) -> None:
-        self._clock = clock
-        self._since: dict[int, float] = {}
+    A value: a move makes the next moment (:meth:`followed`), so a table that goes back keeps the old one."""
 
-    def start(self, seat: int) -> None:
+    clock: Clock = time.monotonic
+    since: tuple[tuple[int, float], ...] = ()  # (seat, when its moment started), in the order they started
+
+    def started(self, seat: int) -> "UnoMoment":
         """``seat`` (a person) holds one card, uncalled, from now (a moment already running goes on)."""
-        self._since.setdefault(seat, self._clock())
+        if seat in self:
+            return self
+        return replace(self, since=(*self.since, (seat, self.clock())))
 
-    def follow(self, catchable: Iterable[int], people: Collection[int]) -> None:
+    def followed(self, catchable: Iterable[int], people: Collection[int]) -> "UnoMoment":
         """After a move: a moment ends for whoever is no longer catchable, starts for a person who now is."""
         catchable = set(catchable)
-        self._since = {seat: since for seat, since in self._since.items() if seat in catchable}
-        for seat in catchable & set(people):
-            self.start(seat)
+        moment = replace(self, since=tuple((seat, when) for seat, when in self.since if seat in catchable))
+        for seat in sorted(catchable & set(people)):
+            moment = moment.started(seat)
+        return moment
 
-    def clear(self) -> None:
-        self._since = {}
+    def cleared(self) -> "UnoMoment":
+        return replace(self, since=())
 
     def __contains__(self, seat: object) -> bool:
         """Whether ``seat`` is in their moment (one card, uncalled, not caught yet), however long it has run."""
-        return seat in self._since
+        return any(seat == held for held, _ in self.since)
 
     def wait(self, *, pace: float) -> float:
         """Seconds before a computer may catch anyone (0 when it may now, or nobody is in a moment)."""
-        now = self._clock()
+        now = self.clock()
         window = max(pace, UNO_MOMENT)
-        return max((max(0.0, window - (now - since)) for since in self._since.values()), default=0.0)
+        return max((max(0.0, window - (now - when)) for _, when in self.since), default=0.0)
 
     def too_early(self, move: Move, *, pace: float) -> bool:
         """A catch of a person inside their moment: refused until the moment has passed."""
-        if type(move) is not Catch or move.target not in self._since:
+        if type(move) is not Catch:
             return False
-        return self._clock() - self._since[move.target] < max(pace, UNO_MOMENT)
-
-    def __copy__(self) -> "UnoMoment":
-        twin = UnoMoment(self._clock)
-        twin._since = dict(self._since)
-        return twin
+        when = dict(self.since).get(move.target)
+        return when is not None and self.clock() - when < max(pace, UNO_MOMENT)
 
     def __repr__(self) -> str:
-        return f"<UnoMoment since={self._since}>"
+        return f"<UnoMoment since={dict(self.since)}>"

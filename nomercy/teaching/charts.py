@@ -65,13 +65,15 @@ class Chart:
     description: str = field(repr=False)
     subtitle: str = field(default="", repr=False)
 
-    def _title(self) -> str | dict[str, str]:
+    @property
+    def heading(self) -> str | dict[str, str]:
+        """The title as Vega-Lite takes it: the text, with the subtitle when there is one."""
         return {"text": self.title, "subtitle": self.subtitle} if self.subtitle else self.title
 
     @property
     def spec(self) -> dict[str, Any]:
         """The whole Vega-Lite specification (a fresh copy): what the front end and vl-convert draw."""
-        return {"$schema": _SCHEMA, "description": self.description, "title": self._title(),
+        return {"$schema": _SCHEMA, "description": self.description, "title": self.heading,
                 **copy.deepcopy(dict(self.body)), "config": copy.deepcopy(_CONFIG)}
 
     def png(self) -> bytes | None:
@@ -116,7 +118,7 @@ def concat(title: str, rows: Sequence[Sequence[Chart]], description: str = "", *
         raise ValueError("nothing to lay out: pass at least one chart")
 
     def part(chart: Chart) -> dict[str, Any]:
-        body = {"title": chart._title(), **copy.deepcopy(dict(chart.body))}
+        body = {"title": chart.heading, **copy.deepcopy(dict(chart.body))}
         if width is not None and isinstance(body.get("width"), (int, float)):
             body["width"] = width
         return body

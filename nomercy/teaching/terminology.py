@@ -119,24 +119,26 @@ class TermTable:
         """The entry for ``key`` in ``section``, with a ``same_as`` followed to the entry it repeats."""
         if not isinstance(section, str) or not isinstance(key, str):
             raise TermsError(f"an entry is found by its part and id, two texts, not {brief(section)} and {brief(key)}")
-        found = self._index().get((section, key))
+        found = self.by_id.get((section, key))
         if found is None:
             raise TermsError(f"the {self.name} terms have no {section} entry {brief(key)}")
         if found.same_as:
             where, _, what = found.same_as.partition(".")
-            target = self._index().get((where, what))
+            target = self.by_id.get((where, what))
             if target is None or target.same_as:
                 raise TermsError(f"the {self.name} terms: {section}.{key} is the same as {brief(found.same_as)}, "
                                  "which has no word of its own")
             return target
         return found
 
-    def _index(self) -> dict[tuple[str, str], Entry]:
+    @property
+    def by_id(self) -> dict[tuple[str, str], Entry]:
+        """Each entry by its part and id, as written (a ``same_as`` not followed)."""
         return {(e.section, e.key): e for e in self.entries}
 
     def gaps(self) -> list[str]:
         """What the package has that this table lacks (``faces.WILD_DRAW_EIGHT``): empty when the table is complete."""
-        have = self._index()
+        have = self.by_id
         return [f"{section}.{key}" for section, keys in expected_keys().items() for key in keys
                 if (section, key) not in have]
 
@@ -304,7 +306,7 @@ def _from(sources: tuple[str, ...], proposed: bool) -> str:
 
 
 def _row(table: TermTable, section: str, key: str) -> str:
-    own = table._index()[(section, key)]
+    own = table.by_id[(section, key)]
     entry = table.entry(section, key)
     others = "; ".join(f"{a.term} ({_from(a.sources, a.proposed)})" for a in entry.alternatives)
     note = entry.note

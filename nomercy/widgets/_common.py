@@ -8,11 +8,11 @@ without a browser.
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import re
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,7 +21,6 @@ import traitlets
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
-from nomercy.play.table import kept_copy
 
 __all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "rulebook_address", "style_sheet"]
 
@@ -96,11 +95,12 @@ class GuardedWidget(anywidget.AnyWidget):
       (:meth:`_handle_custom_msg`) and a trait observer or a sync that raises (:meth:`notify_change`) are
       caught and shown the same way.
 
-    The saved state is every attribute the widget's own classes set (lists, dicts and sets are copied;
-    an object mutated in place, like a :class:`~nomercy.play.game.Game`, copies itself with ``__copy__``;
-    one that keeps its own transactions, like the game table's :class:`~nomercy.play.table.TableSession`,
-    is saved with its ``checkpoint`` and put back in place with its ``restore``; anything else is a value
-    or is replaced, never changed) and every synced trait but ``error``.
+    The saved state is every synced trait but ``error`` and every attribute the widget's own classes set, as
+    :func:`_kept` keeps it (a value as it is; a list, dict or set copied; an object mutated in place, like a
+    :class:`~nomercy.play.game.Game`, copied with its ``__copy__``). An object that keeps its own transactions
+    (``checkpoint`` and ``restore``, like the game table's :class:`~nomercy.play.table.TableSession`, whose state
+    is one frozen value) is left to them: the widget hands it the intent and its drawing together, so there is
+    one transaction for it, not a second one wrapped around the first.
     """
 
     error = traitlets.Unicode("").tag(sync=True)
@@ -146,19 +146,17 @@ class GuardedWidget(anywidget.AnyWidget):
         """Draw the screen from the widget's state (widgets that draw as they go leave this empty)."""
 
     def _checkpoint(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        attributes = {name: _saved(value) for name, value in vars(self).items() if self._is_session(name)}
+        attributes = {name: _kept(value) for name, value in vars(self).items()
+                      if self._is_session(name) and not _keeps_its_own(value)}
         traits = {name: getattr(self, name) for name in self.trait_names(sync=True) if name != "error"}
         return attributes, traits
 
     def _roll_back(self, saved: tuple[dict[str, Any], dict[str, Any]]) -> None:
         attributes, traits = saved
-        for name in [name for name in vars(self) if self._is_session(name) and name not in attributes]:
+        for name in [name for name, value in vars(self).items()
+                     if self._is_session(name) and name not in attributes and not _keeps_its_own(value)]:
             delattr(self, name)  # made by the failed intent (a cache filled on first use, a half-built part)
-        for name, value in attributes.items():
-            if isinstance(value, _OwnCheckpoint):  # an object that keeps its own transactions: put back in place
-                value.holder.restore(value.saved)
-                value = value.holder
-            self.__dict__[name] = value
+        self.__dict__.update(attributes)
         with self.hold_sync():
             for name, value in traits.items():
                 if getattr(self, name) is not value:
@@ -227,18 +225,17 @@ _MAX_ERROR = 400
 """Characters of an error line (a reason is one sentence; a longer one is cut)."""
 
 
-@dataclass(frozen=True)
-class _OwnCheckpoint:
-    """An object that saves and restores itself (a :class:`~nomercy.play.table.TableSession`), and its save."""
-
-    holder: Any
-    saved: Any
+def _keeps_its_own(value: Any) -> bool:
+    """Whether ``value`` keeps its own transactions (``checkpoint`` and ``restore``): a widget leaves it to them."""
+    return not isinstance(value, type) and callable(getattr(value, "checkpoint", None)) \
+        and callable(getattr(value, "restore", None))
 
 
-def _saved(value: Any) -> Any:
-    """A value as a transaction saves it: an object with ``checkpoint``/``restore`` saves itself (and stays the
-    same object); other values as :func:`~nomercy.play.table.kept_copy` keeps them."""
-    if not isinstance(value, type) and callable(getattr(value, "checkpoint", None)) \
-            and callable(getattr(value, "restore", None)):
-        return _OwnCheckpoint(value, value.checkpoint())
-    return kept_copy(value)
+def _kept(value: Any) -> Any:
+    """A value as a widget's transaction keeps it: containers and objects that copy themselves (a Game) are copied;
+    anything else is a value, or is replaced and never changed in place."""
+    if isinstance(value, (list, dict, set)):
+        return copy.copy(value)
+    if hasattr(type(value), "__copy__") and not isinstance(value, type):
+        return copy.copy(value)
+    return value

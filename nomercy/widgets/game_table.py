@@ -125,7 +125,7 @@ class GameTable(GuardedWidget):
         lang = language(lang)
         table = cls.__new__(cls)
         GuardedWidget.__init__(table)
-        table._open(session, lang)
+        cls._open(table, session, lang)  # the class's own step, on a widget it just made
         return table
 
     def _open(self, session: TableSession, lang: str) -> None:

@@ -204,11 +204,15 @@ class PuzzleBoard(GuardedWidget):
 
     # What the browser may send, and what each becomes. The ES module's INTENTS lists the same names
     # (tests/test_widget_contract.py compares them and clicks every control in a browser).
-    _INTENT_HANDLERS: dict[str, Any] = {
+    ANSWERING: Mapping[str, Any] = {
         "answer": _on_answer,
         "choice": _on_choice,
         "hint": _on_hint,
         "show": lambda self, i: self._show(i.get("to", "first")),
+    }
+    """The intents that answer the puzzle on the board, and their handlers (a trainer answers its puzzle the same way)."""
+    _INTENT_HANDLERS: dict[str, Any] = {
+        **ANSWERING,
         "goto": _on_goto,
         "next_puzzle": lambda self, i: self._on_step_puzzle(1),
         "prev_puzzle": lambda self, i: self._on_step_puzzle(-1),

@@ -321,8 +321,7 @@ class Trainer(PuzzleBoard):
         return None
 
     _INTENT_HANDLERS: dict[str, Any] = {
-        **{name: handler for name, handler in PuzzleBoard._INTENT_HANDLERS.items()
-           if name in ("answer", "choice", "hint", "show")},
+        **PuzzleBoard.ANSWERING,
         "goto": _on_goto,
         "next_puzzle": _on_next,
         "choose": _on_choose,

@@ -218,14 +218,20 @@ def worker_start(run: int, start_method: str) -> None:
         with contextlib.suppress(OSError, AttributeError, ValueError):  # no prctl: the thread alone guards
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent ended before the kernel was asked to watch it
-        os._exit(1)
+        _end_now()
     threading.Thread(target=_watch_parent, args=(parent,), name="nomercy-parent-watch", daemon=True).start()
 
 
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(1.0)
-    os._exit(1)  # orphaned: nobody will read what this worker plays
+    _end_now()  # orphaned: nobody will read what this worker plays
+
+
+def _end_now() -> None:
+    """End this worker at once and without any clean-up, as the kernel's guard does (its run is gone); where there
+    is no SIGKILL, SIGTERM ends a process at once as well."""
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 class RunStopped(KeyboardInterrupt):
