@@ -23,6 +23,7 @@ from nomercy.core import typed_text
 from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
+from nomercy.core import said
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
@@ -344,7 +345,10 @@ class TerminalTable:
     # ------------------------------------------------------------------ printing
     def _print_log(self) -> None:
         """The log's lines not printed yet (after an undo or a new round, from where the log changed)."""
-        lines = [(line["n"], line["sentence"]) for line in self.session.log_lines]
+        log = self.session.log_lines
+        if self._words.lang != SOURCE:  # the engine's sentences in the table's language (nomercy.core.said)
+            log = said.translated(log, self.session.transcript().events, self._words.lang)
+        lines = [(line["n"], line["sentence"]) for line in log]
         same = 0
         while same < min(len(lines), len(self._shown)) and lines[same] == self._shown[same]:
             same += 1
@@ -354,7 +358,7 @@ class TerminalTable:
 
     def _print_table(self, snap: dict[str, Any]) -> None:
         s, _, cards = self.session.state, self._words.gettext, self._cards
-        top = snap["top"] + (_(" ({color} in force)", color=_(snap["color"]))
+        top = said.card_name(s.top_card, self._words.lang) + (_(" ({color} in force)", color=_(snap["color"]))
                              if snap["color"] and s.top_card.is_wild else "")
         pending = _(" · {cards} pending", cards=cards(snap["pending"])) if snap["pending"] else ""
         self._write(_("Round {round}, move {moves}. Top card: {top}, {top_by}{pending}. Draw pile: {draw_pile}. "

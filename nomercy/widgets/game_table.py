@@ -33,6 +33,7 @@ import traitlets
 from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
+from nomercy.core import said
 from nomercy.core.i18n import SOURCE, language, plural_rule, words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
@@ -68,7 +69,7 @@ class GameTable(GuardedWidget):
     button, warnings before a regrettable move and a review after the round
     (:mod:`nomercy.play.coach`); ``auto_uno=True`` calls UNO for a person the
     moment they go down to one card. ``lang="sv"`` shows the table's own words (its buttons, headings and
-    badges) in Swedish, ``"fr"`` French, ``"zh-Hant"`` Chinese; the engine's sentences stay English for now.
+    badges) in Swedish, ``"fr"`` French, ``"zh-Hant"`` Chinese, and so are the engine's sentences in the log.
     ``save_to="my-game.json"`` saves the round to that file after every
     change and, when the table opens again, resumes it (:mod:`nomercy.play.saved_game`).
     Every option is the session's (:class:`~nomercy.play.table.TableSession`).
@@ -261,12 +262,19 @@ class GameTable(GuardedWidget):
         session = self._session
         with self.hold_sync():
             self.table = self._pictured(session.snapshot())
-            self.log = session.latest_lines(_LOG_LINES)  # the rulings' words travel once, in ``rulings``
+            self.log = self._said(session.latest_lines(_LOG_LINES))  # the rulings' words travel once, in ``rulings``
             self.prompt = session.prompt
             self.advice = session.advice
             self.review = self._review_board()
             self.export = session.export
             self.version = session.version
+
+    def _said(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log's lines in the table's language: the engine's sentences from the round's events
+        (:mod:`nomercy.core.said`); English lines as they are."""
+        if self._lang == SOURCE:
+            return lines
+        return said.translated(lines, self._session.transcript().events, self._lang)
 
     def _pictured(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         """The session's snapshot with its cards drawn (``svg``, ``back``, ``top_svg``, ``deck_svg``; a finished
