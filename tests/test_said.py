@@ -209,3 +209,48 @@ def test_a_log_to_translate_is_lines_and_events(lines: Any, events: Any) -> None
 def test_a_line_no_catalog_holds_keeps_its_words() -> None:
     lines = [{"n": 1, "sentence": ""}, {"n": 2, "sentence": "Something a house rule says."}]
     assert said.translated(lines, [], "sv") == lines
+
+
+def _english_of_the_table() -> set[str]:
+    """The English words of what the table shows besides its log (buttons, prompts, captions)."""
+    texts = ["Draw", "Take the 4 cards", "Challenge the wild +4", "Keep red 5", "Call UNO", "Name yellow",
+             "Which color do you name with wild +4?", "Who do you swap hands with for red 7?",
+             "How do you play red discard-all?", "keep your hand", "leave red 5 on top", "swap hands with Alex",
+             "played by you", "played by Alex", "turned up at the deal"]
+    return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{2,}", text)} - {"alex"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tables_buttons_prompt_and_captions_are_in_the_language(lang: str) -> None:
+    """A table dealt so that the person holds a wild: its buttons, the color it asks for, the top card's caption
+    and the latest move, in ``lang``; the same table in English shows the session's own words."""
+    from nomercy.widgets.game_table import GameTable
+
+    seats = {"You": "human", "Alex": "greedy", "Sam": "greedy"}
+    english_words = _english_of_the_table() | _ENGLISH
+    for seed in range(40):
+        table, english = GameTable(players=seats, seed=seed, pace=0, lang=lang), GameTable(players=seats, seed=seed,
+                                                                                             pace=0)
+        wilds = [c for c in table.state.hands[0] if c.is_wild and c.rank.value != "wild roulette"]
+        if table.state.to_act == 0 and wilds and any(c.get("playable") for c in table.table["hand"]
+                                                     if c["card"] == str(wilds[0])):
+            break
+    else:
+        pytest.fail("no seed in 40 deals a playable wild to the person first")
+    said_again = english.session.snapshot()  # English: the session's own words, untouched
+    assert [english.table[k] for k in ("top_by", "buttons", "last", "status")] == [
+        said_again[k] for k in ("top_by", "buttons", "last", "status")]
+    for widget in (table, english):
+        widget.send_intent({"type": "card", "card": str(wilds[0]), "version": widget.version})
+    assert english.prompt == english.session.prompt
+    prompt = table.prompt
+    assert len(prompt["options"]) == 4 and [o["move"] for o in prompt["options"]] == [
+        o["move"] for o in english.prompt["options"]]
+    shown = [prompt["title"], *[o["label"] for o in prompt["options"]]]
+    for widget in (table, english):
+        widget.send_intent({"type": "move", "move": prompt["options"][0]["move"], "version": widget.version})
+    shown += [table.table["top_by"], table.table["last"]["line"], *[b["text"] for b in table.table["last"]["banners"]]]
+    shown += [b["label"] for b in table.table["buttons"]]
+    for text in shown:
+        left = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text.replace("Alex", "").replace("Sam", ""))}
+        assert not (left & english_words) - SAME_WORD[lang] - NOT_WORDS, (text, shown)

@@ -24,6 +24,7 @@ from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core import said
+from nomercy.play.said_at_table import log_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
@@ -346,8 +347,9 @@ class TerminalTable:
     def _print_log(self) -> None:
         """The log's lines not printed yet (after an undo or a new round, from where the log changed)."""
         log = self.session.log_lines
-        if self._words.lang != SOURCE:  # the engine's sentences in the table's language (nomercy.core.said)
-            log = said.translated(log, self.session.transcript().events, self._words.lang)
+        if self._words.lang != SOURCE:  # the engine's sentences in the table's language (nomercy.play.said_at_table)
+            session = self.session
+            log = log_words(log, session.transcript().events, session.state, session.round_number, self._words.lang)
         lines = [(line["n"], line["sentence"]) for line in log]
         same = 0
         while same < min(len(lines), len(self._shown)) and lines[same] == self._shown[same]:
@@ -358,6 +360,7 @@ class TerminalTable:
 
     def _print_table(self, snap: dict[str, Any]) -> None:
         s, _, cards = self.session.state, self._words.gettext, self._cards
+        snap = table_words(snap, s, self.session.transcript(), self._words.lang)
         top = said.card_name(s.top_card, self._words.lang) + (_(" ({color} in force)", color=_(snap["color"]))
                              if snap["color"] and s.top_card.is_wild else "")
         pending = _(" · {cards} pending", cards=cards(snap["pending"])) if snap["pending"] else ""

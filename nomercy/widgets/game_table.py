@@ -33,7 +33,6 @@ import traitlets
 from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
-from nomercy.core import said
 from nomercy.core.i18n import SOURCE, language, plural_rule, words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
@@ -41,6 +40,7 @@ from nomercy.core.state import GameState
 from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
+from nomercy.play.said_at_table import log_words, prompt_words, table_words
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
@@ -261,20 +261,27 @@ class GameTable(GuardedWidget):
     def _render(self) -> None:
         session = self._session
         with self.hold_sync():
-            self.table = self._pictured(session.snapshot())
-            self.log = self._said(session.latest_lines(_LOG_LINES))  # the rulings' words travel once, in ``rulings``
-            self.prompt = session.prompt
+            self.table = self._said(self._pictured(session.snapshot()))
+            self.log = self._said_log(session.latest_lines(_LOG_LINES))  # the rulings' words travel once, in ``rulings``
+            self.prompt = prompt_words(session.prompt, session.state, self._lang)
             self.advice = session.advice
             self.review = self._review_board()
             self.export = session.export
             self.version = session.version
 
-    def _said(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _said_log(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The log's lines in the table's language: the engine's sentences from the round's events
-        (:mod:`nomercy.core.said`); English lines as they are."""
+        (:mod:`nomercy.play.said_at_table`); English lines as they are."""
         if self._lang == SOURCE:
             return lines
-        return said.translated(lines, self._session.transcript().events, self._lang)
+        session = self._session
+        return log_words(lines, session.transcript().events, session.state, session.round_number, self._lang)
+
+    def _said(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The snapshot's buttons, top-card caption and latest move in the table's language; English as it is."""
+        if self._lang == SOURCE:
+            return snapshot
+        return table_words(snapshot, self._session.state, self._session.transcript(), self._lang)
 
     def _pictured(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         """The session's snapshot with its cards drawn (``svg``, ``back``, ``top_svg``, ``deck_svg``; a finished
