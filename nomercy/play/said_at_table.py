@@ -15,13 +15,14 @@ from typing import Any, Sequence
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
 from nomercy.core.cards import Color
-from nomercy.core.i18n import N_, SOURCE, words
-from nomercy.core.moves import Play
-from nomercy.core.state import GameState
-from nomercy.core.wording import ROUND_STARTS, is_you, rules_name
+from nomercy.core.i18n import N_, SOURCE, Words, words
+from nomercy.core.legality import legal_moves
+from nomercy.core.moves import Draw, Play
+from nomercy.core.state import GameState, Phase
+from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
 from nomercy.play.transcript import Transcript
 
-__all__ = ["table_words", "prompt_words", "log_words"]
+__all__ = ["table_words", "prompt_words", "log_words", "status_words"]
 
 _OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
              ev.Challenged)
@@ -146,3 +147,89 @@ def _option(play: Play, state: GameState, lang: str) -> str:
     for part in parts[1:]:
         text = said.gettext(N_("{items}, {item}"), items=text, item=part)
     return text[:1].upper() + text[1:]
+
+
+_WON_LINE = {
+    "last one standing": (N_("{player} wins the round as the last player left (everyone else was knocked out)."),
+                          N_("You win the round as the last player left (everyone else was knocked out).")),
+    "dead end": (N_("{player} wins the round with the fewest cards, because nobody could play or draw."),
+                 N_("You win the round with the fewest cards, because nobody could play or draw.")),
+}
+"""The end of a round as the status line says it (:data:`nomercy.play.table_text.HOW`), where the log's words differ."""
+
+
+def status_words(snapshot: dict[str, Any], state: GameState, viewer: int | None, kinds: Sequence[str],
+                 humans: Sequence[int], prompt: dict[str, Any], advice: dict[str, Any], lang: str) -> str:
+    """The status line over the table in ``lang``, as :func:`nomercy.play.table_text.status_line` and the table's
+    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen keeps its
+    English line (not in the catalogs yet)."""
+    english = str(snapshot.get("status", ""))
+    if lang == SOURCE or snapshot.get("hidden"):
+        return english
+    return _status(english, state, viewer, kinds, humans, prompt, advice, words(lang), lang)
+
+
+def _status(english: str, state: GameState, viewer: int | None, kinds: Sequence[str], humans: Sequence[int],
+            prompt: dict[str, Any], advice: dict[str, Any], said: Words, lang: str) -> str:
+    """:func:`status_words` with the catalog ``said`` (a test gives it English's, to hold the cases to the
+    English line's)."""
+    if state.is_over and state.winner is not None:
+        winner = state.seats[state.winner]
+        if state.end_reason == "emptied hand":
+            return core_said.sentence(ev.RoundWon(player=winner, how="emptied hand"), lang)
+        if state.end_reason not in _WON_LINE:
+            return english
+        other, you = _WON_LINE[state.end_reason]
+        return said.gettext(you) if is_you(winner) else said.gettext(other, player=winner)
+    if prompt.get("title"):
+        return said.gettext(N_("{sentence} {next}"), sentence=prompt_words(prompt, state, lang)["title"],
+                            next=said.gettext(N_("Choose below, or Cancel.")))
+    if advice.get("kind") == "warning":
+        return said.gettext(N_("The coach holds your move back: read the warning, then decide."))
+    actor = state.to_act
+    if actor is None:
+        return english
+    name = state.seats[actor]
+    if actor != viewer or viewer not in humans:
+        kind = kinds[actor]
+        if is_you(name):
+            text = said.gettext(N_("You are to move."))
+        elif name.lower().startswith(kind) or not strength_of(kind):  # a person, or a seat its kind names
+            text = said.gettext(N_("{player} is to move."), player=name)
+        else:
+            text = said.gettext(N_("{player} ({kind}) is to move."), player=name, kind=said.gettext(strength_of(kind)))
+        if viewer is not None and viewer in state.catchable:
+            text = said.gettext(N_("{sentence} {next}"), sentence=text,
+                                next=said.gettext(N_("You hold one card: call UNO before you are caught!")))
+        return text
+    if state.phase is Phase.PLAY_DRAWN and state.drawn is not None:
+        return said.gettext(N_("You drew {card}, which fits: you must play it. Click it."),
+                            card=core_said.card_name(state.drawn, lang))
+    if state.phase is Phase.KEEP_OR_PLAY and state.drawn is not None:
+        return said.gettext(N_("You drew {card}: play it, or keep it and end your turn."),
+                            card=core_said.card_name(state.drawn, lang))
+    if state.phase is Phase.NAME_ROULETTE:
+        return said.gettext(N_("The roulette hits you: name a color; cards are turned up until it shows, and you keep "
+                               "them all."))
+    if state.phase is Phase.NAME_FIRST_COLOR:
+        return said.gettext(N_("A wild was turned up first: name the color in force."))
+    if state.pending:
+        if state.rules.stacking == "none":
+            return said.ngettext("{count} card is coming at you and these rules allow no stacking: take it.",
+                                 "{count} cards are coming at you and these rules allow no stacking: take them.",
+                                 state.pending)
+        return said.ngettext("{count} card is coming at you: stack a draw card worth +{minimum} or more "
+                             "(highlighted), or take it.",
+                             "{count} cards are coming at you: stack a draw card worth +{minimum} or more "
+                             "(highlighted), or take them all.", state.pending, minimum=state.stack_value)
+    legal = legal_moves(state)
+    if any(type(a) is Play and a.seat == actor for a in legal):
+        may_draw = any(type(a) is Draw and a.seat == actor for a in legal)
+        if is_you(name):
+            return said.gettext(N_("Your turn: play a highlighted card, or draw.") if may_draw
+                                else N_("Your turn: play a highlighted card."))
+        return said.gettext(N_("{player}, your turn: play a highlighted card, or draw.") if may_draw
+                            else N_("{player}, your turn: play a highlighted card."), player=name)
+    if is_you(name):
+        return said.gettext(N_("Your turn: nothing fits, so draw."))
+    return said.gettext(N_("{player}, your turn: nothing fits, so draw."), player=name)

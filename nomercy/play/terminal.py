@@ -24,7 +24,7 @@ from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core import said
-from nomercy.play.said_at_table import log_words, table_words
+from nomercy.play.said_at_table import log_words, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
@@ -360,7 +360,10 @@ class TerminalTable:
 
     def _print_table(self, snap: dict[str, Any]) -> None:
         s, _, cards = self.session.state, self._words.gettext, self._cards
-        snap = table_words(snap, s, self.session.transcript(), self._words.lang)
+        session = self.session
+        snap = {**table_words(snap, s, session.transcript(), self._words.lang),
+                "status": status_words(snap, s, session.viewer, session.kinds, session.humans, session.prompt,
+                                       session.advice, self._words.lang)}
         top = said.card_name(s.top_card, self._words.lang) + (_(" ({color} in force)", color=_(snap["color"]))
                              if snap["color"] and s.top_card.is_wild else "")
         pending = _(" · {cards} pending", cards=cards(snap["pending"])) if snap["pending"] else ""

@@ -40,7 +40,7 @@ from nomercy.core.state import GameState
 from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
-from nomercy.play.said_at_table import log_words, prompt_words, table_words
+from nomercy.play.said_at_table import log_words, prompt_words, status_words, table_words
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
@@ -281,7 +281,11 @@ class GameTable(GuardedWidget):
         """The snapshot's buttons, top-card caption and latest move in the table's language; English as it is."""
         if self._lang == SOURCE:
             return snapshot
-        return table_words(snapshot, self._session.state, self._session.transcript(), self._lang)
+        session = self._session
+        shown = table_words(snapshot, session.state, session.transcript(), self._lang)
+        shown["status"] = status_words(snapshot, session.state, session.viewer, session.kinds, session.humans,
+                                       session.prompt, session.advice, self._lang)
+        return shown
 
     def _pictured(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         """The session's snapshot with its cards drawn (``svg``, ``back``, ``top_svg``, ``deck_svg``; a finished
