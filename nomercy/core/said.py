@@ -15,7 +15,7 @@ card is named with the language's card words, which follow the term tables of ``
 >>> sentence(CardsDrawn(player="You", count=3), "fr")
 'Vous piochez 3 cartes.'
 >>> sentence(CardPlayed(player="You", card=Card.parse("wild +4"), color=Card.parse("blue 1").color), "zh-Hant")
-'你打出萬用加四，指定藍色。'
+'你打出萬用加四，選了藍色。'
 >>> sentence(CardPlayed(player="You", card=Card.parse("red 5")), "en")
 'You play red 5.'
 """
