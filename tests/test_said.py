@@ -297,3 +297,23 @@ def test_the_status_line_is_said_in_the_same_cases_as_in_english(seats: Any) -> 
                     break
             session.handle({**intent, "version": session.version})
     assert checked > 100
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_of_a_round_is_said_in_the_language(lang: str) -> None:
+    """A round played to its end at a table: the result's title, its points, the hand's label and the undo
+    button in ``lang``."""
+    from nomercy.widgets.game_table import GameTable
+
+    table = GameTable(players={"You": "human", "Alex": "greedy"}, seed=2, pace=0, lang=lang)
+    assert table.table["hand_label"] == words(lang).gettext("Your hand") != "Your hand"
+    rng = random.Random(2)
+    for _ in range(400):
+        if table.state.is_over:
+            break
+        mine = [m for m in legal_moves(table.state) if m.seat == 0]
+        table.move(table.state.move_text(rng.choice(mine)))
+    over = table.table["over"]
+    assert over and over["title"] == table.table["status"]
+    for text in (over["title"], over["scored"]):
+        assert _leftover(text, lang) == set(), text

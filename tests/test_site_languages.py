@@ -4,9 +4,9 @@ of the message catalogs where a translation stands, and fit the phone's screen w
 French words and with Chinese characters.
 
 The check reads every piece of text a person sees (each element's own text, its title and its label) and
-looks for the catalogs' English messages (a message with placeholders as a pattern). The table's lines that
-Python writes (the event log, the latest move, the status line, the move buttons) are not in the catalogs
-yet, and are not read here.
+looks for the catalogs' English messages (a message with placeholders as a pattern), the event log, the latest
+move, the status line and the move buttons included (the engine's sentences and the table's lines are in the
+catalogs). The hand (its cards' labels are their notation) and the move list are not read here.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ LANGS = ["sv", "fr", "zh-Hant"]
 _TEXTS_JS = """
 () => {
   const out = [];
-  const skip = (el) => el.closest('[data-testid=log], [data-testid=moves], [data-testid=status], select, script, style, ' +
-                                  '[data-testid=actions], [data-testid=hand], [data-testid=page-notes], .nm-order');
+  const skip = (el) => el.closest('[data-testid=moves], select, script, style, ' +
+                                  '[data-testid=hand], [data-testid=page-notes], .nm-order');
   for (const el of document.body.querySelectorAll('*')) {
     if (skip(el)) continue;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();

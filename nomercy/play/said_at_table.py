@@ -48,7 +48,19 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
     if lang == SOURCE:
         return snapshot
     events = story.events
+    said = words(lang)
     shown = dict(snapshot)
+    for key, fixed in (("hand_label", N_("Your hand")), ("undo_label", N_("Undo my last move"))):
+        if shown.get(key) == fixed:  # one person at the table (a hot-seat's names its seat: still English)
+            shown[key] = said.gettext(fixed)
+    over = snapshot.get("over")
+    if over and state.winner is not None:
+        winner = state.seats[state.winner]
+        points = over.get("points", 0)
+        scored = (said.ngettext("You score {count} point", "You score {count} points", points) if is_you(winner)
+                  else said.ngettext("{player} scores {count} point", "{player} scores {count} points", points,
+                                     player=winner))
+        shown["over"] = {**over, "scored": scored}
     shown["buttons"] = [{**b, "label": _button(b, state, lang)} for b in snapshot.get("buttons", [])]
     shown["top_by"] = _top_by(events, lang)
     last = snapshot.get("last")

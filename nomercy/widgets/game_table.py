@@ -285,6 +285,8 @@ class GameTable(GuardedWidget):
         shown = table_words(snapshot, session.state, session.transcript(), self._lang)
         shown["status"] = status_words(snapshot, session.state, session.viewer, session.kinds, session.humans,
                                        session.prompt, session.advice, self._lang)
+        if shown.get("over"):
+            shown["over"] = {**shown["over"], "title": shown["status"]}  # the end of the round, as the status says it
         return shown
 
     def _pictured(self, snapshot: dict[str, Any]) -> dict[str, Any]:
