@@ -4,9 +4,10 @@ of the message catalogs where a translation stands, and fit the phone's screen w
 French words and with Chinese characters.
 
 The check reads every piece of text a person sees (each element's own text, its title and its label) and
-looks for the catalogs' English messages (a message with placeholders as a pattern). The table's lines that
-Python writes (the event log, the latest move, the status line, the move buttons) are not in the catalogs
-yet, and are not read here.
+looks for the catalogs' English messages (a message with placeholders as a pattern), the event log, the latest
+move, the status line and the move buttons included (the engine's sentences and the table's lines are in the
+catalogs). Not read here: the hand (its cards' labels are their notation), the move list, and the ruling a log
+line opens to (the rulebook's words, not in the catalogs yet: still English).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 
 from browser_support import ARTIFACTS, page_scrolls_sideways, phone_problems
 from nomercy.core.i18n import LOCALE_DIR, words
-from test_notebooks_in_browser import _next_click, _redrawn
+from test_notebooks_in_browser import _redrawn
 from test_site import _app_ready, _wait_for_the_player, site  # noqa: F401
 from test_site_phone import _FIT_JS, phone
 
@@ -30,8 +31,8 @@ LANGS = ["sv", "fr", "zh-Hant"]
 _TEXTS_JS = """
 () => {
   const out = [];
-  const skip = (el) => el.closest('[data-testid=log], [data-testid=moves], [data-testid=status], select, script, style, ' +
-                                  '[data-testid=actions], [data-testid=hand], [data-testid=page-notes], .nm-order');
+  const skip = (el) => el.closest('[data-testid=moves], select, script, style, .nm-ruling, ' +
+                                  '[data-testid=hand], [data-testid=page-notes], .nm-order');
   for (const el of document.body.querySelectorAll('*')) {
     if (skip(el)) continue;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
@@ -66,6 +67,9 @@ def _english(lang: str) -> list[tuple[str, re.Pattern[str]]]:
                 continue
             if not re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", english)):
                 continue  # only placeholders and marks ('{cards}, {points}'): no English word to leave on a page
+            if re.fullmatch(r"\{\w+\}.*\{\w+\}\W*", english) and len(re.findall(r"[A-Za-z]+", re.sub(
+                    r"\{\w+\}", "", english))) <= 2:
+                continue  # glue between two placeholders ('{first} and {last}'): it matches any English sentence
             pattern = re.escape(english.strip())
             pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: r"\d+" if m.group(1) in _NUMBERS else ".+?", pattern)
             found.append((english, re.compile(f"^{pattern}$")))
@@ -76,6 +80,25 @@ def _leftovers(page: Any, lang: str) -> list[str]:
     texts = page.evaluate(_TEXTS_JS)
     return sorted({f"{text!r} (the English of {english!r})" for text in texts for english, pattern in _english(lang)
                    if pattern.match(text.strip())})
+
+
+def _next_tap(table: Any) -> tuple[str, Any] | None:
+    """What a person would tap now, found by the controls' test ids (their names are in the page's language)."""
+    for what, selector in (("go ahead", '[data-testid="btn-go-ahead"]'), ("prompt", '[data-testid="prompt"] button'),
+                           ("name a color", '[data-testid^="btn-name-"]')):
+        if table.locator(selector).count():
+            return what, table.locator(selector).first
+    playable = table.locator('[data-testid="hand"] button[aria-label*=", can be played now"]')
+    if playable.count():
+        uno = table.locator('[data-testid="btn-uno"]')
+        if table.locator('[data-testid="hand"] button').count() == 2 and uno.count() and \
+                uno.get_attribute("aria-pressed") != "true":
+            return "call UNO", uno
+        return "card", playable.first
+    for what, selector in (("draw or take the stack", '[data-testid="btn-draw"]'), ("keep", '[data-testid="btn-pass"]')):
+        if table.locator(selector).count():
+            return what, table.locator(selector).first
+    return None
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -100,7 +123,7 @@ def test_the_landing_and_play_pages_speak_the_language_on_a_phone(site: str, lan
                 break
             version = table.get_attribute("data-version")
             warning = table.locator('[data-testid="btn-go-ahead"]')
-            step = ("go ahead", warning) if warning.count() else _next_click(table)
+            step = ("go ahead", warning) if warning.count() else _next_tap(table)
             assert step is not None, table.text_content()[:400]
             step[1].scroll_into_view_if_needed()
             step[1].tap()

@@ -73,9 +73,16 @@ def _fill(message: str, fallback: str, values: dict[str, Any]) -> str:
     if not values:
         return message
     try:
-        return message.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return fallback.format(**values)
+        return message.format_map(_Kept(values))
+    except (IndexError, ValueError):
+        return fallback.format_map(_Kept(values))
+
+
+class _Kept(dict[str, Any]):
+    """Values to fill a message with; a placeholder given no value stays as it is written (``{cards}``)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 PLURAL_RULES = {"en": "one", "sv": "one", "fr": "french", "zh-Hant": "none"}

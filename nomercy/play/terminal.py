@@ -23,6 +23,8 @@ from nomercy.core import typed_text
 from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
+from nomercy.core import said
+from nomercy.play.said_at_table import log_words, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
@@ -344,7 +346,11 @@ class TerminalTable:
     # ------------------------------------------------------------------ printing
     def _print_log(self) -> None:
         """The log's lines not printed yet (after an undo or a new round, from where the log changed)."""
-        lines = [(line["n"], line["sentence"]) for line in self.session.log_lines]
+        log = self.session.log_lines
+        if self._words.lang != SOURCE:  # the engine's sentences in the table's language (nomercy.play.said_at_table)
+            session = self.session
+            log = log_words(log, session.transcript().events, session.state, session.round_number, self._words.lang)
+        lines = [(line["n"], line["sentence"]) for line in log]
         same = 0
         while same < min(len(lines), len(self._shown)) and lines[same] == self._shown[same]:
             same += 1
@@ -354,7 +360,11 @@ class TerminalTable:
 
     def _print_table(self, snap: dict[str, Any]) -> None:
         s, _, cards = self.session.state, self._words.gettext, self._cards
-        top = snap["top"] + (_(" ({color} in force)", color=_(snap["color"]))
+        session = self.session
+        snap = {**table_words(snap, s, session.transcript(), self._words.lang),
+                "status": status_words(snap, s, session.viewer, session.kinds, session.humans, session.prompt,
+                                       session.advice, self._words.lang)}
+        top = said.card_name(s.top_card, self._words.lang) + (_(" ({color} in force)", color=_(snap["color"]))
                              if snap["color"] and s.top_card.is_wild else "")
         pending = _(" · {cards} pending", cards=cards(snap["pending"])) if snap["pending"] else ""
         self._write(_("Round {round}, move {moves}. Top card: {top}, {top_by}{pending}. Draw pile: {draw_pile}. "

@@ -40,6 +40,7 @@ from nomercy.core.state import GameState
 from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
+from nomercy.play.said_at_table import log_words, prompt_words, status_words, table_words
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
@@ -68,7 +69,7 @@ class GameTable(GuardedWidget):
     button, warnings before a regrettable move and a review after the round
     (:mod:`nomercy.play.coach`); ``auto_uno=True`` calls UNO for a person the
     moment they go down to one card. ``lang="sv"`` shows the table's own words (its buttons, headings and
-    badges) in Swedish, ``"fr"`` French, ``"zh-Hant"`` Chinese; the engine's sentences stay English for now.
+    badges) in Swedish, ``"fr"`` French, ``"zh-Hant"`` Chinese, and so are the engine's sentences in the log.
     ``save_to="my-game.json"`` saves the round to that file after every
     change and, when the table opens again, resumes it (:mod:`nomercy.play.saved_game`).
     Every option is the session's (:class:`~nomercy.play.table.TableSession`).
@@ -260,13 +261,33 @@ class GameTable(GuardedWidget):
     def _render(self) -> None:
         session = self._session
         with self.hold_sync():
-            self.table = self._pictured(session.snapshot())
-            self.log = session.latest_lines(_LOG_LINES)  # the rulings' words travel once, in ``rulings``
-            self.prompt = session.prompt
+            self.table = self._said(self._pictured(session.snapshot()))
+            self.log = self._said_log(session.latest_lines(_LOG_LINES))  # the rulings' words travel once, in ``rulings``
+            self.prompt = prompt_words(session.prompt, session.state, self._lang)
             self.advice = session.advice
             self.review = self._review_board()
             self.export = session.export
             self.version = session.version
+
+    def _said_log(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log's lines in the table's language: the engine's sentences from the round's events
+        (:mod:`nomercy.play.said_at_table`); English lines as they are."""
+        if self._lang == SOURCE:
+            return lines
+        session = self._session
+        return log_words(lines, session.transcript().events, session.state, session.round_number, self._lang)
+
+    def _said(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The snapshot's buttons, top-card caption and latest move in the table's language; English as it is."""
+        if self._lang == SOURCE:
+            return snapshot
+        session = self._session
+        shown = table_words(snapshot, session.state, session.transcript(), self._lang)
+        shown["status"] = status_words(snapshot, session.state, session.viewer, session.kinds, session.humans,
+                                       session.prompt, session.advice, self._lang)
+        if shown.get("over"):
+            shown["over"] = {**shown["over"], "title": shown["status"]}  # the end of the round, as the status says it
+        return shown
 
     def _pictured(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         """The session's snapshot with its cards drawn (``svg``, ``back``, ``top_svg``, ``deck_svg``; a finished

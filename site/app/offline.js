@@ -6,9 +6,14 @@
 // The service worker is the site's one (../service-worker.js, which also does what JupyterLite's does); its
 // list of files and version are in app/offline.json, both written by scripts/build_site.py.
 
+import { ready as language } from "./lang.js";
+
 const ROOT = new URL("../", import.meta.url);
 const WORKER = new URL("service-worker.js?enableCache=false", ROOT);  // the very address the Lab registers
 const bar = document.querySelector("[data-testid='offline']");
+
+// The line in the page's language (lang.js), once its words are here; English until then, or without them.
+let _ = (text, values = {}) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
 
 function say(state, text, action) {
   if (!bar) return;
@@ -40,7 +45,7 @@ async function keep(listing) {
   const left = await missing(listing);
   let done = 0;
   for (const url of left) {
-    say("keeping", `Keeping the site for offline use… ${Math.round((100 * done) / left.length)}%`);
+    say("keeping", _("Keeping the site for offline use… {percent}%", { percent: Math.round((100 * done) / left.length) }));
     await cache.add(new Request(url, { cache: "reload" }));
     done += 1;
   }
@@ -49,21 +54,21 @@ async function keep(listing) {
 async function ready(listing) {
   const left = await missing(listing);
   if (!left.length) {
-    say("ready", `Ready offline: ${megabytes(listing.bytes)} kept in this browser.`);
+    say("ready", _("Ready offline: {size} kept in this browser.", { size: megabytes(listing.bytes) }));
     return;
   }
   try {
     navigator.storage?.persist?.().catch(() => {});
     await keep(listing);
-    say("ready", `Ready offline: ${megabytes(listing.bytes)} kept in this browser.`);
+    say("ready", _("Ready offline: {size} kept in this browser.", { size: megabytes(listing.bytes) }));
   } catch (error) {
-    const retry = { id: "keep", label: "Keep for offline", run: () => ready(listing) };
+    const retry = { id: "keep", label: _("Keep for offline"), run: () => ready(listing) };
     if (isQuota(error)) {
-      say("no-room", `This browser has no room to keep the site for offline use (it needs ${megabytes(listing.bytes)}); it plays while you are online.`, retry);
+      say("no-room", _("This browser has no room to keep the site for offline use (it needs {size}); it plays while you are online.", { size: megabytes(listing.bytes) }), retry);
     } else if (!navigator.onLine) {
-      say("partly", "Not all of the site is kept for offline use yet: open it once while online.", retry);
+      say("partly", _("Not all of the site is kept for offline use yet: open it once while online."), retry);
     } else {
-      say("partly", "Part of the site could not be kept for offline use; it plays while you are online.", retry);
+      say("partly", _("Part of the site could not be kept for offline use; it plays while you are online."), retry);
     }
   }
 }
@@ -71,23 +76,24 @@ async function ready(listing) {
 function watchForUpdates(registration) {
   const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) say("newer", "A newer version of the site is here.", { id: "reload", label: "Use it", run: () => location.reload() });
+    if (hadController) say("newer", _("A newer version of the site is here."), { id: "reload", label: _("Use it"), run: () => location.reload() });
   });
   registration.addEventListener("updatefound", () => {
-    if (hadController) say("updating", "A newer version of the site is being kept…");
+    if (hadController) say("updating", _("A newer version of the site is being kept…"));
   });
 }
 
 async function start() {
+  try { ({ _ } = await language); } catch { /* no words: the line stays in English */ }
   if (!("serviceWorker" in navigator) || !("caches" in self)) {
-    say("none", "This browser keeps nothing for offline use here (a private window may not); the site plays while you are online.");
+    say("none", _("This browser keeps nothing for offline use here (a private window may not); the site plays while you are online."));
     return;
   }
   let registration;
   try {
     registration = await navigator.serviceWorker.register(WORKER.href);
   } catch {
-    say("none", "This browser keeps nothing for offline use here (a private window may not); the site plays while you are online.");
+    say("none", _("This browser keeps nothing for offline use here (a private window may not); the site plays while you are online."));
     return;
   }
   watchForUpdates(registration);
@@ -96,7 +102,7 @@ async function start() {
     const reply = await fetch(new URL("app/offline.json", ROOT));
     listing = await reply.json();
   } catch {
-    say("partly", "This page is not kept for offline use: open it once while online.");
+    say("partly", _("This page is not kept for offline use: open it once while online."));
     return;
   }
   // The Lab unregisters a worker at its address that it has no version record of (it takes it for an older
@@ -107,13 +113,13 @@ async function start() {
   }
   try {
     const older = (await caches.keys()).filter((name) => name.startsWith("nomercy-offline-") && name !== `nomercy-offline-${listing.version}`);
-    if (older.length) say("updating", "An older offline copy of the site is being replaced…");
+    if (older.length) say("updating", _("An older offline copy of the site is being replaced…"));
     await navigator.serviceWorker.ready;
     await ready(listing);
   } catch (error) {
     say(isQuota(error) ? "no-room" : "none", isQuota(error)
-      ? `This browser has no room to keep the site for offline use (it needs ${megabytes(listing.bytes)}); it plays while you are online.`
-      : "This browser keeps nothing for offline use here (a private window may not); the site plays while you are online.");
+      ? _("This browser has no room to keep the site for offline use (it needs {size}); it plays while you are online.", { size: megabytes(listing.bytes) })
+      : _("This browser keeps nothing for offline use here (a private window may not); the site plays while you are online."));
   }
 }
 

@@ -1,0 +1,247 @@
+"""What a game table shows besides its log, in the table's language: its buttons, the choice a clicked card asks
+for, who put the top card there, the latest move and its banners, and the log's round line.
+
+The table session writes these in English (:mod:`nomercy.play.table_text`, :mod:`nomercy.play.table_view`); a
+front end in another language passes the session's snapshot, prompt and log through here, which says each one
+again from the values behind it (the state, the moves in notation, the events), never by taking the English
+apart: a button by its id, a prompt's options by their moves, the latest move by its events
+(:mod:`nomercy.core.said`). English is given back as it came, untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from nomercy.core import said as core_said
+from nomercy.core import events as ev
+from nomercy.core.cards import Color
+from nomercy.core.i18n import N_, SOURCE, Words, words
+from nomercy.core.legality import legal_moves
+from nomercy.core.moves import Draw, Play
+from nomercy.core.state import GameState, Phase
+from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
+from nomercy.play.transcript import Transcript
+
+__all__ = ["table_words", "prompt_words", "log_words", "status_words"]
+
+_OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
+             ev.Challenged)
+"""The events that say what a seat did itself (the rest are what its move did to others)."""
+
+
+def log_words(lines: list[dict[str, Any]], events: Sequence[ev.Event], state: GameState, round_number: int,
+              lang: str) -> list[dict[str, Any]]:
+    """A table's log lines in ``lang``: the events' sentences, and the round's first line."""
+    if lang == SOURCE:
+        return lines
+    said = words(lang)
+    name = state.rules.name
+    english = ROUND_STARTS.format(number=round_number, rules=rules_name(name))
+    header = said.gettext(ROUND_STARTS, number=round_number, rules=said.gettext(rules_name(name)))
+    shown = core_said.translated(lines, events, lang)
+    return [{**line, "sentence": header} if line.get("sentence") == english else line for line in shown]
+
+
+def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, lang: str) -> dict[str, Any]:
+    """The snapshot's buttons, top-card caption, latest move and banners in ``lang`` (a new dict; English: the
+    snapshot itself); ``story`` is the round so far (the session's transcript)."""
+    if lang == SOURCE:
+        return snapshot
+    events = story.events
+    said = words(lang)
+    shown = dict(snapshot)
+    for key, fixed in (("hand_label", N_("Your hand")), ("undo_label", N_("Undo my last move"))):
+        if shown.get(key) == fixed:  # one person at the table (a hot-seat's names its seat: still English)
+            shown[key] = said.gettext(fixed)
+    over = snapshot.get("over")
+    if over and state.winner is not None:
+        winner = state.seats[state.winner]
+        points = over.get("points", 0)
+        scored = (said.ngettext("You score {count} point", "You score {count} points", points) if is_you(winner)
+                  else said.ngettext("{player} scores {count} point", "{player} scores {count} points", points,
+                                     player=winner))
+        shown["over"] = {**over, "scored": scored}
+    shown["buttons"] = [{**b, "label": _button(b, state, lang)} for b in snapshot.get("buttons", [])]
+    shown["top_by"] = _top_by(events, lang)
+    last = snapshot.get("last")
+    if last:
+        number = last.get("n")
+        step = story.steps[number - 1] if isinstance(number, int) and 0 < number <= len(story.steps) else None
+        moved = _latest_move(step.events if step is not None else (), last.get("seat", ""), lang)
+        by_english = {e.sentence: e for e in events}
+        banners = [{**b, "text": core_said.sentence(by_english[b["text"]], lang) if b.get("text") in by_english
+                    else b.get("text", "")} for b in last.get("banners", [])]
+        shown["last"] = {**last, "line": moved or last.get("line", ""), "banners": banners}
+    return shown
+
+
+def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
+    said = words(lang)
+    which = button.get("id", "")
+    if which == "draw":
+        if state.pending:
+            return said.ngettext("Take the {count} card", "Take the {count} cards", state.pending)
+        return said.gettext(N_("Draw"))
+    if which == "challenge":
+        return said.gettext(N_("Challenge the wild +4"))
+    if which == "pass" and state.drawn is not None:
+        return said.gettext(N_("Keep {card}"), card=core_said.card_name(state.drawn, lang))
+    if which == "uno":
+        return said.gettext(N_("Call UNO"))
+    if which.startswith("name-") and button.get("color"):
+        return said.gettext(N_("Name {color}"), color=said.gettext(core_said.COLOR_WORDS[Color(button["color"])]))
+    return str(button.get("label", ""))
+
+
+def _top_by(events: Sequence[ev.Event], lang: str) -> str:
+    """Who put the top card there (as :func:`nomercy.play.table_text.top_card_by` says it in English)."""
+    said = words(lang)
+    for event in reversed(events):
+        if isinstance(event, (ev.CardPlayed, ev.JumpedIn)):
+            if is_you(event.player):
+                return said.gettext(N_("played by you"))
+            return said.gettext(N_("played by {player}"), player=event.player)
+    return said.gettext(N_("turned up at the deal"))
+
+
+def _latest_move(events: Sequence[ev.Event], seat: str, lang: str) -> str:
+    """The latest move (its ``events``) as the events of what ``seat`` did say it: 'Alex lägger röd 5.'"""
+    said, text = words(lang), ""
+    mine = [e for e in events if isinstance(e, _OWN_MOVE) and seat in (
+        getattr(e, "player", None), getattr(e, "catcher", None), getattr(e, "challenger", None))]
+    for event in mine:
+        sentence = core_said.sentence(event, lang)
+        text = said.gettext(N_("{sentence} {next}"), sentence=text, next=sentence) if text else sentence
+    return text
+
+
+def prompt_words(prompt: dict[str, Any], state: GameState, lang: str) -> dict[str, Any]:
+    """The choice a clicked card asks for, in ``lang``: its question and each option, said from the option's move."""
+    if lang == SOURCE or not prompt or not prompt.get("options"):
+        return prompt
+    said = words(lang)
+    options, plays = [], []
+    for option in prompt["options"]:
+        try:
+            move = state.parse_move(option["move"])
+        except (ValueError, KeyError, TypeError):
+            options.append(option)
+            continue
+        if not isinstance(move, Play):
+            options.append(option)
+            continue
+        plays.append(move)
+        options.append({**option, "label": _option(move, state, lang)})
+    card = core_said.card_name(plays[0].card, lang) if plays else prompt.get("card", "")
+    if plays and all(p.color is not None for p in plays):
+        title = said.gettext(N_("Which color do you name with {card}?"), card=card)
+    elif any(p.target is not None for p in plays):
+        title = said.gettext(N_("Who do you swap hands with for {card}?"), card=card)
+    else:
+        title = said.gettext(N_("How do you play {card}?"), card=card)
+    return {**prompt, "title": title, "options": options}
+
+
+def _option(play: Play, state: GameState, lang: str) -> str:
+    said, parts = words(lang), []
+    if play.color is not None:
+        parts.append(said.gettext(core_said.COLOR_WORDS[play.color]))
+    if play.top is not None:
+        parts.append(said.gettext(N_("leave {card} on top"), card=core_said.card_name(play.top, lang)))
+    effect = play.top if play.top is not None else play.card
+    if play.target is not None:
+        parts.append(said.gettext(N_("swap hands with {player}"), player=state.seats[play.target]))
+    elif "target" in effect.face.choices and len(state.hands[play.seat]) > 1 and state.rules.seven_swap == "optional":
+        parts.append(said.gettext(N_("keep your hand")))
+    if not parts:
+        parts.append(said.gettext(N_("leave {card} on top"), card=core_said.card_name(play.card, lang)))
+    text = parts[0]
+    for part in parts[1:]:
+        text = said.gettext(N_("{items}, {item}"), items=text, item=part)
+    return text[:1].upper() + text[1:]
+
+
+_WON_LINE = {
+    "last one standing": (N_("{player} wins the round as the last player left (everyone else was knocked out)."),
+                          N_("You win the round as the last player left (everyone else was knocked out).")),
+    "dead end": (N_("{player} wins the round with the fewest cards, because nobody could play or draw."),
+                 N_("You win the round with the fewest cards, because nobody could play or draw.")),
+}
+"""The end of a round as the status line says it (:data:`nomercy.play.table_text.HOW`), where the log's words differ."""
+
+
+def status_words(snapshot: dict[str, Any], state: GameState, viewer: int | None, kinds: Sequence[str],
+                 humans: Sequence[int], prompt: dict[str, Any], advice: dict[str, Any], lang: str) -> str:
+    """The status line over the table in ``lang``, as :func:`nomercy.play.table_text.status_line` and the table's
+    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen keeps its
+    English line (not in the catalogs yet)."""
+    english = str(snapshot.get("status", ""))
+    if lang == SOURCE or snapshot.get("hidden"):
+        return english
+    return _status(english, state, viewer, kinds, humans, prompt, advice, words(lang), lang)
+
+
+def _status(english: str, state: GameState, viewer: int | None, kinds: Sequence[str], humans: Sequence[int],
+            prompt: dict[str, Any], advice: dict[str, Any], said: Words, lang: str) -> str:
+    """:func:`status_words` with the catalog ``said`` (a test gives it English's, to hold the cases to the
+    English line's)."""
+    if state.is_over and state.winner is not None:
+        winner = state.seats[state.winner]
+        if state.end_reason == "emptied hand":
+            return core_said.sentence(ev.RoundWon(player=winner, how="emptied hand"), lang)
+        if state.end_reason not in _WON_LINE:
+            return english
+        other, you = _WON_LINE[state.end_reason]
+        return said.gettext(you) if is_you(winner) else said.gettext(other, player=winner)
+    if prompt.get("title"):
+        return said.gettext(N_("{sentence} {next}"), sentence=prompt_words(prompt, state, lang)["title"],
+                            next=said.gettext(N_("Choose below, or Cancel.")))
+    if advice.get("kind") == "warning":
+        return said.gettext(N_("The coach holds your move back: read the warning, then decide."))
+    actor = state.to_act
+    if actor is None:
+        return english
+    name = state.seats[actor]
+    if actor != viewer or viewer not in humans:
+        kind = kinds[actor]
+        if is_you(name):
+            text = said.gettext(N_("You are to move."))
+        elif name.lower().startswith(kind) or not strength_of(kind):  # a person, or a seat its kind names
+            text = said.gettext(N_("{player} is to move."), player=name)
+        else:
+            text = said.gettext(N_("{player} ({kind}) is to move."), player=name, kind=said.gettext(strength_of(kind)))
+        if viewer is not None and viewer in state.catchable:
+            text = said.gettext(N_("{sentence} {next}"), sentence=text,
+                                next=said.gettext(N_("You hold one card: call UNO before you are caught!")))
+        return text
+    if state.phase is Phase.PLAY_DRAWN and state.drawn is not None:
+        return said.gettext(N_("You drew {card}, which fits: you must play it. Click it."),
+                            card=core_said.card_name(state.drawn, lang))
+    if state.phase is Phase.KEEP_OR_PLAY and state.drawn is not None:
+        return said.gettext(N_("You drew {card}: play it, or keep it and end your turn."),
+                            card=core_said.card_name(state.drawn, lang))
+    if state.phase is Phase.NAME_ROULETTE:
+        return said.gettext(N_("The roulette hits you: name a color; cards are turned up until it shows, and you keep "
+                               "them all."))
+    if state.phase is Phase.NAME_FIRST_COLOR:
+        return said.gettext(N_("A wild was turned up first: name the color in force."))
+    if state.pending:
+        if state.rules.stacking == "none":
+            return said.ngettext("{count} card is coming at you and these rules allow no stacking: take it.",
+                                 "{count} cards are coming at you and these rules allow no stacking: take them.",
+                                 state.pending)
+        return said.ngettext("{count} card is coming at you: stack a draw card worth +{minimum} or more "
+                             "(highlighted), or take it.",
+                             "{count} cards are coming at you: stack a draw card worth +{minimum} or more "
+                             "(highlighted), or take them all.", state.pending, minimum=state.stack_value)
+    legal = legal_moves(state)
+    if any(type(a) is Play and a.seat == actor for a in legal):
+        may_draw = any(type(a) is Draw and a.seat == actor for a in legal)
+        if is_you(name):
+            return said.gettext(N_("Your turn: play a highlighted card, or draw.") if may_draw
+                                else N_("Your turn: play a highlighted card."))
+        return said.gettext(N_("{player}, your turn: play a highlighted card, or draw.") if may_draw
+                            else N_("{player}, your turn: play a highlighted card."), player=name)
+    if is_you(name):
+        return said.gettext(N_("Your turn: nothing fits, so draw."))
+    return said.gettext(N_("{player}, your turn: nothing fits, so draw."), player=name)
