@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ from nomercy.core.errors import NomercyError
 from nomercy.core.files import write_text
 from nomercy.puzzles.progress_store import data_dir as default_data_dir
 
-__all__ = ["Learners", "LearnerError", "learner_name", "same_learner", "NAME_FILE", "CURRENT_FILE", "FOLDER",
+__all__ = ["Learners", "LearnerError", "learner_name", "read_name", "same_learner", "NAME_FILE", "CURRENT_FILE", "FOLDER",
            "MAX_LEARNERS"]
 
 NAME_FILE = "learner.json"
@@ -73,10 +74,14 @@ def same_learner(one: str, other: str) -> bool:
     return inputs.name_key(one) == inputs.name_key(other)
 
 
-def _read_name(path: Path) -> str | None:
-    """The learner a name file names, or ``None`` for a file that is missing or not one of ours."""
+def read_name(path: Path) -> str | None:
+    """The learner a name file (``learner.json``, ``current-learner.json``) names, or ``None`` for a file that is
+    missing or not one of ours (whatever it holds: it is read, at most 4 KB, and never raises)."""
     try:
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))  # a pipe never blocks
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
             data = json.loads(handle.read(4096).decode("utf-8"))
         return learner_name(data["name"]) if isinstance(data, dict) and data.get("format") == FORMAT else None
     except (OSError, ValueError, KeyError, RecursionError, LearnerError):
@@ -95,7 +100,7 @@ class Learners:
 
     def first(self) -> str | None:
         """The name of the first learner (whose progress is the data folder's own), ``None`` before any name."""
-        return _read_name(self.data_dir / NAME_FILE)
+        return read_name(self.data_dir / NAME_FILE)
 
     def folder_of(self, name: str) -> Path:
         """The folder of ``name``'s progress, made and named if it is new (the first name takes the data folder's own)."""
@@ -114,7 +119,7 @@ class Learners:
         if first is not None and same_learner(first, name):
             return self.data_dir
         folder = self.data_dir / FOLDER / hashlib.sha256(inputs.name_key(name).encode("utf-8")).hexdigest()[:16]
-        if _read_name(folder / NAME_FILE) is None:
+        if read_name(folder / NAME_FILE) is None:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 write_text(folder / NAME_FILE, _name_text(name), replace=True, what="the learner's name")
@@ -134,14 +139,19 @@ class Learners:
         except OSError:
             entries = []
         for entry in entries:
-            name = _read_name(Path(entry.path) / NAME_FILE)
+            name = read_name(Path(entry.path) / NAME_FILE)
             if name is not None and not (first is not None and same_learner(first, name)):
                 others.append(name)
         return ([first] if first else []) + sorted(others, key=inputs.name_key)
 
+    def spelled(self, name: str) -> str:
+        """``name`` as the learner it names spelled it first (``ann`` is ``Ann`` once Ann is here)."""
+        name = learner_name(name)
+        return next((known for known in self.names() if same_learner(known, name)), name)
+
     def remembered(self) -> str | None:
         """The learner chosen last on this computer (``None`` before any)."""
-        return _read_name(self.data_dir / CURRENT_FILE)
+        return read_name(self.data_dir / CURRENT_FILE)
 
     def remember(self, name: str) -> None:
         """Remember ``name`` as the learner to start with next time (a folder that cannot be written: not remembered)."""
