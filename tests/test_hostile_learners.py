@@ -188,3 +188,24 @@ def test_two_windows_writing_two_learners_at_once_keep_each_ones_attempts_apart(
     assert {p for p in mine["Ben"] if not p.startswith("before")} == {f"Ben-{i}" for i in range(40)}
     assert ("before-names" in mine["Ann"]) != ("before-names" in mine["Ben"])  # exactly one took it over
     assert sorted(Learners(tmp_path).names()) == ["Ann", "Ben"]
+
+
+@pytest.mark.parametrize("folder", [5, True, [], "a\x00b", "\ud800", "x" * 5000, {"a": 1}])
+def test_a_data_folder_that_is_no_folder_name_is_refused_in_one_line(folder: Any) -> None:
+    with pytest.raises(NomercyError) as refused:
+        Learners(folder)
+    message = str(refused.value)
+    assert "the progress folder is the name of a file" in message and "\n" not in message and len(message) < 300
+
+
+def test_a_data_folder_that_is_a_file_keeps_no_names_and_says_nothing_wrong_to_the_learner(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    learners = Learners(blocker)
+    assert learners.names() == [] and learners.remembered() is None
+    learners.remember("Ann")  # not remembered, and no error: the progress says why it cannot be saved
+    trainer = Trainer(data_dir=blocker, clock=clock, learner="Ann")
+    assert trainer.learner == "Ann" and trainer.progress.folder == blocker
+    trainer.progress.record("s1", right=True)  # kept in memory, and said in one line
+    assert trainer.progress.problem and "\n" not in trainer.progress.problem and blocker.read_text() == "not a folder"
+    assert len(trainer.progress.attempts) == 1

@@ -107,8 +107,11 @@ class Learners:
         name = learner_name(name)
         first = self.first()
         if first is None and not self._exists(name):
-            try:  # take over the first learner's folder, unless another window just did
+            try:
                 self.data_dir.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                return self.data_dir  # a folder that cannot be made: its progress says why when it reads or saves
+            try:  # take over the first learner's folder, unless another window just did
                 with open(self.data_dir / NAME_FILE, "x", encoding="utf-8") as handle:
                     handle.write(_name_text(name))
                 return self.data_dir
