@@ -387,7 +387,7 @@ def test_the_rating_matches_glickmans_worked_example() -> None:
 
 def test_old_journals_are_folded_into_one_and_nothing_is_lost(
         tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
-    from nomercy.puzzles import progress as progress_module
+    from nomercy.puzzles import progress_store as progress_module  # the storage room folds
 
     monkeypatch.setattr(progress_module, "FOLD_AT", 5)
     for i in range(8):

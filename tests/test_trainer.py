@@ -172,7 +172,7 @@ def test_choosing_a_topic_and_level(tmp_path: Path, clock: FakeClock) -> None:
 
 def test_the_trainer_keeps_the_boards_intents_and_adds_its_own(tmp_path: Path, clock: FakeClock) -> None:
     assert set(_Trainer.INTENTS) == {"answer", "choice", "hint", "show", "goto", "next_puzzle", "choose",
-                                     "export_progress", "import_progress", "remove_kept"}
+                                     "export_progress", "import_progress", "remove_kept", "learner"}
     assert all(_Trainer._INTENT_HANDLERS[name] is PuzzleBoard._INTENT_HANDLERS[name]
                for name in ("answer", "choice", "hint", "show"))  # one checker: the board's
     trainer = Trainer(data_dir=tmp_path, clock=clock)

@@ -7,7 +7,7 @@ added here without hostile tests fails the suite. The readers are named by their
 core imports nothing above it), and the inventory checks that each one exists.
 
 >>> sorted(FILE_FORMATS)
-['chapter', 'kept-puzzle', 'position', 'progress', 'progress-export', 'puzzle', 'record', 'records-jsonl', 'save', 'stage', 'terms']
+['chapter', 'kept-puzzle', 'learner', 'position', 'progress', 'progress-export', 'puzzle', 'record', 'records-jsonl', 'save', 'stage', 'terms']
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ FILE_FORMATS: dict[str, FileFormat] = {f.name: f for f in (
                "nomercy.puzzles.progress_text:parse_text"),
     FileFormat("progress-export", "a trainer's progress exported as text, to import elsewhere",
                "nomercy.puzzles.progress:Progress.import_text"),
+    FileFormat("learner", "whose progress a folder holds, and the learner chosen last (learner.json, "
+               "current-learner.json in the progress folder)", "nomercy.puzzles.learners:read_name"),
     FileFormat("kept-puzzle", "a mistake of your own kept as a puzzle (kept-puzzles/<id>.yaml beside the progress, "
                "and a line of an exported progress)", "nomercy.puzzles.kept:KeptFolder.puzzles"),
     FileFormat("puzzle", "a puzzle as YAML (puzzles/, nomercy check, nomercy puzzle generate)",

@@ -327,8 +327,9 @@ def _visible(ch: str) -> bool:
     return ch not in _INVISIBLE and category[0] not in "CZ" and not (0xFE00 <= ord(ch) <= 0xFE0F)
 
 
-def seat_name(value: Any, *, error: Error | None = None) -> str:
+def seat_name(value: Any, *, error: Error | None = None, what: str = "a seat name") -> str:
     """A seat name: one word of 1 to :data:`MAX_SEAT_NAME` visible characters, in its composed form (NFC).
+    ``what`` names the name in the message (a learner's name is checked the same way).
 
     A name of invisible characters (a Hangul filler, the braille blank, a zero-width space) or one that starts
     with a lone accent is refused: a person could not read it or tell it from another.
@@ -339,7 +340,7 @@ def seat_name(value: Any, *, error: Error | None = None) -> str:
     from nomercy.core.errors import RulesError
 
     fail = error or RulesError
-    allowed = f"a seat name is one word of 1 to {MAX_SEAT_NAME} visible characters, like 'Ann'; not {quote(value)}"
+    allowed = f"{what} is one word of 1 to {MAX_SEAT_NAME} visible characters, like 'Ann'; not {quote(value)}"
     if not isinstance(value, str) or not 0 < len(value) <= 4 * MAX_SEAT_NAME:
         raise fail(allowed)
     name = unicodedata.normalize("NFC", value)

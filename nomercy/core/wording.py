@@ -237,6 +237,7 @@ REVIEW_POSITION = N_("The table before move {number}, as you saw it:")
 KEEP_MISTAKE = "Keep it as a puzzle"
 KEPT_NOW = "Kept: the Trainer will bring this table back as a puzzle, under Your mistakes."
 KEPT_AGAIN = "You kept this one already: it is in the Trainer, under Your mistakes."
+KEPT_FOR = "It is {name}'s (the learner the Trainer was last used by)."
 REMOVE_KEPT = "Remove it from my puzzles"
 KEPT_SERVED = "A table from one of your own rounds, where you made a mistake."
 KEPT_LEFT_OUT = "A puzzle you kept no longer passes the coach's check, so it is left out"
@@ -247,5 +248,17 @@ REVIEW_PROGRESS = N_("Reviewing {whose} decisions: {done} of {total} weighed…"
 # ---------------------------------------------------------------------------------------------- the trainer's words
 
 PROGRESS_KEPT = N_("Your progress is kept on this device, and the Lessons see it too.")
+# Whose progress it is (several learners on one computer: nomercy/puzzles/learners.py)
+LEARNER_LABEL = "Your name"
+LEARNER_ASK = "Whose progress is this? Type your name, so that each learner on this computer keeps their own."
+LEARNER_UNNAMED = "This progress was kept before names: type your name to make it yours."
+LEARNER_IS = "{name}'s progress"
+LEARNER_SWITCH = "Switch"
+LEARNER_OTHERS = "Also on this computer: {names}."
+IMPORT_WHOSE = "This file is {whose}'s progress, and this is {mine}."
+IMPORT_ASK = "Whose should it become?"
+IMPORT_AS_MINE = "Make it {mine}'s"
+IMPORT_AS_MINE_UNNAMED = "Make it mine"
+IMPORT_AS_THEIRS = "Switch to {whose} and import"
 RATING = N_("Your puzzle rating: {rating}")
 RATING_SETTLING = N_("Your puzzle rating: about {rating} (a few more puzzles will settle it)")

@@ -19,8 +19,8 @@ position is one a game can reach, the search confirms the better move): one that
 person is told why in a line. Its table is compared with the one the person saw, so a position the format cannot
 hold (a decision after a draw, a player already out) is refused instead of kept wrong.
 
-**Where they live.** One file per puzzle, ``kept-puzzles/<id>.yaml`` in the same data folder as the trainer's
-progress (:func:`nomercy.puzzles.progress.data_dir`), written whole through :mod:`nomercy.core.files`. The id
+**Where they live.** One file per puzzle, ``kept-puzzles/<id>.yaml`` in the learner's folder, beside their
+progress (:mod:`nomercy.puzzles.learners`: each learner keeps their own), written whole through :mod:`nomercy.core.files`. The id
 comes from the puzzle's content, so keeping the same mistake twice keeps it once; ``nomercy check`` checks the
 folder like any puzzle folder. A file that no longer reads is left out of the trainer and reported, never served.
 :func:`export_lines` and :func:`split_export` carry them in and out with the progress's export.
@@ -44,7 +44,7 @@ from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
 from nomercy.play.coach import PLAYOUT_DEPTH, ReviewedDecision
 from nomercy.puzzles.best_move import decision_position
-from nomercy.puzzles.progress import data_dir as default_data_dir
+from nomercy.puzzles.learners import Learners
 from nomercy.puzzles.puzzle import Puzzle, load_puzzle
 
 __all__ = ["KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder", "mistake_data", "export_lines",
@@ -135,10 +135,12 @@ class Kept:
 
 
 class KeptFolder:
-    """The kept mistakes in a data folder (default: the trainer's, :func:`~nomercy.puzzles.progress.data_dir`)."""
+    """The kept mistakes of a learner (``learner``: a name; default the first learner, whose progress came before
+    names) in a data folder (default: the trainer's, :func:`~nomercy.puzzles.progress.data_dir`)."""
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(default_data_dir(data_dir)) / KEPT_FOLDER
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *, learner: str | None = None) -> None:
+        learners = Learners(data_dir)
+        self.path = (learners.folder_of(learner) if learner is not None else learners.data_dir) / KEPT_FOLDER
         self.problem: str | None = None
         """What could not be read, in one line (``None`` when all is well)."""
 

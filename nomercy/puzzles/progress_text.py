@@ -2,7 +2,8 @@
 
 This is the boundary where progress comes in from outside (a file in the progress folder, an old
 ``progress.json``, a text a person imports): every field of every attempt is checked here, once, and what
-does not read is said in one line, in plain words. :mod:`nomercy.puzzles.progress` keeps the files.
+does not read is said in one line, in plain words. It touches no file: :mod:`nomercy.puzzles.progress_store`
+keeps the files.
 
 A journal (format version 2) is a header line, then one attempt a line::
 
@@ -20,13 +21,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import re
-import stat
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any, Iterable
+
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError
 
 __all__ = ["Attempt", "FORMAT", "VERSION", "FIRST_VERSION", "MAX_FILE_BYTES"]
 
@@ -193,6 +194,8 @@ class Reading:
     attempts: tuple[Attempt, ...] = ()
     why: str | None = None
     newer: int | None = None
+    learner: str | None = None
+    """Whose progress an exported text says it is (``None``: it names nobody)."""
 
 
 def _loads(text: str) -> Any:
@@ -252,6 +255,12 @@ def _parse_or_raise(text: str) -> Reading:
         return Reading(tuple(_first_version_ids(good)), why)
     if version != VERSION:
         return Reading(why=f"its format version is {_shown(header.get('version'))}, not {FIRST_VERSION} or {VERSION}")
+    learner = header.get("learner")
+    if learner is not None:
+        try:
+            learner = inputs.seat_name(learner, error=NomercyError, what="a learner's name")
+        except NomercyError as error:
+            return Reading(why=f"its {error}")
     good, bad = [], []
     lines: dict[str, tuple[int, Attempt]] = {}  # the line each id was first read on
     for number, line in enumerate(rest.split("\n"), start=2):
@@ -270,7 +279,7 @@ def _parse_or_raise(text: str) -> Reading:
         except ValueError as error:
             bad.append(f"line {number}: {error}")
     why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
-    return Reading(tuple(good), why)
+    return Reading(tuple(good), why, learner=learner)
 
 
 def journal_text(header: dict[str, Any], attempts: Iterable[Attempt]) -> str:
@@ -278,42 +287,3 @@ def journal_text(header: dict[str, Any], attempts: Iterable[Attempt]) -> str:
     lines = [json.dumps({"format": FORMAT, "version": VERSION, **header}, ensure_ascii=False)]
     lines += [json.dumps(a.to_json(), ensure_ascii=False) for a in attempts]
     return "\n".join(lines) + "\n"
-
-
-def _read_bytes(path: Path) -> bytes:
-    """At most MAX_FILE_BYTES + 1 bytes of a regular file; never blocks on a named pipe."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise IsADirectoryError(21, "it is not a file") if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode) \
-                else OSError(0, "it is not a file")
-        return handle.read(MAX_FILE_BYTES + 1)
-
-
-def read_file(path: Path) -> Reading | str:
-    """A file's reading, or (text) why it cannot be read at all and is left alone."""
-    try:
-        raw = _read_bytes(path)
-    except FileNotFoundError:
-        return Reading()
-    except IsADirectoryError:
-        return "it is a folder, not a file"
-    except OSError as error:
-        return error.strerror or "it cannot be read"
-    if len(raw) > MAX_FILE_BYTES:
-        return Reading(why=f"it is larger than {MAX_FILE_BYTES // 2 ** 20} MB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return Reading(why="it is not UTF-8 text")
-    return parse_text(text)
-
-
-def file_stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return status.st_mtime_ns, status.st_size, status.st_ino
-
-

@@ -44,6 +44,7 @@ from nomercy.play.said_at_table import log_words, prompt_words, status_words, ta
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
+from nomercy.puzzles.learners import Learners
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
 from nomercy.widgets.step_player import StepPlayer
 
@@ -324,11 +325,15 @@ class GameTable(GuardedWidget):
             return f"a mistake of the review is a number from 0 to {len(mistakes) - 1}, not {inputs.quote(index)}"
         seat = self._session.state.seats.index(result.seat)
         try:
-            kept = KeptFolder().keep(mistakes[index], seat, seed=result.seed)
+            # kept for the learner the trainer and the learning path were last used by (each keeps their own)
+            learner = Learners().remembered()
+            kept = KeptFolder(learner=learner).keep(mistakes[index], seat, seed=result.seed)
         except NomercyError as error:
             sentence = str(error)
         else:
             sentence = wording.KEPT_AGAIN if kept.again else wording.KEPT_NOW
+            if learner:
+                sentence += " " + wording.KEPT_FOR.format(name=learner)
         known = self._kept if self._kept[0] is result else (result, {})
         self._kept = (result, {**known[1], index: sentence})
         self._keeps += 1  # a click answered with the same sentence still redraws the button it disabled

@@ -5,7 +5,8 @@ buttons. Python judges every try through the engine (:meth:`Stage.judge`): a ref
 engine's reason, an allowed move that is not the task with what it really did, shown on the table, and then
 the learner tries again; the move that does the task says what happened and the ruling, and the next stage
 follows. Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
-folder, exported with it): a tick when done, a star when done at the first try.
+folder, exported with it): a tick when done, a star when done at the first try. The progress is a learner's, as
+the trainer's is: the page asks whose (a name, remembered), and each learner's ticks and stars stay apart.
 
 >>> import tempfile
 >>> path = LearnPath("mercy", data_dir=tempfile.mkdtemp())
@@ -33,6 +34,7 @@ from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
 from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+from nomercy.widgets.learner_choice import LearnerChoice
 
 __all__ = ["LearnPath", "progress_id"]
 
@@ -47,9 +49,11 @@ def progress_id(stage: Stage) -> str:
 class LearnPath(GuardedWidget):
     """The learning path, or one chapter of it (``chapter``: its id, like ``stacking``), with the progress kept in
     ``data_dir`` (default: the trainer's folder). ``chapters``: the path (default: the ``learn/`` folder).
+    ``learner``: whose progress (a name, remembered; default the learner chosen last on this computer).
 
     Python API: :meth:`play` tries a move on the table, :meth:`next`, :meth:`again` and :meth:`goto` move about
-    the path; :attr:`stage`, :attr:`feedback` and :attr:`path` are what the page shows.
+    the path, :meth:`switch_learner` changes whose progress it is; :attr:`stage`, :attr:`feedback` and :attr:`path`
+    are what the page shows.
     """
 
     _esm = STATIC / "learn_path.js"
@@ -61,9 +65,12 @@ class LearnPath(GuardedWidget):
     """The stage shown: its rule, its task and its table (cards and the moves they make)."""
     feedback = traitlets.Dict().tag(sync=True)
     """The answer to the last try: ``kind`` is done, refused or allowed (or empty before a try)."""
+    whose = traitlets.Dict().tag(sync=True)
+    """Whose progress it is: the name, the other learners on this computer, and the words around them."""
 
     def __init__(self, chapter: str | None = None, data_dir: str | os.PathLike[str] | None = None, *,
-                 clock: Callable[[], datetime] | None = None, chapters: Sequence[Chapter] | None = None) -> None:
+                 clock: Callable[[], datetime] | None = None, chapters: Sequence[Chapter] | None = None,
+                 learner: str | None = None) -> None:
         super().__init__()
         if clock is not None:
             inputs.calendar_clock(clock)
@@ -78,7 +85,9 @@ class LearnPath(GuardedWidget):
         if chapter is not None:
             chapter = inputs.choice(chapter, "a chapter of the path", ids)
         self._only = chapter
-        self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
+        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder")
+        self._learner = LearnerChoice(self._data_dir, learner)
+        self.progress = Progress(self._data_dir, clock=clock, learner=self._learner.name or None)
         self._stages = [s for c in self._chapters if chapter is None or c.id == chapter for s in c.stages]
         self._index = self._first_not_done()
         self._table: GameState = self._stages[self._index].start()
@@ -107,6 +116,15 @@ class LearnPath(GuardedWidget):
 
     def goto(self, stage: str) -> None:
         self._raise_on_refusal(self.send_intent({"type": "goto", "stage": stage}))
+
+    def switch_learner(self, name: str) -> None:
+        """Go on as the learner ``name`` (new or known: each keeps their own progress); remembered for next time."""
+        self._raise_on_refusal(self.send_intent({"type": "learner", "name": name}))
+
+    @property
+    def learner(self) -> str:
+        """Whose progress this is ("" for the progress kept before names, until a name is given)."""
+        return self._learner.name
 
     def send_intent(self, intent: Any) -> str | None:
         """Handle one message from the page (or from :meth:`play`): a refusal's reason, or ``None``."""
@@ -167,11 +185,17 @@ class LearnPath(GuardedWidget):
         self._load(ids.index(wanted))
         return None
 
+    def _on_learner(self, intent: dict[str, Any]) -> str | None:
+        self._learner = self._learner.switched(intent.get("name"))  # a name that is none: refused, in one line
+        self.progress = Progress(self._data_dir, clock=self.progress.clock, learner=self._learner.name)
+        self._load(self._first_not_done())
+        return None
+
     _INTENT_HANDLERS: dict[str, Callable[["LearnPath", dict[str, Any]], str | None]] = {
-        "try": _on_try, "again": _on_again, "next": _on_next, "goto": _on_goto,
+        "try": _on_try, "again": _on_again, "next": _on_next, "goto": _on_goto, "learner": _on_learner,
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
-    """What the page sends: a move tried, the stage again, the next stage, a stage chosen."""
+    """What the page sends: a move tried, the stage again, the next stage, a stage chosen, another learner."""
 
     def _load(self, index: int) -> None:
         self._index = index
@@ -193,6 +217,7 @@ class LearnPath(GuardedWidget):
 
     # --- what the page shows -----------------------------------------------------------------------
     def _redraw(self) -> None:
+        self.whose = self._learner.status()
         stage = self.current
         done = self._done_ids()
         chapters = [c for c in self._chapters if self._only is None or c.id == self._only]

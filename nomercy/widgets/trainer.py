@@ -10,6 +10,12 @@ two trainers open at once keep each other's attempts): right or not, hints used,
 puzzle was served. The page's Export gives the whole progress as a file; its Import merges such a file in
 (Python reads and checks it; the page only carries the text).
 
+**Several learners on one computer.** The progress is a learner's (:mod:`nomercy.puzzles.learners`): the page
+asks whose it is (a name, remembered for next time), and each learner's attempts and kept mistakes stay apart.
+``learner`` names the learner from Python; without it the trainer starts with the learner chosen last. An export
+carries the learner's name, and importing another learner's asks whose it becomes (theirs: the trainer switches
+to them; or yours), never merging it into the wrong one.
+
 >>> import tempfile
 >>> trainer = Trainer("stacking", "easy", data_dir=tempfile.mkdtemp())
 >>> trainer
@@ -37,6 +43,7 @@ from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
 from nomercy.core.wording import plural
 from nomercy.widgets._common import STATIC, style_sheet
+from nomercy.widgets.learner_choice import LearnerChoice
 from nomercy.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["Trainer"]
@@ -65,11 +72,14 @@ class Trainer(PuzzleBoard):
     ``data_dir`` (default: the user's data folder, or ``NOMERCY_DATA_DIR``). ``seed`` fixes the order of
     new puzzles, ``clock`` what "now" is, ``puzzles`` the collection (default: every puzzle in ``puzzles/``);
     ``rules`` (a profile, ``"no-mercy"``) serves the new puzzles played by those rules first, so a learner
-    of No Mercy does not begin with a classic puzzle.
+    of No Mercy does not begin with a classic puzzle. ``learner``: whose progress (a name, remembered; default the
+    learner chosen last on this computer). ``mistakes``: serve the learner's kept mistakes with ``puzzles``
+    (default: only with the shipped collection).
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
     :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
-    :meth:`export_progress` and :meth:`import_progress` carry the progress out and in; :attr:`progress`
+    :meth:`export_progress` and :meth:`import_progress` carry the progress out and in, :meth:`switch_learner`
+    changes whose progress it is (:attr:`learner`); :attr:`progress`
     is the progress (:class:`~nomercy.puzzles.progress.Progress`) and :attr:`status` what the page shows.
     """
 
@@ -84,25 +94,30 @@ class Trainer(PuzzleBoard):
 
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
-                 puzzles: Sequence[Puzzle] | None = None, rules: str | None = None) -> None:
+                 puzzles: Sequence[Puzzle] | None = None, rules: str | None = None, learner: str | None = None,
+                 mistakes: bool | None = None) -> None:
         if clock is not None:
             inputs.calendar_clock(clock)
         if puzzles is not None:
             inputs.one_of_kind(puzzles, (list, tuple), "a list of puzzles")
             for each in puzzles:
                 inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
-        self._kept = KeptFolder(None if data_dir is None else inputs.path(data_dir, "the progress folder"))
-        self._kept_served = puzzles is None
+        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder")
+        self._learner = LearnerChoice(self._data_dir, learner)
+        self._kept = KeptFolder(self._data_dir, learner=self._learner.name or None)
+        # your own kept mistakes are served with the shipped puzzles (a collection given is served as it is,
+        # unless ``mistakes`` says to serve them with it)
+        self._kept_served = puzzles is None if mistakes is None else inputs.switch(mistakes, "mistakes")
         self._left_out: set[str] = set()  # kept mistakes that failed the check before they were served
-        # your own kept mistakes are served with the shipped puzzles (a collection given is served as it is)
-        self._collection: list[Puzzle] = (list(puzzles) if puzzles is not None
-                                          else load_puzzles() + self._kept.puzzles())
+        self._collection: list[Puzzle] = (list(puzzles) if puzzles is not None else load_puzzles())
+        if self._kept_served:
+            self._collection += self._kept.puzzles()
         profiles = sorted({p.rules.name for p in self._collection})
         if rules is not None:
             rules = inputs.choice(rules, "the rules of the puzzles served first", profiles)
         self._rules = rules
         self._topics = _topics(self._collection)
-        self.progress = Progress(None if data_dir is None else inputs.path(data_dir, "the progress folder"), clock=clock)
+        self.progress = Progress(self._data_dir, clock=clock, learner=self._learner.name or None)
         self._clock = self.progress.clock
         self._seed = inputs.seed(seed)
         self._topic, self._level = self._filter(topic, level)
@@ -131,13 +146,24 @@ class Trainer(PuzzleBoard):
         self._raise_on_refusal(self.send_intent({"type": "export_progress"}))
         return self.export
 
-    def import_progress(self, text: str) -> int:
+    def import_progress(self, text: str, *, into: str = "") -> int:
         """Merge an exported progress text into this progress (every attempt of both kept, each once);
-        return how many attempts were new. A text that does not read raises, and changes nothing."""
-        self._raise_on_refusal(self.send_intent({"type": "import_progress", "text": text}))
-        if self._transfer.get("kind") == "refused":
+        return how many attempts were new. A text that does not read raises, and changes nothing. Another
+        learner's text raises too, unless ``into`` says whose it becomes: ``"mine"`` (this learner's) or
+        ``"theirs"`` (the trainer switches to the learner it names, and it goes there)."""
+        self._raise_on_refusal(self.send_intent({"type": "import_progress", "text": text, "into": into}))
+        if self._transfer.get("kind") in ("refused", "ask"):
             raise ProgressFileError(self._transfer["sentence"])
         return int(self._transfer.get("new", "0"))
+
+    @property
+    def learner(self) -> str:
+        """Whose progress this is ("" for the progress kept before names, until a name is given)."""
+        return self._learner.name
+
+    def switch_learner(self, name: str) -> None:
+        """Train as the learner ``name`` (new or known: each keeps their own progress); remembered for next time."""
+        self._raise_on_refusal(self.send_intent({"type": "learner", "name": name}))
 
     @property
     def pool(self) -> list[Puzzle]:
@@ -282,17 +308,45 @@ class Trainer(PuzzleBoard):
             return None  # the puzzle already shown
         return "The trainer chooses the puzzles: press Next puzzle."
 
+    def _on_learner(self, intent: dict[str, Any]) -> str | None:
+        """Become another learner: their progress and their kept mistakes, from the next puzzle on."""
+        self._learner = self._learner.switched(intent.get("name"))  # a name that is none: refused, in one line
+        self.progress = Progress(self._data_dir, clock=self._clock, learner=self._learner.name)
+        self._kept = KeptFolder(self._data_dir, learner=self._learner.name)
+        self._left_out, self._skipped = set(), []
+        self._refresh_kept()
+        if not self.pool:
+            self._topic, self._level = "", ""
+        self._serve()
+        return None
+
     def _on_export(self, intent: dict[str, Any]) -> str | None:
         self.progress.reload()
         self.export = self.progress.export() + export_lines(self._kept)  # your kept mistakes travel with it
         return None
 
     def _on_import(self, intent: dict[str, Any]) -> str | None:
-        text = intent.get("text")
+        text, into = intent.get("text"), intent.get("into", "")
+        if into not in ("", "mine", "theirs"):
+            return "Import into your progress (mine) or into the learner the file names (theirs)."
+        whose = self.progress.whose(text) if isinstance(text, str) else None
+        if whose and not (self.learner and inputs.name_key(whose) == inputs.name_key(self.learner)):
+            if into == "":  # another learner's file: ask whose it becomes, never merge it silently
+                mine = self.learner or "the progress kept before names"
+                self._transfer = {"kind": "ask", "whose": whose,
+                                  "sentence": f"{wording.IMPORT_WHOSE.format(whose=whose, mine=mine)} {wording.IMPORT_ASK}",
+                                  "as_mine": (wording.IMPORT_AS_MINE.format(mine=self.learner) if self.learner
+                                              else wording.IMPORT_AS_MINE_UNNAMED),
+                                  "as_theirs": wording.IMPORT_AS_THEIRS.format(whose=whose)}
+                return None
+            if into == "theirs":
+                reason = self._on_learner({"name": whose})
+                if reason is not None:
+                    return reason
         try:
             own, carried = split_export(text) if isinstance(text, str) else ("", [])
             kept = self._kept.checked_import(carried)  # checked before anything changes
-            new = self.progress.import_text(own if isinstance(text, str) else "")
+            new = self.progress.import_text(own if isinstance(text, str) else "", as_mine=True)
         except (ProgressFileError, PuzzleError) as error:
             self._transfer = {"kind": "refused", "sentence": f"Not imported: {error}"}
             return None
@@ -300,9 +354,10 @@ class Trainer(PuzzleBoard):
             self._kept.write_all(kept)
             self._collection += [p for p in self._kept.puzzles() if p.id in {k["id"] for k in kept}]
             self._topics = _topics(self._collection)
+        whose_now = f"{self.learner}'s progress" if self.learner else "your progress"
         self._transfer = {"kind": "imported", "new": str(new), "sentence": (
-            f"Imported {plural(new, 'attempt')}; your progress now holds {plural(len(self.progress.attempts), 'attempt')}."
-            if new else "Nothing new: every attempt in it was already in your progress.")}
+            f"Imported {plural(new, 'attempt')}; {whose_now} now holds {plural(len(self.progress.attempts), 'attempt')}."
+            if new else f"Nothing new: every attempt in it was already in {whose_now}.")}
         return None
 
     def _on_remove_kept(self, intent: dict[str, Any]) -> str | None:
@@ -328,10 +383,11 @@ class Trainer(PuzzleBoard):
         "export_progress": _on_export,
         "import_progress": _on_import,
         "remove_kept": _on_remove_kept,
+        "learner": _on_learner,
     }
     INTENTS: tuple[str, ...] = tuple(_INTENT_HANDLERS)
     """The board's intents it keeps (answer, choice, hint, show, goto), the next puzzle, a topic or level chosen,
-    and the progress exported or imported."""
+    the progress exported or imported, a kept mistake removed, and another learner chosen."""
     _WHO = "the trainer"
 
     # --- what the page shows -------------------------------------------------------------------------------
@@ -371,6 +427,7 @@ class Trainer(PuzzleBoard):
                                          key=lambda p: (schedule[p.id].box, p.title, p.id))],
             "served": self._served,
             "boxes_text": boxes_explained(),
+            "learner": self._learner.status(),
         }
 
 

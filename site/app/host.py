@@ -252,7 +252,6 @@ def _train(lang: str) -> Any:
     from nomercy.core.errors import NomercyError
     from nomercy.puzzles.puzzle import Puzzle, default_puzzle_dir
     from nomercy.widgets import Trainer
-    from nomercy.puzzles.kept import KeptFolder
 
     # The collection from the build's reading of the puzzle files (app/puzzles.json, put beside this
     # module by the worker; see scripts/build_site.py): the same puzzles as load_puzzles() gives, paths
@@ -260,11 +259,11 @@ def _train(lang: str) -> Any:
     folder = default_puzzle_dir()
     bundle = json.loads(Path(__file__).with_name(PUZZLE_BUNDLE).read_text(encoding="utf-8"))
     puzzles = [Puzzle.from_dict(entry["data"], path=str(folder / entry["file"])) for entry in bundle]
-    puzzles += KeptFolder().puzzles()  # the mistakes kept on the Play page, from this browser's storage
     memory = _remember()
     topic, level = memory.train.get("topic"), memory.train.get("level")
-    # the learner's rules (the table they set up) come first among new puzzles
-    options = {"puzzles": puzzles, "rules": memory.settings["rules"]}
+    # the learner's rules (the table they set up) come first among new puzzles; the mistakes they kept on the Play
+    # page (this browser's storage) are served with them, each learner's own
+    options = {"puzzles": puzzles, "rules": memory.settings["rules"], "mistakes": True}
     if (topic is None or isinstance(topic, str)) and (level is None or isinstance(level, str)):
         try:
             return Trainer(topic or None, level or None, **options)

@@ -19,8 +19,34 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// Whose progress this is: the name (remembered by Python), the other learners on this computer to pick, and a
+// field to type another name. Python checks the name; what is typed survives a redraw.
+let learnerLists = 0;  // each bar's list of names has an id of its own (two widgets on one page)
+function learnerBar(prefix, who, send, typed) {
+  if (!who) return null;
+  const listId = `${prefix}-learners-${++learnerLists}`;
+  const field = h("input", {
+    type: "text", class: "nm-learner-name", "data-testid": `${prefix}-learner-name`, maxlength: 160,
+    autocomplete: "off", list: listId, "aria-label": who.label, placeholder: who.name || "",
+    oninput: (e) => { typed.value = e.target.value; },
+  });
+  field.value = typed.value;
+  const go = () => { if (typed.value.trim()) { const name = typed.value.trim(); typed.value = ""; send({ type: "learner", name }); } };
+  field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+  return h("div", { class: "nm-learner", "data-testid": `${prefix}-learner`, "data-name": who.name },
+    who.title ? h("b", { class: "nm-learner-title", "data-testid": `${prefix}-learner-title` }, who.title) : null,
+    who.ask ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask) : null,
+    h("label", {}, ` ${who.label} `, field),
+    h("datalist", { id: listId }, who.names.map((n) => h("option", { value: n }))),
+    h("button", { type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-switch`, onclick: go }, who.switch),
+    who.names.filter((n) => n !== who.name).map((n) => h("button", {
+      type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-pick`, "data-name": n,
+      onclick: () => send({ type: "learner", name: n }),
+    }, n)));
+}
+
 // Every message this view sends up. LearnPath.INTENTS in Python accepts exactly these.
-export const INTENTS = ["try", "again", "next", "goto"];
+export const INTENTS = ["try", "again", "next", "goto", "learner"];
 
 function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-learn", "data-testid": "nm-learn" });
@@ -36,6 +62,7 @@ function render({ model, el }) {
   let shownStage = null;
   let shownFeedback = null;
   let pathOpen = false;
+  const typedName = { value: "" };
 
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && choosing !== null) {
@@ -141,7 +168,9 @@ function render({ model, el }) {
     const f = model.get("feedback") || {};
     const error = model.get("error");
     const locked = f.kind === "allowed" || f.kind === "done";
-    root.replaceChildren(
+    root.setAttribute("data-learner", (model.get("whose") || {}).name || "");
+    root.replaceChildren(...[
+      learnerBar("learn", model.get("whose"), send, typedName),
       pathBox(p),
       h("div", { class: "nm-learn-stage" },
         h("div", { class: "nm-learn-where" }, `${s.chapter} · ${s.rules}`),
@@ -150,7 +179,8 @@ function render({ model, el }) {
         h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, "Your task: "), s.task)),
       h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
       answer(f),
-      error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null);
+      error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
+    ].filter(Boolean));
     // A new stage focuses its title, a new answer focuses itself (not on the first drawing: a page or a notebook
     // opening keeps its own focus).
     const feedbackKey = JSON.stringify(f);
@@ -167,9 +197,9 @@ function render({ model, el }) {
     }
   }
 
-  model.on("change:path change:stage change:feedback change:error", draw);
+  model.on("change:path change:stage change:feedback change:error change:whose", draw);
   draw();
-  return () => model.off("change:path change:stage change:feedback change:error", draw);
+  return () => model.off("change:path change:stage change:feedback change:error change:whose", draw);
 }
 
 export default { render };

@@ -19,17 +19,45 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// Whose progress this is: the name (remembered by Python), the other learners on this computer to pick, and a
+// field to type another name. Python checks the name; what is typed survives a redraw.
+let learnerLists = 0;  // each bar's list of names has an id of its own (two widgets on one page)
+function learnerBar(prefix, who, send, typed) {
+  if (!who) return null;
+  const listId = `${prefix}-learners-${++learnerLists}`;
+  const field = h("input", {
+    type: "text", class: "nm-learner-name", "data-testid": `${prefix}-learner-name`, maxlength: 160,
+    autocomplete: "off", list: listId, "aria-label": who.label, placeholder: who.name || "",
+    oninput: (e) => { typed.value = e.target.value; },
+  });
+  field.value = typed.value;
+  const go = () => { if (typed.value.trim()) { const name = typed.value.trim(); typed.value = ""; send({ type: "learner", name }); } };
+  field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+  return h("div", { class: "nm-learner", "data-testid": `${prefix}-learner`, "data-name": who.name },
+    who.title ? h("b", { class: "nm-learner-title", "data-testid": `${prefix}-learner-title` }, who.title) : null,
+    who.ask ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask) : null,
+    h("label", {}, ` ${who.label} `, field),
+    h("datalist", { id: listId }, who.names.map((n) => h("option", { value: n }))),
+    h("button", { type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-switch`, onclick: go }, who.switch),
+    who.names.filter((n) => n !== who.name).map((n) => h("button", {
+      type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-pick`, "data-name": n,
+      onclick: () => send({ type: "learner", name: n }),
+    }, n)));
+}
+
 // Every message this view sends up, the board's included. Trainer.INTENTS in Python accepts exactly these
 // (a test compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose", "export_progress",
-  "import_progress", "remove_kept"];
+  "import_progress", "remove_kept", "learner"];
 
 async function render({ model, el }) {
   const root = h("div", { class: "nm-w nm-trainer", "data-testid": "nm-trainer" });
+  const whoEl = h("div", { class: "nm-trainer-who" });
+  const typedName = { value: "" };
   const head = h("div", { class: "nm-trainer-head" });
   const boardEl = h("div", { class: "nm-trainer-board" });
   const after = h("div", { class: "nm-trainer-after" });
-  root.append(head, boardEl, after);
+  root.append(whoEl, head, boardEl, after);
   el.append(root);
   const send = (msg) => {
     if (!INTENTS.includes(msg.type)) throw new Error(`trainer: no such intent ${JSON.stringify(msg.type)}`);
@@ -138,6 +166,11 @@ async function render({ model, el }) {
       h("div", { class: "nm-sub" }, "Choose a file that Export gave, or paste its text. Attempts already here are kept once."),
       fileInput, pasted,
       button("trainer-import-go", "Import", () => send({ type: "import_progress", text: importText }))),
+      // another learner's file: whose it becomes is asked, with one button for each answer
+      t.kind === "ask" ? h("div", { class: "nm-sub", "data-testid": "trainer-import-whose" },
+        button("trainer-import-mine", t.as_mine, () => send({ type: "import_progress", text: importText, into: "mine" })),
+        " ",
+        button("trainer-import-theirs", t.as_theirs, () => send({ type: "import_progress", text: importText, into: "theirs" }))) : null,
       t.sentence ? h("div", {
         class: t.kind === "refused" ? "nm-error" : "nm-recorded nm-right", role: t.kind === "refused" ? "alert" : "status",
         "data-testid": "trainer-transfer-result", "data-kind": t.kind,
@@ -149,6 +182,8 @@ async function render({ model, el }) {
     if (!s || !s.levels) return;
     if (s.transfer && s.transfer.kind === "imported") importText = "";  // taken in: the box empties
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    whoEl.replaceChildren(...[learnerBar("trainer", s.learner, send, typedName)].filter(Boolean));
+    root.setAttribute("data-learner", s.learner ? s.learner.name : "");
     head.replaceChildren(
       h("label", {}, "Topic ", h("select", {
         "data-testid": "trainer-topic", "aria-label": "Topic",
