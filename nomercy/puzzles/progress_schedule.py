@@ -8,6 +8,7 @@ later in the same session), box 2 after 1 day, box 3 after 3 days, box 4 after 7
 
 >>> from datetime import datetime, timezone
 >>> from nomercy.puzzles.file_format import LEVELS
+from nomercy.puzzles.file_format import LEVELS
 from nomercy.puzzles.progress_text import Attempt
 >>> when = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 >>> entries = replay([Attempt("s1", True, 0, 3.0, when), Attempt("s1", True, 0, 3.0, when)])
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable, Mapping, Protocol, Sequence
 
+from nomercy.puzzles.file_format import LEVELS
 from nomercy.puzzles.progress_text import Attempt
 
 __all__ = ["Entry", "TopicProgress", "PuzzleLike", "INTERVALS", "LEVELS", "next_box", "step", "replay", "due",
