@@ -128,3 +128,15 @@ def test_a_match_table_says_how_each_round_ended_in_the_engines_words():
     table = play_match("no-mercy", ["A", "B", "C"], seed=3, max_rounds=4)
     hows = {row["how"] for row in table.rows}
     assert hows and hows <= {"emptied hand", "last one standing", "dead end"}
+
+
+def test_a_cut_table_keeps_each_refusal_once_and_says_how_many_rows_it_left_out():
+    from nomercy.teaching.rule_options import compare_group, group_with, readings
+
+    full = compare_group(group_with("stack-two-on-four-official"), readings("stacking")).possible()
+    cut = full.differing()
+    # seven rule sets, two lines of moves; a refusal at B's +2 is not shown again on the line that goes on to C
+    assert len(full.outcomes) == 14 and full.note() == "" and "left out" not in str(full)
+    assert [row["moves"].count(";") for row in cut.rows()] == [1, 1, 1, 1, 2]
+    assert cut.left_out == 5 and str(cut).splitlines()[-1].startswith("(5 more rows left out:")
+    assert "5 more rows left out" in cut._repr_html_()
