@@ -128,3 +128,30 @@ def test_a_match_table_says_how_each_round_ended_in_the_engines_words():
     table = play_match("no-mercy", ["A", "B", "C"], seed=3, max_rounds=4)
     hows = {row["how"] for row in table.rows}
     assert hows and hows <= {"emptied hand", "last one standing", "dead end"}
+
+
+def test_a_cut_table_keeps_each_refusal_once_and_says_how_many_rows_it_left_out():
+    from nomercy.teaching.rule_options import compare_group, group_with, readings
+
+    full = compare_group(group_with("stack-two-on-four-official"), readings("stacking")).possible()
+    cut = full.differing()
+    # seven rule sets, two lines of moves; a refusal at B's +2 is not shown again on the line that goes on to C
+    assert len(full.outcomes) == 14 and full.note() == "" and "left out" not in str(full)
+    assert [row["moves"].count(";") for row in cut.rows()] == [1, 1, 1, 1, 2]
+    assert cut.left_out == 5 and str(cut).splitlines()[-1].startswith("(5 more rows left out:")
+    assert "5 more rows left out" in cut._repr_html_()
+
+
+def test_a_match_table_read_for_the_standings_keeps_its_rows_under_fewer_columns():
+    import pytest
+
+    from nomercy.core.errors import NomercyError
+
+    table = play_match("classic", ["Ann", "Bo"], seed=2)
+    standings = table.with_columns("round", "winner", "total Ann", "total Bo")
+    assert len(standings.rows) == len(table.rows) and str(standings).splitlines()[0].split(" | ")[1] == "winner"
+    assert "counted" not in str(standings)
+    for bad in [(), ("points", "no such column"), (None,), (["round"],)]:
+        with pytest.raises(NomercyError) as refused:
+            table.with_columns(*bad)
+        assert str(refused.value).startswith("Pick columns of this table by name: round, winner")

@@ -11,12 +11,13 @@ import pytest
 from nomercy.core.errors import NomercyError
 from nomercy.teaching.cases import first_card_cases
 from nomercy.teaching.rule_options import readings
-from nomercy.teaching.story import key_moments, round_story
+from nomercy.teaching.story import key_moments, round_log, round_story
 
 HOSTILE_COVERS = (
     "api:nomercy.teaching.story.round_story(lines)",
     "api:nomercy.teaching.story.round_story(title)",
     "api:nomercy.teaching.story.key_moments(lines)",
+    "api:nomercy.teaching.story.round_log(lines)",
     "api:nomercy.teaching.cases.first_card_cases(rules)",
     "api:nomercy.teaching.rule_options.readings(option)",
 )
@@ -33,7 +34,7 @@ def _clear(message: str) -> bool:
 
 @pytest.mark.parametrize("lines", BAD_LINES, ids=repr)
 def test_a_log_that_is_not_a_log_is_refused_in_one_clear_line(lines):
-    for call in (key_moments, round_story):
+    for call in (key_moments, round_story, round_log):
         with pytest.raises(NomercyError) as refused:
             call(lines)
         assert _clear(str(refused.value)), str(refused.value)
@@ -47,12 +48,13 @@ def test_a_title_that_is_not_text_is_refused(title):
 
 
 def test_hostile_text_in_a_log_is_shown_as_text_never_as_markup():
-    story = round_story([{"n": 1, "kind": "round_won", "sentence": "<script>x</script> wins", "rule": "<b>"}])
-    assert "<script>" not in story and "&lt;script&gt;" in story and "(rule &lt;b&gt;)" in story
+    lines = [{"n": 1, "kind": "round_won", "sentence": "<script>x</script> wins", "rule": "<b>"}]
+    story, log = round_story(lines), round_log(lines)
+    assert "<script>" not in story + log and "&lt;script&gt;" in story and "(rule &lt;b&gt;)" in log
 
 
 def test_an_empty_log_tells_an_empty_story():
-    assert key_moments([]) == [] and "0 lines" in round_story([])
+    assert key_moments([]) == [] and "0 lines" in round_story([]) and "0 lines" in round_log([])
 
 
 @pytest.mark.parametrize("rules", [None, 5, "", "no such profile", ["classic"]], ids=repr)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from html import escape
 from typing import Any, Iterable, Sequence
 
 from nomercy.core.errors import NomercyError
@@ -143,6 +144,7 @@ class Comparison:
     columns: tuple[str, ...] = DEFAULT_COLUMNS
     width: int = 80
     layout: str = "rows"  # or "grid": one row per line of moves, one column per rule set (:meth:`by_moves`)
+    left_out: int = 0  # rows :meth:`differing` dropped; the table says how many in one line under it
 
     def rows(self) -> list[dict[str, str]]:
         return [{k: o.summary()[k] for k in self.columns} for o in self.outcomes]
@@ -177,6 +179,12 @@ class Comparison:
         """
         def key(o: Outcome) -> str:
             return o.cell() if o.allowed else "refused"
+
+        def repeats(o: Outcome) -> bool:
+            """A refusal already shown on a shorter line of the same moves, under the same rule set."""
+            return o.refused is not None and any(
+                p is not o and p.label == o.label and len(p.moves) < len(o.moves) and o.moves[:len(p.moves)] == p.moves
+                and o.refused in p.moves and p.cell() == o.cell() for p in self.outcomes)
         lines: dict[tuple[str, ...], list[Outcome]] = {}
         for outcome in self.outcomes:
             lines.setdefault(outcome.moves, []).append(outcome)
@@ -189,9 +197,21 @@ class Comparison:
                 continue
             alike: dict[str, list[Outcome]] = {}  # rows that end alike (same refusal too) share one row
             for outcome in found:
-                alike.setdefault(outcome.cell(), []).append(outcome)
+                if not repeats(outcome):
+                    alike.setdefault(outcome.cell(), []).append(outcome)
             kept += [dataclasses.replace(same[0], label=", ".join(o.label for o in same)) for same in alike.values()]
-        return dataclasses.replace(self, outcomes=tuple(kept))
+        if self.layout == "grid":  # a row of the grid is a line of moves
+            dropped = len(lines) - len({o.moves for o in kept})
+        else:  # a row is a rule set's outcome; rule sets that end alike share one row but are not left out
+            dropped = len(self.outcomes) - sum(len(o.label.split(", ")) for o in kept)
+        return dataclasses.replace(self, outcomes=tuple(kept), left_out=self.left_out + dropped)
+
+    def note(self) -> str:
+        """The line under a table that :meth:`differing` cut: how many of the rows played it leaves out."""
+        if not self.left_out:
+            return ""
+        return (f"({self.left_out} more {'row' if self.left_out == 1 else 'rows'} left out: the same end under every "
+                f"rule set, or a refusal already shown on a shorter line.)")
 
     def possible(self) -> "Comparison":
         """Only the rule sets under which the position can be set up at all.
@@ -217,7 +237,7 @@ class Comparison:
         widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
         lines = [" | ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
         lines += [" | ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
-        return "\n".join(lines)
+        return "\n".join(lines + ([self.note()] if self.note() else []))
 
     def __repr__(self) -> str:
         if self.layout == "grid":
@@ -230,8 +250,11 @@ class Comparison:
             labels, lines = self.grid()
             return html_table(("moves",) + labels, (
                 {"moves": moves, **{o.label: ("✓ " if o.allowed else "✗ refused. ") + o.cell() for o in found}}
-                for moves, found in lines))
-        return html_table(self.columns, self.rows())
+                for moves, found in lines)) + self._note_html()
+        return html_table(self.columns, self.rows()) + self._note_html()
+
+    def _note_html(self) -> str:
+        return f'<p style="font-size:12px;color:#555">{escape(self.note())}</p>' if self.note() else ""
 
 
 def variants(option: str, base: str | RuleSet = "no-mercy",

@@ -3,8 +3,9 @@
 A round's log runs to hundreds of lines, and a reader given all of them at once finds no story in
 them. :func:`round_story` picks the moments a player would tell a friend about (the first card, the
 big draws, a wild reverse +4 that comes back to its player, a knock-out, a reshuffle, the win) and
-lays them out as a short HTML list that reads on GitHub without a kernel. The whole log stays one
-click away in a folded ``<details>`` block. Every sentence is the log's own; nothing is made up here.
+lays them out as a short HTML list that reads on GitHub without a kernel. :func:`round_log` gives the
+whole log, folded in a ``<details>`` block, for a page of reference (the lessons' appendix) rather than
+the lesson itself. Every sentence is the log's own; nothing is made up here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from nomercy.core.errors import NomercyError
 
-__all__ = ["key_moments", "round_story", "BIG_DRAW"]
+__all__ = ["key_moments", "round_story", "round_log", "BIG_DRAW"]
 
 BIG_DRAW = 10
 """A draw of this many cards or more counts as a key moment."""
@@ -67,14 +68,19 @@ def key_moments(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
 
 
 def round_story(lines: Sequence[Mapping[str, Any]], *, title: str = "The key moments") -> str:
-    """HTML: the key moments as a list (each with its log line number), then the full log, folded."""
+    """HTML: the key moments as a list, each with its log line number (the whole log is :func:`round_log`)."""
     lines = _checked(lines)
     if not isinstance(title, str):
         raise NomercyError("The story's title must be text.")
     items = "".join(f"<li><b>line {number}</b>: {escape(sentence)}</li>" for number, sentence in key_moments(lines))
+    return f"<p><b>{escape(title)}</b> ({len(lines)} lines in the whole log)</p><ul>{items}</ul>"
+
+
+def round_log(lines: Sequence[Mapping[str, Any]]) -> str:
+    """HTML: the whole log, folded, one numbered line each with the ruling behind it."""
+    lines = _checked(lines)
     full = "\n".join(
         f"{line.get('n', '')}. {line.get('sentence', '')}" + (f"  (rule {line['rule']})" if isinstance(line.get("rule"), str) and line["rule"] else "")
         for line in lines)
-    return (f"<p><b>{escape(title)}</b> ({len(lines)} lines in the whole log)</p><ul>{items}</ul>"
-            f"<details><summary>The whole log, line by line, each with its ruling ({len(lines)} lines)</summary>"
+    return (f"<details><summary>The whole log, line by line, each with its ruling ({len(lines)} lines)</summary>"
             f"<pre>{escape(full)}</pre></details>")

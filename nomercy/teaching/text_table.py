@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Iterable, Mapping, Sequence
 
+from nomercy.core.errors import NomercyError
+
 __all__ = ["Table", "html_table"]
 
 
@@ -44,6 +46,13 @@ class Table:
         lines += [" | ".join(str(r.get(c, "")).ljust(w) for c, w in zip(self.columns, widths)).rstrip()
                   for r in self.rows]
         return "\n".join(lines)
+
+    def with_columns(self, *columns: str) -> "Table":
+        """The same rows under fewer columns, in the order given (a long table read for one thing)."""
+        unknown = [c for c in columns if c not in self.columns]
+        if not columns or unknown or not all(isinstance(c, str) for c in columns):
+            raise NomercyError(f"Pick columns of this table by name: {', '.join(self.columns)}.")
+        return Table(columns=tuple(columns), rows=self.rows)
 
     def __repr__(self) -> str:
         return f"<table of {len(self.rows)} rows>"
