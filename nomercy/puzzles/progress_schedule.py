@@ -7,9 +7,7 @@ to box 1. It comes back after its box's interval (:data:`INTERVALS`): box 1 afte
 later in the same session), box 2 after 1 day, box 3 after 3 days, box 4 after 7 days, box 5 after 21 days.
 
 >>> from datetime import datetime, timezone
->>> from nomercy.puzzles.file_format import LEVELS
-from nomercy.puzzles.file_format import LEVELS
-from nomercy.puzzles.progress_text import Attempt
+>>> from nomercy.puzzles.progress_text import Attempt
 >>> when = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 >>> entries = replay([Attempt("s1", True, 0, 3.0, when), Attempt("s1", True, 0, 3.0, when)])
 >>> entries["s1"].box, entries["s1"].due.isoformat()
