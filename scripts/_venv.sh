@@ -62,6 +62,20 @@ _includes() {
   esac
 }
 
+# An editable install compiles the message catalogs once (hatch_build.py); a catalog that changed since (a pull, a
+# merge, a new translation) is compiled again here, or the package would go on reading the old words.
+_compile_changed_catalogs() {
+  local po
+  for po in nomercy/locale/*/LC_MESSAGES/nomercy.po; do
+    if [ ! -f "${po%.po}.mo" ] || [ "$po" -nt "${po%.po}.mo" ]; then
+      echo "compiling the message catalogs again (${po} changed since they were compiled)"
+      "$PY" -c 'import pathlib, hatch_build; hatch_build.compile_catalogs(pathlib.Path("."))' 2>/dev/null \
+        || quiet_pip "$PY" --no-deps --force-reinstall -e .  # no Babel in this environment: the build compiles them
+      return
+    fi
+  done
+}
+
 install_extra() {
   local extra=$1 stamp hash
   if [ -n "${PYTHON:-}" ]; then
@@ -72,6 +86,7 @@ install_extra() {
   stamp="$(dirname "$PY")/../.nomercy-installed-$extra"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
     echo "nomercy[$extra] is installed in $VENV (pyproject.toml unchanged since)"
+    _compile_changed_catalogs
     return 0
   fi
   echo "installing nomercy[$extra] into $(dirname "$(dirname "$PY")") (pip; a few minutes the first time)"
