@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence, Union
+from typing import Iterator, Sequence, Union, get_args
 
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color
@@ -56,7 +56,7 @@ from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Comparison", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing",
+    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing", "weigh_decision",
 ]
 
 DEFAULT_BUDGET = 200
@@ -556,13 +556,35 @@ def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tupl
     return steps, steps[0][1].seat(seat)
 
 
+def weigh_decision(state: GameState, seat: int | str, played: Move, *, seed: int, budget: int,
+                   every: bool = False) -> Weighing:
+    """The review's search at one decision: the hint's search, with the move ``played`` followed on all its tables.
+
+    With ``every``, every other move the seat could make is followed too, so each can be set against the one
+    played on the tables they shared (a kept mistake's check: :mod:`nomercy.puzzles.better_move`). Moves followed
+    change nothing of the search (:meth:`ExpertPlayer.weigh`): its choice, and the move played against it, are the
+    review's, figure for figure."""
+    if not isinstance(state, GameState):
+        inputs.one_of_kind(state, GameState, inputs.POSITION)
+    seat = state.seat(seat)
+    _check_budget(budget)
+    seed = inputs.seed(seed, error=PlayerError)
+    every = inputs.switch(every, "every (follow every move too)", error=PlayerError)
+    required, _ = seat_moves(state, seat)
+    if played not in required:
+        shown = state.move_text(played) if isinstance(played, get_args(Move)) else brief(played)
+        raise IllegalMoveError(f"{shown} is not a move {says(state.seats[seat], 'has')} to choose now, so there is "
+                               "nothing to weigh it against")
+    return _weigh(state, seat, required, seed=seed, budget=budget,
+                  follow=(played, *[m for m in required if m != played]) if every else (played,))
+
+
 def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
                budget: int) -> Iterator[ReviewProgress]:
     decisions = [(number, state, move) for number, state, move in steps
                  if move.seat == index and not is_optional(state, move) and len(seat_moves(state, index)[0]) > 1]
     for done, (number, state, move) in enumerate(decisions, 1):
-        required, _ = seat_moves(state, index)
-        weighing = _weigh(state, index, required, seed=seed, budget=budget, follow=(move,))
+        weighing = weigh_decision(state, index, move, seed=seed, budget=budget)
         choice = weighing.choice
         if choice == move:
             yield ReviewProgress(done, len(decisions), None)

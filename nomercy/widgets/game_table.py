@@ -303,7 +303,7 @@ class GameTable(GuardedWidget):
             return f"a mistake of the review is a number from 0 to {len(mistakes) - 1}, not {inputs.quote(index)}"
         seat = self._session.state.seats.index(result.seat)
         try:
-            kept = KeptFolder().keep(mistakes[index], seat, seed=result.seed)
+            kept = KeptFolder().keep(mistakes[index], seat, seed=result.seed, budget=result.budget)
         except NomercyError as error:
             sentence = str(error)
         else:
