@@ -55,8 +55,11 @@ def play_stage(root: Any, stage: Stage, *, wrong: WrongTry | None = None, tap: b
             feedback.wait_for(state="detached", timeout=WAIT_MS)
     click_move(root, stage, stage.done[0], tap=tap)
     root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
-    said["ruling"] = root.locator('[data-testid="learn-ruling"]').text_content() or ""
+    first = root.locator('[data-testid="learn-ruling-first"]').text_content() or ""
+    more = root.locator('[data-testid="learn-ruling-more"]')  # the rest of the ruling, folded under one tap
+    said["ruling"] = f"{first} {more.text_content()}" if more.count() else first
     assert said["ruling"].endswith(stage.ruling_text()), stage.id
+    assert "null" not in (root.text_content() or ""), f"{stage.id}: the page shows 'null'"
     return said
 
 

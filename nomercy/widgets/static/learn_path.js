@@ -115,6 +115,17 @@ function render({ model, el }) {
         () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))));
   }
 
+  // The ruling's first sentence says what just happened in the rulebook's words; the rest (the fine print a
+  // newcomer need not read now) is one tap away, so a stage reads in seconds.
+  function ruling(r) {
+    const parts = r.text.match(/^(.+?[.!?])\s+([A-Z].*)$/s);
+    const [first, more] = parts ? [parts[1], parts[2]] : [r.text, ""];
+    return h("div", { "data-testid": "learn-ruling", class: "nm-learn-ruling" },
+      h("p", { "data-testid": "learn-ruling-first" }, h("b", {}, `${r.title}: `), first),
+      more ? h("details", { class: "nm-learn-more" }, h("summary", {}, "More of this rule"),
+        h("p", { "data-testid": "learn-ruling-more" }, more)) : null);
+  }
+
   function answer(f, last) {
     if (!f.kind) return null;
     const heading = { done: "Done!", refused: "Not allowed", allowed: "Allowed, but that is not the task" }[f.kind];
@@ -127,7 +138,7 @@ function render({ model, el }) {
       f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null,
       f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
-      f.ruling ? h("p", { "data-testid": "learn-ruling", class: "nm-learn-ruling" }, h("b", {}, `${f.ruling.title}: `), f.ruling.text) : null,
+      f.ruling ? ruling(f.ruling) : null,
       f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
       h("div", { class: "nm-learn-buttons" },
         f.kind === "allowed" ? button("learn-again", "Try again", () => send({ type: "again" })) : null,
@@ -141,7 +152,7 @@ function render({ model, el }) {
     const f = model.get("feedback") || {};
     const error = model.get("error");
     const locked = f.kind === "allowed" || f.kind === "done";
-    root.replaceChildren(
+    root.replaceChildren(...[
       pathBox(p),
       h("div", { class: "nm-learn-stage" },
         h("div", { class: "nm-learn-where" }, `${s.chapter} · ${s.rules}`),
@@ -150,7 +161,8 @@ function render({ model, el }) {
         h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, "Your task: "), s.task)),
       h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
       answer(f),
-      error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null);
+      error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
+    ].filter((part) => part !== null));  // nothing drawn for no answer (replaceChildren would write "null")
     // A new stage focuses its title, a new answer focuses itself (not on the first drawing: a page or a notebook
     // opening keeps its own focus).
     const feedbackKey = JSON.stringify(f);
