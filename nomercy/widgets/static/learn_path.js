@@ -115,20 +115,19 @@ function render({ model, el }) {
         () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))));
   }
 
-  // The ruling's first sentence says what just happened in the rulebook's words; the rest (the fine print a
-  // newcomer need not read now) is one tap away, so a stage reads in seconds.
+  // The ruling behind the stage, named, its rulebook text one tap away: the stage's own rule said it in short
+  // already, and a newcomer reads on (the phone walk of issue 38 found the text doubled the reading).
   function ruling(r) {
-    const parts = r.text.match(/^(.+?[.!?])\s+([A-Z].*)$/s);
-    const [first, more] = parts ? [parts[1], parts[2]] : [r.text, ""];
-    return h("div", { "data-testid": "learn-ruling", class: "nm-learn-ruling" },
-      h("p", { "data-testid": "learn-ruling-first" }, h("b", {}, `${r.title}: `), first),
-      more ? h("details", { class: "nm-learn-more" }, h("summary", {}, "More of this rule"),
-        h("p", { "data-testid": "learn-ruling-more" }, more)) : null);
+    return h("details", { "data-testid": "learn-ruling", class: "nm-learn-ruling nm-learn-more" },
+      h("summary", {}, h("span", {}, "The rulebook: "), h("b", {}, r.title)),
+      h("p", { "data-testid": "learn-ruling-text" }, r.text));
   }
 
   function answer(f, last) {
     if (!f.kind) return null;
     const heading = { done: "Done!", refused: "Not allowed", allowed: "Allowed, but that is not the task" }[f.kind];
+    // the first event repeats the move the heading names ("You play red 8."): said once
+    const events = f.events[0] === `${f.move}.` ? f.events.slice(1) : f.events;
     return h("div", {
       class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
       tabindex: "-1", role: "status",
@@ -136,7 +135,7 @@ function render({ model, el }) {
       h("b", {}, heading), " ",
       h("span", { class: "nm-learn-move" }, f.move),
       f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null,
-      f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
+      events.length ? h("p", { "data-testid": "learn-events" }, events.join(" ")) : null,
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
       f.ruling ? ruling(f.ruling) : null,
       f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
