@@ -180,9 +180,10 @@ def test_any_clearly_better_move_is_right_and_the_move_played_or_one_not_better_
                 assert not judged.correct and judged.verdict == "That is the move you played in your round."
                 assert judged.problems
             elif rating is not None and rating.better:
-                assert judged.correct and "points better than" in judged.truth[0], judged
+                assert judged.correct and "points better than" in judged.estimates[0], judged
             else:
                 seen_not_better += 1
                 assert not judged.correct and judged.verdict == "Not clearly better than the move you played."
-                assert judged.problems and found.played in judged.problems[0], judged
+                assert judged.problems and found.played in judged.estimates[0], judged
+                assert "standard error" not in " ".join(judged.problems + judged.truth)  # the figures are folded
     assert seen_not_better, "no kept puzzle had a move that is not better: choose another seed"

@@ -558,23 +558,17 @@ def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tupl
 
 def weigh_decision(state: GameState, seat: int | str, played: Move, *, seed: int, budget: int,
                    every: bool = False) -> Weighing:
-    """The review's search at one decision: the hint's search, with the move ``played`` followed on all its tables.
-
-    With ``every``, every other move the seat could make is followed too, so each can be set against the one
-    played on the tables they shared (a kept mistake's check: :mod:`nomercy.puzzles.better_move`). Moves followed
-    change nothing of the search (:meth:`ExpertPlayer.weigh`): its choice, and the move played against it, are the
-    review's, figure for figure."""
-    if not isinstance(state, GameState):
-        inputs.one_of_kind(state, GameState, inputs.POSITION)
-    seat = state.seat(seat)
+    """The review's search at one decision: the hint's search, the move ``played`` followed on all its tables. With
+    ``every``, every other move of the seat is followed too, to set each against the one played on shared tables (a
+    kept mistake's check, :mod:`nomercy.puzzles.better_move`); following changes nothing of the search
+    (:meth:`ExpertPlayer.weigh`), so its choice and its lead over the move played are the review's, figure for figure."""
+    seat = (state if isinstance(state, GameState) else inputs.one_of_kind(state, GameState, inputs.POSITION)).seat(seat)
     _check_budget(budget)
-    seed = inputs.seed(seed, error=PlayerError)
-    every = inputs.switch(every, "every (follow every move too)", error=PlayerError)
+    seed, every = inputs.seed(seed, error=PlayerError), inputs.switch(every, "every (follow every move)", error=PlayerError)
     required, _ = seat_moves(state, seat)
     if played not in required:
         shown = state.move_text(played) if isinstance(played, get_args(Move)) else brief(played)
-        raise IllegalMoveError(f"{shown} is not a move {says(state.seats[seat], 'has')} to choose now, so there is "
-                               "nothing to weigh it against")
+        raise IllegalMoveError(f"{shown} is not a move {says(state.seats[seat], 'has')} to choose now: nothing to weigh")
     return _weigh(state, seat, required, seed=seed, budget=budget,
                   follow=(played, *[m for m in required if m != played]) if every else (played,))
 

@@ -97,6 +97,12 @@ class Ratings:
                 f"{self.playouts} playouts, a lead of {CLEAR:g} standard errors and {points(self.margin)} points "
                 "required)",)
 
+    def note(self) -> str:
+        """What the figures are and what their ± means, for a learner who opens them."""
+        return (f"The coach imagined this round {self.playouts} times from this table, the hidden cards dealt at "
+                f"random each time, and played each move out on the same tables as yours. ± is one standard error; a "
+                f"move counts as better when it leads yours by {CLEAR:g} of them.")
+
     def summary(self) -> str:
         """One line for ``nomercy check``: which moves beat the one played, and the search's settings."""
         return (f"{len(self.better)} of {len(self.rated)} other moves clearly better than {self.played!r} "
@@ -231,10 +237,14 @@ class BetterMove(PuzzleKind):
         if rating is None:
             return Judgement(False, "That is not a move to choose at this table.",
                              (f"{state.seats[state.turn]} has other moves to choose from.",), (coach,))
+        figures, note = (rating.words(found.played),), found.note()  # shown under "Show the numbers"
         if rating.better:
-            return Judgement(True, "Right! That is clearly better than the move you played.", (),
-                             (rating.words(found.played), coach))
-        return Judgement(False, "Not clearly better than the move you played.", (rating.words(found.played),), (coach,))
+            return Judgement(True, "Right! That is clearly better than the move you played.", (), (coach,),
+                             estimates=figures, estimates_note=note)
+        said = ("The coach finds it no better than the move you played." if rating.lead <= 0 else
+                "The coach finds it a little better than the move you played, but not by enough to be sure.")
+        return Judgement(False, "Not clearly better than the move you played.", (said,), (coach,),
+                         estimates=figures, estimates_note=note)
 
     def table(self, puzzle: Puzzle) -> tuple[GameState, tuple[str, ...], int | None]:
         """The table as its seat saw it; "Show me" plays the coach's own move."""

@@ -102,7 +102,7 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
                      "clearly better move. Find a better one."),
         "answer": {"better_than": played},
         "coach": {"seed": seed, "playouts": budget, "margin": KEPT_MARGIN},
-        "explanation": f"The coach's move: {better}. {decision.reason}",
+        "explanation": decision.reason,  # the judgement names the coach's move
         "tags": ["better-move", "your-mistake", f"rule-{decision.rule}"],
     })
     return data
