@@ -119,7 +119,7 @@ function render({ model, el }) {
   // already, and a newcomer reads on (the phone walk of issue 38 found the text doubled the reading).
   function ruling(r) {
     return h("details", { "data-testid": "learn-ruling", class: "nm-learn-ruling nm-learn-more" },
-      h("summary", {}, h("span", {}, "The rulebook: "), h("b", {}, r.title)),
+      h("summary", {}, h("span", {}, "The rulebook: ", h("b", {}, r.title))),  // one flex item: its space kept
       h("p", { "data-testid": "learn-ruling-text" }, r.text));
   }
 
