@@ -30,6 +30,7 @@ QUICK = {
     "hand_knowledge.py": ["--games", "1"],
     "hand_size_odds.py": ["--games", "20"],
     "instruction_count.py": ["--games", "2", "--no-valgrind"],
+    "kept_agreement.py": ["--rounds", "1"],
     "paired.py": ["{tmp}/first.jsonl", "{tmp}/second.jsonl", "--bot", "greedy"],
     "profile_engine.py": ["--games", "2", "--top", "3"],
     "refusal_speed.py": ["--repeat", "3"],

@@ -19,7 +19,9 @@ pytest.importorskip("anywidget")
 
 from hostile_values import SAMPLE, clear  # noqa: E402
 from nomercy.core import wording  # noqa: E402
+from nomercy.puzzles.better_move import ratings  # noqa: E402
 from nomercy.puzzles.kept import KEPT_FOLDER, KEPT_LINE_KEY, KeptFolder  # noqa: E402
+from nomercy.puzzles.puzzle import Puzzle  # noqa: E402
 from nomercy.widgets import GameTable, Trainer  # noqa: E402
 from test_hostile_session import _finish_and_review  # noqa: E402
 
@@ -72,6 +74,12 @@ def test_a_keep_of_no_mistake_the_review_names_is_refused_and_keeps_nothing(kept
     assert table.review == before and not (tmp_path / KEPT_FOLDER).exists()
 
 
+def _best(text: str) -> str:
+    """The move the coach's search rates highest against the one played in a kept puzzle's text."""
+    puzzle = Puzzle.from_dict(yaml.safe_load(text))
+    return ratings(puzzle).better[0]
+
+
 def _trainer_over(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Trainer:
     monkeypatch.setenv("NOMERCY_DATA_DIR", str(folder))
     return Trainer(data_dir=folder)
@@ -88,8 +96,8 @@ def test_a_kept_puzzle_file_a_person_broke_is_left_out_and_named_never_served(
     if broken == "REPLACE-OTHER-CARDS":  # the others' cards written in: the hidden hands shown
         other = next(name for name in data["hands"] if name != seat)
         data["hands"][other] = ["red 1"]
-    elif broken == "REPLACE-ANSWER":  # the move played called the better one: the search does not confirm it
-        data["answer"]["best"] = next(c["move"] for c in data["choices"] if c["move"] != data["answer"]["best"])
+    elif broken == "REPLACE-ANSWER":  # the best move called the one played: the search finds none better
+        data["answer"]["better_than"] = _best(kept["text"])
     elif broken == "REPLACE-TOPIC":
         data["topic"] = "stacking"
     elif broken == "REPLACE-HAND":  # more copies of a card than the deck has
@@ -146,7 +154,7 @@ def test_an_export_with_a_broken_kept_line_is_refused_whole(kept: dict[str, Any]
         data["hands"][other] = ["red 1"]
         line = json.dumps({KEPT_LINE_KEY: data})
     elif line == "NOT-CONFIRMED":
-        data["answer"]["best"] = next(c["move"] for c in data["choices"] if c["move"] != data["answer"]["best"])
+        data["answer"]["better_than"] = _best(kept["text"])
         line = json.dumps({KEPT_LINE_KEY: data})
     trainer = _trainer_over(tmp_path, monkeypatch)
     attempt = ('{"puzzle": "stack-2-4-6", "right": true, "hints": 0, "seconds": 3.0, "date": '

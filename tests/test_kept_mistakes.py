@@ -19,6 +19,7 @@ pytest.importorskip("anywidget")
 from nomercy.cli import main  # noqa: E402
 from nomercy.core.state import GameState  # noqa: E402
 from nomercy.puzzles.best_move import decision_position  # noqa: E402
+from nomercy.puzzles.better_move import ratings  # noqa: E402
 from nomercy.puzzles.kept import KEPT_FOLDER, KEPT_LINE_KEY, KEPT_TOPIC, KeptFolder  # noqa: E402
 from nomercy.puzzles.puzzle import check_paths, load_puzzle  # noqa: E402
 from nomercy.core import wording  # noqa: E402
@@ -26,7 +27,8 @@ from nomercy.widgets import GameTable, Trainer  # noqa: E402
 from test_hostile_session import _finish_and_review  # noqa: E402
 
 SEED = 1
-"""A two-player round whose review names three mistakes: the second look confirms one, not all."""
+"""A two-player round whose review names three mistakes (before the check became the review's search, the second
+look confirmed one of them)."""
 
 
 @pytest.fixture(scope="module")
@@ -69,12 +71,12 @@ def test_a_kept_mistake_is_the_table_as_the_person_saw_it_and_nothing_more(revie
     assert by_id
     for path in sorted((reviewed["folder"] / KEPT_FOLDER).glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert data["turn"] == seat and data["topic"] == KEPT_TOPIC and data["kind"] == "best-move"
+        assert data["turn"] == seat and data["topic"] == KEPT_TOPIC and data["kind"] == "better-move"
         for name, hand in data["hands"].items():  # only the person's own cards are written down
             assert (isinstance(hand, list)) == (name == seat), (name, hand)
         assert "draw_pile" not in data
-        better, played = data["answer"]["best"], [c["move"] for c in data["choices"] if c["move"] != data["answer"]["best"]]
-        decision = next(d for d in result.mistakes if d.suggested == better and [d.played.move] == played
+        assert "choices" not in data  # every move the person could make is one
+        decision = next(d for d in result.mistakes if d.played.move == data["answer"]["better_than"]
                         and list(map(str, d.state.hands[d.state.turn])) == data["hands"][seat])
         built = decision_position(by_id[data["id"]])
         seen = decision.state
@@ -82,7 +84,7 @@ def test_a_kept_mistake_is_the_table_as_the_person_saw_it_and_nothing_more(revie
         assert (built.color, built.pending, built.direction) == (seen.color, seen.pending, seen.direction)
         assert {n: len(h) for n, h in zip(built.seats, built.hands)} == {
             n: len(h) for i, (n, h) in enumerate(zip(seen.seats, seen.hands)) if i not in seen.out}
-        assert data["expert"]["seed"] == result.seed
+        assert (data["coach"]["seed"], data["coach"]["playouts"]) == (result.seed, result.budget)
 
 
 def test_every_kept_mistake_passes_nomercy_check(reviewed: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +92,7 @@ def test_every_kept_mistake_passes_nomercy_check(reviewed: dict[str, Any], capsy
     results = check_paths([folder])
     assert results and all(r.ok for r in results), [r.problems for r in results if not r.ok]
     assert main(["check", str(folder)]) == 0
-    assert "best move" in capsys.readouterr().out
+    assert "clearly better than" in capsys.readouterr().out
 
 
 def test_the_trainer_serves_your_mistake_first_records_it_and_brings_it_back_when_due(
@@ -104,8 +106,8 @@ def test_the_trainer_serves_your_mistake_first_records_it_and_brings_it_back_whe
     assert trainer.status["kept"]["label"] == wording.REMOVE_KEPT
     assert {"value": KEPT_TOPIC, "label": "Your mistakes"} in trainer.status["topics"]
     served = trainer.current.id
-    played = next(c["move"] for c in trainer.current.choices if c["move"] != trainer.current.answer["best"])
-    trainer.choose([c["move"] for c in trainer.current.choices].index(played))  # the move you played again
+    labels = [option.label for option in trainer.current.puzzle_kind.options(trainer.current)]
+    trainer.choose(labels.index(trainer.current.answer["better_than"]))  # the move you played again
     assert trainer.feedback["correct"] is False and trainer.status["recorded"]["right"] is False
     assert trainer.progress.entry(served).box == 1
     trainer.next()  # a miss comes back later; new puzzles come before practice ahead of time
@@ -138,11 +140,50 @@ def test_your_kept_mistakes_travel_with_the_exported_progress_and_can_be_removed
     assert not (tmp_path / KEPT_FOLDER / f"{first}.yaml").exists()
 
 
-def test_a_mistake_that_fails_the_second_look_is_not_kept(reviewed: dict[str, Any]) -> None:
+def test_every_mistake_the_review_names_is_kept(reviewed: dict[str, Any]) -> None:
+    """The check is the review's own search (issue 38: a second search with another budget confirmed 1 of 3 here)."""
     said = list(reviewed["table"].review["kept"].values())
-    if wording.KEPT_NOT_CONFIRMED not in said:
-        pytest.fail("the seeded round was chosen for a mistake the second look does not confirm; choose another seed")
+    assert len(said) == 3 and set(said) <= {wording.KEPT_NOW, wording.KEPT_AGAIN}, said
     kept = KeptFolder(reviewed["folder"]).ids()
-    assert len(kept) == sum(s in (wording.KEPT_NOW, wording.KEPT_AGAIN) for s in said)
+    assert len(kept) == len(said)
     for pid in kept:
         assert GameState is not None and load_puzzle(reviewed["folder"] / KEPT_FOLDER / f"{pid}.yaml").result().ok
+
+
+def test_the_check_measures_the_coachs_move_by_the_reviews_own_figures(reviewed: dict[str, Any]) -> None:
+    result = reviewed["table"].session.reviewed
+    for puzzle in KeptFolder(reviewed["folder"]).puzzles():
+        decision = next(d for d in result.mistakes if d.played.move == puzzle.answer["better_than"]
+                        and decision_position(puzzle).hands[decision_position(puzzle).turn] == d.state.hands[d.state.turn])
+        found = ratings(puzzle)
+        rating = found.rating(decision.suggested)
+        assert found.choice == decision.suggested and found.played == decision.played.move
+        assert rating is not None and rating.better and decision.suggested in found.better
+        assert (rating.lead, rating.error, rating.tables) == (decision.played.lead, decision.played.error,
+                                                            decision.played.tables)
+
+
+def test_any_clearly_better_move_is_right_and_the_move_played_or_one_not_better_is_not(
+        reviewed: dict[str, Any]) -> None:
+    """Find a better move among all moves: every move the search rates clearly better is accepted, each other move
+    is refused with why, the move played with its own sentence."""
+    puzzles = KeptFolder(reviewed["folder"]).puzzles()
+    seen_not_better = 0
+    for puzzle in puzzles:
+        kind, found = puzzle.puzzle_kind, ratings(puzzle)
+        labels = [option.label for option in kind.options(puzzle)]
+        assert found.played in labels and set(found.better) <= set(labels) and found.better
+        for label in labels:
+            judged = kind.judge(puzzle, {"move": label})
+            rating = found.rating(label)
+            if label == found.played:
+                assert not judged.correct and judged.verdict == "That is the move you played in your round."
+                assert judged.problems
+            elif rating is not None and rating.better:
+                assert judged.correct and "points better than" in judged.estimates[0], judged
+            else:
+                seen_not_better += 1
+                assert not judged.correct and judged.verdict == "Not clearly better than the move you played."
+                assert judged.problems and found.played in judged.estimates[0], judged
+                assert "standard error" not in " ".join(judged.problems + judged.truth)  # the figures are folded
+    assert seen_not_better, "no kept puzzle had a move that is not better: choose another seed"

@@ -120,7 +120,7 @@ def test_the_story_keys_are_checked_in_the_position_the_move_is_chosen_in():
     ({"hands": {"A": ["blue +4"], "B": ["red 1"], "C": {"more": 6}}}, "the other seats' cards are hidden"),
     ({"draw_pile": ["red 1"]}, "has no draw_pile"),
     ({"kind": "what-happens-next"}, "expert belongs to a best-move puzzle: add kind: best-move"),
-    ({"kind": "riddle"}, "kind is what-happens-next or best-move"),
+    ({"kind": "riddle"}, "kind is what-happens-next, best-move or better-move"),
     ({"choices": [{"move": "A plays blue +4"}, {"move": "A jumps", "why": "w"}]}, "move 'A jumps'"),
 ])
 def test_the_loader_refuses_a_broken_best_move_puzzle(changes, words):

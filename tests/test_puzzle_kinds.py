@@ -109,7 +109,7 @@ def test_the_kinds_own_validation_and_keys_go_with_it(toy_kind: PuzzleKind) -> N
 
 
 def test_without_its_registration_the_kind_is_unknown() -> None:
-    with pytest.raises(PuzzleError, match="kind is what-happens-next or best-move, not 'count-the-moves'"):
+    with pytest.raises(PuzzleError, match="kind is what-happens-next, best-move or better-move, not 'count-the-moves'"):
         Puzzle.from_dict(toy_file())
 
 

@@ -330,6 +330,7 @@ def test_a_mistake_kept_on_play_comes_back_in_train_after_a_reload(site: str, tm
 def keep_a_mistake_on_play_and_answer_it_on_train(session: Visit, tmp_path: Path, press: Any) -> None:
     """The round is put in the Play page's save (as a person's unfinished round is), so the review is the same as
     CPython's (the same game everywhere); ``press`` clicks or taps."""
+    from nomercy.puzzles.better_move import ratings
     from nomercy.puzzles.kept import KeptFolder
     from nomercy.widgets import GameTable
     from test_hostile_session import _finish_and_review
@@ -337,7 +338,8 @@ def keep_a_mistake_on_play_and_answer_it_on_train(session: Visit, tmp_path: Path
     table = GameTable("no-mercy", ["human", "greedy"], seed=10, pace=0, coach=True)  # test_hostile_kept's round
     _finish_and_review(table)
     expected = KeptFolder(tmp_path / "expected")
-    found = expected.keep(table.session.reviewed.mistakes[0], 0, seed=table.session.reviewed.seed)
+    found = expected.keep(table.session.reviewed.mistakes[0], 0, seed=table.session.reviewed.seed,
+                          budget=table.session.reviewed.budget)
     puzzle = next(p for p in expected.puzzles() if p.id == found.id)
     record = table.record().to_json()
     _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
@@ -364,7 +366,7 @@ def keep_a_mistake_on_play_and_answer_it_on_train(session: Visit, tmp_path: Path
     board = trainer.locator('[data-testid="nm-puzzle"]')
     assert board.get_attribute("data-puzzle") == found.id
     assert "one of your own rounds" in trainer.locator('[data-testid="trainer-kept"]').text_content()
-    press(board.get_by_role("button", name=puzzle.answer["best"], exact=True))
+    press(board.get_by_role("button", name=ratings(puzzle).better[0], exact=True))  # a move clearly better
     trainer.locator('[data-testid="trainer-recorded"][data-right="true"]').wait_for(timeout=KERNEL_MS)
     words = trainer.inner_text()  # what is on screen: the figures are folded under "Show the numbers"
     assert "playout" not in words and "standard error" not in words, "a card player's words on the page"

@@ -1,6 +1,6 @@
 """The site's Learn page (``site/learn/``), by tapping in chromium's phone emulation (390 by 844, touch): the
-landing page's first door opens it with no code on screen; every stage is done with a tap on a move that does
-its task and every listed wrong try is answered with its why; a reload keeps the progress; the controls are big
+landing page's first door opens it with no code on screen; every stage is first tried once wrong (each lists a wrong
+try) and answered with its why, then done with a tap on a move that does its task; a reload keeps the progress; the controls are big
 enough for a finger (44 by 44 px) and the text 16 px. Served offline like the rest of the site (tests/test_site.py):
 a request to another host, a console error or a page error fails."""
 
@@ -60,7 +60,8 @@ def test_the_learn_door_is_first_and_the_whole_path_is_done_by_tapping_on_a_phon
         found = serious(axe_violations(page, "body"))
         assert not found, "\n".join(found)
         for number, stage in enumerate(STAGES, 1):
-            play_stage(root, stage, wrong=stage.wrong[0] if stage.wrong else None, tap=True)
+            assert stage.wrong, f"{stage.id}: every stage on the site is tried once wrong, and this one lists no wrong try"
+            play_stage(root, stage, wrong=stage.wrong[0], tap=True)
             if number == 1:
                 page.screenshot(path=str(ARTIFACTS / "site-learn-phone-done.png"))
                 assert not _small_controls(page), _small_controls(page)

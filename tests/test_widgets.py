@@ -226,7 +226,7 @@ def test_a_computer_named_after_its_kind_is_not_named_twice():
     state = table.state
     for seat, kind in ((1, "greedy"), (2, "random")):
         line = status_line(state.replace(turn=seat), 0, table.kinds, (0,), hidden=False, reveal_for=None)
-        assert line == ("Greedy is to move." if seat == 1 else "Robo (random) is to move.")
+        assert line == ("Greedy is to move." if seat == 1 else "Robo (easy) is to move.")
 
 
 # --- decisions that need more than one click ----------------------------------------------------------

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence, Union
+from typing import Iterator, Sequence, Union, get_args
 
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color
@@ -56,7 +56,7 @@ from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Comparison", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing",
+    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing", "weigh_decision",
 ]
 
 DEFAULT_BUDGET = 200
@@ -556,13 +556,29 @@ def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tupl
     return steps, steps[0][1].seat(seat)
 
 
+def weigh_decision(state: GameState, seat: int | str, played: Move, *, seed: int, budget: int,
+                   every: bool = False) -> Weighing:
+    """The review's search at one decision: the hint's search, the move ``played`` followed on all its tables. With
+    ``every``, every other move of the seat is followed too, to set each against the one played on shared tables (a
+    kept mistake's check, :mod:`nomercy.puzzles.better_move`); following changes nothing of the search
+    (:meth:`ExpertPlayer.weigh`), so its choice and its lead over the move played are the review's, figure for figure."""
+    seat = (state if isinstance(state, GameState) else inputs.one_of_kind(state, GameState, inputs.POSITION)).seat(seat)
+    _check_budget(budget)
+    seed, every = inputs.seed(seed, error=PlayerError), inputs.switch(every, "every (follow every move)", error=PlayerError)
+    required, _ = seat_moves(state, seat)
+    if played not in required:
+        shown = state.move_text(played) if isinstance(played, get_args(Move)) else brief(played)
+        raise IllegalMoveError(f"{shown} is not a move {says(state.seats[seat], 'has')} to choose now: nothing to weigh")
+    return _weigh(state, seat, required, seed=seed, budget=budget,
+                  follow=(played, *[m for m in required if m != played]) if every else (played,))
+
+
 def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,
                budget: int) -> Iterator[ReviewProgress]:
     decisions = [(number, state, move) for number, state, move in steps
                  if move.seat == index and not is_optional(state, move) and len(seat_moves(state, index)[0]) > 1]
     for done, (number, state, move) in enumerate(decisions, 1):
-        required, _ = seat_moves(state, index)
-        weighing = _weigh(state, index, required, seed=seed, budget=budget, follow=(move,))
+        weighing = weigh_decision(state, index, move, seed=seed, budget=budget)
         choice = weighing.choice
         if choice == move:
             yield ReviewProgress(done, len(decisions), None)

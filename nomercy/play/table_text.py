@@ -17,7 +17,8 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.play.players import PLAYER_KINDS
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import legal_moves
-from nomercy.core.wording import COMPUTER_NAMES, STRENGTHS, is_you, option_words, plural, says, their, verb
+from nomercy.core.wording import (COMPUTER_NAMES, STRENGTHS, is_you, option_words, plural, says, strength_of, their,
+                                  verb)
 from nomercy.play.hot_seat import reveal_label
 
 __all__ = ["HUMAN", "HOW", "BANNERS", "seat_plan", "kinds_from_names", "prompt_for", "status_line", "won_line", "how_won", "move_summary",
@@ -129,8 +130,9 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
     assert actor is not None  # the round is not over, so somebody must decide
     if actor != viewer or viewer not in humans:
         name, kind = s.seats[actor], kinds[actor]
-        text = (f"{says(name, 'is')} to move." if name.lower().startswith(kind)
-                else f"{name} ({kind}) {verb(name, 'is')} to move.")
+        shown = strength_of(kind) or kind  # the strength a person chose ("steady"), not the player's kind ("greedy")
+        text = (f"{says(name, 'is')} to move." if name.lower().startswith((kind, shown))
+                else f"{name} ({shown}) {verb(name, 'is')} to move.")
         if viewer is not None and viewer in s.catchable:
             text += " You hold one card: call UNO before you are caught!"
         return text

@@ -1,18 +1,20 @@
 """Your own mistakes, kept as puzzles: a decision the round's review named, to find a better move at again.
 
 After a round the coach's review names the decisions where its search chose another move than the one played
-(:mod:`nomercy.play.coach`). Any of its **mistakes** can be kept: it becomes a best-move puzzle
-(:mod:`nomercy.puzzles.best_move`), a file in the puzzle format like those in ``puzzles/``, with
+(:mod:`nomercy.play.coach`). Any of its **mistakes** can be kept: it becomes a better-move puzzle
+(:mod:`nomercy.puzzles.better_move`), a file in the puzzle format like those in ``puzzles/``, with
 
 - the table as the person saw it when they chose: their own hand, how many cards each other player held, the
   whole discard pile, the color, the pending draw and the direction in force; never the others' cards (the
   puzzle gives them as ``{more: N}``, and the search deals them at random, as the review did);
-- the task "find a better move", between the move played and the coach's move, listed in an order set by the
-  puzzle's id (so the move played is not always first);
-- the coach's own search to check it (the hint's budget and seed), with the review's own margin: the better
-  move must lead the one played by more than two standard errors (:data:`~nomercy.play.estimate.CLEAR`), as
-  the review required to call it a mistake. ``expert.margin`` is the least lead the format allows (one point),
-  so the two-error rule is the one that decides.
+- the task "find a better move": any move the seat could make may be tried, and every one the coach's search
+  rates clearly better than the move played is right;
+- the review's own search to check it (:func:`~nomercy.play.coach.weigh_decision`, with the review's seed and
+  budget), and the review's own margin: a better move leads the one played by two standard errors
+  (:data:`~nomercy.play.estimate.CLEAR`), as the review required to call it a mistake. The check runs the very
+  search the review ran, on a table that gives the seat the same view, so the coach's move leads by the very
+  figures the review showed, and every mistake it names can be kept. ``coach.margin`` is the least lead the
+  format allows (one point); the two-error rule is the one that decides.
 
 Before it is kept, a puzzle must pass the same check as a shipped one (``nomercy check``: the file reads, the
 position is one a game can reach, the search confirms the better move): one that does not is not kept, and the
@@ -42,7 +44,8 @@ from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.files import write_text
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
-from nomercy.play.coach import PLAYOUT_DEPTH, ReviewedDecision
+from nomercy.play.coach import ReviewedDecision
+from nomercy.play.table_coach import TABLE_BUDGET
 from nomercy.puzzles.best_move import decision_position
 from nomercy.puzzles.learners import Learners
 from nomercy.puzzles.puzzle import Puzzle, load_puzzle
@@ -56,19 +59,20 @@ KEPT_TOPIC = "your-mistakes"
 """The topic the trainer serves them under ("Your mistakes")."""
 KEPT_LINE_KEY = "kept-puzzle"
 """The key of a line of an exported progress text that carries one kept puzzle."""
-KEPT_PLAYOUTS = 200
-"""Playouts of the check, shared by the two moves: the hint's 100 for each."""
 KEPT_MARGIN = 0.01
 """The least lead the puzzle format allows; the review's rule (two standard errors) is the one that bites."""
+KEPT_KINDS = ("better-move", "best-move")
+"""The kinds a kept puzzle is: better-move, and best-move for those kept before it (between two moves)."""
 MAX_KEPT = 500
 """At most this many kept puzzles: a folder or an import with more is refused (a file a person wrote by hand,
 not one a learner built up mistake by mistake)."""
 
 
-def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int) -> dict[str, Any]:
+def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: int = TABLE_BUDGET) -> dict[str, Any]:
     """The puzzle of one reviewed decision of ``seat``, as plain data in the puzzle format (not yet checked).
 
-    Raises :class:`~nomercy.core.errors.PuzzleError` (one line) for a decision the format cannot hold."""
+    ``seed`` and ``budget`` are the review's (the table's coach seed and budget). Raises
+    :class:`~nomercy.core.errors.PuzzleError` (one line) for a decision the format cannot hold."""
     state = decision.state
     reason = _cannot_hold(state, seat)
     if reason:
@@ -80,7 +84,7 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int) -> dict[st
     hands.update({state.seats[i]: {"more": len(state.hands[i])} for i in live if i != seat})
     played, better = decision.played.move, decision.suggested
     data: dict[str, Any] = {
-        "id": "", "title": "", "source": "original, a mistake from your own round", "kind": "best-move", "topic": KEPT_TOPIC,
+        "id": "", "title": "", "source": "original, a mistake from your own round", "kind": "better-move", "topic": KEPT_TOPIC,
         "level": "medium", "rules": state.rules.name,
         "variant": {name: mine for name, (mine, _) in state.rules.differences(PROFILES[state.rules.name]).items()},
         "players": list(names), "turn": me,
@@ -92,16 +96,14 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int) -> dict[st
         del data["variant"]
     body = json.dumps({**data, "played": played, "better": better}, sort_keys=True)
     pid = "mine-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
-    choices = [{"move": better}, {"move": played, "why": f"You played this in your round. {decision.reason}"}]
-    if int(pid[-1], 16) % 2:
-        choices.reverse()
     data.update({
         "id": pid, "title": f"Your move {decision.number}: find a better move",
-        "question": (f"A table from your own round: you are {me}. You played one of these moves, and the coach "
-                     "found a clearly better one. Which is better?"),
-        "choices": choices, "answer": {"best": better},
-        "expert": {"seed": seed, "playouts": KEPT_PLAYOUTS, "depth": PLAYOUT_DEPTH, "margin": KEPT_MARGIN},
-        "explanation": decision.reason, "tags": ["best-move", "your-mistake", f"rule-{decision.rule}"],
+        "question": (f"A table from your own round: you are {me}. You played {played}, and the coach found a "
+                     "clearly better move. Find a better one."),
+        "answer": {"better_than": played},
+        "coach": {"seed": seed, "playouts": budget, "margin": KEPT_MARGIN},
+        "explanation": decision.reason,  # the judgement names the coach's move
+        "tags": ["better-move", "your-mistake", f"rule-{decision.rule}"],
     })
     return data
 
@@ -147,11 +149,13 @@ class KeptFolder:
     def _file(self, pid: str) -> Path:
         return self.path / f"{pid}.yaml"
 
-    def keep(self, decision: ReviewedDecision, seat: int, *, seed: int) -> Kept:
-        """Keep a reviewed mistake of ``seat`` as a puzzle, checked first; refused in one line when it cannot be."""
+    def keep(self, decision: ReviewedDecision, seat: int, *, seed: int, budget: int = TABLE_BUDGET) -> Kept:
+        """Keep a reviewed mistake of ``seat`` as a puzzle, checked first; refused in one line when it cannot be.
+
+        ``seed`` and ``budget`` are those the review ran with (the table's coach seed and budget)."""
         if not decision.mistake:
             raise PuzzleError("only a mistake can be kept: in a close call the two moves are about as good")
-        data = mistake_data(decision, seat, seed=seed)
+        data = mistake_data(decision, seat, seed=seed, budget=budget)
         if self._file(data["id"]).is_file():
             return Kept(data["id"], again=True)
         if len(self.ids()) >= MAX_KEPT:
@@ -184,8 +188,8 @@ class KeptFolder:
         for pid in self.ids()[:MAX_KEPT]:
             try:
                 puzzle = load_puzzle(self._file(pid))
-                if puzzle.topic != KEPT_TOPIC or puzzle.kind != "best-move":
-                    raise PuzzleError(f"{pid}: a kept puzzle is a best-move puzzle on the topic {KEPT_TOPIC}")
+                if puzzle.topic != KEPT_TOPIC or puzzle.kind not in KEPT_KINDS:
+                    raise PuzzleError(f"{pid}: a kept puzzle is a better-move puzzle on the topic {KEPT_TOPIC}")
                 decision_position(puzzle)  # the table builds: a position no game can reach is left out
                 found.append(puzzle)
             except (NomercyError, OSError, ValueError) as error:
@@ -232,8 +236,8 @@ class KeptFolder:
                 continue
             try:
                 puzzle = Puzzle.from_dict(item, path=str(self._file(item["id"])))
-                if puzzle.topic != KEPT_TOPIC or puzzle.kind != "best-move":
-                    raise PuzzleError(f"a kept puzzle is a best-move puzzle on the topic {KEPT_TOPIC}")
+                if puzzle.topic != KEPT_TOPIC or puzzle.kind not in KEPT_KINDS:
+                    raise PuzzleError(f"a kept puzzle is a better-move puzzle on the topic {KEPT_TOPIC}")
                 problems = puzzle.result().problems
             except NomercyError as error:
                 problems = (str(error),)

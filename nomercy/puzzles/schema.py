@@ -1,13 +1,13 @@
 """The JSON Schema of a puzzle file, shipped in the package for editors and tests.
 
-``puzzle.schema.json`` (beside this module) describes both kinds of puzzle and every answer key, so
+``puzzle.schema.json`` (beside this module) describes every kind of puzzle and every answer key, so
 an editor with a YAML language server checks a puzzle file as it is typed (docs/puzzles.md says how).
 The loader checks more than a schema can (that seats exist, that the deck has the cards, that moves are
 legal, that the answer holds): ``nomercy check`` is the judge, the schema a first help.
 
 >>> schema = puzzle_schema()
 >>> schema["title"], sorted(schema["$defs"]["answer"]["properties"])[:3]
-('nomercy puzzle', ['before', 'best', 'color'])
+('nomercy puzzle', ['before', 'best', 'better_than'])
 >>> SCHEMA_PATH.name
 'puzzle.schema.json'
 """

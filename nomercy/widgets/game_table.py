@@ -327,7 +327,7 @@ class GameTable(GuardedWidget):
         try:
             # kept for the learner the trainer and the learning path were last used by (each keeps their own)
             learner = Learners().remembered()
-            kept = KeptFolder(learner=learner).keep(mistakes[index], seat, seed=result.seed)
+            kept = KeptFolder(learner=learner).keep(mistakes[index], seat, seed=result.seed, budget=result.budget)
         except NomercyError as error:
             sentence = str(error)
         else:

@@ -142,9 +142,19 @@ function render({ model, el }) {
         () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))));
   }
 
+  // The ruling behind the stage, named, its rulebook text one tap away: the stage's own rule said it in short
+  // already, and a newcomer reads on (the phone walk of issue 38 found the text doubled the reading).
+  function ruling(r) {
+    return h("details", { "data-testid": "learn-ruling", class: "nm-learn-ruling nm-learn-more" },
+      h("summary", {}, h("span", {}, "The rulebook: ", h("b", {}, r.title))),  // one flex item: its space kept
+      h("p", { "data-testid": "learn-ruling-text" }, r.text));
+  }
+
   function answer(f, last) {
     if (!f.kind) return null;
     const heading = { done: "Done!", refused: "Not allowed", allowed: "Allowed, but that is not the task" }[f.kind];
+    // the first event repeats the move the heading names ("You play red 8."): said once
+    const events = f.events[0] === `${f.move}.` ? f.events.slice(1) : f.events;
     return h("div", {
       class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
       tabindex: "-1", role: "status",
@@ -152,9 +162,9 @@ function render({ model, el }) {
       h("b", {}, heading), " ",
       h("span", { class: "nm-learn-move" }, f.move),
       f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null,
-      f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
+      events.length ? h("p", { "data-testid": "learn-events" }, events.join(" ")) : null,
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
-      f.ruling ? h("p", { "data-testid": "learn-ruling", class: "nm-learn-ruling" }, h("b", {}, `${f.ruling.title}: `), f.ruling.text) : null,
+      f.ruling ? ruling(f.ruling) : null,
       f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
       h("div", { class: "nm-learn-buttons" },
         f.kind === "allowed" ? button("learn-again", "Try again", () => send({ type: "again" })) : null,
@@ -180,7 +190,7 @@ function render({ model, el }) {
       h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
       answer(f),
       error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
-    ].filter(Boolean));
+    ].filter(Boolean));  // nothing drawn for no answer (replaceChildren would write "null")
     // A new stage focuses its title, a new answer focuses itself (not on the first drawing: a page or a notebook
     // opening keeps its own focus).
     const feedbackKey = JSON.stringify(f);
