@@ -303,7 +303,7 @@ class Puzzle:
         """The file's kind (``kind:``), once no key of another kind is in the file or its answer."""
         kind_name = data.get("kind", DEFAULT_KIND)
         if not isinstance(kind_name, str) or kind_name not in KINDS:
-            raise PuzzleError(f"{where}kind is {' or '.join(KINDS)}, not {brief(kind_name)}")
+            raise PuzzleError(f"{where}kind is {', '.join(list(KINDS)[:-1])} or {list(KINDS)[-1]}, not {brief(kind_name)}")
         kind = KINDS[kind_name]
         for other in KINDS.values():  # a key of another kind, in the file or its answer, says which kind it needs
             stray = [k for k in other.keys if k in data] + [f"answer.{k}" for k in other.answer_keys if k in data["answer"]]
