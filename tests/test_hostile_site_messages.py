@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HOSTILE_COVERS = (
     # what the page sends the worker: start, its widget's messages ("comm"), a table
-    "page:page:start", "page:page:comm",
+    "page:page:start", "page:page:comm", "page:page:table",
     # what the worker sends the page, and Python's messages inside "comm"
     "page:worker:comm", "page:worker:failed", "page:worker:mark", "page:worker:show", "page:worker:warning",
     "page:worker:note",
@@ -71,6 +71,13 @@ TO_THE_WORKER: list[Any] = [
     {"type": "start", "page": "play"}, {"type": "start", "page": "nowhere"},
 ]
 """What a worker may be sent that is not one of the page's messages, or not whole, once the game has started."""
+
+BEFORE_THE_START: list[Any] = [
+    {"type": "comm", "text": "{}"}, {"type": "table", "text": "{}"},
+    {"type": "start", "page": "nowhere"}, {"type": "start", "page": ["play"]},
+    {"type": "start", "page": "play", "lang": {"en": 1}}, {"type": "start", "page": "play", "lang": "x" * 100}]
+"""What a worker started fresh may be sent that it cannot take: a message before the start, a page it does not
+have, a language that is no language's name."""
 
 _POST_FROM_THE_WORKER = "(messages) => { for (const m of messages) self.postMessage(m); return messages.length; }"
 _DISPATCH_TO_THE_WORKER = ("(messages) => { for (const m of messages) self.dispatchEvent(new MessageEvent('message', "
@@ -136,16 +143,23 @@ def test_a_fresh_worker_refuses_a_page_it_does_not_have_and_messages_before_its_
     with visit(site) as session:
         page = session.open("play/")
         _app_ready(page, "nm-table")
-        heard = page.evaluate(_FRESH_WORKER, [
-            {"type": "comm", "text": "{}"}, {"type": "table", "text": "{}"},
-            {"type": "start", "page": "nowhere"}, {"type": "start", "page": ["play"]},
-            {"type": "start", "page": "play", "lang": {"en": 1}}, {"type": "start", "page": "play", "lang": "x" * 100}])
+        heard = page.evaluate(_FRESH_WORKER, BEFORE_THE_START)
         assert [m["type"] for m in heard] == ["note"] * 6, heard
         lines = [m["text"] for m in heard]
         assert lines[:2] == ["The page sent the game a message before the game had started, so it was ignored."] * 2
         assert lines[2] == lines[3] == ("The page asked for a page the game does not have, so nothing was started: "
                                         "it is one of play, train, learn.")
         assert lines[4] == lines[5] == "The page named a language the game could not read, so it was ignored."
+
+        # the note a new table leaves for the page that opens after it (session storage), damaged or huge
+        page.evaluate("() => sessionStorage.setItem('nm-table-note', 'x'.repeat(100000))")
+        page.reload()
+        _app_ready(page, "nm-table")
+        assert not any("xxxx" in line for line in _notes(page))
+        page.evaluate("() => sessionStorage.setItem('nm-table-note', 'The saved opponents (9) is not one of the choices.')")
+        page.reload()
+        _app_ready(page, "nm-table")
+        assert "The saved opponents (9) is not one of the choices." in _notes(page)
         session.check()
 
 

@@ -100,19 +100,19 @@ function fromPython(text) {
   }
   if (!isRecord(message)) return refused("The game sent the page a message it could not read, so it was ignored.");
   const data = isRecord(message.data) ? message.data : {};
+  const part = isText(message.comm_id) ? message.comm_id : null;
   if (message.type === "page") setUp(message);
-  else if (!["comm_open", "comm_close", "comm_msg"].includes(message.type)) {
-    refused("The game sent the page a message of a kind it does not know, so it was ignored.");
-  } else if (!isText(message.comm_id)) refused("The game sent the page a message for no part of the page, so it was ignored.");
-  else if (message.type === "comm_open") models.set(message.comm_id, new Model(message.comm_id, isRecord(data.state) ? data.state : {}));
-  else if (message.type === "comm_close") models.delete(message.comm_id);
-  else {
-    const model = models.get(message.comm_id);
+  else if (message.type === "comm_open" && part) models.set(part, new Model(part, isRecord(data.state) ? data.state : {}));
+  else if (message.type === "comm_close" && part) models.delete(part);
+  else if (message.type === "comm_msg" && part) {
+    const model = models.get(part);
     if (!model) return;  // a part of the page that has closed: what it was told no longer matters
     if (data.method === "update" && isRecord(data.state)) model.update(data.state);
     else if (data.method === "custom") model.emit("msg:custom", data.content, []);
     else refused("The game sent the page a change it could not read, so it was ignored.");
-  }
+  } else if (["comm_open", "comm_close", "comm_msg"].includes(message.type)) {
+    refused("The game sent the page a message for no part of the page, so it was ignored.");
+  } else refused("The game sent the page a message of a kind it does not know, so it was ignored.");
 }
 
 async function show(id) {
@@ -225,23 +225,22 @@ function setUp({ settings, choices, notes }) {
 }
 
 worker.onmessage = (event) => {
-  const message = event.data;
-  const kind = isRecord(message) ? message.type : undefined;
-  if (kind === "comm" && isText(message.text)) fromPython(message.text);
-  else if (kind === "table-set" && (message.note === undefined || isText(message.note))) {
+  const message = isRecord(event.data) ? event.data : {};
+  if (message.type === "comm" && isText(message.text)) fromPython(message.text);
+  else if (message.type === "table-set" && (message.note === undefined || isText(message.note))) {
     if (message.note) sessionStorage.setItem("nm-table-note", message.note);
     location.reload();
   }
-  else if (kind === "mark" && isText(message.name)) marks[message.name] = performance.now();
-  else if (kind === "show" && isText(message.id)) {
+  else if (message.type === "mark" && isText(message.name)) marks[message.name] = performance.now();
+  else if (message.type === "show" && isText(message.id)) {
     marks.widget = performance.now();
     show(message.id).catch((error) => failed(String(error && error.message || error)));
-  } else if (kind === "warning" && isText(message.text)) console.warn(message.text);
-  else if (kind === "note" && isText(message.text)) pageNotes([message.text]);
-  else if (kind === "failed" && isText(message.text)) {
+  } else if (message.type === "warning" && isText(message.text)) console.warn(message.text);
+  else if (message.type === "note" && isText(message.text)) pageNotes([message.text]);
+  else if (message.type === "failed" && isText(message.text)) {
     if (document.documentElement.classList.contains("nm-app-ready")) console.error(message.text);
     else failed(message.text.trim().split("\n").slice(-1)[0]);
-  } else if (["comm", "table-set", "mark", "show", "warning", "note", "failed"].includes(kind)) {
+  } else if (["comm", "table-set", "mark", "show", "warning", "note", "failed"].includes(message.type)) {
     refused("The game sent the page a message with something missing, so it was ignored.");
   } else refused("The game sent the page a message of a kind it does not know, so it was ignored.");
 };
@@ -249,7 +248,8 @@ worker.onerror = (event) => failed(event.message || words._("the worker could no
 
 try {
   const kept = sessionStorage.getItem("nm-table-note");
-  if (kept) { sessionStorage.removeItem("nm-table-note"); pageNotes([kept]); }
+  sessionStorage.removeItem("nm-table-note");
+  if (kept && kept.length <= 500) pageNotes([kept]);  // a note of ours is a line; anything longer is no note of ours
 } catch {
   // no session storage (a private window may refuse it): the note is not carried over
 }
