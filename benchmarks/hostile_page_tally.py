@@ -123,6 +123,7 @@ def _fresh(page: Page, message: Any) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "_site", help="the built site (default: _site)")
+    parser.add_argument("--tries", type=int, default=None, help="only the first TRIES of each surface (a quick run)")
     args = parser.parse_args()
     if not (args.site / "play" / "index.html").exists():
         parser.error(f"{args.site} holds no built site: run 'bash scripts/site' first")
@@ -138,8 +139,8 @@ def main() -> None:
                     ("worker, from its page", _DISPATCH_TO_THE_WORKER,
                      [m for m in TO_THE_WORKER if m not in starts] + starts)]  # a second start last: it may start again
         for surface, script, tries in surfaces:
-            tally[surface] = Counter(_try(page, script, message) for message in tries)
-        tally["worker, before its start"] = Counter(_fresh(page, message) for message in BEFORE_THE_START)
+            tally[surface] = Counter(_try(page, script, message) for message in tries[:args.tries])
+        tally["worker, before its start"] = Counter(_fresh(page, message) for message in BEFORE_THE_START[:args.tries])
         browser.close()
     print(f"{'surface':28} {'tried':>6} " + " ".join(f"{k:>9}" for k in KINDS))
     total: Counter[str] = Counter()

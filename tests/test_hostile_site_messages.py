@@ -177,6 +177,7 @@ tries = [None, 5, "", "{", "[]", "null", "[" * 100000 + "]" * 100000, json.dumps
          json.dumps({"comm_id": table_id}), json.dumps({"comm_id": table_id, "data": []}),
          part({"method": "update", "state": None}), part({"method": "update"}), part({"method": "zap", "state": {}}),
          part({"method": "custom", "content": None}), part({"method": "custom", "content": "undo"}),
+         part({"method": ["update"], "state": {}}), part({"method": {"a": 1}}), part({"method": 5, "content": {}}),
          json.dumps({"comm_id": "no-such-part", "data": {"method": "custom", "content": {"type": "undo"}}})]
 said = [host.receive(text) for text in tries]
 before = host._shown_widgets[-1].session.state

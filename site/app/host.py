@@ -371,8 +371,10 @@ def receive(text: str) -> str:
     except (TypeError, ValueError, RecursionError):
         message = None
     data = message.get("data") if isinstance(message, dict) else None
-    if not isinstance(message, dict) or not isinstance(message.get("comm_id"), str) or not isinstance(data, dict) \
-            or not isinstance(data.get(_CARRIES.get(data.get("method"), "")), dict):  # type: ignore[arg-type]
+    method = data.get("method") if isinstance(data, dict) else None
+    carried = data.get(_CARRIES[method]) if isinstance(data, dict) and isinstance(method, str) and method in _CARRIES \
+        else None
+    if not isinstance(message, dict) or not isinstance(message.get("comm_id"), str) or not isinstance(carried, dict):
         return "The page sent the game a message it could not read, so it was ignored."
     target = comm.get_comm_manager().comms.get(message["comm_id"])  # get_comm would log a warning too
     if target is None:
