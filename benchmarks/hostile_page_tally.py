@@ -88,7 +88,8 @@ class Page:
 def _try(page: Page, script: str, message: Any) -> str:
     if page.page is None or not page.state()[1]:
         page.open()
-    notes, _ = page.state()
+    page.page.evaluate("() => document.querySelectorAll('[data-testid=\"page-notes\"] p').forEach((p) => p.remove())")
+    notes, _ = page.state()  # the notes of earlier tries are gone: a line said again (the page says each once) counts
     errors = page.errors
     try:
         page.page.workers[0].evaluate(script, [message])
