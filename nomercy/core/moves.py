@@ -110,7 +110,7 @@ class Catch:
     target: int
 
     def __post_init__(self) -> None:
-        check_seats(self.seat, self.target)
+        check_seats(self.seat, self.target, aimed=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +126,14 @@ class Challenge:
 Move = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
 
 
-def check_seats(seat: object, target: object = None) -> None:
+def check_seats(seat: object, target: object = None, *, aimed: bool = False) -> None:
     """A move's seat (and a 7's or a catch's target) is a seat number, whatever built the move: ``True``, ``1.0``,
     ``"1"`` or another program's integer type would compare equal to a seat number and be taken for it in
     silence (``Play(True, card) in legal_moves(state)``), so they are refused when the move is built. Whether
-    the seat is at the table is the rules' to say (:func:`nomercy.core.legality.why_illegal`)."""
+    the seat is at the table is the rules' to say (:func:`nomercy.core.legality.why_illegal`). ``aimed``: the move
+    always has a target (a catch), which a 7's may not."""
     for what, value in (("seat", seat), ("target", target)):
-        if value is None and what == "target":
+        if value is None and what == "target" and not aimed:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_PLAYERS:
             raise NotationError(f"a move's {what} is a seat number, a whole number from 0 to {MAX_PLAYERS - 1}, "
