@@ -114,7 +114,14 @@ def seven_table():
                  hands={"A": ["blue 1"], "B": ["red 7", "blue 2"], "C": ["green 3"], "D": ["yellow 4"]})
 
 
-@pytest.mark.parametrize("target", [-2, 5, "B", "C", 1.0, True, None])
+@pytest.mark.parametrize("target", [-2, "B", "C", 1.0, True])
+def test_a_seven_whose_target_is_no_seat_number_is_refused_when_built(target):
+    with pytest.raises(NotationError) as caught:
+        Play(1, Card.parse("red 7"), target=target)
+    assert str(caught.value) == f"a move's target is a seat number, a whole number from 0 to 999, not {brief(target)}"
+
+
+@pytest.mark.parametrize("target", [5, 999, None])
 def test_a_seven_swaps_only_with_a_seat_in_play(target):
     game = seven_table()
     move = Play(1, Card.parse("red 7"), target=target)
@@ -133,10 +140,11 @@ def test_a_seven_swaps_only_with_a_seat_in_play(target):
 
 
 def test_a_knocked_out_seat_cannot_be_reached_by_negative_indexing():
-    game = seven_table().replace(out=(3,), hands=(("blue 1",), (Card.parse("red 7"), Card.parse("blue 2")),
+    game = seven_table().replace(out=(3,), hands=((Card.parse("blue 1"),), (Card.parse("red 7"), Card.parse("blue 2")),
                                                   (Card.parse("green 3"),), ()))
-    assert "a 7 swaps with another player still in (A, C)" in why_illegal(game, 
-        Play(1, Card.parse("red 7"), target=-1))
+    assert why_illegal(game, Play(1, Card.parse("red 7"), target=3)) == "D is out of the round and cannot be a swap target"
+    with pytest.raises(NotationError, match="^a move's target is a seat number, a whole number from 0 to 999, not -1$"):
+        Play(1, Card.parse("red 7"), target=-1)  # never Python's last seat
 
 
 @pytest.mark.parametrize("color", ["red", "purple", 7, None])
@@ -157,12 +165,11 @@ def test_the_roulette_victim_names_one_of_the_four_colors():
 
 
 @pytest.mark.parametrize("move, reason", [
-    (Catch(1, "A"), "B cannot catch seat 'A': the seats are 0 to 3 (A, B, C, D)"),
     (Catch(1, 9), "B cannot catch seat 9: the seats are 0 to 3 (A, B, C, D)"),
     (Play(0, "red 3"), "'red 3' is not a card: a Play holds a Card, like Card.parse('red 7')"),
     (Play(0, Card.parse("red 3"), top="red 3"),
      "'red 3' is not a card: the card left on top after a discard-all is a Card"),
-    (Play(True, Card.parse("red 3")), "there is no seat yes: the seats are 0 to 3 (A, B, C, D)"),
+    (Play(7, Card.parse("red 3")), "there is no seat 7: the seats are 0 to 3 (A, B, C, D)"),
     (42, "42 is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"),
 ])
 def test_moves_built_with_values_of_the_wrong_kind_are_refused_not_crashed(move, reason):
@@ -248,7 +255,7 @@ def test_several_unplayable_cards_before_the_pile_ran_out_are_all_kept():
 def test_a_refused_move_of_the_wrong_kind_changes_nothing():
     game = seven_table()
     snapshot = pickle.loads(pickle.dumps(game))
-    for move in (Play(1, Card.parse("red 7"), target=-2), Play(1, Card.parse("red 7"), target="B"),
+    for move in (Play(1, Card.parse("red 7"), target=9), Play(1, Card.parse("red 7"), target=1),
                  dataclasses.replace(Play(1, Card.parse("red 7"), target=2), color="red")):
         with pytest.raises(IllegalMoveError):
             apply(game, move)
@@ -280,14 +287,27 @@ def test_moves_built_from_any_values_are_refused_or_legal_never_crashed():
     values = st.one_of(st.none(), st.booleans(), st.integers(-4, 5), st.floats(allow_nan=True), st.text(max_size=8),
                        st.sampled_from(ALL_CARDS), st.sampled_from(list(Color)), st.sampled_from(["red", "B"]))
     moves = st.one_of(
-        st.builds(Play, values, values, values, values, values),
-        st.builds(Catch, values, values), st.builds(NameColor, values, values),
-        st.builds(Draw, values), st.builds(Pass, values), st.builds(CallUno, values), st.builds(Challenge, values))
+        st.tuples(st.just(Play), st.tuples(values, values, values, values, values)),
+        st.tuples(st.just(Catch), st.tuples(values, values)), st.tuples(st.just(NameColor), st.tuples(values, values)),
+        *(st.tuples(st.just(kind), st.tuples(values)) for kind in (Draw, Pass, CallUno, Challenge)))
     snapshot = pickle.loads(pickle.dumps(game))
+
+    def seat_number(value):
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000
 
     @settings(max_examples=400, deadline=None)
     @given(moves)
-    def check(move):
+    def check(made):
+        kind, values = made
+        target = values[1] if kind is Catch else values[3] if kind is Play else None
+        seats_fit = seat_number(values[0]) and (seat_number(target) or (target is None and kind is not Catch))
+        try:
+            move = kind(*values)
+        except NotationError as refusal:  # a seat that is no seat number: refused when the move is built
+            assert one_line(refusal).startswith("a move's ") and not seats_fit
+            return
+        assert seats_fit
+        assert seat_number(values[0])
         reason = why_illegal(game, move)
         if reason is None:
             assert move in legal_moves(game)

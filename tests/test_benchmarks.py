@@ -29,6 +29,7 @@ QUICK = {
     "expert_speed.py": ["--decisions", "1", "--iterations", "20"],
     "hand_knowledge.py": ["--games", "1"],
     "hand_size_odds.py": ["--games", "20"],
+    "hostile_page_tally.py": ["--tries", "1"],  # needs the built site, as site_speed.py does
     "instruction_count.py": ["--games", "2", "--no-valgrind"],
     "kept_agreement.py": ["--rounds", "1"],
     "paired.py": ["{tmp}/first.jsonl", "{tmp}/second.jsonl", "--bot", "greedy"],
@@ -60,8 +61,8 @@ def _records(folder: Path) -> None:
 def test_the_script_runs_in_its_quick_form(script: str, tmp_path: Path) -> None:
     if script == "compare_engines.py" and not (ROOT / ".git").exists():
         pytest.skip("compare_engines.py reads an earlier commit: it needs a git checkout")
-    if script == "site_speed.py" and not (ROOT / "_site" / "index.html").exists():
-        reason = "site_speed.py times the built site: run 'bash scripts/site' first (bash scripts/test does)"
+    if script in ("site_speed.py", "hostile_page_tally.py") and not (ROOT / "_site" / "index.html").exists():
+        reason = f"{script} opens the built site: run 'bash scripts/site' first (bash scripts/test does)"
         pytest.fail(reason) if os.environ.get("CI", "").lower() == "true" else pytest.skip(reason)
     if script == "paired.py":
         _records(tmp_path)

@@ -100,6 +100,37 @@ def _real_arguments() -> dict[str, Callable[[], dict[str, Any]]]:
     def first_stage() -> Path:
         return next(p for p in sorted(default_learn_dir().glob("*/*.yaml")) if p.name != "chapter.yaml")
 
+    def played() -> Any:
+        """A short round's record: a few moves, each seat with a choice to review."""
+        game = Game("no-mercy", ["Ann", "Bo"], seed=2)
+        for _ in range(6):
+            game.play(legal_moves(game.state)[0])
+        return game.record()
+
+    def reviewed() -> dict[str, Any]:
+        return {"record_or_history": played(), "seat": 0, "budget": 4}
+
+    def stage_fields() -> dict[str, Any]:
+        from nomercy.puzzles.stage import Stage
+
+        stage = Stage.from_dict(read_puzzle_file(first_stage()))
+        return {field.name: getattr(stage, field.name) for field in dataclasses.fields(stage)}
+
+    def position_fields() -> dict[str, Any]:
+        from nomercy.core.state import POSITION_FIELDS
+
+        state = new_game("no-mercy", ["Ann", "Bo", "Cy"], seed=1)
+        return {name: getattr(state, name) for name in POSITION_FIELDS}
+
+    def result() -> dict[str, Any]:
+        from nomercy.play.simulate.tally import Tally
+
+        tally = Tally(players=3)
+        for seed in (1, 2):
+            tally.add(summary(seed))
+        return {"rules": PROFILES["no-mercy"], "seats": ("A", "B", "C"), "bots": ("greedy",) * 3, "seed": 1,
+                "rotate": False, "workers": 1, "seconds": 0.5, "tally": tally, "records": [summary(1), summary(2)]}
+
     return {
         "nomercy.core.decks.build_deck": lambda: {"name": "no-mercy"},
         "nomercy.play.simulate.bots.BotSpec.parse": lambda: {"text": "greedy"},
@@ -128,6 +159,13 @@ def _real_arguments() -> dict[str, Callable[[], dict[str, Any]]]:
         "nomercy.play.simulate.stats.compare_runs": lambda: {"first": [summary(1)], "second": [summary(2)],
                                                              "bot": "greedy"},
         "nomercy.puzzles.stage.Stage.from_dict": lambda: {"data": read_puzzle_file(first_stage())},
+        "nomercy.puzzles.stage.Stage": stage_fields,
+        "nomercy.core.state.GameState": position_fields,
+        "nomercy.core.rules.OptionInfo": lambda: {"ruling": "stacking", "meaning": "which cards stack",
+                                                  "choices": ("official", "none")},
+        "nomercy.play.coach.review": reviewed,
+        "nomercy.play.coach.reviewing": reviewed,
+        "nomercy.play.simulate.result.SimulationResult": result,
         "nomercy.puzzles.stage.path_from_bundle": lambda: {"bundle": learn_files()[:1]},
         "nomercy.play.coach.Comparison": lambda: compared(),
         "nomercy.play.coach.ReviewedDecision": lambda: {

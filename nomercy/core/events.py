@@ -73,6 +73,13 @@ class Event(tuple):
     """The fields that have a default, with it."""
     rule: str
 
+    def __new__(cls, *fields: Any, **named: Any) -> "Event":
+        """Only an event of a kind is made (``CardPlayed(...)``, made by :func:`event`); this base holds nothing."""
+        from nomercy.core.errors import NomercyError
+
+        raise NomercyError("an event is one of its kinds (like CardPlayed or CardsDrawn), which the engine makes as "
+                           "moves are played; the base of the kinds is never one")
+
     @property
     def sentence(self) -> str:  # pragma: no cover - every event overrides it
         raise NotImplementedError

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
+from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seats, parse_move
 from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core import inputs
 from nomercy.core.errors import brief
@@ -445,6 +445,10 @@ class LegalMoves(tuple[Move, ...]):
                 item = parse_move(item, self.seating[0])
             except ValueError:
                 return False
+        try:  # a move made without its constructor (unpickled) may hold a seat True, equal to seat 1: never legal
+            check_seats(getattr(item, "seat", 0), getattr(item, "target", None))
+        except ValueError:
+            return False
         return tuple.__contains__(self, item)
 
     def texts(self) -> list[str]:

@@ -57,6 +57,9 @@ class Play:
     target: int | None = None
     top: Card | None = None
 
+    def __post_init__(self) -> None:
+        check_seats(self.seat, self.target)
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -64,12 +67,18 @@ class Draw:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        check_seats(self.seat)
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Keep a drawn card instead of playing it (classic, and ``draw: one``)."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        check_seats(self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +88,18 @@ class NameColor:
     seat: int
     color: Color
 
+    def __post_init__(self) -> None:
+        check_seats(self.seat)
+
 
 @dataclass(frozen=True, slots=True)
 class CallUno:
     """Declare UNO while holding one card."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        check_seats(self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +109,9 @@ class Catch:
     seat: int
     target: int
 
+    def __post_init__(self) -> None:
+        check_seats(self.seat, self.target, aimed=True)
+
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
@@ -101,8 +119,25 @@ class Challenge:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        check_seats(self.seat)
+
 
 Move = Union[Play, Draw, Pass, NameColor, CallUno, Catch, Challenge]
+
+
+def check_seats(seat: object, target: object = None, *, aimed: bool = False) -> None:
+    """A move's seat (and a 7's or a catch's target) is a seat number, whatever built the move: ``True``, ``1.0``,
+    ``"1"`` or another program's integer type would compare equal to a seat number and be taken for it in
+    silence (``Play(True, card) in legal_moves(state)``), so they are refused when the move is built. Whether
+    the seat is at the table is the rules' to say (:func:`nomercy.core.legality.why_illegal`). ``aimed``: the move
+    always has a target (a catch), which a 7's may not."""
+    for what, value in (("seat", seat), ("target", target)):
+        if value is None and what == "target" and not aimed:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_PLAYERS:
+            raise NotationError(f"a move's {what} is a seat number, a whole number from 0 to {MAX_PLAYERS - 1}, "
+                                f"not {brief(value)}")
 
 
 MAX_PLAYERS = 1000

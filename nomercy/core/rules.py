@@ -147,10 +147,16 @@ class OptionInfo:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise RulesError(f"an option's kind is one of {', '.join(KINDS)}, not {brief(self.kind)}")
-        if not isinstance(self.ruling, str) or not isinstance(self.meaning, str):
-            raise RulesError("an option names its ruling and says what it means, both as text")
-        if not isinstance(self.choices, tuple) or not all(isinstance(c, str) and c for c in self.choices):
-            raise RulesError(f"an option's choices are a tuple of words, not {brief(self.choices)}")
+        from nomercy.core import inputs
+
+        inputs.text(self.ruling, "an option's ruling", longest=40, like="stacking", error=RulesError)
+        inputs.text(self.meaning, "what an option means", longest=300, like="which draw cards may answer a pending draw",
+                    error=RulesError)
+        if not isinstance(self.choices, tuple) or len(self.choices) > 100 \
+                or not all(isinstance(c, str) and c and len(c) <= 40 and c.isprintable() and " " not in c
+                           for c in self.choices):
+            raise RulesError(f"an option's choices are a tuple of up to 100 words, like ('official', 'none'); "
+                             f"not {brief(self.choices)}")
         if self.kind == "choice" and not self.choices:
             raise RulesError("an option of kind choice lists its choices, like ('on-top', 'below')")
         if not all(isinstance(b, int) and not isinstance(b, bool) for b in (self.least, self.most)) \

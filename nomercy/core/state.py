@@ -46,10 +46,11 @@ class GameState(Position):
     def __new__(cls, **fields: Any) -> "GameState":
         missing = [name for name in _FIELDS if name not in fields]
         if missing:
-            raise TypeError(f"GameState needs {', '.join(missing)}")
+            raise NotationError(f"a position is made with every one of its fields by name; it lacks {', '.join(missing)}")
         extra = [name for name in fields if name not in _FIELDS]
         if extra:
-            raise TypeError(f"GameState has no field {', '.join(extra)}")
+            raise NotationError(f"a position has no field {brief(extra[0])}; its fields are {', '.join(_FIELDS)}")
+        _check_kinds(fields)
         return _made(tuple(fields[name] for name in _FIELDS))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -249,6 +250,70 @@ def checked(state: GameState) -> GameState:
     """
     check_position({name: getattr(state, name) for name in _FIELDS})
     return state
+
+
+def _check_kinds(f: dict[str, Any]) -> None:
+    """Refuse a field of the wrong kind (a seat number that is text, a hand that is not cards, a turn past the
+    last seat) before a position is made by hand, so that reading it or playing on it never stops on a value
+    it cannot read. Whether a game could reach the position is :func:`check_position`'s, which a position
+    read from its line passes too; a hand-made one (a lesson's table, with part of the deck) need not."""
+    from nomercy.core import inputs
+    from nomercy.core.moves import MAX_PLAYERS
+
+    def refuse(what: str, allowed: str, value: Any) -> None:
+        raise NotationError(f"a position's {what} is {allowed}, not {inputs.quote(value)}")
+
+    def cards(what: str, value: Any) -> None:
+        if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+            refuse(what, "a tuple of cards", value)
+
+    if not isinstance(f["rules"], RuleSet):
+        refuse("rules", "a rule set", f["rules"])
+    seats = f["seats"]
+    if not isinstance(seats, tuple) or not 1 <= len(seats) <= MAX_PLAYERS or not all(isinstance(n, str) for n in seats):
+        refuse("seats", f"a tuple of 1 to {MAX_PLAYERS} seat names", seats)
+    n = len(seats)
+
+    def seat(what: str, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+            refuse(what, f"a seat number from 0 to {n - 1}", value)
+
+    hands = f["hands"]
+    if not isinstance(hands, tuple) or len(hands) != n:
+        refuse("hands", f"a tuple of {n} hands, one for each seat", hands)
+    for hand in hands:
+        cards("hands", hand)
+    cards("draw pile", f["draw_pile"])
+    cards("discard pile", f["discard"])  # empty before the first card is turned up
+    cards("set-aside cards", f["set_aside"])
+    if f["drawn"] is not None and not isinstance(f["drawn"], Card):
+        refuse("drawn card", "a card or nothing", f["drawn"])
+    if f["color"] is not None and not isinstance(f["color"], Color):
+        refuse("color in force", "a color or nothing", f["color"])
+    if not isinstance(f["phase"], Phase):
+        refuse("phase", f"one of {', '.join(phase.value for phase in Phase)}", f["phase"])
+    if f["direction"] not in (CLOCKWISE, COUNTERCLOCKWISE) or isinstance(f["direction"], bool) \
+            or not isinstance(f["direction"], int):
+        refuse("direction", "1 (clockwise) or -1 (counterclockwise)", f["direction"])
+    for name in ("turn", "dealer"):
+        seat(name, f[name])
+    for name in ("out", "catchable"):
+        if not isinstance(f[name], tuple):
+            refuse(name, "a tuple of seat numbers", f[name])
+        for value in f[name]:
+            seat(name, value)
+    if f["winner"] is not None:
+        seat("winner", f["winner"])
+    challenge = f["challenge"]
+    if challenge is not None:
+        if not isinstance(challenge, tuple) or len(challenge) != 2 or not isinstance(challenge[1], bool):
+            refuse("challenge", "nothing, or a seat number and whether its wild +4 was played guilty", challenge)
+        seat("challenge", challenge[0])
+    if f["end_reason"] is not None and (not isinstance(f["end_reason"], str) or len(f["end_reason"]) > 200):
+        refuse("end", "nothing, or a few words", f["end_reason"])
+    for name in ("pending", "stack_value", "stuck", "shuffles", "ply"):
+        inputs.whole_number(f[name], f"a position's {name.replace('_', ' ')}", 0, 10**9, error=NotationError)
+    inputs.seed(f["seed"], error=NotationError)
 
 
 def _made(values: Sequence[Any]) -> GameState:

@@ -42,7 +42,7 @@ from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves
 from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.legality import empties_hand, is_optional
-from nomercy.core.moves import CallUno, Catch, Draw, Move, NameColor, Pass, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core import inputs
 from nomercy.core.state import GameState, Phase
@@ -516,7 +516,7 @@ def review(record_or_history: History, seat: str | int, *, seed: int = 0, budget
     (:func:`~nomercy.play.estimate.is_clear`) and a close call otherwise.
     :func:`reviewing` does the same one decision at a time, for a caller that shows progress.
     """
-    steps, index = _steps_of(record_or_history, seat, budget)
+    steps, index = _steps_of(record_or_history, seat, seed, budget)
     found: list[ReviewedDecision] = []
     looked_at = 0
     for progress in _reviewing(steps, index, seed, budget):
@@ -544,12 +544,16 @@ class ReviewProgress:
 def reviewing(record_or_history: History, seat: str | int, *, seed: int = 0,
               budget: int = DEFAULT_BUDGET) -> Iterator[ReviewProgress]:
     """:func:`review`, one decision at a time: each decision of ``seat`` with a choice, as it is weighed."""
-    steps, index = _steps_of(record_or_history, seat, budget)
+    steps, index = _steps_of(record_or_history, seat, seed, budget)
     return _reviewing(steps, index, seed, budget)
 
 
-def _steps_of(history: History, seat: str | int, budget: int) -> tuple[list[tuple[int, GameState, Move]], int]:
+def _steps_of(history: History, seat: str | int, seed: int,
+              budget: int) -> tuple[list[tuple[int, GameState, Move]], int]:
+    """The steps of ``history`` and the index of ``seat``, every argument checked before any search starts (a
+    :func:`reviewing` caller hears of a bad seed at once, not at the first decision)."""
     _check_budget(budget)
+    inputs.seed(seed, error=PlayerError)
     steps = _steps(history)
     if not steps:
         raise IllegalMoveError("there is no move to review")
@@ -596,5 +600,16 @@ def _steps(history: History) -> list[tuple[int, GameState, Move]]:
         history = history.transcript()
     if isinstance(history, Transcript):
         return [(step.number, step.before, step.before.parse_move(step.move)) for step in history.steps if step.played]
-    return [(number, state, state.parse_move(move) if isinstance(move, str) else move)
-            for number, (state, move) in enumerate(history, 1)]
+    pairs = inputs.items(history, "the round to review (a game record, a game, its transcript, or its list of "
+                         "(position, move) pairs)", error=PlayerError)
+    steps = []
+    for number, pair in enumerate(pairs, 1):
+        state, move = pair if isinstance(pair, (tuple, list)) and len(pair) == 2 else (None, None)
+        if not isinstance(state, GameState) or not isinstance(move, (str, *_MOVE_KINDS)):
+            raise PlayerError(f"step {number} of the round to review is a (position, move) pair, not {inputs.quote(pair)}")
+        steps.append((number, state, state.parse_move(move) if isinstance(move, str) else move))
+    return steps
+
+
+_MOVE_KINDS = (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)
+"""The kinds of move a step of a round may hold."""

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from nomercy.core.cards import Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import turn_up_first_card
-from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief
+from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief, quote
 from nomercy.core.events import Event
 from nomercy.core.moves import parse_move
 from nomercy.core.rules import RuleSet
@@ -162,10 +162,15 @@ KINDS: dict[str, PuzzleKind] = {}
 
 def register_kind(kind: PuzzleKind) -> PuzzleKind:
     """Make ``kind`` known to the loader, the board and the commands (its name must be new)."""
-    if not kind.name or not text_pattern("id").search(kind.name):
+    if not isinstance(kind, PuzzleKind):
+        raise NomercyError(f"a puzzle kind is made from PuzzleKind, with its name, keys and checks; not {quote(kind)}")
+    if not isinstance(kind.name, str) or not kind.name or len(kind.name) > 40 or not text_pattern("id").search(kind.name):
         raise NomercyError(f"a puzzle kind is named in kebab-case, like best-move, not {brief(kind.name)}")
     if kind.name in KINDS:
         raise NomercyError(f"a puzzle kind named {kind.name!r} is already registered")
+    for what, keys in (("keys", kind.keys), ("answer keys", kind.answer_keys)):
+        if not isinstance(keys, tuple) or not all(isinstance(key, str) and key.isidentifier() for key in keys):
+            raise NomercyError(f"the {what} a puzzle kind adds are a tuple of names, like ('target',); not {quote(keys)}")
     taken = {key for other in KINDS.values() for key in other.keys + other.answer_keys}
     clash = sorted((set(kind.keys) | set(kind.answer_keys)) & (taken | set(_KNOWN) | set(ANSWER_KEYS)))
     if clash:

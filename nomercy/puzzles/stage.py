@@ -115,6 +115,32 @@ class Stage:
     chapter: str = ""
     path: str | None = None
 
+    def __post_init__(self) -> None:
+        """A stage made by hand, not read by :meth:`from_dict`, is checked for the kinds of its parts, so that
+        judging a move on it never stops on a value it cannot read (what the parts say is :meth:`check`'s)."""
+        inputs.one_of_kind(self.table, Puzzle, "a stage's table as a puzzle's position", error=PuzzleError)
+        for what, value in (("id", self.id), ("title", self.title), ("rule", self.rule), ("task", self.task)):
+            inputs.text(value, f"a stage's {what}", longest=2000, like=str(_EXAMPLE[what]), error=PuzzleError)
+        if not isinstance(self.ruling, str) or self.ruling not in RULINGS:
+            raise PuzzleError(f"a stage's ruling is the id of a ruling of the rulebook (like matching, stacking, mercy), "
+                              f"not {inputs.quote(self.ruling)}")
+        inputs.choice(self.you, "a stage's learner (you)", self.table.players, error=PuzzleError)
+        if not isinstance(self.goal, Mapping) or not self.goal:
+            raise PuzzleError(f"a stage's goal is a mapping of what holds once the task is done, like {{'top': 'red 8'}};"
+                              f" not {inputs.quote(self.goal)}")
+        done = inputs.items(self.done, "the moves that do a stage's task", least=1, error=PuzzleError)
+        wrong = inputs.items(self.wrong, "a stage's tempting wrong moves", error=PuzzleError)
+        for move in done:
+            inputs.one_of_kind(move, _MOVE_KINDS, "moves that do a stage's task, like Play(0, Card.parse('red 8'))",
+                               error=PuzzleError)
+        for entry in wrong:
+            inputs.one_of_kind(entry, WrongTry, "a stage's wrong moves, each a WrongTry", error=PuzzleError)
+        inputs.text(self.chapter, "a stage's chapter", least=0, like="1-match", error=PuzzleError)
+        if self.path is not None:
+            inputs.path(self.path, "the name of the stage file", error=PuzzleError)
+        object.__setattr__(self, "done", done)
+        object.__setattr__(self, "wrong", wrong)
+
     @classmethod
     def from_dict(cls, data: Any, *, path: str | None = None, chapter: str = "") -> "Stage":
         """Validate a parsed stage file; any problem raises :class:`PuzzleError` naming the file and the point."""

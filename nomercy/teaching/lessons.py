@@ -79,7 +79,7 @@ def table(
     and slides the others under the discard pile, so a lesson can make the pile run
     out on purpose.
     """
-    if not isinstance(hands, Mapping):
+    if not isinstance(hands, Mapping) or not hands:
         raise NomercyError(f"the hands are a mapping of each seat to its cards, like {{'A': 'red 9, wild +6'}}; "
                            f"not {inputs.quote(hands)}")
     if not isinstance(discard, str):

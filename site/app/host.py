@@ -342,7 +342,7 @@ def new_table(text: str) -> str:
     memory = _remember()
     try:
         stored = json.loads(text)
-    except ValueError:
+    except (TypeError, ValueError, RecursionError):
         stored = None
     if isinstance(stored, dict):
         settings, notes = read_settings(stored)
@@ -354,12 +354,32 @@ def new_table(text: str) -> str:
     return " ".join(notes)
 
 
-def receive(text: str) -> None:
-    """A message from the page (``{"comm_id": ..., "data": ...}``), handed to its widget as a kernel would."""
-    message = json.loads(text)
-    target = comm.get_comm_manager().get_comm(message["comm_id"])
-    if target is not None:
-        target.handle_msg({"content": {"comm_id": message["comm_id"], "data": message["data"]}, "buffers": [],
-                           "metadata": {}, "header": {"msg_type": "comm_msg"}})
-        if _page and _shown_widgets:
-            _keep(_page[-1])
+_CARRIES = {"update": "state", "custom": "content"}
+"""What the page's two kinds of widget message carry (page.js): a change of traits, or an intent."""
+
+
+def receive(text: str) -> str:
+    """A message from the page (``{"comm_id": ..., "data": {...}}``), handed to its widget as a kernel would; what
+    was refused, as one line for the page to show ("" when the widget took it).
+
+    The widget checks what the message asks (its intents, its traits); here only its envelope is checked: text
+    that reads as such a message, for a widget that is on the page.
+    """
+    try:
+        message = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        message = None
+    data = message.get("data") if isinstance(message, dict) else None
+    method = data.get("method") if isinstance(data, dict) else None
+    carried = data.get(_CARRIES[method]) if isinstance(data, dict) and isinstance(method, str) and method in _CARRIES \
+        else None
+    if not isinstance(message, dict) or not isinstance(message.get("comm_id"), str) or not isinstance(carried, dict):
+        return "The page sent the game a message it could not read, so it was ignored."
+    target = comm.get_comm_manager().comms.get(message["comm_id"])  # get_comm would log a warning too
+    if target is None:
+        return "The page sent a message to a part of the game that is not on the page, so it was ignored."
+    target.handle_msg({"content": {"comm_id": message["comm_id"], "data": message["data"]}, "buffers": [],
+                       "metadata": {}, "header": {"msg_type": "comm_msg"}})
+    if _page and _shown_widgets:
+        _keep(_page[-1])
+    return ""

@@ -79,22 +79,48 @@ class Model {
 
 const models = new Map();
 
+// --- the worker's messages, checked before any work ----------------------------------------------------
+// A page and a worker of two versions of the site can meet (one from the browser's cache), and a message can be
+// damaged: one that is not as this page expects is refused with one line on the page (and in the console's
+// warnings), never a console error and never a page left blank.
+
+const isText = (value) => typeof value === "string";
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function refused(line) {
+  console.warn(line);
+  pageNotes([line]);
+}
+
 function fromPython(text) {
-  const message = JSON.parse(text);
-  const data = message.data || {};
-  if (message.type === "page") setUp(message);
-  else if (message.type === "comm_open") models.set(message.comm_id, new Model(message.comm_id, data.state || {}));
-  else if (message.type === "comm_close") models.delete(message.comm_id);
-  else if (message.type === "comm_msg") {
-    const model = models.get(message.comm_id);
-    if (!model) return;
-    if (data.method === "update") model.update(data.state || {});
-    else if (data.method === "custom") model.emit("msg:custom", data.content, []);
+  let message = null;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    // not JSON: refused below
   }
+  if (!isRecord(message)) return refused("The game sent the page a message it could not read, so it was ignored.");
+  const data = isRecord(message.data) ? message.data : {};
+  const part = isText(message.comm_id) ? message.comm_id : null;
+  if (message.type === "page") setUp(message);
+  else if (message.type === "comm_open" && part) models.set(part, new Model(part, isRecord(data.state) ? data.state : {}));
+  else if (message.type === "comm_close" && part) models.delete(part);
+  else if (message.type === "comm_msg" && part) {
+    const model = models.get(part);
+    if (!model) return;  // a part of the page that has closed: what it was told no longer matters
+    if (data.method === "update" && isRecord(data.state)) model.update(data.state);
+    else if (data.method === "custom") model.emit("msg:custom", data.content, []);
+    else refused("The game sent the page a change it could not read, so it was ignored.");
+  } else if (["comm_open", "comm_close", "comm_msg"].includes(message.type)) {
+    refused("The game sent the page a message for no part of the page, so it was ignored.");
+  } else refused("The game sent the page a message of a kind it does not know, so it was ignored.");
 }
 
 async function show(id) {
   const model = models.get(id);
+  if (!model || !isText(model.get("_esm"))) {
+    return refused("The game asked the page to show a part it never sent, so nothing new was shown.");
+  }
   const style = document.createElement("style");
   style.textContent = model.get("_css") || "";
   document.head.append(style);
@@ -129,6 +155,7 @@ function pageNotes(lines) {
     document.getElementById("nm-app").before(box);
   }
   for (const line of lines) {
+    if ([...box.children].some((p) => p.textContent === line)) continue;  // said once is enough
     const p = document.createElement("p");
     p.textContent = line;
     box.append(p);
@@ -143,10 +170,21 @@ function summary(settings, choices) {
     label(choices.strength, settings.strength).split(":")[0].toLowerCase(), settings.coach ? _("coach on") : _("coach off")].join(" · ");
 }
 
+/** Whether the table's settings and their choices (host.py's) are as the setup form draws them. */
+function readable(settings, choices) {
+  const pairs = (list) => Array.isArray(list) && list.every((item) => Array.isArray(item) && item.length === 2 && isText(item[1]));
+  return isRecord(settings) && isRecord(choices) && pairs(choices.rules) && pairs(choices.strength) && pairs(choices.pace)
+    && Array.isArray(choices.opponents) && choices.opponents.every(Number.isInteger) && Number.isInteger(settings.opponents);
+}
+
 function setUp({ settings, choices, notes }) {
   const { _ } = words;
-  if (notes && notes.length) pageNotes(notes);
+  if (Array.isArray(notes) && notes.every(isText)) pageNotes(notes);
+  else if (notes !== undefined) refused("The game sent the page notes it could not read, so they were left out.");
   if (page !== "play") return;
+  if (!readable(settings, choices)) {
+    return refused("The game sent the page a table it could not read, so the table's setup is not shown.");
+  }
   const radios = (name, list, chosen, legend) => h("fieldset", { class: "nm-setup-group" },
     h("legend", {}, legend),
     list.map(([value, text]) => h("label", { class: "nm-setup-choice" },
@@ -178,28 +216,31 @@ function setUp({ settings, choices, notes }) {
 }
 
 worker.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === "comm") fromPython(message.text);
-  else if (message.type === "table-set") {
+  const message = isRecord(event.data) ? event.data : {};
+  if (message.type === "comm" && isText(message.text)) fromPython(message.text);
+  else if (message.type === "table-set" && (message.note === undefined || isText(message.note))) {
     if (message.note) sessionStorage.setItem("nm-table-note", message.note);
     location.reload();
   }
-  else if (message.type === "mark") marks[message.name] = performance.now();
-  else if (message.type === "show") {
+  else if (message.type === "mark" && isText(message.name)) marks[message.name] = performance.now();
+  else if (message.type === "show" && isText(message.id)) {
     marks.widget = performance.now();
     show(message.id).catch((error) => failed(String(error && error.message || error)));
-  } else if (message.type === "warning") console.warn(message.text);
-  else if (message.type === "note") pageNotes([message.text]);
-  else if (message.type === "failed") {
+  } else if (message.type === "warning" && isText(message.text)) console.warn(message.text);
+  else if (message.type === "note" && isText(message.text)) pageNotes([message.text]);
+  else if (message.type === "failed" && isText(message.text)) {
     if (document.documentElement.classList.contains("nm-app-ready")) console.error(message.text);
     else failed(message.text.trim().split("\n").slice(-1)[0]);
-  }
+  } else if (["comm", "table-set", "mark", "show", "warning", "note", "failed"].includes(message.type)) {
+    refused("The game sent the page a message with something missing, so it was ignored.");
+  } else refused("The game sent the page a message of a kind it does not know, so it was ignored.");
 };
 worker.onerror = (event) => failed(event.message || words._("the worker could not start"));
 
 try {
   const kept = sessionStorage.getItem("nm-table-note");
-  if (kept) { sessionStorage.removeItem("nm-table-note"); pageNotes([kept]); }
+  sessionStorage.removeItem("nm-table-note");
+  if (kept && kept.length <= 500) pageNotes([kept]);  // a note of ours is a line; anything longer is no note of ours
 } catch {
   // no session storage (a private window may refuse it): the note is not carried over
 }

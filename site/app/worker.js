@@ -276,7 +276,9 @@ async function pullIfAble() {
 
 async function handle(message) {
   await pullIfAble();
-  await saved(() => host.receive(message.text));
+  let refused = "";
+  await saved(() => { refused = host.receive(message.text); });
+  if (refused) say({ type: "note", text: refused });
 }
 
 /** A new table set up on the Play page: host.py keeps its settings and puts the round away; the page reopens. */
@@ -287,9 +289,47 @@ async function newTable(text) {
   say({ type: "table-set", note });
 }
 
+// --- the page's messages, checked before any work ---------------------------------------------------------
+// The page is ours, but a page and a worker of two versions of the site can meet (one from the browser's cache),
+// and a message can be damaged: each is checked here before it reaches Python, and one that is refused gets one
+// line back (a "note" the page shows), never a traceback and never a page left blank.
+
+const PAGES = ["play", "train", "learn"];
+const MAX_TEXT = 1_000_000;  // characters: the largest message the page sends is a table's intent, a few hundred
+let started = false;
+
+/** Why ``message`` is refused (one line, in the page's words), or "" when it is one the worker takes. */
+function refusal(message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return "The page sent the game a message it could not read, so it was ignored.";
+  }
+  const kind = message.type;
+  if (kind === "start") {
+    if (started) return "The page asked to start the game a second time, so that was ignored.";
+    if (!PAGES.includes(message.page)) return `The page asked for a page the game does not have, so nothing was started: it is one of ${PAGES.join(", ")}.`;
+    if (message.lang !== undefined && (typeof message.lang !== "string" || message.lang.length > 35)) {
+      return "The page named a language the game could not read, so it was ignored.";
+    }
+    return "";
+  }
+  if (kind !== "table" && kind !== "comm") {
+    return "The page sent the game a message of a kind it does not know, so it was ignored.";
+  }
+  if (typeof message.text !== "string") return "The page sent the game a message with nothing to read, so it was ignored.";
+  if (message.text.length > MAX_TEXT) return "The page sent the game a message far too long to be one of its own, so it was ignored.";
+  if (!started) return "The page sent the game a message before the game had started, so it was ignored.";
+  return "";
+}
+
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
+  const refused = refusal(message);
+  if (refused) {
+    say({ type: "note", text: refused });
+    return;
+  }
+  if (message.type === "start") started = true;
   const step = message.type === "start" ? () => start(message.page, message.lang)
     : message.type === "table" ? () => newTable(message.text) : () => handle(message);
   queue = queue.then(step).catch((error) => say({ type: "failed", text: String(error && error.message || error) }));

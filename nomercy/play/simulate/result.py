@@ -32,6 +32,31 @@ class SimulationResult:
     tally: Tally
     records: list[GameSummary] | None = None
 
+    def __post_init__(self) -> None:
+        """A result is checked however it is made (a run makes one; a caller may make one of figures kept from
+        an earlier run, to print or compare them): every field of its kind, one bot per seat, and the tally's
+        seats the result's, so that its text and its JSON never stop on a value they cannot read."""
+        from nomercy.core import inputs
+        from nomercy.core.moves import MAX_PLAYERS
+
+        inputs.one_of_kind(self.rules, RuleSet, "the rules of a result, as a rule set")
+        self.seats = inputs.seat_names(inputs.items(self.seats, "the seats of a result", least=2, most=MAX_PLAYERS))
+        self.bots = inputs.texts(self.bots, f"the computer players of a result (one for each of its {len(self.seats)} "
+                                 "seats)", least=len(self.seats), most=len(self.seats))
+        inputs.seed(self.seed)
+        if not isinstance(self.rotate, bool):
+            raise NomercyError(f"whether a result's seats were rotated is yes or no, not {inputs.quote(self.rotate)}")
+        inputs.whole_number(self.workers, "the workers of a result", 1, 4096)
+        self.seconds = inputs.number(self.seconds, "the seconds a result took", 0, 10**9)
+        inputs.one_of_kind(self.tally, Tally, "the figures of a result, as a tally")
+        if self.tally.players != len(self.seats) or len(self.tally.wins_by_seat) != len(self.seats):
+            raise NomercyError(f"a result of {len(self.seats)} seats has a tally of {len(self.seats)} seats, "
+                               f"not {inputs.quote(self.tally.players)}")
+        if self.records is not None:
+            self.records = list(inputs.items(self.records, "the records of a result", most=10**9))
+            for record in self.records:
+                inputs.one_of_kind(record, GameSummary, "the records of a result, each a game's summary")
+
     @property
     def games(self) -> int:
         return self.tally.games
