@@ -102,3 +102,11 @@ def test_every_kind_of_draw_that_runs_out_ends_where_the_table_stands():
     for row in rows.values():
         assert all(" Now: top card " in row[column] for column in ("the discard pile can be reshuffled",
                                                                   "no card is left anywhere"))
+
+
+def test_a_puzzle_that_starts_at_the_deal_does_not_call_the_next_card_turned_up_a_drawn_one():
+    """Under a skip turned up first, the red 5 is turned up next (the printed rule), not drawn."""
+    from nomercy.teaching.lessons import puzzle_html
+
+    assert "the rest of the deck, from the top: red 5" in puzzle_html("first-skip-number")
+    assert "first drawn first" in puzzle_html("drawn-card-must-be-played")
