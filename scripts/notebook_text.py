@@ -33,6 +33,7 @@ class _Text(HTMLParser):
         self.svg = 0          # depth inside <svg>: only its <title> is read
         self.title = False
         self.hidden = 0       # inside <style> or <script>
+        self.cell = 0         # depth inside <td>/<th>: a line break there is a space, so the row stays one line
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("style", "script"):
@@ -46,9 +47,12 @@ class _Text(HTMLParser):
         elif tag == "img":
             alt = dict(attrs).get("alt") or "picture with no alt text"
             self.parts.append(f" [{alt}] ")
+        elif tag == "br" and self.cell:
+            self.parts.append(" ")
         elif tag in _BLOCKS:
             self.parts.append("\n")
         elif tag in _CELLS:
+            self.cell += 1
             self.parts.append(" | ")
 
     def handle_endtag(self, tag: str) -> None:
@@ -60,6 +64,10 @@ class _Text(HTMLParser):
         elif tag == "title" and self.svg:
             self.title = False
             self.parts.append("]")
+        elif tag in _CELLS:
+            self.cell = max(0, self.cell - 1)
+        elif tag == "br" and self.cell:
+            return
         elif tag in _BLOCKS:
             self.parts.append("\n")
 

@@ -143,3 +143,13 @@ def test_a_challenge_under_no_bluff_is_refused_saying_no_bluff_forbids_it():
     after, _ = play(game, "A plays wild +4 choosing blue")
     reason = why_illegal(after, "B challenges")
     assert reason is not None and "no_bluff" in reason and "no wild +4" not in reason
+
+
+def test_a_challenge_says_the_color_that_counts_is_the_one_before_the_wild_four():
+    """After the wild +4 its named color is in force; the challenge is about the color it was played on."""
+    game = classic(["wild +4", "red 2", "blue 3"])  # red 5 on top: A held red 2 and named blue
+    _, events = play(game, "A plays wild +4 choosing blue", "B challenges")
+    assert "held a card of the color in force before the wild +4" in of_kind(events, "Challenged")[0].sentence
+    game = classic(["wild +4", "blue 5", "blue 3"])
+    _, events = play(game, "A plays wild +4 choosing green", "B challenges")
+    assert "held no card of the color in force before the wild +4" in of_kind(events, "Challenged")[0].sentence

@@ -138,8 +138,32 @@ def test_a_cut_table_keeps_each_refusal_once_and_says_how_many_rows_it_left_out(
     # seven rule sets, two lines of moves; a refusal at B's +2 is not shown again on the line that goes on to C
     assert len(full.outcomes) == 14 and full.note() == "" and "left out" not in str(full)
     assert [row["moves"].count(";") for row in cut.rows()] == [1, 1, 1, 1, 2]
-    assert cut.left_out == 5 and str(cut).splitlines()[-1].startswith("(5 more rows left out:")
-    assert "5 more rows left out" in cut._repr_html_()
+    assert cut.left_out == 5 and str(cut).splitlines()[-1].startswith("(5 rows are not shown:")
+    assert "5 rows are not shown" in cut._repr_html_()
+
+
+def test_a_rule_set_whose_label_holds_a_comma_is_counted_once_when_rows_are_left_out():
+    from nomercy.core.rules import ruleset
+    from nomercy.teaching.rule_options import compare_group, group_with
+
+    rule_sets = [("classic", ruleset("classic")), ("classic, no_bluff=true", ruleset("classic", no_bluff=True))]
+    full = compare_group(group_with("wild-four-challenge-classic"), rule_sets).possible()
+    cut = full.differing()
+    # two rows that differ, both shown: nothing is left out (the comma once counted the second row twice: -1)
+    assert [row["rules"] for row in cut.rows()] == ["classic", "classic, no_bluff=true"]
+    assert cut.left_out == 0 and cut.note() == ""
+    assert "-" not in cut.note()
+
+
+def test_a_grid_cell_says_which_move_was_refused_after_the_moves_that_were_played():
+    from nomercy.teaching.lessons import position_of
+    from nomercy.teaching.rule_options import compare_options
+
+    grid = compare_options(position_of("draw-official"), "draw", ["one"], ["B draws then B plays red 9", "B passes"])
+    cells = [outcome.cell() for outcome in grid.outcomes]
+    assert cells[0].startswith("B draws 1 card.") and "The next move is refused: B holds no red 9." in cells[0]
+    assert cells[1].startswith("Refused: ")
+    assert "✗ B draws 1 card." in grid._repr_html_() and "refused." not in grid._repr_html_()
 
 
 def test_a_match_table_read_for_the_standings_keeps_its_rows_under_fewer_columns():

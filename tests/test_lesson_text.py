@@ -38,6 +38,12 @@ def test_html_reads_as_lines_cells_and_picture_names():
     assert notebook_text.html_text(html).splitlines() == ["A out", "| x | y", "[a red 5] [wild +6]"]
 
 
+def test_a_line_break_inside_a_table_cell_keeps_the_row_on_one_line():
+    """A header cell drawn as a picture above its label reads as one cell, as a reader sees the row."""
+    html = "<table><tr><th><img alt='red +2'><br>+2</th><th>x<br/>y</th></tr></table><p>a<br>b</p>"
+    assert notebook_text.html_text(html).splitlines() == ["| [red +2] +2 | x y", "a", "b"]
+
+
 def test_a_notebook_reads_with_its_outputs_streams_joined_and_pictures_by_alt_text(tmp_path):
     cells = [
         {"cell_type": "markdown", "metadata": {}, "source": ["# Title"]},

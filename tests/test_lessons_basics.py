@@ -89,3 +89,24 @@ def test_a_puzzle_picture_answers_every_part_its_question_asks():
     assert "Cards B holds: 6; Cards pending: 0; Whose turn: C." in folded
     best = puzzle_html("bm-classic-plus-two-on-uno").split("<details", 1)[1]
     assert "<b>The answer, part by part:</b> Best move: A plays" in best
+
+
+def test_every_kind_of_draw_that_runs_out_ends_where_the_table_stands():
+    """A draw until a card fits that finds one ends with that card waiting to be played, not mid-sentence."""
+    from nomercy.teaching.cases import empty_pile_cases
+
+    rows = {row["the draw"]: row for row in empty_pile_cases().rows}
+    fits = rows["drawing until a card fits"]
+    assert "and must play it" in fits["the discard pile can be reshuffled"]
+    assert "B to act" in fits["no card is left anywhere"]
+    for row in rows.values():
+        assert all(" Now: top card " in row[column] for column in ("the discard pile can be reshuffled",
+                                                                  "no card is left anywhere"))
+
+
+def test_a_puzzle_that_starts_at_the_deal_does_not_call_the_next_card_turned_up_a_drawn_one():
+    """Under a skip turned up first, the red 5 is turned up next (the printed rule), not drawn."""
+    from nomercy.teaching.lessons import puzzle_html
+
+    assert "the rest of the deck, from the top: red 5" in puzzle_html("first-skip-number")
+    assert "first drawn first" in puzzle_html("drawn-card-must-be-played")

@@ -459,10 +459,10 @@ class Challenged(Event):
     @property
     def sentence(self) -> str:
         if self.guilty:
-            return (f"{says(self.challenger, 'challenges')}: {self.player} held a card of the color in force, so "
-                    f"{says(self.player, 'draws')} instead.")
-        return (f"{says(self.challenger, 'challenges')}, but {self.player} held no card of the color in force: "
-                f"{says(self.challenger, 'draws')} 2 extra.")
+            return (f"{says(self.challenger, 'challenges')}: {self.player} held a card of the color in force before "
+                    f"the wild +4, so {says(self.player, 'draws')} instead.")
+        return (f"{says(self.challenger, 'challenges')}, but {self.player} held no card of the color in force before "
+                f"the wild +4: {says(self.challenger, 'draws')} 2 extra.")
 
 
 @event

@@ -325,7 +325,7 @@ _ROWS = [
             "(`no_bluff: true`).",)),
     Ruling("challenge", "Challenge",
            "The target of a classic wild +4 may challenge it instead of drawing. If its player held a card of the "
-           "color in force, the +4 was played against the rule (it was \"guilty\") and its player draws the 4 "
+           "color in force before the wild +4, the +4 was played against the rule (it was \"guilty\") and its player draws the 4 "
            "instead. If not, the challenger draws the 4 and 2 more, 6 in all, and loses the turn.",
            "Classic UNO", (_CL,),
            ("no_bluff",)),

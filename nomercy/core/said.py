@@ -341,21 +341,21 @@ def _uno_caught(e: Any, said: Words, lang: str) -> str:
 def _challenged(e: Any, said: Words, lang: str) -> str:
     if e.guilty:
         if is_you(e.challenger):
-            return said.gettext(N_("You challenge: {player} held a card of the color in force, so {player} draws "
-                                   "instead."), player=e.player)
+            return said.gettext(N_("You challenge: {player} held a card of the color in force before the wild +4, "
+                                   "so {player} draws instead."), player=e.player)
         if is_you(e.player):
-            return said.gettext(N_("{challenger} challenges: you held a card of the color in force, so you draw "
-                                   "instead."), challenger=e.challenger)
-        return said.gettext(N_("{challenger} challenges: {player} held a card of the color in force, so {player} "
-                               "draws instead."), challenger=e.challenger, player=e.player)
+            return said.gettext(N_("{challenger} challenges: you held a card of the color in force before the wild "
+                                   "+4, so you draw instead."), challenger=e.challenger)
+        return said.gettext(N_("{challenger} challenges: {player} held a card of the color in force before the wild "
+                               "+4, so {player} draws instead."), challenger=e.challenger, player=e.player)
     if is_you(e.challenger):
-        return said.gettext(N_("You challenge, but {player} held no card of the color in force: you draw 2 extra."),
-                            player=e.player)
+        return said.gettext(N_("You challenge, but {player} held no card of the color in force before the wild +4: "
+                               "you draw 2 extra."), player=e.player)
     if is_you(e.player):
-        return said.gettext(N_("{challenger} challenges, but you held no card of the color in force: {challenger} "
-                               "draws 2 extra."), challenger=e.challenger)
-    return said.gettext(N_("{challenger} challenges, but {player} held no card of the color in force: {challenger} "
-                           "draws 2 extra."), challenger=e.challenger, player=e.player)
+        return said.gettext(N_("{challenger} challenges, but you held no card of the color in force before the wild "
+                               "+4: {challenger} draws 2 extra."), challenger=e.challenger)
+    return said.gettext(N_("{challenger} challenges, but {player} held no card of the color in force before the wild "
+                           "+4: {challenger} draws 2 extra."), challenger=e.challenger, player=e.player)
 
 
 _WON = {

@@ -86,8 +86,9 @@ def empty_pile_cases() -> Table:
     """What happens when the draw pile runs out during each kind of draw: with cards to reshuffle, and without.
 
     Three draws: B draws a pending stack of 10 with 3 cards left in the pile; B turns up cards for a
-    roulette with 2 left; A draws until a card fits with 2 left. In the first column's second reading,
-    the discard pile holds only its top card, so nothing can be reshuffled.
+    roulette with 2 left; A draws until a card fits with 2 left. In the second column the discard pile
+    holds only its top card, so almost nothing can be reshuffled. Each cell ends with where the table
+    stands, so a card drawn that fits is seen waiting to be played.
     """
     draws = (
         ("a stack of 10 to draw",
@@ -103,8 +104,8 @@ def empty_pile_cases() -> Table:
     rows = []
     for name, setup, moves in draws:
         start = table(**setup)  # type: ignore[arg-type]
-        refilled, _ = _told(start, moves)
-        bare, _ = _told(start.replace(discard=(start.discard[-1],)), moves)
+        refilled = " Now: ".join(_told(start, moves))  # where it stands says who acts, and what must be played
+        bare = " Now: ".join(_told(start.replace(discard=(start.discard[-1],)), moves))
         rows.append({"the draw": name, "the discard pile can be reshuffled": refilled,
                      "no card is left anywhere": bare})
     return Table(("the draw", "the discard pile can be reshuffled", "no card is left anywhere"), tuple(rows))

@@ -327,8 +327,10 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     # list only the cards after it, so no card is shown twice and the reader sees which cards are drawn.
     drawn = puzzle.draw_pile if puzzle.discard else puzzle.draw_pile[1:]
     if drawn:
-        after = "" if puzzle.discard else " after the card turned up"
-        pile = (f'<div style="margin:2px 0 4px 0">the draw pile{after} starts (first drawn first): '
+        # Under the card turned up lies the rest of the deck: its next cards may be turned up too (a first card
+        # that is not a number), so they are not called drawn.
+        pile_name = "the draw pile starts (first drawn first)" if puzzle.discard else "the rest of the deck, from the top"
+        pile = (f'<div style="margin:2px 0 4px 0">{pile_name}: '
                 f"{escape(', '.join(map(str, drawn)))}</div>")
     # The worked answer in words, then every value the question asks for, so that no part is left out.
     parts = puzzle.puzzle_kind.answer_parts(puzzle)

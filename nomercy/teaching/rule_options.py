@@ -112,7 +112,7 @@ class Outcome:
             return f"Cannot be set up: {self.problem}."
         if self.refused:
             reason = self.reason or ""
-            return (f"{done} Then: " if done else "") + reason[:1].upper() + reason[1:] + "."
+            return (f"{done} The next move is refused: " if done else "Refused: ") + reason + "."
         return done + (f" Now: {situation(self.state)}" if self.state is not None else "")
 
     @property
@@ -189,6 +189,7 @@ class Comparison:
         for outcome in self.outcomes:
             lines.setdefault(outcome.moves, []).append(outcome)
         kept: list[Outcome] = []
+        shown = 0  # outcomes a kept row stands for (a label may hold a comma itself, so rows are counted here)
         for found in lines.values():
             if len({key(o) for o in found}) < 2:
                 continue
@@ -200,18 +201,19 @@ class Comparison:
                 if not repeats(outcome):
                     alike.setdefault(outcome.cell(), []).append(outcome)
             kept += [dataclasses.replace(same[0], label=", ".join(o.label for o in same)) for same in alike.values()]
+            shown += sum(len(same) for same in alike.values())
         if self.layout == "grid":  # a row of the grid is a line of moves
             dropped = len(lines) - len({o.moves for o in kept})
         else:  # a row is a rule set's outcome; rule sets that end alike share one row but are not left out
-            dropped = len(self.outcomes) - sum(len(o.label.split(", ")) for o in kept)
+            dropped = len(self.outcomes) - shown
         return dataclasses.replace(self, outcomes=tuple(kept), left_out=self.left_out + dropped)
 
     def note(self) -> str:
         """The line under a table that :meth:`differing` cut: how many of the rows played it leaves out."""
-        if not self.left_out:
+        if self.left_out <= 0:
             return ""
-        return (f"({self.left_out} more {'row' if self.left_out == 1 else 'rows'} left out: the same end under every "
-                f"rule set, or a refusal already shown on a shorter line.)")
+        return (f"({self.left_out} {'row is' if self.left_out == 1 else 'rows are'} not shown: each comes out the same "
+                f"under every rule set, or repeats a refusal shown above.)")
 
     def possible(self) -> "Comparison":
         """Only the rule sets under which the position can be set up at all.
@@ -226,7 +228,7 @@ class Comparison:
             lines = []
             for moves, found in self.grid()[1]:
                 lines.append(moves)
-                lines.extend(f"   {o.label}: {'' if o.allowed else 'REFUSED. '}{o.cell()}" for o in found)
+                lines.extend(f"   {o.label}: {o.cell()}" for o in found)
             return "\n".join(lines)
         rows = self.rows()
 
@@ -249,7 +251,7 @@ class Comparison:
         if self.layout == "grid":
             labels, lines = self.grid()
             return html_table(("moves",) + labels, (
-                {"moves": moves, **{o.label: ("✓ " if o.allowed else "✗ refused. ") + o.cell() for o in found}}
+                {"moves": moves, **{o.label: ("✓ " if o.allowed else "✗ ") + o.cell() for o in found}}
                 for moves, found in lines)) + self._note_html()
         return html_table(self.columns, self.rows()) + self._note_html()
 
