@@ -446,7 +446,8 @@ def parse_settings(settings: Sequence[str]) -> dict[str, str]:
         if not sep or not name.strip():
             raise RulesError(f"--set takes option=value, like stacking=anything-goes, not {brief(item)}")
         if name.strip() in overrides and overrides[name.strip()] != value.strip():
-            raise RulesError(f"--set gives {name.strip()} twice ({brief(overrides[name.strip()])} and "
+            shown = name.strip() if name.strip().isidentifier() else brief(name.strip())  # never a raw control character
+            raise RulesError(f"--set gives {shown} twice ({brief(overrides[name.strip()])} and "
                              f"{brief(value.strip())}): give each option once")
         overrides[name.strip()] = value.strip()
     return overrides
