@@ -89,3 +89,16 @@ def test_nomercy_check_says_each_finding_in_one_line_naming_the_file(tmp_path: P
 
 def test_nomercy_check_passes_the_shipped_puzzles(capsys) -> None:
     assert main(["check", str(ROOT / "puzzles")]) == 0
+
+
+def test_every_answer_key_has_the_words_that_ask_it() -> None:
+    """A new answer key needs the words a question asks it with (``asks.ASKED_BY``, ``asks.phrase``): without them
+    ``nomercy check`` could not say what a question leaves out. ``before`` holds other keys and is asked by them."""
+    from nomercy.puzzles import asks
+    from nomercy.puzzles.answers import ANSWER_KEYS
+
+    for key in ANSWER_KEYS:
+        if key == "before":
+            continue
+        assert key in asks.ASKED_BY, f"asks.ASKED_BY has no words for the answer key {key}"
+        assert asks.phrase(key, ["A"]) and asks.phrase(key, []), key

@@ -287,8 +287,9 @@ def coach_seat(coach: bool, screen: Screen, state: GameState) -> int | str:
     return screen.person_at_screen(state)
 
 
-def hint_at(coach: bool, screen: Screen, state: GameState, *, seed: int) -> dict[str, Any] | str:
-    """The hint for the person at the screen (:func:`hint_advice`), or why the coach gives none now."""
+def why_no_hint(coach: bool, screen: Screen, state: GameState) -> str | None:
+    """Why the coach gives the person at the screen no hint now, or ``None``: the one rule, which the table's
+    Hint button (:mod:`nomercy.play.table_view`) and the hint itself (:func:`hint_at`) both follow."""
     seat = coach_seat(coach, screen, state)
     if isinstance(seat, str):
         return seat
@@ -296,7 +297,15 @@ def hint_at(coach: bool, screen: Screen, state: GameState, *, seed: int) -> dict
         return "The round is over: 'Review my round' shows where the expert would have played otherwise."
     if state.to_act != seat and seat not in state.catchable:
         return f"It is {possessive(state.seats[state.to_act])} move, not yours: ask for a hint on your turn."  # type: ignore[index]
-    return hint_advice(state, seat, seed=seed)
+    return None
+
+
+def hint_at(coach: bool, screen: Screen, state: GameState, *, seed: int) -> dict[str, Any] | str:
+    """The hint for the person at the screen (:func:`hint_advice`), or why the coach gives none now."""
+    why_not = why_no_hint(coach, screen, state)
+    if why_not is not None:
+        return why_not
+    return hint_advice(state, screen.person_at_screen(state), seed=seed)  # type: ignore[arg-type]
 
 
 def why_no_review(coach: bool, state: GameState, people: Sequence[int], moves: int) -> str | None:

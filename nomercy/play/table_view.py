@@ -24,6 +24,7 @@ from nomercy.play.hot_seat import Screen, reveal_label
 from nomercy.play.match import Match
 from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, seat_order, share_line,
                                      status_line, top_card_by, won_line)
+from nomercy.play.table_coach import why_no_hint
 from nomercy.play.table_undo import Mark, undo_label, why_no_undo
 
 __all__ = ["TableFrame", "snapshot", "daily_line"]
@@ -111,8 +112,7 @@ def snapshot(table: TableFrame) -> dict[str, Any]:
         "last": None if table.last is None else dict(table.last), "top_by": top_card_by(table.events),
         "uno_wait": round(table.uno_wait, 2),
         "uno_moment": human_viewer and viewer in table.in_moment,
-        "can_hint": bool(table.coach and human_viewer and not s.is_over
-                         and (s.to_act == viewer or viewer in s.catchable)),
+        "can_hint": why_no_hint(table.coach, table.screen, s) is None,
         "daily": None if table.daily is None else dict(table.daily),
         "imported": table.imported,
     }

@@ -6,7 +6,8 @@ called together with the next play (``uno_armed``). The :class:`~nomercy.play.ta
 them; an intent's handler returns the next one, and what an intent drops follows from the value alone
 (:meth:`YourMove.after`): the coach's words last while the person only looks (an export, a hint, a decision of
 the review opened, a computer's move asked for by the page's timer) and go with their next act or any move made;
-a card's question lasts until it is answered, cancelled, or a move is made.
+a card's question lasts until it is answered, cancelled, or a move is made; a hint asked while it is open takes
+its place (the hint is the coach's answer to what to play, the question included).
 
 >>> from nomercy.core.moves import Draw
 >>> waits = Held(move=Draw(0), words={"kind": "warning"})
@@ -25,7 +26,8 @@ __all__ = ["Choosing", "Held", "Hinted", "IntentKind", "Waits", "YourMove"]
 
 IntentKind = Literal["act", "look", "timer"]
 """What an intent is to the table: a person's act (a card, a move, undo, a new round ...), a look that changes
-nothing on the table (an export, a hint, a decision of the review opened), or the page's timer asking for the
+nothing on the table (an export, a hint, a decision of the review opened: what the table waits for may change,
+the cards may not), or the page's timer asking for the
 computers' next move (``advance``)."""
 
 
