@@ -177,7 +177,8 @@ def test_the_coachs_warnings_hints_and_review_agree_with_a_seat_called_you(seed)
     """Seeded random rounds with seats You, Ann and Bo: the coach speaks to each seat in turn, and whatever it says
     to You or about You agrees (no "You holds", no "You's", no way out that reads "play blue 1 instead", and no
     "your 10" meant for another seat's hand when it speaks to Ann)."""
-    from nomercy.play.table_coach import ReviewInSlices, hint_advice
+    from nomercy.play.table_coach import hint_advice
+    from nomercy.play.table_review import ReviewInSlices
 
     game = Game("no-mercy", ["You", "Ann", "Bo"], seed=seed)
     players = {seat: make_player("random", seed=seed + seat) for seat in range(3)}
@@ -210,7 +211,7 @@ def test_the_coachs_warnings_hints_and_review_agree_with_a_seat_called_you(seed)
 
 def test_the_review_in_progress_and_the_match_winner_are_sentences_from_python():
     """The page shows the review's progress and the match's winner as Python wrote them (through wording)."""
-    from nomercy.play.table_coach import ReviewInSlices
+    from nomercy.play.table_review import ReviewInSlices
 
     game = Game("no-mercy", ["Ann", "You"], seed=1)
     assert ReviewInSlices(game, 1, seed=0).shown["line"] == "Reviewing your decisions: 0 of ? weighed…"

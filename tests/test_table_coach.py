@@ -22,7 +22,8 @@ from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
 from nomercy.play.table import TableSession  # noqa: E402
-from nomercy.play.table_coach import TABLE_BUDGET, decision_text, review_head  # noqa: E402
+from nomercy.play.table_coach import TABLE_BUDGET  # noqa: E402
+from nomercy.play.table_review import decision_text, review_head  # noqa: E402
 from nomercy.play.uno_moment import UNO_MOMENT  # noqa: E402
 
 

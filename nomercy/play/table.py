@@ -11,7 +11,8 @@ Each part has one owner: the setup, frozen (:mod:`~nomercy.play.table_setup`); t
 object that touches the game, with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what
 the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`); the computers' turns
 (:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
-(:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`); records in and out
+(:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`) and the round's review
+(:mod:`~nomercy.play.table_review`); records in and out
 (:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo, ...) to
@@ -54,7 +55,6 @@ from nomercy.play import table_clicks, table_coach, table_records, table_turns, 
 from nomercy.play.daily_deal import DAILY_PLAYERS, TODAY_VAR, daily_seed, day_of
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
-from nomercy.play.match import Match
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_round import TableRound
@@ -370,42 +370,25 @@ class TableSession:
     def _replay(self) -> None:
         """The same deal again: this round, from its own seed and dealer (the match's score stays)."""
         round_ = self._now.round
-        self._start_round(round_.number, self._deal(round_.seed, round_.dealer))
+        self._start_round(round_.number, self._now.deal(round_.seed, round_.dealer))
 
     def _new_match(self, setup: TableSetup, seed: int, number: int = 1, *, reshuffles: int = 0, version: int) -> None:
-        """The table with the first round dealt from ``seed`` (a new match when the setup plays one), numbered
-        ``number``; dealt whole before the table switches to it."""
-        bots = setup.computers(seed)
-        match = Match.start(setup.rules, setup.seats, seed=seed) if setup.is_match else None
-        game = Game(setup.rules, setup.seats, seed=match.game.seed if match else seed,
-                    dealer=match.game.dealer if match else None, computers=bots)
-        self._now = TableNow(setup, seed, reshuffles, bots, match, TableRound.dealt(
-            number, game, people=setup.humans, clock=self._clock), Screen.for_people(setup.humans), version=version)
+        """The table with the first round dealt from ``seed`` (:meth:`TableNow.opening`), then the computers' turns."""
+        self._now = TableNow.opening(setup, seed, number, reshuffles=reshuffles, clock=self._clock, version=version)
         self._after_change()
 
     def _new_round(self) -> str | None:
-        if not self.state.is_over:
-            return "The round is still being played: finish it before dealing the next one."
-        match = self._now.match
-        if match is not None:
-            match = match.with_game(self.state)
-            if match.is_over:
-                return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
-            match = match.next_round()
-            self._set(match=match)
-            self._start_round(match.round_number, self._deal(match.game.seed, match.game.dealer))
-        else:
-            number = self.round_number + 1
-            self._start_round(number, self._deal(short_seed(self._now.seed, "round", number), None))
+        """The next round of the match, or of the table's sequence (:meth:`TableNow.next_deal`)."""
+        deal = self._now.next_deal()
+        if isinstance(deal, str):
+            return deal
+        match, number, game = deal
+        self._set(match=match)
+        self._start_round(number, game)
         return None
 
-    def _deal(self, seed: int, dealer: int | None) -> Game:
-        """A round dealt at this table (the check that can fail, made before the table switches to it)."""
-        setup = self._now.setup
-        return Game(setup.rules, setup.seats, seed=seed, dealer=dealer, computers=self._now.bots)
-
     def _start_round(self, number: int, game: Game) -> None:
-        """Put round ``number``, dealt already (:meth:`_deal`), on the table: a fresh log, no marks, no prompt."""
+        """Put round ``number``, dealt already (:meth:`TableNow.deal`), on the table: a fresh log, no marks, no prompt."""
         humans = self.humans
         self._set(round=TableRound.dealt(number, game, people=humans, clock=self._clock), queued=None,
                   waits=YourMove(), review=None, screen=Screen.for_people(humans), export="")
@@ -554,10 +537,8 @@ class TableSession:
               number: int = 1) -> str | None:
         """Deal the record's round (as round ``number``) at a table set up as ``setup`` and replay its moves through
         the round (a refused move stops it, named)."""
-        bots = setup.computers(record.seed)
-        game = Game(setup.rules, setup.seats, seed=record.seed, dealer=record.dealer, computers=bots)
-        self._set(setup=setup, seed=record.seed, reshuffles=0, bots=bots, match=None)
-        self._start_round(number, game)
+        self._set(setup=setup, seed=record.seed, reshuffles=0, bots=setup.computers(record.seed), match=None)
+        self._start_round(number, self._now.deal(record.seed, record.dealer))
         try:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:

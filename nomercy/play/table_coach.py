@@ -1,18 +1,15 @@
-"""The coach at a table: its hint and its warnings as plain data for a front end, and the round's review in slices.
+"""The coach's desk at a table: its hint and its warnings as plain data for a front end, and when it gives none.
 
 The advice itself is :mod:`nomercy.play.coach`'s; this module only decides what a table shows of it
-(chances in whole percent, the ruling's title beside its id) and lets a long review run a slice at a
-time, so the front end stays responsive and can show how far it got.
+(chances in whole percent, the ruling's title beside its id) and the rules of the desk (who may ask, when:
+:func:`why_no_hint`, :func:`why_no_review`). The round's review, run a slice at a time, has its own room:
+:mod:`nomercy.play.table_review`.
 """
 
 from __future__ import annotations
 
-import copy
-import inspect
 import time
-import types
-from dataclasses import dataclass, replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Sequence
 
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
@@ -20,19 +17,15 @@ from nomercy.core.wording import plural, possessive
 from nomercy.play import coach as coaching
 from nomercy.core import wording
 from nomercy.play.coach_warnings import doing, move_words
-from nomercy.play.estimate import points
-from nomercy.play.game import Game
 from nomercy.play.hot_seat import Screen
 
-__all__ = ["TABLE_BUDGET", "REVIEW_SLICE", "hint_advice", "warning_advice", "ReviewInSlices", "ReviewRun", "coach_seat", "hint_at",
+__all__ = ["TABLE_BUDGET", "hint_advice", "warning_advice", "move_label", "coach_seat", "why_no_hint", "hint_at",
            "why_no_review", "review_seat", "NO_REVIEW_YET", "NOTHING_HELD"]
 
 TABLE_BUDGET = 100
 """Playouts per search at the table, for the hint and for each decision of the review alike: the review runs
 the hint's own search, so at a position where the person asked for a hint it shows the hint's figures. About a
 tenth of a second per search on the first table of 11-play on a quiet machine (docs/widgets.md, "Coach")."""
-REVIEW_SLICE = 0.5
-"""Seconds of review work per ``review`` intent: the front end asks again until it is done, showing the progress."""
 
 
 def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
@@ -88,7 +81,7 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
     found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
     if not found:
         return None
-    instead = [{"move": move, "label": _instead_label(state, move)}
+    instead = [{"move": move, "label": move_label(state, move)}
                for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
         "kind": "warning", "move": state.move_text(move),
@@ -101,9 +94,15 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
     }
 
 
-def _instead_label(state: GameState, move: str, *, instead: bool = True) -> str:
+def move_label(state: GameState, move: str, *, instead: bool = True) -> str:
     """A button's words for a way out: 'Name green instead', 'Play blue 1 instead', 'Take the 4 cards instead'
-    (without ``instead``: the move as something to do, 'Play blue 1')."""
+    (without ``instead``: the move as something to do, 'Play blue 1', as the review suggests it).
+
+    >>> from nomercy.play.game import Game
+    >>> state = Game("no-mercy", ["You", "Ann"], seed=3).state
+    >>> move_label(state, "You draw"), move_label(state, "You draw", instead=False)
+    ('Draw instead', 'Draw')
+    """
     parsed = state.parse_move(move)
     said, rest = move_words(state, parsed)
     if said == "draws" and state.pending:
@@ -111,169 +110,6 @@ def _instead_label(state: GameState, move: str, *, instead: bool = True) -> str:
     verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
              "challenges": "Challenge", "catches": "Catch", "calls": "Call", "takes": "Take"}
     return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead" if instead else ""]))
-
-
-class _Steps:
-    """The review's playouts under way (a generator, which only goes forward) and how many decisions it has
-    weighed: a review value that is not as far along starts again rather than skip what it never saw."""
-
-    def __init__(self, steps: Iterator[coaching.ReviewProgress]) -> None:
-        self.steps, self.done = steps, 0
-
-    def __iter__(self) -> Iterator[coaching.ReviewProgress]:
-        for progress in self.steps:
-            self.done = progress.done
-            yield progress
-
-
-@dataclass(frozen=True)
-class ReviewRun:
-    """The coach's review of one seat of a finished round as a value: how far it got (:attr:`shown`), the
-    decisions found so far, and once done its :attr:`result`. :meth:`ran` makes the next value, so a table
-    that goes back keeps the review as it was."""
-
-    game: Game  # the round as it ended (a copy the review never changes)
-    seat_index: int
-    seed: int
-    seat: str
-    shown: Mapping[str, Any]
-    result: coaching.Review | None = None
-    found: tuple[coaching.ReviewedDecision, ...] = ()
-    steps: _Steps | None = None
-    started: float = 0.0
-
-    @classmethod
-    def of(cls, game: Game, seat: int, *, seed: int) -> "ReviewRun":
-        name = game.state.seats[seat]
-        return cls(copy.copy(game), seat, seed, name, {"running": True, "done": 0, "total": 0, "seat": name,
-                                                       "line": _progress_line(name, 0, 0)},
-                   started=time.perf_counter())
-
-    def ran(self, seconds: float = REVIEW_SLICE) -> "ReviewRun":
-        """The review after about ``seconds`` more of work (at least one decision), or done."""
-        if self.result is not None:
-            return self
-        steps, found, done, total = self.steps, list(self.found), self.shown["done"], self.shown["total"]
-        generator = None if steps is None else steps.steps
-        if steps is None or steps.done != done or (isinstance(generator, types.GeneratorType) and
-                                                  inspect.getgeneratorstate(generator) == inspect.GEN_CLOSED):
-            # not begun, a slice that failed ended it, or a later value went on with it: start again
-            steps = _Steps(coaching.reviewing(self.game, self.seat_index, seed=self.seed, budget=TABLE_BUDGET))
-            found = []
-        until = time.perf_counter() + seconds
-        for progress in steps:
-            done, total = progress.done, progress.total
-            if progress.decision is not None:
-                found.append(progress.decision)
-            if time.perf_counter() >= until:
-                return replace(self, steps=steps, found=tuple(found), shown={
-                    **self.shown, "done": done, "total": total, "line": _progress_line(self.seat, done, total)})
-        result = coaching.reviewed(self.seat, done, found, TABLE_BUDGET, self.seed)
-        return replace(self, steps=None, found=tuple(found), result=result, shown={
-            "running": False, "done": done, "total": total, "head": review_head(result),
-            "explained": wording.REVIEW_EXPLAINED,
-            "seat": result.seat, "looked_at": result.looked_at, "open": None,
-            "mistakes": [_shown(d) for d in result.mistakes],
-            "close_calls": [_shown(d) for d in result.close_calls],
-            "numbers": {"head": result.head, "budget": result.budget, "seed": result.seed,
-                        "seconds": round(time.perf_counter() - self.started, 1),
-                        "noise": f"Each decision weighed by the hint's own search ({plural(result.budget, 'playout')} "
-                                 f"per decision, seed {result.seed}), the move played followed on all its tables; a "
-                                 "mistake is a lead beyond two standard errors, a close call one within them."},
-        })
-
-    def opened(self, index: Any) -> "ReviewRun | str":
-        """The finished review with decision ``index`` open (``shown["open"]``), or the reason it cannot be."""
-        if self.result is None:
-            return NO_REVIEW_YET
-        decisions = self.result.decisions
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
-            if not decisions:
-                return f"the review names no decision, so there is no position {index!r} to open"
-            return f"the review has decisions 0 to {len(decisions) - 1} (mistakes first), not {index!r}"
-        return replace(self, shown={**self.shown, "open": index})
-
-
-class ReviewInSlices:
-    """The coach's review of ``seat`` in a finished round, run a slice of time at a time (a notebook's handle on a
-    :class:`ReviewRun`, the value a table keeps).
-
-    :attr:`shown` is what a front end shows: ``running``, ``done`` and ``total`` while it runs; the
-    decisions the expert would have made otherwise once it is done (:attr:`result`).
-    """
-
-    def __init__(self, game: Game, seat: int, *, seed: int) -> None:
-        self.now = ReviewRun.of(game, seat, seed=seed)
-
-    @property
-    def seat(self) -> str:
-        return self.now.seat
-
-    @property
-    def shown(self) -> Mapping[str, Any]:
-        return self.now.shown
-
-    @property
-    def result(self) -> coaching.Review | None:
-        return self.now.result
-
-    def run(self, seconds: float = REVIEW_SLICE) -> None:
-        """Review decisions for about ``seconds`` (at least one), or until the review is done."""
-        self.now = self.now.ran(seconds)
-
-    def open(self, index: Any) -> str | None:
-        """Open decision ``index`` of the finished review (``shown["open"]``); the reason it cannot be, or ``None``."""
-        opened = self.now.opened(index)
-        if isinstance(opened, str):
-            return opened
-        self.now = opened
-        return None
-
-
-def _progress_line(seat: str, done: int, total: int) -> str:
-    """How far a running review got, in words: "Reviewing your decisions: 3 of 12 weighed…" for a seat called You."""
-    return wording.REVIEW_PROGRESS.format(whose=possessive(seat), done=done, total=total or "?")
-
-
-def review_head(review: coaching.Review) -> str:
-    """The review in one line, in a card player's words: "Your round: 1 mistake and 2 close calls in 12 decisions."."""
-    return wording.REVIEW_HEAD.format(whose=possessive(review.seat, start=True) if review.seat else "The",
-                                      mistakes=plural(len(review.mistakes), "mistake"),
-                                      close_calls=plural(len(review.close_calls), "close call"),
-                                      decisions=plural(review.looked_at, "decision"))
-
-
-def decision_text(decision: coaching.ReviewedDecision) -> str:
-    """One reviewed decision in a card player's words; its figures are :func:`str` of it.
-
-    A close call where the move played scored more on these tables says why the expert keeps its own move."""
-    state = decision.state
-    words = {"number": decision.number, "played": decision.played.move,
-             "suggested": _lower_first(_instead_label(state, decision.suggested, instead=False)),
-             "chance": f"{decision.chance.mean:.0%}", "played_chance": f"{decision.played.chance.mean:.0%}",
-             "reason": decision.reason}
-    if decision.mistake:
-        return wording.REVIEW_MISTAKE.format(**words)
-    if decision.played.lead < 0:
-        return wording.REVIEW_CLOSE_CALL_BEHIND.format(**words)
-    return wording.REVIEW_CLOSE_CALL.format(**words)
-
-
-def _lower_first(text: str) -> str:
-    """'Play blue 1' as it reads inside a sentence: 'play blue 1' (and 'call UNO' keeps its capitals)."""
-    return text[:1].lower() + text[1:]
-
-
-def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
-    """One reviewed decision as the table lists it: its sentence, and (one click away) the figures it is made of."""
-    played = decision.played
-    return {"number": decision.number, "played": played.move, "suggested": decision.suggested,
-            "reason": decision.reason, "rule": decision.rule, "text": decision_text(decision),
-            "position_line": wording.REVIEW_POSITION.format(number=decision.number),
-            "mistake": decision.mistake,
-            "numbers": {"text": str(decision), "played_chance": round(played.chance.mean * 100),
-                        "suggested_chance": round(decision.chance.mean * 100), "lead": round(played.lead * 100),
-                        "error": points(played.error)}}
 
 
 # ---------------------------------------------------------------------------------------------- the coach's desk

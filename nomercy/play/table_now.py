@@ -2,7 +2,9 @@
 may change (its setup, the match, the round, the screen, what it waits for, the review, the export).
 
 The session keeps one :class:`TableNow` and changes it only by making the next one, so a transaction is a swap:
-it keeps the value it started from and puts it back when the intent is refused or breaks.
+it keeps the value it started from and puts it back when the intent is refused or breaks. The rounds' lifecycle is
+the value's too: the table it opens on (:meth:`TableNow.opening`), a deal at its seats (:meth:`TableNow.deal`), and
+the round after this one, in a match or not (:meth:`TableNow.next_deal`).
 """
 
 from __future__ import annotations
@@ -10,15 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from nomercy.core.seeds import short_seed
+from nomercy.play.game import Game
 from nomercy.play.hot_seat import Screen
 from nomercy.play.match import Match
 from nomercy.play.players import Player
-from nomercy.play.table_coach import ReviewRun
+from nomercy.play.table_review import ReviewRun
 from nomercy.play.table_round import TableRound
 from nomercy.play.table_setup import TableSetup
 from nomercy.play.table_turns import Queued
 from nomercy.play.table_view import TableFrame
 from nomercy.play.table_waits import IntentKind, Waits, YourMove
+from nomercy.play.uno_moment import Clock
 
 __all__ = ["TableNow"]
 
@@ -44,11 +49,45 @@ class TableNow:
     imported: str | None = None  # the front end's name for the last record it loaded
     version: int = 0  # how many times the table has changed
 
+    @classmethod
+    def opening(cls, setup: TableSetup, seed: int, number: int = 1, *, reshuffles: int = 0, clock: Clock,
+                version: int) -> "TableNow":
+        """The table with the first round dealt from ``seed`` (a new match when the setup plays one), numbered
+        ``number``, its screen on the people's side; dealt whole before a table switches to it."""
+        bots = setup.computers(seed)
+        match = Match.start(setup.rules, setup.seats, seed=seed) if setup.is_match else None
+        game = Game(setup.rules, setup.seats, seed=match.game.seed if match else seed,
+                    dealer=match.game.dealer if match else None, computers=bots)
+        return cls(setup, seed, reshuffles, bots, match, TableRound.dealt(number, game, people=setup.humans, clock=clock),
+                   Screen.for_people(setup.humans), version=version)
+
     def meeting(self, kind: IntentKind) -> "TableNow":
         """The table as an intent of ``kind`` finds it: what that leaves of what the table waited for
         (:meth:`~nomercy.play.table_waits.YourMove.after`), and the export of the click before gone (the page's timer
         leaves it on show)."""
         return replace(self, waits=self.waits.after(kind), export=self.export if kind == "timer" else "")
+
+    def deal(self, seed: int, dealer: int | None) -> Game:
+        """A round dealt at this table from ``seed`` (the check that can fail, made before the table switches to it)."""
+        return Game(self.setup.rules, self.setup.seats, seed=seed, dealer=dealer, computers=self.bots)
+
+    def next_deal(self) -> tuple[Match | None, int, Game] | str:
+        """The round after this one: the match with this round scored (``None`` outside a match), the next round's
+        number and its deal; or why there is none yet (the round goes on, the match is over).
+
+        Outside a match each round is dealt from the next seed of the table's own sequence, so a table replays the
+        same; in a match the match deals."""
+        state = self.round.state
+        if not state.is_over:
+            return "The round is still being played: finish it before dealing the next one."
+        if self.match is None:
+            number = self.round.number + 1
+            return None, number, self.deal(short_seed(self.seed, "round", number), None)
+        match = self.match.with_game(state)
+        if match.is_over:
+            return f"The match is over: {match.winner} reached {match.target} points. Start a new match."
+        match = match.next_round()
+        return match, match.round_number, self.deal(match.game.seed, match.game.dealer)
 
     @property
     def waiting(self) -> str:

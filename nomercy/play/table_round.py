@@ -26,7 +26,7 @@ from nomercy.core.events import Event
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
 from nomercy.play.game import Game, GameRecord
-from nomercy.play.table_coach import ReviewRun
+from nomercy.play.table_review import ReviewRun
 from nomercy.play.table_text import event_entry, move_entry, move_summary
 from nomercy.play.table_undo import Mark
 from nomercy.play.transcript import Transcript
