@@ -92,7 +92,7 @@ def test_nomercy_check_passes_the_shipped_puzzles(capsys) -> None:
 
 
 def test_every_answer_key_has_the_words_that_ask_it() -> None:
-    """A new answer key needs the words a question asks it with (``asks.ASKED_BY``, ``asks.phrase``): without them
+    """A new answer key brings the words a question asks it with (its ``asked_by`` and ``asks``): without them
     ``nomercy check`` could not say what a question leaves out. ``before`` holds other keys and is asked by them."""
     from nomercy.puzzles import asks
     from nomercy.puzzles.answers import ANSWER_KEYS

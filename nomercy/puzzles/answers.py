@@ -143,7 +143,8 @@ class AnswerKey:
     answer's value in the same form (seat names as the table spells them, cards sorted), ``say`` gives a
     value in words and ``fact`` says what really holds as a sentence. Two values agree when their normal
     forms are equal. ``valid`` checks the value a file writes (a wrong type is a broken puzzle, not a wrong
-    answer), raising :class:`PuzzleError` with what is allowed.
+    answer), raising :class:`PuzzleError` with what is allowed. ``asked_by`` and ``asks`` are the words of a
+    question that ask for it (:mod:`nomercy.puzzles.asks` checks a question asks exactly its answer's parts).
     """
 
     name: str
@@ -155,6 +156,8 @@ class AnswerKey:
     fact: Callable[[str | None, Any], str] = lambda seat, value: f"{value}."
     entry: Entry | None = None  # None: the board never asks for it (it pins what the story says)
     valid: Check = field(kw_only=True)
+    asked_by: str = field(default="", kw_only=True)  # the words of a question that ask for it (a regex, any case)
+    asks: str = field(default="", kw_only=True)  # those words as a phrase: {does} is does/do, {seats} the seats
 
     def label_for(self, seat: str | None) -> str:
         return self.label.format(seat=seat) if seat is not None else self.label
@@ -389,62 +392,88 @@ _NUMBER = Entry("number", _whole_entry)
 
 ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
     AnswerKey("turn", "Whose turn", False, lambda s, _: _name(s, s.turn), _seat_name,
-              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT, valid=_seat_check(nobody=False)),
+              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT, valid=_seat_check(nobody=False),
+              asked_by=r"whose turn|who (plays|moves|goes|starts) (next|first|after)|who is next|plays next|who must (now )?answer",
+              asks="whose turn is it"),
     AnswerKey("direction", "Direction of play", False, lambda s, _: s.direction_name,
               lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}.",
               entry=Entry("choice", lambda value, label, seats: _picked(value, label), lambda seats, moves: [
                   {"value": d, "label": d} for d in ("clockwise", "counterclockwise")]),
-              valid=_one_of(("clockwise", "counterclockwise"), "clockwise or counterclockwise")),
+              valid=_one_of(("clockwise", "counterclockwise"), "clockwise or counterclockwise"),
+              asked_by=r"which way|direction",
+              asks="which way does play go"),
     AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
               fact=lambda seat, n: f"{seat} holds {plural(n, 'card')}.",
               entry=Entry("numbers", _whole_entry, heading="Cards held"),
-              valid=_numbers_check("a mapping of seats to numbers of cards, like {B: 8}")),
+              valid=_numbers_check("a mapping of seats to numbers of cards, like {B: 8}"),
+              asked_by=r"how many cards (does|do|did)\b|with how many cards|how many cards \w+ (hold|end up|take|draw)",
+              asks="how many cards {does} {seats} hold"),
     AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
               fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}.",
               entry=Entry("cards", _cards_entry, heading="Cards held (comma-separated)"),
               valid=_cards_check("a mapping of seats to their exact cards, like {B: [red 5, blue 3]}",
-                                 "lists the exact cards of each seat, like {B: [red 5]}")),
+                                 "lists the exact cards of each seat, like {B: [red 5]}"),
+              asked_by=r"what (does|do) [^?.]*\b(hold|keep)\b|which cards (does|do) [^?.]*\bhold|what is left in",
+              asks="what {does} {seats} hold"),
     AnswerKey("pending", "Cards pending", False, lambda s, _: s.pending,
               fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending.", entry=_NUMBER,
-              valid=_count_check),
+              valid=_count_check,
+              asked_by=r"pending|how big is the stack|left to draw",
+              asks="how many cards are pending"),
     AnswerKey("top", "Top card", False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
               fact=lambda _, card: f"The top card is {card}.",
-              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value)))), valid=_top_check),
+              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value)))), valid=_top_check,
+              asked_by=r"(lies|is) on top|on top\?|what is the top card|which card is on top",
+              asks="what lies on top"),
     AnswerKey("color", "Color in force", False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
               lambda color: "none" if color is None else str(color),
               fact=lambda _, color: f"The color in force is {color}.",
               entry=Entry("choice", _color_entry, lambda seats, moves: [
                   {"value": c.value, "label": c.value, "color": c.value} for c in COLORS]),
-              valid=_color_check),
+              valid=_color_check,
+              asked_by=r"colou?r is in force|which colou?r",
+              asks="which color is in force"),
     AnswerKey("eliminated", "Knocked out", False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
               lambda value, seats: tuple(sorted(seats[seat_index(str(v), seats)] for v in (value or []))),
               _say_seats,
               fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.",
               entry=Entry("seats", lambda value, label, seats: sorted(seats[seat_index(str(s), seats)] for s in (value or [])),
-                          _seat_options), valid=_eliminated_check),
+                          _seat_options), valid=_eliminated_check,
+              asked_by=r"knocked out|out of the round|who is out",
+              asks="who is knocked out"),
     AnswerKey("winner", "Winner", False, lambda s, _: _name(s, s.winner), _seat_name,
               lambda name: "nobody yet" if name is None else str(name),
               fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet.",
               entry=Entry("choice", _winner_entry, lambda seats, moves: _seat_options(seats, moves) + [
-                  {"value": None, "label": "nobody yet"}]), valid=_seat_check(nobody=True)),
+                  {"value": None, "label": "nobody yet"}]), valid=_seat_check(nobody=True),
+              asked_by=r"who wins|does \w+ win|\bwinner\b",
+              asks="who wins"),
     AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
               fact=lambda seat, points: f"{seat} scores {points} points.",
               entry=Entry("numbers", _whole_entry, heading="Points scored"),
-              valid=_numbers_check("a mapping of seats to points, like {A: 270}")),
+              valid=_numbers_check("a mapping of seats to points, like {A: 270}"),
+              asked_by=r"how many points|\bscores?\b",
+              asks="how many points {does} {seats} score"),
     # What a story claims: which cards a seat could play, how big the draw pile is.
     AnswerKey("playable", "Cards {seat} can play", True, lambda s, seat: playable_cards(s, seat), _card_set,
               _say_playable,
               fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing.",
               entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)"),
               valid=_cards_check("a mapping of seats to the cards each could play, like {B: [red 5]} ([] for none)",
-                                 "lists the cards each seat could play, like {B: [red 5]}, or [] when it can play nothing")),
+                                 "lists the cards each seat could play, like {B: [red 5]}, or [] when it can play nothing"),
+              asked_by=r"can [A-Z]\w* play|which cards can",
+              asks="which cards can {seats} play"),
     AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
-              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER, valid=_count_check),
+              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER, valid=_count_check,
+              asked_by=r"in the draw pile",
+              asks="how many cards are in the draw pile"),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
     AnswerKey("illegal", "The refused move", False, lambda s, _: None,
               say=lambda value: "accepted" if value is None else str(value),
               entry=Entry("choice", lambda value, label, seats: _picked(value, label),
-                          lambda seats, moves: [{"value": m, "label": m} for m in moves]), valid=_illegal_check),
+                          lambda seats, moves: [{"value": m, "label": m} for m in moves]), valid=_illegal_check,
+              asked_by=r"allowed|refused",
+              asks="which move is refused"),
     # Keys checked just before a move ({"B draws": {"playable": {"B": []}}}), also while replaying.
     AnswerKey("before", "Before a move", False, lambda s, _: None, valid=_before_check),
 )}

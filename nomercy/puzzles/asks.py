@@ -32,21 +32,7 @@ __all__ = ["ASKED_BY", "PER_SEAT"]
 # asked, phrase and the two checks are called by the what-happens-next kind (and the generator) with a loaded
 # puzzle's own values only: the file is validated where it is read (nomercy.puzzles.puzzle), not here again.
 
-ASKED_BY: dict[str, str] = {
-    "turn": r"whose turn|who (plays|moves|goes|starts) (next|first|after)|who is next|plays next|who must (now )?answer",
-    "direction": r"which way|direction",
-    "hand_size": r"how many cards (does|do|did)\b|with how many cards|how many cards \w+ (hold|end up|take|draw)",
-    "hand": r"what (does|do) [^?.]*\b(hold|keep)\b|which cards (does|do) [^?.]*\bhold|what is left in",
-    "pending": r"pending|how big is the stack|left to draw",
-    "top": r"(lies|is) on top|on top\?|what is the top card|which card is on top",
-    "color": r"colou?r is in force|which colou?r",
-    "eliminated": r"knocked out|out of the round|who is out",
-    "winner": r"who wins|does \w+ win|\bwinner\b",
-    "score": r"how many points|\bscores?\b",
-    "illegal": r"allowed|refused",
-    "playable": r"can [A-Z]\w* play|which cards can",
-    "draw_pile_size": r"in the draw pile",
-}
+ASKED_BY: dict[str, str] = {name: key.asked_by for name, key in ANSWER_KEYS.items() if key.asked_by}
 """The words that ask for each part of an answer (matched in any case); a part's answer is asked only by them."""
 
 _CLAIMS = frozenset({"playable", "draw_pile_size"})
@@ -65,22 +51,7 @@ def _seats(seats: Sequence[str]) -> str:
 
 def phrase(key: str, seats: Sequence[str]) -> str:
     """The words that ask for ``key`` (for ``seats``, when it is asked per seat): what a question adds to ask it."""
-    one = len(seats) == 1
-    return {
-        "turn": "whose turn is it",
-        "direction": "which way does play go",
-        "hand_size": f"how many cards {'does' if one else 'do'} {_seats(seats)} hold",
-        "hand": f"what {'does' if one else 'do'} {_seats(seats)} hold",
-        "pending": "how many cards are pending",
-        "top": "what lies on top",
-        "color": "which color is in force",
-        "eliminated": "who is knocked out",
-        "winner": "who wins",
-        "score": f"how many points {'does' if one else 'do'} {_seats(seats)} score",
-        "illegal": "which move is refused",
-        "playable": f"which cards can {_seats(seats)} play",
-        "draw_pile_size": "how many cards are in the draw pile",
-    }[key]
+    return ANSWER_KEYS[key].asks.format(does="does" if len(seats) == 1 else "do", seats=_seats(seats))
 
 
 def asked(question: str, seats: Sequence[str]) -> dict[str, set[str]]:
