@@ -39,6 +39,7 @@ from nomercy.widgets.learner_choice import LearnerChoice
 __all__ = ["LearnPath", "progress_id"]
 
 _PROFILE_NAMES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
+_HEADINGS = {"done": "Done!", "refused": "Not allowed", "allowed": "Allowed, but not the task"}
 
 
 def progress_id(stage: Stage) -> str:
@@ -243,9 +244,13 @@ class LearnPath(GuardedWidget):
             self.feedback = {}
             return
         ruling = RULINGS[stage.ruling]
+        events = [e.sentence for e in last.events]
         self.feedback = {
-            "kind": last.outcome, "move": last.move, "reason": last.reason, "why": last.why,
-            "events": [e.sentence for e in last.events],
+            "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": last.move,
+            # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
+            "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": last.why,
+            # the first event repeats the move the heading names ("You play red 8."): said once
+            "events": events[1:] if events[:1] == [f"{last.move}."] else events,
             "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
