@@ -27,6 +27,7 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.cards import COLORS
 from nomercy.core.errors import NomercyError
+from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS
@@ -244,13 +245,11 @@ class LearnPath(GuardedWidget):
             self.feedback = {}
             return
         ruling = RULINGS[stage.ruling]
-        events = [e.sentence for e in last.events]
         self.feedback = {
             "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": last.move,
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": last.why,
-            # the first event repeats the move the heading names ("You play red 8."): said once
-            "events": events[1:] if events[:1] == [f"{last.move}."] else events,
+            "events": _said(last.events),
             "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
@@ -285,6 +284,26 @@ def _table(stage: Stage, state: GameState) -> dict[str, Any]:
         "hand": hand, "actions": actions, "over": state.is_over,
         "mercy_limit": stage.table.rules.mercy_limit,
     }
+
+
+def _said(events: Sequence[Event]) -> list[str]:
+    """What a try did, in the fewest words and nothing twice: the move's own event is left out (the answer's
+    heading names the move: the card played, the color named, UNO called), a stack says only how many cards wait
+    for whom (the stage's rule just taught how to answer it), and a catch's penalty is not drawn a second time."""
+    said = []
+    for i, event in enumerate(events):
+        if i == 0 and isinstance(event, _ECHOES):
+            continue
+        before = events[i - 1] if i else None
+        if (isinstance(event, CardsDrawn) and isinstance(before, UnoCaught) and event.player == before.player
+                and event.count == before.penalty):
+            continue
+        said.append(f"{event.pending}." if isinstance(event, StackGrew) else event.sentence)
+    return said
+
+
+_ECHOES = (CardPlayed, ColorNamed, UnoCalled)
+"""The events that only repeat the move that made them."""
 
 
 def _label(move: Move, state: GameState) -> str:
