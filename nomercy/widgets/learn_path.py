@@ -2,9 +2,10 @@
 
 The widget shows a stage's rule, its table and its task; the learner plays a move with the table's cards and
 buttons. Python judges every try through the engine (:meth:`Stage.judge`): a refused move is answered with the
-engine's reason, an allowed move that is not the task with what it really did, shown on the table, and then
-the learner tries again; the move that does the task says what happened and the ruling, and the next stage
-follows. Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
+stage's own why (the engine's general reason one tap away) or, for a move the stage did not foresee, with the
+engine's reason; an allowed move that is not the task with what it really did, shown on the table, and then
+the learner tries again. The move that does the task says what happened and the ruling, and the next stage
+follows; an answer says each thing once (:func:`_said`). Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
 folder, exported with it): a tick when done, a star when done at the first try. The progress is a learner's, as
 the trainer's is: the page asks whose (a name, remembered), and each learner's ticks and stars stay apart.
 
