@@ -82,7 +82,8 @@ def walk(chapter: str | None) -> list[Walk]:
     while True:
         stage = path.current
         shown = path.stage
-        row = Walk(stage.id, stage_words=words(shown["title"]) + words(shown["rule"]) + words(f"Your task: {shown['task']}"))
+        texts = (shown["title"], shown["rule"], f"Your task: {shown['task']}")
+        row = Walk(stage.id, stage_words=sum(words(text) for text in texts))
         start = stage.start()
         tries = [start.move_text(stage.wrong[0].move)] if stage.wrong else []
         for move in [*tries, start.move_text(stage.done[0])]:

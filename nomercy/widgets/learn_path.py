@@ -5,9 +5,10 @@ buttons. Python judges every try through the engine (:meth:`Stage.judge`): a ref
 stage's own why (the engine's general reason one tap away) or, for a move the stage did not foresee, with the
 engine's reason; an allowed move that is not the task with what it really did, shown on the table, and then
 the learner tries again. The move that does the task says what happened and the ruling, and the next stage
-follows; an answer says each thing once (:func:`_said`). Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
-folder, exported with it): a tick when done, a star when done at the first try. The progress is a learner's, as
-the trainer's is: the page asks whose (a name, remembered), and each learner's ticks and stars stay apart.
+follows; an answer says each thing once (:func:`_said`). Each stage done is an attempt in the trainer's progress
+(:mod:`nomercy.puzzles.progress`, the same folder, exported with it): a tick when done, a star when done at the
+first try. The progress is a learner's, as the trainer's is: the page asks whose (a name, remembered), and each
+learner's ticks and stars stay apart.
 
 >>> import tempfile
 >>> path = LearnPath("mercy", data_dir=tempfile.mkdtemp())
