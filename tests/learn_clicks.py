@@ -48,6 +48,10 @@ def play_stage(root: Any, stage: Stage, *, wrong: WrongTry | None = None, tap: b
         assert said["why"] == wrong.why, (stage.id, said["why"])
         if kind == "refused":
             said["reason"] = root.locator('[data-testid="learn-reason"]').text_content() or ""
+            # the stage's why is shown; the engine's reason, which says it in general, is one tap away
+            folded = root.locator('[data-testid="learn-reason-more"]')
+            assert folded.count() == 1 and not root.locator('[data-testid="learn-reason"]').is_visible(), stage.id
+            assert (folded.locator("summary").text_content() or "") == "Why the rules say no", stage.id
         else:
             events = root.locator('[data-testid="learn-events"]')  # none when the move did nothing but itself
             said["events"] = (events.text_content() or "") if events.count() else ""

@@ -32,6 +32,7 @@ QUICK = {
     "hostile_page_tally.py": ["--tries", "1"],  # needs the built site, as site_speed.py does
     "instruction_count.py": ["--games", "2", "--no-valgrind"],
     "kept_agreement.py": ["--rounds", "1"],
+    "learn_reading.py": ["--chapter", "mercy"],
     "paired.py": ["{tmp}/first.jsonl", "{tmp}/second.jsonl", "--bot", "greedy"],
     "profile_engine.py": ["--games", "2", "--top", "3"],
     "refusal_speed.py": ["--repeat", "3"],
@@ -71,3 +72,13 @@ def test_the_script_runs_in_its_quick_form(script: str, tmp_path: Path) -> None:
                           text=True, timeout=600)
     assert done.returncode == 0, f"{script} {' '.join(args)}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     assert (done.stdout + done.stderr).strip(), f"{script} printed nothing"  # the soak reports on stderr
+
+
+@pytest.mark.parametrize("chapter", ["nope", "", "x" * 5000, "mercy; rm -rf /"])
+def test_the_learning_path_measure_refuses_a_chapter_that_is_none_in_one_line(chapter: str) -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "learn_reading.py"), "--chapter", chapter], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    said = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and not done.stdout, done.stdout
+    assert said[-1].startswith("learn_reading.py: error: a chapter of the path is one of match, "), said
+    assert "Traceback" not in done.stderr and "Error" not in said[-1].split("error:", 1)[1], said

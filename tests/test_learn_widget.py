@@ -40,6 +40,31 @@ def test_a_refused_try_says_why_and_leaves_the_table_as_it_was(tmp_path):
     assert path.progress.attempts == ()  # nothing saved before the stage is done
 
 
+def test_a_stage_that_says_why_puts_the_engines_reason_one_tap_away_and_a_try_it_did_not_foresee_shows_it(tmp_path):
+    path = _path(tmp_path, "draw-and-stack")
+    path.goto("stop-the-plus-two")
+    path.play("You plays red 9")  # a wrong try the stage explains: its why first, the rules' reason folded
+    assert path.feedback["why"] and path.feedback["reason"] and path.feedback["reason_folded"]
+    assert path.feedback["heading"] == "Not allowed"
+    path.play("You plays green 4")  # one it does not: the rules' reason is all there is, so it is shown
+    assert path.feedback["why"] == "" and path.feedback["reason"] and not path.feedback["reason_folded"]
+
+
+def test_an_answer_says_what_happened_once(tmp_path):
+    path = _path(tmp_path, "draw-and-stack")
+    path.goto("stop-the-plus-two")
+    path.play("You plays blue +2")
+    assert path.feedback["move"] == "You play blue +2"
+    assert path.feedback["events"] == ["4 cards are now pending for Bo."]  # the card played is the heading's
+    path = _path(tmp_path, "uno-and-winning")
+    path.goto("catch-a-forgotten-uno")
+    path.play("You catches Bo")
+    assert path.feedback["events"] == ["You catch Bo holding one card without calling UNO: Bo draws 2."]
+    path.goto("call-uno")
+    path.play("You calls uno")
+    assert path.feedback["events"] == []  # "You call UNO!" only says the move again
+
+
 def test_an_allowed_wrong_try_shows_what_it_did_then_try_again_puts_the_table_back(tmp_path):
     path = _path(tmp_path, "draw-and-stack")
     path.goto("stop-the-plus-two")

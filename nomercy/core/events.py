@@ -234,8 +234,13 @@ class StackGrew(Event):
     stacking: str = "official"
 
     @property
+    def pending(self) -> str:
+        """How many cards wait for whom, without how to answer them (for a reader just taught that)."""
+        return f"{plural(self.total)} are now pending for {self.target}"
+
+    @property
     def sentence(self) -> str:
-        pending = f"{plural(self.total)} are now pending for {self.target}"
+        pending = self.pending
         if self.stacking == "none":
             return f"{pending}, who must draw them and lose the turn."
         if self.stacking == "anything-goes":

@@ -2,11 +2,13 @@
 
 The widget shows a stage's rule, its table and its task; the learner plays a move with the table's cards and
 buttons. Python judges every try through the engine (:meth:`Stage.judge`): a refused move is answered with the
-engine's reason, an allowed move that is not the task with what it really did, shown on the table, and then
-the learner tries again; the move that does the task says what happened and the ruling, and the next stage
-follows. Each stage done is an attempt in the trainer's progress (:mod:`nomercy.puzzles.progress`, the same
-folder, exported with it): a tick when done, a star when done at the first try. The progress is a learner's, as
-the trainer's is: the page asks whose (a name, remembered), and each learner's ticks and stars stay apart.
+stage's own why (the engine's general reason one tap away) or, for a move the stage did not foresee, with the
+engine's reason; an allowed move that is not the task with what it really did, shown on the table, and then
+the learner tries again. The move that does the task says what happened and the ruling, and the next stage
+follows; an answer says each thing once (:func:`_said`). Each stage done is an attempt in the trainer's progress
+(:mod:`nomercy.puzzles.progress`, the same folder, exported with it): a tick when done, a star when done at the
+first try. The progress is a learner's, as the trainer's is: the page asks whose (a name, remembered), and each
+learner's ticks and stars stay apart.
 
 >>> import tempfile
 >>> path = LearnPath("mercy", data_dir=tempfile.mkdtemp())
@@ -27,6 +29,7 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.cards import COLORS
 from nomercy.core.errors import NomercyError
+from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS
@@ -39,6 +42,7 @@ from nomercy.widgets.learner_choice import LearnerChoice
 __all__ = ["LearnPath", "progress_id"]
 
 _PROFILE_NAMES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
+_HEADINGS = {"done": "Done!", "refused": "Not allowed", "allowed": "Allowed, but not the task"}
 
 
 def progress_id(stage: Stage) -> str:
@@ -244,8 +248,10 @@ class LearnPath(GuardedWidget):
             return
         ruling = RULINGS[stage.ruling]
         self.feedback = {
-            "kind": last.outcome, "move": last.move, "reason": last.reason, "why": last.why,
-            "events": [e.sentence for e in last.events],
+            "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": last.move,
+            # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
+            "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": last.why,
+            "events": _said(last.events),
             "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
@@ -280,6 +286,26 @@ def _table(stage: Stage, state: GameState) -> dict[str, Any]:
         "hand": hand, "actions": actions, "over": state.is_over,
         "mercy_limit": stage.table.rules.mercy_limit,
     }
+
+
+def _said(events: Sequence[Event]) -> list[str]:
+    """What a try did, in the fewest words and nothing twice: the move's own event is left out (the answer's
+    heading names the move: the card played, the color named, UNO called), a stack says only how many cards wait
+    for whom (the stage's rule just taught how to answer it), and a catch's penalty is not drawn a second time."""
+    said = []
+    for i, event in enumerate(events):
+        if i == 0 and isinstance(event, _ECHOES):
+            continue
+        before = events[i - 1] if i else None
+        if (isinstance(event, CardsDrawn) and isinstance(before, UnoCaught) and event.player == before.player
+                and event.count == before.penalty):
+            continue
+        said.append(f"{event.pending}." if isinstance(event, StackGrew) else event.sentence)
+    return said
+
+
+_ECHOES = (CardPlayed, ColorNamed, UnoCalled)
+"""The events that only repeat the move that made them."""
 
 
 def _label(move: Move, state: GameState) -> str:

@@ -152,18 +152,20 @@ function render({ model, el }) {
 
   function answer(f, last) {
     if (!f.kind) return null;
-    const heading = { done: "Done!", refused: "Not allowed", allowed: "Allowed, but that is not the task" }[f.kind];
-    // the first event repeats the move the heading names ("You play red 8."): said once
-    const events = f.events[0] === `${f.move}.` ? f.events.slice(1) : f.events;
+    // Python words the answer and trims what it would say twice (the events that repeat the move); this draws it
+    const reason = f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null;
     return h("div", {
       class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
       tabindex: "-1", role: "status",
     },
-      h("b", {}, heading), " ",
+      h("b", {}, f.heading), " ",
       h("span", { class: "nm-learn-move" }, f.move),
-      f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null,
-      events.length ? h("p", { "data-testid": "learn-events" }, events.join(" ")) : null,
+      f.reason && !f.reason_folded ? reason : null,
+      f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
+      // the stage's why said what this move gets wrong; the engine's own reason is one tap away
+      f.reason && f.reason_folded ? h("details", { "data-testid": "learn-reason-more", class: "nm-learn-more" },
+        h("summary", {}, "Why the rules say no"), reason) : null,
       f.ruling ? ruling(f.ruling) : null,
       f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
       h("div", { class: "nm-learn-buttons" },
