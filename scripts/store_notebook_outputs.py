@@ -15,7 +15,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +32,9 @@ NOTEBOOKS = ROOT / "notebooks"
 # The environment the kernel sees; scripts/test exports the same values before running nbval. NOMERCY_TODAY fixes
 # the day a deal of the day takes as today, so the stored page is the same whatever day it is stored (nbval
 # ignores that one cell's output: run on another day, it deals that day's deal, as it does for a reader).
+MATPLOTLIB_CONFIG = Path(os.environ.get("MPLCONFIGDIR", Path.home() / ".config" / "matplotlib"))
+"""Matplotlib's own folder, kept when a notebook is stored in an empty home (its font cache is not built again)."""
+
 KERNEL_ENV = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "NOMERCY_TODAY": "2026-12-01"}
 
 
@@ -127,7 +132,17 @@ def main(argv: list[str] | None = None) -> int:
         print("no notebooks found", file=sys.stderr)
         return 1
     for path in paths:
-        took = store(path, args.timeout)
+        # The trainer, the learning path and a kept mistake read this machine's learners and progress from the
+        # data folder: each notebook is stored in a fresh empty home, so the stored page never shows them, and
+        # names the folder as a reader's own machine does (~/.local/share/nomercy).
+        home = tempfile.mkdtemp(prefix="nomercy-store-")
+        os.environ.update(HOME=home, MPLCONFIGDIR=str(MATPLOTLIB_CONFIG))
+        for name in ("NOMERCY_DATA_DIR", "XDG_DATA_HOME"):
+            os.environ.pop(name, None)
+        try:
+            took = store(path, args.timeout)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
         print(f"stored {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path} ({took:.1f} s)")
     return 0
 
