@@ -11,10 +11,12 @@ like a worked example from the rules:
 from __future__ import annotations
 
 import functools
+import os
 import random
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
+import pytest
 from hypothesis import settings
 from nomercy import DECKS, Card, GameState, Play, apply, legal_moves, new_game, ruleset
 from nomercy.play.driver import play_out
@@ -213,3 +215,19 @@ def first_game(profile: str, wanted, players: int = 4, *, tries: int = 3000, **o
         if wanted(state):
             return state
     raise AssertionError(f"no {profile} deal in {tries} seeds satisfies {wanted}")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_data_folder_of_the_tests_own(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """No test reads or writes the progress of the person who runs the tests: a widget, a command or a process
+    started by a test that names no folder of its own uses this empty one (``NOMERCY_DATA_DIR``), never
+    ``~/.local/share/nomercy``. Before, a test that opened the trainer as a learner named ``Å`` made that learner
+    the owner of the real progress on the machine. A test that needs a folder of its own still sets one."""
+    folder = tmp_path_factory.mktemp("nomercy-data")
+    before = os.environ.get("NOMERCY_DATA_DIR")
+    os.environ["NOMERCY_DATA_DIR"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("NOMERCY_DATA_DIR", None)
+    else:
+        os.environ["NOMERCY_DATA_DIR"] = before
