@@ -90,7 +90,7 @@ def test_a_table_in_a_language_sends_its_words_and_plays_the_same(lang: str) -> 
     table = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0, lang=lang)
     english = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0)
     assert table.state == english.state and table.version == english.version
-    said = ("seats", "mercy_legend", "top_by", "status", "hand_label", "undo_label", "buttons", "last", "over")
+    said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over")
     same = {key for key in english.table if key not in said}  # the rest is the game itself, the same in any language
     assert {k: table.table[k] for k in same} == {k: english.table[k] for k in same}
     assert [(s["name"], s["count"]) for s in table.table["seats"]] == [(s["name"], s["count"]) for s in english.table["seats"]]
@@ -232,3 +232,21 @@ def test_a_first_visit_takes_the_browsers_language_or_english_without_a_note(tmp
             assert _errors(watch) == []
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("lang", ["sv", "fr", "zh-Hant"])
+def test_the_top_cards_picture_is_named_in_the_tables_language(lang: str) -> None:
+    """The top card's picture carries its name for a screen reader and a tooltip (its title): in a table in another
+    language that name is the language's, never the English notation ("wild reverse +4" on a French phone)."""
+    import re
+
+    from nomercy.widgets import GameTable
+
+    table = GameTable("no-mercy", ["greedy", "greedy"], seed=0, lang=lang, pace=0)
+    for _ in range(300):
+        if "wild" in table.table["top"] or table.table.get("over"):
+            break
+        table.send_intent({"type": "advance"})
+    assert "wild" in table.table["top"], "seed 0 no longer puts a wild on top: pick another seed"
+    names = re.findall(r'<title>([^<]*)</title>|aria-label="([^"]*)"', table.table["top_svg"])
+    assert names and all("wild" not in part and "named" not in part for pair in names for part in pair), names
