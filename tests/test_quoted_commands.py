@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -158,12 +159,20 @@ def _venv() -> Path:
     return own if (own / "bin" / "python").exists() else Path(sys.prefix)
 
 
+COPIED = ("nomercy", "site", "scripts")
+"""The folders a quoted command reads by walking them or writes into (the catalogs' extract, update and compile):
+copied, not linked. Linked, ``pybabel extract .`` found nothing behind the links and wrote an empty template
+through them, and the update then emptied the repository's own catalogs."""
+
+
 def _checkout(folder: Path) -> dict[str, str]:
     """A folder that is the repository as a command sees it (every top-level entry linked, and .venv), and the
     environment: PATH=/usr/bin:/bin and a fresh HOME, plus PYTHONPATH only where the .venv's package is not
     this checkout's (a git worktree sharing another checkout's .venv); in a clone it is the same."""
     for entry in ROOT.iterdir():
-        if entry.name not in (".venv", ".git"):
+        if entry.name in COPIED:  # a command may write in these (pybabel extract and update): a copy takes it
+            shutil.copytree(entry, folder / entry.name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+        elif entry.name not in (".venv", ".git"):
             (folder / entry.name).symlink_to(entry)
     (folder / ".venv").symlink_to(_venv())
     home = folder.parent / "home"
