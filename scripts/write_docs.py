@@ -30,24 +30,36 @@ from nomercy.teaching.terminology import LANGUAGES, terms_markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 STATIC = DOCS.parent / "nomercy" / "widgets" / "static"
-_HELPER = re.compile(r"^(?:export )?function h\(tag, attrs, \.\.\.children\) \{\n.*?^\}\n", re.M | re.S)
-"""The helper in dom.js and in each widget's module (the copies carry no mark: a widget's stored outputs keep
-their module as it was)."""
+_SHARED = re.compile(r"^export function (\w+)\(", re.M)
+"""A function dom.js shares: ``h`` with every widget's module, the others with the modules that define them."""
+
+
+def _function(name: str, text: str) -> re.Match[str] | None:
+    """The function ``name`` in a module's text, from its line to the ``}`` that closes it at the line's start (the
+    copies carry no mark: a widget's stored outputs keep their module as it was)."""
+    return re.search(rf"^(?:export )?function {name}\(.*?^\}}\n", text, re.M | re.S)
+
+
 PAGES = {"rulebook.md": rulebook_markdown, "sources.md": sources_markdown, "glossary.md": glossary_markdown,
          "rule-card.html": rule_card_html,
          **{f"terms-{code}.md": partial(terms_markdown, code) for code in LANGUAGES}}
 
 
 def with_dom_helper(module: str) -> str:
-    """A widget's ES module with its ``h()`` written as dom.js writes it (one helper, never a drifting copy)."""
+    """A widget's ES module with dom.js's functions written as dom.js writes them (one helper, never a drifting
+    copy): ``h`` in every module, another shared function in each module that defines it."""
     source = (STATIC / "dom.js").read_text(encoding="utf-8")
-    helper = _HELPER.search(source)
-    assert helper is not None, "nomercy/widgets/static/dom.js has lost its function h"
-    copy = helper.group(0).removeprefix("export ")
     text = (STATIC / module).read_text(encoding="utf-8")
-    found = _HELPER.search(text)
-    assert found is not None, f"nomercy/widgets/static/{module} has no function h to write"
-    return text[:found.start()] + copy + text[found.end():]
+    names = _SHARED.findall(source)
+    assert "h" in names, "nomercy/widgets/static/dom.js has lost its function h"
+    for name in names:
+        shared, found = _function(name, source), _function(name, text)
+        assert shared is not None
+        if found is None:
+            assert name != "h", f"nomercy/widgets/static/{module} has no function h to write"
+            continue
+        text = text[:found.start()] + shared.group(0).removeprefix("export ") + text[found.end():]
+    return text
 
 
 WIDGET_MODULES = sorted(path.name for path in STATIC.glob("*.js") if path.name != "dom.js")

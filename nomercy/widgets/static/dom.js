@@ -4,7 +4,9 @@
 // left out, a node is put in as it is and anything else as text.
 // The site's pages import this file (the site's build puts it beside them). A widget's module cannot: anywidget
 // loads it as one text, from a blob where "./dom.js" names nothing, so scripts/write_docs.py writes this function
-// into each widget's module, and the docs test (write_docs.py --check) fails when a copy differs from it.
+// into each widget's module, and the docs test (write_docs.py --check) fails when a copy differs from it. The same
+// goes for every other function exported here that a widget's module defines (learnerBar: the trainer's and the
+// learning path's).
 
 export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -19,4 +21,30 @@ export function h(tag, attrs, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// Whose progress this is: the name (remembered by Python), the other learners on this computer to pick, and a
+// field to type another name. Python checks the name; what is typed survives a redraw.
+let learnerLists = 0;  // each bar's list of names has an id of its own (two widgets on one page)
+export function learnerBar(prefix, who, send, typed) {
+  if (!who) return null;
+  const listId = `${prefix}-learners-${++learnerLists}`;
+  const field = h("input", {
+    type: "text", class: "nm-learner-name", "data-testid": `${prefix}-learner-name`, maxlength: 160,
+    autocomplete: "off", list: listId, "aria-label": who.label, placeholder: who.name || "",
+    oninput: (e) => { typed.value = e.target.value; },
+  });
+  field.value = typed.value;
+  const go = () => { if (typed.value.trim()) { const name = typed.value.trim(); typed.value = ""; send({ type: "learner", name }); } };
+  field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+  return h("div", { class: "nm-learner", "data-testid": `${prefix}-learner`, "data-name": who.name },
+    who.title ? h("b", { class: "nm-learner-title", "data-testid": `${prefix}-learner-title` }, who.title) : null,
+    who.ask ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask) : null,
+    h("label", {}, ` ${who.label} `, field),
+    h("datalist", { id: listId }, who.names.map((n) => h("option", { value: n }))),
+    h("button", { type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-switch`, onclick: go }, who.switch),
+    who.names.filter((n) => n !== who.name).map((n) => h("button", {
+      type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-pick`, "data-name": n,
+      onclick: () => send({ type: "learner", name: n }),
+    }, n)));
 }
