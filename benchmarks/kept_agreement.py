@@ -4,10 +4,13 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/kept_agreement.py                 # 20 seeded rounds, a few minutes on a busy machine
     .venv/bin/python benchmarks/kept_agreement.py --rounds 3      # a quick look
+    .venv/bin/python benchmarks/kept_agreement.py --players 3     # three at the table: someone may be knocked out
     .venv/bin/python benchmarks/kept_agreement.py --json
 
-Each round is a seeded two-player No Mercy round (game seeds 1, 2, 3, ...), as the coached table deals one:
-the person's seat ("You") moves as a random player would (many mistakes to name), the computer is greedy. The
+Each round is a seeded No Mercy round (game seeds 1, 2, 3, ...; two players unless ``--players`` says more), as
+the coached table deals one: the person's seat ("You") moves as a random player would (many mistakes to name),
+the computers are greedy. With three or more, a computer may be knocked out while the round goes on, and the kept
+puzzle must hold that too (who is out, and the cards set aside with them). The
 round is reviewed for "You" as the table does (the coach's search, the table's budget, the round's seed as the
 coach's seed), and every mistake it names is kept into a fresh folder (:class:`~nomercy.puzzles.kept.KeptFolder`),
 which checks the puzzle as ``nomercy check`` would before it keeps it. The script counts the mistakes named,
@@ -32,10 +35,11 @@ from nomercy.play.table_coach import TABLE_BUDGET
 from nomercy.puzzles.kept import KeptFolder
 
 
-def reviewed_round(seed: int) -> Game:
-    """A seeded two-player round, "You" a random player, the computer greedy, played to its end."""
-    game = Game("no-mercy", ["You", "Computer"], seed=seed)
-    bots = {0: make_player("random", seed=seed), 1: make_player("greedy", seed=seed)}
+def reviewed_round(seed: int, players: int = 2) -> Game:
+    """A seeded round, "You" a random player, the computers greedy, played to its end."""
+    names = ["You", "Computer"] if players == 2 else ["You", *(f"Computer{i}" for i in range(1, players))]
+    game = Game("no-mercy", names, seed=seed)
+    bots = {0: make_player("random", seed=seed), **{i: make_player("greedy", seed=seed) for i in range(1, players)}}
     while not game.state.is_over:
         move = next_move(game.state, bots)
         assert move is not None
@@ -43,11 +47,11 @@ def reviewed_round(seed: int) -> Game:
     return game
 
 
-def count(seeds: range) -> dict[str, int]:
+def count(seeds: range, players: int = 2) -> dict[str, int]:
     """The mistakes named over the rounds of ``seeds``, and what keeping each did."""
     found: Counter[str] = Counter()
     for seed in seeds:
-        result = review(reviewed_round(seed), "You", seed=seed, budget=TABLE_BUDGET)
+        result = review(reviewed_round(seed, players), "You", seed=seed, budget=TABLE_BUDGET)
         with tempfile.TemporaryDirectory(prefix="nomercy-kept-") as folder:
             kept = KeptFolder(folder)
             for decision in result.mistakes:
@@ -63,15 +67,18 @@ def count(seeds: range) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20, help="seeded rounds to review (seeds 1, 2, ...)")
+    parser.add_argument("--players", type=int, default=2, help="players at the table, 2 to 6 (default 2)")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.rounds <= 1000:
         parser.error("--rounds is a number of rounds from 1 to 1000")
-    figures = count(range(1, args.rounds + 1))
+    if not 2 <= args.players <= 6:
+        parser.error("--players is a number of players from 2 to 6")
+    figures = count(range(1, args.rounds + 1), args.players)
     if args.json:
-        print(json.dumps({"rounds": args.rounds, **figures}))
+        print(json.dumps({"rounds": args.rounds, "players": args.players, **figures}))
     else:
-        print(f"{args.rounds} reviewed rounds: {figures['named']} mistakes named, {figures['kept']} kept, "
+        print(f"{args.rounds} reviewed {args.players}-player rounds: {figures['named']} mistakes named, {figures['kept']} kept, "
               f"{figures['not confirmed']} not confirmed by the kept puzzle's check, "
               f"{figures['cannot be held']} the puzzle format cannot hold")
     return 0

@@ -59,6 +59,8 @@ BEYOND_THE_SCHEMA = {
     "a wild on top with no color named": r"is a wild: give the color in force",
     "a pending draw with no draw card on top": r"a pending draw needs a draw card on top",
     "a number that is not a number (.nan, .inf: JSON has none)": r"not (nan|inf|-inf)\b",
+    "a knocked-out seat the table cannot have: one whose turn it is, one holding cards, fewer than two left in the "
+    "round, cards set aside with nobody out": r"is knocked out|out leaves \d+ seat|set_aside counts the cards",
 }
 """What the reader refuses and the schema cannot see, each with the words of its refusal."""
 
@@ -79,11 +81,17 @@ FIRST_CARD: dict[str, Any] = {
     "draw_pile": ["red +2", "green 8"], "moves": None, "question": "How many cards are pending?", "answer": {"pending": 0},
 }
 
+KNOCKED_OUT: dict[str, Any] = {
+    "id": "knocked-out", "title": "Two left", "source": "original", "rules": "no-mercy", "players": ["A", "B", "C"],
+    "out": ["C"], "set_aside": 25, "turn": "A", "discard": "red 5", "hands": {"A": ["red 6", "blue 3"], "B": {"more": 6}},
+    "moves": ["A plays red 6"], "question": "Whose turn is it?", "answer": {"turn": "B"},
+}
+
 
 @functools.lru_cache(maxsize=None)
 def bases() -> tuple[dict[str, Any], ...]:
     collection = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in puzzle_files(default_puzzle_dir())[::11]]
-    return (GOOD, BEST, FIRST_CARD, *collection)
+    return (GOOD, BEST, FIRST_CARD, KNOCKED_OUT, *collection)
 
 
 WORDS = ["A", "B", "C", "Z", "a", " A", "A B", "Ann", "yes", "off", "red 5", "Red 5", "RED 5", "r5", "red5", "red  5",
@@ -99,7 +107,8 @@ SCALARS = st.one_of(
     st.sampled_from(WORDS), UNICODE,
 )
 KEYS = st.sampled_from(["bogus", "more", "cards", "why", "label", "answer", "turn", "C", "Z", "kind", "expert", "best",
-                        "color", "pending", "draw_pile", "start", "before", "variant", "hints", "tags", "é", ""])
+                        "color", "pending", "draw_pile", "start", "before", "variant", "hints", "tags", "out",
+                        "set_aside", "é", ""])
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.one_of(KEYS, st.sampled_from(WORDS)), inner, max_size=3)),
     max_leaves=10)
@@ -298,7 +307,7 @@ def test_the_reader_and_the_schema_agree_on_a_long_id(length):
 
 
 def test_the_examples_here_are_good_puzzles():
-    for data in (GOOD, BEST, FIRST_CARD):
+    for data in (GOOD, BEST, FIRST_CARD, KNOCKED_OUT):
         assert VALIDATOR.is_valid(data)
         path = _file_for(data, yaml.safe_dump(data))
         assert load_puzzle(path).check() == [], data["id"]

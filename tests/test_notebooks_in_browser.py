@@ -625,8 +625,9 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     assert table.locator('[data-testid="review-board"] svg').count() >= 1
     _shot(table, "game-table-review.png")
 
-    # Your own mistakes come back: keep them as puzzles. The check is the review's own search, yet on this table
-    # one mistake of three is still not confirmed on a second look (seen 5 December): each is kept or says so.
+    # Your own mistakes come back: keep them as puzzles. The check is the review's own search on the table the person
+    # saw, knocked-out seats and their set-aside cards included (before, on this three-player table, one mistake of
+    # three after a knockout was "not confirmed on a second look"): each is kept, or says why the format cannot hold it.
     mistakes = table.locator('[data-testid="review-mistakes"] > li')
     assert mistakes.count(), "the review names no mistake to keep"
     said = []
@@ -637,7 +638,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
         table.locator(f'[data-testid="review-kept-{i}"]').wait_for(timeout=120_000)
         said.append(table.locator(f'[data-testid="review-kept-{i}"]').text_content())
     assert any(s.startswith("Kept: the Trainer will bring this table back") for s in said), said
-    assert all(s.startswith(("Kept:", "On a second look")) for s in said), said
+    assert all(s.startswith("Kept:") or "cannot be kept as a puzzle" in s for s in said), said
     first = next(i for i, s in enumerate(said) if s.startswith("Kept:"))
     table.locator(f'[data-testid="review-keep-{first}"]').click()  # kept twice: kept once
     table.locator(f'[data-testid="review-kept-{first}"]', has_text="You kept this one already").wait_for(timeout=60_000)

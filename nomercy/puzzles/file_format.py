@@ -24,7 +24,7 @@ from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE
 import nomercy.puzzles.file_values as file_values
 
 __all__ = ["FileKey", "PUZZLE_KEYS", "STAGE_KEYS", "LEVELS", "STARTS", "DIRECTIONS", "DEFAULT_KIND", "Opening",
-           "names", "read_rules", "read_opening", "read_hands", "read_grouping"]
+           "names", "read_rules", "read_opening", "read_hands", "read_out", "read_grouping"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ def _keys(required: str, optional: str) -> tuple[FileKey, ...]:
 
 PUZZLE_KEYS = _keys("id title source rules players turn discard hands moves question answer",
                     # beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
-                    "variant direction color pending draw_pile explanation topic level hints choices seed tags start kind")
+                    "variant direction color pending draw_pile explanation topic level hints choices seed tags start kind "
+                    "out set_aside")
 """The keys every kind of puzzle file shares (a kind adds its own)."""
 STAGE_KEYS = _keys("id title ruling rule task rules players turn discard hands goal done",
                    "variant direction color pending draw_pile seed moves wrong you")
@@ -127,8 +128,34 @@ def read_opening(data: dict[str, Any], where: str) -> Opening:
     return Opening(DIRECTIONS[direction.strip().lower()], start, discard, color, pending)
 
 
-def read_hands(value: Any, seats: tuple[str, ...], where: str) -> tuple[dict[str, tuple[Card, ...]], dict[str, int]]:
-    """The file's ``hands``: each seat's known cards, and how many more unknown cards it holds."""
+def read_out(data: dict[str, Any], seats: tuple[str, ...], turn: str, where: str) -> tuple[tuple[str, ...], int]:
+    """The file's ``out`` (the seats knocked out of the round, in the order of ``players``) and ``set_aside``
+    (how many of their cards are set aside until the next reshuffle: hidden cards, dealt from the rest of the deck).
+
+    A table from the middle of a round keeps its knocked-out seats: they still sit in the order of play (who is
+    next passes them over), and the cards set aside with them are missing from the draw pile, which decides when
+    the next reshuffle comes. Without them the table would not be the one a player saw."""
+    listed = data.get("out", [])
+    if not isinstance(listed, list):
+        raise PuzzleError(f"{where}out is a list of the seats knocked out of the round, like [C], not {brief(listed)}")
+    out = tuple(file_values.seat(name, "out", seats) for name in listed)
+    if len(set(out)) != len(out):
+        raise PuzzleError(f"{where}out names a seat twice")
+    if turn in out:
+        raise PuzzleError(f"{where}it is {turn}'s turn, but out says {turn} is knocked out of the round")
+    if len(seats) - len(out) < 2:
+        raise PuzzleError(f"{where}out leaves {len(seats) - len(out)} seat in the round: a round goes on while two "
+                          "players at least are in it")
+    set_aside = file_values.count(data.get("set_aside", 0), "set_aside", where)
+    if set_aside and not out:
+        raise PuzzleError(f"{where}set_aside counts the cards of knocked-out seats: name them in out")
+    return tuple(seat for seat in seats if seat in out), set_aside
+
+
+def read_hands(value: Any, seats: tuple[str, ...], where: str,
+               out: tuple[str, ...] = ()) -> tuple[dict[str, tuple[Card, ...]], dict[str, int]]:
+    """The file's ``hands``: each seat's known cards, and how many more unknown cards it holds (a seat that is
+    ``out`` holds none)."""
     if not isinstance(value, dict):
         raise PuzzleError(f"{where}hands maps each seat to its cards, like {{A: [red 5, blue 3]}}")
     hands: dict[str, tuple[Card, ...]] = {}
@@ -149,6 +176,10 @@ def read_hands(value: Any, seats: tuple[str, ...], where: str) -> tuple[dict[str
         hands[seat] = file_values.cards(cards_raw, f"hand of {seat}")
     for seat in seats:
         hands.setdefault(seat, ())
+        if seat in out:
+            if hands[seat] or more.get(seat):
+                raise PuzzleError(f"{where}{seat} is knocked out (out) and holds no cards: leave {seat} out of hands")
+            continue
         if not hands[seat] and not more.get(seat):
             raise PuzzleError(f"{where}{seat} holds no cards: give a hand for every seat")
     return hands, more

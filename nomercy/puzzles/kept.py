@@ -5,8 +5,9 @@ After a round the coach's review names the decisions where its search chose anot
 (:mod:`nomercy.puzzles.better_move`), a file in the puzzle format like those in ``puzzles/``, with
 
 - the table as the person saw it when they chose: their own hand, how many cards each other player held, the
-  whole discard pile, the color, the pending draw and the direction in force; never the others' cards (the
-  puzzle gives them as ``{more: N}``, and the search deals them at random, as the review did);
+  whole discard pile, the color, the pending draw and the direction in force, who was knocked out and how many
+  cards are set aside with them; never the others' cards (the puzzle gives them as ``{more: N}``, and the search
+  deals them at random, as the review did);
 - the task "find a better move": any move the seat could make may be tried, and every one the coach's search
   rates clearly better than the move played is right;
 - the review's own search to check it (:func:`~nomercy.play.coach.weigh_decision`, with the review's seed and
@@ -18,8 +19,8 @@ After a round the coach's review names the decisions where its search chose anot
 
 Before it is kept, a puzzle must pass the same check as a shipped one (``nomercy check``: the file reads, the
 position is one a game can reach, the search confirms the better move): one that does not is not kept, and the
-person is told why in a line. Its table is compared with the one the person saw, so a position the format cannot
-hold (a decision after a draw, a player already out) is refused instead of kept wrong.
+person is told why in a line. The seat's view of its table is compared with the one the person had, so a
+position the format cannot hold (a decision after a draw) is refused instead of kept wrong.
 
 **Where they live.** One file per puzzle, ``kept-puzzles/<id>.yaml`` in the learner's folder, beside their
 progress (:mod:`nomercy.puzzles.learners`: each learner keeps their own), written whole through :mod:`nomercy.core.files`. The id
@@ -77,21 +78,24 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
     reason = _cannot_hold(state, seat)
     if reason:
         raise PuzzleError(f"this decision cannot be kept as a puzzle: {reason}")
-    live = [i for i in range(len(state.seats)) if i not in state.out]  # who is out is not at the puzzle's table
-    names = [state.seats[i] for i in live]
     me = state.seats[seat]
     hands: dict[str, Any] = {me: [str(card) for card in state.hands[seat]]}
-    hands.update({state.seats[i]: {"more": len(state.hands[i])} for i in live if i != seat})
+    hands.update({name: {"more": len(state.hands[i])} for i, name in enumerate(state.seats)
+                  if i != seat and i not in state.out})
     played, better = decision.played.move, decision.suggested
     data: dict[str, Any] = {
         "id": "", "title": "", "source": "original, a mistake from your own round", "kind": "better-move", "topic": KEPT_TOPIC,
         "level": "medium", "rules": state.rules.name,
         "variant": {name: mine for name, (mine, _) in state.rules.differences(PROFILES[state.rules.name]).items()},
-        "players": list(names), "turn": me,
+        "players": list(state.seats), "turn": me,
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
         "discard": [str(card) for card in state.discard], "color": str(state.color), "pending": state.pending,
         "hands": hands, "moves": [],
+        # who was knocked out still sits at the table, and their cards are set aside until the next reshuffle
+        "out": [state.seats[i] for i in sorted(state.out)], "set_aside": len(state.set_aside),
     }
+    if not state.out:
+        del data["out"], data["set_aside"]
     if not data["variant"]:
         del data["variant"]
     body = json.dumps({**data, "played": played, "better": better}, sort_keys=True)
@@ -118,14 +122,9 @@ def _cannot_hold(state: GameState, seat: int) -> str:
 
 
 def _same_table(puzzle: Puzzle, state: GameState, seat: int) -> str:
-    """What differs between the puzzle's table and the one the seat saw ("" when nothing does)."""
+    """What differs between the seat's view of the puzzle's table and of the one it saw ("" when nothing does)."""
     built = decision_position(puzzle)
-    live = [i for i in range(len(state.seats)) if i not in state.out]
-    mine = ([(state.seats[i], len(state.hands[i])) for i in live], state.hands[seat], state.discard, state.color,
-            state.pending, state.direction, state.seats[seat], state.rules)
-    theirs = (list(zip(built.seats, map(len, built.hands))), built.hands[built.turn], built.discard, built.color,
-              built.pending, built.direction, built.seats[built.turn], built.rules)
-    return "" if mine == theirs else "the tables differ"
+    return "" if built.view(built.turn) == state.view(seat) else "the tables differ"
 
 
 @dataclass(frozen=True)

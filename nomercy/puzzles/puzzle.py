@@ -35,7 +35,7 @@ from nomercy.play.transcript import Transcript
 import nomercy.puzzles.file_values as file_values
 from nomercy.puzzles.answers import ANSWER_KEYS, Mismatch, Place, check_values, describe, mismatches
 from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_grouping, read_hands, read_opening,
-                                         read_rules)
+                                         read_out, read_rules)
 from nomercy.puzzles.file_values import move_text
 from nomercy.puzzles.schema import puzzle_schema, text_pattern
 
@@ -211,6 +211,10 @@ class Puzzle:
     start: str = "position"
     tags: tuple[str, ...] = ()
     kind: str = DEFAULT_KIND
+    out: tuple[str, ...] = ()
+    """The seats knocked out of the round before the position (``out:``): they hold no cards."""
+    set_aside: int = 0
+    """How many hidden cards are set aside with the knocked-out seats until the next reshuffle (``set_aside:``)."""
     settings: Mapping[str, Any] = field(default_factory=dict)  # the kind's own file keys, as its ``read`` kept them
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What a kind worked out once for this puzzle (a search's verdict), so a board or trainer asks once."""
@@ -262,7 +266,8 @@ class Puzzle:
             raise PuzzleError(f"{where}{rules.name} is for {low} to {high} players, not {len(seats)}")
         turn = file_values.seat(data["turn"], "turn", seats)
         opening = read_opening(data, where)
-        hands, more = read_hands(data["hands"], seats, where)
+        out, set_aside = read_out(data, seats, str(turn), where)
+        hands, more = read_hands(data["hands"], seats, where, out)
         draw_pile = file_values.cards(data.get("draw_pile", []), "draw_pile")
         moves = [] if data["moves"] is None else data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -285,7 +290,8 @@ class Puzzle:
         puzzle = cls(
             id=pid, title=file_values.text(data["title"], "title", where), source=source,
             rules=rules, players=seats, turn=turn, direction=opening.direction, discard=opening.discard,
-            color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile,
+            color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile, out=out,
+            set_aside=set_aside,
             moves=tuple(moves), question=file_values.text(data["question"], "question", where), answer=dict(answer),
             explanation=file_values.optional_text(data.get("explanation", ""), "explanation", where),
             topic=file_values.optional_text(data.get("topic", ""), "topic", where),
@@ -349,12 +355,15 @@ class Puzzle:
             if limit is not None and len(hands[-1]) >= limit:
                 raise PuzzleError(f"{self.path or self.id}: {seat} starts with {len(hands[-1])} cards, at or above "
                                   f"the mercy limit of {limit}, so {seat} would already be out of the round")
+        if self.set_aside > len(rest):
+            raise PuzzleError(f"{self.path or self.id}: not enough cards left to set {self.set_aside} aside")
+        set_aside, rest = tuple(rest[:self.set_aside]), rest[self.set_aside:]
         state = GameState(
             rules=self.rules, seats=self.players, hands=tuple(hands),
             draw_pile=self.draw_pile + tuple(rest), discard=self.discard, color=self.color,
             turn=self.players.index(self.turn), direction=self.direction, pending=self.pending,
             stack_value=self.discard[-1].draw_value if self.pending else 0, phase=Phase.TURN, drawn=None,
-            out=(), set_aside=(), catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
+            out=tuple(self.players.index(seat) for seat in self.out), set_aside=set_aside, catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
             seed=self.seed, shuffles=0, dealer=(self.players.index(self.turn) - self.direction) % len(self.players),
             ply=0,
         )
