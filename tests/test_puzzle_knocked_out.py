@@ -93,3 +93,14 @@ def test_a_mistake_made_after_a_knockout_is_kept_with_the_table_the_person_saw(a
     puzzle = next(p for p in KeptFolder(tmp_path).puzzles() if p.id == kept.id)
     built = decision_position(puzzle)
     assert built.view(built.turn) == seen.view(seen.turn)  # the same table, as the person saw it
+
+
+def test_the_table_says_who_is_knocked_out(after_a_knockout, tmp_path) -> None:
+    from nomercy.puzzles.commands import show_text
+    assert "B: knocked out of the round" in show_text(Puzzle.from_dict(TWO_LEFT))
+    assert "set aside with the knocked-out seats until the next reshuffle: 25 cards" in show_text(Puzzle.from_dict(TWO_LEFT))
+    _, found = after_a_knockout
+    decision = found.mistakes[0]
+    kept = KeptFolder(tmp_path).keep(decision, decision.state.turn, seed=4)
+    puzzle = next(p for p in KeptFolder(tmp_path).puzzles() if p.id == kept.id)
+    assert "C2: knocked out of the round" in show_text(puzzle)

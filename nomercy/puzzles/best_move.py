@@ -287,6 +287,8 @@ class BestMove(PuzzleKind):
         for index, seat in enumerate(state.seats):
             if index == state.turn:
                 lines.append(f"> {seat} (you, {len(state.hands[index])} cards): " + ", ".join(map(str, state.hands[index])))
+            elif index in state.out:
+                lines.append(f"  {seat}: knocked out of the round")
             else:
                 lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
         return lines

@@ -120,7 +120,11 @@ class WhatHappensNext(PuzzleKind):
             extra = puzzle.more.get(seat, 0)
             if extra:
                 cards = f"{cards} + {extra} cards that do not matter" if cards else f"{extra} cards that do not matter"
+            if seat in puzzle.out:
+                cards = "knocked out of the round"
             lines.append(f"{mark} {seat}: {cards}")
+        if puzzle.set_aside:
+            lines.append(f"set aside with the knocked-out seats until the next reshuffle: {puzzle.set_aside} cards")
         if puzzle.draw_pile:
             lines.append("next cards to be drawn: " + ", ".join(map(str, puzzle.draw_pile)))
         lines += ["", "moves:"]
