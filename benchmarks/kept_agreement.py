@@ -14,8 +14,8 @@ puzzle must hold that too (who is out, and the cards set aside with them). The
 round is reviewed for "You" as the table does (the coach's search, the table's budget, the round's seed as the
 coach's seed), and every mistake it names is kept into a fresh folder (:class:`~nomercy.puzzles.kept.KeptFolder`),
 which checks the puzzle as ``nomercy check`` would before it keeps it. The script counts the mistakes named,
-those kept, those whose check did not confirm them, and those the puzzle format cannot hold (a decision in the
-middle of a turn). Public API only; it asserts nothing (``tests/test_kept_mistakes.py`` asserts the agreement).
+those kept, those whose check did not confirm them, and those the puzzle format cannot hold (a color named for a
+roulette or a first card). Public API only; it asserts nothing (``tests/test_kept_mistakes.py`` asserts the agreement).
 """
 
 from __future__ import annotations

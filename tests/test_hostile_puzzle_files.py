@@ -61,6 +61,7 @@ BEYOND_THE_SCHEMA = {
     "a number that is not a number (.nan, .inf: JSON has none)": r"not (nan|inf|-inf)\b",
     "a knocked-out seat the table cannot have: one whose turn it is, one holding cards, fewer than two left in the "
     "round, cards set aside with nobody out": r"is knocked out|out leaves \d+ seat|set_aside counts the cards",
+    "a drawn card that is not among the listed cards of the seat to move": r"the drawn card .* is one of",
 }
 """What the reader refuses and the schema cannot see, each with the words of its refusal."""
 
@@ -108,7 +109,7 @@ SCALARS = st.one_of(
 )
 KEYS = st.sampled_from(["bogus", "more", "cards", "why", "label", "answer", "turn", "C", "Z", "kind", "expert", "best",
                         "color", "pending", "draw_pile", "start", "before", "variant", "hints", "tags", "out",
-                        "set_aside", "é", ""])
+                        "set_aside", "drawn", "é", ""])
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.one_of(KEYS, st.sampled_from(WORDS)), inner, max_size=3)),
     max_leaves=10)

@@ -24,7 +24,7 @@ from nomercy.core.state import CLOCKWISE, COUNTERCLOCKWISE
 import nomercy.puzzles.file_values as file_values
 
 __all__ = ["FileKey", "PUZZLE_KEYS", "STAGE_KEYS", "LEVELS", "STARTS", "DIRECTIONS", "DEFAULT_KIND", "Opening",
-           "names", "read_rules", "read_opening", "read_hands", "read_out", "read_grouping"]
+           "names", "read_rules", "read_opening", "read_hands", "read_out", "read_drawn", "read_grouping"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def _keys(required: str, optional: str) -> tuple[FileKey, ...]:
 PUZZLE_KEYS = _keys("id title source rules players turn discard hands moves question answer",
                     # beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
                     "variant direction color pending draw_pile explanation topic level hints choices seed tags start kind "
-                    "out set_aside")
+                    "out set_aside drawn")
 """The keys every kind of puzzle file shares (a kind adds its own)."""
 STAGE_KEYS = _keys("id title ruling rule task rules players turn discard hands goal done",
                    "variant direction color pending draw_pile seed moves wrong you")
@@ -183,6 +183,19 @@ def read_hands(value: Any, seats: tuple[str, ...], where: str,
         if not hands[seat] and not more.get(seat):
             raise PuzzleError(f"{where}{seat} holds no cards: give a hand for every seat")
     return hands, more
+
+
+def read_drawn(data: dict[str, Any], hands: dict[str, tuple[Card, ...]], turn: str, start: str,
+               where: str) -> Card | None:
+    """The file's ``drawn``: the card the seat to move has just drawn, one of its listed cards (``None``: a turn)."""
+    if "drawn" not in data:
+        return None
+    if start != "position":
+        raise PuzzleError(f"{where}drawn is the card just drawn at the position; a first-card start has none")
+    card = file_values.card(data["drawn"], "drawn")
+    if card not in hands[turn]:
+        raise PuzzleError(f"{where}the drawn card {card} is one of {turn}'s cards: list it in {turn}'s hand")
+    return card
 
 
 def read_grouping(data: dict[str, Any], where: str) -> dict[str, Any]:

@@ -123,6 +123,8 @@ def cards(value: Any, key: str) -> tuple[Card, ...]:
 
 def card(value: Any, key: str) -> Card:
     """One card text of a file: the notation's forms (``red 7``, ``r7``, ``wild +6``, any case), nothing looser."""
+    if not isinstance(value, str):
+        raise NotationError(f"{key} is one card written as text, like red 7, not {brief(value)}")
     parsed = Card.parse(value)  # its message says what is wrong with an unknown card
     if not text_pattern("card").search(value):
         raise NotationError(f"{key}: write the card {brief(value)} as {parsed} (the forms are like red 7, r7, "

@@ -34,8 +34,8 @@ from nomercy.core.state import GameState, Phase, checked
 from nomercy.play.transcript import Transcript
 import nomercy.puzzles.file_values as file_values
 from nomercy.puzzles.answers import ANSWER_KEYS, Mismatch, Place, check_values, describe, mismatches
-from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_grouping, read_hands, read_opening,
-                                         read_out, read_rules)
+from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_drawn, read_grouping, read_hands,
+                                         read_opening, read_out, read_rules)
 from nomercy.puzzles.file_values import move_text
 from nomercy.puzzles.schema import puzzle_schema, text_pattern
 
@@ -215,6 +215,8 @@ class Puzzle:
     """The seats knocked out of the round before the position (``out:``): they hold no cards."""
     set_aside: int = 0
     """How many hidden cards are set aside with the knocked-out seats until the next reshuffle (``set_aside:``)."""
+    drawn: Card | None = None
+    """The card the seat to move has just drawn and may (draw one) or must (draw until it fits) play (``drawn:``)."""
     settings: Mapping[str, Any] = field(default_factory=dict)  # the kind's own file keys, as its ``read`` kept them
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What a kind worked out once for this puzzle (a search's verdict), so a board or trainer asks once."""
@@ -269,6 +271,7 @@ class Puzzle:
         out, set_aside = read_out(data, seats, str(turn), where)
         hands, more = read_hands(data["hands"], seats, where, out)
         draw_pile = file_values.cards(data.get("draw_pile", []), "draw_pile")
+        drawn = read_drawn(data, hands, str(turn), opening.start, where)
         moves = [] if data["moves"] is None else data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise PuzzleError(f"{where}moves is a list of move strings like 'A plays red 7'")
@@ -291,7 +294,7 @@ class Puzzle:
             id=pid, title=file_values.text(data["title"], "title", where), source=source,
             rules=rules, players=seats, turn=turn, direction=opening.direction, discard=opening.discard,
             color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile, out=out,
-            set_aside=set_aside,
+            set_aside=set_aside, drawn=drawn,
             moves=tuple(moves), question=file_values.text(data["question"], "question", where), answer=dict(answer),
             explanation=file_values.optional_text(data.get("explanation", ""), "explanation", where),
             topic=file_values.optional_text(data.get("topic", ""), "topic", where),
@@ -362,7 +365,7 @@ class Puzzle:
             rules=self.rules, seats=self.players, hands=tuple(hands),
             draw_pile=self.draw_pile + tuple(rest), discard=self.discard, color=self.color,
             turn=self.players.index(self.turn), direction=self.direction, pending=self.pending,
-            stack_value=self.discard[-1].draw_value if self.pending else 0, phase=Phase.TURN, drawn=None,
+            stack_value=self.discard[-1].draw_value if self.pending else 0, phase=self._phase(), drawn=self.drawn,
             out=tuple(self.players.index(seat) for seat in self.out), set_aside=set_aside, catchable=(), challenge=None, stuck=0, winner=None, end_reason=None,
             seed=self.seed, shuffles=0, dealer=(self.players.index(self.turn) - self.direction) % len(self.players),
             ply=0,
@@ -373,6 +376,12 @@ class Puzzle:
         except NomercyError as error:
             raise PuzzleError(f"{self.path or self.id}: {error}") from None
         return started
+
+    def _phase(self) -> Phase:
+        """A turn, or just after a draw: the drawn card must be played (draw until it fits) or may be (draw one)."""
+        if self.drawn is None:
+            return Phase.TURN
+        return Phase.PLAY_DRAWN if self.rules.draw == "until-playable" else Phase.KEEP_OR_PLAY
 
     def transcript(self, moves: Iterable[str] | None = None) -> Transcript:
         """The moves (default: the puzzle's) played from the start through ``apply``, the first card's

@@ -1,9 +1,11 @@
-"""A table from the middle of a round keeps its knocked-out seats: who is out, and the cards set aside with them.
+"""A table from the middle of a round, as a player saw it: the seats knocked out, the cards set aside with them,
+and the card just drawn.
 
 Under the mercy rule a player holding 25 cards is out of the round, and the round goes on without them; their cards
 are set aside until the next reshuffle. A puzzle may start there (``out:`` and ``set_aside:``), and a mistake kept
 from such a round must: otherwise the puzzle's draw pile would hold the set-aside cards, the search would deal them
-into the hidden hands, and the check would answer another question than the review did.
+into the hidden hands, and the check would answer another question than the review did. A puzzle may also start
+just after a draw (``drawn:``): the card drawn waits to be played, as it did when the player chose.
 """
 
 from __future__ import annotations
@@ -104,3 +106,44 @@ def test_the_table_says_who_is_knocked_out(after_a_knockout, tmp_path) -> None:
     kept = KeptFolder(tmp_path).keep(decision, decision.state.turn, seed=4)
     puzzle = next(p for p in KeptFolder(tmp_path).puzzles() if p.id == kept.id)
     assert "C2: knocked out of the round" in show_text(puzzle)
+
+
+def test_a_mistake_made_just_after_a_draw_is_kept_with_the_card_drawn(tmp_path) -> None:
+    """A wild +6 drawn under draw until it fits must be played: the decision is its color. Before, the format could
+    not hold a table in the middle of a turn, and this mistake was refused (benchmarks/kept_agreement.py, seed 13)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from kept_agreement import reviewed_round
+
+    game = reviewed_round(13)
+    step = next(step for step in game.transcript().steps if step.number == 6)
+    found = review([(step.before, step.before.parse_move(step.move))], "You", seed=13, budget=TABLE_BUDGET)
+    decision = found.mistakes[0]
+    seen = decision.state
+    assert seen.drawn is not None
+    data = mistake_data(decision, seen.turn, seed=13)
+    assert data["drawn"] == str(seen.drawn)
+    kept = KeptFolder(tmp_path).keep(decision, seen.turn, seed=13)
+    built = decision_position(next(p for p in KeptFolder(tmp_path).puzzles() if p.id == kept.id))
+    assert built.view(built.turn) == seen.view(seen.turn)
+
+
+@pytest.mark.parametrize("change, refusal", [
+    ({"drawn": "green 9"}, "the drawn card green 9 is one of A's cards: list it in A's hand"),
+    ({"drawn": "purple 9"}, "purple"),
+    ({"drawn": ["red 6"]}, "drawn is one card written as text, like red 7, not"),
+])
+def test_a_drawn_card_the_table_cannot_have_is_refused_in_one_line(change: dict[str, Any], refusal: str) -> None:
+    data = {**copy.deepcopy(TWO_LEFT), **change}
+    with pytest.raises(PuzzleError) as caught:
+        Puzzle.from_dict(data)
+    assert refusal in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_drawn_card_that_fits_must_be_played() -> None:
+    data = {**copy.deepcopy(TWO_LEFT), "drawn": "blue 3", "discard": "blue 5", "moves": ["A passes"]}
+    problems = Puzzle.from_dict(data).check()
+    assert problems and "refused" in problems[0], problems
+    puzzle = Puzzle.from_dict({**data, "moves": ["A plays blue 3"], "answer": {"turn": "C"}})
+    assert puzzle.check() == []
