@@ -62,6 +62,7 @@ BEYOND_THE_SCHEMA = {
     "a knocked-out seat the table cannot have: one whose turn it is, one holding cards, fewer than two left in the "
     "round, cards set aside with nobody out": r"is knocked out|out leaves \d+ seat|set_aside counts the cards",
     "a drawn card that is not among the listed cards of the seat to move": r"the drawn card .* is one of",
+    "naming: roulette without a wild roulette on top, or with a color or pending given": r"with naming: roulette a wild",
 }
 """What the reader refuses and the schema cannot see, each with the words of its refusal."""
 
@@ -109,7 +110,7 @@ SCALARS = st.one_of(
 )
 KEYS = st.sampled_from(["bogus", "more", "cards", "why", "label", "answer", "turn", "C", "Z", "kind", "expert", "best",
                         "color", "pending", "draw_pile", "start", "before", "variant", "hints", "tags", "out",
-                        "set_aside", "drawn", "é", ""])
+                        "set_aside", "drawn", "naming", "é", ""])
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.one_of(KEYS, st.sampled_from(WORDS)), inner, max_size=3)),
     max_leaves=10)

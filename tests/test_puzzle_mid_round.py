@@ -5,7 +5,8 @@ Under the mercy rule a player holding 25 cards is out of the round, and the roun
 are set aside until the next reshuffle. A puzzle may start there (``out:`` and ``set_aside:``), and a mistake kept
 from such a round must: otherwise the puzzle's draw pile would hold the set-aside cards, the search would deal them
 into the hidden hands, and the check would answer another question than the review did. A puzzle may also start
-just after a draw (``drawn:``): the card drawn waits to be played, as it did when the player chose.
+just after a draw (``drawn:``): the card drawn waits to be played, as it did when the player chose; or as the
+player hit by a wild roulette names its color (``naming: roulette``).
 """
 
 from __future__ import annotations
@@ -147,3 +148,38 @@ def test_a_drawn_card_that_fits_must_be_played() -> None:
     assert problems and "refused" in problems[0], problems
     puzzle = Puzzle.from_dict({**data, "moves": ["A plays blue 3"], "answer": {"turn": "C"}})
     assert puzzle.check() == []
+
+
+def test_a_mistake_made_naming_the_roulettes_color_is_kept() -> None:
+    """Hit by a roulette, the victim names the color it turns cards up until: a decision, and a mistake can be made
+    there (benchmarks/kept_agreement.py --players 3, seed 11). Before, the format could not hold it."""
+    import sys
+    import tempfile
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from kept_agreement import reviewed_round
+    from nomercy.core.state import Phase
+
+    game = reviewed_round(11, 3)
+    step = next(step for step in game.transcript().steps if step.number == 49)
+    assert step.before.phase is Phase.NAME_ROULETTE
+    found = review([(step.before, step.before.parse_move(step.move))], "You", seed=11, budget=TABLE_BUDGET)
+    decision = found.mistakes[0]
+    seen = decision.state
+    data = mistake_data(decision, seen.turn, seed=11)
+    assert data["naming"] == "roulette" and "color" not in data
+    with tempfile.TemporaryDirectory() as folder:
+        kept = KeptFolder(folder).keep(decision, seen.turn, seed=11)
+        built = decision_position(next(p for p in KeptFolder(folder).puzzles() if p.id == kept.id))
+    assert built.view(built.turn) == seen.view(seen.turn)
+
+
+@pytest.mark.parametrize("change, refusal", [
+    ({"naming": "roulette"}, "with naming: roulette a wild roulette is on top"),
+    ({"naming": "roulette", "discard": "wild roulette", "color": "red"}, "with naming: roulette a wild roulette is on top"),
+    ({"naming": "first-card"}, "naming is roulette"),
+])
+def test_naming_the_roulettes_color_needs_a_roulette_on_top_and_no_color_yet(change: dict[str, Any], refusal: str) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        Puzzle.from_dict({**copy.deepcopy(TWO_LEFT), **change})
+    assert refusal in str(caught.value) and "\n" not in str(caught.value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nomercy.core.cards import Card, Color
+from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.inputs import MAX_SEED
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet, ruleset
@@ -42,7 +42,7 @@ def _keys(required: str, optional: str) -> tuple[FileKey, ...]:
 PUZZLE_KEYS = _keys("id title source rules players turn discard hands moves question answer",
                     # beyond the contract: grouping, hints and multiple choice for the puzzle board, the kind
                     "variant direction color pending draw_pile explanation topic level hints choices seed tags start kind "
-                    "out set_aside drawn")
+                    "out set_aside drawn naming")
 """The keys every kind of puzzle file shares (a kind adds its own)."""
 STAGE_KEYS = _keys("id title ruling rule task rules players turn discard hands goal done",
                    "variant direction color pending draw_pile seed moves wrong you")
@@ -119,7 +119,16 @@ def read_opening(data: dict[str, Any], where: str) -> Opening:
     else:
         if not discard:
             raise PuzzleError(f"{where}discard needs at least the top card")
+        naming = data.get("naming")
+        if "naming" in data and naming != "roulette":
+            raise PuzzleError(f"{where}naming is roulette (the seat to move, hit by a wild roulette, names the color "
+                              f"it turns cards up until), not {brief(naming)}")
+        if naming and (discard[-1].rank is not Rank.WILD_ROULETTE or "color" in data or "pending" in data):
+            raise PuzzleError(f"{where}with naming: roulette a wild roulette is on top, and no color is named yet "
+                              "(no color and no pending)")
         color = file_values.color(data["color"], "color") if "color" in data else discard[-1].color
+        if naming:
+            return Opening(DIRECTIONS[direction.strip().lower()], start, discard, None, 0)
         if color is None:
             raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
         pending = file_values.count(data.get("pending", 0), "pending", where)

@@ -6,8 +6,9 @@ After a round the coach's review names the decisions where its search chose anot
 
 - the table as the person saw it when they chose: their own hand, how many cards each other player held, the
   whole discard pile, the color, the pending draw and the direction in force, who was knocked out and how many
-  cards are set aside with them, and the card just drawn when the decision came after a draw; never the others' cards (the puzzle gives them as ``{more: N}``, and the search
-  deals them at random, as the review did);
+  cards are set aside with them, the card just drawn when the decision came after a draw, and the roulette's color
+  to name when it hit them; never the others' cards (the puzzle gives them as ``{more: N}``, and the search deals
+  them at random, as the review did);
 - the task "find a better move": any move the seat could make may be tried, and every one the coach's search
   rates clearly better than the move played is right;
 - the review's own search to check it (:func:`~nomercy.play.coach.weigh_decision`, with the review's seed and
@@ -20,7 +21,7 @@ After a round the coach's review names the decisions where its search chose anot
 Before it is kept, a puzzle must pass the same check as a shipped one (``nomercy check``: the file reads, the
 position is one a game can reach, the search confirms the better move): one that does not is not kept, and the
 person is told why in a line. The seat's view of its table is compared with the one the person had, so a
-position the format cannot hold (a color named for a roulette or a first card) is refused instead of kept wrong.
+position the format cannot hold (the color of a wild turned up first) is refused instead of kept wrong.
 
 **Where they live.** One file per puzzle, ``kept-puzzles/<id>.yaml`` in the learner's folder, beside their
 progress (:mod:`nomercy.puzzles.learners`: each learner keeps their own), written whole through :mod:`nomercy.core.files`. The id
@@ -98,6 +99,9 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
         del data["out"], data["set_aside"]
     if state.drawn is not None:  # just after a draw: the card drawn waits to be played
         data["drawn"] = str(state.drawn)
+    if state.phase is Phase.NAME_ROULETTE:  # hit by a roulette: the color is the person's to name
+        data["naming"] = "roulette"
+        del data["color"], data["pending"]
     if not data["variant"]:
         del data["variant"]
     body = json.dumps({**data, "played": played, "better": better}, sort_keys=True)
@@ -116,9 +120,9 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
 
 def _cannot_hold(state: GameState, seat: int) -> str:
     """Why the puzzle format cannot hold this table as the seat saw it ("" when it can): a turn, or just after a
-    draw (``drawn:``), but not a color named for a roulette or a first card."""
-    if state.turn != seat or state.phase not in (Phase.TURN, Phase.PLAY_DRAWN, Phase.KEEP_OR_PLAY):
-        return "it came while naming a color for a roulette or a first card, and a puzzle starts a turn or a draw"
+    draw (``drawn:``), or hit by a roulette (``naming: roulette``), but not the color of a first card."""
+    if state.turn != seat or state.phase not in (Phase.TURN, Phase.PLAY_DRAWN, Phase.KEEP_OR_PLAY, Phase.NAME_ROULETTE):
+        return "it came while naming the color of a wild turned up first, and a puzzle starts after the deal"
     if state.catchable or state.challenge is not None:
         return "a catch or a challenge was open, and a puzzle starts a plain turn"
     return ""

@@ -215,6 +215,9 @@ class Puzzle:
     """The seats knocked out of the round before the position (``out:``): they hold no cards."""
     set_aside: int = 0
     """How many hidden cards are set aside with the knocked-out seats until the next reshuffle (``set_aside:``)."""
+    naming: str = ""
+    """``roulette`` when the position comes as the seat to move, hit by a wild roulette, names its color
+    (``naming:``)."""
     drawn: Card | None = None
     """The card the seat to move has just drawn and may (draw one) or must (draw until it fits) play (``drawn:``)."""
     settings: Mapping[str, Any] = field(default_factory=dict)  # the kind's own file keys, as its ``read`` kept them
@@ -294,7 +297,7 @@ class Puzzle:
             id=pid, title=file_values.text(data["title"], "title", where), source=source,
             rules=rules, players=seats, turn=turn, direction=opening.direction, discard=opening.discard,
             color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile, out=out,
-            set_aside=set_aside, drawn=drawn,
+            set_aside=set_aside, drawn=drawn, naming=str(data.get("naming", "")),
             moves=tuple(moves), question=file_values.text(data["question"], "question", where), answer=dict(answer),
             explanation=file_values.optional_text(data.get("explanation", ""), "explanation", where),
             topic=file_values.optional_text(data.get("topic", ""), "topic", where),
@@ -378,7 +381,10 @@ class Puzzle:
         return started
 
     def _phase(self) -> Phase:
-        """A turn, or just after a draw: the drawn card must be played (draw until it fits) or may be (draw one)."""
+        """A turn; the roulette's color to name; or just after a draw: the drawn card must be played (draw until it
+        fits) or may be (draw one)."""
+        if self.naming:
+            return Phase.NAME_ROULETTE
         if self.drawn is None:
             return Phase.TURN
         return Phase.PLAY_DRAWN if self.rules.draw == "until-playable" else Phase.KEEP_OR_PLAY
