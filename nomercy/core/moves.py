@@ -167,7 +167,7 @@ def check_parts(card: object = None, color: object = None, top: object = None, *
 
 MAX_PLAYERS = 1000
 """The most seats a table can have (the players option goes no higher)."""
-from nomercy.core.inputs import MAX_SEAT_NAME, name_key  # noqa: E402  (the longest seat name; how names compare)
+from nomercy.core.inputs import MAX_SEAT_NAME, name_key, switch  # noqa: E402  (the longest seat name; how names compare)
 
 
 def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
@@ -203,8 +203,6 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     the swap is a choice (the game state knows; see ``GameState.move_text``).
     """
     if keeping is not False and keeping is not True:
-        from nomercy.core.inputs import switch
-
         keeping = switch(keeping, "whether a 7 played without a swap is written 'keeping'", error=NotationError)
     if not isinstance(move, (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)):
         raise NotationError(f"this takes a move (like Play or Draw, or parse_move of its notation); not {brief(move)}")

@@ -45,6 +45,7 @@ class BotSpec:
         if not all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in options):
             raise PlayerError(_NOT_OPTIONS.format(value=brief(self.options)))
         check_player_options(self.kind, dict(options))
+        object.__setattr__(self, "options", options)  # a list of pairs is kept as the tuple a spec holds
 
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
