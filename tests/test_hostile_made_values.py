@@ -258,3 +258,13 @@ def test_a_record_the_package_makes_says_so_and_why(where: str) -> None:
 def test_a_record_a_person_builds_is_not_marked_as_made_by_the_package() -> None:
     for kind in (Estimate, BotSpec, Play, NameColor):
         assert made_by(kind) is None
+
+
+# --- naming what was refused ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, named", [
+    (print, "a function"), (lambda: None, "a function"), (object, "a class"), (1j, "a value of another kind"),
+    (range(3), "a value of another kind"), (Ellipsis, "a value of another kind"),
+])
+def test_a_refused_value_of_python_s_own_kinds_is_named_without_python_s_names(value: Any, named: str) -> None:
+    assert refusal(lambda: make_player("greedy", seed=value)).endswith(f"; not {named}")
