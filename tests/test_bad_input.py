@@ -150,35 +150,59 @@ def test_a_knocked_out_seat_cannot_be_reached_by_negative_indexing():
 @pytest.mark.parametrize("color", ["red", "purple", 7, None])
 def test_a_wild_names_one_of_the_four_colors(color):
     game = table(hands={"A": ["wild +6", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
-    reason = why_illegal(game, Play(0, Card.parse("wild +6"), color=color))
     if color is None:
+        reason = why_illegal(game, Play(0, Card.parse("wild +6"), color=color))
         assert reason == "A must name a color with wild +6 (say 'choosing red', for example)"
-    else:
-        assert reason == f"A cannot name {color!r} with wild +6: the colors are red, yellow, green and blue"
+    else:  # anything but a color is refused when the move is built, before the rules are asked
+        with pytest.raises(NotationError) as refused:
+            Play(0, Card.parse("wild +6"), color=color)
+        assert str(refused.value) == ("the color a move names is red, yellow, green or blue (Color.parse reads one "
+                                      f"from its text); not {brief(color)}")
     assert why_illegal(game, Play(0, Card.parse("wild +6"), color=Color.RED)) is None
 
 
 def test_the_roulette_victim_names_one_of_the_four_colors():
     game = table(hands={"A": ["wild roulette", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
     game, _ = play(game, "A plays wild roulette")
-    assert why_illegal(game, NameColor(1, "red")) == "B cannot name 'red': the colors are red, yellow, green and blue"
+    with pytest.raises(NotationError, match="^the color a move names is red, yellow, green or blue .*; not 'red'$"):
+        NameColor(1, "red")  # the text of a color is not a color: refused when the move is built
+    assert why_illegal(game, NameColor(1, Color.RED)) is None
 
 
 @pytest.mark.parametrize("move, reason", [
     (Catch(1, 9), "B cannot catch seat 9: the seats are 0 to 3 (A, B, C, D)"),
-    (Play(0, "red 3"), "'red 3' is not a card: a Play holds a Card, like Card.parse('red 7')"),
-    (Play(0, Card.parse("red 3"), top="red 3"),
-     "'red 3' is not a card: the card left on top after a discard-all is a Card"),
     (Play(7, Card.parse("red 3")), "there is no seat 7: the seats are 0 to 3 (A, B, C, D)"),
-    (42, "42 is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"),
 ])
-def test_moves_built_with_values_of_the_wrong_kind_are_refused_not_crashed(move, reason):
+def test_moves_at_seats_that_are_not_there_are_refused_not_crashed(move, reason):
     game = table(hands={"A": ["red 3", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
     from nomercy.core.engine import why_illegal
 
     assert why_illegal(game, move) == reason
     with pytest.raises(IllegalMoveError, match="."):
         apply(game, move)
+
+
+@pytest.mark.parametrize("build, reason", [
+    (lambda: Play(0, "red 3"), "a play's card is one of the game's cards, like red 7 or wild +6 (Card.parse reads "
+                               "one from its text); not 'red 3'"),
+    (lambda: Play(0, Card.parse("red 3"), top="red 3"),
+     "the card left on top after a discard-all is one of the game's cards, like red 7; not 'red 3'"),
+])
+def test_moves_built_with_values_of_the_wrong_kind_are_refused_when_built(build, reason):
+    with pytest.raises(NotationError) as refused:
+        build()
+    assert str(refused.value) == reason
+
+
+def test_a_value_that_is_no_move_is_refused_as_such_not_asked_about():
+    game = table(hands={"A": ["red 3", "blue 3"], "B": ["green 1"], "C": ["yellow 9"], "D": ["blue 1"]})
+    from nomercy.core.engine import is_legal, why_illegal
+
+    reason = "42 is not a move: a move is its notation, like 'A plays red 7', or one that legal_moves or parse_move gives"
+    for ask in (why_illegal, is_legal, apply):
+        with pytest.raises(NotationError) as refused:
+            ask(game, 42)
+        assert str(refused.value) == reason
 
 
 def test_asking_about_a_seat_that_is_not_there_is_a_notation_error():
@@ -255,10 +279,11 @@ def test_several_unplayable_cards_before_the_pile_ran_out_are_all_kept():
 def test_a_refused_move_of_the_wrong_kind_changes_nothing():
     game = seven_table()
     snapshot = pickle.loads(pickle.dumps(game))
-    for move in (Play(1, Card.parse("red 7"), target=9), Play(1, Card.parse("red 7"), target=1),
-                 dataclasses.replace(Play(1, Card.parse("red 7"), target=2), color="red")):
+    for move in (Play(1, Card.parse("red 7"), target=9), Play(1, Card.parse("red 7"), target=1)):
         with pytest.raises(IllegalMoveError):
             apply(game, move)
+    with pytest.raises(NotationError):  # the text of a color is no color: refused before any table is asked
+        dataclasses.replace(Play(1, Card.parse("red 7"), target=2), color="red")
     assert game == snapshot
 
 
@@ -301,12 +326,16 @@ def test_moves_built_from_any_values_are_refused_or_legal_never_crashed():
         kind, values = made
         target = values[1] if kind is Catch else values[3] if kind is Play else None
         seats_fit = seat_number(values[0]) and (seat_number(target) or (target is None and kind is not Catch))
+        parts_fit = (kind is not Play or isinstance(values[1], Card) and (values[2] is None or isinstance(values[2], Color))
+                     and (values[4] is None or isinstance(values[4], Card))) \
+            and (kind is not NameColor or isinstance(values[1], Color))
         try:
             move = kind(*values)
-        except NotationError as refusal:  # a seat that is no seat number: refused when the move is built
-            assert one_line(refusal).startswith("a move's ") and not seats_fit
+        except NotationError as refusal:  # a seat that is no seat number, a card or color that is none: refused
+            assert one_line(refusal).startswith(("a move's ", "a play's card ", "the color a move names ",
+                                                 "the card left on top ")) and not (seats_fit and parts_fit)
             return
-        assert seats_fit
+        assert seats_fit and parts_fit
         assert seat_number(values[0])
         reason = why_illegal(game, move)
         if reason is None:

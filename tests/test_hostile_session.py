@@ -266,11 +266,16 @@ def TRIES() -> Iterator[tuple[str, str, Callable[[], object], Any, bool]]:
     """(surface, label, call, value given, whether the value is of the parameter's kind) for the tally."""
     import tempfile
 
+    import typing
+
+    from hostile_api_tally import fits
+
     folder = tempfile.mkdtemp(prefix="nomercy-tally-")
+    hints = typing.get_type_hints(TableSession.__init__)
     for param in [p for p in TABLE_PARAMS if p not in ("overrides", "save_to")]:
-        for value in SAMPLE:
+        for value in SAMPLE:  # a value of the parameter's declared kind is no nonsense (pace=3.7, undo=None)
             yield ("table session", f"TableSession({param}={quote(value, 40)})",
-                   lambda param=param, value=value: open_table(**{param: value}), value, False)
+                   lambda param=param, value=value: open_table(**{param: value}), value, fits(value, hints[param]))
     for value in SAMPLE:
         yield ("deal of the day", f"deal_of_the_day({quote(value, 40)})",
                lambda value=value: TableSession.deal_of_the_day(value), value, value is None)

@@ -110,7 +110,9 @@ def _named(value: object, limit: int, depth: int) -> str:
             return _text(str(value), limit)
         except Exception:  # a value whose printed form fails is still named
             pass
-    return f"a value of another kind ({type(value).__name__})"
+    if type(value).__module__ == "builtins":  # Python's own kinds have Python's names (builtin_function_or_method)
+        return "a class" if isinstance(value, type) else "a function" if callable(value) else "a value of another kind"
+    return f"a value of another kind ({type(value).__name__})"  # a caller's own kind, named as the caller named it
 
 
 def _container(value: Any, limit: int, depth: int) -> str:

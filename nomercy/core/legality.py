@@ -22,7 +22,8 @@ from typing import Iterable, Sequence
 from nomercy.core.moves import Move, CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, check_seats, parse_move
 from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core import inputs
-from nomercy.core.errors import brief
+from nomercy.core.errors import NotationError, brief
+from nomercy.core.i18n import N_
 from nomercy.core.rules import RuleSet
 from nomercy.core.shared_moves import SIMPLE_PLAYS, plays_row, seat_move, shared_move, shared_play, simple_plays, swap_plays
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
@@ -184,10 +185,8 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
     card = a.card
     empties = empties_hand(card, hand)
     if _names_color(card):
-        if a.color is None:
+        if a.color is None:  # (a color of another kind is refused when the move is built: moves.check_parts)
             return f"{who} must name a color with {card} (say 'choosing red', for example)"
-        if not isinstance(a.color, Color):
-            return f"{who} cannot name {brief(a.color)} with {card}: the colors are red, yellow, green and blue"
     elif a.color is not None:
         if card.is_wild:
             return f"{who} cannot name a color with {card}: its victim names the color"
@@ -225,11 +224,7 @@ def _is_seat(s: GameState, seat: object) -> bool:
 
 
 def _check_play(s: GameState, a: Play) -> str | None:
-    who = s.seats[a.seat]
-    if not isinstance(a.card, Card):
-        return f"{brief(a.card)} is not a card: a Play holds a Card, like Card.parse('red 7')"
-    if a.top is not None and not isinstance(a.top, Card):
-        return f"{brief(a.top)} is not a card: the card left on top after a discard-all is a Card"
+    who = s.seats[a.seat]  # (its card is a card: a play of anything else is refused when it is built)
     if s.phase is OVER:
         return "the round is over"
     if a.seat in s.out:
@@ -299,8 +294,6 @@ def _check_name(s: GameState, a: NameColor) -> str | None:
         return f"no color is to be named now ({says(who, 'names')} a color only as a roulette's victim or after a wild first card)"
     if a.seat != s.turn:
         return f"{says(s.seats[s.turn], 'names')} the color, not {who}"
-    if not isinstance(a.color, Color):
-        return f"{who} cannot name {brief(a.color)}: the colors are red, yellow, green and blue"
     return None
 
 
@@ -356,15 +349,22 @@ _CHECKERS = {
 }
 
 
+_NOT_A_MOVE = N_("{value} is not a move: a move is its notation, like 'A plays red 7', or one that legal_moves or "
+                 "parse_move gives")
+
+
 def why_illegal(state: GameState, move: Move | str) -> str | None:
-    """``None`` if the move (a :data:`Move` or its notation) is legal in ``state``, else the reason it is refused."""
+    """``None`` if the move (a :data:`Move` or its notation) is legal in ``state``, else the reason it is refused.
+
+    A value that is no move at all (a number, a mapping) is not asked about: it is refused with a
+    :class:`~nomercy.core.errors.NotationError`, as :func:`is_legal` and :func:`~nomercy.core.engine.apply` do."""
     if not isinstance(state, GameState):
         inputs.one_of_kind(state, GameState, inputs.POSITION)
     if isinstance(move, str):
         move = parse_move(move, state.seats)
     checker = _CHECKERS.get(type(move))
     if checker is None:
-        return f"{brief(move)} is not a move: a move is a Play, Draw, Pass, NameColor, CallUno, Catch or Challenge"
+        raise NotationError(_NOT_A_MOVE.format(value=brief(move)))
     seat = move.seat
     if not _is_seat(state, seat):
         return f"there is no seat {brief(seat)}: the seats are 0 to {len(state.seats) - 1} ({', '.join(state.seats)})"

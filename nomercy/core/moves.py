@@ -22,6 +22,7 @@ from typing import Sequence, Union
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NotationError, RulesError, brief
+from nomercy.core.i18n import N_
 from nomercy.core.wording import says
 
 __all__ = [
@@ -59,6 +60,9 @@ class Play:
 
     def __post_init__(self) -> None:
         check_seats(self.seat, self.target)
+        if type(self.card) is not Card or not (self.color is None or type(self.color) is Color) \
+                or not (self.top is None or type(self.top) is Card):  # (one look on the way: moves are built once and shared)
+            check_parts(self.card, self.color, self.top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,8 @@ class NameColor:
 
     def __post_init__(self) -> None:
         check_seats(self.seat)
+        if type(self.color) is not Color:
+            check_parts(color=self.color, named=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +146,28 @@ def check_seats(seat: object, target: object = None, *, aimed: bool = False) -> 
                                 f"not {brief(value)}")
 
 
+_NOT_A_CARD = N_("a play's card is one of the game's cards, like red 7 or wild +6 (Card.parse reads one from its "
+                 "text); not {value}")
+_NOT_A_TOP = N_("the card left on top after a discard-all is one of the game's cards, like red 7; not {value}")
+_NOT_A_COLOR = N_("the color a move names is red, yellow, green or blue (Color.parse reads one from its text); not {value}")
+
+
+def check_parts(card: object = None, color: object = None, top: object = None, *, named: bool = False) -> None:
+    """A move's card (and the card left on top) is a card and its color a color, whatever built the move: a
+    card's text, a mapping or a number would otherwise reach the rules and be refused there as an illegal move,
+    or answer "no" to ``in legal_moves(state)`` in silence. ``named``: the color is the move's whole point (a
+    :class:`NameColor`), so it may not be missing."""
+    if not named and not isinstance(card, Card):
+        raise NotationError(_NOT_A_CARD.format(value=brief(card)))
+    if (named or color is not None) and not isinstance(color, Color):
+        raise NotationError(_NOT_A_COLOR.format(value=brief(color)))
+    if top is not None and not isinstance(top, Card):
+        raise NotationError(_NOT_A_TOP.format(value=brief(top)))
+
+
 MAX_PLAYERS = 1000
 """The most seats a table can have (the players option goes no higher)."""
-from nomercy.core.inputs import MAX_SEAT_NAME, name_key  # noqa: E402  (the longest seat name; how names compare)
+from nomercy.core.inputs import MAX_SEAT_NAME, name_key, switch  # noqa: E402  (the longest seat name; how names compare)
 
 
 def check_seat_names(seats: tuple[object, ...]) -> tuple[str, ...]:
@@ -177,6 +202,8 @@ def format_move(move: Move, seats: Sequence[str], *, keeping: bool = False) -> s
     ``keeping=True`` writes ``keeping`` after a 7 without a target, for rules where
     the swap is a choice (the game state knows; see ``GameState.move_text``).
     """
+    if keeping is not False and keeping is not True:
+        keeping = switch(keeping, "whether a 7 played without a swap is written 'keeping'", error=NotationError)
     if not isinstance(move, (Play, Draw, Pass, NameColor, CallUno, Catch, Challenge)):
         raise NotationError(f"this takes a move (like Play or Draw, or parse_move of its notation); not {brief(move)}")
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or not 0 <= move.seat < len(seats) \

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from nomercy.core.errors import RulesError, brief
 from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["Ruling", "RULINGS", "PARTS", "explain", "rulebook_markdown"]
 
 
+@made_by_the_package("the rulebook's entries are written once, in nomercy.core.rulebook, and read through RULINGS")
 @dataclass(frozen=True)
 class Ruling:
     """One ruling: its id, a short title, the rule in plain words, and where it comes from.

@@ -20,6 +20,7 @@ from nomercy.core.position import (CLOCKWISE, COUNTERCLOCKWISE, KEEP_OR_PLAY, NA
                                    PLAY_DRAWN, POSITION_FIELDS, TURN, Phase, Position, check_position)
 from nomercy.core.position_text import MAX_POSITION_LENGTH, position_text, read_position
 from nomercy.core.rules import RuleSet
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["Phase", "GameState", "PlayerView", "CLOCKWISE", "COUNTERCLOCKWISE", "move_text", "checked", "check_position",
            "POSITION_FIELDS", "MAX_POSITION_LENGTH", "TURN", "PLAY_DRAWN", "KEEP_OR_PLAY", "NAME_ROULETTE",
@@ -326,6 +327,7 @@ def _made(values: Sequence[Any]) -> GameState:
     return made  # type: ignore[return-value]
 
 
+@made_by_the_package("a position's view(seat) gives it, one seat's share of the table")
 @dataclass(frozen=True)
 class PlayerView:
     """A player's view of the table: their own hand, everyone's hand size, public piles."""

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from nomercy.core.records import check_fields
 from nomercy.core.wording import plural
 
 __all__ = ["Estimate", "CLEAR", "is_clear", "points", "shown_percent", "standard_error"]
@@ -68,6 +69,10 @@ class Estimate:
     error: float
     playouts: int
     label: str = ""
+
+    def __post_init__(self) -> None:
+        """An estimate is a record a person may build (to print a chance kept from elsewhere): its fields are checked."""
+        check_fields(self, "an estimate")
 
     @classmethod
     def of(cls, values: Sequence[float], *, label: str = "") -> "Estimate":

@@ -16,10 +16,12 @@ from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.scoring import round_points
 from nomercy.core.seeds import short_seed
 from nomercy.core.state import GameState
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["Match"]
 
 
+@made_by_the_package("Match.start begins one (and checks its rules, players and seed) and each round's end makes the next")
 @dataclass(frozen=True)
 class Match:
     """Rounds played until someone reaches the rules' ``score_target``.

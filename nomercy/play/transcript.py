@@ -22,6 +22,7 @@ from html import escape
 from typing import Callable, Sequence
 
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.i18n import N_
 from nomercy.core.events import Event, RoundScored
 from nomercy.core.moves import Move, format_move
 from nomercy.core.rulebook import RULINGS
@@ -30,6 +31,7 @@ from nomercy.core import inputs
 from nomercy.core.state import GameState
 from nomercy.core.wording import possessive
 from nomercy.play.driver import replay
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["Step", "Transcript", "Frame"]
 
@@ -62,6 +64,19 @@ class Frame:
     refused: bool = False     # the move was refused; ``sentence`` gives the engine's reason
 
 
+_NOT_EVENTS = N_("the opening is a list of the events that made the start position (what a deal gives, like its "
+                 "first card turned up); not {value}")
+
+
+def _opening(value: object) -> tuple[Event, ...]:
+    """The events of an opening, each an event the engine wrote (a deal's), never text or numbers taken for them."""
+    found = inputs.items(value, "the opening", most=1000)
+    if not all(isinstance(event, Event) for event in found):
+        raise NomercyError(_NOT_EVENTS.format(value=inputs.quote(value)))
+    return found
+
+
+@made_by_the_package("a table, a lesson or Transcript.of_moves (which checks its start, moves and opening) makes it as the moves are played")
 @dataclass(frozen=True)
 class Transcript:
     """A start position, the events that made it (a deal's first card), and the steps played from it."""
@@ -83,6 +98,8 @@ class Transcript:
         if not isinstance(start, GameState):
             inputs.one_of_kind(start, GameState, inputs.POSITION)
         inputs.one_of_kind(moves, (list, tuple), "a list of moves")
+        opening = _opening(opening)
+        raising = inputs.switch(raising, "raising (whether a refused move raises its error)")
         steps: list[Step] = []
 
         def written(given: str | Move, state: GameState) -> str:

@@ -38,6 +38,7 @@ from nomercy.puzzles.file_format import (DEFAULT_KIND, PUZZLE_KEYS, names, read_
                                          read_opening, read_out, read_rules)
 from nomercy.puzzles.file_values import move_text
 from nomercy.puzzles.schema import puzzle_schema, text_pattern
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["Puzzle", "PuzzleResult", "PuzzleKind", "Option", "Judgement", "KINDS", "DEFAULT_KIND", "register_kind",
            "load_puzzle", "load_puzzles", "find_puzzle", "puzzle_files", "check_paths", "check_answer",
@@ -73,6 +74,7 @@ class Option:
     why: str = ""
 
 
+@made_by_the_package("a puzzle's check gives one for each answer")
 @dataclass(frozen=True)
 class Judgement:
     """What an answer earned, in the parts the puzzle board shows (records and lines, no prose to take apart).

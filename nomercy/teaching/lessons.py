@@ -90,10 +90,12 @@ def table(
         draw_pile_size = inputs.count(draw_pile_size, "the size of the draw pile", 0, 1000)
     inputs.seed(seed, error=NomercyError)
     seats = list(hands)
+    if turn is not None:  # a seat's name; 0, no or an empty list would otherwise be read as the first seat
+        turn = inputs.seat_name(turn, error=NomercyError, what="whose turn it is (a seat's name)")
     # A puzzle needs moves, a question and an answer; a lesson position has none, so they are placeholders.
     spec: dict[str, Any] = {
         "id": "lesson", "title": "lesson", "source": "original", "rules": rules,
-        "players": seats, "turn": turn or seats[0], "discard": discard if isinstance(discard, str) else list(discard),
+        "players": seats, "turn": seats[0] if turn is None else turn, "discard": discard if isinstance(discard, str) else list(discard),
         "hands": {seat: _hand_spec(cards) for seat, cards in hands.items()},
         "moves": [], "question": "-", "answer": {"pending": pending},
         "direction": direction, "pending": pending, "seed": seed,

@@ -39,6 +39,7 @@ from nomercy.teaching.option_puzzles import group_with, option_pairs, option_puz
 from nomercy.teaching.option_table import OptionRow, disputed_options, option_text, options_table, profile_options, profiles
 from nomercy.teaching.rounds import compare_deals, deck_differences, first_card_deals, play_match
 from nomercy.teaching.text_table import Table, html_table
+from nomercy.core.records import made_by_the_package
 
 __all__ = [
     "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare", "first_card_deals",
@@ -132,6 +133,7 @@ SUMMARY_COLUMNS = ("rules", "moves", "result", "hands", "cards", "turn", "pendin
 """Every column a comparison can show (the keys of :meth:`Outcome.summary`)."""
 
 
+@made_by_the_package("compare and compare_options give it, from the puzzles and rule sets they check")
 @dataclass(frozen=True)
 class Comparison:
     """Outcomes side by side; prints as a fixed-width text table and shows as HTML.
@@ -361,10 +363,12 @@ def compare(source: Puzzle | GameState, rule_sets: Iterable[tuple[str, RuleSet]]
     return Comparison(tuple(outcomes), shown)
 
 
-def compare_options(source: Puzzle | GameState, option: str, values: Sequence[Any], moves: Sequence[str]) -> Comparison:
+def compare_options(source: Puzzle | GameState, option: str, values: Sequence[Any] | None,
+                    moves: Sequence[str]) -> Comparison:
     """Each move on the same position under each value of ``option``, as a grid (:meth:`Comparison.by_moves`).
 
-    A move may be several moves joined by ``" then "`` (``"B draws then B plays red 9"``). A refused
+    ``values``: the values to compare, or ``None`` for the values the profiles use (as :func:`variants`). A move
+    may be several moves joined by ``" then "`` (``"B draws then B plays red 9"``). A refused
     move's cell holds the engine's reason; an accepted one every event sentence it caused and where the
     table stands.
 

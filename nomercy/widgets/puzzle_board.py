@@ -38,7 +38,8 @@ from typing import Any, Mapping
 import traitlets
 
 from nomercy.core import inputs
-from nomercy.core.errors import NomercyError, brief
+from nomercy.core.errors import NomercyError, PuzzleError, brief, quote
+from nomercy.core.i18n import N_
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
@@ -329,6 +330,11 @@ def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
     return hands
 
 
+_NOT_AN_ID = N_("a puzzle is named by its id, a text like 'stack-2-4-6'; not {value}")
+
+
 def puzzle(puzzle_id: str) -> PuzzleBoard:
     """A puzzle's board; without a kernel its output shows the puzzle's still picture (see ``_repr_mimebundle_``)."""
+    if not isinstance(puzzle_id, str):  # (the board itself reads nothing as "every puzzle": not what this asks)
+        raise PuzzleError(_NOT_AN_ID.format(value=quote(puzzle_id)))
     return PuzzleBoard(puzzle_id)

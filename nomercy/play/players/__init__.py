@@ -33,6 +33,7 @@ from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.events import Event
 from nomercy.core import inputs
 from nomercy.core.state import GameState, Phase, PlayerView
+from nomercy.core.seeds import check_seed
 from nomercy.core.legality import is_optional, legal_moves, required_moves
 
 __all__ = [
@@ -225,6 +226,7 @@ def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     key = kind.strip().lower() if isinstance(kind, str) else None
     if key not in factories:
         raise PlayerError(f"unknown player kind {brief(kind)}: choose one of {', '.join(PLAYER_KINDS)}")
+    check_seed(seed)
     check_player_options(key, options)
     return factories[key](seed=seed, **options)
 

@@ -23,6 +23,7 @@ from nomercy.core.cards import ALL_CARDS, COLORS, Card, Color, Rank, on_new_card
 from nomercy.core.decks import DECKS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import Phase
+from nomercy.core.seeds import MAX_SEED, check_seed
 
 __all__ = ["GreedyPlayer", "SharpGreedy", "score_play", "sharp_score", "next_seat", "SeatView", "hand_after", "best_color"]
 
@@ -313,6 +314,8 @@ class GreedyPlayer:
     kind = "greedy"
 
     def __init__(self, *, seed: int = 0) -> None:
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:  # (one look: the expert makes one or two per playout)
+            check_seed(seed)
         self.seed = seed
         # made at the first tie: seeding from a string costs about a quarter of a move of a playout,
         # the expert makes one or two greedy players per playout, and two in three of them never meet a tie

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from nomercy.core.moves import Move
 from nomercy.core.state import PlayerView
+from nomercy.core.seeds import check_seed
 
 __all__ = ["RandomPlayer"]
 
@@ -28,7 +29,7 @@ class RandomPlayer:
     kind = "random"
 
     def __init__(self, *, seed: int = 0) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._rng = random.Random(f"random-player:{seed}")
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:

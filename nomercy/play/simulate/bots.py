@@ -11,11 +11,16 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from nomercy.core.errors import PlayerError, RulesError, brief
-from nomercy.core.inputs import MAX_SEED, whole_number
+from nomercy.core.i18n import N_
+from nomercy.core.inputs import MAX_SEED, items, whole_number
 from nomercy.core.seeds import check_seed, derive_seed
-from nomercy.play.players import PLAYER_KINDS, Player, check_player_options, make_player
+from nomercy.play.players import PLAYER_KINDS, PLAYER_OPTIONS, Player, check_player_options, make_player
 
 __all__ = ["BotSpec", "parse_bots", "game_seed", "player_seed", "seating"]
+
+
+_NOT_OPTIONS = N_("a computer player's options are pairs of a name and its value, like (('iterations', 40),); "
+                  "not {value}")
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,17 @@ class BotSpec:
     kind: str
     options: tuple[tuple[str, Any], ...] = ()
 
+    def __post_init__(self) -> None:
+        """A spec built by hand is checked as one read from text is: a kind of player, and options it takes."""
+        if not isinstance(self.kind, str) or self.kind not in PLAYER_KINDS:
+            raise PlayerError(f"unknown player kind {brief(self.kind)}: choose one of {', '.join(PLAYER_KINDS)}")
+        options = items(self.options, "the list of a computer player's options", most=max(len(PLAYER_OPTIONS[self.kind]), 1),
+                        error=PlayerError)
+        if not all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in options):
+            raise PlayerError(_NOT_OPTIONS.format(value=brief(self.options)))
+        check_player_options(self.kind, dict(options))
+        object.__setattr__(self, "options", options)  # a list of pairs is kept as the tuple a spec holds
+
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
         if not isinstance(text, str):
@@ -45,9 +61,7 @@ class BotSpec:
             if not sep or not key.strip():
                 raise PlayerError(f"cannot read player option {brief(part)} in {brief(text)}: write key=value")
             options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
-        spec = cls(kind, tuple(options))
-        check_player_options(kind, dict(spec.options))
-        return spec
+        return cls(kind, tuple(options))
 
     def make(self, seed: int) -> Player:
         options = dict(self.options)

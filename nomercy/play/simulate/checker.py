@@ -240,7 +240,7 @@ def _texts(rules: RuleSet, n: int, seed: int, moves: Sequence[Move]) -> tuple[st
     return tuple(texts)
 
 
-def replay_game(rules: str | RuleSet, players: int, seed: int, moves: Iterable[Move | str]) -> GameState:
+def replay_game(rules: str | RuleSet, players: int | Sequence[str], seed: int, moves: Iterable[Move | str]) -> GameState:
     """Replay ``moves`` (moves or their notation) from the deal of a simulated game; raises at an illegal one."""
     rule_set = ruleset(rules) if not isinstance(rules, RuleSet) else rules
     return replay(new_game(rule_set, players, seed=seed), inputs.items(moves, "the moves to replay", most=ROUND_MOVE_LIMIT))

@@ -24,6 +24,7 @@ from nomercy.core.rules import RuleSet
 from nomercy.play.simulate.bots import BotSpec, game_seed, seating
 from nomercy.play.simulate.checker import play_game
 from nomercy.play.simulate.tally import GameSummary, Tally
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["play_chunk", "run_chunks", "Progress", "in_notebook", "RunStopped", "signals_stop_the_run",
            "worker_start"]
@@ -50,6 +51,7 @@ def in_notebook() -> bool:
     return shell is not None and "IPKernelApp" in getattr(shell, "config", ())
 
 
+@made_by_the_package("the simulation lab makes one for each run, to show how far it has got")
 class Progress:
     """How far a run has got: tqdm's bar, a widget in a notebook and a line on standard error elsewhere.
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nomercy.play.record import GameRecord
+from nomercy.core.records import made_by_the_package
 
 __all__ = ["GameSummary", "Tally"]
 
 
+@made_by_the_package("the simulation lab writes one for each game it plays (play_game)")
 @dataclass(frozen=True)
 class GameSummary:
     """What one finished game contributes to the statistics, and (when kept) its record, which replays it.
