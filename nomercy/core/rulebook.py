@@ -74,7 +74,8 @@ _ROWS = [
     # --- Setting up ---------------------------------------------------------------------------
     Ruling("deal", "Deal",
            "Everyone gets 7 cards. The player to the dealer's left starts, and play goes clockwise. "
-           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10.",
+           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10. No source says who deals first, so the "
+           "players agree on it; each new round is dealt by the next player clockwise.",
            "Setting up", (_ZH, _FR, _CL),
            ("players", "hand_size"),
            ("The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
@@ -195,7 +196,9 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            "It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack, it sends the whole total back the way it came.",
+           "stack, it sends the whole total back the way it came. Like any answer, it must be worth at least as "
+           "much as the last draw card played: it answers a +2, a +4 or another wild reverse +4, never a wild +6 "
+           "or a wild +10.",
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
@@ -243,7 +246,8 @@ _ROWS = [
     Ruling("mercy", "Mercy rule",
            "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
            "rest of that draw is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
-           "passed over from then on (nobody can swap with it).",
+           "passed over for the rest of the round (nobody can swap with it). Each round deals everyone in again, "
+           "even a player knocked out before.",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("mercy_limit",),
            ("What happens to the rest of a draw is not printed; this project cancels it.",
@@ -266,9 +270,10 @@ _ROWS = [
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
            ("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`).",
-            "The printed sheet ends the chance \"before the next player's turn begins\", which could end it as soon "
-            "as the card is down; the Swedish guide says \"before the next player has drawn or played\". This "
-            "project follows the Swedish guide's words (our reading).",
+            "The printed No Mercy sheet ends the chance \"before the next player's turn begins\". Read strictly, "
+            "that turn begins as your card goes down, and nobody could ever catch you. The Swedish guide says "
+            "\"before the next player has drawn or played\": a moment everyone at the table sees. This project "
+            "follows those words (our reading), though it trusts that guide least elsewhere.",
             "The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "
             "must be called too is this project's reading (it keeps the rule the same for every one-card hand).")),
     Ruling("empty-draw-pile", "Empty draw pile",
