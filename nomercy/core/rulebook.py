@@ -74,11 +74,11 @@ _ROWS = [
     # --- Setting up ---------------------------------------------------------------------------
     Ruling("deal", "Deal",
            "Everyone gets 7 cards. The player to the dealer's left starts, and play goes clockwise. "
-           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10. No source says who deals first, so the "
-           "players agree on it; each new round is dealt by the next player clockwise.",
+           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10.",
            "Setting up", (_ZH, _FR, _CL),
            ("players", "hand_size"),
-           ("The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
+           ("No source says who deals first: the players agree on it.",
+            "The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
             "Open Mercy's online game seats 2 to 20 (`open-mercy` profile).")),
     Ruling("deck", "The deck",
            "No Mercy is played with 168 cards. Each color has two of every number from 0 to 9, 3 skips, 3 reverses, "
@@ -196,9 +196,7 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            "It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack, it sends the whole total back the way it came. Like any answer, it must be worth at least as "
-           "much as the last draw card played: it answers a +2, a +4 or another wild reverse +4, never a wild +6 "
-           "or a wild +10.",
+           "stack (on a +2 or a +4, never on a wild +6 or +10), it sends the whole total back the way it came.",
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
@@ -246,8 +244,7 @@ _ROWS = [
     Ruling("mercy", "Mercy rule",
            "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
            "rest of that draw is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
-           "passed over for the rest of the round (nobody can swap with it). Each round deals everyone in again, "
-           "even a player knocked out before.",
+           "passed over until the round ends (nobody can swap with it).",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("mercy_limit",),
            ("What happens to the rest of a draw is not printed; this project cancels it.",
