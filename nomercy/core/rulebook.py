@@ -196,7 +196,7 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            "It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack (on a +2 or a +4, never on a wild +6 or +10), it sends the whole total back the way it came.",
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total back the way it came.",
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
