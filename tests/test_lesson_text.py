@@ -121,6 +121,10 @@ QUOTES = [
     ("04-mercy.ipynb", ("ruling", "empty-draw-pile"), "If no card is left anywhere, the draw stops short and the "
      "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
+    ("06-action-cards.ipynb", ("ruling", "wild-reverse-four"), "Played on a stack (on a +2 or any +4, never on a "
+     "wild +6 or +10), it sends the whole total back the way it came."),
+    ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "Each round deals everyone in again, even a "
+     "player knocked out before."),
     # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
     ("04-mercy.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),
     ("05-sevens-and-zeros.ipynb", ("ruling", "scoring"), "cards left in the hands of the players still in the round"),

@@ -91,6 +91,24 @@ def test_a_puzzle_picture_answers_every_part_its_question_asks():
     assert "<b>The answer, part by part:</b> Best move: A plays" in best
 
 
+def test_a_puzzle_picture_says_whether_the_cards_it_does_not_name_hold_a_draw_card():
+    """A reader facing a stack asks whether a card not shown could answer it: the picture says so."""
+    assert " holds these and 9 other cards, none of them a draw card" in puzzle_html("draw-stops-short")
+    assert " holds these and 17 other cards, dealt at random" in puzzle_html("twenty-four-stays")
+    assert "(any cards)" not in puzzle_html("twenty-four-stays")
+
+
+def test_a_comparison_names_its_label_column_for_what_the_rows_differ_by():
+    from nomercy.teaching.rule_options import Comparison, play
+
+    start = position_of("zero-counterclockwise")
+    both = Comparison((play(start, start.rules, label="counterclockwise"),), columns=("rules", "turn"),
+                      heading="direction")
+    assert [heading.strip() for heading in str(both).splitlines()[0].split(" | ")] == ["direction", "turn"]
+    assert ">direction</th>" in both._repr_html_() and ">rules</th>" not in both._repr_html_()
+    assert str(both.with_columns("rules", "moves")).split()[:3] == ["direction", "|", "moves"]
+
+
 def test_every_kind_of_draw_that_runs_out_ends_where_the_table_stands():
     """A draw until a card fits that finds one ends with that card waiting to be played, not mid-sentence."""
     from nomercy.teaching.cases import empty_pile_cases

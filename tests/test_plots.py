@@ -115,6 +115,17 @@ def test_game_length_shares_add_up_to_one_per_run_over_the_same_whole_turn_bins(
         assert f"{label}: 12 rounds, median {result.turn_stats()['median']:g} turns" in chart.description
 
 
+def test_game_length_words_give_the_bars_per_50_turns_for_a_reader_without_the_picture(runs):
+    """The alt text says how the rounds spread, not only the medians: the shares per 50 turns add up to all."""
+    import re
+    description = plots.game_length_figure(runs).description
+    for label, result in runs.items():
+        words = re.search(rf"{label}: [^;]*; ([^;.]*)", description).group(1)
+        shares = [int(share) for share in re.findall(r"turns (\d+)%", words)]
+        assert words.startswith("0 to 49 turns") and len(shares) == max(result.tally.turns) // 50 + 1
+        assert abs(sum(shares) - 100) <= len(shares)  # each share is rounded
+
+
 def test_game_length_counts_each_game_in_the_bin_of_its_turns():
     run = simulate("classic", players=2, bots="greedy", games=8, seed=2, workers=1)
     bars = values(layer(plots.game_length_figure({"classic": run}, bins=4), "bar"))

@@ -201,10 +201,10 @@ def _yaml(data: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize("puzzle", BEST_MOVE, ids=lambda p: p.id)
 def test_the_lead_a_learner_reads_is_the_difference_of_the_shown_percentages(puzzle: Puzzle):
-    """"Leads the next one by N points" must be checkable on the page: the rounded 65% and 51% give 14."""
+    """"Wins about N more rounds in 100" must be checkable on the page: the rounded 65% and 51% give 14."""
     import re
     from nomercy.puzzles.best_move import verdict
     text = verdict(puzzle).words()
     shown = [int(m) for m in re.findall(r"^[^\n]*?: (\d+)% ±", text, re.M)]
-    lead = int(re.search(r"leads the next one by (\d+) points", text).group(1))
+    lead = int(re.search(r"wins about (\d+) more rounds in 100", text).group(1))
     assert lead == shown[0] - shown[1]

@@ -79,7 +79,8 @@ _ROWS = [
            "No Mercy is for 2 to 6 players; classic UNO for 2 to 10.",
            "Setting up", (_ZH, _FR, _CL),
            ("players", "hand_size"),
-           ("The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
+           ("No source says who deals first: the players agree on it.",
+            "The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
             "Open Mercy's online game seats 2 to 20 (`open-mercy` profile).")),
     Ruling("deck", "The deck",
            "No Mercy is played with 168 cards. Each color has two of every number from 0 to 9, 3 skips, 3 reverses, "
@@ -197,7 +198,7 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            "It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack, it sends the whole total back the way it came.",
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total back the way it came.",
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
@@ -245,7 +246,7 @@ _ROWS = [
     Ruling("mercy", "Mercy rule",
            "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
            "rest of that draw is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
-           "passed over from then on (nobody can swap with it).",
+           "passed over until the round ends (nobody can swap with it).",
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("mercy_limit",),
            ("What happens to the rest of a draw is not printed; this project cancels it.",
@@ -268,9 +269,10 @@ _ROWS = [
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
            ("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`).",
-            "The printed sheet ends the chance \"before the next player's turn begins\", which could end it as soon "
-            "as the card is down; the Swedish guide says \"before the next player has drawn or played\". This "
-            "project follows the Swedish guide's words (our reading).",
+            "The printed No Mercy sheet ends the chance \"before the next player's turn begins\". Read strictly, "
+            "that turn begins as your card goes down, and nobody could ever catch you. The Swedish guide says "
+            "\"before the next player has drawn or played\": a moment everyone at the table sees. This project "
+            "follows those words (our reading), though it trusts that guide least elsewhere.",
             "The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "
             "must be called too is this project's reading (it keeps the rule the same for every one-card hand).")),
     Ruling("empty-draw-pile", "Empty draw pile",

@@ -107,8 +107,8 @@ class Verdict:
         """What the estimates are and what their ± means, for a learner."""
         return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
                 f"in all from this position, the hidden cards dealt at random each time, and played them out. "
-                f"± is one standard error: the estimates are that noisy. The best move leads the next one by "
-                f"{self.shown_lead()} points.")
+                f"± says how far luck alone could move each chance (one standard error). The best move wins "
+                f"about {self.shown_lead()} more rounds in 100 than the next one.")
 
     def shown_lead(self) -> int:
         """The best estimate's shown percentage minus the next one's: what a reader can check on the page.

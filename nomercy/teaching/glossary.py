@@ -70,7 +70,8 @@ _ROWS = [
          ("goes out", "go out", "going out", "went out")),
     Term("win the round", "Play your last card, or be the only player left.", "winning"),
     Term("match (of rounds)", "A series of rounds, played until someone reaches the points target: 1000 in No "
-         "Mercy, 500 in classic UNO. (A card that *matches* is another idea: see \"match\".)", "scoring"),
+         "Mercy, 500 in classic UNO. Each round deals everyone in again, even a player knocked out before. "
+         "(A card that *matches* is another idea: see \"match\".)", "scoring"),
     Term("penalty", "The cards a player draws for being caught without calling UNO: 2 (the option "
          "`uno_penalty`). The cards a draw card makes you take are a *pending draw*, not a penalty.", "uno"),
     Term("call UNO", "Say \"UNO\" when you are left with one card, as your card goes down.", "uno"),

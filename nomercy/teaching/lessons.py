@@ -260,6 +260,12 @@ def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet |
     return Transcript.of_moves(start, move_list).text(situation=situation, after_draw=_hand_line)
 
 
+def _dealt_hands(puzzle: Puzzle) -> dict[str, tuple[Card, ...]]:
+    """Every seat's whole hand at the puzzle's start (the unnamed cards come from the rest of the deck)."""
+    state = puzzle.position()
+    return dict(zip(state.seats, state.hands))
+
+
 def _hand_line(state: GameState, name: str) -> str:
     """What a player holds after drawing (face up, as in a lesson), or how many once the hand is big."""
     seat = state.seat(name)
@@ -305,6 +311,7 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     pending = f" &nbsp;·&nbsp; <b>{puzzle.pending}</b> cards pending" if puzzle.pending else ""
     order = " → ".join(puzzle.players if puzzle.direction == 1 else puzzle.players[::-1])
     hands = []
+    dealt = _dealt_hands(puzzle)
     for seat in puzzle.players:
         cards = puzzle.hands[seat]
         more = puzzle.more.get(seat, 0)
@@ -312,8 +319,12 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         # one to play: a skip or a draw card turned up first can take that turn away.
         role = " (to play)" if puzzle.discard else " (first player)"
         label = f"{seat}{role if seat == puzzle.turn else ''}"
-        # Cards the puzzle does not name are held face down: say how many, in words that read alone.
-        hidden = (f" holds these and {plural(more, 'other card')} (any cards)" if cards
+        # Cards the puzzle does not name are held face down: say how many, in words that read alone, and
+        # whether a draw card is among them (a reader asks, since one could answer a stack).
+        unnamed = dealt[seat][len(cards):]
+        kind = ("none of them a draw card" if not any(card.draw_value for card in unnamed)
+                else "dealt at random")
+        hidden = (f" holds these and {plural(more, 'other card')}, {kind}" if cards
                   else f" holds {plural(more)}, not shown")
         extra = f'<span style="color:#666;font-size:12px">{hidden}</span>' if more else ""
         shown = hand_html(cards, width=width) if cards else ""

@@ -147,6 +147,11 @@ class Comparison:
     width: int = 80
     layout: str = "rows"  # or "grid": one row per line of moves, one column per rule set (:meth:`by_moves`)
     left_out: int = 0  # rows :meth:`differing` dropped; the table says how many in one line under it
+    heading: str = "rules"  # the label column's heading: "direction" when the rows differ by direction
+
+    def headings(self) -> tuple[str, ...]:
+        """The column headings a reader sees: the label column under :attr:`heading`."""
+        return tuple(self.heading if c == "rules" else c for c in self.columns)
 
     def rows(self) -> list[dict[str, str]]:
         return [{k: o.summary()[k] for k in self.columns} for o in self.outcomes]
@@ -238,8 +243,8 @@ class Comparison:
             return text if len(text) <= self.width else text[: self.width - 4].rstrip() + " ..."
 
         cells = [[cut(r[k]) for k in self.columns] for r in rows]
-        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
-        lines = [" | ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
+        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.headings())]
+        lines = [" | ".join(c.ljust(w) for c, w in zip(self.headings(), widths)).rstrip()]
         lines += [" | ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
         return "\n".join(lines + ([self.note()] if self.note() else []))
 
@@ -255,7 +260,8 @@ class Comparison:
             return html_table(("moves",) + labels, (
                 {"moves": moves, **{o.label: ("✓ " if o.allowed else "✗ ") + o.cell() for o in found}}
                 for moves, found in lines)) + self._note_html()
-        return html_table(self.columns, self.rows()) + self._note_html()
+        rows = ({self.heading if k == "rules" else k: v for k, v in row.items()} for row in self.rows())
+        return html_table(self.headings(), rows) + self._note_html()
 
     def _note_html(self) -> str:
         return f'<p style="font-size:12px;color:#555">{escape(self.note())}</p>' if self.note() else ""
