@@ -227,11 +227,7 @@ def rules_pages(out: Path) -> list[str]:
     from nomercy.core.sources import sources_markdown
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
-    from nomercy.teaching.terminology import LANGUAGES, term_table, terms_markdown
-
-    def titles(lang: str) -> dict[str, str]:
-        table = term_table(lang) if lang != "en" else None
-        return {r: table.entry("rulings", r).term for r in RULINGS} if table else {}
+    from nomercy.teaching.terminology import LANGUAGES, ruling_titles, terms_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
@@ -247,7 +243,7 @@ def rules_pages(out: Path) -> list[str]:
         pages |= {
             f"{where}index.html": lambda lang=lang: _rules_index(lang),
             f"{where}rulebook.html": lambda lang=lang, say=say: _markdown_page(
-                say(N_("The rulebook")), rulebook_markdown(lang, titles(lang)), lang, "rulebook.html"),
+                say(N_("The rulebook")), rulebook_markdown(lang, None if lang == "en" else ruling_titles(lang)), lang, "rulebook.html"),
             f"{where}glossary.html": lambda lang=lang, say=say: _markdown_page(
                 say(N_("Glossary")), glossary_markdown(lang), lang, "glossary.html"),
             f"{where}rule-card.html": lambda lang=lang: _rule_card(rule_card_html(lang), set(RULINGS), lang),

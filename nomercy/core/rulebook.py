@@ -372,6 +372,10 @@ def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
     """``ruling`` in ``lang``: its text, cases and other readings from the catalogs, its title ``title`` (the
     term tables' word for it, :mod:`nomercy.teaching.terminology`; the English title when not given). Its id,
     sources and options do not change: they are names, the same in every language."""
+    if not isinstance(ruling, Ruling) or RULINGS.get(ruling.id) != ruling:
+        raise RulesError(f"a ruling of the rulebook is translated, like RULINGS['mercy'], not {brief(ruling)}")
+    if not isinstance(title, str) or len(title) > 200 or not title.isprintable():
+        raise RulesError(f"a ruling's title is a line of up to 200 characters, not {brief(title)}")
     say = words(lang).gettext
     text = (say(_MOVE_LIMIT, limit=_number(ROUND_MOVE_LIMIT, lang)) if ruling.id == "move-limit"
             else say(ruling.text))
@@ -391,7 +395,18 @@ _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id
             "on the [sources page](sources.md); the words on the [glossary](glossary.md).")
 
 
-def rulebook_markdown(lang: str = "en", titles: dict[str, str] | None = None) -> str:
+def _titles(titles: object) -> dict[str, str]:
+    """``titles`` checked: the rulings' titles in a language, by id (a title of each ruling, or none)."""
+    if titles is None:
+        return {}
+    if not isinstance(titles, dict) or not all(isinstance(k, str) and k in RULINGS and isinstance(v, str)
+                                               and 0 < len(v) <= 200 and v.isprintable() for k, v in titles.items()):
+        raise RulesError("the titles are a dict of ruling id to its title in the language, like "
+                         f"{{'mercy': 'Nåderegeln'}}, not {brief(titles)}")
+    return titles
+
+
+def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
     """``docs/rulebook.md``: every ruling, part by part, with its sources, options and other readings.
 
     In another language ``lang`` (the site's Rules pages), every sentence comes from the catalogs and each
@@ -400,7 +415,8 @@ def rulebook_markdown(lang: str = "en", titles: dict[str, str] | None = None) ->
     from nomercy.core.rules import OPTIONS, PROFILES, PROFILE_SOURCES
 
     say = words(lang).gettext
-    rows = [in_language(r, lang, (titles or {}).get(r.id, "")) for r in _ROWS]
+    titles = _titles(titles)
+    rows = [in_language(r, lang, titles.get(r.id, "")) for r in _ROWS]
     lines = [
         "# " + say(N_("The rulebook")),
         "",

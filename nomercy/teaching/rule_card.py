@@ -28,6 +28,7 @@ from nomercy.core.i18n import N_, words
 from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.teaching.glossary import TERMS
 from nomercy.teaching.pictures import card_svg
+from nomercy.teaching.terminology import ruling_titles, term_table
 
 __all__ = ["CardRow", "card_rows", "RULE_SECTIONS", "rule_card_html", "card_stamp", "PAPERS", "print_rule_card",
            "pdf_pages", "pdf_stamp"]
@@ -156,16 +157,13 @@ footer { margin-top: 1mm; border-top: 1px solid #bbb; padding-top: 0.8mm; font-s
 
 
 def _rule_block(ruling_id: str, lang: str = "en") -> str:
-    ruling = RULINGS[ruling_id] if lang == "en" else in_language(RULINGS[ruling_id], lang, _term(lang, "rulings",
-                                                                                                 ruling_id))
+    ruling = RULINGS[ruling_id] if lang == "en" else in_language(RULINGS[ruling_id], lang, ruling_titles(lang)[ruling_id])
     return (f'<p class="rule"><b>{escape(ruling.title)}.</b> {_rule_html(ruling.text)} '
             f'<span class="id">[{escape(ruling.id)}]</span></p>')
 
 
 def _term(lang: str, section: str, key: str) -> str:
     """The term tables' word for an id in ``lang`` (:mod:`nomercy.teaching.terminology`)."""
-    from nomercy.teaching.terminology import term_table
-
     return term_table(lang).entry(section, key).term
 
 
@@ -244,10 +242,14 @@ def card_stamp(body: str | None = None) -> str:
 
 
 _CSS_OF: dict[str, str] = {
+    "sv": "body { line-height: 1.2; }\n",
+    "fr": "body { font-size: 6.5pt; line-height: 1.18; } .facts { font-size: 6.3pt; } .rules { column-gap: 4mm; }\n",
     "zh-Hant": 'html { font-family: "Noto Sans CJK TC", "Noto Sans TC", "DejaVu Sans", sans-serif; }\n'
                "body { line-height: 1.3; }\n",
 }
-"""What a language adds to the card's style: Chinese is set in a font with its characters (fonts-noto-cjk)."""
+"""What a language adds to the card's style, to keep it on one page: Swedish and French say the same in more
+words (French about a tenth more than fits at the English size), Chinese is set in a font with its characters
+(fonts-noto-cjk)."""
 
 
 def rule_card_html(lang: str = "en") -> str:

@@ -35,7 +35,7 @@ from nomercy.core.sources import SOURCES
 from nomercy.teaching.glossary import TERMS
 
 __all__ = ["LANGUAGES", "SECTIONS", "TABLE_WORDS", "AT_THE_TABLE", "TermsError", "Alternative", "Entry",
-           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown"]
+           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown", "ruling_titles"]
 
 LANGUAGES: dict[str, str] = {"sv": "Swedish", "fr": "French", "zh-Hant": "Chinese (traditional)"}
 """The languages of the sources, by the code of their table (and page: ``docs/terms-<code>.md``)."""
@@ -235,6 +235,15 @@ def _language(language: object) -> str:
         known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
         raise TermsError(f"there is no term table for the language {brief(language)}; there are: {known}")
     return language
+
+
+def ruling_titles(language: str) -> dict[str, str]:
+    """Each ruling's title in ``language``, by id: its term table's word (the rulebook's own title in English), as
+    the Rules pages, the rule card and the table's log show it."""
+    if language == "en":
+        return {r.id: r.title for r in RULINGS.values()}
+    table = term_table(_language(language))
+    return {r: table.entry("rulings", r).term for r in RULINGS}
 
 
 def parse_terms(text: str, language: str) -> TermTable:
