@@ -48,6 +48,8 @@ NAV = (
 """The header of every page, in order; an item whose page the build did not write is left out."""
 
 
+NAV_LABEL = N_("Site")
+"""The header's name for a screen reader (its ``aria-label``)."""
 LANGUAGE_LABEL = N_("Language")
 """The language switch's label, in every page's header."""
 LANGUAGES_FILE = "app/languages.json"
@@ -101,7 +103,7 @@ def header(page: str, out: Path) -> str:
     # the language switch (site/app/lang.js fills its choices and keeps the one chosen)
     switch = (f'<label class="nm-lang"><span class="nm-lang-label" data-i18n>{html.escape(LANGUAGE_LABEL)}</span>'
               '<select data-lang-switch data-testid="lang-switch"><option value="en">English</option></select></label>')
-    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}{switch}</nav>\n'
+    return (f'<nav class="nm-site-nav" aria-label="{NAV_LABEL}" data-i18n-label="{NAV_LABEL}">{"".join(links)}{switch}</nav>\n'
             '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
 
 

@@ -14,7 +14,7 @@ English nobody listed): every piece of visible text on the page (``innerText`` a
 * names, the same in every language: the ids of rulings, options, profiles and sources (``<code>`` holds
   them), the game's and the publisher's names (UNO, No Mercy, nomercy, Mattel), the languages' own names in the
   language switch, the sources' publication titles (a title is not translated), the English names printed on
-  the cards when a sentence quotes them, and numbers and card symbols (+2, +4).
+  the cards when a sentence quotes them, and numbers, unit symbols (MB) and card symbols (+2, +4).
 
 Everything above is taken out of the page's text, longest first; what is left must hold no word of two or more
 Latin letters (the Chinese pages) or no word at all of three or more letters (Swedish and French, whose own words
@@ -46,13 +46,15 @@ SCREENS = {"phone": ({"width": 390, "height": 844}, True), "desktop": ({"width":
 PAGES = ["index.html", "rulebook.html", "glossary.html", "rule-card.html"]
 
 NAMES = ("UNO Show ’em No Mercy", "No Mercy", "UNO", "nomercy", "Mattel", "Speltavlan", "Open Mercy",
-         "Règles Faciles", "Skip Everyone", "Discard All", "Wild Color Roulette", "HWV18")
-"""Names that are the same in every language (the game's, the publisher's, the sources', the printed cards')."""
+         "Règles Faciles", "Skip Everyone", "Discard All", "Wild Color Roulette", "HWV18", "MB", "kB", "GB")
+"""Names that are the same in every language (the game's, the publisher's, the sources', the printed cards'), and
+the unit symbols the offline line gives a size in."""
 
 _TEXTS_JS = """
 () => {
   const body = document.body.cloneNode(true);
-  const codes = [...body.querySelectorAll('code, select, script, style, svg')].map((e) => { const t = e.textContent; e.remove(); return t; });
+  for (const e of body.querySelectorAll('select, script, style, svg')) e.remove();
+  const codes = [...body.querySelectorAll('code')].map((e) => e.textContent);
   document.body.append(body);  // innerText needs the copy laid out; it is taken away at once
   body.style.position = 'absolute'; body.style.left = '-99999px';
   const text = body.innerText;
@@ -82,18 +84,21 @@ _CLIPPED_JS = """
 """
 
 
-def _visible(markdown: str) -> str:
-    """A catalog message as a page shows it: no Markdown marks, a link's text without its target."""
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
-    return re.sub(r"\*\*|\*|`|^- |\|", " ", text)
+def _visible(markdown: str) -> list[str]:
+    """A catalog message as a page shows it: no Markdown marks, a link's text without its target, a table row's
+    cells apart."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown).replace("**", "")
+    text = re.sub(r"(?<!\w)\*|\*(?!\w)", "", text)
+    return [re.sub(r"^- ", "", cell.strip()) for cell in text.split("|")]
 
 
-def _allowed(lang: str) -> list[str]:
+def _allowed(lang: str, codes: list[str]) -> list[str]:
     """The pieces of text a page in ``lang`` may be made of (see the module's docstring), longest first."""
-    pieces: set[str] = set(NAMES) | set(LANGUAGES.values())
+    pieces: set[str] = set(NAMES) | set(LANGUAGES.values()) | set(codes)
     for said in words(lang).catalog().values():
         for form in (said if isinstance(said, list) else [said]):
-            pieces.update(re.split(r"\{\w+\}", _visible(form)))
+            for cell in _visible(form):
+                pieces.update(re.split(r"\{\w+\}|`[^`]*`", cell))
     pieces.update(e.term for e in term_table(lang).entries if e.term)
     pieces.update(RULINGS, OPTIONS, PROFILES, SOURCES)
     pieces.update(s.title for s in SOURCES.values())  # publication titles, as the English pages write them
@@ -104,14 +109,22 @@ def _allowed(lang: str) -> list[str]:
 def _english_left(page: Any, lang: str) -> list[str]:
     """What the page shows that is none of the allowed pieces: the leftover words, with their surroundings."""
     found = page.evaluate(_TEXTS_JS)
+    # a piece is taken out as whole words in Swedish and French ("regel" not out of "regelboken"); Chinese has no
+    # spaces between words, and only its Latin letters are looked at
+    def whole(piece: str) -> re.Pattern[str]:
+        start = r"(?<!\w)" if lang != "zh-Hant" and re.match(r"\w", piece) else ""
+        end = r"(?!\w)" if lang != "zh-Hant" and re.search(r"\w$", piece) else ""
+        return re.compile(start + re.escape(piece) + end, re.IGNORECASE)
+
+    pieces = [whole(p) for p in _allowed(lang, found["codes"])]
     left = []
     for text in [found["text"], *found["marks"]]:
         rest = " ".join(text.split())
-        for piece in _allowed(lang):
-            rest = rest.replace(piece, " ")
+        for piece in pieces:
+            rest = piece.sub(" ", rest)
         pattern = r"[A-Za-z]{2,}" if lang == "zh-Hant" else r"[A-Za-zÀ-ÿ]{3,}"
         for match in re.finditer(pattern, rest):
-            left.append(rest[max(0, match.start() - 30):match.end() + 30].strip())
+            left.append(" ".join(rest[max(0, match.start() - 30):match.end() + 30].split()))
     return sorted(set(left))
 
 
@@ -186,10 +199,23 @@ def test_a_ruling_link_in_the_play_tables_log_opens_the_ruling_in_the_language(s
         _ready(ruling)
         assert ruling.evaluate("document.documentElement.lang") == lang
         title = term_table(lang).entry("rulings", rule).term
-        heading = ruling.locator(f'a[id="{rule}"] ~ h3', has_text=title).first
-        assert heading.count() and rule in heading.text_content()
+        heading = ruling.locator(f'xpath=//a[@id="{rule}"]/following::h3[1]')
+        assert heading.text_content() == f"{rule} · {title}"
         top = ruling.evaluate(f"document.getElementById({rule!r}).getBoundingClientRect().top")
         assert -5 <= top <= SCREENS["phone"][0]["height"] / 2, f"the page is not at the ruling {rule}: top {top}"
         ruling.screenshot(path=str(ARTIFACTS / f"site-rules-{lang}-from-the-log.png"))
         assert _english_left(ruling, lang) == []
         visit.check()
+
+
+def test_the_rules_pages_of_every_language_are_kept_for_offline_use(site: str) -> None:  # noqa: F811
+    """The service worker keeps every Rules page of every language (app/offline.json lists what it keeps), so
+    a ruling link opened offline lands on the ruling in the reader's language."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{site}/app/offline.json") as response:
+        kept = set(json.load(response)["files"])
+    for lang in LANGUAGES:
+        where = "" if lang == "en" else f"{lang}/"
+        assert {f"rules/{where}{name}" for name in PAGES} <= kept, lang

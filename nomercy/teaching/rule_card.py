@@ -26,6 +26,7 @@ from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.i18n import N_, words
 from nomercy.core.rulebook import RULINGS, in_language
+from nomercy.core.said import card_name
 from nomercy.teaching.glossary import TERMS
 from nomercy.teaching.pictures import card_svg
 from nomercy.teaching.terminology import ruling_titles, term_table
@@ -191,8 +192,19 @@ def _facts(row: CardRow, lang: str) -> str:
     return "; ".join(parts)
 
 
+def _picture(card: Card, lang: str) -> str:
+    """A card's picture, named in ``lang`` for a screen reader and a pointer's tooltip (its ``aria-label`` and
+    ``<title>``; the picture itself is the same in every language, as a printed card is)."""
+    svg = card_svg(card, width=21)
+    if lang == "en":
+        return svg
+    english, name = escape(str(card)), escape(card_name(card, lang))
+    return svg.replace(f'aria-label="{english}"', f'aria-label="{name}"', 1).replace(
+        f"<title>{english}</title>", f"<title>{name}</title>", 1)
+
+
 def _tile(row: CardRow, lang: str = "en") -> str:
-    pictures = "".join(card_svg(c, width=21) for c in row.cards)
+    pictures = "".join(_picture(c, lang) for c in row.cards)
     if row.rulings:
         what = "".join(_rule_block(r, lang) for r in row.rulings)
     else:

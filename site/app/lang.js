@@ -79,6 +79,7 @@ function translatePage(_) {
     if (!node.dataset.i18nKey) node.dataset.i18nKey = node.textContent.split(/\s+/).filter(Boolean).join(" ");
     node.textContent = _(node.dataset.i18nKey);
   }
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", _(node.dataset.i18nLabel));
   const title = document.querySelector("title[data-i18n-title]");
   if (title) title.textContent = _(title.dataset.i18nTitle);
 }
