@@ -229,7 +229,7 @@ def rules_pages(out: Path) -> list[str]:
     from nomercy.core.sources import sources_markdown
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
-    from nomercy.teaching.terminology import LANGUAGES, ruling_titles, terms_markdown
+    from nomercy.teaching.terminology import LANGUAGES, glossary_words, ruling_titles, terms_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
@@ -247,7 +247,8 @@ def rules_pages(out: Path) -> list[str]:
             f"{where}rulebook.html": lambda lang=lang, say=say: _markdown_page(
                 say(N_("The rulebook")), rulebook_markdown(lang, None if lang == "en" else ruling_titles(lang)), lang, "rulebook.html"),
             f"{where}glossary.html": lambda lang=lang, say=say: _markdown_page(
-                say(N_("Glossary")), glossary_markdown(lang), lang, "glossary.html"),
+                say(N_("Glossary")), glossary_markdown(lang, None if lang == "en" else glossary_words(lang)), lang,
+                "glossary.html"),
             f"{where}rule-card.html": lambda lang=lang: _rule_card(rule_card_html(lang), set(RULINGS), lang),
         }
     for name, write in pages.items():

@@ -21,7 +21,7 @@ from nomercy.core.i18n import words
 from nomercy.core.rulebook import RULINGS, in_language, rulebook_markdown
 from nomercy.teaching.glossary import TERMS, glossary_markdown
 from nomercy.teaching.rule_card import PAPERS, card_rows, pdf_pages, print_rule_card, rule_card_html
-from nomercy.teaching.terminology import term_table
+from nomercy.teaching.terminology import glossary_words, term_table
 
 LANGS = ["sv", "fr", "zh-Hant"]
 
@@ -71,8 +71,8 @@ def test_the_rulebook_has_the_same_anchors_in_every_language(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_translated_pages_leave_no_english_card_word(lang: str) -> None:
-    for name, text in (("rulebook", rulebook_markdown(lang, _titles(lang))), ("glossary", glossary_markdown(lang)),
-                       ("rule card", rule_card_html(lang))):
+    for name, text in (("rulebook", rulebook_markdown(lang, _titles(lang))),
+                       ("glossary", glossary_markdown(lang, glossary_words(lang))), ("rule card", rule_card_html(lang))):
         own = _own_words(text)
         for entry in sorted(term_table(lang).entries, key=lambda e: -len(e.term)):  # the language's own words
             own = own.replace(entry.term, " ") if entry.term else own
@@ -82,7 +82,7 @@ def test_the_translated_pages_leave_no_english_card_word(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_glossary_gives_each_word_of_the_term_tables_its_meaning_in_the_language(lang: str) -> None:
-    page = glossary_markdown(lang)
+    page = glossary_markdown(lang, glossary_words(lang))
     table = term_table(lang)
     for term in TERMS.values():
         assert f"| **{table.entry('glossary', term.word).term}** | {words(lang).gettext(term.meaning)} |" in page

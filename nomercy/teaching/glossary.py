@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nomercy.core.errors import brief
 from nomercy.core.i18n import N_
 
 __all__ = ["Term", "TERMS", "RETIRED", "glossary_markdown"]
@@ -100,14 +101,15 @@ _INTRO = N_("One word for each idea, used the same way in the notebooks, the eve
             "puzzles and these pages. The rulings are in the [rulebook](rulebook.md).")
 
 
-def glossary_markdown(lang: str = "en") -> str:
+def glossary_markdown(lang: str = "en", terms: object = None) -> str:
     """``docs/glossary.md``: every word, what it means, and the words it replaces.
 
-    In another language ``lang`` (the site's Rules pages), each word is the term tables' word for it
-    (:mod:`nomercy.teaching.terminology`), its meaning comes from the catalogs, and the English words it
-    replaces are left out (they are English)."""
-    from nomercy.core.i18n import words
+    In another language ``lang`` (the site's Rules pages), each word is ``terms``' word for it (by English word:
+    the term tables', :func:`nomercy.teaching.terminology.glossary_words`), its meaning comes from the catalogs,
+    and the English words it replaces are left out (they are English)."""
+    from nomercy.core.i18n import LanguageError, words
 
+    say = words(lang).gettext
     if lang == "en":
         lines = [
             "# Glossary",
@@ -128,12 +130,12 @@ def glossary_markdown(lang: str = "en") -> str:
         lines += ["", "\"Goes out\" is not used because it could mean winning (emptying your hand) or being knocked "
                   "out; the project says \"wins the round\" or \"is knocked out\"."]
         return "\n".join(lines) + "\n"
-    from nomercy.teaching.terminology import term_table
-
-    say = words(lang).gettext
-    table = term_table(lang)
+    if not isinstance(terms, dict) or set(terms) != set(TERMS) or not all(
+            isinstance(v, str) and 0 < len(v) <= 100 and v.isprintable() and "|" not in v for v in terms.values()):
+        raise LanguageError(f"the glossary in {lang} names every word of the glossary in that language "
+                            f"(terminology.glossary_words), not {brief(terms)}")
     lines = ["# " + say(N_("Glossary")), "", say(_INTRO), "", say(N_("| word | meaning | ruling |")), "|---|---|---|"]
     for t in _ROWS:
         ruling = f"[`{t.ruling}`](rulebook.md#{t.ruling})" if t.ruling else ""
-        lines.append(f"| **{table.entry('glossary', t.word).term}** | {say(t.meaning)} | {ruling} |")
+        lines.append(f"| **{terms[t.word]}** | {say(t.meaning)} | {ruling} |")
     return "\n".join(lines) + "\n"

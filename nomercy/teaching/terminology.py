@@ -35,7 +35,8 @@ from nomercy.core.sources import SOURCES
 from nomercy.teaching.glossary import TERMS
 
 __all__ = ["LANGUAGES", "SECTIONS", "TABLE_WORDS", "AT_THE_TABLE", "TermsError", "Alternative", "Entry",
-           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown", "ruling_titles"]
+           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown", "ruling_titles",
+           "glossary_words"]
 
 LANGUAGES: dict[str, str] = {"sv": "Swedish", "fr": "French", "zh-Hant": "Chinese (traditional)"}
 """The languages of the sources, by the code of their table (and page: ``docs/terms-<code>.md``)."""
@@ -244,6 +245,12 @@ def ruling_titles(language: str) -> dict[str, str]:
         return {r.id: r.title for r in RULINGS.values()}
     table = term_table(_language(language))
     return {r: table.entry("rulings", r).term for r in RULINGS}
+
+
+def glossary_words(language: str) -> dict[str, str]:
+    """Each glossary word in ``language`` (its term table's), by the English word, as the glossary page shows it."""
+    table = term_table(_language(language))
+    return {word: table.entry("glossary", word).term for word in TERMS}
 
 
 def parse_terms(text: str, language: str) -> TermTable:
