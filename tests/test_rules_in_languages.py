@@ -109,3 +109,13 @@ def test_the_card_prints_on_one_page_of_a4_and_of_letter_in_each_language(lang: 
     require_browser()
     printed = print_rule_card(tuple(PAPERS), rule_card_html(lang))
     assert {paper: pdf_pages(pdf) for paper, pdf in printed.items()} == {paper: 1 for paper in PAPERS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_call_the_rulebook_and_the_rule_card_by_the_term_tables_words(lang: str) -> None:
+    table, said = term_table(lang), words(lang).gettext
+    book, card = table.entry("table", "rulebook").term, table.entry("table", "rule card").term
+    for english in ("The rulebook", "the rulebook"):
+        assert book.lower() in said(english).lower(), (english, said(english))
+    assert card.lower() in said("rule card").lower()
+    assert card.lower() in said("The rule card: every card and what it does, on one page.").lower()

@@ -60,6 +60,8 @@ TABLE_WORDS: dict[str, str] = {
     "play": "put a card on the discard pile",
     "draw": "take a card from the draw pile",
     "pass": "keep a drawn card and end the turn (classic UNO)",
+    "rulebook": "the project's book of rulings (the site's Rules pages)",
+    "rule card": "the one-page summary of the deck and the rules, to print",
 }
 """Words of the table that are neither a face, a glossary word nor a ruling, with what they mean."""
 
