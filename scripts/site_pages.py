@@ -48,6 +48,8 @@ NAV = (
 """The header of every page, in order; an item whose page the build did not write is left out."""
 
 
+NAV_LABEL = N_("Site")
+"""The header's name for a screen reader (its ``aria-label``)."""
 LANGUAGE_LABEL = N_("Language")
 """The language switch's label, in every page's header."""
 LANGUAGES_FILE = "app/languages.json"
@@ -85,18 +87,23 @@ def header(page: str, out: Path) -> str:
     """The site's header for ``page`` (from the root), with the items whose pages are in ``out``."""
     up = _up(page)
     here = page.removesuffix("index.html")
+    # on a Rules page in another language (rules/sv/...), the Rules items lead to that language's pages
+    spoken = page.split("/")[1] + "/" if page.count("/") == 2 and page.startswith(f"{RULES_DIR}/") else ""
     links = []
     for item in NAV:
         if not (out / item.needs).exists():
             continue
-        current = ' aria-current="page"' if item.path == here else ""
-        href = f"{up}{item.path}" or "./"
+        path = item.path
+        if spoken and path.startswith(f"{RULES_DIR}/"):
+            path = f"{RULES_DIR}/{spoken}{path.removeprefix(f'{RULES_DIR}/') or 'index.html'}"
+        current = ' aria-current="page"' if path in (here, page) else ""
+        href = f"{up}{path}" or "./"
         links.append(f'<a href="{href}" data-testid="nav-{item.label.lower().replace(" ", "-")}"{current} data-i18n>'
                      f"{html.escape(item.label)}</a>")
     # the language switch (site/app/lang.js fills its choices and keeps the one chosen)
     switch = (f'<label class="nm-lang"><span class="nm-lang-label" data-i18n>{html.escape(LANGUAGE_LABEL)}</span>'
               '<select data-lang-switch data-testid="lang-switch"><option value="en">English</option></select></label>')
-    return (f'<nav class="nm-site-nav" aria-label="Site">{"".join(links)}{switch}</nav>\n'
+    return (f'<nav class="nm-site-nav" aria-label="{NAV_LABEL}" data-i18n-label="{NAV_LABEL}">{"".join(links)}{switch}</nav>\n'
             '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
 
 
@@ -124,44 +131,86 @@ def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str
 
 # --- the rules as pages -------------------------------------------------------------------------------
 
+TRANSLATED = ("index.html", "rulebook.html", "glossary.html", "rule-card.html")
+"""The Rules pages written in every language: the English at ``rules/<page>``, another language at
+``rules/<lang>/<page>`` with the same anchors (a ruling's id), so a link to a ruling lands on it in the
+reader's language (``site/app/lang.js`` follows the page's ``<link rel="alternate" hreflang>``)."""
+
 _MD_LINK = re.compile(r'href="(rulebook|glossary|sources|terms-[A-Za-z-]+)\.md(#[^"]*)?"')
 
 
-def _markdown_page(title: str, markdown: str) -> str:
-    """One Markdown page of ``docs/`` as a page of the site (links between them kept, ``.md`` made ``.html``)."""
+def _folder(lang: str) -> str:
+    """A language's Rules folder under ``rules/``: none for English."""
+    return "" if lang == "en" else f"{lang}/"
+
+
+def _alternates(name: str, lang: str) -> str:
+    """The ``<link rel="alternate">`` lines of a translated Rules page: where it is in every language."""
+    from nomercy.core.i18n import LANGUAGES
+
+    up = "../" if lang != "en" else ""
+    return "".join(f'<link rel="alternate" hreflang="{code}" href="{up}{_folder(code)}{name}">\n' for code in LANGUAGES)
+
+
+def _markdown_page(title: str, markdown: str, lang: str = "en", name: str = "") -> str:
+    """One Markdown page of ``docs/`` as a page of the site (links between them kept, ``.md`` made ``.html``);
+    in another language, the links to the pages that are English only go up to them."""
     import mistune
 
     body = mistune.create_markdown(escape=False, plugins=["table"])(markdown)
-    body = _MD_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', str(body))
-    return _page(title, f'<main class="nm-doc">\n{body}</main>')
+    up = "../" if lang != "en" else ""
+
+    def link(m: re.Match[str]) -> str:
+        there = "" if m.group(1) in ("rulebook", "glossary") else up
+        return f'href="{there}{m.group(1)}.html{m.group(2) or ""}"'
+
+    return _page(title, f'<main class="nm-doc">\n{_MD_LINK.sub(link, str(body))}</main>', lang, name)
 
 
-def _page(title: str, main: str) -> str:
-    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+def _page(title: str, main: str, lang: str = "en", name: str = "") -> str:
+    up = "../" if lang != "en" else ""
+    marks = f' data-page-lang="{lang}"' if name else ""
+    return (f"<!doctype html>\n<html lang=\"{lang}\"{marks}>\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>nomercy: {html.escape(title)}</title>\n<link rel=\"icon\" href=\"../favicon.ico\">\n"
-            f"{STYLE_MARK}\n</head>\n<body>\n{HEADER_MARK}\n{main}\n</body>\n</html>\n")
+            f"<title>nomercy: {html.escape(title)}</title>\n<link rel=\"icon\" href=\"{up}../favicon.ico\">\n"
+            f"{_alternates(name, lang) if name else ''}{STYLE_MARK}\n</head>\n<body>\n{HEADER_MARK}\n{main}\n</body>\n</html>\n")
 
 
-def _rules_index() -> str:
-    doors = [("rule-card.html", "How to play", "The rule card: every card and what it does, on one page."),
-             ("rulebook.html", "The rulebook", "Every ruling, with its sources and the other readings; each "
-                                               "ruling link in Play, Train and the Lessons opens here."),
-             ("glossary.html", "Glossary", "One word for each idea, as the table and the coach use it."),
-             ("sources.html", "Sources", "Where the rules come from.")]
-    items = "\n".join(f'<a class="nm-door" href="{href}"><b>{html.escape(name)}</b>{html.escape(text)}</a>'
-                      for href, name, text in doors)
-    return _page("The rules", f'<main class="nm-doc">\n<h1>The rules</h1>\n<nav class="nm-doors">\n{items}\n</nav>\n</main>')
+_DOORS = (
+    ("rule-card.html", N_("How to play"), N_("The rule card: every card and what it does, on one page.")),
+    ("rulebook.html", N_("The rulebook"), N_("Every ruling, with its sources and the other readings; each ruling "
+                                             "link in Play, Train and the Lessons opens here.")),
+    ("glossary.html", N_("Glossary"), N_("One word for each idea, as the table and the coach use it.")),
+    ("sources.html", N_("Sources"), N_("Where the rules come from.")),
+)
+"""The Rules page's doors: each page, its name and what it holds."""
+
+
+def _rules_index(lang: str = "en") -> str:
+    from nomercy.core.i18n import words
+
+    say = words(lang).gettext
+    up = "../" if lang != "en" else ""
+    items = "\n".join(f'<a class="nm-door" href="{up if href == "sources.html" else ""}{href}"><b>'
+                      f'{html.escape(say(name))}</b>{html.escape(say(text))}</a>' for href, name, text in _DOORS)
+    title = say(N_("The rules"))
+    return _page(title, f'<main class="nm-doc">\n<h1>{html.escape(title)}</h1>\n<nav class="nm-doors">\n{items}\n'
+                        '</nav>\n</main>', lang, "index.html")
 
 
 _CARD_ID = re.compile(r'<span class="id">\[([a-z0-9-]+)\]</span>')
 
 
-def _rule_card(card: str, rulings: set[str]) -> str:
+def _rule_card(card: str, rulings: set[str], lang: str = "en") -> str:
     """The printable rule card as a page of the site: the header, a screen layout, its ids as links."""
-    card = card.replace("<head>", f"<head>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{STYLE_MARK}", 1)
+    from nomercy.core.i18n import words
+
+    card = card.replace("<head>", f"<head>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                                  f"{_alternates('rule-card.html', lang)}{STYLE_MARK}", 1)
+    card = card.replace(f'<html lang="{lang}">', f'<html lang="{lang}" data-page-lang="{lang}">', 1)
     card = card.replace("<body>", f'<body class="nm-card-page">\n{HEADER_MARK}', 1)
-    card = card.replace("<code>docs/rulebook.md</code>", '<a href="rulebook.html">the rulebook</a>')
+    the_rulebook = html.escape(words(lang).gettext(N_("the rulebook")))
+    card = card.replace("<code>docs/rulebook.md</code>", f'<a href="rulebook.html">{the_rulebook}</a>')
 
     def link(match: re.Match[str]) -> str:
         rule = match.group(1)
@@ -173,26 +222,37 @@ def _rule_card(card: str, rulings: set[str]) -> str:
 
 
 def rules_pages(out: Path) -> list[str]:
-    """Write ``rules/``: the rulebook, glossary, sources and rule card as pages; their paths from the root."""
+    """Write ``rules/``: the rulebook, glossary, sources and rule card as pages, and the rulebook, glossary,
+    rule card and index again in each other language (``rules/<lang>/``); their paths from the root."""
+    from nomercy.core.i18n import LANGUAGES as SPOKEN, words
     from nomercy.core.rulebook import RULINGS, rulebook_markdown
     from nomercy.core.sources import sources_markdown
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
-    from nomercy.teaching.terminology import LANGUAGES, terms_markdown
+    from nomercy.teaching.terminology import LANGUAGES, glossary_words, ruling_titles, terms_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
     pages: dict[str, Callable[[], str]] = {
-        "index.html": _rules_index,
-        "rulebook.html": lambda: _markdown_page("The rulebook", rulebook_markdown()),
-        "glossary.html": lambda: _markdown_page("Glossary", glossary_markdown()),
         "sources.html": lambda: _markdown_page("Sources", sources_markdown()),
-        "rule-card.html": lambda: _rule_card(rule_card_html(), set(RULINGS)),
-        # the words the translations will follow, one page a language (the glossary links them)
+        # the words the translations follow, one page a language (the glossary links them)
         **{f"terms-{code}.html": (lambda code=code, name=name: _markdown_page(f"Words in {name}", terms_markdown(code)))
            for code, name in LANGUAGES.items()},
     }
+    for lang in SPOKEN:
+        say = words(lang).gettext
+        where = _folder(lang)
+        pages |= {
+            f"{where}index.html": lambda lang=lang: _rules_index(lang),
+            f"{where}rulebook.html": lambda lang=lang, say=say: _markdown_page(
+                say(N_("The rulebook")), rulebook_markdown(lang, None if lang == "en" else ruling_titles(lang)), lang, "rulebook.html"),
+            f"{where}glossary.html": lambda lang=lang, say=say: _markdown_page(
+                say(N_("Glossary")), glossary_markdown(lang, None if lang == "en" else glossary_words(lang)), lang,
+                "glossary.html"),
+            f"{where}rule-card.html": lambda lang=lang: _rule_card(rule_card_html(lang), set(RULINGS), lang),
+        }
     for name, write in pages.items():
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text(write(), encoding="utf-8")
     return [f"{RULES_DIR}/{name}" for name in pages]
 

@@ -14,14 +14,15 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nomercy.core.errors import RulesError, brief
+from nomercy.core.i18n import N_, words
 from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 from nomercy.core.records import made_by_the_package
 
-__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "rulebook_markdown"]
+__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "rulebook_markdown"]
 
 
 @made_by_the_package("the rulebook's entries are written once, in nomercy.core.rulebook, and read through RULINGS")
@@ -59,284 +60,293 @@ class Ruling:
 
 
 PARTS = (
-    "Setting up",
-    "A turn",
-    "Basic action cards",
-    "Draw cards and stacking",
-    "Skip-all, discard-all and the roulette",
-    "Sevens and zeros",
-    "Mercy, UNO and the end of a round",
-    "Classic UNO",
+    N_("Setting up"),
+    N_("A turn"),
+    N_("Basic action cards"),
+    N_("Draw cards and stacking"),
+    N_("Skip-all, discard-all and the roulette"),
+    N_("Sevens and zeros"),
+    N_("Mercy, UNO and the end of a round"),
+    N_("Classic UNO"),
 )
 
 _ZH, _FR, _OM, _SV, _CL, _OWN = (
     "manual-reading-zh", "manual-reading-fr", "open-mercy", "swedish-guide", "classic-rules", "original")
 
+_MOVE_LIMIT = N_("A round that reaches {limit} moves ends there, and the player with the fewest cards wins "
+    "(a tie goes as in a dead end). A real round takes a few hundred moves, but nothing else promises that "
+    "every round ends: without the mercy rule (`mercy_limit: none`) draws can make hands grow faster than "
+    "plays empty them while the cards go round through reshuffles, and even with it a big table can fall "
+    "into forced moves that repeat for ever (two neighbours who can only draw the one reshuffled card, a "
+    "reverse, and must play it back). No option set is to blame, so none is refused: such a round ends by "
+    "this rule, and every round under every accepted option set ends.")
+"""The move limit's text, with the limit as a placeholder (the number is written as each language writes it)."""
+
+
+def _number(value: int, lang: str) -> str:
+    """A large number as ``lang`` writes it: 10,000 in English and Chinese, 10 000 in Swedish and French."""
+    return f"{value:,}".replace(",", "\u00a0") if lang in ("sv", "fr") else f"{value:,}"
+
+
 _ROWS = [
     # --- Setting up ---------------------------------------------------------------------------
     Ruling("deal", "Deal",
-           "Everyone gets 7 cards. The player to the dealer's left starts, and play goes clockwise. "
-           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10.",
+           N_("Everyone gets 7 cards. The player to the dealer's left starts, and play goes clockwise. "
+           "No Mercy is for 2 to 6 players; classic UNO for 2 to 10."),
            "Setting up", (_ZH, _FR, _CL),
            ("players", "hand_size"),
-           ("No source says who deals first: the players agree on it.",
-            "The Swedish guide allows 2 to 10 players (`speltavlan` profile).",
-            "Open Mercy's online game seats 2 to 20 (`open-mercy` profile).")),
+           (N_("No source says who deals first: the players agree on it."),
+            N_("The Swedish guide allows 2 to 10 players (`speltavlan` profile)."),
+            N_("Open Mercy's online game seats 2 to 20 (`open-mercy` profile)."))),
     Ruling("deck", "The deck",
-           "No Mercy is played with 168 cards. Each color has two of every number from 0 to 9, 3 skips, 3 reverses, "
+           N_("No Mercy is played with 168 cards. Each color has two of every number from 0 to 9, 3 skips, 3 reverses, "
            "3 +2s, 2 +4s, 2 skip-alls and 3 discard-alls (36 cards per color). On top come 24 wilds: 8 wild reverse "
            "+4s, 4 wild +6s, 4 wild +10s and 8 wild roulettes. There is no plain wild and no black wild +4. Classic "
            "UNO has 108 cards: per color one 0, two of every number from 1 to 9, 2 skips, 2 reverses and 2 +2s; then "
-           "4 wilds and 4 wild +4s.",
+           "4 wilds and 4 wild +4s."),
            "Setting up", (_ZH, _FR, _CL),
            ("deck",),
-           ("Open Mercy lists another 168: one 0 per color, 3 of every colored action, 4 plain wilds and 4 of each "
-            "other wild. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`).",
-            "The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
-            "printed No Mercy deck.",
-            "The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
-            "instead of 3.")),
+           (N_("Open Mercy lists another 168: one 0 per color, 3 of every colored action, 4 plain wilds and 4 of each "
+            "other wild. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`)."),
+            N_("The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
+            "printed No Mercy deck."),
+            N_("The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
+            "instead of 3."))),
     Ruling("first-card", "First card",
-           "The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
+           N_("The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
            "do nothing. With the option `first_card: apply` (and in classic UNO) the first card turned up acts at "
-           "once instead; what each card does is listed card by card.",
+           "once instead; what each card does is listed card by card."),
            "Setting up", (_ZH, _FR, _OM, _CL),
            ("first_card",),
-           ("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
-            "skip, the reverse, the +2 and +4, the skip-all and the wild, and its skip-all lets the dealer play first.",
-            "The Swedish guide applies the first card to the player left of the dealer but turns a new card for a "
+           (N_("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
+            "skip, the reverse, the +2 and +4, the skip-all and the wild, and its skip-all lets the dealer play first."),
+            N_("The Swedish guide applies the first card to the player left of the dealer but turns a new card for a "
             "skip-all or a wild reverse +4; `speltavlan` uses `first_card: apply` for every card, so those two act "
             "as listed above (after a skip-all the dealer starts; the wild reverse +4 follows the project's "
-            "reading).",
-            "Classic UNO applies the first card as listed above, and puts a wild +4 back."),
-           ("The idea behind every case: the first card acts as if the dealer had just played it. So it hits the "
-            "first player, the one on the dealer's left, who would start.",
-            "The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
-            "the other way.",
-            "A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts.",
-            "A skip: the first player is skipped; the player after them starts.",
-            "A reverse: the direction turns and the dealer starts, going the other way (with two players that "
-            "is the same as a skip).",
-            "A +2 or +4: the first player draws 2 or 4 and loses the turn, with no chance to stack; the player "
-            "after them starts.",
-            "A skip-all: the dealer starts.",
-            "A plain wild (classic UNO and the Open Mercy deck): the first player names the color and starts.",
-            "A wild +6 or wild +10 (the project's reading): the first player names the color, then draws 6 or 10 "
-            "and loses the turn; the player after them starts.",
-            "A wild reverse +4 (the project's reading, following the idea above): the direction turns; the player "
+            "reading)."),
+            N_("Classic UNO applies the first card as listed above, and puts a wild +4 back.")),
+           (N_("The idea behind every case: the first card acts as if the dealer had just played it. So it hits the "
+            "first player, the one on the dealer's left, who would start."),
+            N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
+            "the other way."),
+            N_("A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts."),
+            N_("A skip: the first player is skipped; the player after them starts."),
+            N_("A reverse: the direction turns and the dealer starts, going the other way (with two players that "
+            "is the same as a skip)."),
+            N_("A +2 or +4: the first player draws 2 or 4 and loses the turn, with no chance to stack; the player "
+            "after them starts."),
+            N_("A skip-all: the dealer starts."),
+            N_("A plain wild (classic UNO and the Open Mercy deck): the first player names the color and starts."),
+            N_("A wild +6 or wild +10 (the project's reading): the first player names the color, then draws 6 or 10 "
+            "and loses the turn; the player after them starts."),
+            N_("A wild reverse +4 (the project's reading, following the idea above): the direction turns; the player "
             "now after the dealer (the dealer's right-hand neighbour) names the color, draws 4 and loses the "
-            "turn. The player after them, going the new way, starts.",
-            "A wild roulette (the project's reading): the first player names a color, turns up cards until one "
-            "of that color shows, keeps them all and loses the turn; the player after them starts.",
-            "A classic wild +4: it goes back into the deck and another card is turned up.")),
+            "turn. The player after them, going the new way, starts."),
+            N_("A wild roulette (the project's reading): the first player names a color, turns up cards until one "
+            "of that color shows, keeps them all and loses the turn; the player after them starts."),
+            N_("A classic wild +4: it goes back into the deck and another card is turned up."))),
     # --- A turn ------------------------------------------------------------------------------
     Ruling("matching", "Matching",
-           "On your turn you play one card that matches the top card of the discard pile by color, by number or "
+           N_("On your turn you play one card that matches the top card of the discard pile by color, by number or "
            "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
            "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
            "for a wild. A player who can play must play (our reading: the printed sheet covers only a match, play "
            "it, and no match, draw), though a pending draw may always be taken instead of answered. In classic "
-           "UNO (`voluntary_draw: true`) a player may draw instead of playing.",
+           "UNO (`voluntary_draw: true`) a player may draw instead of playing."),
            "A turn", (_ZH, _FR, _OM, _CL),
            ("voluntary_draw",),
-           ("The printed No Mercy sheet only says what to do with a match (play it) and without one (draw); "
+           (N_("The printed No Mercy sheet only says what to do with a match (play it) and without one (draw); "
             "this project reads that as \"if you can play, you must\". The option `voluntary_draw: true` lets "
-            "you draw anyway, as classic UNO does.",)),
+            "you draw anyway, as classic UNO does."),)),
     Ruling("draw-until-playable", "Drawing until you can play",
-           "If you cannot play, you draw cards one by one until one of them can be played, and then you must play "
-           "that card at once. This is what the printed No Mercy rules say (`draw: until-playable`).",
+           N_("If you cannot play, you draw cards one by one until one of them can be played, and then you must play "
+           "that card at once. This is what the printed No Mercy rules say (`draw: until-playable`)."),
            "A turn", (_ZH, _FR, _OM),
            ("draw",),
-           ("The Swedish guide and classic UNO draw one card only (`draw: one`, ruling `draw-one`).",)),
+           (N_("The Swedish guide and classic UNO draw one card only (`draw: one`, ruling `draw-one`)."),)),
     Ruling("draw-one", "Drawing one card",
-           "With `draw: one` (classic UNO, and the Swedish guide), a player who cannot play, or chooses not to, "
+           N_("With `draw: one` (classic UNO, and the Swedish guide), a player who cannot play, or chooses not to, "
            "draws one card. If it can be played they may play it at once; otherwise they keep it and the turn "
-           "passes.",
+           "passes."),
            "A turn", (_CL, _SV),
            ("draw",),
-           ("The printed No Mercy rules draw until a card can be played (ruling `draw-until-playable`).",)),
+           (N_("The printed No Mercy rules draw until a card can be played (ruling `draw-until-playable`)."),)),
     Ruling("wild-color", "Naming a color",
-           "Whoever plays a wild names the color that is now in force, any of the four, whatever their hand holds, "
+           N_("Whoever plays a wild names the color that is now in force, any of the four, whatever their hand holds, "
            "with one exception: for a wild roulette the next player names the color, not its player (ruling "
            "`wild-roulette`). Only the classic wild +4 is limited in when it may be played (ruling "
-           "`wild-four-restriction`).",
+           "`wild-four-restriction`)."),
            "A turn", (_ZH, _FR, _OM, _SV, _CL)),
     # --- Basic action cards -------------------------------------------------------------------
     Ruling("skip", "Skip",
-           "A skip makes the next player lose their turn: play goes on with the player after them.",
+           N_("A skip makes the next player lose their turn: play goes on with the player after them."),
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     Ruling("reverse", "Reverse",
-           "A reverse turns the direction of play around: clockwise becomes counterclockwise, and back.",
+           N_("A reverse turns the direction of play around: clockwise becomes counterclockwise, and back."),
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     Ruling("reverse-two-players", "Reverse with two players",
-           "With only two players left, a reverse works like a skip: the other player is passed over and you play "
-           "again.",
+           N_("With only two players left, a reverse works like a skip: the other player is passed over and you play "
+           "again."),
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     Ruling("draw-card", "Draw cards",
-           "A draw card (+2, +4, wild +6, wild +10, wild reverse +4; in classic UNO the wild +4) makes the next "
+           N_("A draw card (+2, +4, wild +6, wild +10, wild reverse +4; in classic UNO the wild +4) makes the next "
            "player draw its value and lose their turn, unless the rules let them stack an answer (ruling "
-           "`stacking`). In No Mercy the +4 is a colored card and matches like one.",
+           "`stacking`). In No Mercy the +4 is a colored card and matches like one."),
            "Basic action cards", (_ZH, _FR, _OM, _CL)),
     # --- Draw cards and stacking ----------------------------------------------------------------
     Ruling("stacking", "Stacking",
-           "You may answer a draw card played at you with a draw card of your own worth at least as much as the "
+           N_("You may answer a draw card played at you with a draw card of your own worth at least as much as the "
            "last draw card played (not the total so far); its color does not matter. The pending draw adds up and "
-           "passes on. Whoever cannot or will not answer draws the whole total and loses the turn.",
+           "passes on. Whoever cannot or will not answer draws the whole total and loses the turn."),
            "Draw cards and stacking", (_ZH, _FR, _OM),
            ("stacking",),
-           ("Open Mercy lists two house rules: wild draw cards go on any draw card "
-            "(`stacking: wilds-on-anything`), and any draw card goes on any other (`stacking: anything-goes`).",
-            "The Swedish guide lets any draw card go on any other (`anything-goes`, the `speltavlan` profile).",
-            "Classic UNO has no stacking at all (`stacking: none`, ruling `no-stacking`).")),
+           (N_("Open Mercy lists two house rules: wild draw cards go on any draw card "
+            "(`stacking: wilds-on-anything`), and any draw card goes on any other (`stacking: anything-goes`)."),
+            N_("The Swedish guide lets any draw card go on any other (`anything-goes`, the `speltavlan` profile)."),
+            N_("Classic UNO has no stacking at all (`stacking: none`, ruling `no-stacking`)."))),
     Ruling("draw-values", "Draw values",
-           "A +2 is worth 2, a +4 and a wild reverse +4 are worth 4, a wild +6 is worth 6, a wild +10 is worth 10.",
+           N_("A +2 is worth 2, a +4 and a wild reverse +4 are worth 4, a wild +6 is worth 6, a wild +10 is worth 10."),
            "Draw cards and stacking", (_ZH, _FR, _OM)),
     Ruling("stack-answers", "What answers a stack",
-           "Only draw cards answer a pending draw. A skip, reverse, skip-all, discard-all, number card, plain wild "
-           "or wild roulette does not.",
+           N_("Only draw cards answer a pending draw. A skip, reverse, skip-all, discard-all, number card, plain wild "
+           "or wild roulette does not."),
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
-           "It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total back the way it came.",
+           N_("It turns the direction first; then the next player in the new direction is its target. Played on a "
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total back the way it came."),
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
-           "With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
+           N_("With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
            "draw card worth at least as much as the last one played (+4 or more), or draw the 4. A player who "
            "can play must play, and a drawn card that fits must be played: so when it is the only card that "
-           "fits, you must play it at yourself.",
+           "fits, you must play it at yourself."),
            "Draw cards and stacking", (_ZH, _FR),
            ("two_player_reverse_draw",),
-           ("Open Mercy's online game sends the +4 to the opponent (`two_player_reverse_draw: opponent`).",)),
+           (N_("Open Mercy's online game sends the +4 to the opponent (`two_player_reverse_draw: opponent`)."),)),
     # --- Skip-all, discard-all and the roulette --------------------------------------------------------------------
     Ruling("skip-all", "Skip-all",
-           "Every other player is skipped, so you take another full turn. (The printed card says Skip Everyone.)",
+           N_("Every other player is skipped, so you take another full turn. (The printed card says Skip Everyone.)"),
            "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM, _SV)),
     Ruling("discard-all", "Discard-all",
-           "It is played like any colored action card. All your other cards of its color go under it at once, "
+           N_("It is played like any colored action card. All your other cards of its color go under it at once, "
            "without their effects, and the discard-all stays on top. It may be the only card of its color you "
-           "hold, and it can empty your hand and win.",
+           "hold, and it can empty your hand and win."),
            "Skip-all, discard-all and the roulette", (_ZH, _FR, _SV),
            ("discard_all_top",),
-           ("Open Mercy lets the player pick which of the discarded cards lies on top, and that card's effect "
-            "applies (`discard_all_top: choose`).",)),
+           (N_("Open Mercy lets the player pick which of the discarded cards lies on top, and that card's effect "
+            "applies (`discard_all_top: choose`)."),)),
     Ruling("wild-roulette", "Wild roulette",
-           "The next player names a color and turns up cards from the draw pile until one of that color shows "
+           N_("The next player names a color and turns up cards from the draw pile until one of that color shows "
            "(wilds do not count). They keep every card turned up and lose their turn; the named color is in force. "
            "The roulette is not a draw card: it cannot go on a pending stack or answer one. (The printed card "
-           "says Wild Color Roulette.)",
+           "says Wild Color Roulette.)"),
            "Skip-all, discard-all and the roulette", (_ZH, _FR, _OM),
            (),
-           ("Which color is in force afterwards is not printed; this project reads it as the named color.",)),
+           (N_("Which color is in force afterwards is not printed; this project reads it as the named color."),)),
     # --- Sevens and zeros ----------------------------------------------------------------------------
     Ruling("seven", "Seven",
-           "Whoever plays a 7 must swap hands with a player of their choice who is still in the round. Play goes "
-           "on in the same direction, from the player after them.",
+           N_("Whoever plays a 7 must swap hands with a player of their choice who is still in the round. Play goes "
+           "on in the same direction, from the player after them."),
            "Sevens and zeros", (_ZH, _FR),
            ("seven_swap",),
-           ("Open Mercy's online game lets you keep your hand (`seven_swap: optional`).",
-            "The Swedish guide and classic UNO have no 7 swap except as a house rule (`seven_swap: off`).")),
+           (N_("Open Mercy's online game lets you keep your hand (`seven_swap: optional`)."),
+            N_("The Swedish guide and classic UNO have no 7 swap except as a house rule (`seven_swap: off`)."))),
     Ruling("zero", "Zero",
-           "Every player still in the round passes their whole hand to the next player in the direction of play. "
-           "Nobody changes seats.",
+           N_("Every player still in the round passes their whole hand to the next player in the direction of play. "
+           "Nobody changes seats."),
            "Sevens and zeros", (_ZH, _FR, _OM),
            ("zero_pass",),
-           ("The Swedish guide and classic UNO have no hand passing (`zero_pass: false`).",)),
+           (N_("The Swedish guide and classic UNO have no hand passing (`zero_pass: false`)."),)),
     # --- Mercy, UNO and the end of a round ------------------------------------------------------------
     Ruling("mercy", "Mercy rule",
-           "A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
+           N_("A player who holds 25 cards or more is out of the round at once, even halfway through a draw; the "
            "rest of that draw is cancelled. Their hand is set aside until the next reshuffle, and their seat is "
-           "passed over until the round ends (nobody can swap with it).",
+           "passed over until the round ends (nobody can swap with it)."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("mercy_limit",),
-           ("What happens to the rest of a draw is not printed; this project cancels it.",
-            "Classic UNO has no mercy rule (`mercy_limit: none`).")),
+           (N_("What happens to the rest of a draw is not printed; this project cancels it."),
+            N_("Classic UNO has no mercy rule (`mercy_limit: none`)."))),
     Ruling("winning", "Winning",
-           "Playing your last card wins the round at once: a last 7 or 0 swaps nothing, and a last draw card makes "
-           "nobody draw. Being the only player left also wins.",
+           N_("Playing your last card wins the round at once: a last 7 or 0 swaps nothing, and a last draw card makes "
+           "nobody draw. Being the only player left also wins."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("last_card_draws",),
-           ("Whether a last draw card still counts is not printed; this project reads it as no.",
-            "The Swedish guide and classic UNO make the next player draw anyway (`last_card_draws: true`, ruling "
-            "`last-card-draws`).")),
+           (N_("Whether a last draw card still counts is not printed; this project reads it as no."),
+            N_("The Swedish guide and classic UNO make the next player draw anyway (`last_card_draws: true`, ruling "
+            "`last-card-draws`)."))),
     Ruling("uno", "UNO",
-           "Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
+           N_("Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
            "engine takes the call as a move of its own right after that card, and any player may catch you "
            "first. Caught, you draw 2. You can be caught until the next move that is neither a call nor a catch. "
            "Usually that is the next player's play or draw. After it, it is too late. This holds however the "
            "hand came down to one card: by playing, or by being handed "
-           "a one-card hand by a 7 or a 0.",
+           "a one-card hand by a 7 or a 0."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
-           ("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`).",
-            "The printed No Mercy sheet ends the chance \"before the next player's turn begins\". Read strictly, "
+           (N_("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`)."),
+            N_("The printed No Mercy sheet ends the chance \"before the next player's turn begins\". Read strictly, "
             "that turn begins as your card goes down, and nobody could ever catch you. The Swedish guide says "
             "\"before the next player has drawn or played\": a moment everyone at the table sees. This project "
-            "follows those words (our reading), though it trusts that guide least elsewhere.",
-            "The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "
-            "must be called too is this project's reading (it keeps the rule the same for every one-card hand).")),
+            "follows those words (our reading), though it trusts that guide least elsewhere."),
+            N_("The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "
+            "must be called too is this project's reading (it keeps the rule the same for every one-card hand)."))),
     Ruling("empty-draw-pile", "Empty draw pile",
-           "When the draw pile runs out, the discard pile except its top card, together with any hands set aside "
+           N_("When the draw pile runs out, the discard pile except its top card, together with any hands set aside "
            "by the mercy rule, is shuffled into a new draw pile, and an unfinished draw goes on. If no card is left "
-           "anywhere, the draw stops short and the engine says so.",
+           "anywhere, the draw stops short and the engine says so."),
            "Mercy, UNO and the end of a round", (_ZH, _OM, _SV, _CL)),
     Ruling("dead-end", "Dead end",
-           "If every player still in the round, one after the other, can neither play nor draw, the round ends and "
+           N_("If every player still in the round, one after the other, can neither play nor draw, the round ends and "
            "the player with the fewest cards wins (a tie goes to the first of them counting from the player whose "
            "turn it is). An ordinary table never gets there: even when the cards run out in the middle of a draw "
            "(ruling `empty-draw-pile`), some player can still play; it takes unusual options or a position "
-           "built by hand.",
+           "built by hand."),
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
-           ("No source covers it; this is the project's reading.",)),
+           (N_("No source covers it; this is the project's reading."),)),
     Ruling("move-limit", "Move limit",
-           f"A round that reaches {ROUND_MOVE_LIMIT:,} moves ends there, and the player with the fewest cards wins "
-           "(a tie goes as in a dead end). A real round takes a few hundred moves, but nothing else promises that "
-           "every round ends: without the mercy rule (`mercy_limit: none`) draws can make hands grow faster than "
-           "plays empty them while the cards go round through reshuffles, and even with it a big table can fall "
-           "into forced moves that repeat for ever (two neighbours who can only draw the one reshuffled card, a "
-           "reverse, and must play it back). No option set is to blame, so none is refused: such a round ends by "
-           "this rule, and every round under every accepted option set ends.",
+           _MOVE_LIMIT.format(limit=_number(ROUND_MOVE_LIMIT, "en")),
            "Mercy, UNO and the end of a round", (_OWN,),
            (),
-           ("No source covers it; this is the project's own rule.",)),
+           (N_("No source covers it; this is the project's own rule."),)),
     Ruling("scoring", "Scoring",
-           "Scoring is optional. The winner of a round scores the cards left in the hands of the players still in "
+           N_("Scoring is optional. The winner of a round scores the cards left in the hands of the players still in "
            "the round: number cards at face value, colored action cards 20, wilds 50; and in No Mercy 250 for each "
-           "player knocked out this round (their cards do not count). The first to 1000 wins the match (500 in classic UNO).",
+           "player knocked out this round (their cards do not count). The first to 1000 wins the match (500 in classic UNO)."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM, _CL),
            ("score_target", "knockout_bonus")),
     Ruling("jump-in", "Jump-in",
-           "Off unless switched on (`jump_in: true`). Then a player holding a card identical to the top card, same "
-           "color and same face, may play it out of turn; play goes on from them.",
+           N_("Off unless switched on (`jump_in: true`). Then a player holding a card identical to the top card, same "
+           "color and same face, may play it out of turn; play goes on from them."),
            "Mercy, UNO and the end of a round", (_SV, _CL),
            ("jump_in",),
-           ("Both the Swedish guide and the classic sheet list it as a house rule, not the standard rule.",)),
+           (N_("Both the Swedish guide and the classic sheet list it as a house rule, not the standard rule."),)),
     # --- Classic UNO ---------------------------------------------------------------------------------
     Ruling("no-stacking", "No stacking",
-           "In classic UNO (`stacking: none`) a draw card cannot be answered with another: the next player draws "
-           "and loses the turn.",
+           N_("In classic UNO (`stacking: none`) a draw card cannot be answered with another: the next player draws "
+           "and loses the turn."),
            "Classic UNO", (_CL,),
            ("stacking",),
-           ("Stacking is a popular house rule in classic UNO; the classic sheet says it is not part of the "
-            "standard rules.",)),
+           (N_("Stacking is a popular house rule in classic UNO; the classic sheet says it is not part of the "
+            "standard rules."),)),
     Ruling("wild-four-restriction", "Wild +4 restriction",
-           "In classic UNO a wild +4 may only be played by a player who holds no card of the color in force. A "
-           "card of the same number or symbol does not count, only the color.",
+           N_("In classic UNO a wild +4 may only be played by a player who holds no card of the color in force. A "
+           "card of the same number or symbol does not count, only the color."),
            "Classic UNO", (_CL,),
            ("no_bluff",),
-           ("The house rule \"no bluffing\" lets a wild +4 be played at any time, with no challenge "
-            "(`no_bluff: true`).",)),
+           (N_("The house rule \"no bluffing\" lets a wild +4 be played at any time, with no challenge "
+            "(`no_bluff: true`)."),)),
     Ruling("challenge", "Challenge",
-           "The target of a classic wild +4 may challenge it instead of drawing. If its player held a card of the "
+           N_("The target of a classic wild +4 may challenge it instead of drawing. If its player held a card of the "
            "color in force before the wild +4, the +4 was played against the rule (it was \"guilty\") and its player draws the 4 "
-           "instead. If not, the challenger draws the 4 and 2 more, 6 in all, and loses the turn.",
+           "instead. If not, the challenger draws the 4 and 2 more, 6 in all, and loses the turn."),
            "Classic UNO", (_CL,),
            ("no_bluff",)),
     Ruling("last-card-draws", "A last draw card still counts",
-           "With `last_card_draws: true` (classic UNO, and the Swedish guide), a draw card played as the last card "
+           N_("With `last_card_draws: true` (classic UNO, and the Swedish guide), a draw card played as the last card "
            "(a +2 or wild +4 in classic UNO; any draw card with the No Mercy deck) still makes the next player "
-           "draw; the round is already won.",
+           "draw; the round is already won."),
            "Classic UNO", (_CL, _SV),
            ("last_card_draws",)),
 ]
@@ -362,52 +372,89 @@ def explain(ruling_id: str) -> str:
                             f"{', '.join(list(RULINGS)[:4])} (RULINGS lists them all)") from None
 
 
-def _source_links(ids: tuple[str, ...]) -> str:
-    return "; ".join(f"[{SOURCES[s].name}](sources.md#{s})" for s in ids)
+def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
+    """``ruling`` in ``lang``: its text, cases and other readings from the catalogs, its title ``title`` (the
+    term tables' word for it, :mod:`nomercy.teaching.terminology`; the English title when not given). Its id,
+    sources and options do not change: they are names, the same in every language."""
+    if not isinstance(ruling, Ruling) or RULINGS.get(ruling.id) != ruling:
+        raise RulesError(f"a ruling of the rulebook is translated, like RULINGS['mercy'], not {brief(ruling)}")
+    if not isinstance(title, str) or len(title) > 200 or not title.isprintable():
+        raise RulesError(f"a ruling's title is a line of up to 200 characters, not {brief(title)}")
+    say = words(lang).gettext
+    text = (say(_MOVE_LIMIT, limit=_number(ROUND_MOVE_LIMIT, lang)) if ruling.id == "move-limit"
+            else say(ruling.text))
+    return replace(ruling, title=title or ruling.title, text=text, cases=tuple(map(say, ruling.cases)),
+                   readings=tuple(map(say, ruling.readings)))
 
 
-def rulebook_markdown() -> str:
-    """``docs/rulebook.md``: every ruling, part by part, with its sources, options and other readings."""
+def _source_links(ids: tuple[str, ...], lang: str = "en") -> str:
+    say = words(lang).gettext
+    return "; ".join(f"[{say(SOURCES[s].name)}](sources.md#{s})" for s in ids)
+
+
+_INTRO = N_("Every ruling the project plays by, in its own words. Each has an id: the engine's events cite it "
+            "(`[mercy]`), and the notebooks, widgets and puzzles link here. The default rules are the printed "
+            "No Mercy instruction sheet (Mattel, 2023) as the two most trusted sources read it; where the sources "
+            "disagree, the other readings are **rule options** that you can switch on. The sources are described "
+            "on the [sources page](sources.md); the words on the [glossary](glossary.md).")
+
+
+def _titles(titles: object) -> dict[str, str]:
+    """``titles`` checked: the rulings' titles in a language, by id (a title of each ruling, or none)."""
+    if titles is None:
+        return {}
+    if not isinstance(titles, dict) or not all(isinstance(k, str) and k in RULINGS and isinstance(v, str)
+                                               and 0 < len(v) <= 200 and v.isprintable() for k, v in titles.items()):
+        raise RulesError("the titles are a dict of ruling id to its title in the language, like "
+                         f"{{'mercy': 'Nåderegeln'}}, not {brief(titles)}")
+    return titles
+
+
+def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
+    """``docs/rulebook.md``: every ruling, part by part, with its sources, options and other readings.
+
+    In another language ``lang`` (the site's Rules pages), every sentence comes from the catalogs and each
+    ruling's title from ``titles`` (by id: the term tables' words); the anchors are the ids, the same in
+    every language, so a link to a ruling lands on it whichever language the page is in."""
     from nomercy.core.rules import OPTIONS, PROFILES, PROFILE_SOURCES
 
+    say = words(lang).gettext
+    titles = _titles(titles)
+    rows = [in_language(r, lang, titles.get(r.id, "")) for r in _ROWS]
     lines = [
-        "# The rulebook",
+        "# " + say(N_("The rulebook")),
         "",
         "<!-- Written by scripts/write_docs.py from nomercy/core/rulebook.py; do not edit by hand. -->",
         "",
-        "Every ruling the project plays by, in its own words. Each has an id: the engine's events cite it "
-        "(`[mercy]`), and the notebooks, widgets and puzzles link here. The default rules are the printed "
-        "No Mercy instruction sheet (Mattel, 2023) as the two most trusted sources read it; where the sources "
-        "disagree, the other readings are **rule options** that you can switch on. The sources are described "
-        "on the [sources page](sources.md); the words on the [glossary](glossary.md).",
+        say(_INTRO),
         "",
-        "## Profiles",
+        "## " + say(N_("Profiles")),
         "",
-        "| profile | what it is |",
+        say(N_("| profile | what it is |")),
         "|---|---|",
     ]
     for name in PROFILES:
-        lines.append(f"| `{name}` | {PROFILE_SOURCES[name]} |")
-    lines += ["", "## Sources", "", "Each ruling names the sources that support it. In full:", "",
-              "| source | title |", "|---|---|"]
+        lines.append(f"| `{name}` | {say(PROFILE_SOURCES[name])} |")
+    lines += ["", "## " + say(N_("Sources")), "", say(N_("Each ruling names the sources that support it. In full:")),
+              "", say(N_("| source | title |")), "|---|---|"]
     for source in SOURCES.values():
-        lines.append(f"| [{source.name}](sources.md#{source.id}) (`{source.id}`) | {source.title} |")
-    lines += ["", "## Contents", ""]
+        lines.append(f"| [{say(source.name)}](sources.md#{source.id}) (`{source.id}`) | {say(source.title)} |")
+    lines += ["", "## " + say(N_("Contents")), ""]
     for part in PARTS:
-        ids = ", ".join(f"[`{r.id}`](#{r.id})" for r in _ROWS if r.part == part)
-        lines.append(f"- **{part}**: {ids}")
+        ids = ", ".join(f"[`{r.id}`](#{r.id})" for r in rows if r.part == part)
+        lines.append(f"- **{say(part)}**: {ids}")
     for part in PARTS:
-        lines += ["", f"## {part}"]
-        for r in _ROWS:
+        lines += ["", f"## {say(part)}"]
+        for r in rows:
             if r.part != part:
                 continue
             lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", r.text, ""]
             if r.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
                 lines += [f"* {case}" for case in r.cases] + [""]
-            lines.append(f"- Sources: {_source_links(r.sources)}.")
+            lines.append(say(N_("- Sources: {sources}."), sources=_source_links(r.sources, lang)))
             if r.options:
-                shown = ", ".join(f"`{o}` ({OPTIONS[o].meaning})" for o in r.options)
-                lines.append(f"- Options: {shown}.")
+                shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in r.options)
+                lines.append(say(N_("- Options: {options}."), options=shown))
             for reading in r.readings:
                 lines.append(f"- {reading}")
     return "\n".join(lines) + "\n"

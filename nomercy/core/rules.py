@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from nomercy.core.decks import DECKS
 from nomercy.core.errors import RulesError, brief
+from nomercy.core.i18n import N_
 
 __all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
            "ROUND_MOVE_LIMIT"]
@@ -184,42 +185,42 @@ MAX_NAME = 60
 
 
 OPTIONS: dict[str, OptionInfo] = {
-    "deck": OptionInfo("deck", "which deck listing is shuffled", tuple(DECKS)),
-    "players": OptionInfo("deal", "smallest and largest number of players, like 2-6", kind="range", least=2,
+    "deck": OptionInfo("deck", N_("which deck listing is shuffled"), tuple(DECKS)),
+    "players": OptionInfo("deal", N_("smallest and largest number of players, like 2-6"), kind="range", least=2,
                           most=1000),
-    "hand_size": OptionInfo("deal", "cards dealt to each player", kind="int", least=1, most=1000),
+    "hand_size": OptionInfo("deal", N_("cards dealt to each player"), kind="int", least=1, most=1000),
     "first_card": OptionInfo(
         "first-card",
-        "number: flip until a number shows; apply: the first card acts at once, card by card as ruling first-card says",
+        N_("number: flip until a number shows; apply: the first card acts at once, card by card as ruling first-card says"),
         ("number", "apply"),
     ),
-    "voluntary_draw": OptionInfo("matching", "may a player draw while holding a playable card", kind="bool"),
+    "voluntary_draw": OptionInfo("matching", N_("may a player draw while holding a playable card"), kind="bool"),
     "draw": OptionInfo(
-        "draw-until-playable", "until-playable: draw until a card fits and play it; one: draw one card",
+        "draw-until-playable", N_("until-playable: draw until a card fits and play it; one: draw one card"),
         ("until-playable", "one"),
     ),
     "stacking": OptionInfo(
-        "stacking", "which draw cards may answer a pending draw",
+        "stacking", N_("which draw cards may answer a pending draw"),
         ("official", "wilds-on-anything", "anything-goes", "none"),
     ),
-    "seven_swap": OptionInfo("seven", "what a 7 does with hands", ("required", "optional", "off")),
-    "zero_pass": OptionInfo("zero", "does a 0 pass every hand along", kind="bool"),
-    "mercy_limit": OptionInfo("mercy", "hand size that knocks a player out, or none", kind="optional-int", least=2,
+    "seven_swap": OptionInfo("seven", N_("what a 7 does with hands"), ("required", "optional", "off")),
+    "zero_pass": OptionInfo("zero", N_("does a 0 pass every hand along"), kind="bool"),
+    "mercy_limit": OptionInfo("mercy", N_("hand size that knocks a player out, or none"), kind="optional-int", least=2,
                               most=10_000),
     "two_player_reverse_draw": OptionInfo(
-        "wild-reverse-four-two-players", "who takes a wild reverse +4 with two players left", ("self", "opponent"),
+        "wild-reverse-four-two-players", N_("who takes a wild reverse +4 with two players left"), ("self", "opponent"),
     ),
     "discard_all_top": OptionInfo(
-        "discard-all", "which card lies on top after a discard-all", ("discard-all", "choose"),
+        "discard-all", N_("which card lies on top after a discard-all"), ("discard-all", "choose"),
     ),
-    "uno_penalty": OptionInfo("uno", "cards drawn when caught without calling UNO", kind="int", most=1000),
-    "last_card_draws": OptionInfo("winning", "does a last draw card still make the next player draw", kind="bool"),
-    "jump_in": OptionInfo("jump-in", "may a player play an identical card out of turn", kind="bool"),
+    "uno_penalty": OptionInfo("uno", N_("cards drawn when caught without calling UNO"), kind="int", most=1000),
+    "last_card_draws": OptionInfo("winning", N_("does a last draw card still make the next player draw"), kind="bool"),
+    "jump_in": OptionInfo("jump-in", N_("may a player play an identical card out of turn"), kind="bool"),
     "no_bluff": OptionInfo(
-        "wild-four-restriction", "classic wild +4 may always be played, and cannot be challenged", kind="bool",
+        "wild-four-restriction", N_("classic wild +4 may always be played, and cannot be challenged"), kind="bool",
     ),
-    "score_target": OptionInfo("scoring", "points that win a match", kind="int", least=1, most=MAX_NUMBER),
-    "knockout_bonus": OptionInfo("scoring", "points the round winner gets per knocked-out player", kind="int"),
+    "score_target": OptionInfo("scoring", N_("points that win a match"), kind="int", least=1, most=MAX_NUMBER),
+    "knockout_bonus": OptionInfo("scoring", N_("points the round winner gets per knocked-out player"), kind="int"),
 }
 
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
@@ -363,10 +364,10 @@ _RULESET_NAMES = frozenset(name for name in dir(RuleSet) if not name.startswith(
 
 PROFILES: dict[str, RuleSet] = {}
 PROFILE_SOURCES = {
-    "no-mercy": "the printed No Mercy instruction sheet (read by manual-reading-zh and manual-reading-fr)",
-    "classic": "the printed classic UNO sheet (classic-rules)",
-    "open-mercy": "No Mercy with the choices of the Open Mercy online game (open-mercy)",
-    "speltavlan": "No Mercy as the Swedish guide Speltavlan describes it (swedish-guide)",
+    "no-mercy": N_("the printed No Mercy instruction sheet (read by manual-reading-zh and manual-reading-fr)"),
+    "classic": N_("the printed classic UNO sheet (classic-rules)"),
+    "open-mercy": N_("No Mercy with the choices of the Open Mercy online game (open-mercy)"),
+    "speltavlan": N_("No Mercy as the Swedish guide Speltavlan describes it (swedish-guide)"),
 }
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nomercy.core.i18n import N_
+
 __all__ = ["Source", "SOURCES", "source_id", "sources_markdown"]
 
 
@@ -34,8 +36,8 @@ class Source:
 _ROWS = [
     Source(
         "manual-reading-zh",
-        "the Chinese reading of the No Mercy sheet",
-        "UNO No Mercy 規則:疊罰、25張淘汰與換手 (UNO No Mercy rules: stacked penalties, out at 25 cards, swapped hands)",
+        N_("the Chinese reading of the No Mercy sheet"),
+        N_("UNO No Mercy 規則:疊罰、25張淘汰與換手 (UNO No Mercy rules: stacked penalties, out at 25 cards, swapped hands)"),
         "a careful write-up of the printed No Mercy instruction sheet (English edition, HWV18, 2023), by the "
         "content editors of a games website",
         "Chinese (traditional)",
@@ -50,8 +52,8 @@ _ROWS = [
     ),
     Source(
         "manual-reading-fr",
-        "the French reading of the No Mercy sheet",
-        "UNO Show 'Em No Mercy, the rules reworded by Règles Faciles (no other title)",
+        N_("the French reading of the No Mercy sheet"),
+        N_("UNO Show 'Em No Mercy, the rules reworded by Règles Faciles (no other title)"),
         "a French rewording of the printed No Mercy instruction sheet (French edition, HWV18, 2023)",
         "French",
         "A summary table, the four special rules (stacking, mercy, 7, 0), every colored action and wild card, "
@@ -61,8 +63,8 @@ _ROWS = [
     ),
     Source(
         "open-mercy",
-        "the Open Mercy guide",
-        "UNO No Mercy Rules: The Complete Guide (Open Mercy)",
+        N_("the Open Mercy guide"),
+        N_("UNO No Mercy Rules: The Complete Guide (Open Mercy)"),
         "a rules guide by the makers of Open Mercy, a free online No Mercy game",
         "English",
         "Every card, three ways of stacking (the printed equal-or-higher rule and two house rules), the mercy "
@@ -76,8 +78,8 @@ _ROWS = [
     ),
     Source(
         "swedish-guide",
-        "the Swedish guide (Speltavlan)",
-        "Uno No Mercy – regler och så spelar ni (Speltavlan)",
+        N_("the Swedish guide (Speltavlan)"),
+        N_("Uno No Mercy – regler och så spelar ni (Speltavlan)"),
         "a short Swedish web guide to No Mercy that credits English Wikipedia",
         "Swedish",
         "Dealing, a turn, stacking, winning the round, scoring, common disputes (a +4 on a +2, an empty draw pile in the "
@@ -90,8 +92,8 @@ _ROWS = [
     ),
     Source(
         "classic-rules",
-        "the classic UNO rules",
-        "Classic UNO (Mattel, 108 cards): the official rules, each special card, scoring and house rules (a Swedish page with no other title)",
+        N_("the classic UNO rules"),
+        N_("Classic UNO (Mattel, 108 cards): the official rules, each special card, scoring and house rules (a Swedish page with no other title)"),
         "a Swedish write-up of the printed classic UNO instruction sheet",
         "Swedish",
         "The classic deck (108 cards), a turn, drawing one card, the colored action cards, the wild +4 and its "
@@ -102,8 +104,8 @@ _ROWS = [
     ),
     Source(
         "original",
-        "the project's own reading",
-        "The project's own positions",
+        N_("the project's own reading"),
+        N_("The project's own positions"),
         "positions made for the project to show one rule at a time",
         "English",
         "Puzzles and examples that no source works out, built from the rulings of this rulebook.",
@@ -111,8 +113,8 @@ _ROWS = [
     ),
     Source(
         "generated",
-        "the puzzle generator",
-        "Positions found by the puzzle generator",
+        N_("the puzzle generator"),
+        N_("Positions found by the puzzle generator"),
         "positions cut from simulated games by `nomercy generate`",
         "English",
         "Puzzles whose answer the engine computed; each names the ruling it shows.",

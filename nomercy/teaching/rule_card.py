@@ -24,9 +24,12 @@ from html import escape
 
 from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.decks import DECKS
-from nomercy.core.rulebook import RULINGS
+from nomercy.core.i18n import N_, words
+from nomercy.core.rulebook import RULINGS, in_language
+from nomercy.core.said import card_name
 from nomercy.teaching.glossary import TERMS
 from nomercy.teaching.pictures import card_svg
+from nomercy.teaching.terminology import ruling_titles, term_table
 
 __all__ = ["CardRow", "card_rows", "RULE_SECTIONS", "rule_card_html", "card_stamp", "PAPERS", "print_rule_card",
            "pdf_pages", "pdf_stamp"]
@@ -47,12 +50,12 @@ _EFFECT_RULINGS: dict[str, tuple[str, ...]] = {
 """The rulings that say what a face's effect does (the ruling its events cite)."""
 
 RULE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Setting up", ("deal", "first-card")),
-    ("A turn", ("matching", "draw-until-playable", "wild-color")),
-    ("Stacking", ("stacking", "stack-answers")),
-    ("Mercy", ("mercy", "empty-draw-pile")),
+    (N_("Setting up"), ("deal", "first-card")),
+    (N_("A turn"), ("matching", "draw-until-playable", "wild-color")),
+    (N_("Stacking"), ("stacking", "stack-answers")),
+    (N_("Mercy"), ("mercy", "empty-draw-pile")),
     ("UNO", ("uno",)),
-    ("Winning and scoring", ("winning", "scoring")),
+    (N_("Winning and scoring"), ("winning", "scoring")),
 )
 """The rules the card prints, section by section, by ruling id (the texts are the rulebook's)."""
 
@@ -154,45 +157,92 @@ footer { margin-top: 1mm; border-top: 1px solid #bbb; padding-top: 0.8mm; font-s
 """
 
 
-def _rule_block(ruling_id: str) -> str:
-    ruling = RULINGS[ruling_id]
+def _rule_block(ruling_id: str, lang: str = "en") -> str:
+    ruling = RULINGS[ruling_id] if lang == "en" else in_language(RULINGS[ruling_id], lang, ruling_titles(lang)[ruling_id])
     return (f'<p class="rule"><b>{escape(ruling.title)}.</b> {_rule_html(ruling.text)} '
             f'<span class="id">[{escape(ruling.id)}]</span></p>')
 
 
-def _tile(row: CardRow) -> str:
-    pictures = "".join(card_svg(c, width=21) for c in row.cards)
+def _term(lang: str, section: str, key: str) -> str:
+    """The term tables' word for an id in ``lang`` (:mod:`nomercy.teaching.terminology`)."""
+    return term_table(lang).entry(section, key).term
+
+
+def _label(row: CardRow, lang: str) -> str:
+    """A tile's name in ``lang``: the term tables' names of its faces (the numbers as they are)."""
+    if lang == "en":
+        return row.label
+    if not row.rulings and row.label.startswith("number cards "):
+        return words(lang).gettext(N_("number cards {numbers}"), numbers=row.label.removeprefix("number cards "))
+    return " · ".join(_term(lang, "faces", card.face.name) for card in row.cards)
+
+
+def _facts(row: CardRow, lang: str) -> str:
+    """A tile's copies, draws and points in ``lang`` (:attr:`CardRow.facts` in English)."""
+    if lang == "en":
+        return row.facts
+    said = words(lang)
+    parts = []
+    for card, copies in zip(row.cards, row.copies):
+        name = f"{_term(lang, 'faces', card.face.name)}: " if len(row.cards) > 1 else ""
+        draw = " · " + said.gettext(N_("draw {count}"), count=card.draw_value) if card.draw_value else ""
+        points = said.gettext(N_("face value")) if card.is_number and not row.rulings \
+            else said.ngettext("{count} point", "{count} points", card.face.points)
+        parts.append(f"{name}{said.ngettext('{count} card', '{count} cards', copies)}{draw} · {points}")
+    return "; ".join(parts)
+
+
+def _picture(card: Card, lang: str) -> str:
+    """A card's picture, named in ``lang`` for a screen reader and a pointer's tooltip (its ``aria-label`` and
+    ``<title>``; the picture itself is the same in every language, as a printed card is)."""
+    svg = card_svg(card, width=21)
+    if lang == "en":
+        return svg
+    english, name = escape(str(card)), escape(card_name(card, lang))
+    return svg.replace(f'aria-label="{english}"', f'aria-label="{name}"', 1).replace(
+        f"<title>{english}</title>", f"<title>{name}</title>", 1)
+
+
+def _tile(row: CardRow, lang: str = "en") -> str:
+    pictures = "".join(_picture(c, lang) for c in row.cards)
     if row.rulings:
-        what = "".join(_rule_block(r) for r in row.rulings)
+        what = "".join(_rule_block(r, lang) for r in row.rulings)
     else:
-        what = (f'<p class="rule">They do nothing else. {escape(TERMS["match"].meaning)} '
+        say = words(lang).gettext
+        what = (f'<p class="rule">{escape(say(_NOTHING_ELSE))} {escape(say(TERMS["match"].meaning))} '
                 f'<span class="id">[matching]</span></p>')
-    return (f'<div class="tile"><div class="pics">{pictures}</div><div><div class="name">{escape(row.label)}</div>'
-            f'<div class="facts">{escape(row.facts)}</div>{what}</div></div>')
+    return (f'<div class="tile"><div class="pics">{pictures}</div><div><div class="name">{escape(_label(row, lang))}'
+            f'</div><div class="facts">{escape(_facts(row, lang))}</div>{what}</div></div>')
 
 
-def _body() -> str:
+_NOTHING_ELSE = N_("They do nothing else.")
+_TITLE = N_("rule card")
+_SUB = N_("The printed No Mercy rules as nomercy plays them (profile `no-mercy`), in the rulebook’s own words. "
+          "The id in brackets finds a rule in `docs/rulebook.md`, with its sources and the other readings.")
+_DECK = N_("The deck: {count} cards")
+_FOOTER = N_("Written by nomercy from its face table, deck listing and rulebook; the rulebook also holds the rule "
+             "options that other sources and classic UNO play by. An unofficial teaching aid, not made by Mattel.")
+
+
+def _body(lang: str = "en") -> str:
     deck = DECKS[DECK]
+    say = words(lang).gettext
     lines = [
         '<div class="card">',
         "<header>",
-        "<h1>UNO Show ’em No Mercy <span>rule card</span></h1>",
-        '<div class="sub">The printed No Mercy rules as nomercy plays them (profile <code>no-mercy</code>), in the '
-        "rulebook’s own words. The id in brackets finds a rule in <code>docs/rulebook.md</code>, with its "
-        "sources and the other readings.</div>",
+        f"<h1>UNO Show ’em No Mercy <span>{escape(say(_TITLE))}</span></h1>",
+        f'<div class="sub">{_rule_html(say(_SUB))}</div>',
         "</header>",
-        f"<h2>The deck: {deck.size} cards</h2>",
+        f"<h2>{escape(say(_DECK, count=deck.size))}</h2>",
         '<div class="tiles">',
-        *(_tile(row) for row in card_rows()),
+        *(_tile(row, lang) for row in card_rows()),
         "</div>",
         '<div class="rules">',
     ]
     for title, ids in RULE_SECTIONS:
-        lines.append(f"<section><h2>{escape(title)}</h2>{''.join(_rule_block(r) for r in ids)}</section>")
+        lines.append(f"<section><h2>{escape(say(title))}</h2>{''.join(_rule_block(r, lang) for r in ids)}</section>")
     lines.append("</div>")
-    lines.append("<footer>Written by nomercy from its face table, deck listing and rulebook; the rulebook also "
-                 "holds the rule options that other sources and classic UNO play by. An unofficial teaching aid, "
-                 "not made by Mattel.</footer>")
+    lines.append(f"<footer>{escape(say(_FOOTER))}</footer>")
     lines.append("</div>")
     return "\n".join(lines)
 
@@ -203,12 +253,27 @@ def card_stamp(body: str | None = None) -> str:
     return hashlib.sha256((body if body is not None else _body()).encode("utf-8")).hexdigest()[:12]
 
 
-def rule_card_html() -> str:
-    """``docs/rule-card.html``: the deck and the rules of play, laid out to print on one A4 or Letter page."""
-    body = _body()
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+_CSS_OF: dict[str, str] = {
+    "sv": "body { line-height: 1.2; }\n",
+    "fr": "body { font-size: 6.5pt; line-height: 1.18; } .facts { font-size: 6.3pt; } .rules { column-gap: 4mm; }\n",
+    "zh-Hant": 'html { font-family: "Noto Sans CJK TC", "Noto Sans TC", "DejaVu Sans", sans-serif; }\n'
+               "body { line-height: 1.3; }\n",
+}
+"""What a language adds to the card's style, to keep it on one page: Swedish and French say the same in more
+words (French about a tenth more than fits at the English size), Chinese is set in a font with its characters
+(fonts-noto-cjk)."""
+
+
+def rule_card_html(lang: str = "en") -> str:
+    """``docs/rule-card.html``: the deck and the rules of play, laid out to print on one A4 or Letter page.
+
+    In another language ``lang`` every sentence is the catalogs' and every card and ruling name the term
+    tables' (the rule card of the site's Rules pages in that language)."""
+    body = _body(lang)
+    style = _CSS + _CSS_OF.get(lang, "")
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<!-- Written by scripts/write_docs.py from nomercy/teaching/rule_card.py; do not edit by hand. -->\n"
-            f"<title>No Mercy rule card {card_stamp(body)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            f"<title>No Mercy rule card {card_stamp(body)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
             f"{body}\n</body>\n</html>\n")
 
 

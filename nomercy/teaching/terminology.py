@@ -35,7 +35,8 @@ from nomercy.core.sources import SOURCES
 from nomercy.teaching.glossary import TERMS
 
 __all__ = ["LANGUAGES", "SECTIONS", "TABLE_WORDS", "AT_THE_TABLE", "TermsError", "Alternative", "Entry",
-           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown"]
+           "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown", "ruling_titles",
+           "glossary_words"]
 
 LANGUAGES: dict[str, str] = {"sv": "Swedish", "fr": "French", "zh-Hant": "Chinese (traditional)"}
 """The languages of the sources, by the code of their table (and page: ``docs/terms-<code>.md``)."""
@@ -59,6 +60,8 @@ TABLE_WORDS: dict[str, str] = {
     "play": "put a card on the discard pile",
     "draw": "take a card from the draw pile",
     "pass": "keep a drawn card and end the turn (classic UNO)",
+    "rulebook": "the project's book of rulings (the site's Rules pages)",
+    "rule card": "the one-page summary of the deck and the rules, to print",
 }
 """Words of the table that are neither a face, a glossary word nor a ruling, with what they mean."""
 
@@ -235,6 +238,21 @@ def _language(language: object) -> str:
         known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
         raise TermsError(f"there is no term table for the language {brief(language)}; there are: {known}")
     return language
+
+
+def ruling_titles(language: str) -> dict[str, str]:
+    """Each ruling's title in ``language``, by id: its term table's word (the rulebook's own title in English), as
+    the Rules pages, the rule card and the table's log show it."""
+    if language == "en":
+        return {r.id: r.title for r in RULINGS.values()}
+    table = term_table(_language(language))
+    return {r: table.entry("rulings", r).term for r in RULINGS}
+
+
+def glossary_words(language: str) -> dict[str, str]:
+    """Each glossary word in ``language`` (its term table's), by the English word, as the glossary page shows it."""
+    table = term_table(_language(language))
+    return {word: table.entry("glossary", word).term for word in TERMS}
 
 
 def parse_terms(text: str, language: str) -> TermTable:

@@ -36,7 +36,7 @@ from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import SOURCE, language, plural_rule, words
-from nomercy.core.rulebook import RULINGS
+from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
 from nomercy.core import wording
@@ -48,6 +48,7 @@ from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
 from nomercy.puzzles.learners import Learners
+from nomercy.teaching.terminology import ruling_titles
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
 from nomercy.widgets.step_player import StepPlayer
 
@@ -139,7 +140,10 @@ class GameTable(GuardedWidget):
         self._keeps = 0
         with self.hold_sync():
             # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
-            self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)} for r in RULINGS.values()}
+            # in the table's language: the rulebook's words from the catalogs, the titles from the term tables
+            titles = ruling_titles(lang)
+            self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)}
+                            for r in (in_language(ruling, lang, titles[ruling.id]) for ruling in RULINGS.values())}
             self.words = words(self._lang).catalog()
             self.plural = plural_rule(self._lang)
             self.pace = session.pace

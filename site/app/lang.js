@@ -71,6 +71,7 @@ function note(text) {
   box.setAttribute("role", "status");
   box.textContent = text;
   (document.querySelector(".nm-site-nav") || document.body.firstChild)?.after(box);
+  return box;
 }
 
 function translatePage(_) {
@@ -78,6 +79,7 @@ function translatePage(_) {
     if (!node.dataset.i18nKey) node.dataset.i18nKey = node.textContent.split(/\s+/).filter(Boolean).join(" ");
     node.textContent = _(node.dataset.i18nKey);
   }
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", _(node.dataset.i18nLabel));
   const title = document.querySelector("title[data-i18n-title]");
   if (title) title.textContent = _(title.dataset.i18nTitle);
 }
@@ -114,11 +116,31 @@ export const ready = (async () => {
     const text = Array.isArray(forms) ? forms[rule(count)] ?? forms[0] : count === 1 ? one : many;
     return fill(text, { count, ...values });
   };
+  // a page written in every language (the Rules pages: <html data-page-lang>, <link rel="alternate" hreflang>)
+  // opens in the reader's, at the same anchor: a ruling link from the table lands on the ruling in that language
+  const written = document.documentElement.dataset.pageLang;
+  const there = written && written !== lang && document.querySelector(`link[rel="alternate"][hreflang="${lang}"]`);
+  if (there) {
+    location.replace(new URL(there.getAttribute("href"), location.href).pathname + location.search + location.hash);
+    return new Promise(() => {});  // this page is left: nothing more to show on it
+  }
   document.documentElement.lang = lang;
   if (document.readyState === "loading") await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve));
   translatePage(_);
   wireSwitch(data, lang);
   if (why) note(why);
+  if (document.documentElement.dataset.pageLang) {
+    const missing = () => {
+      let id = location.hash.slice(1);
+      try { id = decodeURIComponent(id); } catch { /* a broken %-escape: shown as written */ }
+      document.querySelector("[data-testid=anchor-note]")?.remove();
+      if (!id || document.getElementById(id)) return;
+      note(_("There is no ruling “{id}” on this page; the rulings are listed under Contents in the rulebook.",
+        { id: shown(id) })).dataset.testid = "anchor-note";
+    };
+    missing();
+    addEventListener("hashchange", missing);
+  }
   document.documentElement.dataset.langReady = lang;
   return { lang, _, n_ };
 })();
