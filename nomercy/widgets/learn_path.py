@@ -270,7 +270,8 @@ class LearnPath(GuardedWidget):
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": said(last.why) if last.why else "",
             "events": _said(last.events, self._lang),
-            "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
+            # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English
+            "ruling": {"title": said(ruling.title), "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
