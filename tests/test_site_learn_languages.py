@@ -5,16 +5,19 @@ sideways scrolling; the Learn page's controls a finger's size, its text 16 px, a
 
 The check of "no English" is by origin, not by a list of English words: every piece of text a person sees (each
 visible element's own text, and the title, aria-label and placeholder of visible elements) must be made of the
-language's catalog translations and nothing else but names (the seats', the languages' own names), numbers and
-card or layout symbols. Each translation of the language's catalog (a message with placeholders split at them) is
-taken out of the text where it stands as whole words, longest first; what is left may hold no letter of any
-script. So an English sentence the catalogs do not know, a new English label in the code, or a Chinese or French
-word typed into the code instead of the catalogs, all fail; what it cannot see is a word spelled the same in
-English and in the language ("points" in French, "hand" in Swedish), which is then the language's own word.
+language's catalog translations and nothing else but names (the seats', the game's, the languages' own), numbers
+and card or layout symbols (★ ✓ ○ · +4). A text passes when it is a translation; a translation whose placeholders
+are filled with texts that pass (a pattern per message); several such sentences in a row (an answer's events); or,
+at the last, when nothing with a letter of any script is left once every piece of a translation (a message split
+at its placeholders) and every name is taken out where it stands as whole words (no Latin letter touching it;
+Chinese has no spaces). So an English sentence the catalogs do not know, a new English label in the code, or a
+French or Chinese word typed into the code instead of the catalogs, all fail; what it cannot see is a word spelled
+the same in English and in the language ("points" in French, "hand" in Swedish), which is then the language's word.
 Not read: the letters drawn on a card's picture (its color's name and initial, in English capitals, as on the game
-table: the pictures' part; the picture's accessible name, its ``aria-label``, is read), text hidden from a person (a closed ``details``: the engine's general reason one tap away, which is
-the engine's refusals, and the rulebook's text), and the ruling's name in the answer's rulebook line (the
-rulebook's words: their translation is another part of the work, docs/architecture.md "Languages").
+table: the pictures' part; the picture's accessible name, its aria-label, is read); text hidden from a person (a
+closed ``details``: the engine's general reason, one tap away under the stage's own why, which is the engine's
+refusals, and the rulebook's text); and the ruling's name in the answer's rulebook line (the rulebook's words, whose
+translation is another part of the work: docs/architecture.md, "Languages").
 """
 
 from __future__ import annotations
@@ -45,10 +48,14 @@ VISIBLE_TEXTS_JS = """
   const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   for (const el of root.querySelectorAll('*')) {
     if (el.closest('script, style, .nm-learn-ruling summary b') || !shown(el)) continue;
-    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;  // a card's drawing: its name is the svg's label
-    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ').trim();
+    // a card's drawing: its name is the svg's label
+    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent)
+      .join(' ').trim();
     if (own) out.push(own.replace(/\\s+/g, ' '));
-    for (const name of ['title', 'aria-label', 'placeholder']) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    for (const name of ['title', 'aria-label', 'placeholder']) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
   }
   return [...new Set(out)];
 }

@@ -8,7 +8,7 @@ fails the catalog checks (tests/test_i18n.py) before a learner could see English
 loader reads it (white space made single, :func:`nomercy.puzzles.stage._text`), which is what the pages look up.
 
 >>> import io
->>> stage = b"id: s\\ntitle: Match the color\\nrule: One card.\\ntask: Play.\\nwrong:\\n  - move: You draws\\n    why: No.\\n"
+>>> stage = b"title: Match the color\\nrule: One card.\\ntask: Play.\\nwrong:\\n  - {move: You draws, why: No.}\\n"
 >>> [m[2] for m in extract_yaml(io.BytesIO(stage), [], [], {})]
 ['Match the color', 'One card.', 'Play.', 'No.']
 """
@@ -46,7 +46,8 @@ def file_words(data: Any) -> list[str]:
     return [text for text in found if text]
 
 
-def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any,
+                 options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel's extraction method for the Learn path's files (``babel.cfg``): each text :func:`file_words` names,
     with the line it starts on."""
     text = fileobj.read().decode("utf-8")

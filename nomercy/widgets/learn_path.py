@@ -268,7 +268,8 @@ class LearnPath(GuardedWidget):
             "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]),
             "move": last.move if self._lang == SOURCE else _move_said(last.move, self._tried_on, self._lang),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
-            "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": said(last.why) if last.why else "",
+            "reason": last.reason, "reason_folded": bool(last.reason and last.why),
+            "why": said(last.why) if last.why else "",
             "events": _said(last.events, self._lang),
             # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English
             "ruling": {"title": said(ruling.title), "text": stage.ruling_text()} if last.done else None,
@@ -296,7 +297,8 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
                for m in dict.fromkeys([Draw(you)] + [m for m in offered if not isinstance(m, Play)])]
     top = state.top_card
     return {
-        "seats": [{"name": name, "shown": _seat(name, lang), "count": len(state.hands[i]), "turn": i == state.turn and not state.is_over,
+        "seats": [{"name": name, "shown": _seat(name, lang), "count": len(state.hands[i]),
+                   "turn": i == state.turn and not state.is_over,
                    "you": i == you, "out": i in state.out, "winner": state.winner == i}
                   for i, name in enumerate(state.seats)],
         "top": str(top) if top else "", "top_name": _card(top, lang) if top else "",
