@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HOSTILE_COVERS = (
     "api:nomercy.widgets.learn_path.LearnPath(lang)",
-    "api:nomercy.widgets.learner_choice.LearnerChoice.status(lang)",
     "api:nomercy.puzzles.file_words.file_words(data)",
     "api:nomercy.puzzles.file_words.extract_yaml(fileobj)",
     "page:lang:lang",

@@ -39,7 +39,7 @@ from nomercy.core.wording import is_you
 from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
 from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named
 from nomercy.widgets.learner_choice import LearnerChoice
 
 __all__ = ["LearnPath", "progress_id"]
@@ -350,11 +350,7 @@ def _card(card: Card, lang: str) -> str:
 
 def _picture(svg: str, card: Card, lang: str) -> str:
     """A card's picture, its accessible name in ``lang`` (the pictures name a card in English)."""
-    if lang == SOURCE:
-        return svg
-    from nomercy.widgets.game_table import _renamed
-
-    return _renamed(svg, card_name(card, lang))
+    return svg if lang == SOURCE else picture_named(svg, card_name(card, lang))
 
 
 def _move_said(move: str, state: GameState, lang: str) -> str:
