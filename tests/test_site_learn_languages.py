@@ -39,7 +39,7 @@ from test_site_phone import phone
 pytestmark = pytest.mark.site
 
 LANGS = ["sv", "fr", "zh-Hant"]
-NAMES = ("You", "Bo", "Cy", "Ann", "UNO", "No Mercy", *LANGUAGES.values())
+NAMES = ("Bo", "Cy", "Ann", "UNO", "No Mercy", *LANGUAGES.values())
 """What may stand in any language: the stages' seats, the game's name, the languages' own names."""
 
 VISIBLE_TEXTS_JS = """

@@ -46,7 +46,10 @@ __all__ = ["LearnPath", "progress_id"]
 
 _PROFILE_NAMES = {"no-mercy": N_("No Mercy"), "classic": N_("Classic UNO")}
 _HEADINGS = {"done": N_("Done!"), "refused": N_("Not allowed"), "allowed": N_("Allowed, but not the task")}
-_YOU = N_("You")  # the seat called You, as its name shows at the table: "Du", "Vous", "你"
+# the seat called You, as its name shows at the table: "Du", "Vous", "你" (English shows the name itself; a message
+# of its own, not "You": the game table still names that seat "You" in every language, and "You" in the catalogs
+# would make the Play page's language test read it there as English left over)
+_YOU = N_("You, as a seat's name")
 
 
 def progress_id(stage: Stage) -> str:
