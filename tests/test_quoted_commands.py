@@ -159,9 +159,9 @@ def _venv() -> Path:
     return own if (own / "bin" / "python").exists() else Path(sys.prefix)
 
 
-COPIED = ("nomercy", "site", "scripts")
-"""The folders a quoted command reads by walking them or writes into (the catalogs' extract, update and compile):
-copied, not linked. Linked, ``pybabel extract .`` found nothing behind the links and wrote an empty template
+COPIED = ("nomercy", "site", "scripts", "learn")
+"""The folders a quoted command reads by walking them or writes into (the catalogs' extract, update and compile;
+the extract reads the Learn path's files too): copied, not linked. Linked, ``pybabel extract .`` found nothing behind the links and wrote an empty template
 through them, and the update then emptied the repository's own catalogs."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import html
 import os
 import re
 import traceback
@@ -22,7 +23,7 @@ import traitlets
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
 
-__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "rulebook_address", "style_sheet"]
+__all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "picture_named", "rulebook_address", "style_sheet"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' ES modules and style sheets (shipped in the package, no build step)."""
@@ -239,3 +240,14 @@ def _kept(value: Any) -> Any:
     if hasattr(type(value), "__copy__") and not isinstance(value, type):
         return copy.copy(value)
     return value
+
+
+def picture_named(svg: str, name: str) -> str:
+    """A card picture whose accessible name (its ``<title>`` and ``aria-label``) is ``name``: the pictures name a card
+    in English, and a table or a stage in another language shows no English word, not even in a tooltip."""
+    found = re.search(r"<title>([^<]*)</title>", svg)
+    if found is None:
+        return svg
+    said = html.escape(name, quote=True)
+    return (svg.replace(f'aria-label="{found.group(1)}"', f'aria-label="{said}"')
+            .replace(found.group(0), f"<title>{said}</title>"))

@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import datetime
 import functools
-import html
 import os
-import re
 from typing import Any, Mapping, Sequence
 
 import traitlets
@@ -49,7 +47,7 @@ from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
 from nomercy.puzzles.learners import Learners
 from nomercy.teaching.terminology import ruling_titles
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named, style_sheet
 from nomercy.widgets.step_player import StepPlayer
 
 __all__ = ["GameTable"]
@@ -311,7 +309,7 @@ class GameTable(GuardedWidget):
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         if self._lang != SOURCE:  # the picture's own name (what a screen reader says, a tooltip) in the table's language
             named = f", {words(self._lang).gettext(COLOR_WORDS[s.color])}" if top.is_wild and s.color else ""
-            snapshot["top_svg"] = _renamed(snapshot["top_svg"], card_name(top, self._lang) + named)
+            snapshot["top_svg"] = picture_named(snapshot["top_svg"], card_name(top, self._lang) + named)
         snapshot["deck_svg"] = card_back_svg(56, deck)
         if self._lang != SOURCE and s.rules.mercy_limit is not None:  # the wording module's lines, in the table's language
             said, limit = words(self._lang).gettext, s.rules.mercy_limit
@@ -372,13 +370,3 @@ class GameTable(GuardedWidget):
         from nomercy.teaching.pictures import state_html
 
         return {**review, "board": state_html(result.decisions[index].state.view(result.seat), inline=True)}
-
-
-def _renamed(svg: str, name: str) -> str:
-    """A card picture whose accessible name (its ``<title>`` and ``aria-label``) is ``name``: the pictures name a card
-    in English, and a table in another language shows no English word, not even in a tooltip."""
-    found = re.search(r"<title>([^<]*)</title>", svg)
-    if found is None:
-        return svg
-    said = html.escape(name, quote=True)
-    return svg.replace(f'aria-label="{found.group(1)}"', f'aria-label="{said}"').replace(found.group(0), f"<title>{said}</title>")

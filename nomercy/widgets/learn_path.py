@@ -27,22 +27,29 @@ from typing import Any, Callable, Sequence
 import traitlets
 
 from nomercy.core import inputs
-from nomercy.core.cards import COLORS
+from nomercy.core.cards import COLORS, Card
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import N_, SOURCE, Words, language, plural_rule, words
 from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
-from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play, parse_move
 from nomercy.core.rulebook import RULINGS
+from nomercy.core.said import COLOR_WORDS, card_name, n_, sentence
+from nomercy.core.wording import is_you
 from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
 from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named
 from nomercy.widgets.learner_choice import LearnerChoice
 
 __all__ = ["LearnPath", "progress_id"]
 
-_PROFILE_NAMES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
-_HEADINGS = {"done": "Done!", "refused": "Not allowed", "allowed": "Allowed, but not the task"}
+_PROFILE_NAMES = {"no-mercy": N_("No Mercy"), "classic": N_("Classic UNO")}
+_HEADINGS = {"done": N_("Done!"), "refused": N_("Not allowed"), "allowed": N_("Allowed, but not the task")}
+# the seat called You, as its name shows at the table: "Du", "Vous", "你" (English shows the name itself; a message
+# of its own, not "You": the game table still names that seat "You" in every language, and "You" in the catalogs
+# would make the Play page's language test read it there as English left over)
+_YOU = N_("You, as a seat's name")
 
 
 def progress_id(stage: Stage) -> str:
@@ -54,6 +61,8 @@ class LearnPath(GuardedWidget):
     """The learning path, or one chapter of it (``chapter``: its id, like ``stacking``), with the progress kept in
     ``data_dir`` (default: the trainer's folder). ``chapters``: the path (default: the ``learn/`` folder).
     ``learner``: whose progress (a name, remembered; default the learner chosen last on this computer).
+    ``lang``: the language of the page's words, the stages' and the table's (a code of
+    :data:`nomercy.core.i18n.LANGUAGES`; the catalogs' words, :mod:`nomercy.puzzles.file_words`).
 
     Python API: :meth:`play` tries a move on the table, :meth:`next`, :meth:`again` and :meth:`goto` move about
     the path, :meth:`switch_learner` changes whose progress it is; :attr:`stage`, :attr:`feedback` and :attr:`path`
@@ -71,11 +80,16 @@ class LearnPath(GuardedWidget):
     """The answer to the last try: ``kind`` is done, refused or allowed (or empty before a try)."""
     whose = traitlets.Dict().tag(sync=True)
     """Whose progress it is: the name, the other learners on this computer, and the words around them."""
+    words = traitlets.Dict().tag(sync=True)
+    """The page's own words in the language chosen: English message to its words (none for English)."""
+    plural = traitlets.Unicode("one").tag(sync=True)  # how a count picks its plural form (i18n.PLURAL_RULES)
 
     def __init__(self, chapter: str | None = None, data_dir: str | os.PathLike[str] | None = None, *,
                  clock: Callable[[], datetime] | None = None, chapters: Sequence[Chapter] | None = None,
-                 learner: str | None = None) -> None:
+                 learner: str | None = None, lang: str = SOURCE) -> None:
         super().__init__()
+        self._lang = language(lang)  # checked before anything is read
+        self._said: Words = words(self._lang)
         if clock is not None:
             inputs.calendar_clock(clock)
         if chapters is not None:
@@ -97,6 +111,10 @@ class LearnPath(GuardedWidget):
         self._table: GameState = self._stages[self._index].start()
         self._wrong_tries = 0
         self._last: Attempt | None = None
+        self._tried_on: GameState = self._table  # the table the last try was made on (what its move is said from)
+        if self._lang != SOURCE:
+            self.words = self._said.catalog()
+            self.plural = plural_rule(self._lang)
         self.on_msg(lambda _, content, buffers: self.send_intent(content))
         self._redraw()
 
@@ -159,7 +177,7 @@ class LearnPath(GuardedWidget):
         if self._last is not None and self._last.outcome in ("allowed", "done"):
             return "Press Try again (or Next stage) first: the table shows what your last move did."
         attempt = self.current.judge(move, self._table)
-        self._last = attempt
+        self._last, self._tried_on = attempt, self._table
         if attempt.outcome == "done":
             self.progress.record(progress_id(self.current), right=self._wrong_tries == 0, topic=LEARN_TOPIC)
         else:
@@ -221,14 +239,16 @@ class LearnPath(GuardedWidget):
 
     # --- what the page shows -----------------------------------------------------------------------
     def _redraw(self) -> None:
-        self.whose = self._learner.status()
+        self.whose = self._learner.status(self._lang)
+        said = self._said.gettext
         stage = self.current
         done = self._done_ids()
         chapters = [c for c in self._chapters if self._only is None or c.id == self._only]
         first_new = next((c.stages[0].id for c in chapters if not c.known_from_classic), None)
         self.path = {
-            "chapters": [{"id": c.id, "title": c.title, "about": c.about, "known_from_classic": c.known_from_classic,
-                          "stages": [{"id": s.id, "title": s.title, "done": progress_id(s) in done,
+            "chapters": [{"id": c.id, "title": said(c.title), "about": said(c.about),
+                          "known_from_classic": c.known_from_classic,
+                          "stages": [{"id": s.id, "title": said(s.title), "done": progress_id(s) in done,
                                       "star": done.get(progress_id(s), False)} for s in c.stages]}
                          for c in chapters],
             "at": stage.id, "number": self._index + 1, "of": len(self._stages),
@@ -237,10 +257,10 @@ class LearnPath(GuardedWidget):
         }
         chapter = next(c for c in self._chapters if c.id == stage.chapter) if stage.chapter else None
         self.stage = {
-            "id": stage.id, "title": stage.title, "rule": stage.rule, "task": stage.task,
-            "chapter": chapter.title if chapter else "", "rules": _PROFILE_NAMES.get(stage.table.rules.name,
-                                                                                    stage.table.rules.name),
-            "table": _table(stage, self._table),
+            "id": stage.id, "title": said(stage.title), "rule": said(stage.rule), "task": said(stage.task),
+            "chapter": said(chapter.title) if chapter else "",
+            "rules": said(_PROFILE_NAMES.get(stage.table.rules.name, stage.table.rules.name)),
+            "table": _table(stage, self._table, self._lang),
         }
         last = self._last
         if last is None:
@@ -248,17 +268,20 @@ class LearnPath(GuardedWidget):
             return
         ruling = RULINGS[stage.ruling]
         self.feedback = {
-            "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": last.move,
+            "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]),
+            "move": last.move if self._lang == SOURCE else _move_said(last.move, self._tried_on, self._lang),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
-            "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": last.why,
-            "events": _said(last.events),
-            "ruling": {"title": ruling.title, "text": stage.ruling_text()} if last.done else None,
+            "reason": last.reason, "reason_folded": bool(last.reason and last.why),
+            "why": said(last.why) if last.why else "",
+            "events": _said(last.events, self._lang),
+            # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English
+            "ruling": {"title": said(ruling.title), "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
 
 
-def _table(stage: Stage, state: GameState) -> dict[str, Any]:
+def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]:
     """The table as the learner sees it: their hand with the moves each card makes, the others' counts, the
     top card, the color, the pending draw, and the buttons of the moves that are not a card."""
     you = state.seats.index(stage.you)
@@ -270,16 +293,19 @@ def _table(stage: Stage, state: GameState) -> dict[str, Any]:
         moves = [m for m in offered if isinstance(m, Play) and m.card == card]
         if not moves:  # a card that does not fit is still a try: the engine says why
             moves = [Play(you, card, color=COLORS[0] if "color" in card.rank.choices else None)]
-        hand.append({"key": f"{i}", "card": str(card), "svg": card_svg(card, width=64),
-                     "moves": [{"label": _label(m, state), "move": state.move_text(m)} for m in moves]})
-    actions = [{"label": _label(m, state), "move": state.move_text(m)}
+        hand.append({"key": f"{i}", "card": str(card), "name": _card(card, lang),
+                     "svg": _picture(card_svg(card, width=64), card, lang),
+                     "moves": [{"label": _label(m, state, lang), "move": state.move_text(m)} for m in moves]})
+    actions = [{"label": _label(m, state, lang), "move": state.move_text(m)}
                for m in dict.fromkeys([Draw(you)] + [m for m in offered if not isinstance(m, Play)])]
     top = state.top_card
     return {
-        "seats": [{"name": name, "count": len(state.hands[i]), "turn": i == state.turn and not state.is_over,
+        "seats": [{"name": name, "shown": _seat(name, lang), "count": len(state.hands[i]),
+                   "turn": i == state.turn and not state.is_over,
                    "you": i == you, "out": i in state.out, "winner": state.winner == i}
                   for i, name in enumerate(state.seats)],
-        "top": str(top) if top else "", "top_svg": card_svg(top, state.color, width=72) if top else "",
+        "top": str(top) if top else "", "top_name": _card(top, lang) if top else "",
+        "top_svg": _picture(card_svg(top, state.color, width=72), top, lang) if top else "",
         "back_svg": card_back_svg(width=48, deck=stage.table.rules.deck),
         "color": str(state.color) if state.color else "", "pending": state.pending,
         "direction": state.direction_name, "draw_pile": len(state.draw_pile),
@@ -288,7 +314,7 @@ def _table(stage: Stage, state: GameState) -> dict[str, Any]:
     }
 
 
-def _said(events: Sequence[Event]) -> list[str]:
+def _said(events: Sequence[Event], lang: str = SOURCE) -> list[str]:
     """What a try did, in the fewest words and nothing twice: the move's own event is left out (the answer's
     heading names the move: the card played, the color named, UNO called), a stack says only how many cards wait
     for whom (the stage's rule just taught how to answer it), and a catch's penalty is not drawn a second time."""
@@ -300,16 +326,63 @@ def _said(events: Sequence[Event]) -> list[str]:
         if (isinstance(event, CardsDrawn) and isinstance(before, UnoCaught) and event.player == before.player
                 and event.count == before.penalty):
             continue
-        said.append(f"{event.pending}." if isinstance(event, StackGrew) else event.sentence)
+        if lang == SOURCE:
+            said.append(f"{event.pending}." if isinstance(event, StackGrew) else event.sentence)
+        elif isinstance(event, StackGrew):
+            said.append(words(lang).ngettext(*_PENDING, event.total, player=_seat(event.target, lang)))
+        else:
+            said.append(sentence(event, lang))
     return said
+
+
+_PENDING = n_("{count} card is now pending for {player}.", "{count} cards are now pending for {player}.")
+"""A stack grown, without how to answer it (English says it with the event's own ``pending``)."""
+
+
+def _seat(name: str, lang: str) -> str:
+    """A seat's name in ``lang``: the seat called You as the table names it ("Du", "Vous", "你"), else the name."""
+    if lang == SOURCE or not is_you(name):
+        return name
+    return words(lang).gettext(_YOU)
+
+
+def _card(card: Card, lang: str) -> str:
+    """A card named in ``lang`` (its notation in English, as the pages always showed it)."""
+    return str(card) if lang == SOURCE else card_name(card, lang)
+
+
+def _picture(svg: str, card: Card, lang: str) -> str:
+    """A card's picture, its accessible name in ``lang`` (the pictures name a card in English)."""
+    return svg if lang == SOURCE else picture_named(svg, card_name(card, lang))
+
+
+def _move_said(move: str, state: GameState, lang: str) -> str:
+    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8')."""
+    try:
+        parsed = parse_move(move, state.seats)
+    except NomercyError:
+        return move
+    if not isinstance(parsed, Play):
+        return _label(parsed, state, lang)
+    said, card = words(lang), card_name(parsed.card, lang)
+    if parsed.color is not None:
+        return said.gettext(N_("Play {card}, name {color}"), card=card, color=said.gettext(COLOR_WORDS[parsed.color]))
+    if parsed.target is not None:
+        return said.gettext(N_("Play {card}, swap with {player}"), card=card,
+                            player=_seat(state.seats[parsed.target], lang))
+    if state.move_text(parsed).endswith(" keeping"):
+        return said.gettext(N_("Play {card}, keep your hand"), card=card)
+    return said.gettext("Play {card}", card=card)
 
 
 _ECHOES = (CardPlayed, ColorNamed, UnoCalled)
 """The events that only repeat the move that made them."""
 
 
-def _label(move: Move, state: GameState) -> str:
-    """A move as its button says it (the card itself is drawn beside it)."""
+def _label(move: Move, state: GameState, lang: str = SOURCE) -> str:
+    """A move as its button says it (the card itself is drawn beside it), in ``lang``."""
+    if lang != SOURCE:
+        return _label_in(move, state, words(lang))
     if isinstance(move, Play):
         if move.color is not None:
             return f"Play, name {move.color}"
@@ -330,4 +403,33 @@ def _label(move: Move, state: GameState) -> str:
         return f"Catch {state.seats[move.target]}"
     if isinstance(move, Challenge):
         return "Challenge"
+    return state.move_text(move)
+
+
+def _label_in(move: Move, state: GameState, said: Words) -> str:
+    """:func:`_label` in another language: the same buttons, from the catalogs."""
+    lang = said.lang
+    if isinstance(move, Play):
+        if move.color is not None:
+            return said.gettext(N_("Play, name {color}"), color=said.gettext(COLOR_WORDS[move.color]))
+        if move.target is not None:
+            return said.gettext(N_("Play, swap with {player}"), player=_seat(state.seats[move.target], lang))
+        if state.move_text(move).endswith(" keeping"):
+            return said.gettext(N_("Play, keep your hand"))
+        # English says "Play" beside the card; "Play" alone is the Play page's name in the catalogs
+        return said.gettext(N_("Play this card"))
+    if isinstance(move, Draw):
+        if state.pending:
+            return said.ngettext("Take the {count} card", "Take the {count} cards", state.pending)
+        return said.gettext("Draw")
+    if isinstance(move, Pass):
+        return said.gettext(N_("Keep the card"))
+    if isinstance(move, NameColor):
+        return said.gettext("Name {color}", color=said.gettext(COLOR_WORDS[move.color]))
+    if isinstance(move, CallUno):
+        return said.gettext("Call UNO")
+    if isinstance(move, Catch):
+        return said.gettext(N_("Catch {player}"), player=_seat(state.seats[move.target], lang))
+    if isinstance(move, Challenge):
+        return said.gettext(N_("Challenge"))
     return state.move_text(move)

@@ -18,6 +18,7 @@ import os
 from typing import Any
 
 from nomercy.core import inputs, wording
+from nomercy.core.i18n import SOURCE, words
 from nomercy.puzzles.learners import Learners, learner_name
 
 __all__ = ["LearnerChoice"]
@@ -43,15 +44,17 @@ class LearnerChoice:
         a name that cannot be one raises :class:`~nomercy.puzzles.learners.LearnerError`, in one line."""
         return LearnerChoice(self.learners.data_dir, learner_name(value))
 
-    def status(self) -> dict[str, Any]:
-        """What the page shows: the name, the other learners here, and the words around them."""
+    def status(self, lang: str = SOURCE) -> dict[str, Any]:
+        """What the page shows: the name, the other learners here, and the words around them (in ``lang``)."""
         names = self.learners.names()
         others = [n for n in names if n != self.name]
+        said = words(lang).gettext
         return {
-            "name": self.name, "names": names, "label": wording.LEARNER_LABEL, "switch": wording.LEARNER_SWITCH,
-            "title": wording.LEARNER_IS.format(name=self.name) if self.name else "",
-            "ask": "" if self.name else wording.LEARNER_UNNAMED if self._has_progress() else wording.LEARNER_ASK,
-            "others": wording.LEARNER_OTHERS.format(names=", ".join(others)) if others else "",
+            "name": self.name, "names": names, "label": said(wording.LEARNER_LABEL),
+            "switch": said(wording.LEARNER_SWITCH),
+            "title": said(wording.LEARNER_IS, name=self.name) if self.name else "",
+            "ask": "" if self.name else said(wording.LEARNER_UNNAMED if self._has_progress() else wording.LEARNER_ASK),
+            "others": said(wording.LEARNER_OTHERS, names=", ".join(others)) if others else "",
         }
 
     def _has_progress(self) -> bool:

@@ -284,7 +284,7 @@ def _learn(lang: str) -> Any:
 
     # The learning path from the build's reading of learn/ (app/learn.json, beside this module, as puzzles.json)
     bundle = json.loads(Path(__file__).with_name(LEARN_BUNDLE).read_text(encoding="utf-8"))
-    return LearnPath(chapters=path_from_bundle(bundle))
+    return LearnPath(chapters=path_from_bundle(bundle), lang=lang)
 
 
 LEARN_BUNDLE = "learn.json"

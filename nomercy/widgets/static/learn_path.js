@@ -45,6 +45,17 @@ function learnerBar(prefix, who, send, typed) {
     }, n)));
 }
 
+// The page's own words, in the language Python chose (the `words` trait: English message to its words, or to its
+// plural forms, from the gettext catalogs of nomercy.core.i18n; English sends none: the messages are the English).
+// The stages' words, the table's cards and the answers come from Python already said in that language.
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
+}
+const N_ = (text) => text;
+// Words Python sends as data (a color, a direction), marked here for the catalogs and translated where shown.
+export const DATA_WORDS = [N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("clockwise"), N_("counterclockwise")];
+const PLURAL = { one: (n) => (n === 1 ? 0 : 1), french: (n) => (n <= 1 ? 0 : n % 1000000 === 0 ? 1 : 2), none: () => 0 };
+
 // Every message this view sends up. LearnPath.INTENTS in Python accepts exactly these.
 export const INTENTS = ["try", "again", "next", "goto", "learner"];
 
@@ -55,6 +66,15 @@ function render({ model, el }) {
     if (!INTENTS.includes(msg.type)) throw new Error(`learn path: no such intent ${JSON.stringify(msg.type)}`);
     model.send(msg);
   };
+  const _ = (text, values) => fill((model.get("words") || {})[text] || text, values);
+  const n_ = (one, many, count, values) => {
+    const forms = (model.get("words") || {})[one];
+    const text = Array.isArray(forms) ? forms[(PLURAL[model.get("plural")] || PLURAL.one)(count)] ?? forms[0] : count === 1 ? one : many;
+    return fill(text, { count, ...values });
+  };
+  // "{count} cards" as the English page always said it (a pile of one included); another language by its forms
+  const cards = (count) => (model.get("plural") === "one" && !Object.keys(model.get("words") || {}).length
+    ? fill("{count} cards", { count }) : n_("{count} card", "{count} cards", count));
   const button = (testid, label, onclick, extra = {}) =>
     h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
 
@@ -75,20 +95,21 @@ function render({ model, el }) {
 
   function pathBox(p) {
     const chapters = p.chapters.map((c) => h("li", { class: "nm-learn-chapter" },
-      h("div", { class: "nm-learn-chapter-title" }, c.title, c.known_from_classic ? h("span", { class: "nm-learn-known" }, " (as in classic UNO)") : null),
+      h("div", { class: "nm-learn-chapter-title" }, c.title, c.known_from_classic ? h("span", { class: "nm-learn-known" }, " " + _("(as in classic UNO)")) : null),
       h("ol", { class: "nm-learn-stages" }, c.stages.map((s) => h("li", {},
         button(`learn-goto-${s.id}`, [h("span", { class: "nm-learn-mark", "aria-hidden": "true" }, s.star ? "★" : s.done ? "✓" : "○"), ` ${s.title}`],
           () => send({ type: "goto", stage: s.id }), {
             "data-done": s.done ? "true" : null, "data-star": s.star ? "true" : null,
             "aria-current": s.id === p.at ? "step" : null,
-            "aria-label": `${s.title}${s.star ? ", done at the first try" : s.done ? ", done" : ""}`,
+            "aria-label": s.star ? _("{stage}, done at the first try", { stage: s.title })
+              : s.done ? _("{stage}, done", { stage: s.title }) : s.title,
           }))))));
     return h("details", {
       class: "nm-learn-path", "data-testid": "learn-path", open: pathOpen ? true : null,
       ontoggle: (e) => { pathOpen = e.target.open; },
     },
-      h("summary", { "data-testid": "learn-progress" }, `Stage ${p.number} of ${p.of} · ${p.done} done`),
-      p.classic_start ? button("learn-classic-start", "I know classic UNO: start at No Mercy's own rules",
+      h("summary", { "data-testid": "learn-progress" }, _("Stage {number} of {total} · {done} done", { number: p.number, total: p.of, done: p.done })),
+      p.classic_start ? button("learn-classic-start", _("I know classic UNO: start at No Mercy's own rules"),
         () => send({ type: "goto", stage: p.classic_start })) : null,
       h("ol", { class: "nm-learn-chapters" }, chapters));
   }
@@ -98,23 +119,23 @@ function render({ model, el }) {
       class: "nm-learn-seat", "data-testid": `learn-seat-${s.name}`, "data-turn": s.turn ? "true" : null,
       "data-out": s.out ? "true" : null,
     },
-      h("b", {}, s.you && s.name !== "You" ? `${s.name} (you)` : s.name), " ",
-      h("span", { "data-testid": `learn-count-${s.name}` }, `${s.count} ${s.count === 1 ? "card" : "cards"}`),
-      s.turn ? h("span", { class: "nm-learn-badge" }, "to play") : null,
-      s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, "out") : null,
-      s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, "wins") : null)));
+      h("b", {}, s.you && s.name !== "You" ? _("{name} (you)", { name: s.name }) : s.shown || s.name), " ",
+      h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
+      s.turn ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
+      s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("out")) : null,
+      s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, _("wins")) : null)));
   }
 
   function centre(t) {
     return h("div", { class: "nm-learn-centre" },
       h("div", { class: "nm-learn-pile", "data-testid": "learn-top", "data-card": t.top, html: t.top_svg, role: "img",
-        "aria-label": `Top card: ${t.top}` }),
+        "aria-label": _("Top card: {card}", { card: t.top_name || t.top }) }),
       h("dl", { class: "nm-learn-facts" },
-        h("dt", {}, "Color"), h("dd", { "data-testid": "learn-color" }, t.color || "none"),
-        h("dt", {}, "To draw"), h("dd", { "data-testid": "learn-pending", class: t.pending ? "nm-learn-pending" : null },
-          t.pending ? `${t.pending} cards` : "nothing"),
-        h("dt", {}, "Play goes"), h("dd", {}, t.direction),
-        h("dt", {}, "Draw pile"), h("dd", {}, `${t.draw_pile} cards`)));
+        h("dt", {}, _("Color")), h("dd", { "data-testid": "learn-color" }, t.color ? _(t.color) : _("none")),
+        h("dt", {}, _("To draw")), h("dd", { "data-testid": "learn-pending", class: t.pending ? "nm-learn-pending" : null },
+          t.pending ? cards(t.pending) : _("nothing")),
+        h("dt", {}, _("Play goes")), h("dd", {}, _(t.direction)),
+        h("dt", {}, _("Draw pile")), h("dd", {}, cards(t.draw_pile))));
   }
 
   function hand(t, locked) {
@@ -126,16 +147,17 @@ function render({ model, el }) {
       }, {
         class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}`, "data-card": c.card, disabled: locked ? true : null,
         "data-move": c.moves.length === 1 ? c.moves[0].move : null,
-        "aria-label": c.moves.length === 1 ? `Play ${c.card}` : `${c.card}: choose how to play it`,
+        "aria-label": c.moves.length === 1 ? _("Play {card}", { card: c.name || c.card })
+          : _("{card}: choose how to play it", { card: c.name || c.card }),
         "aria-expanded": c.moves.length > 1 ? String(open) : null,
       });
       return h("div", { class: "nm-learn-slot" }, card);
     });
     const chosen = t.hand.find((c) => c.key === choosing);
     return h("div", { class: "nm-learn-hand-box" },
-      h("div", { class: "nm-learn-hand", "data-testid": "learn-hand", role: "group", "aria-label": "Your cards" }, cards),
+      h("div", { class: "nm-learn-hand", "data-testid": "learn-hand", role: "group", "aria-label": _("Your cards") }, cards),
       chosen && !locked ? h("div", { class: "nm-learn-choices", "data-testid": "learn-choices", role: "group",
-        "aria-label": `How to play ${chosen.card}` },
+        "aria-label": _("How to play {card}", { card: chosen.name || chosen.card }) },
         chosen.moves.map((m, j) => button(`learn-choice-${j}`, m.label, () => { choosing = null; send({ type: "try", move: m.move }); },
           { "data-move": m.move }))) : null,
       h("div", { class: "nm-learn-actions" }, t.actions.map((a, j) => button(`learn-action-${j}`, a.label,
@@ -146,14 +168,14 @@ function render({ model, el }) {
   // already, and a newcomer reads on (the phone walk of issue 38 found the text doubled the reading).
   function ruling(r) {
     return h("details", { "data-testid": "learn-ruling", class: "nm-learn-ruling nm-learn-more" },
-      h("summary", {}, h("span", {}, "The rulebook: ", h("b", {}, r.title))),  // one flex item: its space kept
+      h("summary", {}, h("span", {}, _("The rulebook:") + " ", h("b", {}, r.title))),  // one flex item: its space kept
       h("p", { "data-testid": "learn-ruling-text" }, r.text));
   }
 
   function answer(f, last) {
     if (!f.kind) return null;
     // Python words the answer and trims what it would say twice (the events that repeat the move); this draws it
-    const reason = f.reason ? h("p", { "data-testid": "learn-reason" }, `The rules say: ${f.reason}.`) : null;
+    const reason = f.reason ? h("p", { "data-testid": "learn-reason" }, _("The rules say: {reason}.", { reason: f.reason })) : null;
     return h("div", {
       class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
       tabindex: "-1", role: "status",
@@ -165,13 +187,13 @@ function render({ model, el }) {
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
       // the stage's why said what this move gets wrong; the engine's own reason is one tap away
       f.reason && f.reason_folded ? h("details", { "data-testid": "learn-reason-more", class: "nm-learn-more" },
-        h("summary", {}, "Why the rules say no"), reason) : null,
+        h("summary", {}, _("Why the rules say no")), reason) : null,
       f.ruling ? ruling(f.ruling) : null,
-      f.kind === "done" && f.first_try ? h("p", {}, "★ At the first try.") : null,
+      f.kind === "done" && f.first_try ? h("p", {}, _("★ At the first try.")) : null,
       h("div", { class: "nm-learn-buttons" },
-        f.kind === "allowed" ? button("learn-again", "Try again", () => send({ type: "again" })) : null,
-        f.kind === "done" && !f.last ? button("learn-next", "Next stage", () => send({ type: "next" })) : null,
-        f.kind === "done" && f.last ? h("p", { "data-testid": "learn-finished" }, "That was the last stage. Well done!") : null));
+        f.kind === "allowed" ? button("learn-again", _("Try again"), () => send({ type: "again" })) : null,
+        f.kind === "done" && !f.last ? button("learn-next", _("Next stage"), () => send({ type: "next" })) : null,
+        f.kind === "done" && f.last ? h("p", { "data-testid": "learn-finished" }, _("That was the last stage. Well done!")) : null));
   }
 
   function draw() {
@@ -188,7 +210,7 @@ function render({ model, el }) {
         h("div", { class: "nm-learn-where" }, `${s.chapter} · ${s.rules}`),
         h("h3", { class: "nm-learn-title", "data-testid": "learn-title", tabindex: "-1" }, s.title),
         h("p", { class: "nm-learn-rule", "data-testid": "learn-rule" }, s.rule),
-        h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, "Your task: "), s.task)),
+        h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, _("Your task:") + " "), s.task)),
       h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
       answer(f),
       error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
