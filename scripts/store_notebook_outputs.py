@@ -20,11 +20,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import nbformat
-from jupyter_client.manager import KernelManager
-from nbclient import NotebookClient
-from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+if TYPE_CHECKING:  # imported where a notebook is run: two seconds of CPU that --help and a refused value need not pay
+    import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -79,6 +78,8 @@ def tidy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     ids.update(dict.fromkeys(nb.metadata.get("widgets", {}).get(_WIDGET_STATE, {}).get("state", {})))
     if not ids:
         return nb
+    import nbformat
+
     text = json.dumps(nb)
     for number, model_id in enumerate(ids, start=1):
         text = text.replace(model_id, f"{number:032x}")
@@ -90,6 +91,11 @@ _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def store(path: Path, timeout: int) -> float:
+    import nbformat
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+    from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     start = time.perf_counter()

@@ -99,9 +99,15 @@ def table_round(seed: int, players: list[str]) -> list[GameState]:
     return positions
 
 
-@pytest.fixture(scope="module")
-def warned() -> list[tuple[GameState, Move]]:
-    found = warned_positions(range(8), ["human", "greedy"]) + warned_positions(range(100, 104), ["h", "g", "g"])
+SWEEPS = {"everyday": (range(3), range(100, 102)), "broad": (range(8), range(100, 104))}
+"""The seeds of the two- and three-player rounds the warned moves come from: the everyday run's few (a hundred and
+more warned moves), and under ``-m soak`` (scripts/test runs it) the broad sweep, three times as many."""
+
+
+@pytest.fixture(scope="module", params=["everyday", pytest.param("broad", marks=pytest.mark.soak)])
+def warned(request: pytest.FixtureRequest) -> list[tuple[GameState, Move]]:
+    two, three = SWEEPS[request.param]
+    found = warned_positions(two, ["human", "greedy"]) + warned_positions(three, ["h", "g", "g"])
     assert len(found) >= 20, f"too few warned moves in the seeded rounds to test on ({len(found)})"
     return found
 

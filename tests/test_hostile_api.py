@@ -38,6 +38,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import collection
 from hostile_values import clear, guard, hostile, snapshot
 from test_entry_points import public_callables
 
@@ -192,8 +193,6 @@ def harvest() -> dict[type, list[Any]]:
     from nomercy.core.rules import OPTIONS, PROFILES
     from nomercy.play.players import make_player
     from nomercy.play.table import TableSession
-    from nomercy.puzzles.puzzle import load_puzzles
-
     found: dict[type, list[Any]] = {}
 
     def keep(value: Any, depth: int = 0) -> None:
@@ -232,7 +231,7 @@ def harvest() -> dict[type, list[Any]]:
     keep(table.transcript)
     for value in (*PROFILES.values(), *OPTIONS.values(), *list(RULINGS.values())[:2], *DECKS.values(),
                   make_player("greedy", seed=1), make_player("random", seed=1), random.Random(1),
-                  *load_puzzles()[:3], datetime.date(2026, 12, 3)):
+                  *collection()[:3], datetime.date(2026, 12, 3)):
         keep(value)
     return found
 
@@ -259,9 +258,7 @@ def _first(values: list[Any]) -> Any:
 
 
 def _first_puzzle_id() -> str:
-    from nomercy.puzzles.puzzle import load_puzzles
-
-    return load_puzzles()[0].id
+    return collection()[0].id
 
 
 def harvested_of(type_name: str) -> list[Any]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from conftest import collection
 from nomercy.core.errors import NomercyError
 from nomercy.puzzles.kept import KeptFolder
 from nomercy.puzzles.learners import CURRENT_FILE, FOLDER, NAME_FILE, LearnerError, Learners, learner_name, read_name
@@ -81,7 +82,8 @@ def test_no_name_at_all_is_the_default_learner_where_one_may_be_left_out_and_ref
 
 @pytest.mark.parametrize("value", [None, *NOT_NAMES], ids=range(len(NOT_NAMES) + 1))
 def test_the_learner_intent_refuses_a_name_that_is_none_and_changes_nothing(tmp_path: Path, value: Any) -> None:
-    trainer = Trainer(data_dir=tmp_path, clock=clock, learner="Ann")
+    """The trainer is given the collection read once (conftest), not read again for each of the thirty names."""
+    trainer = Trainer(puzzles=list(collection()), data_dir=tmp_path, clock=clock, learner="Ann")
     path = LearnPath(data_dir=tmp_path, learner="Ann")
     trainer.progress.record(trainer.current, right=True)
     trainer.send_intent({"type": "goto", "index": 0})  # the page shows the attempt (the puzzle served stays)

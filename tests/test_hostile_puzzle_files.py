@@ -34,13 +34,18 @@ from nomercy.cli import main
 from nomercy.core.errors import NomercyError, PuzzleError
 from nomercy.puzzles.puzzle import check_paths, default_puzzle_dir, load_puzzle, puzzle_files
 from nomercy.puzzles.schema import puzzle_schema
-from test_puzzle_schema import BEST  # the best-move puzzle the schema tests start from
+from test_puzzle_schema import BEST, draft  # the best-move puzzle the schema tests start from
 
-jsonschema = pytest.importorskip("jsonschema")
 HOSTILE_COVERS = ("file:puzzle", "file:position", "cli:check", "cli:puzzle show", "cli:puzzle solve",
                   "cli:puzzle show --dir", "cli:puzzle solve --dir")
 
-VALIDATOR = jsonschema.Draft202012Validator(puzzle_schema())
+
+
+@functools.cache
+def validator() -> Any:
+    """The puzzle file's schema, ready to check data (jsonschema imported when a test first needs it, see
+    :func:`test_puzzle_schema.draft`)."""
+    return draft()(puzzle_schema())
 
 BEYOND_THE_SCHEMA = {
     "a seat the puzzle does not have": r"unknown seat ",
@@ -213,7 +218,7 @@ def judge(data: Any, text: str) -> None:
         assert_clear(refusal, path)
     if not read:
         return  # not YAML the reader will read (too deep, too big, a key twice): the schema has no data to judge
-    schema_errors = sorted(VALIDATOR.iter_errors(parsed), key=lambda e: list(map(str, e.absolute_path)))
+    schema_errors = sorted(validator().iter_errors(parsed), key=lambda e: list(map(str, e.absolute_path)))
     if refusal is None:
         assert not schema_errors, (f"the reader accepts what the schema refuses: "
                                    f"{'/'.join(map(str, schema_errors[0].absolute_path))}: {schema_errors[0].message}")
@@ -310,7 +315,7 @@ def test_the_reader_and_the_schema_agree_on_a_long_id(length):
 
 def test_the_examples_here_are_good_puzzles():
     for data in (GOOD, BEST, FIRST_CARD, KNOCKED_OUT):
-        assert VALIDATOR.is_valid(data)
+        assert validator().is_valid(data)
         path = _file_for(data, yaml.safe_dump(data))
         assert load_puzzle(path).check() == [], data["id"]
     with pytest.raises(NomercyError):

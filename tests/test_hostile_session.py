@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import collection
 from hostile_values import LOOK_ALIKES, SAMPLE, answer, clear, hostile, snapshot
 
 from nomercy import NomercyError, new_game
@@ -168,9 +169,10 @@ def make_holder(name: str, tmp_path: Any) -> Any:
     return {
         "TableSession": lambda: TableSession("no-mercy", ["human", "greedy", "greedy"], seed=3, coach=True),
         "GameTable": lambda: GameTable("no-mercy", ["human", "greedy", "greedy"], seed=3, pace=0, coach=True),
-        "PuzzleBoard": lambda: PuzzleBoard(),
+        # the collection read once (conftest), not again for each of the sixty-odd holders made here
+        "PuzzleBoard": lambda: PuzzleBoard(puzzles=list(collection())),
         "StepPlayer": lambda: StepPlayer(new_game("no-mercy", 3, seed=1), moves=["A draws"]),
-        "Trainer": lambda: Trainer(data_dir=tmp_path, clock=lambda: fixed),
+        "Trainer": lambda: Trainer(data_dir=tmp_path, clock=lambda: fixed, puzzles=list(collection())),
     }[name]()
 
 

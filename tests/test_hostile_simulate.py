@@ -167,8 +167,9 @@ def test_without_the_kernel_s_help_each_worker_watches_its_parent_and_ends_with_
 
 # --- SIGTERM, SIGHUP, Ctrl-C: the run cleans up and says so --------------------------------------
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("number", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)])
 def test_a_signal_to_end_stops_the_run_cleanly_in_one_line(tmp_path: Path, number: int) -> None:
+    """Each case starts a run with two worker processes (3 s of CPU): SIGHUP, handled as SIGTERM is, under ``-m slow``."""
     target = tmp_path / "run.jsonl"
     target.write_text(OLD, encoding="utf-8")
     child = nomercy(*ENDLESS, "--records", str(target), "--force")
@@ -182,8 +183,10 @@ def test_a_signal_to_end_stops_the_run_cleanly_in_one_line(tmp_path: Path, numbe
     assert_ended(workers)
 
 
-@pytest.mark.parametrize("whom", ["the whole command, as a terminal does", "the run alone"])
+@pytest.mark.parametrize("whom", ["the whole command, as a terminal does",
+                                  pytest.param("the run alone", marks=pytest.mark.slow)])
 def test_ctrl_c_stops_the_run_and_its_workers_without_a_traceback(tmp_path: Path, whom: str) -> None:
+    """Each case starts a run with two worker processes (3 s of CPU): the signal to the run alone under ``-m slow``."""
     target = tmp_path / "run.jsonl"
     child = nomercy(*ENDLESS, "--records", str(target), start_new_session=True)
     workers = running_with_workers(child, tmp_path)

@@ -10,6 +10,7 @@ modules that know each other: those circles are counted, and their number may on
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -32,17 +33,15 @@ def _layer(module: str) -> int:
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else TOP
 
 
-def _imports(module: str, *, typing_too: bool = False) -> set[str]:
-    """The nomercy modules ``module`` imports, anywhere in its body (under ``if TYPE_CHECKING`` only if ``typing_too``)."""
+def _imports(module: str) -> tuple[set[str], set[str]]:
+    """The nomercy modules ``module`` imports anywhere in its body: without, then with, those under ``if TYPE_CHECKING``."""
     tree = ast.parse(MODULES[module].read_text())
-    typing_only = set() if typing_too else {
-        id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-        and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
+    typed: set[str] = set()
     for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -52,12 +51,20 @@ def _imports(module: str, *, typing_too: bool = False) -> set[str]:
             names = [base] + [f"{base}.{a.name}" for a in node.names]
         else:
             continue
-        found.update(name for name in names if name in MODULES and name != module)
-    return found
+        ours = {name for name in names if name in MODULES and name != module}
+        typed |= ours
+        if id(node) not in typing_only:
+            found |= ours
+    return found, typed
 
 
-GRAPH = {module: _imports(module) for module in MODULES}
-TYPED_GRAPH = {module: _imports(module, typing_too=True) for module in MODULES}
+@functools.cache
+def graphs() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Each module's imports, without and with those under ``if TYPE_CHECKING``: every module is parsed once, when
+    a test first asks, so that only the worker that runs this file pays for it (every worker collects it)."""
+    both = {module: _imports(module) for module in MODULES}
+    return {m: plain for m, (plain, _) in both.items()}, {m: typed for m, (_, typed) in both.items()}
+
 
 # Circles that close only through an ``if TYPE_CHECKING:`` import. The goal is 0; lower
 # this number whenever a circle goes, never raise it.
@@ -66,7 +73,7 @@ TYPING_CIRCLES_AT_MOST = 0
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_a_module_imports_only_its_own_layer_and_the_layers_below(module):
-    above = sorted(m for m in GRAPH[module] if _layer(m) > _layer(module))
+    above = sorted(m for m in graphs()[0][module] if _layer(m) > _layer(module))
     assert not above, f"{module} ({(LAYERS + ('top',))[_layer(module)]}) imports {above} from a layer above it"
 
 
@@ -93,12 +100,12 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_circles():
-    circles = _circles(GRAPH)
+    circles = _circles(graphs()[0])
     assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles[:5])
 
 
 def test_import_circles_through_type_checking_do_not_grow():
-    circles = _circles(TYPED_GRAPH)
+    circles = _circles(graphs()[1])
     assert len(circles) <= TYPING_CIRCLES_AT_MOST, (
         f"{len(circles)} import circles close through `if TYPE_CHECKING:` (at most {TYPING_CIRCLES_AT_MOST}): "
         + "; ".join(" -> ".join(c) for c in circles))

@@ -120,15 +120,18 @@ def play_page_round(seed: int, folder: Path, rules: str = "no-mercy", opponents:
     return texts
 
 
-@pytest.mark.parametrize("seed", [3, 50822])
+@pytest.mark.parametrize("seed", [3, pytest.param(50822, marks=pytest.mark.soak)])
 def test_a_round_at_the_play_pages_table_speaks_a_card_players_words(seed, tmp_path):
+    """A whole coached round takes seconds (a hint at every decision): the everyday run plays one, ``-m soak`` another."""
     texts = play_page_round(seed, tmp_path)
     assert any(where.startswith("advice") for where in texts.values()), "a hint was shown"
     assert any(where.startswith("review") for where in texts.values()), "the review was shown"
     assert faults(texts) == []
 
 
+@pytest.mark.soak
 def test_a_classic_round_against_one_computer_speaks_a_card_players_words(tmp_path):
+    """Run with ``-m soak`` (scripts/test does): a whole coached round takes seconds, and the everyday run has one."""
     assert faults(play_page_round(11, tmp_path, rules="classic", opponents=1)) == []
 
 

@@ -4,6 +4,7 @@ schema as they are by the reader; the schema's lists follow the project's regist
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,21 +23,31 @@ from nomercy.puzzles.schema import SCHEMA_PATH, puzzle_schema
 from nomercy.puzzles.stage import stage_schema
 from nomercy.puzzles.yaml_reader import read_puzzle_file
 
-jsonschema = pytest.importorskip("jsonschema")
-
 SCHEMA = puzzle_schema()
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+@functools.cache
+def draft() -> Any:
+    """jsonschema's Draft 2020-12 validator, imported when a test first needs it: the import takes a second of CPU
+    (its format checkers build grammars), which every worker would pay when it collects this file."""
+    return pytest.importorskip("jsonschema").Draft202012Validator
+
+
+@functools.cache
+def validator() -> Any:
+    """The puzzle file's schema, ready to check data."""
+    return draft()(SCHEMA)
 FILES = puzzle_files(default_puzzle_dir())
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema_in_the_package():
-    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    draft().check_schema(SCHEMA)
     assert SCHEMA_PATH.parent.name == "puzzles" and SCHEMA_PATH.parent.parent.name == "nomercy"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_every_collection_puzzle_validates(path: Path):
-    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in VALIDATOR.iter_errors(read_puzzle_file(path))]
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator().iter_errors(read_puzzle_file(path))]
     assert not errors, errors[:3]
 
 
@@ -69,7 +80,7 @@ def test_the_schemas_have_the_keys_of_the_readers_table():
 
 
 def test_every_card_of_every_deck_and_every_alias_of_the_notation_matches_the_card_pattern():
-    card = jsonschema.Draft202012Validator(SCHEMA["$defs"]["card"])
+    card = draft()(SCHEMA["$defs"]["card"])
     texts = {str(c) for deck in DECKS.values() for c in deck.counts()}
     texts |= {"r7", "red7", "bskip", "grev", "y+2", "b+4", "rskip-all", "gdiscard-all", "w", "w+4", "wrev+4",
               "w+6", "w+10", "wroulette"}
@@ -138,7 +149,7 @@ BROKEN: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {
 
 
 def test_the_two_examples_are_good():
-    assert VALIDATOR.is_valid(GOOD) and VALIDATOR.is_valid(BEST)
+    assert validator().is_valid(GOOD) and validator().is_valid(BEST)
     Puzzle.from_dict(GOOD)
     Puzzle.from_dict(BEST)
 
@@ -147,6 +158,6 @@ def test_the_two_examples_are_good():
 def test_a_broken_file_is_refused_by_the_schema_and_by_the_reader(name: str):
     base, change = BROKEN[name]
     data = _changed(base, change)
-    assert not VALIDATOR.is_valid(data), f"the schema accepts {name}"
+    assert not validator().is_valid(data), f"the schema accepts {name}"
     with pytest.raises(NomercyError):
         Puzzle.from_dict(data)

@@ -28,7 +28,7 @@ from nomercy.core import inputs
 from nomercy.core.state import GameState
 from nomercy.core.wording import is_you, plural, possessive, says, verb
 from nomercy.play.estimate import is_clear, standard_error
-from nomercy.play.players.expert import determinize
+from nomercy.play.players.expert import determinize_many
 
 __all__ = ["WARNING_KINDS", "WARNING_TABLES", "MoveWarning", "move_warnings", "seat_moves", "comes_back",
            "move_words", "doing", "hand_of"]
@@ -140,7 +140,7 @@ class _Tables:
         if worlds is None:
             view = state.view(seat)
             rng = random.Random(f"coach-warnings:{view!r}")  # what the seat sees, and nothing else, picks the tables
-            worlds = [determinize(view, rng) for _ in range(WARNING_TABLES)]
+            worlds = determinize_many(view, rng, WARNING_TABLES)
         self.worlds = worlds
         self.state, self.seat, self.move = state, seat, move
         self.required = seat_moves(state, seat)[0]

@@ -45,7 +45,7 @@ from nomercy.play.players.belief import HandBeliefs, HiddenDeal
 from nomercy.play.players.greedy import (GreedyPlayer, SharpGreedy, hand_after, best_color, next_seat, score_play,
                                          sharp_score)
 
-__all__ = ["ExpertPlayer", "Weighing", "determinize"]
+__all__ = ["ExpertPlayer", "Weighing", "determinize", "determinize_many"]
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_MAX_TIME = 0.5
@@ -64,6 +64,14 @@ def determinize(view: PlayerView, rng: random.Random, beliefs: HandBeliefs | Non
     dealt to it and the cards a hand cannot hold are dealt elsewhere.
     """
     return _ImaginedTables(view, beliefs).deal(rng)
+
+
+def determinize_many(view: PlayerView, rng: random.Random, count: int,
+                     beliefs: HandBeliefs | None = None) -> list[GameState]:
+    """``count`` tables consistent with ``view``: the very tables ``count`` calls of :func:`determinize` deal from
+    ``rng``, with what they share (the unseen cards, the plan of the hidden deal) worked out once instead of each time."""
+    tables = _ImaginedTables(view, beliefs)
+    return [tables.deal(rng) for _ in range(count)]
 
 
 class _ImaginedTables:
