@@ -26,6 +26,7 @@ from nomercy.core.errors import NomercyError
 from nomercy.core import said
 from nomercy.play.said_at_table import log_words, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
+from nomercy.core.refusals import refusal_words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, verb
 from nomercy.core.rules import RuleSet
@@ -341,7 +342,7 @@ class TerminalTable:
         return 0
 
     def _say(self, reason: str) -> None:
-        self._write("! " + " ".join(reason.split()))
+        self._write("! " + " ".join(refusal_words(reason, self._words.lang).split()))
 
     # ------------------------------------------------------------------ printing
     def _print_log(self) -> None:
