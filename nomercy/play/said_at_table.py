@@ -14,12 +14,14 @@ from typing import Any, Sequence
 
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
-from nomercy.core.cards import Color
+from nomercy.core.cards import Card, Color
 from nomercy.core.i18n import N_, SOURCE, Words, words
+from nomercy.core.refusals import refusal_words
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import Draw, Play
 from nomercy.core.state import GameState, Phase
 from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
+from nomercy.play import hot_seat, table_undo
 from nomercy.play.transcript import Transcript
 
 __all__ = ["table_words", "prompt_words", "log_words", "status_words"]
@@ -51,8 +53,9 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
     said = words(lang)
     shown = dict(snapshot)
     for key, fixed in (("hand_label", N_("Your hand")), ("undo_label", N_("Undo my last move"))):
-        if shown.get(key) == fixed:  # one person at the table (a hot-seat's names its seat: still English)
+        if shown.get(key) == fixed:  # one person at the table
             shown[key] = said.gettext(fixed)
+    shown.update(_screen_words(snapshot, state, lang))
     over = snapshot.get("over")
     if over and state.winner is not None:
         winner = state.seats[state.winner]
@@ -73,6 +76,35 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
                     else b.get("text", "")} for b in last.get("banners", [])]
         shown["last"] = {**last, "line": moved or last.get("line", ""), "banners": banners}
     return shown
+
+
+def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict[str, Any]:
+    """The seats' labels, the hand on screen (its name and each card's), the hot-seat's buttons and why undo is not
+    offered, in ``lang``: said from the seats' names and the cards (:mod:`nomercy.play.hot_seat`'s messages)."""
+    said = words(lang)
+    changed: dict[str, Any] = {}
+    seats = []
+    for seat in snapshot.get("seats", []):
+        name = seat.get("name", "")
+        meter = said.gettext(N_("Your mercy meter")) if is_you(name) else said.gettext(N_("{player}'s mercy meter"),
+                                                                                       player=name)
+        catch = said.gettext(N_("{player} holds one card: catch {player} if {player} has not called UNO"),
+                             player=name) if seat.get("catch") else ""
+        seats.append({**seat, "meter_label": meter, "catch_title": catch})
+    changed["seats"] = seats
+    viewer, label = snapshot.get("viewer"), snapshot.get("hand_label", "")
+    if viewer and label and label != "Your hand":  # a hot-seat's hand, or a computer's watched
+        changed["hand_label"] = said.gettext(hot_seat.WATCHING_HAND if snapshot.get("watching")
+                                             else hot_seat.SOMEONES_HAND, player=viewer)
+    changed["hand"] = [{**card, "name": core_said.card_name(Card.parse(card["card"]), lang)}
+                       for card in snapshot.get("hand", [])]
+    if snapshot.get("reveal_for"):
+        changed["reveal_label"] = said.gettext(hot_seat.SHOW_HAND, player=snapshot["reveal_for"])
+    if snapshot.get("undoer"):
+        changed["undo_label"] = said.gettext(table_undo.UNDO_SOMEONES, player=snapshot["undoer"])
+    if snapshot.get("undo_why"):
+        changed["undo_why"] = refusal_words(snapshot["undo_why"], lang)
+    return changed
 
 
 def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
@@ -173,11 +205,18 @@ _WON_LINE = {
 def status_words(snapshot: dict[str, Any], state: GameState, viewer: int | None, kinds: Sequence[str],
                  humans: Sequence[int], prompt: dict[str, Any], advice: dict[str, Any], lang: str) -> str:
     """The status line over the table in ``lang``, as :func:`nomercy.play.table_text.status_line` and the table's
-    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen keeps its
-    English line (not in the catalogs yet)."""
+    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen has its
+    line said from the seat it is passed to."""
     english = str(snapshot.get("status", ""))
-    if lang == SOURCE or snapshot.get("hidden"):
+    if lang == SOURCE:
         return english
+    if snapshot.get("hidden") and not state.is_over:  # the hot-seat's screen between two people
+        said, who = words(lang), snapshot.get("reveal_for")
+        if who:
+            return said.gettext(hot_seat.PASS_THE_SCREEN, player=who,
+                                button=said.gettext(hot_seat.SHOW_HAND, player=who))
+        actor = state.to_act
+        return said.gettext(hot_seat.PLAYING_HIDDEN, player=state.seats[actor]) if actor is not None else english
     return _status(english, state, viewer, kinds, humans, prompt, advice, words(lang), lang)
 
 
