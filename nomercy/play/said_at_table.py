@@ -18,13 +18,13 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.i18n import N_, SOURCE, Words, words
 from nomercy.core.refusals import refusal_words
 from nomercy.core.legality import legal_moves
-from nomercy.core.moves import Draw, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from nomercy.core.state import GameState, Phase
 from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
 from nomercy.play import hot_seat, table_undo
 from nomercy.play.transcript import Transcript
 
-__all__ = ["table_words", "prompt_words", "log_words", "status_words"]
+__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words"]
 
 _OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
              ev.Challenged)
@@ -123,6 +123,37 @@ def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
     if which.startswith("name-") and button.get("color"):
         return said.gettext(N_("Name {color}"), color=said.gettext(core_said.COLOR_WORDS[Color(button["color"])]))
     return str(button.get("label", ""))
+
+
+def move_words(text: str, state: GameState, lang: str) -> str:
+    """A move of the person at the table (its notation, ``text``) as a terminal lists it in ``lang``: the card and
+    its choices, or the button's words ('Dra', 'Behåll röd 5'); the notation itself in English or when it is not
+    a move of this position."""
+    if lang == SOURCE:
+        return text
+    try:
+        move = state.parse_move(text)
+    except ValueError:
+        return text
+    said = words(lang)
+    if isinstance(move, Play):
+        card = core_said.card_name(move.card, lang)
+        if move.color is None and move.target is None and move.top is None:
+            return card
+        return said.gettext(N_("{card}: {choice}"), card=card, choice=_option(move, state, lang))
+    if isinstance(move, Draw):
+        return _button({"id": "draw"}, state, lang)
+    if isinstance(move, Pass):
+        return _button({"id": "pass"}, state, lang)
+    if isinstance(move, NameColor):
+        return said.gettext(N_("Name {color}"), color=said.gettext(core_said.COLOR_WORDS[move.color]))
+    if isinstance(move, CallUno):
+        return said.gettext(N_("Call UNO"))
+    if isinstance(move, Catch):
+        return said.gettext(N_("Catch {name}!"), name=state.seats[move.target])
+    if isinstance(move, Challenge):
+        return said.gettext(N_("Challenge the wild +4"))
+    return text
 
 
 def _top_by(events: Sequence[ev.Event], lang: str) -> str:
