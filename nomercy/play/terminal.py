@@ -26,7 +26,7 @@ from nomercy.core.errors import NomercyError
 from nomercy.core import said
 from nomercy.play.said_at_table import log_words, move_words, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
-from nomercy.core.refusals import refusal_words
+from nomercy.core.refusals import reason_of, refusal_words
 from nomercy.core.moves import VERBS
 from nomercy.core.wording import is_you, plural, rules_name, verb
 from nomercy.core.rules import RuleSet
@@ -298,6 +298,10 @@ class TerminalTable:
         try:
             return {"type": "card", "card": str(Card.parse(text))}
         except NomercyError as error:
+            if self._words.lang != SOURCE:  # the notation's own refusal is English: said here in a sentence of the language
+                return self._words.gettext(N_("{typed} is neither a card nor a move: type the number of a listed move, a "
+                                              "move like 'plays red 7' or 'draws', or help"),
+                                           typed=typed_text.quote(text))
             return (f"{error}; type the number of a listed move, a move like 'plays red 7' or 'draws', "
                     "or help")
 
@@ -331,7 +335,7 @@ class TerminalTable:
             try:
                 line = typed_text.line(line)
             except typed_text.TypedTextError as error:
-                self._say(str(error))
+                self._say(reason_of(error))
                 continue
             self._lines += 1
             return line
@@ -347,7 +351,20 @@ class TerminalTable:
                 return typed_text.answer(YES_NO.get(self._words.lang, {}).get(line.strip().lower(), line), allowed)
             except typed_text.TypedTextError as error:
                 self._lines -= 1
-                self._say(str(error))
+                self._say(str(error) if self._words.lang == SOURCE else self._type_one_of(line, allowed))
+
+    def _type_one_of(self, line: str, allowed: Sequence[str]) -> str:
+        """What a yes/no (or UNO) prompt takes, in the table's language: its yes and no as the language says them."""
+        said = self._words
+        own = {name: next((w for w, means in YES_NO.get(said.lang, {}).items() if means == name), name)
+               for name in allowed}
+        names = [said.gettext(N_("Enter")) if name == "" else own[name] for name in allowed]
+        text = names[0]
+        for name in names[1:-1]:
+            text = said.gettext(N_("{items}, {item}"), items=text, item=name)
+        if len(names) > 1:
+            text = said.gettext(N_("{first} or {last}"), first=text, last=names[-1])
+        return said.gettext(typed_text.TYPE_ONE_OF, listed=text, value=typed_text.quote(line))
 
     def _leave(self, why: str) -> int:
         session = self.session
