@@ -16,7 +16,7 @@ from nomercy.core import said as core_said
 from nomercy.core import events as ev
 from nomercy.core.cards import Card, Color
 from nomercy.core.i18n import N_, SOURCE, Words, words
-from nomercy.core.refusals import refusal_words
+from nomercy.core.refusals import Refusal, refusal_words
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from nomercy.core.state import GameState, Phase
@@ -102,8 +102,11 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
         changed["reveal_label"] = said.gettext(hot_seat.SHOW_HAND, player=snapshot["reveal_for"])
     if snapshot.get("undoer"):
         changed["undo_label"] = said.gettext(table_undo.UNDO_SOMEONES, player=snapshot["undoer"])
-    if snapshot.get("undo_why"):
-        changed["undo_why"] = refusal_words(snapshot["undo_why"], lang)
+    why = snapshot.get("undo_why")
+    if isinstance(why, Refusal) and isinstance(why.values.get("move"), str):  # the decision in notation: said as a move
+        why = Refusal(why.message, {**why.values, "move": move_words(why.values["move"], state, lang)}, str(why))
+    if why:
+        changed["undo_why"] = refusal_words(why, lang)
     return changed
 
 
