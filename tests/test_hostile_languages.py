@@ -35,6 +35,9 @@ HOSTILE_COVERS = (
     "api:nomercy.core.i18n.choose(code)",
     "cli:play --lang",
     "prompt:round",
+    "api:nomercy.core.refusals.Refusal(message)",
+    "api:nomercy.core.refusals.Refusal(values)",
+    "api:nomercy.core.refusals.Refusal(english)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -158,6 +161,16 @@ def test_every_prompt_of_a_terminal_in_a_language_refuses_nonsense_in_its_words_
         assert not any(word in line for word in ("there is no move", "cannot", "is not a", "the coach is off")), line
     assert again in out and moment in out  # every prompt kind was reached; the language's no left the table  # the round ended, and the language's no left the table
     assert not any("Round 1, move" in line or "Another round" in line or "type uno" in line for line in out)
+
+
+@pytest.mark.parametrize("message, values, english", [
+    (None, {}, None), ("the round is over", None, None), ("{player} holds no {card}", {"player": "A"}, None),
+    ("x", {1: "y"}, None), ("x", {}, b"x"), ("{0}", {}, None), (SAMPLE[0] if SAMPLE else "x", [("a", 1)], 3)])
+def test_a_refusal_made_of_anything_else_than_a_message_and_its_values_is_refused_in_one_line(
+        message: Any, values: Any, english: Any) -> None:
+    from nomercy.core.refusals import Refusal
+
+    assert answer(lambda: Refusal(message, values, english)) is None
 
 
 # --- the site's switch, in chromium ------------------------------------------------------------------------

@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from nomercy.core.cards import Card, Color
-from nomercy.core.i18n import N_, SOURCE, language, words
+from nomercy.core.errors import NomercyError, quote
+from nomercy.core.i18n import N_, SOURCE, language, placeholders, words
 from nomercy.core.said import COLOR_WORDS, card_name
 from nomercy.core.wording import is_you
 
@@ -39,7 +40,20 @@ class Refusal(str):
     values: Mapping[str, Any]
 
     def __new__(cls, message: str, values: Mapping[str, Any], english: str | None = None) -> "Refusal":
-        made = super().__new__(cls, message.format(**values) if english is None else english)
+        if not isinstance(message, str) or not isinstance(values, Mapping) or not all(
+                isinstance(k, str) for k in values) or not isinstance(english, (str, type(None))):
+            raise NomercyError(f"a refusal is a message (text), its values by name and perhaps its English (text); "
+                               f"not {quote(message)}, {quote(values)}, {quote(english)}")
+        missing = placeholders(message) - set(values)
+        if missing:
+            raise NomercyError(f"the refusal {quote(message)} has no value for {', '.join(sorted(missing))}")
+        if english is None:
+            try:
+                english = message.format(**values)
+            except (IndexError, KeyError, ValueError):
+                raise NomercyError(f"the refusal {quote(message)} is not a message with named placeholders, like "
+                                   "'{player} holds no {card}'") from None
+        made = super().__new__(cls, english)
         made.message, made.values = message, dict(values)
         return made
 
