@@ -34,6 +34,10 @@ HOSTILE_COVERS = (
     "api:nomercy.core.i18n.language(code)",
     "api:nomercy.core.i18n.choose(code)",
     "cli:play --lang",
+    "prompt:round",
+    "api:nomercy.core.refusals.Refusal(message)",
+    "api:nomercy.core.refusals.Refusal(values)",
+    "api:nomercy.core.refusals.Refusal(english)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -90,11 +94,13 @@ def test_a_table_in_a_language_sends_its_words_and_plays_the_same(lang: str) -> 
     table = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0, lang=lang)
     english = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0)
     assert table.state == english.state and table.version == english.version
-    said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over")
+    said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over",
+            "hand", "undo_why", "reveal_label")
     same = {key for key in english.table if key not in said}  # the rest is the game itself, the same in any language
     assert {k: table.table[k] for k in same} == {k: english.table[k] for k in same}
     assert [(s["name"], s["count"]) for s in table.table["seats"]] == [(s["name"], s["count"]) for s in english.table["seats"]]
     assert [b["move"] for b in table.table["buttons"]] == [b["move"] for b in english.table["buttons"]]
+    assert [{k: v for k, v in c.items() if k != "name"} for c in table.table["hand"]] == english.table["hand"]
     assert (lang == "en") == (table.table["status"] == english.table["status"])
     assert (table.words == {}) == (lang == "en")
     if lang != "en":
@@ -123,6 +129,48 @@ def test_play_in_a_language_shows_the_tables_lines_in_it(code: str, line: str) -
     assert ran.returncode == 0 and ran.stderr == "", ran.stderr
     assert line in ran.stdout
     assert "Round 1, move 0" not in ran.stdout
+
+
+@pytest.mark.parametrize("lang, no", [("sv", "nej"), ("fr", "non"), ("zh-Hant", "否")])
+def test_every_prompt_of_a_terminal_in_a_language_refuses_nonsense_in_its_words_and_takes_its_yes_and_no(
+        lang: str, no: str) -> None:
+    """Hostile lines at the move prompt (numbers out of range, a number too long, nonsense, a control character,
+    a move of another seat), then the round played out by its first listed move and left with the language's no:
+    every refusal is one line in the language, no Python word, and the table goes on."""
+    from nomercy.play.terminal import TerminalTable
+
+    hostile = ["99", "0", "9" * 300, "-1", "1.5", "\x00", "Greedy1 draws", "help", "hint", "uno", "undo", "cancel",
+               "table", "", "ja?", "1"]
+    said = words(lang).gettext
+    lines = iter(hostile)
+    out: list[str] = []
+    moment, again = said("You hold one card and have not called UNO: type uno now, or press Enter> "), \
+        said("Another round? (yes/no)> ")
+    asked = {moment: iter(["1", "nej?", "uno"] * 50), again: iter(["maybe", no])}
+
+    def read(prompt: str) -> str:  # the hostile lines first; then each prompt's own answers (a wrong one first)
+        out.append(prompt)
+        return next(lines, None) or next(asked.get(prompt, iter(())), "1")
+
+    table = TerminalTable("classic", ["human", "greedy"], seed=4, read=read, write=out.append, lang=lang)
+    assert table.run() == 0
+    refusals = [line for line in out if line.startswith("! ")]
+    assert len(refusals) >= 6
+    for line in refusals:
+        assert clear(line), line
+        assert not any(word in line for word in ("there is no move", "cannot", "is not a", "the coach is off")), line
+    assert again in out and moment in out  # every prompt kind was reached; the language's no left the table  # the round ended, and the language's no left the table
+    assert not any("Round 1, move" in line or "Another round" in line or "type uno" in line for line in out)
+
+
+@pytest.mark.parametrize("message, values, english", [
+    (None, {}, None), ("the round is over", None, None), ("{player} holds no {card}", {"player": "A"}, None),
+    ("x", {1: "y"}, None), ("x", {}, b"x"), ("{0}", {}, None), (SAMPLE[0] if SAMPLE else "x", [("a", 1)], 3)])
+def test_a_refusal_made_of_anything_else_than_a_message_and_its_values_is_refused_in_one_line(
+        message: Any, values: Any, english: Any) -> None:
+    from nomercy.core.refusals import Refusal
+
+    assert answer(lambda: Refusal(message, values, english)) is None
 
 
 # --- the site's switch, in chromium ------------------------------------------------------------------------

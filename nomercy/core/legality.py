@@ -27,7 +27,9 @@ from nomercy.core.i18n import N_
 from nomercy.core.rules import RuleSet
 from nomercy.core.shared_moves import SIMPLE_PLAYS, plays_row, seat_move, shared_move, shared_play, simple_plays, swap_plays
 from nomercy.core.state import GameState, PlayerView, move_text, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER, PLAY_DRAWN, TURN
-from nomercy.core.wording import possessive, says, their, themselves, verb
+from nomercy.core import refusals as R
+from nomercy.core.refusals import Refusal, refusal, refused, turn_refusal
+from nomercy.core.wording import is_you, says
 
 __all__ = ["legal_moves", "LegalMoves", "why_illegal", "is_legal", "is_listed", "is_optional", "required_moves", "card_fits",
            "empties_hand"]
@@ -164,19 +166,17 @@ def _why_card_does_not_fit(s: GameState, card: Card) -> str:
     top = s.discard[-1]
     if s.pending:
         if s.rules.stacking == "none":
-            return (f"{who} cannot play {card} now: {s.pending} cards are pending and these rules allow no "
-                    "stacking, so they must be drawn")
+            return refused(R.NO_STACKING, who, card=card, count=s.pending)
         if not card.is_draw_card:
             if s.rules.stacking == "anything-goes":
-                return f"{who} cannot play {card} now: {s.pending} cards are pending and only a draw card answers them"
-            return (f"{who} cannot play {card} now: a +{s.stack_value} is pending and only a draw card worth "
-                    f"+{s.stack_value} or more answers it")
+                return refused(R.ONLY_DRAW_CARDS, who, card=card, count=s.pending)
+            return refused(R.DRAW_CARD_WORTH, who, card=card, least=s.stack_value)
         if s.rules.stacking == "wilds-on-anything":
-            return (f"{who} cannot answer {top} with {card}: a colored draw card must be worth at least "
-                    f"+{s.stack_value} (any wild draw card would do)")
-        return f"{who} cannot answer {top} with {card}: a stacked draw card must be worth at least +{s.stack_value}"
-    color = f"the color in force is {s.color}" if s.color is not None else "no color is in force"
-    return f"{who} cannot play {card} on {top}: it matches neither the color ({color}) nor the number or symbol"
+            return refused(R.COLORED_DRAW_WORTH, who, card=card, top=top, least=s.stack_value)
+        return refused(R.STACKED_WORTH, who, card=card, top=top, least=s.stack_value)
+    if s.color is None:
+        return refused(R.PLAYS_NOT_FITTING_NO_COLOR, who, card=card, top=top)
+    return refused(R.PLAYS_NOT_FITTING, who, card=card, top=top, color=s.color)
 
 
 def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]) -> str | None:
@@ -186,35 +186,35 @@ def _choices_ok(s: GameState, a: Play, effect_card: Card, hand: tuple[Card, ...]
     empties = empties_hand(card, hand)
     if _names_color(card):
         if a.color is None:  # (a color of another kind is refused when the move is built: moves.check_parts)
-            return f"{who} must name a color with {card} (say 'choosing red', for example)"
+            return refused(R.MUST_NAME_COLOR_WITH, who, card=card)
     elif a.color is not None:
         if card.is_wild:
-            return f"{who} cannot name a color with {card}: its victim names the color"
-        return f"{card} is not a wild: {says(who, 'names')} no color with it"
+            return refused(R.VICTIM_NAMES, who, card=card)
+        return refused(R.NOT_A_WILD, who, card=card)
     if a.top is not None:
         if not _leaves_top(s, card):
-            return f"only a discard-all under 'discard_all_top: choose' lets {who} pick the top card"
+            return refused(R.ONLY_DISCARD_ALL_TOP, who)
         if a.top == card:
-            return f"the discard-all lies on top unless {says(who, 'leaves')} another card there: drop 'leaving {card} on top'"
+            return refused(R.DROP_LEAVING, who, card=card)
         if a.top not in _tops(card, hand):
-            return f"{who} can only leave one of {their(who)} own {card.color} cards on top, not {a.top}"
+            return refused(R.OWN_COLOR_TOP, who, color=card.color, top=a.top)
     swaps = _swaps(s, effect_card, card, hand)
     if a.target is not None:
         if not swaps:
             if "target" in effect_card.rank.choices and empties:
-                return f"{says(who, 'plays')} {their(who)} last card and {verb(who, 'wins')} at once: a last 7 swaps with nobody"
+                return refused(R.LAST_SEVEN, who)
             if "target" in effect_card.rank.choices:
-                return f"sevens swap nothing under these rules (seven_swap: off), so {says(who, 'names')} no target"
-            return f"only a 7 swaps hands; {says(who, 'names')} no target with {card}"
+                return refused(R.SEVENS_OFF, who)
+            return refused(R.ONLY_SEVENS_SWAP, who, card=card)
         if not _is_seat(s, a.target):
             others = ", ".join(s.seats[i] for i in _swap_targets(s, a.seat))
-            return f"{who} cannot swap hands with seat {brief(a.target)}: a 7 swaps with another player still in ({others})"
+            return refused(R.NO_SUCH_TARGET, who, value=brief(a.target), seats=others)
         if a.target == a.seat:
-            return f"{who} cannot swap hands with {themselves(who)}"
+            return refused(R.SWAP_SELF, who)
         if a.target in s.out:
-            return f"{s.seats[a.target]} is out of the round and cannot be a swap target"
+            return refusal(R.TARGET_OUT, target=s.seats[a.target])
     elif swaps and not _target_optional(s):
-        return f"{who} must swap hands with another player when playing a 7 (say 'swapping with B', for example)"
+        return refused(R.MUST_SWAP, who)
     return None
 
 
@@ -226,27 +226,27 @@ def _is_seat(s: GameState, seat: object) -> bool:
 def _check_play(s: GameState, a: Play) -> str | None:
     who = s.seats[a.seat]  # (its card is a card: a play of anything else is refused when it is built)
     if s.phase is OVER:
-        return "the round is over"
+        return refusal(R.ROUND_OVER)
     if a.seat in s.out:
-        return f"{says(who, 'is')} out of the round"
+        return refused(R.OUT_OF_ROUND, who)
     hand = s.hands[a.seat]
     if a.card not in hand:
-        return f"{says(who, 'holds')} no {a.card}"
+        return refused(R.HOLDS_NO, who, card=a.card)
     if a.seat != s.turn:
         closed = _why_no_jump_in(s)
         if closed == "off":
-            return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)} (jump-in is off)"
+            return turn_refusal(R.NO_JUMP_IN, s.seats[s.turn], who)
         if closed == "busy":
-            return f"{who} cannot jump in now: {s.seats[s.turn]} must finish what the rules ask first"
+            return refused(R.NOT_NOW_JUMP_IN, who, turn=s.seats[s.turn])
         if a.card != s.discard[-1]:
-            return f"{who} can only jump in with a card identical to {s.discard[-1]}"
+            return refused(R.JUMP_IN_IDENTICAL, who, top=s.discard[-1])
     elif s.phase is NAME_ROULETTE:
-        return f"{who} must name a color for the roulette first"
+        return refused(R.ROULETTE_COLOR_FIRST, who)
     elif s.phase is NAME_FIRST_COLOR:
-        return f"{who} must name the color for the wild turned up first"
+        return refused(R.FIRST_WILD_COLOR_FIRST, who)
     elif s.phase is PLAY_DRAWN or s.phase is KEEP_OR_PLAY:
         if a.card != s.drawn:
-            return f"{who} may only play the card just drawn, {s.drawn}"
+            return refused(R.ONLY_THE_DRAWN, who, card=s.drawn)
     elif not _fits(s, a.card):
         return _why_card_does_not_fit(s, a.card)
     effect_card = a.top if a.top is not None else a.card
@@ -256,74 +256,75 @@ def _check_play(s: GameState, a: Play) -> str | None:
 def _check_draw(s: GameState, a: Draw) -> str | None:
     who = s.seats[a.seat]
     if s.phase is OVER:
-        return "the round is over"
+        return refusal(R.ROUND_OVER)
     if a.seat != s.turn:
-        return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)}"
+        return turn_refusal(R.NOT_YOUR_TURN, s.seats[s.turn], who)
     if s.phase is PLAY_DRAWN:
-        return f"{says(who, 'has')} drawn {s.drawn} and must play it"
+        return refused(R.DRAWN_MUST_PLAY, who, card=s.drawn)
     if s.phase is KEEP_OR_PLAY:
-        return f"{says(who, 'has')} already drawn: play {s.drawn} or pass"
+        return refused(R.ALREADY_DREW, who, card=s.drawn)
     if s.phase is NAME_ROULETTE or s.phase is NAME_FIRST_COLOR:
-        return f"{who} must name a color first"
+        return refused(R.NAME_COLOR_FIRST, who)
     fitting = _fitting(s, s.hands[a.seat])
-    refused = _why_no_draw(s, bool(fitting))
-    if refused == "must-play":
-        return (f"{who} can play {fitting[0]}, and a player who can play must play "
-                "(drawing instead needs the voluntary_draw option)")
-    if refused == "nothing-to-draw":
-        return f"no card is left anywhere to draw, and {who} can play {fitting[0]}"
+    why_not = _why_no_draw(s, bool(fitting))
+    if why_not == "must-play":
+        return refused(R.MUST_PLAY, who, card=fitting[0])
+    if why_not == "nothing-to-draw":
+        return refused(R.NOTHING_TO_DRAW, who, card=fitting[0])
     return None
 
 
 def _check_pass(s: GameState, a: Pass) -> str | None:
     who = s.seats[a.seat]
     if s.phase is OVER:
-        return "the round is over"
+        return refusal(R.ROUND_OVER)
     if a.seat != s.turn:
-        return f"it is {possessive(s.seats[s.turn])} turn, not {possessive(who, alone=True)}"
+        return turn_refusal(R.NOT_YOUR_TURN, s.seats[s.turn], who)
     if s.phase is KEEP_OR_PLAY:
         return None
     if s.phase is PLAY_DRAWN:
-        return f"{who} must play the drawn {s.drawn}: under these rules a drawn playable card is played"
-    return f"{who} can only pass after drawing a card that may be kept"
+        return refused(R.DRAWN_IS_PLAYED, who, card=s.drawn)
+    return refused(R.PASS_AFTER_DRAW, who)
 
 
 def _check_name(s: GameState, a: NameColor) -> str | None:
     who = s.seats[a.seat]
     if s.phase is not NAME_ROULETTE and s.phase is not NAME_FIRST_COLOR:
-        return f"no color is to be named now ({says(who, 'names')} a color only as a roulette's victim or after a wild first card)"
+        return refused(R.NO_COLOR_TO_NAME, who)
     if a.seat != s.turn:
-        return f"{says(s.seats[s.turn], 'names')} the color, not {who}"
+        turn = s.seats[s.turn]
+        if is_you(turn):
+            return Refusal(R.YOU_NAME_COLOR, {"player": who}, f"{says(turn, 'names')} the color, not {who}")
+        return refusal(R.OTHER_NAMES_COLOR, turn=turn, player=who)
     return None
 
 
 def _check_call(s: GameState, a: CallUno) -> str | None:
     who = s.seats[a.seat]
     if s.phase is OVER:
-        return "the round is over"
+        return refusal(R.ROUND_OVER)
     if a.seat not in s.catchable:
         if len(s.hands[a.seat]) != 1:
-            return f"{says(who, 'holds')} {len(s.hands[a.seat])} cards; UNO is called at one card"
-        return f"{says(who, 'has')} nothing to call: UNO was already called, or a move has been made since {who} reached one card"
+            return refused(R.UNO_AT_ONE, who, count=len(s.hands[a.seat]))
+        return refused(R.NOTHING_TO_CALL, who)
     return None
 
 
 def _check_catch(s: GameState, a: Catch) -> str | None:
     who = s.seats[a.seat]
     if s.phase is OVER:
-        return "the round is over"
+        return refusal(R.ROUND_OVER)
     if not _is_seat(s, a.target):
-        return f"{who} cannot catch seat {brief(a.target)}: the seats are 0 to {len(s.seats) - 1} ({', '.join(s.seats)})"
+        return refused(R.NO_SUCH_CATCH, who, value=brief(a.target), last=len(s.seats) - 1, seats=", ".join(s.seats))
     target = s.seats[a.target]
     if a.seat == a.target:
-        return f"{who} cannot catch {themselves(who)}"
+        return refused(R.CATCH_SELF, who)
     if a.seat in s.out:
-        return f"{says(who, 'is')} out of the round"
+        return refused(R.OUT_OF_ROUND, who)
     if a.target not in s.catchable:
         if len(s.hands[a.target]) != 1:
-            return f"{says(target, 'holds')} {len(s.hands[a.target])} cards, not one: there is nothing to catch"
-        return (f"{target} cannot be caught: {target} called UNO, or a move has been made since "
-                f"{target} reached one card")
+            return refused(R.NOTHING_TO_CATCH, target, count=len(s.hands[a.target]))
+        return refused(R.NOT_CATCHABLE, target)
     return None
 
 
@@ -331,10 +332,10 @@ def _check_challenge(s: GameState, a: Challenge) -> str | None:
     who = s.seats[a.seat]
     if s.phase is not TURN or s.challenge is None or not s.pending:
         if s.rules.no_bluff:
-            return f"{who} cannot challenge: with no_bluff a wild +4 may always be played and nobody may challenge it"
-        return f"there is no wild +4 for {who} to challenge"
+            return refused(R.NO_BLUFF, who)
+        return refusal(R.NOTHING_TO_CHALLENGE, player=who)
     if a.seat != s.turn:
-        return f"only {s.seats[s.turn]}, the target of the wild +4, may challenge it"
+        return refusal(R.ONLY_TARGET_CHALLENGES, turn=s.seats[s.turn])
     return None
 
 
@@ -367,7 +368,7 @@ def why_illegal(state: GameState, move: Move | str) -> str | None:
         raise NotationError(_NOT_A_MOVE.format(value=brief(move)))
     seat = move.seat
     if not _is_seat(state, seat):
-        return f"there is no seat {brief(seat)}: the seats are 0 to {len(state.seats) - 1} ({', '.join(state.seats)})"
+        return refusal(R.NO_SUCH_SEAT, value=brief(seat), last=len(state.seats) - 1, seats=", ".join(state.seats))
     return checker(state, move)  # type: ignore[operator]
 
 

@@ -37,6 +37,8 @@ from typing import Sequence
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Refusal, refusal
 
 __all__ = ["TypedTextError", "MAX_LINE", "QUOTE_CHARS", "MAX_DIGITS", "quote", "line", "whole_number", "answer",
            "iso_date", "ANSWERS"]
@@ -71,6 +73,12 @@ def quote(text: object, limit: int = QUOTE_CHARS) -> str:
     return inputs.quote(text, limit)
 
 
+NOT_TEXT = N_("that line holds bytes that are not text (UTF-8): {value}; type it again")
+TOO_LONG = N_("a line is at most {most} characters; that one is longer: {value}")
+NOT_PRINTABLE = N_("that line holds characters that cannot be seen or printed ({value}); type it again")
+TYPE_ONE_OF = N_("type {listed}, not {value}")
+
+
 def line(text: str, what: str = "a line") -> str:
     """``text`` if it is a line a person may type: text (not bytes that are not UTF-8), at most :data:`MAX_LINE`.
 
@@ -82,14 +90,15 @@ def line(text: str, what: str = "a line") -> str:
     nomercy.core.typed_text.TypedTextError: that line holds bytes that are not text (UTF-8): '?red'; type it again
     """
     if any("\ud800" <= c <= "\udfff" for c in text):
-        raise TypedTextError(f"that line holds bytes that are not text (UTF-8): {quote(text)}; type it again")
+        raise TypedTextError(refusal(NOT_TEXT, value=quote(text)))
     if len(text) > MAX_LINE:
-        raise TypedTextError(f"{what} is at most {MAX_LINE} characters; that one is longer: "
-                             f"{quote(text[:QUOTE_CHARS])[:-1]}...'")
+        english = (f"{what} is at most {MAX_LINE} characters; that one is longer: "
+                   f"{quote(text[:QUOTE_CHARS])[:-1]}...'")
+        raise TypedTextError(Refusal(TOO_LONG, {"most": MAX_LINE, "value": f"{quote(text[:QUOTE_CHARS])[:-1]}...'"},
+                                     english) if what == "a line" else english)
     text = text.replace("\t", " ")
     if not text.isprintable():  # control characters, zero-width and other invisible ones: shown as ?
-        raise TypedTextError(f"that line holds characters that cannot be seen or printed ({quote(text)}); "
-                             "type it again")
+        raise TypedTextError(refusal(NOT_PRINTABLE, value=quote(text)))
     return text
 
 

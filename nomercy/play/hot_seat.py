@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Container
 
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Refusal, refusal
 from nomercy.core.state import GameState
 from nomercy.core.wording import possessive, verb
 
@@ -50,11 +52,12 @@ class Screen:
         if self.hidden or self.viewer is None:
             if self.people:
                 who = self.reveal_for(s)
-                return f"The hands are hidden: click '{reveal_label(who)}' first." if who else (
-                    "The hands are hidden until a person is to move.")
-            return "Every seat is a computer player here: there is nothing to click."
+                if who:
+                    return Refusal(HIDDEN_SHOW_FIRST, {"player": who}, f"The hands are hidden: click '{reveal_label(who)}' first.")
+                return refusal(HIDDEN_UNTIL_A_PERSON)
+            return refusal(ONLY_COMPUTERS)
         if self.viewer not in self.people:
-            return "Only human seats are played by clicking."
+            return refusal(ONLY_HUMANS_CLICK)
         return self.viewer
 
     def revealed(self, s: GameState) -> "Screen | str":
@@ -66,7 +69,8 @@ class Screen:
         actor = s.to_act
         assert actor is not None  # the round is not over
         if actor not in self.people:
-            return f"{s.seats[actor]} (a computer player) {verb(s.seats[actor], 'is')} still to move."
+            name = s.seats[actor]
+            return Refusal(COMPUTER_STILL_TO_MOVE, {"player": name}, f"{name} (a computer player) {verb(name, 'is')} still to move.")
         return replace(self, viewer=actor, hidden=False)
 
     def settled(self, s: GameState, in_uno_moment: Container[int]) -> "Screen":
@@ -102,3 +106,17 @@ class Screen:
 def reveal_label(name: str) -> str:
     """The button that shows a person's hidden hand, as the status line names it too: "Show Ann's hand"."""
     return f"Show {possessive(name)} hand"
+
+
+# What the hot-seat's screen says, as messages of the catalogs (a table in another language says them again:
+# nomercy.core.refusals.refusal_words; the status line and the buttons: nomercy.play.said_at_table).
+HIDDEN_SHOW_FIRST = N_("The hands are hidden: click 'Show {player}'s hand' first.")
+HIDDEN_UNTIL_A_PERSON = N_("The hands are hidden until a person is to move.")
+ONLY_COMPUTERS = N_("Every seat is a computer player here: there is nothing to click.")
+ONLY_HUMANS_CLICK = N_("Only human seats are played by clicking.")
+COMPUTER_STILL_TO_MOVE = N_("{player} (a computer player) is still to move.")
+SHOW_HAND = N_("Show {player}'s hand")
+SOMEONES_HAND = N_("{player}'s hand")
+WATCHING_HAND = N_("{player}'s hand (watching a computer player)")
+PASS_THE_SCREEN = N_("Pass the screen to {player}. {player}, click '{button}' when nobody else is looking.")
+PLAYING_HIDDEN = N_("{player} is playing; hands stay hidden.")

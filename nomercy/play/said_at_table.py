@@ -14,15 +14,17 @@ from typing import Any, Sequence
 
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
-from nomercy.core.cards import Color
+from nomercy.core.cards import Card, Color
 from nomercy.core.i18n import N_, SOURCE, Words, words
+from nomercy.core.refusals import Refusal, refusal_words
 from nomercy.core.legality import legal_moves
-from nomercy.core.moves import Draw, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
 from nomercy.core.state import GameState, Phase
 from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
+from nomercy.play import hot_seat, table_undo
 from nomercy.play.transcript import Transcript
 
-__all__ = ["table_words", "prompt_words", "log_words", "status_words"]
+__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words"]
 
 _OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
              ev.Challenged)
@@ -51,8 +53,9 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
     said = words(lang)
     shown = dict(snapshot)
     for key, fixed in (("hand_label", N_("Your hand")), ("undo_label", N_("Undo my last move"))):
-        if shown.get(key) == fixed:  # one person at the table (a hot-seat's names its seat: still English)
+        if shown.get(key) == fixed:  # one person at the table
             shown[key] = said.gettext(fixed)
+    shown.update(_screen_words(snapshot, state, lang))
     over = snapshot.get("over")
     if over and state.winner is not None:
         winner = state.seats[state.winner]
@@ -75,6 +78,38 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
     return shown
 
 
+def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict[str, Any]:
+    """The seats' labels, the hand on screen (its name and each card's), the hot-seat's buttons and why undo is not
+    offered, in ``lang``: said from the seats' names and the cards (:mod:`nomercy.play.hot_seat`'s messages)."""
+    said = words(lang)
+    changed: dict[str, Any] = {}
+    seats = []
+    for seat in snapshot.get("seats", []):
+        name = seat.get("name", "")
+        meter = said.gettext(N_("Your mercy meter")) if is_you(name) else said.gettext(N_("{player}'s mercy meter"),
+                                                                                       player=name)
+        catch = said.gettext(N_("{player} holds one card: catch {player} if {player} has not called UNO"),
+                             player=name) if seat.get("catch") else ""
+        seats.append({**seat, "meter_label": meter, "catch_title": catch})
+    changed["seats"] = seats
+    viewer, label = snapshot.get("viewer"), snapshot.get("hand_label", "")
+    if viewer and label and label != "Your hand":  # a hot-seat's hand, or a computer's watched
+        changed["hand_label"] = said.gettext(hot_seat.WATCHING_HAND if snapshot.get("watching")
+                                             else hot_seat.SOMEONES_HAND, player=viewer)
+    changed["hand"] = [{**card, "name": core_said.card_name(Card.parse(card["card"]), lang)}
+                       for card in snapshot.get("hand", [])]
+    if snapshot.get("reveal_for"):
+        changed["reveal_label"] = said.gettext(hot_seat.SHOW_HAND, player=snapshot["reveal_for"])
+    if snapshot.get("undoer"):
+        changed["undo_label"] = said.gettext(table_undo.UNDO_SOMEONES, player=snapshot["undoer"])
+    why = snapshot.get("undo_why")
+    if isinstance(why, Refusal) and isinstance(why.values.get("move"), str):  # the decision in notation: said as a move
+        why = Refusal(why.message, {**why.values, "move": move_words(why.values["move"], state, lang)}, str(why))
+    if why:
+        changed["undo_why"] = refusal_words(why, lang)
+    return changed
+
+
 def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
     said = words(lang)
     which = button.get("id", "")
@@ -91,6 +126,37 @@ def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
     if which.startswith("name-") and button.get("color"):
         return said.gettext(N_("Name {color}"), color=said.gettext(core_said.COLOR_WORDS[Color(button["color"])]))
     return str(button.get("label", ""))
+
+
+def move_words(text: str, state: GameState, lang: str) -> str:
+    """A move of the person at the table (its notation, ``text``) as a terminal lists it in ``lang``: the card and
+    its choices, or the button's words ('Dra', 'Behåll röd 5'); the notation itself in English or when it is not
+    a move of this position."""
+    if lang == SOURCE:
+        return text
+    try:
+        move = state.parse_move(text)
+    except ValueError:
+        return text
+    said = words(lang)
+    if isinstance(move, Play):
+        card = core_said.card_name(move.card, lang)
+        if move.color is None and move.target is None and move.top is None:
+            return card
+        return said.gettext(N_("{card}: {choice}"), card=card, choice=_option(move, state, lang))
+    if isinstance(move, Draw):
+        return _button({"id": "draw"}, state, lang)
+    if isinstance(move, Pass):
+        return _button({"id": "pass"}, state, lang)
+    if isinstance(move, NameColor):
+        return said.gettext(N_("Name {color}"), color=said.gettext(core_said.COLOR_WORDS[move.color]))
+    if isinstance(move, CallUno):
+        return said.gettext(N_("Call UNO"))
+    if isinstance(move, Catch):
+        return said.gettext(N_("Catch {name}!"), name=state.seats[move.target])
+    if isinstance(move, Challenge):
+        return said.gettext(N_("Challenge the wild +4"))
+    return text
 
 
 def _top_by(events: Sequence[ev.Event], lang: str) -> str:
@@ -173,11 +239,18 @@ _WON_LINE = {
 def status_words(snapshot: dict[str, Any], state: GameState, viewer: int | None, kinds: Sequence[str],
                  humans: Sequence[int], prompt: dict[str, Any], advice: dict[str, Any], lang: str) -> str:
     """The status line over the table in ``lang``, as :func:`nomercy.play.table_text.status_line` and the table's
-    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen keeps its
-    English line (not in the catalogs yet)."""
+    view decide it in English (the same cases, in the same order); the hot-seat's hidden screen has its
+    line said from the seat it is passed to."""
     english = str(snapshot.get("status", ""))
-    if lang == SOURCE or snapshot.get("hidden"):
+    if lang == SOURCE:
         return english
+    if snapshot.get("hidden") and not state.is_over:  # the hot-seat's screen between two people
+        said, who = words(lang), snapshot.get("reveal_for")
+        if who:
+            return said.gettext(hot_seat.PASS_THE_SCREEN, player=who,
+                                button=said.gettext(hot_seat.SHOW_HAND, player=who))
+        actor = state.to_act
+        return said.gettext(hot_seat.PLAYING_HIDDEN, player=state.seats[actor]) if actor is not None else english
     return _status(english, state, viewer, kinds, humans, prompt, advice, words(lang), lang)
 
 

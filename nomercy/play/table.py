@@ -44,6 +44,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.engine import why_illegal
+from nomercy.core.refusals import reason_of
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
@@ -313,7 +314,7 @@ class TableSession:
                 if self._save_round() and show is not None:
                     show()  # the log says the save failed
         except NomercyError as error:
-            reason = str(error)
+            reason = reason_of(error)  # a refusal keeps its message, for a table in another language
         except BaseException:
             self._now = saved
             raise

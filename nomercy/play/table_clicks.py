@@ -17,6 +17,8 @@ from nomercy.core.cards import COLORS, Card
 from nomercy.core.engine import legal_moves, why_illegal
 from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.state import GameState
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Refusal, refusal, refused
 from nomercy.core.wording import says, their
 from nomercy.play.hot_seat import Screen
 from nomercy.play.table_text import may_call_with_play, prompt_for
@@ -58,7 +60,7 @@ def card_click(screen: Screen, state: GameState, text: str) -> Move | Ask | str:
     plays = [a for a in legal_moves(state) if type(a) is Play and a.seat == seat and a.card is card]
     if not plays:
         probe = Play(seat, card, COLORS[0] if "color" in card.face.choices else None)  # the reason, not the color
-        return why_illegal(state, probe) or f"{state.seats[seat]} cannot play {card} now"
+        return why_illegal(state, probe) or refusal(CANNOT_PLAY_NOW, player=state.seats[seat], card=card)
     if len(plays) == 1:
         return plays[0]
     return Ask(prompt_for(state, card, plays))
@@ -69,13 +71,18 @@ def move_typed(screen: Screen, state: GameState, text: str) -> Move | str:
     seat = screen.person_at_screen(state)
     move = state.parse_move(text)
     if move.seat not in screen.people:
-        who = state.seats[seat] if isinstance(seat, int) else "a human seat"
-        return f"You can only make moves for {who} here; {says(state.seats[move.seat], 'is')} a computer player."
+        mover = state.seats[move.seat]
+        english = (f"You can only make moves for {state.seats[seat] if isinstance(seat, int) else 'a human seat'} "
+                   f"here; {says(mover, 'is')} a computer player.")
+        if isinstance(seat, int):
+            return Refusal(ONLY_YOUR_MOVES, {"player": state.seats[seat], "mover": mover}, english)
+        return Refusal(ONLY_HUMAN_MOVES, {"mover": mover}, english)
     if isinstance(seat, str):
         return seat
     if move.seat != seat:
         mover = state.seats[move.seat]
-        return f"It is {state.seats[seat]} at the screen: {says(mover, 'moves')} when {their(mover)} hand is shown."
+        return Refusal(NOT_AT_THE_SCREEN, {"player": state.seats[seat], "mover": mover},
+                       f"It is {state.seats[seat]} at the screen: {says(mover, 'moves')} when {their(mover)} hand is shown.")
     return move
 
 
@@ -88,4 +95,13 @@ def uno_click(screen: Screen, state: GameState) -> Move | _ArmUno | str:
         return CallUno(seat)
     if may_call_with_play(state, seat):
         return ARM_UNO
-    return why_illegal(state, CallUno(seat)) or f"{says(state.seats[seat], 'has')} nothing to call"
+    return why_illegal(state, CallUno(seat)) or refused(NOTHING_TO_CALL, state.seats[seat])
+
+
+# The table's own refusals of a click or a typed move, as messages of the catalogs (a table in another language
+# says them again: nomercy.core.refusals.refusal_words).
+CANNOT_PLAY_NOW = N_("{player} cannot play {card} now")
+ONLY_YOUR_MOVES = N_("You can only make moves for {player} here; {mover} is a computer player.")
+ONLY_HUMAN_MOVES = N_("You can only make moves for a human seat here; {mover} is a computer player.")
+NOT_AT_THE_SCREEN = N_("It is {player} at the screen: {mover} moves when their hand is shown.")
+NOTHING_TO_CALL = (N_("{player} has nothing to call"), N_("You have nothing to call"))

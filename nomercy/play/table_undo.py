@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Refusal, refusal
 from nomercy.core.wording import plural, possessive
 from nomercy.play.hot_seat import Screen
 
@@ -40,18 +42,20 @@ def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Seq
     hot-seat, once another person has decided since, that decision is theirs to take back, never the
     screen's (and it stands once the screen has passed to the next person's hand)."""
     if not allowed:
-        return "Undo is off in match play (start the table with undo=True to allow it)."
+        return refusal(UNDO_OFF)
     if not marks:
-        return "There is nothing of yours to take back yet."
+        return refusal(NOTHING_TO_UNDO)
     last = marks[-1]
     undoer = who_may_undo(screen)
     if undoer == last.seat:
         return None
     owner = seats[last.seat]
     if undoer is None:
-        return f"The latest decision is {possessive(owner)} ({last.move}): show a hand first."
-    return (f"The latest decision is {possessive(owner)} ({last.move}): only {owner} can take it back, and the "
-            f"screen has passed to {seats[undoer]}.")
+        return Refusal(LATEST_SHOW_FIRST, {"player": owner, "move": last.move},
+                       f"The latest decision is {possessive(owner)} ({last.move}): show a hand first.")
+    return Refusal(LATEST_NOT_YOURS, {"player": owner, "move": last.move, "screen": seats[undoer]},
+                   f"The latest decision is {possessive(owner)} ({last.move}): only {owner} can take it back, and the "
+                   f"screen has passed to {seats[undoer]}.")
 
 
 def undo_line(seats: Sequence[str], mark: Mark, after: int) -> str:
@@ -68,3 +72,13 @@ def undo_label(screen: Screen, seats: Sequence[str]) -> str:
     if len(screen.people) < 2 or undoer is None:
         return "Undo my last move"
     return f"Undo {possessive(seats[undoer])} last move"
+
+
+# Why undo is not offered, and the hot-seat's undo button, as messages of the catalogs (said again in a table's
+# language by nomercy.core.refusals.refusal_words and nomercy.play.said_at_table).
+UNDO_OFF = N_("Undo is off in match play (start the table with undo=True to allow it).")
+NOTHING_TO_UNDO = N_("There is nothing of yours to take back yet.")
+LATEST_SHOW_FIRST = N_("The latest decision is {player}'s ({move}): show a hand first.")
+LATEST_NOT_YOURS = N_("The latest decision is {player}'s ({move}): only {player} can take it back, and the screen "
+                      "has passed to {screen}.")
+UNDO_SOMEONES = N_("Undo {player}'s last move")

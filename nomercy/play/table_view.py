@@ -25,7 +25,7 @@ from nomercy.play.match import Match
 from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, seat_order, share_line,
                                      status_line, top_card_by, won_line)
 from nomercy.play.table_coach import why_no_hint
-from nomercy.play.table_undo import Mark, undo_label, why_no_undo
+from nomercy.play.table_undo import Mark, undo_label, who_may_undo, why_no_undo
 
 __all__ = ["TableFrame", "snapshot", "daily_line"]
 
@@ -107,7 +107,7 @@ def snapshot(table: TableFrame) -> dict[str, Any]:
         "phase": s.phase.value, "status": _status(table, viewer), "waiting": table.waiting,
         "uno_armed": table.uno_armed, "undo": table.undo_allowed, "can_undo": why_not_undo is None,
         "undo_why": why_not_undo or "",
-        "undo_label": undo_label(table.screen, s.seats),
+        "undo_label": undo_label(table.screen, s.seats), "undoer": _undoer(table),
         "moves": table.move_count, "over": _round_over(table),
         "last": None if table.last is None else dict(table.last), "top_by": top_card_by(table.events),
         "uno_wait": round(table.uno_wait, 2),
@@ -116,6 +116,12 @@ def snapshot(table: TableFrame) -> dict[str, Any]:
         "daily": None if table.daily is None else dict(table.daily),
         "imported": table.imported,
     }
+
+
+def _undoer(table: TableFrame) -> str | None:
+    """Whose last move the hot-seat's undo button takes back (its label names them), or ``None``."""
+    undoer = who_may_undo(table.screen)
+    return None if undoer is None or len(table.screen.people) < 2 else table.state.seats[undoer]
 
 
 def _reveal_button(table: TableFrame) -> str:

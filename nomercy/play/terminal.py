@@ -24,10 +24,11 @@ from nomercy.core.cards import Card
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core import said
-from nomercy.play.said_at_table import log_words, status_words, table_words
+from nomercy.play.said_at_table import log_words, move_words, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
+from nomercy.core.refusals import reason_of, refusal_words
 from nomercy.core.moves import VERBS
-from nomercy.core.wording import is_you, plural, verb
+from nomercy.core.wording import is_you, plural, rules_name, verb
 from nomercy.core.rules import RuleSet
 from nomercy.play.daily_deal import DAILY_PLAYERS, daily_seed
 from nomercy.play.saved_game import SavedGame
@@ -42,15 +43,20 @@ PROMPT_KINDS = ("move", "uno", "coach", "round")
 Each takes quit and the end of input as leaving (tests/test_hostile_terminal.py tries them all)."""
 
 COMMANDS = {
-    "help": "this list",
-    "hint": "the coach's suggestion (with --coach)",
-    "uno": "call UNO (holding two cards on your turn: called together with your next play)",
-    "undo": "take back your last move and the computer moves after it",
-    "cancel": "take back a card's open question",
-    "table": "show the table again",
-    "quit": "leave the table",
+    "help": N_("this list"),
+    "hint": N_("the coach's suggestion (with --coach)"),
+    "uno": N_("call UNO (holding two cards on your turn: called together with your next play)"),
+    "undo": N_("take back your last move and the computer moves after it"),
+    "cancel": N_("take back a card's open question"),
+    "table": N_("show the table again"),
+    "quit": N_("leave the table"),
 }
-"""What a person may type besides a move or a card."""
+"""What a person may type besides a move or a card (the commands are typed in English in every language; what
+each does is said in the table's)."""
+
+YES_NO = {"sv": {"ja": "yes", "j": "yes", "nej": "no", "n": "no"}, "fr": {"oui": "yes", "o": "yes", "non": "no"},
+          "zh-Hant": {"是": "yes", "好": "yes", "要": "yes", "否": "no", "不": "no", "不要": "no"}}
+"""The yes and no of a language, typed at a yes/no question (English's yes and no are always taken too)."""
 
 _VERBS = tuple(form for verb_forms in VERBS.items() for form in verb_forms)
 """The verbs of the move notation (``Ann plays red 7``, ``You play red 7``): a line that starts with one is a move
@@ -185,9 +191,16 @@ class TerminalTable:
         you = "You play" if is_you(name) else f"You are {name},"
         daily = session.snapshot()["daily"]
         deal = f"{daily['title']} ({session.rules.name} rules" if daily else f"{session.rules.name} rules"
-        self._write(f"nomercy play: {deal}, seed {session.record().seed}{')' if daily else ''}. {you} "
-                    f"against {', '.join(others)}. Type the number of a move, a move "
-                    f"('{verb(name, 'plays')} red 7', '{verb(name, 'draws')}') or a card; 'help' lists the rest.")
+        if self._words.lang == SOURCE:
+            self._write(f"nomercy play: {deal}, seed {session.record().seed}{')' if daily else ''}. {you} "
+                        f"against {', '.join(others)}. Type the number of a move, a move "
+                        f"('{verb(name, 'plays')} red 7', '{verb(name, 'draws')}') or a card; 'help' lists the rest.")
+        else:
+            say = self._words.gettext
+            self._write(say(N_("nomercy play: {rules} rules, seed {seed}. You play {player} against {others}. Type the "
+                               "number of a move, a move ('plays red 7', 'draws') or a card; 'help' lists the rest."),
+                            rules=say(rules_name(session.rules.name)), seed=session.record().seed, player=name,
+                            others=", ".join(others)))
         if session.notice:
             self._write(session.notice)
         show_table = True
@@ -196,15 +209,15 @@ class TerminalTable:
             snap = session.snapshot()
             if snap["over"]:
                 self._print_result(snap)
-                said = self._choose("Another round? (yes/no)> ", ("yes", "no", "quit"))
+                said = self._choose(self._words.gettext(N_("Another round? (yes/no)> ")), ("yes", "no", "quit"))
                 if said != "yes":
                     return self._leave("" if said is not None else "input ended")
                 self._send({"type": "new_round"})
                 show_table = True
                 continue
             if session.waiting == "computer":  # only a catch waits, inside the person's UNO moment
-                said = self._choose("You hold one card and have not called UNO: type uno now, or press Enter> ",
-                                    ("uno", "", "quit"))
+                said = self._choose(self._words.gettext(
+                    N_("You hold one card and have not called UNO: type uno now, or press Enter> ")), ("uno", "", "quit"))
                 if said is None or said == "quit":
                     return self._leave("" if said else "input ended")
                 self._send({"type": "uno" if said == "uno" else "advance"})
@@ -234,12 +247,12 @@ class TerminalTable:
         elif low in ("help", "?"):
             width = max(map(len, COMMANDS))
             for name, what in COMMANDS.items():
-                self._write(f"  {name.ljust(width)}  {what}")
+                self._write(f"  {name.ljust(width)}  {self._words.gettext(what)}")
         elif low == "table":
             self._changed = True
         elif low == "hint":
             if not self.session.coach:
-                self._say("the coach is off at this table: start it with --coach")
+                self._say(self._words.gettext(N_("the coach is off at this table: start it with --coach")))
             elif self._send({"type": "hint"}):
                 self._print_advice()
                 self._changed = False  # a hint changes nothing on the table
@@ -258,18 +271,20 @@ class TerminalTable:
     def _numbered(self, text: str) -> None:
         """The listed move a number names (typed with the digits 0 to 9), or why there is none."""
         if not self._options:
-            self._say(f"no move is listed now, so there is no move {typed_text.quote(text)}: type table to see the "
-                      "table")
+            self._say(self._words.gettext(N_("no move is listed now, so there is no move {typed}: type table to see the "
+                                             "table"), typed=typed_text.quote(text)))
             return
-        listed = f"1 to {len(self._options)}" if len(self._options) > 1 else "1"
+        said = self._words.gettext
+        listed = said(N_("{first} to {last}"), first=1, last=len(self._options)) if len(self._options) > 1 else "1"
         try:
             number = typed_text.whole_number(text, "a move number", 0, 10**typed_text.MAX_DIGITS)
         except typed_text.TypedTextError:
-            self._say(f"there is no move {typed_text.quote(text)}: choose {listed}, typed with the digits 0 to 9, "
-                      "or type a move")
+            self._say(said(N_("there is no move {typed}: choose {listed}, typed with the digits 0 to 9, or type a move"),
+                           typed=typed_text.quote(text), listed=listed))
             return
         if not 1 <= number <= len(self._options):
-            self._say(f"there is no move {number}: choose {listed}, or type a move")
+            self._say(said(N_("there is no move {number}: choose {listed}, or type a move"), number=number,
+                           listed=listed))
             return
         self._send({"type": "move", "move": self._options[number - 1]})
 
@@ -283,6 +298,10 @@ class TerminalTable:
         try:
             return {"type": "card", "card": str(Card.parse(text))}
         except NomercyError as error:
+            if self._words.lang != SOURCE:  # the notation's own refusal is English: said here in a sentence of the language
+                return self._words.gettext(N_("{typed} is neither a card nor a move: type the number of a listed move, a "
+                                              "move like 'plays red 7' or 'draws', or help"),
+                                           typed=typed_text.quote(text))
             return (f"{error}; type the number of a listed move, a move like 'plays red 7' or 'draws', "
                     "or help")
 
@@ -295,7 +314,7 @@ class TerminalTable:
         self._changed = True
         if self.session.advice.get("kind") == "warning":
             self._print_advice()
-            said = self._choose("Play it anyway? (yes/no)> ", ("yes", "no", "quit"))
+            said = self._choose(self._words.gettext(N_("Play it anyway? (yes/no)> ")), ("yes", "no", "quit"))
             self.session.handle({"type": "go_ahead" if said == "yes" else "take_back"})
             if said is None or said == "quit":  # the move is taken back, then the person leaves
                 self._left = "" if said else "input ended"
@@ -316,7 +335,7 @@ class TerminalTable:
             try:
                 line = typed_text.line(line)
             except typed_text.TypedTextError as error:
-                self._say(str(error))
+                self._say(reason_of(error))
                 continue
             self._lines += 1
             return line
@@ -329,19 +348,36 @@ class TerminalTable:
             if line is None:
                 return None
             try:
-                return typed_text.answer(line, allowed)
+                return typed_text.answer(YES_NO.get(self._words.lang, {}).get(line.strip().lower(), line), allowed)
             except typed_text.TypedTextError as error:
                 self._lines -= 1
-                self._say(str(error))
+                self._say(str(error) if self._words.lang == SOURCE else self._type_one_of(line, allowed))
+
+    def _type_one_of(self, line: str, allowed: Sequence[str]) -> str:
+        """What a yes/no (or UNO) prompt takes, in the table's language: its yes and no as the language says them."""
+        said = self._words
+        own = {name: next((w for w, means in YES_NO.get(said.lang, {}).items() if means == name), name)
+               for name in allowed}
+        names = [said.gettext(N_("Enter")) if name == "" else own[name] for name in allowed]
+        text = names[0]
+        for name in names[1:-1]:
+            text = said.gettext(N_("{items}, {item}"), items=text, item=name)
+        if len(names) > 1:
+            text = said.gettext(N_("{first} or {last}"), first=text, last=names[-1])
+        return said.gettext(typed_text.TYPE_ONE_OF, listed=text, value=typed_text.quote(line))
 
     def _leave(self, why: str) -> int:
         session = self.session
         if not session.state.is_over:
-            self._write(f"{why + ': ' if why else ''}the round is left after {plural(session.move_count, 'move')}.")
+            if self._words.lang == SOURCE:
+                self._write(f"{why + ': ' if why else ''}the round is left after {plural(session.move_count, 'move')}.")
+            else:
+                self._write(self._words.ngettext("The round is left after {count} move.",
+                                                 "The round is left after {count} moves.", session.move_count))
         return 0
 
     def _say(self, reason: str) -> None:
-        self._write("! " + " ".join(reason.split()))
+        self._write("! " + " ".join(refusal_words(reason, self._words.lang).split()))
 
     # ------------------------------------------------------------------ printing
     def _print_log(self) -> None:
@@ -379,10 +415,10 @@ class TerminalTable:
             self._write(_("Hands (out at {limit}): {seats}.", limit=snap["mercy_limit"], seats="; ".join(seats)))
         else:
             self._write(_("Hands: {seats}.", seats="; ".join(seats)))
-        hand = ", ".join(c["card"] + ("*" if c["playable"] else "") for c in snap["hand"])
-        self._write(f"{snap['hand_label']}: {hand}" + ("   (* fits)" if "*" in hand else ""))
+        hand = ", ".join(c.get("name", c["card"]) + ("*" if c["playable"] else "") for c in snap["hand"])
+        self._write(f"{snap['hand_label']}: {hand}" + (_(N_("   (* fits)")) if "*" in hand else ""))
         if snap["uno_armed"]:
-            self._write("UNO will be called with your play.")
+            self._write(_(N_("UNO will be called with your play.")))
         self._write(snap["status"])
         prompt = self.session.prompt
         if prompt:
@@ -391,7 +427,7 @@ class TerminalTable:
             state = self.session.state
             self._options = [state.move_text(m) for m in legal_moves(state, self.person)]
         for number, move in enumerate(self._options, 1):
-            self._write(f"  {number:>2}  {move}")
+            self._write(f"  {number:>2}  {move_words(move, self.session.state, self._words.lang)}")
 
     def _cards(self, count: int) -> str:
         """A count of cards in the table's language: '1 card', '3 kort'."""
@@ -413,6 +449,9 @@ class TerminalTable:
                 self._write(f"  - {warning['text']} ({warning['title']})")
 
     def _print_result(self, snap: dict[str, Any]) -> None:
+        if self._words.lang != SOURCE:
+            self._print_result_said(snap)
+            return
         over = snap["over"]
         self._write(f"{snap['status']} {over['scored']}.")
         for hand in over["hands"]:
@@ -423,3 +462,34 @@ class TerminalTable:
             self._write(f"  {standing['name']}: {standing['score']} in the match")
         if snap["daily"]:
             self._write(f"To share: {snap['daily']['share']}")
+
+    def _print_result_said(self, snap: dict[str, Any]) -> None:
+        """The end of the round in the table's language: who won, what each hand holds and scores, the match."""
+        session, lang, said = self.session, self._words.lang, self._words
+        s = session.state
+        shown = table_words(snap, s, session.transcript(), lang)
+        status = status_words(snap, s, session.viewer, session.kinds, session.humans, session.prompt, session.advice,
+                              lang)
+        self._write(said.gettext(N_("{sentence} {next}"), sentence=status, next=shown["over"]["scored"] + "."))
+        for hand in snap["over"]["hands"]:
+            cards = ", ".join(_said_card(c, lang) for c in hand["cards"])
+            if hand["out"]:
+                self._write("  " + said.gettext(N_("{player} (knocked out): {cards}"), player=hand["name"], cards=cards))
+                continue
+            self._write("  " + said.gettext(N_("{player}: {cards}, {points}: {list}"), player=hand["name"],
+                                            cards=self._cards(hand["count"]),
+                                            points=said.ngettext("{count} point", "{count} points", hand["points"]),
+                                            list=cards))
+        for standing in snap["over"]["standings"]:
+            self._write("  " + said.gettext(N_("{player}: {score} in the match"), player=standing["name"],
+                                            score=standing["score"]))
+        if snap["daily"]:
+            self._write(said.gettext(N_("To share: {share}"), share=snap["daily"]["share"]))
+
+
+def _said_card(text: str, lang: str) -> str:
+    """A card in notation as the language names it (the notation itself when it is not a card)."""
+    try:
+        return said.card_name(Card.parse(text), lang)
+    except NomercyError:
+        return text

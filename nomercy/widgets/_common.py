@@ -22,6 +22,7 @@ import traitlets
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.refusals import reason_of
 
 __all__ = ["STATIC", "GuardedWidget", "card_svg", "card_back_svg", "picture_named", "rulebook_address", "style_sheet"]
 
@@ -129,7 +130,7 @@ class GuardedWidget(anywidget.AnyWidget):
             if reason is None:
                 self._redraw()
         except NomercyError as error:
-            reason = str(error)
+            reason = reason_of(error)  # a refusal keeps its message (a widget in another language says it again)
         except Exception as error:  # noqa: BLE001 - a bug: shown in the widget, its traceback kept
             reason = self._internal(error)
         finally:

@@ -34,6 +34,7 @@ from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import SOURCE, language, plural_rule, words
+from nomercy.core.refusals import refusal_words
 from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
@@ -228,6 +229,12 @@ class GameTable(GuardedWidget):
 
     def __repr__(self) -> str:
         return f"<GameTable {self._session.describe()}>"
+
+    def _show_error(self, text: str) -> None:
+        """The error line in the table's language: a refusal said again from its message and values
+        (:func:`nomercy.core.refusals.refusal_words`); English as it is."""
+        lang = self.__dict__.get("_lang", SOURCE)
+        super()._show_error(refusal_words(text, lang) if lang != SOURCE else text)
 
     # ------------------------------------------------------------------ intents and settings
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

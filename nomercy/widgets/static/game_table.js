@@ -147,6 +147,13 @@ function render({ model, el }) {
       button("choice-cancel", _("Cancel"), () => send({ type: "cancel" }), { class: "nm-btn nm-btn-quiet" }));
   }
 
+  // A card of the hand as a screen reader says it: its name in the table's language, and whether it can be played.
+  function cardLabel(c) {
+    const card = c.name || c.card;
+    if (c.drawn) return c.playable ? _("{card}, can be played now, just drawn", { card }) : _("{card}, cannot be played now, just drawn", { card });
+    return c.playable ? _("{card}, can be played now", { card }) : _("{card}, cannot be played now", { card });
+  }
+
   function handBox(t) {
     if (t.hidden) {
       const who = t.reveal_for;
@@ -159,14 +166,14 @@ function render({ model, el }) {
     const cards = t.hand.map((c, i) => h("button", {
       type: "button", class: "nm-card", "data-testid": `hand-card-${i}`, "data-card": c.card,
       "data-playable": c.playable ? "true" : "false", "data-drawn": c.drawn ? "true" : null,
-      "aria-label": `${c.card}, ${c.playable ? "can be played now" : "cannot be played now"}${c.drawn ? ", just drawn" : ""}`,
+      "aria-label": cardLabel(c),
       "aria-disabled": c.playable ? null : "true", tabindex: "-1",
       disabled: t.watching ? true : null,
       onclick: () => send({ type: "card", card: c.card }), html: c.svg,
     }));
     return h("div", { class: "nm-hand", "data-testid": "hand", role: "group", "aria-label": label },
       h("div", { class: "nm-hand-label" }, label, h("span", { class: "nm-count" }, ` (${t.hand.length})`)),
-      h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? rovingHand(cards) : h("em", {}, "no cards")));
+      h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? rovingHand(cards) : h("em", {}, _("no cards"))));
   }
 
   // --- The keyboard ---------------------------------------------------------------------------------
@@ -362,7 +369,7 @@ function render({ model, el }) {
         d.text, " ",
         button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }),
         // keep it as a puzzle for the trainer (Python checks it with the coach's search, and says what it did)
-        r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, "Keeping…"); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
+        r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
         (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
         h("div", {}, _("Close calls (the expert chose another move, but the two did about as well):")),
@@ -495,7 +502,9 @@ function render({ model, el }) {
     const error = model.get("error");
     main.replaceChildren(...[
       h("div", { class: "nm-header" },
-        h("span", { class: "nm-title" }, `${t.rules_name} · round ${t.round}${t.match ? " (match)" : ""} · move ${t.moves}`),
+        h("span", { class: "nm-title" }, t.match
+          ? _("{rules} · round {round} (match) · move {moves}", { rules: _(t.rules_name), round: t.round, moves: t.moves })
+          : _("{rules} · round {round} · move {moves}", { rules: _(t.rules_name), round: t.round, moves: t.moves })),
         h("div", { class: "nm-status", "data-testid": "status", role: "status", "aria-live": "polite" }, t.status)),
       dailyBox(t),
       h("div", { class: "nm-seats" }, t.seats.map((s) => seatBox(s, t))),

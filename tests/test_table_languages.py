@@ -1,0 +1,163 @@
+"""No English at a game table in another language: seeded rounds walked through the widget's session in Swedish,
+French and Chinese, with the coach on, hints asked, refused moves tried, the UNO moment reached, hot-seat screens
+passed, rounds finished, and every word the widget sends to the page checked.
+
+How the check decides what is English (robust to names, numbers and card symbols): every text the widget sends
+(its synced traits: the table, the log, the prompt, the error line; card pictures excepted, whose names are checked
+by test_hostile_languages) is cut into words. Seat names, numbers and card symbols (``+4``) are taken out first. A
+word left is fine when the language's own catalog uses it in a translation (its msgstr entries, with the notation
+they quote, like 'plays red 7', taken out), and English when it is not: a Swedish page may say "UNO" or "No Mercy"
+because the Swedish catalog does, never "the" or "card". Chinese text is checked the same way for the Latin words
+in it. The check reads the catalogs, so a new English sentence at the table fails it until it is translated.
+
+The coach's own words (the hint's reasons and figures, a warning's sentences, the round's review) are not in the
+catalogs yet: :func:`test_the_coachs_words_are_still_english` says so, and fails (strict) once they are.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+from typing import Any, Iterator
+
+import pytest
+from babel.messages.pofile import read_po
+
+from nomercy.core.i18n import LOCALE_DIR, LOCALES
+from nomercy.widgets.game_table import GameTable
+
+OTHERS = list(LOCALES)
+_SKIPPED_KEYS = {"svg", "back", "top_svg", "deck_svg", "board", "move", "id", "kind", "rule", "card", "color", "key",
+                 "export", "seat", "name", "rules", "phase", "waiting", "direction", "viewer", "turn", "reveal_for",
+                 "winner", "undoer", "top", "order", "data-kind", "cards", "share", "date", "how", "reason", "strength"}
+"""Keys whose values are data the page does not show as they are (notation, ids, names, pictures; a seat's strength
+is an id the page says through its catalog, ``_(seat.strength)``)."""
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+
+
+@lru_cache(maxsize=None)
+def _vocabulary(lang: str) -> frozenset[str]:
+    """Every word the language's catalog uses in a translation, its quoted notation left out (lower case)."""
+    with (LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / "nomercy.po").open("rb") as file:
+        catalog = read_po(file)
+    found: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            text = re.sub(r"'[^']*'|\{\w+\}", " ", text or "")
+            found.update(w.lower() for w in _WORD.findall(text))
+    return frozenset(found)
+
+
+def _texts(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in _SKIPPED_KEYS:
+                yield from _texts(v, f"{key}.{k}")
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v, key + "[]")
+    elif isinstance(value, str):
+        yield key, value
+
+
+def english_left(table: GameTable, lang: str, traits: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """The words of ``traits`` that the language's catalog never uses: (where, the word, the text)."""
+    names = {n.lower() for n in table.seats} | {"greedy"}
+    known = _vocabulary(lang)
+    found = []
+    for trait in traits:
+        for where, text in _texts({trait: getattr(table, trait)}):
+            for word in _WORD.findall(text):
+                low = word.lower()
+                if low not in known and low not in names and low.rstrip("s") not in names:
+                    found.append((where, word, text))
+    return found
+
+
+SHOWN = ("table", "log", "prompt", "error")
+"""The traits whose words a person reads at the table, the coach's excepted."""
+COACH = ("advice", "review")
+
+
+def _walk(lang: str, seed: int, players: dict[str, str], check: tuple[str, ...]) -> tuple[set[str], list[Any]]:
+    """A seeded round at a table in ``lang`` with the coach on, clicked as a person would (a hint now and then, a
+    card that does not fit, the first choice of a prompt, UNO when one card is left, the hidden hand shown), then
+    the review asked for; what it reached, and every English word found in ``check`` on the way."""
+    table = GameTable("no-mercy", players, seed=seed, pace=0, lang=lang, coach=True)
+    rng = random.Random(seed)
+    reached: set[str] = set()
+    left: list[Any] = []
+    for _ in range(300):
+        left += english_left(table, lang, check)
+        t, s = table.table, table.state
+        if s.is_over:
+            reached.add("over")
+            table.send_intent({"type": "review"})
+            for _ in range(60):  # the review weighs its decisions as the page's timer asks
+                if not table.review.get("running"):
+                    break
+                table.send_intent({"type": "advance", "version": table.session.version})
+            reached.add("review")
+            left += english_left(table, lang, check)
+            break
+        if t.get("hidden") and t.get("reveal_for"):
+            reached.add("hot-seat")
+            table.send_intent({"type": "reveal"})
+            continue
+        if table.advice.get("kind") == "warning":
+            reached.add("warning")
+            table.send_intent({"type": "go_ahead"})
+            continue
+        if table.prompt.get("options"):
+            reached.add("prompt")
+            table.send_intent({"type": "move", "move": table.prompt["options"][0]["move"]})
+            continue
+        if t.get("uno_moment"):
+            reached.add("uno")
+            table.send_intent({"type": "uno"})
+            continue
+        hand = t.get("hand", [])
+        if not hand:
+            table.send_intent({"type": "advance", "version": table.session.version})
+            continue
+        if t.get("can_hint") and rng.random() < 0.2:
+            reached.add("hint")
+            table.send_intent({"type": "hint"})
+        misfit = [c for c in hand if not c["playable"]]
+        if misfit and rng.random() < 0.3:
+            if table.send_intent({"type": "card", "card": misfit[0]["card"]}) is not None:
+                reached.add("refused")
+                left += english_left(table, lang, check)
+        playable = [c for c in hand if c["playable"]]
+        if playable:
+            table.send_intent({"type": "card", "card": playable[0]["card"]})
+        elif t.get("buttons"):
+            table.send_intent({"type": "move", "move": t["buttons"][0]["move"]})
+        else:
+            table.send_intent({"type": "advance", "version": table.session.version})
+    return reached, left
+
+
+ONE_PERSON = {"You": "human", "Bo": "greedy", "Cy": "greedy"}
+HOT_SEAT = {"Ann": "human", "Bo": "human", "Cy": "greedy"}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_seeded_rounds_at_a_table_in_a_language_show_no_english_word(lang: str) -> None:
+    reached: set[str] = set()
+    for seed, players in ((1, ONE_PERSON), (2, ONE_PERSON), (3, HOT_SEAT), (4, ONE_PERSON)):
+        got, left = _walk("zh-Hant" if lang == "zh_Hant" else lang, seed, players, SHOWN)
+        reached |= got
+        assert not left, f"English at the {lang} table (seed {seed}): {left[:5]}"
+    assert {"over", "hint", "refused", "hot-seat", "prompt", "review", "uno", "warning"} <= reached, reached
+
+
+@pytest.mark.xfail(strict=True, reason="the coach's hints, warnings and reviews are not in the catalogs yet")
+def test_the_coachs_words_are_still_english() -> None:
+    left: list[Any] = []
+    for seed in (1, 2):
+        left += _walk("sv", seed, ONE_PERSON, COACH)[1]
+    assert not left
