@@ -36,7 +36,7 @@ def _refusals(seats: list[str], profile: str, seeds: range) -> list[str]:
                     found += [why_illegal(state, m) for m in (Play(seat, card), Play(seat, card, COLORS[0]),
                                                               Play(seat, card, None, seat))]
                 found += [why_illegal(state, m) for m in (Draw(seat), Pass(seat), NameColor(seat, COLORS[1]),
-                                                          NameColor(seat, "pink"), CallUno(seat), Catch(seat, 0),
+                                                          CallUno(seat), Catch(seat, 0),
                                                           Catch(seat, 9), Challenge(seat))]
             state, _ = apply(state, rng.choice(list(legal_moves(state))))
     return [r for r in found if r is not None]
