@@ -35,12 +35,16 @@ def who_may_undo(screen: Screen) -> int | None:
     return screen.viewer if screen.viewer in screen.people else None
 
 
-def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Sequence[str]) -> str | None:
+def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Sequence[str],
+                over: bool = False) -> str | None:
     """Why undo is not offered now, or ``None``. A person takes back only their own latest decision: in
     hot-seat, once another person has decided since, that decision is theirs to take back, never the
-    screen's (and it stands once the screen has passed to the next person's hand)."""
+    screen's (and it stands once the screen has passed to the next person's hand). A round that is over
+    stays over (``over``): it is replayed, not undone."""
     if not allowed:
         return "Undo is off in match play (start the table with undo=True to allow it)."
+    if over:
+        return "The round is over: replay this deal or start the next round."
     if not marks:
         return "There is nothing of yours to take back yet."
     last = marks[-1]

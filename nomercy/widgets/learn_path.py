@@ -31,7 +31,7 @@ from nomercy.core.cards import COLORS
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
-from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play, parse_move
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
@@ -42,7 +42,8 @@ from nomercy.widgets.learner_choice import LearnerChoice
 __all__ = ["LearnPath", "progress_id"]
 
 _PROFILE_NAMES = {"no-mercy": "No Mercy", "classic": "Classic UNO"}
-_HEADINGS = {"done": "Done!", "refused": "Not allowed", "allowed": "Allowed, but not the task"}
+_BOTH_GAMES = "No Mercy and classic UNO"
+_HEADINGS = {"done": "Done!", "refused": "Not allowed:", "allowed": "Allowed, but not the task:", "step": "Good, go on."}
 
 
 def progress_id(stage: Stage) -> str:
@@ -97,6 +98,7 @@ class LearnPath(GuardedWidget):
         self._table: GameState = self._stages[self._index].start()
         self._wrong_tries = 0
         self._last: Attempt | None = None
+        self._before = self._table  # the table the last try was played on: its move is said in its words
         self.on_msg(lambda _, content, buffers: self.send_intent(content))
         self._redraw()
 
@@ -160,9 +162,10 @@ class LearnPath(GuardedWidget):
             return "Press Try again (or Next stage) first: the table shows what your last move did."
         attempt = self.current.judge(move, self._table)
         self._last = attempt
+        self._before = self._table
         if attempt.outcome == "done":
             self.progress.record(progress_id(self.current), right=self._wrong_tries == 0, topic=LEARN_TOPIC)
-        else:
+        elif attempt.outcome != "step":  # a step of the task is no miss
             self._wrong_tries += 1
         if attempt.after is not None:
             self._table = attempt.after
@@ -238,8 +241,7 @@ class LearnPath(GuardedWidget):
         chapter = next(c for c in self._chapters if c.id == stage.chapter) if stage.chapter else None
         self.stage = {
             "id": stage.id, "title": stage.title, "rule": stage.rule, "task": stage.task,
-            "chapter": chapter.title if chapter else "", "rules": _PROFILE_NAMES.get(stage.table.rules.name,
-                                                                                    stage.table.rules.name),
+            "chapter": chapter.title if chapter else "", "rules": _game_of(stage, chapter),
             "table": _table(stage, self._table),
         }
         last = self._last
@@ -248,7 +250,7 @@ class LearnPath(GuardedWidget):
             return
         ruling = RULINGS[stage.ruling]
         self.feedback = {
-            "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": last.move,
+            "kind": last.outcome, "heading": _HEADINGS[last.outcome], "move": _move_said(last, self._before),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": last.reason, "reason_folded": bool(last.reason and last.why), "why": last.why,
             "events": _said(last.events),
@@ -256,6 +258,14 @@ class LearnPath(GuardedWidget):
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
+
+
+def _game_of(stage: Stage, chapter: Chapter | None) -> str:
+    """Which game the stage's rule belongs to, as its chapter line says: a chapter known from classic UNO teaches
+    a rule of both games (its plain wild is classic UNO's card, its rule No Mercy's too)."""
+    if chapter is not None and chapter.known_from_classic:
+        return _BOTH_GAMES
+    return _PROFILE_NAMES.get(stage.table.rules.name, stage.table.rules.name)
 
 
 def _table(stage: Stage, state: GameState) -> dict[str, Any]:
@@ -286,6 +296,43 @@ def _table(stage: Stage, state: GameState) -> dict[str, Any]:
         "hand": hand, "actions": actions, "over": state.is_over,
         "mercy_limit": stage.table.rules.mercy_limit,
     }
+
+
+def _move_said(attempt: Attempt, state: GameState) -> str:
+    """The learner's move as a card player says it ("You played the wild +10 and named red."; "you tried to play
+    the blue 3." after "Not allowed:"), or nothing for a draw (its event says how many cards came). A move the
+    page could not read is said as it came."""
+    try:
+        move = parse_move(attempt.move, state.seats)
+    except NomercyError:
+        return attempt.move
+    refused = attempt.outcome == "refused"
+    done = attempt.outcome in ("done", "step")
+    if isinstance(move, Play):
+        said = f"{'tried to play' if refused else 'played'} the {move.card}"
+        if move.color is not None:
+            said += f" and {'name' if refused else 'named'} {move.color}"
+        if move.target is not None:
+            said += f" and {'swap' if refused else 'swapped'} hands with {state.seats[move.target]}"
+        elif "target" in move.card.rank.choices and attempt.move.endswith(" keeping"):
+            said += f" and {'keep' if refused else 'kept'} your hand"
+    elif isinstance(move, Draw):
+        if not refused:
+            return ""
+        said = f"tried to take the {state.pending} cards" if state.pending else "tried to draw"
+    elif isinstance(move, Pass):
+        said = "tried to keep the card" if refused else "kept the card"
+    elif isinstance(move, NameColor):
+        said = f"{'tried to name' if refused else 'named'} {move.color}"
+    elif isinstance(move, CallUno):
+        said = "tried to call UNO" if refused else "called UNO"
+    elif isinstance(move, Catch):
+        said = f"{'tried to catch' if refused else 'caught'} {state.seats[move.target]}"
+    elif isinstance(move, Challenge):
+        said = "tried to challenge" if refused else "challenged the wild +4"
+    else:
+        return attempt.move
+    return f"{'You' if done else 'you'} {said}."
 
 
 def _said(events: Sequence[Event]) -> list[str]:

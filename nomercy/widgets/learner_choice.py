@@ -47,10 +47,14 @@ class LearnerChoice:
         """What the page shows: the name, the other learners here, and the words around them."""
         names = self.learners.names()
         others = [n for n in names if n != self.name]
+        first = not self.name and not self._has_progress()  # asked once: before a name and before any progress
         return {
-            "name": self.name, "names": names, "label": wording.LEARNER_LABEL, "switch": wording.LEARNER_SWITCH,
+            "name": self.name, "names": names, "label": wording.LEARNER_LABEL,
+            "switch": wording.LEARNER_SWITCH if self.name else wording.LEARNER_KEEP,
             "title": wording.LEARNER_IS.format(name=self.name) if self.name else "",
-            "ask": "" if self.name else wording.LEARNER_UNNAMED if self._has_progress() else wording.LEARNER_ASK,
+            "ask": wording.LEARNER_ASK if first else "",
+            "hint": "" if self.name or first else wording.LEARNER_UNNAMED,
+            "more": wording.LEARNER_OTHER if self.name else wording.LEARNER_ADD,
             "others": wording.LEARNER_OTHERS.format(names=", ".join(others)) if others else "",
         }
 
