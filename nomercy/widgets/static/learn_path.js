@@ -35,11 +35,11 @@ function learnerBar(prefix, who, send, typed) {
     if (!typed.value.trim()) return;
     const name = typed.value.trim();
     typed.value = "";
-    typed.open = false;
     send({ type: "learner", name });
   };
   field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
-  const open = !!who.ask || !!typed.open;
+  // open until another learner's progress is shown (a refused name leaves it open, with the field as typed)
+  const open = !!who.ask || (!!typed.open && typed.openFor === who.name);
   const form = h("div", { class: "nm-learner-form", "data-testid": `${prefix}-learner-form`, hidden: open ? null : true },
     who.ask || who.hint ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask || who.hint) : null,
     h("label", {}, ` ${who.label} `, field),
@@ -47,12 +47,13 @@ function learnerBar(prefix, who, send, typed) {
     h("button", { type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-switch`, onclick: go }, who.switch),
     who.names.filter((n) => n !== who.name).map((n) => h("button", {
       type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-pick`, "data-name": n,
-      onclick: () => { typed.open = false; send({ type: "learner", name: n }); },
+      onclick: () => send({ type: "learner", name: n }),
     }, n)));
   const opener = who.ask ? null : h("button", {
     type: "button", class: "nm-btn nm-btn-quiet nm-learner-open", "data-testid": `${prefix}-learner-open`,
     "aria-expanded": String(open), onclick: (e) => {
       typed.open = form.hidden;
+      typed.openFor = who.name;
       form.hidden = !typed.open;
       e.currentTarget.setAttribute("aria-expanded", String(typed.open));
       if (typed.open) field.focus();
