@@ -115,4 +115,4 @@ def test_a_step_that_already_does_the_task_or_is_refused_fails_the_check():
     early = Stage.from_dict(dict(data, goal={"hand_size": {"You": 5}}, done=["You plays yellow 2"]))
     assert early.check() == ["step 'You draw' already does the task: make it a done move"]
     refused = Stage.from_dict(dict(data, steps=["You plays blue 1"], wrong=[]))
-    assert refused.check()[0].startswith("step 'You plays blue 1' is refused")
+    assert refused.check()[0].startswith("step 'You play blue 1' is refused")

@@ -101,7 +101,7 @@ def test_play_shows_the_hand_and_its_buttons_on_the_first_screen_of_a_phone(site
     with phone(site) as session:
         page = session.open("play/")
         table = _app_ready(page, "nm-table")
-        page.wait_for_function("(el) => el.getAttribute('data-waiting') === 'person'", arg=table.element_handle(),
+        page.wait_for_function("(el) => el.getAttribute('data-waiting') === 'human'", arg=table.element_handle(),
                                timeout=WAIT_MS)
         page.evaluate("() => window.scrollTo(0, 0)")
         hand = table.locator('[data-testid="hand"]')
