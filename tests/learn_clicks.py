@@ -58,6 +58,11 @@ def play_stage(root: Any, stage: Stage, *, wrong: WrongTry | None = None, tap: b
             press = root.locator('[data-testid="learn-again"]')
             press.tap() if tap else press.click()
             feedback.wait_for(state="detached", timeout=WAIT_MS)
+    for step in stage.steps:  # the moves before the one that does the task: each says what it did, the table stays
+        click_move(root, stage, step, tap=tap)
+        root.locator('[data-testid="learn-feedback"][data-kind="step"]').wait_for(timeout=WAIT_MS)
+        said.setdefault("steps", "")
+        said["steps"] += root.locator('[data-testid="learn-feedback"]').text_content() or ""
     click_move(root, stage, stage.done[0], tap=tap)
     root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
     ruling = root.locator('[data-testid="learn-ruling"]')  # named, its text folded under one tap

@@ -94,7 +94,7 @@ def test_the_puzzle_board_with_an_error_a_wrong_answer_and_an_option_picked(lab:
     board.scroll_into_view_if_needed()
     check(lab, "puzzle board, as shipped", BOARD)
     # options and parts on one board: each says whether it is clicked or typed
-    assert "one click checks it" in board.locator('[data-testid="choices-intro"]').text_content()
+    assert "one tap checks it" in board.locator('[data-testid="choices-intro"]').text_content()
     assert board.locator('[data-testid="form-intro"]').text_content().startswith("Or answer part by part")
     legends = [t.strip() for t in board.locator('[data-testid="puzzle-form"] legend').all_text_contents()]
     assert legends == ["Cards held (type a number for each seat)", "Cards held (comma-separated) (type the cards for each seat)",

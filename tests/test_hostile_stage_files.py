@@ -86,6 +86,12 @@ CASES = {
     "an empty done list": ({"done": []}, r"done lists the moves"),
     "a wrong try with no why": ({"wrong": [{"move": "You draws"}]}, r"wrong\[1\] is a mapping with move and why"),
     "a title that is a number": ({"title": 2}, r"title must be text, not 2"),
+    "steps that are not a list": ({"steps": "You draws"}, r"steps lists the learner's moves before the one"),
+    "a step of another seat": ({"steps": ["Bo draws"]}, r"steps: 'Bo draws' is not a move of You"),
+    "a step the rules refuse": ({"steps": ["You plays green 4"]}, r"step 'You play green 4' is refused"),
+    "a step that is also done": ({"steps": ["You plays blue +2"]}, r"steps: You plays blue \+2 is also one of the moves"),
+    "a step that is also a wrong try": (
+        {"steps": ["You draws"], "wrong": [{"move": "You draws", "why": "x"}]}, r"also one of the moves that count"),
 }
 
 

@@ -325,10 +325,23 @@ def test_a_save_the_options_disagree_with_is_refused_and_left_as_it_was(seats, a
 
 
 def test_the_same_options_resume_the_save(tmp_path):
-    save_of(tmp_path / "g.json", "no-mercy", ["Player", "Greedy", "Greedy2"])
+    from nomercy import legal_moves
+    from nomercy.play.game import Game
+
+    game = Game("no-mercy", ["Player", "Greedy", "Greedy2"], seed=3)
+    game.play(legal_moves(game.state)[0])  # the person's first move, kept
+    SavedGame(tmp_path / "g.json").write(game.record())
     code, out, err = run_play("--seed", "3", "--players", "3", "--bots", "greedy", "--save", "g.json",
                               typed=b"1\nquit\n", cwd=tmp_path)
     assert code == 0 and err == "" and "Your round goes on where you left it" in out
+    assert len(SavedGame(tmp_path / "g.json").read().moves) >= 2
+
+
+def test_a_save_resumed_before_its_first_move_says_nothing_about_replaying(tmp_path):
+    save_of(tmp_path / "g.json", "no-mercy", ["Player", "Greedy", "Greedy2"])
+    code, out, err = run_play("--seed", "3", "--players", "3", "--bots", "greedy", "--save", "g.json",
+                              typed=b"1\nquit\n", cwd=tmp_path)
+    assert code == 0 and err == "" and "replayed" not in out
     assert len(SavedGame(tmp_path / "g.json").read().moves) >= 1
 
 

@@ -11,7 +11,7 @@ import pytest
 from nomercy.cli import main
 from nomercy.core.legality import why_illegal
 from nomercy.puzzles.stage import (
-    CHAPTER_FILE, MAX_RULE_WORDS, default_learn_dir, load_path, load_stage, stage_schema,
+    CHAPTER_FILE, MAX_RULE_WORDS, Stage, default_learn_dir, load_path, load_stage, stage_schema,
 )
 from nomercy.puzzles.yaml_reader import read_puzzle_file
 
@@ -40,9 +40,13 @@ def test_every_stage_holds(stage):
 
 @pytest.mark.parametrize("stage", STAGES, ids=lambda s: s.id)
 def test_every_done_move_is_accepted_and_every_listed_wrong_move_is_answered_with_its_why(stage):
-    start = stage.start()
+    start = table = stage.start()
+    for move in stage.steps:  # the moves before the one that does the task: the learner plays on from their table
+        attempt = stage.judge(table.move_text(move), table)
+        assert attempt.outcome == "step" and attempt.after is not None
+        table = attempt.after
     for move in stage.done:
-        attempt = stage.judge(start.move_text(move))
+        attempt = stage.judge(table.move_text(move), table)
         assert attempt.outcome == "done" and attempt.events
     for wrong in stage.wrong:
         attempt = stage.judge(wrong.text)
@@ -94,3 +98,21 @@ def test_nomercy_check_checks_the_path_and_the_puzzles_together(capsys):
 def test_a_stage_file_names_its_chapter_by_its_folder():
     path = default_learn_dir() / "4-mercy" / "twenty-five-and-out.yaml"
     assert load_stage(path).chapter == "mercy"
+
+
+def test_draw_until_it_fits_ends_only_once_the_card_that_fits_is_played():
+    """The rule says you must play the card that fits: the draw is a step, the play does the task."""
+    stage = next(s for s in STAGES if s.id == "draw-until-it-fits")
+    drawn = stage.judge("You draws")
+    assert drawn.outcome == "step" and not drawn.done
+    assert "You draw 3 cards." in [e.sentence for e in drawn.events]
+    assert stage.judge("You plays yellow 2", drawn.after).outcome == "done"
+    assert stage.judge("You plays yellow 2").outcome == "refused"  # not before the draw: it is not in the hand
+
+
+def test_a_step_that_already_does_the_task_or_is_refused_fails_the_check():
+    data = read_puzzle_file(next(s for s in STAGES if s.id == "draw-until-it-fits").path)
+    early = Stage.from_dict(dict(data, goal={"hand_size": {"You": 5}}, done=["You plays yellow 2"]))
+    assert early.check() == ["step 'You draw' already does the task: make it a done move"]
+    refused = Stage.from_dict(dict(data, steps=["You plays blue 1"], wrong=[]))
+    assert refused.check()[0].startswith("step 'You play blue 1' is refused")

@@ -23,7 +23,8 @@ def _path(tmp_path, chapter=None):
 def test_it_opens_at_the_first_stage_with_the_rule_the_task_and_the_table(tmp_path):
     path = _path(tmp_path)
     assert path.stage["id"] == "match-the-color"
-    assert path.stage["rule"].startswith("On your turn you play one card")
+    assert path.stage["rule"].startswith("Play a card that matches the top card")
+    assert path.stage["rules"] == "No Mercy and classic UNO"  # a chapter known from classic UNO: both games' rule
     assert path.stage["table"]["top"] == "red 5" and [c["card"] for c in path.stage["table"]["hand"]] == [
         "red 8", "blue 3", "green 9"]
     assert path.path["of"] >= 26 and path.path["classic_start"] == "draw-until-it-fits"
@@ -45,7 +46,8 @@ def test_a_stage_that_says_why_puts_the_engines_reason_one_tap_away_and_a_try_it
     path.goto("stop-the-plus-two")
     path.play("You plays red 9")  # a wrong try the stage explains: its why first, the rules' reason folded
     assert path.feedback["why"] and path.feedback["reason"] and path.feedback["reason_folded"]
-    assert path.feedback["heading"] == "Not allowed"
+    assert path.feedback["heading"] == "Not allowed:"
+    assert path.feedback["move"] == "you tried to play the red 9."
     path.play("You plays green 4")  # one it does not: the rules' reason is all there is, so it is shown
     assert path.feedback["why"] == "" and path.feedback["reason"] and not path.feedback["reason_folded"]
 
@@ -54,7 +56,7 @@ def test_an_answer_says_what_happened_once(tmp_path):
     path = _path(tmp_path, "draw-and-stack")
     path.goto("stop-the-plus-two")
     path.play("You plays blue +2")
-    assert path.feedback["move"] == "You play blue +2"
+    assert path.feedback["move"] == "You played the blue +2."  # a card player's sentence, not the engine's notation
     assert path.feedback["events"] == ["4 cards are now pending for Bo."]  # the card played is the heading's
     path = _path(tmp_path, "uno-and-winning")
     path.goto("catch-a-forgotten-uno")
@@ -63,6 +65,24 @@ def test_an_answer_says_what_happened_once(tmp_path):
     path.goto("call-uno")
     path.play("You calls uno")
     assert path.feedback["events"] == []  # "You call UNO!" only says the move again
+    assert path.feedback["move"] == "You called UNO."
+    path = _path(tmp_path, "match")
+    path.goto("a-wild-names-the-color")
+    path.play("You plays wild choosing green")
+    assert (path.feedback["heading"], path.feedback["move"]) == ("Done!", "You played the wild and named green.")
+
+
+def test_draw_until_it_fits_goes_on_after_the_draw_and_is_done_once_the_card_is_played(tmp_path):
+    path = _path(tmp_path, "draw-and-stack")
+    path.goto("draw-until-it-fits")
+    path.play("You draws")
+    assert path.feedback["kind"] == "step" and path.feedback["events"] == ["You draw 3 cards."]
+    assert path.feedback["heading"] == "Good, go on." and path.feedback["move"] == ""
+    assert "yellow 2" in [c["card"] for c in path.stage["table"]["hand"]]
+    assert path.progress.attempts == ()  # not done yet: the card that fits is still to be played
+    path.play("You plays yellow 2")
+    assert path.feedback["kind"] == "done" and path.feedback["first_try"]
+    assert [a.right for a in path.progress.attempts] == [True]
 
 
 def test_an_allowed_wrong_try_shows_what_it_did_then_try_again_puts_the_table_back(tmp_path):

@@ -29,7 +29,10 @@ def test_progress_kept_before_names_becomes_the_first_learners_and_nothing_is_lo
     before = Progress(tmp_path, clock=clock)
     before.record("stack-2-4-6", right=True)
     trainer = Trainer(data_dir=tmp_path, clock=clock)
-    assert trainer.learner == "" and trainer.status["learner"]["ask"].startswith("This progress was kept before names")
+    whose = trainer.status["learner"]
+    # not asked again: the bar is one line, its button opens the field with the hint
+    assert trainer.learner == "" and whose["ask"] == "" and whose["more"] == "Add your name"
+    assert whose["hint"] == "Type your name to make this progress yours."
     assert len(trainer.progress.attempts) == 1
     trainer.switch_learner("Ann")  # the first name takes it over
     assert trainer.learner == "Ann" and len(trainer.progress.attempts) == 1

@@ -39,6 +39,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 def _become(trainer: Any, name: str) -> None:
     """Type ``name`` in the trainer's name field and press Switch; wait until the trainer is theirs."""
     field = trainer.locator('[data-testid="trainer-learner-name"]')
+    if not field.is_visible():  # asked once; afterwards the bar is one line and its button opens the field
+        trainer.locator('[data-testid="trainer-learner-open"]').click()
     field.fill(name)
     trainer.locator('[data-testid="trainer-learner-switch"]').click()
     trainer.page.wait_for_function("([el, n]) => el.getAttribute('data-learner') === n",
@@ -52,7 +54,7 @@ def test_two_learners_each_keep_their_own_progress_in_the_shipped_trainer(lab: L
     trainer.scroll_into_view_if_needed()
     assert trainer.get_attribute("data-attempts") == "0", "the progress folder of this run was not empty"
     ask = trainer.locator('[data-testid="trainer-learner-ask"]')
-    assert ask.text_content().startswith("Whose progress is this?")
+    assert ask.text_content().startswith("Type your name")
 
     _become(trainer, "Ann")
     assert trainer.locator('[data-testid="trainer-learner-title"]').text_content() == "Ann's progress"
@@ -71,6 +73,7 @@ def test_two_learners_each_keep_their_own_progress_in_the_shipped_trainer(lab: L
     assert trainer.get_attribute("data-attempts") == "1"
 
     # a name that cannot be one: refused in one line, still Ben's
+    trainer.locator('[data-testid="trainer-learner-open"]').click()
     trainer.locator('[data-testid="trainer-learner-name"]').fill("Ann Lee")
     trainer.locator('[data-testid="trainer-learner-switch"]').click()
     error = trainer.locator('[data-testid="puzzle-error"]')
@@ -78,7 +81,7 @@ def test_two_learners_each_keep_their_own_progress_in_the_shipped_trainer(lab: L
     assert "a learner's name is one word" in error.text_content()
     assert trainer.get_attribute("data-learner") == "Ben"
 
-    # back to Ann by her name's button: her attempt, and only hers
+    # back to Ann by her name's button: her attempt, and only hers (a refused name leaves the bar open)
     trainer.locator('[data-testid="trainer-learner-pick"][data-name="Ann"]').click()
     trainer.page.wait_for_function("(el) => el.getAttribute('data-learner') === 'Ann'", arg=trainer.element_handle())
     assert trainer.get_attribute("data-attempts") == "1"

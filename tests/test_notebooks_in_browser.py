@@ -690,7 +690,7 @@ def test_the_trainer_saves_a_miss_and_a_right_answer_and_shows_the_progress(lab:
     trainer = lab.panel(TRAIN).locator('[data-testid="nm-trainer"]').first
     trainer.scroll_into_view_if_needed()
     assert trainer.get_attribute("data-attempts") == "0", "the progress folder of this run was not empty"
-    assert trainer.locator('[data-testid="trainer-kind"]').text_content() == "New puzzle"
+    assert trainer.locator('[data-testid="trainer-kind"]').text_content() == "Not met before"
 
     missed = _served(trainer)
     _pick(trainer, missed, right=False)

@@ -219,6 +219,8 @@ def test_a_table_set_up_on_a_phone_is_played_by_tapping_and_survives_a_reload(si
 
         tapped = _tap_round(table)
         assert "card" in tapped
+        undo = table.locator('[data-testid="btn-undo"]')  # a round that is over is replayed, never undone
+        assert not undo.count() or undo.is_disabled(), "Undo my last move is offered after the round is over"
         page.screenshot(path=str(ARTIFACTS / "site-phone-play-round-over.png"))
         table.get_by_role("button", name=re.compile("^Next round")).first.tap()
         table.page.wait_for_function("(el) => el.getAttribute('data-waiting') !== 'over'", arg=table.element_handle())

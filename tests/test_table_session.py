@@ -331,3 +331,30 @@ def test_the_session_needs_no_widget_library():
     code = "import sys, nomercy.play.table; print(sorted(m for m in ('anywidget', 'traitlets', 'ipywidgets') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_round_that_is_over_is_not_undone():
+    """Undo takes back a decision during the round; once it is over the table offers the next round or the deal again."""
+    table = TableSession("no-mercy", ["human", "greedy"], seed=3, undo=True)
+    helper = {0: make_player("greedy", seed=3)}
+    for _ in range(400):
+        if table.state.is_over:
+            break
+        move = next_move(table.state, helper)
+        assert move is not None and table.handle({"type": "move", "move": table.state.move_text(move)}) is None
+    assert table.state.is_over
+    shown = table.snapshot()
+    assert not shown["can_undo"] and shown["undo_why"].startswith("The round is over")
+    before = table.record()
+    assert table.handle({"type": "undo"}).startswith("The round is over")
+    assert table.record() == before
+
+
+def test_a_round_resumed_before_its_first_move_says_nothing_about_replaying(tmp_path):
+    from nomercy.widgets import GameTable
+
+    save = tmp_path / "round.json"
+    first = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0, save_to=save)
+    assert first.state.ply == 0 and save.exists()  # the person is to play first: nothing played yet, the deal kept
+    again = GameTable("no-mercy", ["human", "greedy"], seed=3, pace=0, save_to=save)
+    assert not any("replayed" in entry.get("sentence", "") for entry in again.log), again.log

@@ -238,7 +238,7 @@ def test_a_board_with_options_and_parts_says_which_is_clicked_and_which_is_typed
     board = PuzzleBoard("round3-seven")
     shown = board.puzzle
     assert shown["choices"] and shown["fields"]
-    assert "one click checks it" in shown["choices_intro"] and shown["form_intro"].startswith("Or answer part by part")
+    assert "one tap checks it" in shown["choices_intro"] and shown["form_intro"].startswith("Or answer part by part")
     how = {field["key"]: field["how"] for field in shown["fields"]}
     assert how == {"hand_size": "type a number for each seat", "hand": "type the cards for each seat",
                    "turn": "pick one"}

@@ -250,10 +250,14 @@ REVIEW_PROGRESS = N_("Reviewing {whose} decisions: {done} of {total} weighed…"
 PROGRESS_KEPT = N_("Your progress is kept on this device, and the Lessons see it too.")
 # Whose progress it is (several learners on one computer: nomercy/puzzles/learners.py)
 LEARNER_LABEL = N_("Your name")
-LEARNER_ASK = N_("Whose progress is this? Type your name, so that each learner on this computer keeps their own.")
-LEARNER_UNNAMED = N_("This progress was kept before names: type your name to make it yours.")
+# asked once, before any progress; afterwards one line with a button that opens the field
+LEARNER_ASK = N_("Type your name to keep your own progress on this device.")
+LEARNER_UNNAMED = N_("Type your name to make this progress yours.")
 LEARNER_IS = N_("{name}'s progress")
 LEARNER_SWITCH = N_("Switch")
+LEARNER_KEEP = N_("OK")
+LEARNER_ADD = N_("Add your name")
+LEARNER_OTHER = N_("Someone else?")
 LEARNER_OTHERS = N_("Also on this computer: {names}.")
 IMPORT_WHOSE = "This file is {whose}'s progress, and this is {mine}."
 IMPORT_ASK = "Whose should it become?"

@@ -437,7 +437,8 @@ class TableSession:
     def _undo(self) -> str | None:
         """Take back the latest decision of the person at the screen, and the moves made after it."""
         now = self._now
-        why_not = table_undo.why_no_undo(now.setup.undo_allowed, now.round.marks, now.screen, self.state.seats)
+        why_not = table_undo.why_no_undo(now.setup.undo_allowed, now.round.marks, now.screen, self.state.seats,
+                                           self.state.is_over)
         if why_not:
             return why_not
         round_, mark, after = now.round.taken_back()
@@ -544,7 +545,8 @@ class TableSession:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
             return f"record {error}"
-        self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
+        if record.moves or note != wording.ROUND_RESUMED:  # a round resumed before its first move: nothing to say
+            self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()
         return None
 

@@ -37,12 +37,16 @@ def who_may_undo(screen: Screen) -> int | None:
     return screen.viewer if screen.viewer in screen.people else None
 
 
-def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Sequence[str]) -> str | None:
+def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Sequence[str],
+                over: bool = False) -> str | None:
     """Why undo is not offered now, or ``None``. A person takes back only their own latest decision: in
     hot-seat, once another person has decided since, that decision is theirs to take back, never the
-    screen's (and it stands once the screen has passed to the next person's hand)."""
+    screen's (and it stands once the screen has passed to the next person's hand). A round that is over
+    stays over (``over``): it is replayed, not undone."""
     if not allowed:
         return refusal(UNDO_OFF)
+    if over:
+        return refusal(UNDO_OVER)
     if not marks:
         return refusal(NOTHING_TO_UNDO)
     last = marks[-1]
@@ -78,6 +82,7 @@ def undo_label(screen: Screen, seats: Sequence[str]) -> str:
 # language by nomercy.core.refusals.refusal_words and nomercy.play.said_at_table).
 UNDO_OFF = N_("Undo is off in match play (start the table with undo=True to allow it).")
 NOTHING_TO_UNDO = N_("There is nothing of yours to take back yet.")
+UNDO_OVER = N_("The round is over: replay this deal or start the next round.")
 LATEST_SHOW_FIRST = N_("The latest decision is {player}'s ({move}): show a hand first.")
 LATEST_NOT_YOURS = N_("The latest decision is {player}'s ({move}): only {player} can take it back, and the screen "
                       "has passed to {screen}.")

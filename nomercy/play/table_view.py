@@ -81,7 +81,7 @@ def snapshot(table: TableFrame) -> dict[str, Any]:
             "mercy_text": "" if s.rules.mercy_limit is None else wording.MERCY_BAR_SEAT.format(
                 count=len(s.hands[i]), limit=s.rules.mercy_limit),
         })
-    why_not_undo = why_no_undo(table.undo_allowed, table.marks, table.screen, s.seats)
+    why_not_undo = why_no_undo(table.undo_allowed, table.marks, table.screen, s.seats, s.is_over)
     hand: list[dict[str, Any]] = []
     if viewer is not None and viewer not in s.out:
         playable = {a.card for a in legal if type(a) is Play and a.seat == viewer}

@@ -45,7 +45,7 @@ PUZZLE_KEYS = _keys("id title source rules players turn discard hands moves ques
                     "out set_aside drawn naming")
 """The keys every kind of puzzle file shares (a kind adds its own)."""
 STAGE_KEYS = _keys("id title ruling rule task rules players turn discard hands goal done",
-                   "variant direction color pending draw_pile seed moves wrong you")
+                   "variant direction color pending draw_pile seed moves steps wrong you")
 """The keys of a learning stage's file."""
 LEVELS = ("easy", "medium", "hard")
 """How hard a puzzle is, easiest first (``level:``)."""

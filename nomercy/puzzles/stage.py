@@ -81,8 +81,8 @@ class WrongTry:
 
 @dataclass(frozen=True)
 class Attempt:
-    """One try at a stage, judged: ``done``, ``refused`` (the rules forbid it) or ``allowed`` (legal, but not
-    the task). ``why`` is what the stage says about this move, ``events`` what it did, ``after`` the table
+    """One try at a stage, judged: ``done``, ``refused`` (the rules forbid it), ``allowed`` (legal, but not
+    the task) or ``step`` (one of the stage's steps: the learner plays on from the table it leaves). ``why`` is what the stage says about this move, ``events`` what it did, ``after`` the table
     after it (the same table when refused)."""
 
     outcome: str
@@ -112,6 +112,8 @@ class Stage:
     wrong: tuple[WrongTry, ...]
     table: Puzzle
     """The position, in the puzzle machinery that builds it (its ``moves`` are the stage's opening moves)."""
+    steps: tuple[Move, ...] = ()
+    """The learner's moves before the one that does the task, in order (a draw, then the card drawn played)."""
     chapter: str = ""
     path: str | None = None
 
@@ -135,11 +137,16 @@ class Stage:
                                error=PuzzleError)
         for entry in wrong:
             inputs.one_of_kind(entry, WrongTry, "a stage's wrong moves, each a WrongTry", error=PuzzleError)
+        steps = inputs.items(self.steps, "the moves before the one that does a stage's task", error=PuzzleError)
+        for move in steps:
+            inputs.one_of_kind(move, _MOVE_KINDS, "moves before the one that does a stage's task, like Draw(0)",
+                               error=PuzzleError)
         inputs.text(self.chapter, "a stage's chapter", least=0, like="1-match", error=PuzzleError)
         if self.path is not None:
             inputs.path(self.path, "the name of the stage file", error=PuzzleError)
         object.__setattr__(self, "done", done)
         object.__setattr__(self, "wrong", wrong)
+        object.__setattr__(self, "steps", steps)
 
     @classmethod
     def from_dict(cls, data: Any, *, path: str | None = None, chapter: str = "") -> "Stage":
@@ -195,6 +202,14 @@ class Stage:
         if not isinstance(done_raw, list) or not done_raw:
             raise PuzzleError(f"{where}done lists the moves that do the task, like ['You plays red 8']")
         done = tuple(_move(text, seats, you, "done", where) for text in done_raw)
+        steps_raw = data.get("steps", [])
+        if not isinstance(steps_raw, list):
+            raise PuzzleError(f"{where}steps lists the learner's moves before the one that does the task, like "
+                              "['You draws']")
+        steps = tuple(_move(text, seats, you, "steps", where) for text in steps_raw)
+        for move, text in zip(steps, steps_raw):
+            if move in done:
+                raise PuzzleError(f"{where}steps: {text} is also one of the moves that count as done")
         wrong_raw = data.get("wrong", [])
         if not isinstance(wrong_raw, list):
             raise PuzzleError(f"{where}wrong is a list of {{move, why}} mappings (and ends: when the rules allow it)")
@@ -205,15 +220,16 @@ class Stage:
                 raise PuzzleError(f"{where}{label} is a mapping with move and why (and ends: when the rules allow "
                                   f"the move), not {brief(entry)}")
             move = _move(entry["move"], seats, you, label, where)
-            if move in done:
-                raise PuzzleError(f"{where}{label}: {entry['move']} is also one of the moves that count as done")
+            if move in done or move in steps:
+                raise PuzzleError(f"{where}{label}: {entry['move']} is also one of the moves that count as done "
+                                  "(or one of its steps)")
             ends = entry.get("ends", {}) or {}
             if not isinstance(ends, dict) or any(k in REPLAYED for k in ends):
                 raise PuzzleError(f"{where}{label}.ends is a mapping of answer keys, like {{pending: 6}}")
             check_answer_values(ends, f"{label}.ends", table, where)
             wrong.append(WrongTry(move, format_move(move, seats), _text(entry["why"], f"{label}.why", where), dict(ends)))
         return cls(id=table.id, title=table.title, ruling=ruling, rule=rule, task=task, you=you, goal=dict(goal),
-                   done=done, wrong=tuple(wrong), table=table, chapter=chapter, path=path)
+                   done=done, wrong=tuple(wrong), table=table, steps=steps, chapter=chapter, path=path)
 
     # --- playing --------------------------------------------------------------------------------------
     def start(self) -> GameState:
@@ -240,6 +256,8 @@ class Stage:
         after, events = apply(state, parsed)
         if parsed in self.done:
             return Attempt("done", text, events=events, after=after)
+        if parsed in self.steps:
+            return Attempt("step", text, events=events, after=after)
         return Attempt("allowed", text, why=why, events=events, after=after)
 
     def ruling_text(self) -> str:
@@ -259,8 +277,15 @@ class Stage:
         """What is wrong with the stage (empty: it holds): every move that counts as done is legal and does the
         task, every other legal move does not, and every listed wrong move is refused or ends as described."""
         problems: list[str] = []
-        state = self.start()
+        start = state = self.start()
         seats = state.seats
+        for move in self.steps:  # the steps, in order, lead to the table where the task is done
+            reason = why_illegal(state, move)
+            if reason is not None:
+                return [f"step {format_move(move, seats)!r} is refused: {reason}"]
+            state, _ = apply(state, move)
+            if not mismatches(state, self.goal):
+                return [f"step {format_move(move, seats)!r} already does the task: make it a done move"]
         for move in self.done:
             text = format_move(move, seats)
             reason = why_illegal(state, move)
@@ -269,8 +294,8 @@ class Stage:
                 continue
             after, _ = apply(state, move)
             problems += [f"done move {text!r} does not do the task: {m}" for m in mismatches(after, self.goal)]
-        for wrong in self.wrong:
-            reason = why_illegal(state, wrong.move)
+        for wrong in self.wrong:  # tried on the table as the learner finds it
+            reason = why_illegal(start, wrong.move)
             if not wrong.ends:
                 if reason is None:
                     problems.append(f"wrong move {wrong.text!r} is allowed by the rules; say what it does with ends:")
@@ -278,7 +303,7 @@ class Stage:
             if reason is not None:
                 problems.append(f"wrong move {wrong.text!r} is refused ({reason}), but ends: says what it does")
                 continue
-            after, _ = apply(state, wrong.move)
+            after, _ = apply(start, wrong.move)
             problems += [f"wrong move {wrong.text!r}: {m}" for m in mismatches(after, wrong.ends)]
         you = seats.index(self.you)
         for move in legal_moves(state):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from nomercy.core import inputs
 from nomercy.core.cards import Color
 from nomercy.core.engine import legal_moves
-from nomercy.core.wording import says, verb
+from nomercy.core.wording import plural, rules_name, says, verb
 from nomercy.teaching.card_pictures import COLOR_FILL, FONT, card_img, picture_width
 from nomercy.teaching.hand_pictures import hand_html
 
@@ -156,8 +156,10 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
         whose = "your hand" if is_view else f"{names[hand_seat]}'s hand (face up for study)"
         hand_block = hand_html(hand_cards, playable=playable, width=width, label=whose, inline=inline)
 
-    title = (f'<div style="font-size:12px;color:#555;margin-bottom:4px">rules: <b>{escape(state.rules.name)}</b>'
-             f"{' · move ' + str(state.ply) if hasattr(state, 'ply') else ''}</div>")
+    # the game as a card player names it; the moves so far only once there are some
+    played = getattr(state, "ply", 0)
+    title = (f'<div style="font-size:12px;color:#555;margin-bottom:4px"><b>{escape(rules_name(state.rules.name))}</b>'
+             f"{' · after ' + plural(played, 'move') if played else ''}</div>")
     sentence = f'<div style="font-size:14px;font-weight:bold;margin:6px 0 8px 0">{escape(_phase_sentence(state, names))}</div>'
     return (
         f'<div class="nomercy-state" style="font-family:{FONT};font-size:13px;color:#1d1d1f;line-height:1.35;'

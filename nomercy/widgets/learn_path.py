@@ -45,7 +45,9 @@ from nomercy.widgets.learner_choice import LearnerChoice
 __all__ = ["LearnPath", "progress_id"]
 
 _PROFILE_NAMES = {"no-mercy": N_("No Mercy"), "classic": N_("Classic UNO")}
-_HEADINGS = {"done": N_("Done!"), "refused": N_("Not allowed"), "allowed": N_("Allowed, but not the task")}
+_BOTH_GAMES = N_("No Mercy and classic UNO")
+_HEADINGS = {"done": N_("Done!"), "refused": N_("Not allowed:"), "allowed": N_("Allowed, but not the task:"),
+             "step": N_("Good, go on.")}
 # the seat called You, as its name shows at the table: "Du", "Vous", "你" (English shows the name itself; a message
 # of its own, not "You": the game table still names that seat "You" in every language, and "You" in the catalogs
 # would make the Play page's language test read it there as English left over)
@@ -180,7 +182,7 @@ class LearnPath(GuardedWidget):
         self._last, self._tried_on = attempt, self._table
         if attempt.outcome == "done":
             self.progress.record(progress_id(self.current), right=self._wrong_tries == 0, topic=LEARN_TOPIC)
-        else:
+        elif attempt.outcome != "step":  # a step of the task is no miss
             self._wrong_tries += 1
         if attempt.after is not None:
             self._table = attempt.after
@@ -259,7 +261,7 @@ class LearnPath(GuardedWidget):
         self.stage = {
             "id": stage.id, "title": said(stage.title), "rule": said(stage.rule), "task": said(stage.task),
             "chapter": said(chapter.title) if chapter else "",
-            "rules": said(_PROFILE_NAMES.get(stage.table.rules.name, stage.table.rules.name)),
+            "rules": said(_game_of(stage, chapter)),
             "table": _table(stage, self._table, self._lang),
         }
         last = self._last
@@ -269,7 +271,8 @@ class LearnPath(GuardedWidget):
         ruling = RULINGS[stage.ruling]
         self.feedback = {
             "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]),
-            "move": last.move if self._lang == SOURCE else _move_said(last.move, self._tried_on, self._lang),
+            "move": (_move_told(last, self._tried_on) if self._lang == SOURCE
+                     else _move_said(last.move, self._tried_on, self._lang)),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": last.reason, "reason_folded": bool(last.reason and last.why),
             "why": said(last.why) if last.why else "",
@@ -279,6 +282,14 @@ class LearnPath(GuardedWidget):
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
+
+
+def _game_of(stage: Stage, chapter: Chapter | None) -> str:
+    """Which game the stage's rule belongs to, as its chapter line says: a chapter known from classic UNO teaches
+    a rule of both games (its plain wild is classic UNO's card, its rule No Mercy's too)."""
+    if chapter is not None and chapter.known_from_classic:
+        return _BOTH_GAMES
+    return _PROFILE_NAMES.get(stage.table.rules.name, stage.table.rules.name)
 
 
 def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]:
@@ -312,6 +323,43 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
         "hand": hand, "actions": actions, "over": state.is_over,
         "mercy_limit": stage.table.rules.mercy_limit,
     }
+
+
+def _move_told(attempt: Attempt, state: GameState) -> str:
+    """The learner's move as a card player says it in English ("You played the wild +10 and named red."; "you tried to play
+    the blue 3." after "Not allowed:"), or nothing for a draw (its event says how many cards came). A move the
+    page could not read is said as it came."""
+    try:
+        move = parse_move(attempt.move, state.seats)
+    except NomercyError:
+        return attempt.move
+    refused = attempt.outcome == "refused"
+    done = attempt.outcome in ("done", "step")
+    if isinstance(move, Play):
+        said = f"{'tried to play' if refused else 'played'} the {move.card}"
+        if move.color is not None:
+            said += f" and {'name' if refused else 'named'} {move.color}"
+        if move.target is not None:
+            said += f" and {'swap' if refused else 'swapped'} hands with {state.seats[move.target]}"
+        elif "target" in move.card.rank.choices and attempt.move.endswith(" keeping"):
+            said += f" and {'keep' if refused else 'kept'} your hand"
+    elif isinstance(move, Draw):
+        if not refused:
+            return ""
+        said = f"tried to take the {state.pending} cards" if state.pending else "tried to draw"
+    elif isinstance(move, Pass):
+        said = "tried to keep the card" if refused else "kept the card"
+    elif isinstance(move, NameColor):
+        said = f"{'tried to name' if refused else 'named'} {move.color}"
+    elif isinstance(move, CallUno):
+        said = "tried to call UNO" if refused else "called UNO"
+    elif isinstance(move, Catch):
+        said = f"{'tried to catch' if refused else 'caught'} {state.seats[move.target]}"
+    elif isinstance(move, Challenge):
+        said = "tried to challenge" if refused else "challenged the wild +4"
+    else:
+        return attempt.move
+    return f"{'You' if done else 'you'} {said}."
 
 
 def _said(events: Sequence[Event], lang: str = SOURCE) -> list[str]:

@@ -49,11 +49,14 @@ class LearnerChoice:
         names = self.learners.names()
         others = [n for n in names if n != self.name]
         said = words(lang).gettext
+        first = not self.name and not self._has_progress()  # asked once: before a name and before any progress
         return {
             "name": self.name, "names": names, "label": said(wording.LEARNER_LABEL),
-            "switch": said(wording.LEARNER_SWITCH),
+            "switch": said(wording.LEARNER_SWITCH if self.name else wording.LEARNER_KEEP),
             "title": said(wording.LEARNER_IS, name=self.name) if self.name else "",
-            "ask": "" if self.name else said(wording.LEARNER_UNNAMED if self._has_progress() else wording.LEARNER_ASK),
+            "ask": said(wording.LEARNER_ASK) if first else "",
+            "hint": "" if self.name or first else said(wording.LEARNER_UNNAMED),
+            "more": said(wording.LEARNER_OTHER if self.name else wording.LEARNER_ADD),
             "others": said(wording.LEARNER_OTHERS, names=", ".join(others)) if others else "",
         }
 

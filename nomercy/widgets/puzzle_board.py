@@ -40,6 +40,7 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, PuzzleError, brief, quote
 from nomercy.core.i18n import N_
+from nomercy.core.wording import rules_name
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
@@ -282,6 +283,7 @@ class PuzzleBoard(GuardedWidget):
         shown = {
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
+            "rules_name": rules_name(puzzle.rules.name), "topic_name": _topic_name(puzzle.topic),
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
             "moves": list(puzzle.moves) if kind.shows_moves else [],
@@ -301,14 +303,19 @@ class PuzzleBoard(GuardedWidget):
         self.puzzle = shown
 
 
+def _topic_name(topic: str) -> str:
+    """A puzzle's topic as words ('two-player' -> 'Two player')."""
+    return topic.replace("-", " ").capitalize() if topic else ""
+
+
 def _answer_intros(options: bool, fields: bool) -> dict[str, str]:
     """The line above the options and the one above the parts to fill in: a board with both says that an option
     is one click and that the parts are the other way to answer, each part saying whether it is clicked or typed."""
     if options and fields:
-        return {"choices_intro": "Pick the answer you think is right (one click checks it):",
+        return {"choices_intro": "Pick the answer you think is right (one tap checks it):",
                 "form_intro": "Or answer part by part (each part says whether to pick or type), then check:"}
     if options:
-        return {"choices_intro": "Pick one answer (one click checks it):", "form_intro": ""}
+        return {"choices_intro": "Pick one answer (one tap checks it):", "form_intro": ""}
     return {"choices_intro": "", "form_intro": "Answer each part (each says whether to pick or type), then check:"}
 
 

@@ -48,7 +48,8 @@ from nomercy.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["Trainer"]
 
-_KINDS = {"review": "Review", "new": "New puzzle", "ahead": "Practice ahead of time"}
+_KINDS = {"review": "Back for review", "new": "Not met before", "ahead": "Extra practice"}
+"""What the puzzle shown is to the learner: a label, never a button (a newcomer took "New puzzle" for one)."""
 
 
 def topic_name(topic: str) -> str:

@@ -152,7 +152,7 @@ function pageNotes(lines) {
     box.id = "nm-page-notes";
     box.setAttribute("role", "status");
     box.dataset.testid = "page-notes";
-    document.getElementById("nm-app").before(box);
+    document.getElementById("nm-app").after(box);  // below the table: on a phone the hand comes on the first screen
   }
   for (const line of lines) {
     if ([...box.children].some((p) => p.textContent === line)) continue;  // said once is enough
@@ -212,7 +212,7 @@ function setUp({ settings, choices, notes }) {
   const box = h("details", { class: "nm-setup", "data-testid": "table-setup" },
     h("summary", {}, h("span", { class: "nm-setup-title" }, _("Your table:") + " "),
       h("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
-  document.getElementById("nm-app").before(box);
+  document.getElementById("nm-app").after(box);  // below the table: on a phone the hand comes on the first screen
 }
 
 worker.onmessage = (event) => {

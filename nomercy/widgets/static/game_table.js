@@ -554,7 +554,7 @@ function render({ model, el }) {
   // it is rebuilt only when it was cut (undo, a new round, the oldest lines dropped).
   const logList = h("ol", { class: "nm-log-list", "data-testid": "log", "aria-label": _("What happened") });
   // A column-reverse scroller stays pinned to its newest (last) line with no script reading the layout.
-  side.append(h("div", { class: "nm-log-title" }, _("Event log (click a line for the rule)")),
+  side.append(h("div", { class: "nm-log-title" }, _("Event log (tap or click a line for its rule)")),
     h("div", { class: "nm-log-scroll" }, logList));
 
   function logLine(e) {

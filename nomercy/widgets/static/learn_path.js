@@ -31,11 +31,17 @@ function learnerBar(prefix, who, send, typed) {
     oninput: (e) => { typed.value = e.target.value; },
   });
   field.value = typed.value;
-  const go = () => { if (typed.value.trim()) { const name = typed.value.trim(); typed.value = ""; send({ type: "learner", name }); } };
+  const go = () => {
+    if (!typed.value.trim()) return;
+    const name = typed.value.trim();
+    typed.value = "";
+    send({ type: "learner", name });
+  };
   field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
-  return h("div", { class: "nm-learner", "data-testid": `${prefix}-learner`, "data-name": who.name },
-    who.title ? h("b", { class: "nm-learner-title", "data-testid": `${prefix}-learner-title` }, who.title) : null,
-    who.ask ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask) : null,
+  // open until another learner's progress is shown (a refused name leaves it open, with the field as typed)
+  const open = !!who.ask || (!!typed.open && typed.openFor === who.name);
+  const form = h("div", { class: "nm-learner-form", "data-testid": `${prefix}-learner-form`, hidden: open ? null : true },
+    who.ask || who.hint ? h("span", { class: "nm-learner-ask", "data-testid": `${prefix}-learner-ask` }, who.ask || who.hint) : null,
     h("label", {}, ` ${who.label} `, field),
     h("datalist", { id: listId }, who.names.map((n) => h("option", { value: n }))),
     h("button", { type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-switch`, onclick: go }, who.switch),
@@ -43,6 +49,19 @@ function learnerBar(prefix, who, send, typed) {
       type: "button", class: "nm-btn nm-btn-quiet", "data-testid": `${prefix}-learner-pick`, "data-name": n,
       onclick: () => send({ type: "learner", name: n }),
     }, n)));
+  const opener = who.ask ? null : h("button", {
+    type: "button", class: "nm-btn nm-btn-quiet nm-learner-open", "data-testid": `${prefix}-learner-open`,
+    "aria-expanded": String(open), onclick: (e) => {
+      typed.open = form.hidden;
+      typed.openFor = who.name;
+      form.hidden = !typed.open;
+      e.currentTarget.setAttribute("aria-expanded", String(typed.open));
+      if (typed.open) field.focus();
+    },
+  }, who.more);
+  return h("div", { class: "nm-learner", "data-testid": `${prefix}-learner`, "data-name": who.name },
+    who.title ? h("b", { class: "nm-learner-title", "data-testid": `${prefix}-learner-title` }, who.title) : null,
+    opener, form);
 }
 
 // The page's own words, in the language Python chose (the `words` trait: English message to its words, or to its

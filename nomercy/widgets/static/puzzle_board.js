@@ -155,7 +155,7 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     const error = model.get("error");
     const hints = model.get("hints");
-    const meta = [p.level, p.topic, `${p.rules} rules`, p.variant].filter(Boolean).join(" · ");
+    const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level, p.variant].filter(Boolean).join(" · ");
     root.replaceChildren(...[
       h("div", { class: "nm-nav" },
         button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": "Previous puzzle", disabled: p.count < 2 ? true : null }),
@@ -175,7 +175,7 @@ function render({ model, el }) {
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
-      p.moves.length ? h("div", { class: "nm-sub" }, "Moves:") : null,
+      p.moves.length ? h("div", { class: "nm-sub" }, "What was played:") : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
       p.choices.length && p.choices_intro ? h("div", { class: "nm-answer-intro", "data-testid": "choices-intro" }, p.choices_intro) : null,
