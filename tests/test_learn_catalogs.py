@@ -65,7 +65,7 @@ def test_every_stage_word_is_translated_and_shown_in_the_language(lang: str) -> 
                                                                               said(stage.task))
     path.play(str(stage.wrong[0].text))
     assert path.feedback["why"] == said(stage.wrong[0].why)
-    assert path.feedback["heading"] == said("Not allowed") != "Not allowed"
+    assert path.feedback["heading"] == said("Not allowed:") != "Not allowed:"
     assert path.words and path.whose["label"] == said("Your name") != "Your name"
     assert [s["shown"] for s in path.stage["table"]["seats"]][0] == said("You, as a seat's name")
 
@@ -78,7 +78,7 @@ def test_english_is_shown_as_the_files_write_it() -> None:
     assert path.stage["table"]["hand"][0]["moves"][0]["label"] == "Play"
     assert path.stage["table"]["seats"][0]["shown"] == "You"
     path.play(str(stage.wrong[0].text))
-    assert (path.feedback["heading"], path.feedback["move"]) == ("Not allowed", "You play blue 3")
+    assert (path.feedback["heading"], path.feedback["move"]) == ("Not allowed:", "you tried to play the blue 3.")
 
 
 def test_a_new_stage_word_not_extracted_fails_the_template_check(tmp_path: Path) -> None:
