@@ -88,7 +88,7 @@ def _next_tap(table: Any) -> tuple[str, Any] | None:
                            ("name a color", '[data-testid^="btn-name-"]')):
         if table.locator(selector).count():
             return what, table.locator(selector).first
-    playable = table.locator('[data-testid="hand"] button[aria-label*=", can be played now"]')
+    playable = table.locator('[data-testid="hand"] button[data-playable="true"]')  # its name is in the language
     if playable.count():
         uno = table.locator('[data-testid="btn-uno"]')
         if table.locator('[data-testid="hand"] button').count() == 2 and uno.count() and \
