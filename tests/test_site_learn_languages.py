@@ -122,7 +122,7 @@ def test_the_check_finds_english_and_passes_translations() -> None:
     good = [said.gettext("Match the color"), said.gettext("Stage {number} of {total} · {done} done", number=3,
                                                           total=31, done=2), "Bo", "12", "★ ✓ ○ · +4"]
     assert not_from_the_catalogs(good, "sv") == []
-    assert len(not_from_the_catalogs(["Match the color", "Stage 3 of 31", "Spela kortet nu", "出牌"], "sv")) == 4
+    assert len(not_from_the_catalogs(["Match the color", "Stage 3 of 31", "Spela kortet now", "出牌"], "sv")) == 4
 
 
 def _checked(page: Any, root: Any, lang: str, where: str) -> None:
@@ -160,6 +160,10 @@ def test_the_whole_learn_path_in_a_language_on_a_phone_shows_no_english(site: st
                 assert root.locator('[data-testid="learn-why"]').text_content() == said(wrong.why) != wrong.why
                 _checked(page, root, lang, f"{stage.id}, a wrong try")
                 _tap_again_or_wait(root)
+            for step in stage.steps:  # the moves before the one that does the task, each said in the language
+                click_move(root, stage, step, tap=True)
+                root.locator('[data-testid="learn-feedback"][data-kind="step"]').wait_for(timeout=WAIT_MS)
+                _checked(page, root, lang, f"{stage.id}, a step")
             click_move(root, stage, stage.done[0], tap=True)
             root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
             _checked(page, root, lang, f"{stage.id}, done")
