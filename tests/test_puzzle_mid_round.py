@@ -183,3 +183,14 @@ def test_naming_the_roulettes_color_needs_a_roulette_on_top_and_no_color_yet(cha
     with pytest.raises(PuzzleError) as caught:
         Puzzle.from_dict({**copy.deepcopy(TWO_LEFT), **change})
     assert refusal in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_first_card_start_has_no_roulette_color_to_name_yet() -> None:
+    """Found in review: ``naming: roulette`` with ``start: first-card`` was accepted and put the deal in the
+    roulette's phase with nothing turned up."""
+    data = {"id": "first", "title": "The first card", "source": "original", "rules": "no-mercy", "start": "first-card",
+            "players": ["A", "B"], "turn": "A", "discard": [], "hands": {"A": ["red 1"], "B": ["red 2"]},
+            "draw_pile": ["red +2", "green 8"], "moves": None, "question": "How many cards are pending?",
+            "answer": {"pending": 0}, "naming": "roulette"}
+    with pytest.raises(PuzzleError, match="with start: first-card the discard pile is empty"):
+        Puzzle.from_dict(data)

@@ -112,9 +112,9 @@ def read_opening(data: dict[str, Any], where: str) -> Opening:
     color: Color | None
     if start == "first-card":
         # the table is dealt but nothing is turned up yet: the first card comes off the draw pile
-        if discard or "color" in data or "pending" in data:
+        if discard or "color" in data or "pending" in data or "naming" in data:
             raise PuzzleError(f"{where}with start: first-card the discard pile is empty (discard: []) "
-                              "and there is no color or pending draw yet")
+                              "and there is no color, pending draw or color to name yet")
         color, pending = None, 0
     else:
         if not discard:
