@@ -91,13 +91,15 @@ def read_rules(data: dict[str, Any], where: str) -> RuleSet:
 @dataclass(frozen=True)
 class Opening:
     """How the table stands when the moves start: the way play goes, where the puzzle starts, the discard
-    pile (bottom ... top), the color in force and the draw pending."""
+    pile (bottom ... top), the color in force and the draw pending, and whether a roulette's color is to be named
+    (``naming``: ``"roulette"`` or ``""``)."""
 
     direction: int
     start: str
     discard: tuple[Card, ...]
     color: Color | None
     pending: int
+    naming: str = ""
 
 
 def read_opening(data: dict[str, Any], where: str) -> Opening:
@@ -126,9 +128,9 @@ def read_opening(data: dict[str, Any], where: str) -> Opening:
         if naming and (discard[-1].rank is not Rank.WILD_ROULETTE or "color" in data or "pending" in data):
             raise PuzzleError(f"{where}with naming: roulette a wild roulette is on top, and no color is named yet "
                               "(no color and no pending)")
+        if naming:  # the roulette's victim has not named its color yet: none is in force, nothing is pending
+            return Opening(DIRECTIONS[direction.strip().lower()], start, discard, None, 0, naming)
         color = file_values.color(data["color"], "color") if "color" in data else discard[-1].color
-        if naming:
-            return Opening(DIRECTIONS[direction.strip().lower()], start, discard, None, 0)
         if color is None:
             raise PuzzleError(f"{where}the top card {discard[-1]} is a wild: give the color in force with 'color:'")
         pending = file_values.count(data.get("pending", 0), "pending", where)

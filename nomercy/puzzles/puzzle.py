@@ -299,7 +299,7 @@ class Puzzle:
             id=pid, title=file_values.text(data["title"], "title", where), source=source,
             rules=rules, players=seats, turn=turn, direction=opening.direction, discard=opening.discard,
             color=opening.color, pending=opening.pending, hands=hands, more=more, draw_pile=draw_pile, out=out,
-            set_aside=set_aside, drawn=drawn, naming=str(data.get("naming", "")),
+            set_aside=set_aside, drawn=drawn, naming=opening.naming,
             moves=tuple(moves), question=file_values.text(data["question"], "question", where), answer=dict(answer),
             explanation=file_values.optional_text(data.get("explanation", ""), "explanation", where),
             topic=file_values.optional_text(data.get("topic", ""), "topic", where),
