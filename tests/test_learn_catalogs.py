@@ -5,7 +5,6 @@ translation of a stage's words with placeholders its English does not have. Engl
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import tempfile
@@ -24,6 +23,7 @@ babel = pytest.importorskip("babel")
 from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
+from test_i18n import _hook  # noqa: E402  (the build's hook, loaded as test_i18n loads it)
 
 CHAPTERS = load_path()
 
@@ -87,14 +87,6 @@ def test_a_new_stage_word_not_extracted_fails_the_template_check(tmp_path: Path)
     stage = tmp_path / "learn" / "1-match" / "match-the-color.yaml"
     stage.write_text(stage.read_text().replace("Blue is not red, and 3 is not 5.", "Blue and red differ."))
     assert _extracted(tmp_path) - _stage_words() == {"Blue and red differ."}
-
-
-def _hook() -> object:
-    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize("broken, problem", [
