@@ -161,7 +161,7 @@ def test_a_grid_cell_says_which_move_was_refused_after_the_moves_that_were_playe
 
     grid = compare_options(position_of("draw-official"), "draw", ["one"], ["B draws then B plays red 9", "B passes"])
     cells = [outcome.cell() for outcome in grid.outcomes]
-    assert cells[0].startswith("B draws 1 card.") and "The next move is refused: B holds no red 9." in cells[0]
+    assert cells[0].startswith("B draws 1 card.") and "The next move is refused: it is C's turn, not B's" in cells[0]
     assert cells[1].startswith("Refused: ")
     assert "✗ B draws 1 card." in grid._repr_html_() and "refused." not in grid._repr_html_()
 

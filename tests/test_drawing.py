@@ -90,6 +90,16 @@ def test_voluntary_draw_lets_a_player_draw_with_a_playable_card():
     assert after.drawn == Card.parse("red 2")  # still draws until playable, then plays it
 
 
+def test_a_play_out_of_turn_is_refused_for_the_turn_first_whatever_the_hand_holds():
+    """With jump-in off, a play out of turn gives the turn as its reason, like a draw or a pass out of turn, even for
+    a card the player does not hold: the turn is what refuses it (a lesson shows both refusals side by side)."""
+    game = hopeless_a(variant={"draw": "one"})
+    after, _ = play(game, "A draws")
+    card = next(c for c in (Card.parse(f"red {n}") for n in range(10)) if c not in after.hand("A"))
+    assert why_illegal(after, f"A plays {card}") == "it is B's turn, not A's (jump-in is off)"
+    assert why_illegal(after, "A passes") == "it is B's turn, not A's"
+
+
 def test_only_the_player_whose_turn_it_is_draws():
     game = hopeless_a()
     assert "turn" in why_illegal(game, "B draws")

@@ -103,6 +103,70 @@ def test_no_puzzle_sends_its_reader_to_another_puzzle_by_id():
         assert not cited, f"{puzzle.id} cites {sorted(cited)}: say what the other reading does instead"
 
 
+def test_a_best_move_that_leaves_one_card_says_to_call_uno():
+    """Every best-move answer whose move leaves its player one card reminds them to call UNO, as the others do."""
+    from nomercy import apply
+
+    for puzzle in load_puzzles():
+        if puzzle.kind != "best-move":
+            continue
+        start = puzzle.position()
+        after, _ = apply(start, puzzle.answer["best"])
+        if after.winner is None and len(after.hands[start.turn]) == 1:
+            assert "call uno" in (puzzle.explanation or "").lower(), f"{puzzle.id}: its answer forgets the UNO call"
+
+
+def test_the_appendix_looks_up_every_ruling_word_and_source_the_lessons_use():
+    """A reader of the notebooks alone can look up every ``[ruling x]`` a lesson prints, every glossary word and
+    every source: the appendix prints each, one a line, from the package; the index sends the reader there."""
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.core.sources import SOURCES
+    from nomercy.teaching.glossary import TERMS
+
+    appendix = notebook_text.notebook_text(ROOT / "notebooks" / "12-appendix.ipynb")
+    lines = set(appendix.splitlines())
+    cited = {rule for path in NOTEBOOKS for rule in re.findall(r"\[ruling ([a-z0-9-]+)\]", notebook_text.notebook_text(path))}
+    assert cited <= set(RULINGS), sorted(cited - set(RULINGS))
+    for rule in RULINGS.values():
+        assert any(line.startswith(f"{rule.id}: {rule.title}. ") for line in lines), rule.id
+    for term in TERMS.values():
+        assert f"{term.word}: {' '.join(term.meaning.split())}" in " ".join(appendix.split()), term.word
+    for source in SOURCES.values():
+        assert any(line.startswith(f"{source.id}: ") for line in lines), source.id
+    index = notebook_text.notebook_text(ROOT / "notebooks" / "00-index.ipynb")
+    assert "12-appendix.ipynb#Every-ruling-in-one-line" in index
+
+
+def test_a_link_to_a_notebook_heading_finds_that_heading():
+    """``NN-name.ipynb#Some-heading`` opens at a heading of that notebook (JupyterLab's anchor: its words joined by -)."""
+    for path in NOTEBOOKS:
+        prose = " ".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                         if c["cell_type"] == "markdown")
+        for name, anchor in re.findall(r"\]\((\d\d-[a-z-]+\.ipynb)#([^)]+)\)", prose):
+            target = ROOT / "notebooks" / name
+            headings = {line.lstrip("#").strip().replace(" ", "-") for c in json.loads(target.read_text())["cells"]
+                        if c["cell_type"] == "markdown" for line in "".join(c["source"]).splitlines()
+                        if line.startswith("#")}
+            assert anchor in headings, f"{path.name} links {name}#{anchor}, a heading {name} does not have"
+
+
+def test_the_appendix_prints_the_board_of_each_hardest_puzzle_before_its_answer():
+    """Notebook 10 shows each topic's easiest puzzle on a board; the appendix works out the hardest too, so it prints
+    that one's hands, draw pile, moves and question first (a text reader cannot answer a puzzle they never saw)."""
+    from nomercy.puzzles.commands import show_text
+    from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
+
+    appendix = notebook_text.notebook_text(ROOT / "notebooks" / "12-appendix.ipynb")
+    levels = ("easy", "medium", "hard")
+    puzzles = load_puzzles()
+    for topic in {p.topic for p in puzzles} | set(TOPIC_NOTEBOOKS):
+        found = sorted((p for p in puzzles if p.topic == topic), key=lambda p: (levels.index(p.level), p.id))
+        if len(found) > 1:
+            board = appendix.find(show_text(found[-1]))
+            assert board >= 0, f"the appendix does not print the board of {found[-1].id}"
+            assert appendix.find(f"[{found[-1].id}]", board + 1) > board, found[-1].id
+
+
 QUOTES = [
     # (notebook, where the words live, the words): a rule said once, and repeated in the same words
     ("07-winning-uno-scoring.ipynb", ("ruling", "uno"),
@@ -165,7 +229,7 @@ FIRST_TAUGHT = [
     ("house rule", "03-stacking.ipynb"),
     ("median", "04-mercy.ipynb"),
     ("greedy", "04-mercy.ipynb"),
-    ("jump-in", "09-when-sources-disagree.ipynb"),
+    ("jump-in", "02-a-turn.ipynb"),  # named in a line where a refusal first says it (notebook 9 teaches it whole)
     ("best-move", "10-puzzles.ipynb"),
 ]
 

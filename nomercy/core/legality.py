@@ -230,12 +230,13 @@ def _check_play(s: GameState, a: Play) -> str | None:
     if a.seat in s.out:
         return refused(R.OUT_OF_ROUND, who)
     hand = s.hands[a.seat]
+    # Out of turn with jump-in off, the turn is the reason, whatever the hand holds (said first, as for a draw).
+    closed = _why_no_jump_in(s) if a.seat != s.turn else None
+    if closed == "off":
+        return turn_refusal(R.NO_JUMP_IN, s.seats[s.turn], who)
     if a.card not in hand:
         return refused(R.HOLDS_NO, who, card=a.card)
     if a.seat != s.turn:
-        closed = _why_no_jump_in(s)
-        if closed == "off":
-            return turn_refusal(R.NO_JUMP_IN, s.seats[s.turn], who)
         if closed == "busy":
             return refused(R.NOT_NOW_JUMP_IN, who, turn=s.seats[s.turn])
         if a.card != s.discard[-1]:

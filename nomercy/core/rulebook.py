@@ -126,8 +126,9 @@ _ROWS = [
             "as listed above (after a skip-all the dealer starts; the wild reverse +4 follows the project's "
             "reading)."),
             N_("Classic UNO applies the first card as listed above, and puts a wild +4 back.")),
-           (N_("The idea behind every case: the first card acts as if the dealer had just played it. So it hits the "
-            "first player, the one on the dealer's left, who would start."),
+           (N_("The idea behind every case: the first card acts as if the dealer had just played it. So it hits "
+            "whoever would be next after the dealer: usually the first player, on the dealer's left; after a wild "
+            "reverse +4, the dealer's right-hand neighbour."),
             N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
             "the other way."),
             N_("A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts."),

@@ -184,9 +184,9 @@ def table_players(strengths: Sequence[str]) -> dict[str, str]:
 
 
 MERCY_BAR_SEAT = N_("{count} of {limit}")
-"""Beside each seat's mercy bar: its cards against the mercy limit (the legend says what the bar is)."""
-MERCY_BAR_LEGEND = N_("Mercy bars: each fills as a hand grows; at {limit} cards a player is knocked out.")
-"""The mercy bars' legend, once per table."""
+"""Beside each seat's mercy meter: its cards against the mercy limit (the legend says what the meter is)."""
+MERCY_BAR_LEGEND = N_("Mercy meters: each fills as a hand grows; at {limit} cards a player is knocked out.")
+"""The mercy meters' legend, once per table (one word for it everywhere: the glossary's and the lessons' mercy meter)."""
 
 
 # ---------------------------------------------------------------------------------------------- the table's notes

@@ -40,6 +40,7 @@ from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import parse_move
 from nomercy.core.state import GameState
+from nomercy.core.wording import plural
 from nomercy.play.estimate import CLEAR, Estimate, points, shown_percent
 from nomercy.play.players.expert import ExpertPlayer
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, move_text
@@ -106,8 +107,9 @@ class Verdict:
     def estimates_note(self) -> str:
         """What the estimates are and what their ± means, for a learner."""
         return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
-                f"in all from this position, the hidden cards dealt at random each time, and played them out. "
-                f"± says how far luck alone could move each chance (one standard error). The best move wins "
+                f"in all from this position, the hidden cards dealt at random each time, and played them out (each "
+                f"such round is a playout). ± says how far luck alone could move each chance (one standard error). "
+                f"The best move wins "
                 f"about {self.shown_lead()} more rounds in 100 than the next one.")
 
     def shown_lead(self) -> int:
@@ -290,7 +292,7 @@ class BestMove(PuzzleKind):
             elif index in state.out:
                 lines.append(f"  {seat}: knocked out of the round")
             else:
-                lines.append(f"  {seat}: {len(state.hands[index])} cards, hidden")
+                lines.append(f"  {seat}: {plural(len(state.hands[index]))}, hidden")
         return lines
 
     def answer_parts(self, puzzle: Puzzle) -> list[str]:

@@ -109,6 +109,7 @@ def show_text(puzzle: Puzzle) -> str:
     The kind says what the table shows (a best-move puzzle: what the seat to move sees, its own hand and the
     others' counts); the options follow the question.
     """
+    inputs.one_of_kind(puzzle, Puzzle, "a puzzle (as find_puzzle gives one)")
     kind = puzzle.puzzle_kind
     lines = [f"{puzzle.title}  [{puzzle.id}]", f"rules: {puzzle.rules.name}", f"source: {puzzle.source}"]
     if puzzle.kind != DEFAULT_KIND:

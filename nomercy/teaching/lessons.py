@@ -232,7 +232,7 @@ def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet |
     static twin of the step-through widget: the same frames, as text that GitHub shows.
 
     >>> print(narrate("zero-counterclockwise"))
-    Start: top card blue 6; A to act; cards held: A 2, B 3, C 4, D 5.
+    Start: play runs counterclockwise; top card blue 6; A to act; cards held: A 2, B 3, C 4, D 5.
     1. A plays blue 0
        A plays blue 0.  [ruling matching]
        Every player still in passes their whole hand to the next player counterclockwise.  [ruling zero]
@@ -257,7 +257,10 @@ def narrate(source: Any, moves: Sequence[str] | None = None, *, rules: RuleSet |
             except NomercyError as error:
                 return f"cannot be set up: {str(error).split(': ', 1)[-1]}"
         start = puzzle.position()
-    return Transcript.of_moves(start, move_list).text(situation=situation, after_draw=_hand_line)
+    told = Transcript.of_moves(start, move_list).text(situation=situation, after_draw=_hand_line)
+    if start.direction_name != "clockwise":  # a reverse played before the position: the reader cannot see it
+        told = told.replace("Start: ", "Start: play runs counterclockwise; ", 1)
+    return told
 
 
 def _dealt_hands(puzzle: Puzzle) -> dict[str, tuple[Card, ...]]:

@@ -128,20 +128,27 @@ def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int =
         ],
     }
     words = "; ".join(f"{m['rules']}: {m['games']} rounds, median {m['median']:g} turns, "
-                      f"90% of rounds within {m['p90']:g}; {_bands(result)}" for m, (_, result) in zip(medians, items))
+                      f"90% of rounds within {m['p90']:g}; {_bands(result, last)}"
+                      for m, (_, result) in zip(medians, items))
     description = (f"Histogram of how many turns a round lasted, as a share of each run's rounds, in bins of "
                    f"{width} turn{'s' if width > 1 else ''} from 0 to {last} (longer rounds are counted in the last "
                    f"bin); a dashed line marks each run's median. {words}.")
     return Chart("How long a round lasts", body, description, subtitle="dashed line: the median round")
 
 
-def _bands(result: "SimulationResult", width: int = 50) -> str:
-    """The bars' heights in words a reader without the picture can follow: the share of rounds per 50 turns."""
+def _bands(result: "SimulationResult", last: int, width: int = 50) -> str:
+    """The bars' heights in words a reader without the picture can follow: the share of rounds per 50 turns, over
+    the chart's own span (0 to ``last``): longer rounds are counted in the last span, as the chart counts them."""
+    spans = max(1, math.ceil(last / width))
     shares: dict[int, int] = {}
     for turns, games in result.tally.turns.items():
-        shares[turns // width] = shares.get(turns // width, 0) + games
-    return ", ".join(f"{k * width} to {(k + 1) * width - 1} turns {shares.get(k, 0) / result.games:.0%}"
-                     for k in range(max(shares, default=0) + 1))
+        k = min(turns // width, spans - 1)
+        shares[k] = shares.get(k, 0) + games
+
+    def span(k: int) -> str:
+        return f"{k * width} turns or more" if k == spans - 1 else f"{k * width} to {(k + 1) * width - 1} turns"
+
+    return ", ".join(f"{span(k)} {shares.get(k, 0) / result.games:.0%}" for k in range(max(shares, default=0) + 1))
 
 
 def _percentile(histogram: Mapping[int, int], q: float) -> float:

@@ -118,7 +118,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
             f'<tr data-seat="{escape(name)}"{row_style}><td style="{cell};width:1.5em">{"▶" if turn else ""}</td>'
             f'<td style="{cell}"><b>{escape(name)}</b>{"".join(marks)}</td><td style="{cell}">{count}</td>{mercy}</tr>'
         )
-    headers = ["", "seat", "cards"] + ([f"mercy (out at {limit})"] if limit else [])
+    headers = ["", "seat", "cards"] + ([f"mercy meter (out at {limit})"] if limit else [])
     head = "".join(f'<th style="{cell};font-size:12px;color:#555">{h}</th>' for h in headers)
     seats_table = f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 

@@ -168,8 +168,8 @@ class LearnPath(GuardedWidget):
         return f"<LearnPath chapter={self._only}>" if self._only else "<LearnPath>"
 
     def _repr_html_(self) -> str:  # what a notebook saved without its widgets shows
-        return ("<p><b>Learn by doing.</b> Every rule a short stage on a live table; open this notebook in "
-                "JupyterLab (or on the site's Learn page) to play it.</p>")
+        return ("<p><b>Learn by doing.</b> Every rule a short stage on a live table. It needs a running notebook: "
+                "open this one in JupyterLab, or use the site's Learn page.</p>")
 
     # --- intents -----------------------------------------------------------------------------------
     def _on_try(self, intent: dict[str, Any]) -> str | None:
