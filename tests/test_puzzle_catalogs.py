@@ -38,9 +38,8 @@ CATALOGS = sorted(lang for lang, folder in LOCALES.items() if (LOCALE_DIR / fold
 """The languages with a puzzles' catalog (a language may have none yet: then no puzzle is served in it)."""
 SEAT = re.compile(r"(?<![A-Za-z\u00c0-\u024f])[A-F](?![A-Za-z\u00c0-\u024f])")
 """A seat's letter standing alone (Swedish writes A:s, Chinese sets it among its characters)."""
-ARTICLE = re.compile(r"(?:^|(?<=[.!?:;] ))A (?!(?:plays|draws|names|holds|has|is|sits|calls|catches|challenges|passes|"
-                     r"and|or|must|can|cannot|could|would|will|may|takes|keeps|gets|loses|wins|then|still|starts|"
-                     r"swaps|picks|should|did|does|had|was|goes|needs|now|just|only|also|already|leads|plays)\b)[a-z0-9+]")
+ARTICLE = re.compile(r"(?:^|(?<=[.!?:;(] ))A (?!(?:can|must|may|will|would|could|should|cannot|simply|still|just|only|"
+                     r"also|then|now|already|never|first|again|and|or)\b)(?![a-z]+(?:s|ed)\b)(?=[a-z0-9+])")
 """English's article "A" at the head of a sentence ("A plain skip"), which is no seat."""
 
 
