@@ -241,7 +241,7 @@ class PuzzleBoard(GuardedWidget):
             "correct": judged.correct,
             "given": given,
             "picked": picked,
-            "why": (f"Why: {why}" if judged.correct else f"Where this goes wrong: {why}") if why else "",
+            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=why) if why else "",
             "verdict": judged.verdict,
             "problems": list(judged.problems),
             "truth": list(judged.truth),
@@ -346,6 +346,9 @@ def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[st
     return hands
 
 
+_WHY = N_("Why: {why}")
+_WRONG_WHY = N_("Where this goes wrong: {why}")
+"""The option's why, said after a right or a wrong pick (the why itself from the puzzle, in the board's language)."""
 _NOT_AN_ID = N_("a puzzle is named by its id, a text like 'stack-2-4-6'; not {value}")
 
 
