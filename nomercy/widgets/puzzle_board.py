@@ -48,7 +48,7 @@ from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import SEAT, move_said, option_said, seat_words
 from nomercy.teaching.pictures import state_html
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named, style_sheet
 from nomercy.widgets.step_player import board_html, frame_dict
 
 __all__ = ["PuzzleBoard", "puzzle"]
@@ -339,7 +339,8 @@ def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[st
         hands.append({
             "name": seat, "count": len(cards) + more, "turn": seat == puzzle.turn,
             "label": said.gettext(SEAT, seat=seat),
-            "cards": [card_svg(c, None, 40, False, False) for c in cards],
+            "cards": [card_svg(c, None, 40, False, False) if lang == SOURCE else
+                      picture_named(card_svg(c, None, 40, False, False), core_said.card_name(c, lang)) for c in cards],
             "text": [str(c) for c in cards],
             "more": more, "back": card_back_svg(40) if more else "",
         })

@@ -170,7 +170,7 @@ function render({ model, el }) {
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
       p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
-          h("span", { class: "nm-hand-name", "data-seat": hand.name }, hand.label, ": "),
+          h("span", { class: "nm-hand-name", "data-seat": hand.name }, `${hand.label}: `),
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
         : null,
