@@ -342,11 +342,17 @@ def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[st
             "cards": [card_svg(c, None, 40, False, False) if lang == SOURCE else
                       picture_named(card_svg(c, None, 40, False, False), core_said.card_name(c, lang)) for c in cards],
             "text": [str(c) for c in cards],
-            "more": more, "back": card_back_svg(40) if more else "",
+            "more": more, "more_label": said.gettext(_MORE, count=more),
+            "back": "" if not more else card_back_svg(40) if lang == SOURCE else picture_named(
+                card_back_svg(40), said.gettext(_FACE_DOWN)),
         })
     return hands
 
 
+_MORE = N_("+{count} more")
+"""The cards of a hand the puzzle does not care about, face down (``more:``)."""
+_FACE_DOWN = N_("face-down card")
+"""A face-down card's name (the pictures name it in English)."""
 _WHY = N_("Why: {why}")
 _WRONG_WHY = N_("Where this goes wrong: {why}")
 """The option's why, said after a right or a wrong pick (the why itself from the puzzle, in the board's language)."""

@@ -172,7 +172,7 @@ function render({ model, el }) {
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
           h("span", { class: "nm-hand-name", "data-seat": hand.name }, `${hand.label}: `),
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
-          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
+          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
       p.moves.length ? h("div", { class: "nm-sub" }, "What was played:") : null,
