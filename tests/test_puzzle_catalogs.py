@@ -40,7 +40,7 @@ SEAT = re.compile(r"(?<![A-Za-z\u00c0-\u024f])[A-F](?![A-Za-z\u00c0-\u024f])")
 """A seat's letter standing alone (Swedish writes A:s, Chinese sets it among its characters)."""
 ARTICLE = re.compile(r"(?:^|(?<=[.!?:;] )|(?<=\())A (?!(?:can|must|may|will|would|could|should|cannot|simply|still|just|only|"
                      r"also|then|now|already|never|first|again|and|or|had|did|got|took|kept|drew|made|gave|won|lost|went|put|"
-                     r"held|sat|let|hit|saw)\b)(?!(?!bonus|plus|minus|red\b)[a-z]+(?:s|ed)\b(?!-))(?=[a-z+]|\d+(?![\d,]))")
+                     r"held|sat|let|hit|saw)\b)(?!(?!bonus|plus|minus|red\b|colored\b)[a-z]+(?:s|ed)\b(?!-))(?=[a-z+]|\d+(?!\d|, [A-F]\b))")
 """English's article "A" at the head of a sentence ("A plain skip"), which is no seat."""
 
 
