@@ -159,7 +159,7 @@ def _venv() -> Path:
     return own if (own / "bin" / "python").exists() else Path(sys.prefix)
 
 
-COPIED = ("nomercy", "site", "scripts", "learn")
+COPIED = ("nomercy", "site", "scripts", "learn", "puzzles")
 """The folders a quoted command reads by walking them or writes into (the catalogs' extract, update and compile;
 the extract reads the Learn path's files too): copied, not linked. Linked, ``pybabel extract .`` found nothing behind the links and wrote an empty template
 through them, and the update then emptied the repository's own catalogs."""

@@ -33,7 +33,7 @@ from typing import Any
 
 from nomercy.core.errors import NomercyError, brief
 
-__all__ = ["LANGUAGES", "SOURCE", "DOMAIN", "LOCALE_DIR", "LOCALES", "LanguageError", "Words", "N_", "words",
+__all__ = ["LANGUAGES", "SOURCE", "DOMAIN", "PUZZLE_DOMAIN", "LOCALE_DIR", "puzzle_catalog", "LOCALES", "LanguageError", "Words", "N_", "words",
            "language", "choose", "placeholders", "plural_rule"]
 
 SOURCE = "en"
@@ -44,6 +44,9 @@ LOCALES: dict[str, str] = {"sv": "sv", "fr": "fr", "zh-Hant": "zh_Hant"}
 """Each translated language's folder under :data:`LOCALE_DIR` (gettext's locale names)."""
 DOMAIN = "nomercy"
 """The catalogs' file name: ``<locale>/LC_MESSAGES/nomercy.mo``."""
+PUZZLE_DOMAIN = "puzzles"
+"""The puzzles' texts, a catalog of their own (``<locale>/LC_MESSAGES/puzzles.mo``) that may be partly translated: a
+puzzle is shown in a language only when every one of its texts is (:mod:`nomercy.puzzles.puzzle_languages`)."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -112,6 +115,10 @@ class Words:
         english = singular if count == 1 else plural
         return _fill(self._catalog.ngettext(singular, plural, count), english, {"count": count, **values})
 
+    def knows(self, message: str) -> bool:
+        """Whether this language's catalog translates ``message`` (English knows none: its words are the messages)."""
+        return message in getattr(self._catalog, "_catalog", {})
+
     def catalog(self) -> dict[str, Any]:
         """Every translated message, for a page's JavaScript: message id to its words, or to the list of its
         forms for a message with plural forms (keyed by the singular). English gives an empty catalog."""
@@ -158,8 +165,8 @@ def choose(code: object) -> tuple[str, str]:
     return "en", f"The language {brief(code)} is not one of this game's ({names}), so it is shown in English."
 
 
-def _mo(lang: str) -> Path:
-    return LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
+def _mo(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / f"{domain}.mo"
 
 
 def words(lang: str = SOURCE) -> Words:
@@ -179,6 +186,27 @@ def _words(lang: str) -> Words:
     except FileNotFoundError:
         raise LanguageError(f"the {LANGUAGES[lang]} catalog is not compiled: install the package (pip install -e .) "
                             "or run: pybabel compile -d nomercy/locale -D nomercy") from None
+
+
+def puzzle_catalog(lang: str = SOURCE) -> Words:
+    """The puzzles' texts in ``lang`` (:data:`PUZZLE_DOMAIN`; :class:`LanguageError` for a code not of
+    :data:`LANGUAGES`). A language with no puzzle translated yet (no ``puzzles.po``) has an empty catalog."""
+    return _puzzle_words(language(lang))
+
+
+@lru_cache(maxsize=None)
+def _puzzle_words(lang: str) -> Words:
+    if lang == SOURCE:
+        return Words(lang, _gettext.NullTranslations())
+    path = _mo(lang, PUZZLE_DOMAIN)
+    try:
+        with path.open("rb") as file:
+            return Words(lang, _gettext.GNUTranslations(file))
+    except FileNotFoundError:
+        if path.with_suffix(".po").exists():
+            raise LanguageError(f"the {LANGUAGES[lang]} puzzles' catalog is not compiled: install the package "
+                                "(pip install -e .) or run: pybabel compile -d nomercy/locale -D puzzles") from None
+        return Words(lang, _gettext.NullTranslations())
 
 
 _MARKED = re.compile(r"<(\w+)\b[^>]*\sdata-i18n(?=[\s>])[^>]*>(.*?)</\1>", re.S)

@@ -43,6 +43,7 @@ import yaml
 
 from nomercy.core import wording
 from nomercy.core.errors import NomercyError, PuzzleError, brief
+from nomercy.core.i18n import N_
 from nomercy.core.files import write_text
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
@@ -52,9 +53,14 @@ from nomercy.puzzles.best_move import decision_position
 from nomercy.puzzles.learners import Learners
 from nomercy.puzzles.puzzle import Puzzle, load_puzzle
 
-__all__ = ["KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder", "mistake_data", "export_lines",
+__all__ = ["KEPT_TITLE", "KEPT_QUESTION", "KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder",
+           "mistake_data", "export_lines",
            "split_export"]
 
+KEPT_TITLE = N_("Your move {number}: find a better move")
+"""A kept mistake's title, and its question: said again in the trainer's language from what the file records."""
+KEPT_QUESTION = N_("A table from your own round: you are {seat}. You played {move}, and the coach found a clearly "
+                   "better move. Find a better one.")
 KEPT_FOLDER = "kept-puzzles"
 """The folder beside the progress's journals where kept mistakes live, one file each."""
 KEPT_TOPIC = "your-mistakes"
@@ -107,9 +113,8 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
     body = json.dumps({**data, "played": played, "better": better}, sort_keys=True)
     pid = "mine-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
     data.update({
-        "id": pid, "title": f"Your move {decision.number}: find a better move",
-        "question": (f"A table from your own round: you are {me}. You played {played}, and the coach found a "
-                     "clearly better move. Find a better one."),
+        "id": pid, "title": KEPT_TITLE.format(number=decision.number),
+        "question": KEPT_QUESTION.format(seat=me, move=played),
         "answer": {"better_than": played},
         "coach": {"seed": seed, "playouts": budget, "margin": KEPT_MARGIN},
         "explanation": decision.reason,  # the judgement names the coach's move

@@ -39,14 +39,16 @@ import traitlets
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, PuzzleError, brief, quote
-from nomercy.core.i18n import N_
+from nomercy.core.i18n import N_, SOURCE, words
+from nomercy.core import said as core_said
 from nomercy.core.wording import rules_name
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
+from nomercy.puzzles.puzzle_languages import SEAT, move_said, option_said, seat_words
 from nomercy.teaching.pictures import state_html
-from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, style_sheet
+from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named, style_sheet
 from nomercy.widgets.step_player import board_html, frame_dict
 
 __all__ = ["PuzzleBoard", "puzzle"]
@@ -67,6 +69,8 @@ class PuzzleBoard(GuardedWidget):
     feedback = traitlets.Dict().tag(sync=True)
     hints: traitlets.List[str] = traitlets.List().tag(sync=True)
     walk = traitlets.Dict().tag(sync=True)
+    _lang = SOURCE
+    """The language of the puzzles' texts and of the board's seats and moves (a trainer sets its own)."""
 
     def __init__(self, puzzles: Any = None, *, start: int | str = 0) -> None:
         super().__init__()
@@ -237,11 +241,13 @@ class PuzzleBoard(GuardedWidget):
             "correct": judged.correct,
             "given": given,
             "picked": picked,
-            "why": (f"Why: {why}" if judged.correct else f"Where this goes wrong: {why}") if why else "",
+            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=why) if why else "",
             "verdict": judged.verdict,
             "problems": list(judged.problems),
             "truth": list(judged.truth),
-            "events": [event_entry(e, i + 1) for i, e in enumerate(judged.events)],
+            "events": [event_entry(e, i + 1) if self._lang == SOURCE else
+                       {**event_entry(e, i + 1), "sentence": core_said.sentence(e, self._lang)}
+                       for i, e in enumerate(judged.events)],
             "explanation": puzzle.explanation,
         }
         if judged.estimates:
@@ -277,19 +283,21 @@ class PuzzleBoard(GuardedWidget):
         frames = Transcript.of_moves(start, shown_moves).frames()
         fields, options = kind.inputs(puzzle), kind.options(puzzle)
         if seat is None:
-            board, hands = board_html(start), _hands(puzzle, start)
+            board, hands = board_html(start), _hands(puzzle, start, self._lang)
         else:  # the table as that seat sees it: the other hands face down, in the picture
             board, hands = state_html(start.view(seat), inline=True), []
+        lang = self._lang
         shown = {
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
+            "seats": seat_words(puzzle, lang),
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "rules_name": rules_name(puzzle.rules.name), "topic_name": _topic_name(puzzle.topic),
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
-            "moves": list(puzzle.moves) if kind.shows_moves else [],
+            "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
             "board": board, "hands": hands,
             "fields": fields,
-            "choices": [{"index": i, "label": option.label} for i, option in enumerate(options)],
+            "choices": [{"index": i, "label": option_said(puzzle, option.label, lang)} for i, option in enumerate(options)],
             **_answer_intros(bool(options), bool(fields)),
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
@@ -319,10 +327,10 @@ def _answer_intros(options: bool, fields: bool) -> dict[str, str]:
     return {"choices_intro": "", "form_intro": "Answer each part (each says whether to pick or type), then check:"}
 
 
-def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
+def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[str, Any]]:
     """The other seats' hands (the seat to move shows its own in the table picture above, so each hand shows once):
-    the cards the puzzle names face up, the filler it does not care about face down."""
-    hands = []
+    the cards the puzzle names face up, the filler it does not care about face down; each labelled as a seat."""
+    hands, said = [], words(lang)
     for seat in puzzle.players:
         if seat == puzzle.turn:
             continue
@@ -330,13 +338,24 @@ def _hands(puzzle: Puzzle, start: GameState) -> list[dict[str, Any]]:
         more = puzzle.more.get(seat, 0)
         hands.append({
             "name": seat, "count": len(cards) + more, "turn": seat == puzzle.turn,
-            "cards": [card_svg(c, None, 40, False, False) for c in cards],
+            "label": said.gettext(SEAT, seat=seat),
+            "cards": [card_svg(c, None, 40, False, False) if lang == SOURCE else
+                      picture_named(card_svg(c, None, 40, False, False), core_said.card_name(c, lang)) for c in cards],
             "text": [str(c) for c in cards],
-            "more": more, "back": card_back_svg(40) if more else "",
+            "more": more, "more_label": said.gettext(_MORE, count=more),
+            "back": "" if not more else card_back_svg(40) if lang == SOURCE else picture_named(
+                card_back_svg(40), said.gettext(_FACE_DOWN)),
         })
     return hands
 
 
+_MORE = N_("+{count} more")
+"""The cards of a hand the puzzle does not care about, face down (``more:``)."""
+_FACE_DOWN = N_("face-down card")
+"""A face-down card's name (the pictures name it in English)."""
+_WHY = N_("Why: {why}")
+_WRONG_WHY = N_("Where this goes wrong: {why}")
+"""The option's why, said after a right or a wrong pick (the why itself from the puzzle, in the board's language)."""
 _NOT_AN_ID = N_("a puzzle is named by its id, a text like 'stack-2-4-6'; not {value}")
 
 

@@ -39,6 +39,8 @@ from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileEr
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
+from nomercy.puzzles.puzzle_languages import available_words, translated
+from nomercy.core.i18n import SOURCE, language
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
 from nomercy.core.wording import plural
@@ -75,7 +77,10 @@ class Trainer(PuzzleBoard):
     ``rules`` (a profile, ``"no-mercy"``) serves the new puzzles played by those rules first, so a learner
     of No Mercy does not begin with a classic puzzle. ``learner``: whose progress (a name, remembered; default the
     learner chosen last on this computer). ``mistakes``: serve the learner's kept mistakes with ``puzzles``
-    (default: only with the shipped collection).
+    (default: only with the shipped collection). ``lang``: the language of the puzzles (a code of
+    :data:`~nomercy.core.i18n.LANGUAGES`): only the puzzles translated into it are served, their texts from the
+    puzzles' catalog, and the trainer says how many of them there are (with none translated yet, the puzzles in
+    English, and a line saying so).
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
     :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
@@ -96,7 +101,8 @@ class Trainer(PuzzleBoard):
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
                  puzzles: Sequence[Puzzle] | None = None, rules: str | None = None, learner: str | None = None,
-                 mistakes: bool | None = None) -> None:
+                 mistakes: bool | None = None, lang: str = SOURCE) -> None:
+        self._lang = language(lang)  # checked before anything is read or kept
         if clock is not None:
             inputs.calendar_clock(clock)
         if puzzles is not None:
@@ -113,6 +119,14 @@ class Trainer(PuzzleBoard):
         self._collection: list[Puzzle] = (list(puzzles) if puzzles is not None else load_puzzles())
         if self._kept_served:
             self._collection += self._kept.puzzles()
+        self._shipped = len(self._collection)
+        if self._lang != SOURCE:
+            said = translated(self._collection, self._lang)
+            self._available = available_words(len(said), self._shipped, self._lang)
+            if said:
+                self._collection = said
+        else:
+            self._available = ""
         profiles = sorted({p.rules.name for p in self._collection})
         if rules is not None:
             rules = inputs.choice(rules, "the rules of the puzzles served first", profiles)
@@ -238,9 +252,13 @@ class Trainer(PuzzleBoard):
         mine = {p.id for p in self._collection if p.topic == KEPT_TOPIC and p.id.startswith("mine-")}
         if now == mine | self._left_out:
             return
-        fresh = [p for p in self._kept.puzzles() if p.id not in mine and p.id not in self._left_out]
+        fresh = self._said([p for p in self._kept.puzzles() if p.id not in mine and p.id not in self._left_out])
         self._collection = [p for p in self._collection if p.id not in mine - now] + fresh
         self._topics = _topics(self._collection)
+
+    def _said(self, puzzles: list[Puzzle]) -> list[Puzzle]:
+        """Puzzles in the trainer's language (a kept mistake said again from its file), those that are."""
+        return puzzles if self._lang == SOURCE else translated(puzzles, self._lang)
 
     def _still_holds(self, puzzle: Puzzle) -> bool:
         """A kept mistake passes ``nomercy check`` before it is served (its search is then remembered for the answer);
@@ -353,7 +371,7 @@ class Trainer(PuzzleBoard):
             return None
         if kept:
             self._kept.write_all(kept)
-            self._collection += [p for p in self._kept.puzzles() if p.id in {k["id"] for k in kept}]
+            self._collection += self._said([p for p in self._kept.puzzles() if p.id in {k["id"] for k in kept}])
             self._topics = _topics(self._collection)
         whose_now = f"{self.learner}'s progress" if self.learner else "your progress"
         self._transfer = {"kind": "imported", "new": str(new), "sentence": (
@@ -408,6 +426,7 @@ class Trainer(PuzzleBoard):
             "due": len(self.progress.due(pool, now=now)),
             "new": sum(1 for p in pool if p.id not in schedule),
             "pool": len(pool),
+            "available": self._available,
             "recorded": self._recorded,
             "progress": [_row(row) for row in rows],
             "attempts": len(self.progress.attempts),

@@ -262,8 +262,9 @@ def _train(lang: str) -> Any:
     memory = _remember()
     topic, level = memory.train.get("topic"), memory.train.get("level")
     # the learner's rules (the table they set up) come first among new puzzles; the mistakes they kept on the Play
-    # page (this browser's storage) are served with them, each learner's own
-    options = {"puzzles": puzzles, "rules": memory.settings["rules"], "mistakes": True}
+    # page (this browser's storage) are served with them, each learner's own; in the page's language, the puzzles
+    # translated into it (the trainer says how many)
+    options = {"puzzles": puzzles, "rules": memory.settings["rules"], "mistakes": True, "lang": lang}
     if (topic is None or isinstance(topic, str)) and (level is None or isinstance(level, str)):
         try:
             return Trainer(topic or None, level or None, **options)

@@ -170,13 +170,14 @@ function render({ model, el }) {
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
       p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
-          h("span", { class: "nm-hand-name" }, `${hand.name}${hand.turn ? " (to move)" : ""}: `),
+          h("span", { class: "nm-hand-name", "data-seat": hand.name }, `${hand.label}: `),
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
-          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` +${hand.more} more`) : null)))
+          hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
       p.moves.length ? h("div", { class: "nm-sub" }, "What was played:") : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
+      p.seats ? h("div", { class: "nm-sub nm-seats", "data-testid": "puzzle-seats" }, p.seats) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
       p.choices.length && p.choices_intro ? h("div", { class: "nm-answer-intro", "data-testid": "choices-intro" }, p.choices_intro) : null,
       p.choices.length ? h("div", { class: "nm-choices", "data-testid": "puzzle-choices" },

@@ -217,7 +217,9 @@ async function render({ model, el }) {
       h("span", { class: "nm-trainer-kind", "data-testid": "trainer-kind", "data-kind": s.kind },
         s.box ? `${s.kind_label} (box ${s.box} of 5)` : s.kind_label),
       h("span", { class: "nm-sub", "data-testid": "trainer-due", role: "status" },
-        `${s.due} due for review · ${s.new} new of ${s.pool}`));
+        `${s.due} due for review · ${s.new} new of ${s.pool}`),
+      // in a language: how many of the puzzles are translated into it (only those are served)
+      s.available ? h("div", { class: "nm-sub", "data-testid": "trainer-available" }, s.available) : null);
     const recorded = s.recorded;
     after.replaceChildren(...[
       s.problem ? h("div", { class: "nm-error", role: "alert", "data-testid": "trainer-problem" }, s.problem) : null,
