@@ -36,8 +36,9 @@ from test_i18n import _hook  # noqa: E402  (the build's hook, loaded as test_i18
 PUZZLES = load_puzzles()
 CATALOGS = sorted(lang for lang, folder in LOCALES.items() if (LOCALE_DIR / folder / "LC_MESSAGES" / "puzzles.po").exists())
 """The languages with a puzzles' catalog (a language may have none yet: then no puzzle is served in it)."""
-SEAT = re.compile(r"(?<![A-Za-z\u00c0-\u024f])[A-F](?![A-Za-z\u00c0-\u024f])")
-"""A seat's letter standing alone (Swedish writes A:s, Chinese sets it among its characters)."""
+SEAT = re.compile(r"(?<![A-Za-z\u00c0-\u024f])[A-F](?![A-Za-z\u00c0-\u024f])(?!['\u2019][a-z\u00e0-\u00ff]{2})")
+"""A seat's letter standing alone (Swedish writes A:s, Chinese sets it among its characters; French's C'est and
+D'après are words, where English's C's is a seat)."""
 ARTICLE = re.compile(r"(?:^|(?<=[.!?:;] )|(?<=\())A (?!(?:can|must|may|will|would|could|should|cannot|simply|still|just|only|"
                      r"also|then|now|already|never|first|again|and|or|had|did|got|took|kept|drew|made|gave|won|lost|went|put|"
                      r"held|sat|let|hit|saw)\b)(?!(?!bonus|plus|minus|red\b|colored\b)[a-z]+(?:s|ed)\b(?!-))(?=[a-z+]|\d+(?!\d|, [A-F]\b))")
