@@ -214,7 +214,18 @@ QUOTES = [
      "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
     ("06-action-cards.ipynb", ("ruling", "wild-reverse-four"), "Played on a stack (on a +2 or any +4, never on a "
-     "wild +6 or +10), it sends the whole total back the way it came."),
+     "wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way "
+     "the stack came; with two, it is the player who played it"),
+    ("01-the-deck.ipynb", ("ruling", "first-card"), "A 7 or a 0 turned up first does nothing either: nobody swaps "
+     "or passes."),
+    ("09-when-sources-disagree.ipynb", ("ruling", "first-card"), "The idea behind every case: the first card hits "
+     "whoever would be next after the dealer. That is usually the first player, on the dealer's left; after a wild "
+     "reverse +4, the dealer's right-hand neighbour. It is not quite as if the dealer had played it: that player "
+     "names a wild's color, cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
+    ("02-a-turn.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play it anyway, as "
+     "a bluff: if the next player challenges and you held that color, you draw the 4 instead"),
+    ("08-classic-vs-no-mercy.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play "
+     "it anyway, as a bluff"),
     ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "Each round deals everyone in again, even a "
      "player knocked out before."),
     # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
@@ -233,7 +244,7 @@ def test_a_notebook_repeats_the_rule_in_the_rulebooks_words(name, source, words)
     from nomercy.teaching.glossary import TERMS
 
     kind, key = source
-    home = RULINGS[key].text if kind == "ruling" else TERMS[key].meaning
+    home = RULINGS[key].full_text if kind == "ruling" else TERMS[key].meaning  # its text and its cases
     prose = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
                      if c["cell_type"] == "markdown")
 
