@@ -457,6 +457,12 @@ def ruling_body(ruling: Ruling, lang: str = "en", sources_at: str = "sources.md#
     ruling in full: docs/rulebook.md and the lessons' appendix (whose sources are on the same page) use it."""
     from nomercy.core.rules import OPTIONS
 
+    if not isinstance(ruling, Ruling):
+        raise RulesError(f"a ruling of the rulebook is written out, like RULINGS['mercy'], not {brief(ruling)}")
+    if not isinstance(sources_at, str) or sources_at.count("{}") != 1 or len(sources_at) > 200 \
+            or not sources_at.isprintable():
+        raise RulesError(f"sources_at is a link with one {{}} for the source id, like 'sources.md#{{}}', "
+                         f"not {brief(sources_at)}")
     say = words(lang).gettext
     lines = [ruling.text, ""]
     if ruling.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below

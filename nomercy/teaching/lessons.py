@@ -337,11 +337,9 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     choices = ""
     options = puzzle.puzzle_kind.options(puzzle)
     if options:
-        # Lettered by hand, not by <ol type='A'>: a reader of the text alone (GitHub, notebook_text) sees the letters.
-        # A question that asks more than one thing is answered part by part below; the choices answer its first.
-        first = " (first question)" if puzzle.question.count("?") > 1 else ""
-        choices = (f"<div><b>Choices</b>{first}:</div>"
-                   + "".join(f"<div>{chr(65 + i)}) {escape(option.label)}</div>" for i, option in enumerate(options)))
+        first = " (first question)" if puzzle.question.count("?") > 1 else ""  # lettered by hand: text shows letters
+        choices = f"<div><b>Choices</b>{first}:</div>" + "".join(
+            f"<div>{chr(65 + i)}) {escape(option.label)}</div>" for i, option in enumerate(options))
     pile = ""
     # With no discard pile the first card of the draw pile is the one turned up (shown above as such):
     # list only the cards after it, so no card is shown twice and the reader sees which cards are drawn.
