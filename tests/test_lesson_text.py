@@ -127,27 +127,55 @@ def test_the_appendix_looks_up_every_ruling_word_and_source_the_lessons_use():
     lines = set(appendix.splitlines())
     cited = {rule for path in NOTEBOOKS for rule in re.findall(r"\[ruling ([a-z0-9-]+)\]", notebook_text.notebook_text(path))}
     assert cited <= set(RULINGS), sorted(cited - set(RULINGS))
-    for rule in RULINGS.values():
-        assert any(line.startswith(f"{rule.id}: {rule.title}. ") for line in lines), rule.id
+    flat = " ".join(appendix.split())
+    for rule in RULINGS.values():  # in full: its heading (the anchor a lesson links to), text, cases and readings
+        assert f"### {rule.id}" in lines, rule.id
+        assert all(" ".join(part.split()) in flat for part in (rule.text, *rule.cases, *rule.readings)), rule.id
     for term in TERMS.values():
-        assert f"{term.word}: {' '.join(term.meaning.split())}" in " ".join(appendix.split()), term.word
+        assert f"{term.word}: {' '.join(term.meaning.split())}" in flat, term.word
     for source in SOURCES.values():
-        assert any(line.startswith(f"{source.id}: ") for line in lines), source.id
+        assert f"### {source.id}" in lines, source.id
     index = notebook_text.notebook_text(ROOT / "notebooks" / "00-index.ipynb")
-    assert "12-appendix.ipynb#Every-ruling-in-one-line" in index
+    assert "12-appendix.ipynb#Every-ruling-in-full" in index
+
+
+def _headings(path: Path) -> set[str]:
+    """The anchors of a notebook's headings, JupyterLab's way (the words joined by -), in its prose and in its
+    stored Markdown outputs (the appendix writes a heading per ruling and per source from the package)."""
+    texts = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "markdown":
+            texts.append("".join(cell["source"]))
+        for output in cell.get("outputs", []):
+            texts.append("".join(output.get("data", {}).get("text/markdown", "")))
+    return {line.lstrip("#").strip().replace(" ", "-") for text in texts for line in text.splitlines()
+            if line.startswith("#")}
 
 
 def test_a_link_to_a_notebook_heading_finds_that_heading():
-    """``NN-name.ipynb#Some-heading`` opens at a heading of that notebook (JupyterLab's anchor: its words joined by -)."""
+    """``NN-name.ipynb#Some-heading`` (or ``#Some-heading`` in the same notebook) opens at a heading of that
+    notebook (JupyterLab's anchor: its words joined by -), in the prose or in a stored Markdown output."""
     for path in NOTEBOOKS:
-        prose = " ".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
-                         if c["cell_type"] == "markdown")
-        for name, anchor in re.findall(r"\]\((\d\d-[a-z-]+\.ipynb)#([^)]+)\)", prose):
-            target = ROOT / "notebooks" / name
-            headings = {line.lstrip("#").strip().replace(" ", "-") for c in json.loads(target.read_text())["cells"]
-                        if c["cell_type"] == "markdown" for line in "".join(c["source"]).splitlines()
-                        if line.startswith("#")}
-            assert anchor in headings, f"{path.name} links {name}#{anchor}, a heading {name} does not have"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        prose += " ".join("".join(o.get("data", {}).get("text/markdown", "")) for c in cells
+                          for o in c.get("outputs", []))
+        links = re.findall(r"\]\((\d\d-[a-z-]+\.ipynb)?#([^)]+)\)", prose)
+        for name, anchor in links:
+            target = ROOT / "notebooks" / name if name else path
+            assert anchor in _headings(target), f"{path.name} links {name}#{anchor}, a heading {target.name} lacks"
+
+
+def test_the_lessons_link_only_to_what_their_reader_has():
+    """A reader of the lessons has the notebooks, not the repository: every link in their prose (and in the
+    appendix's written rulings) opens a notebook, a heading of one, or a web address, never a repository file."""
+    for path in NOTEBOOKS:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+        texts += ["".join(o.get("data", {}).get("text/markdown", "")) for c in cells for o in c.get("outputs", [])]
+        targets = {t for text in texts for t in re.findall(r"\]\(([^)\s]+)\)", text)}
+        elsewhere = {t for t in targets if not re.fullmatch(r"(\d\d-[a-z-]+\.ipynb)?(#[^)]+)?|https://\S+", t)}
+        assert not elsewhere, f"{path.name} links where its reader cannot go: {sorted(elsewhere)}"
 
 
 def test_the_appendix_prints_the_board_of_each_hardest_puzzle_before_its_answer():
@@ -186,7 +214,18 @@ QUOTES = [
      "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
     ("06-action-cards.ipynb", ("ruling", "wild-reverse-four"), "Played on a stack (on a +2 or any +4, never on a "
-     "wild +6 or +10), it sends the whole total back the way it came."),
+     "wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way "
+     "the stack came; with two, it is the player who played it"),
+    ("01-the-deck.ipynb", ("ruling", "first-card"), "A 7 or a 0 turned up first does nothing either: nobody swaps "
+     "or passes."),
+    ("09-when-sources-disagree.ipynb", ("ruling", "first-card"), "The idea behind every case: the first card hits "
+     "whoever would be next after the dealer. That is usually the first player, on the dealer's left; after a wild "
+     "reverse +4, the dealer's right-hand neighbour. It is not quite as if the dealer had played it: that player "
+     "names a wild's color, cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
+    ("02-a-turn.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play it anyway, as "
+     "a bluff: if the next player challenges and you held that color, you draw the 4 instead"),
+    ("08-classic-vs-no-mercy.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play "
+     "it anyway, as a bluff"),
     ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "Each round deals everyone in again, even a "
      "player knocked out before."),
     # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
@@ -205,7 +244,7 @@ def test_a_notebook_repeats_the_rule_in_the_rulebooks_words(name, source, words)
     from nomercy.teaching.glossary import TERMS
 
     kind, key = source
-    home = RULINGS[key].text if kind == "ruling" else TERMS[key].meaning
+    home = RULINGS[key].full_text if kind == "ruling" else TERMS[key].meaning  # its text and its cases
     prose = " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"]
                      if c["cell_type"] == "markdown")
 

@@ -22,7 +22,7 @@ from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 from nomercy.core.records import made_by_the_package
 
-__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "rulebook_markdown"]
+__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "ruling_body", "rulebook_markdown"]
 
 
 @made_by_the_package("the rulebook's entries are written once, in nomercy.core.rulebook, and read through RULINGS")
@@ -115,8 +115,9 @@ _ROWS = [
     Ruling("first-card", "First card",
            N_("The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
-           "do nothing. With the option `first_card: apply` (and in classic UNO) the first card turned up acts at "
-           "once instead; what each card does is listed card by card."),
+           "do nothing. A 7 or a 0 turned up first does nothing either: nobody swaps or passes. With the option "
+           "`first_card: apply` (and in classic UNO) the first card turned up acts at once instead; what each card "
+           "does is listed card by card."),
            "Setting up", (_ZH, _FR, _OM, _CL),
            ("first_card",),
            (N_("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
@@ -126,9 +127,10 @@ _ROWS = [
             "as listed above (after a skip-all the dealer starts; the wild reverse +4 follows the project's "
             "reading)."),
             N_("Classic UNO applies the first card as listed above, and puts a wild +4 back.")),
-           (N_("The idea behind every case: the first card acts as if the dealer had just played it. So it hits "
-            "whoever would be next after the dealer: usually the first player, on the dealer's left; after a wild "
-            "reverse +4, the dealer's right-hand neighbour."),
+           (N_("The idea behind every case: the first card hits whoever would be next after the dealer. That is "
+            "usually the first player, on the dealer's left; after a wild reverse +4, the dealer's right-hand "
+            "neighbour. It is not quite as if the dealer had played it: that player names a wild's color, cannot "
+            "stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
             N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
             "the other way."),
             N_("A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts."),
@@ -215,7 +217,8 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            N_("It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total back the way it came."),
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way "
+           "the stack came; with two, it is the player who played it (`wild-reverse-four-two-players`)."),
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            N_("With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
@@ -332,8 +335,9 @@ _ROWS = [
            (N_("Stacking is a popular house rule in classic UNO; the classic sheet says it is not part of the "
             "standard rules."),)),
     Ruling("wild-four-restriction", "Wild +4 restriction",
-           N_("In classic UNO a wild +4 may only be played by a player who holds no card of the color in force. A "
-           "card of the same number or symbol does not count, only the color."),
+           N_("In classic UNO a wild +4 is meant for a player who holds no card of the color in force. A card of the "
+           "same number or symbol does not count, only the color. Nobody sees your hand, so you can play it anyway, "
+           "as a bluff: if the next player challenges and you held that color, you draw the 4 instead (`challenge`)."),
            "Classic UNO", (_CL,),
            ("no_bluff",),
            (N_("The house rule \"no bluffing\" lets a wild +4 be played at any time, with no challenge "
@@ -388,11 +392,6 @@ def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
                    readings=tuple(map(say, ruling.readings)))
 
 
-def _source_links(ids: tuple[str, ...], lang: str = "en") -> str:
-    say = words(lang).gettext
-    return "; ".join(f"[{say(SOURCES[s].name)}](sources.md#{s})" for s in ids)
-
-
 _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id: the engine's events cite it "
             "(`[mercy]`), and the notebooks, widgets and puzzles link here. The default rules are the printed "
             "No Mercy instruction sheet (Mattel, 2023) as the two most trusted sources read it; where the sources "
@@ -417,7 +416,7 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
     In another language ``lang`` (the site's Rules pages), every sentence comes from the catalogs and each
     ruling's title from ``titles`` (by id: the term tables' words); the anchors are the ids, the same in
     every language, so a link to a ruling lands on it whichever language the page is in."""
-    from nomercy.core.rules import OPTIONS, PROFILES, PROFILE_SOURCES
+    from nomercy.core.rules import PROFILES, PROFILE_SOURCES
 
     say = words(lang).gettext
     titles = _titles(titles)
@@ -447,15 +446,31 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
     for part in PARTS:
         lines += ["", f"## {say(part)}"]
         for r in rows:
-            if r.part != part:
-                continue
-            lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", r.text, ""]
-            if r.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
-                lines += [f"* {case}" for case in r.cases] + [""]
-            lines.append(say(N_("- Sources: {sources}."), sources=_source_links(r.sources, lang)))
-            if r.options:
-                shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in r.options)
-                lines.append(say(N_("- Options: {options}."), options=shown))
-            for reading in r.readings:
-                lines.append(f"- {reading}")
+            if r.part == part:
+                lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", *ruling_body(r, lang)]
     return "\n".join(lines) + "\n"
+
+
+def ruling_body(ruling: Ruling, lang: str = "en", sources_at: str = "sources.md#{}") -> list[str]:
+    """The Markdown lines under a ruling's heading: its text, its cases, its sources (each a link to
+    ``sources_at`` with the source id in it), its options and the other readings. The one rendering of a
+    ruling in full: docs/rulebook.md and the lessons' appendix (whose sources are on the same page) use it."""
+    from nomercy.core.rules import OPTIONS
+
+    if not isinstance(ruling, Ruling):
+        raise RulesError(f"a ruling of the rulebook is written out, like RULINGS['mercy'], not {brief(ruling)}")
+    if not isinstance(sources_at, str) or sources_at.count("{}") != 1 or len(sources_at) > 200 \
+            or not sources_at.isprintable():
+        raise RulesError(f"sources_at is a link with one {{}} for the source id, like 'sources.md#{{}}', "
+                         f"not {brief(sources_at)}")
+    say = words(lang).gettext
+    lines = [ruling.text, ""]
+    if ruling.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
+        lines += [f"* {case}" for case in ruling.cases] + [""]
+    links = "; ".join(f"[{say(SOURCES[s].name)}]({sources_at.format(s)})" for s in ruling.sources)
+    lines.append(say(N_("- Sources: {sources}."), sources=links))
+    if ruling.options:
+        shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in ruling.options)
+        lines.append(say(N_("- Options: {options}."), options=shown))
+    lines += [f"- {reading}" for reading in ruling.readings]
+    return lines

@@ -93,7 +93,19 @@ def options_table(names: Sequence[str] | None = None, only: Sequence[str] | None
     meaning = inputs.switch(meaning, "meaning (whether each option's meaning is shown)")
     kept = None if only is None else inputs.choices(only, "the options to show", tuple(OPTIONS))
     rows = [r for r in profile_options(names) if kept is None or r.option in kept]
-    head = ["option", "ruling"] + (["meaning"] if meaning else [])
+    head = ["option", "ruling"] + (["meaning", "values"] if meaning else [])
     columns = head + list(rows[0].values) if rows else head
-    return Table(tuple(columns), tuple({"option": r.option, "ruling": r.ruling, "meaning": r.meaning, **r.values}
-                                       for r in rows))
+    return Table(tuple(columns), tuple({"option": r.option, "ruling": r.ruling, "meaning": r.meaning,
+                                        "values": option_values(r.option), **r.values} for r in rows))
+
+
+def option_values(option: str) -> str:
+    """Every value ``option`` can take, in a few words: its choices, or the bounds of its number."""
+    info = OPTIONS[option]
+    if info.kind == "bool":
+        return "true, false"
+    if info.kind == "range":
+        return f"a range like 2-6, from {info.least} up to {info.most}"
+    if info.kind in ("int", "optional-int"):
+        return f"{info.least} to {info.most}" + (", or none" if info.kind == "optional-int" else "")
+    return ", ".join(info.choices)

@@ -47,8 +47,9 @@ def _drawn(line: Mapping[str, Any]) -> int:
 def key_moments(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
     """The key moments of a round, as (log line number, sentence), in the order they happened.
 
-    A wild reverse +4 that comes back to its player (two players left) is told with the line that
-    played it, since the pending line alone does not say who played it. A draw that ends in a knock-out
+    A wild reverse +4 that comes back to its player (two players left) is told by the line that played
+    it (its number) and the pending line, joined by "…" (the pending line alone does not say who played it;
+    each part is word for word the log's, so a reader can find both lines there). A draw that ends in a knock-out
     is told however small it is, so the story shows how the player reached the limit.
     """
     moments: list[tuple[int, str]] = []
@@ -62,8 +63,9 @@ def key_moments(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
         if kind in _ALWAYS or _drawn(line) >= BIG_DRAW or (_drawn(line) > 0 and knocks_out):
             moments.append((number, sentence))
         elif line.get("rule") == "wild-reverse-four-two-players" and last_play is not None:
-            played = str(last_play.get("sentence", ""))
-            moments.append((number, f"{played} With two players left, it comes back: {sentence}"))
+            # cited by the play's own line; "…" stands for the lines between (the turn of direction), left out
+            played, at = str(last_play.get("sentence", "")), int(last_play.get("n", 0))
+            moments.append((at, f"{played} … {sentence}"))
     return moments
 
 

@@ -169,7 +169,7 @@ class LearnPath(GuardedWidget):
 
     def _repr_html_(self) -> str:  # what a notebook saved without its widgets shows
         return ("<p><b>Learn by doing.</b> Every rule a short stage on a live table. It needs a running notebook: "
-                "open this one in JupyterLab, or use the site's Learn page.</p>")
+                "open this one in JupyterLab.</p>")
 
     # --- intents -----------------------------------------------------------------------------------
     def _on_try(self, intent: dict[str, Any]) -> str | None:

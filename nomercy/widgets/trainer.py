@@ -200,7 +200,7 @@ class Trainer(PuzzleBoard):
     def _still_picture(self) -> str:
         """Without a kernel the trainer cannot serve puzzles; it says so (no one's progress in the output)."""
         return ("<p><b>Puzzle trainer.</b> It serves puzzles one after another and keeps your progress. It needs a "
-                "running notebook: open this one in JupyterLab, or use the site's Train page.</p>")
+                "running notebook: open this one in JupyterLab.</p>")
 
     def __repr__(self) -> str:
         # No counts or puzzle: stored notebook outputs must not depend on anyone's progress file.
