@@ -115,9 +115,8 @@ _ROWS = [
     Ruling("first-card", "First card",
            N_("The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
-           "do nothing. A 7 or a 0 turned up first does nothing either: nobody swaps or passes. With the option "
-           "`first_card: apply` (and in classic UNO) the first card turned up acts at once instead; what each card "
-           "does is listed card by card."),
+           "do nothing. With the option `first_card: apply` (and in classic UNO) the first card turned up acts at "
+           "once instead; what each card does is listed card by card."),
            "Setting up", (_ZH, _FR, _OM, _CL),
            ("first_card",),
            (N_("Open Mercy's guide applies the first card (`first_card: apply`, `open-mercy` profile); it covers the "
@@ -217,8 +216,7 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            N_("It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way "
-           "the stack came; with two, it is the player who played it (`wild-reverse-four-two-players`)."),
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total on to that target."),
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            N_("With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "
