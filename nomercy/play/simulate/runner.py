@@ -269,8 +269,13 @@ def signals_stop_the_run() -> Iterator[None]:
         yield
         return
     previous: dict[int, Any] = {}
+    run = os.getpid()
 
     def stop(number: int, frame: Any) -> None:
+        if os.getpid() != run:  # a worker forked before worker_start set its own handlers: the signal's default
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
         for each, handler in previous.items():
             signal.signal(each, handler)
         if _STOPS.deferring:  # the run is waiting on its pool: it stops at its next safe point
