@@ -13,8 +13,17 @@ from __future__ import annotations
 import functools
 import os
 import random
+import sys
 from collections import Counter
 from typing import Any, Iterable, Sequence
+
+# The test run keeps Python's compiled modules (``__pycache__``, which git ignores) even where the environment
+# says not to (PYTHONDONTWRITEBYTECODE, as on the project's machine): the run's two workers and its hundred-odd
+# command-line and script processes would otherwise compile the package and pytest would rewrite every test
+# module again in each of them, about 5 s of CPU a worker and a tenth of a second a process start. Set before
+# the package is imported below, and taken out of the environment the workers and subprocesses inherit.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest
 from hypothesis import settings
@@ -26,8 +35,20 @@ PROFILES = ("no-mercy", "classic", "open-mercy", "speltavlan")
 
 # Tests assert behaviour, never durations: Hypothesis's default deadline (200 ms an example) would fail a
 # test for a slow moment of a busy machine, so no example has one. Speed is measured in benchmarks/.
-settings.register_profile("nomercy", deadline=None)
+#
+# Two profiles: the everyday run (``nomercy``) tries a quarter of each property test's examples, CI's run of
+# the same tests (``--hypothesis-profile=nomercy-ci``, scripts/test) tries them all. Their ``max_examples`` is
+# the percentage of a test's own count that :func:`examples` gives (and the count of a test that names none).
+settings.register_profile("nomercy", deadline=None, max_examples=25)
+settings.register_profile("nomercy-ci", deadline=None, max_examples=100)
 settings.load_profile("nomercy")
+
+
+def examples(count: int) -> int:
+    """How many examples a property test tries in this run: ``count`` under CI's profile, a quarter of it (never
+    under ten, nor more than ``count``) in the everyday run, whose loop should take about a minute. The profile is
+    chosen by ``--hypothesis-profile`` before the test modules are imported, so a test's settings read it here."""
+    return max(min(count, 10), count * settings.default.max_examples // 100)
 
 
 def pytest_xdist_auto_num_workers(config: Any) -> int | None:

@@ -16,7 +16,7 @@ import pytest
 
 from nomercy.core.errors import brief
 
-from conftest import of_kind, play, table
+from conftest import examples, of_kind, play, table
 from nomercy import (Card, Catch, Color, Game, GameRecord, IllegalMoveError, NameColor, NomercyError, NotationError,
                      Play, RulesError, apply, new_game, parse_move, ruleset)
 from nomercy.core.errors import brief
@@ -320,7 +320,7 @@ def test_moves_built_from_any_values_are_refused_or_legal_never_crashed():
     def seat_number(value):
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1000
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=examples(400), deadline=None)
     @given(moves)
     def check(made):
         kind, values = made

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy.cli import main
@@ -290,7 +291,7 @@ def short(argv: list[str], folder: Path) -> list[str]:
     return argv
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(WORDS, max_size=7))
 def test_any_command_line_ends_in_an_exit_status_never_a_traceback(capsys, folder, argv):
     argv = short(argv, folder)

@@ -38,14 +38,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import collection
+from conftest import collection, examples
 from hostile_values import clear, guard, hostile, snapshot
 from test_entry_points import public_callables
 
 from nomercy import Game, NomercyError, legal_moves, new_game
 from nomercy.core.engine import apply
 
-SWEEP = settings(max_examples=3, deadline=None, derandomize=True, database=None,
+SWEEP = settings(max_examples=examples(3), deadline=None, derandomize=True, database=None,
                  suppress_health_check=list(HealthCheck))
 SOAK = settings(SWEEP, max_examples=40)
 

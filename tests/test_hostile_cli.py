@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy.cli import main
@@ -101,7 +102,7 @@ def allowed(option: str, text: str) -> bool:
     return low <= int(text) <= high and (option != "--workers" or int(text) <= max(64, 4 * (os.cpu_count() or 1)))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(sorted(RANGES)), text=NUMBER_TEXTS)
 def test_a_numeric_option_takes_a_whole_number_in_its_range_and_refuses_anything_else(capsys, tmp_path, option, text):
     assume(not (allowed(option, text) and option in CHEAP and int(text) > CHEAP[option]))
@@ -134,7 +135,7 @@ SETTINGS = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rules=st.sampled_from(["no-mercy", "classic", "No-Mercy", "nope", ""]), bots=BOT_TEXTS,
        sets=st.lists(SETTINGS, max_size=2))
 def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsys, tmp_path, rules, bots, sets):
@@ -421,7 +422,7 @@ def test_two_runs_writing_the_same_target_at_once_leave_one_whole_run(tmp_path, 
     assert leftovers(tmp_path) == []
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(["--topic", "--tag", "--kind", "--level"]),
        text=st.one_of(st.sampled_from(["", " ", "\u200b", "Stacking", "st\u0430cking", "x" * 3000, "\udcff", "a\x1bb"]),
                       st.text(max_size=12)))

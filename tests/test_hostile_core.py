@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy import Card, Color, GameState, NomercyError, RulesError, legal_moves, new_game, parse_move, ruleset
@@ -57,7 +58,7 @@ HOSTILE_COVERS = (
 )
 """The entry points these tests attack (the inventory, tests/test_entry_points.py, checks that every one has some)."""
 
-EVERYDAY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+EVERYDAY = settings(max_examples=examples(60), deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOAK = settings(max_examples=400, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

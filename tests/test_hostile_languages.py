@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import LOOK_ALIKES, ODD_TEXTS, PYTHON_WORDS, SAMPLE, answer, clear
@@ -61,7 +62,7 @@ def test_a_language_a_person_names_is_shown_or_english_with_a_note(code: Any) ->
         assert lang == "en" and clear(note) and "English" in note, note
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(st.text(max_size=60), st.none(), st.integers(), st.binary(max_size=10)))
 def test_any_value_chooses_a_language_without_an_error(code: Any) -> None:
     lang, note = choose(code)

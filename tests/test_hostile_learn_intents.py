@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 pytest.importorskip("anywidget")
@@ -31,7 +32,7 @@ VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=
                                                                                max_size=2))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(kind=st.one_of(st.sampled_from(["try", "again", "next", "goto", "nope", ""]), VALUES),
        key=st.sampled_from(["move", "stage", "x"]), value=VALUES)
 def test_any_message_is_handled_or_refused_in_one_line_and_a_refusal_changes_nothing(tmp_path_factory, kind, key, value):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import LOOK_ALIKES, ODD_TEXTS, SAMPLE, answer, clear
@@ -85,7 +86,7 @@ print(json.dumps({{"title": state["stage"]["title"], "words": state.get("words",
     assert len(shown["notes"]) == 1 and "shown in English" in shown["notes"][0] and clear(shown["notes"][0])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20)),
                     lambda inner: st.one_of(st.lists(inner, max_size=4),
                                             st.dictionaries(st.sampled_from(["title", "about", "rule", "task", "why",

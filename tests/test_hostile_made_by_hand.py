@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import answer, clear, guard, hostile
@@ -36,7 +37,7 @@ HOSTILE_COVERS = (
     "api:nomercy.core.moves.Play(target)", "api:nomercy.core.moves.Catch(target)",
 )
 
-HOSTILE = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+HOSTILE = settings(max_examples=examples(60), deadline=None, derandomize=True, database=None,
                    suppress_health_check=list(HealthCheck))
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import LOOK_ALIKES, answer, clear, hostile, hostile_numbers, hostile_text
@@ -45,7 +46,7 @@ HOSTILE_COVERS = (
 )
 """The entry points these tests attack (the inventory, tests/test_entry_points.py, checks that every one has some)."""
 
-HOSTILE = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+HOSTILE = settings(max_examples=examples(60), deadline=None, derandomize=True, database=None,
                    suppress_health_check=list(HealthCheck))
 
 RED_7 = Card.parse("red 7")

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy.core.files import TEMPORARY_SUFFIX
@@ -117,7 +118,7 @@ def hostile_files(draw: Any) -> tuple[str, bytes]:
     return where, data
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(files=st.lists(hostile_files(), min_size=1, max_size=3))
 def test_reading_never_raises_and_never_deletes_whatever_the_files_hold(files: list[tuple[str, bytes]]) -> None:
     with tempfile.TemporaryDirectory() as name:
@@ -133,7 +134,7 @@ def test_reading_never_raises_and_never_deletes_whatever_the_files_hold(files: l
             assert copy.attempts == progress.attempts
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(text=st.one_of(text_of_any_kind, hostile_files().map(lambda f: f[1].decode("utf-8", "replace")),
                       st.builds(lambda a: _dumps(a), json_values)))
 def test_an_import_of_anything_either_merges_or_is_refused_in_one_line_and_changes_nothing(text: str) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy.cli import main
@@ -227,7 +228,7 @@ def judge(data: Any, text: str) -> None:
         assert reasons, f"the schema accepts what the reader refuses, for a reason the schema could see: {refusal}"
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(hostile_puzzles())
 def test_the_reader_and_the_schema_agree_on_every_changed_puzzle(data):  # 5,000 changed puzzles under -m soak
     try:
@@ -245,7 +246,7 @@ def test_the_reader_and_the_schema_agree_on_a_seat_named_by_a_number(name):
     judge(data, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(range(64)), st.integers(0, 4000), st.sampled_from(["", "\n", ": x", "]", "&a", "*a", "\x00"]))
 def test_the_reader_and_the_schema_agree_on_a_puzzle_cut_short(which, cut, tail):
     data = bases()[which % len(bases())]
@@ -281,7 +282,7 @@ def test_check_answers_any_file_content_in_one_line(capsys, tmp_path, name, text
     assert out.splitlines()[-1] == "0 passed, 1 failed"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=400))
 def test_any_bytes_are_one_failed_line_never_a_crash(data):
     path = FOLDER / "bytes.yaml"

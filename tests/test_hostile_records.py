@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy import Game, GameRecord, NomercyError
@@ -236,7 +237,7 @@ def hostile_records(draw: st.DrawFn) -> str:
     return as_text(draw(JSON_VALUE))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_records())
 def test_a_generated_hostile_record_is_refused_in_one_clear_line_or_replays(text: str) -> None:
     try:
@@ -248,7 +249,7 @@ def test_a_generated_hostile_record_is_refused_in_one_clear_line_or_replays(text
     assert again.state == game.state
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, 2 ** 64 - 1), st.integers(0, 2), st.sampled_from(["no-mercy", "classic", "speltavlan"]))
 def test_any_record_a_game_writes_reads_back_as_the_same_record(seed: int, dealer: int, rules: str) -> None:
     game = Game(rules, ["Ann", "Bo", "Cy"], seed=seed, dealer=dealer)
@@ -323,13 +324,13 @@ def test_a_record_pasted_into_the_import_box_loads_or_leaves_the_table_exactly_a
     assert bool(shown) != loads, shown
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_records())
 def test_a_generated_record_pasted_into_the_import_box_loads_or_changes_nothing(text: str) -> None:
     import_and_judge(table_at_play(), text)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(JSON_VALUE)
 def test_whatever_the_page_sends_as_the_record_is_refused_or_loaded_never_a_traceback(value: Any) -> None:
     """The page sends text, but a message can carry anything: a list, a number, an object."""

@@ -18,14 +18,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import collection
+from conftest import collection, examples
 from hostile_values import LOOK_ALIKES, SAMPLE, answer, clear, hostile, snapshot
 
 from nomercy import NomercyError, new_game
 from nomercy.core.inputs import quote
 from nomercy.play.table import TableSession
 
-EVERYDAY = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+EVERYDAY = settings(max_examples=examples(40), deadline=None, derandomize=True, database=None,
                     suppress_health_check=list(HealthCheck))
 
 TABLE_PARAMS = ("rules", "players", "seed", "pace", "match", "undo", "coach", "auto_uno", "save_to", "clock",
@@ -196,7 +196,7 @@ def seen(holder: Any) -> Any:
 
 
 @pytest.mark.parametrize("holder_name", sorted(_holders()))
-@settings(max_examples=25, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_an_intent_with_hostile_fields_is_done_or_refused_in_one_line_and_changes_nothing(
         holder_name: str, data: st.DataObject, tmp_path_factory: Any) -> None:

@@ -50,7 +50,10 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fi
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "the user's own lines, kept from an earlier run\n"
-ENDLESS = ("simulate", "--games", "100000000", "--workers", "2", "--no-progress")
+ENDLESS = ("simulate", "--games", "100000000", "--workers", "2", "--no-progress", "--players", "2", "--bots",
+           "expert:iterations=400")
+"""A run that never ends by itself, whose workers play chunks of searching games (minutes each): a run that
+waited for its workers' games after Ctrl-C or a signal would not end within PATIENCE."""
 PATIENCE = 120.0  # seconds to wait for something that takes a moment on a busy machine; never a measurement
 
 

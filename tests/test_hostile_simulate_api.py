@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import SAMPLE, answer, hostile, snapshot
@@ -40,7 +41,7 @@ HOSTILE_COVERS = (
     "api:nomercy.play.simulate.checker.play_game(check_moves)",
 )
 
-SWEEP = settings(max_examples=15, deadline=None, derandomize=True, database=None,
+SWEEP = settings(max_examples=examples(15), deadline=None, derandomize=True, database=None,
                  suppress_health_check=list(HealthCheck))
 SOAK = settings(SWEEP, max_examples=150)
 

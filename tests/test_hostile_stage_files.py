@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy.cli import main
@@ -126,7 +127,7 @@ _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10, 10 ** 20), st.tex
                     st.lists(st.text(max_size=10), max_size=3), st.dictionaries(st.text(max_size=5), st.integers(), max_size=2))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(key=st.sampled_from(sorted(set(BASE) | {"wrong", "you", "variant", "draw_pile", "pending", "color"})),
        value=_VALUES)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from hostile_values import PYTHON_WORDS, hostile_text
@@ -183,7 +184,7 @@ def terminal():
         term.kill()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(hostile_text, min_size=1, max_size=4))
 def test_any_lines_at_the_move_prompt_change_nothing_or_are_one_clear_line(lines):
     """In-process, many more lines than a process per line allows: the table never breaks or loses a card."""
@@ -271,7 +272,7 @@ def test_a_refused_option_is_one_line_and_nothing_is_played_or_saved(argv, said,
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(["--players", "--seed", "--bots", "--daily", "--rules", "--set"]), text=hostile_text)
 def test_any_text_for_an_option_plays_or_is_one_line(option, text, tmp_path_factory):
     """In-process (the command's own main), many values: either the table opens and the input ends, or one line."""

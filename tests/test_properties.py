@@ -18,13 +18,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PROFILES, option_values, random_moves
+from conftest import PROFILES, examples, option_values, random_moves
 from nomercy import (ALL_CARDS, COLORS, DECKS, CallUno, Catch, Challenge, Draw, IllegalMoveError, NameColor, Pass,
                      Play, apply, legal_moves, new_game, ruleset)
 from nomercy.core.state import Phase
 
 MAX_MOVES = 3000
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+SETTINGS = settings(max_examples=examples(40), deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 # Options a random game may switch on, with their values read from the rules (conftest), and a low

@@ -14,6 +14,7 @@ import functools
 import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 from nomercy import NomercyError, PuzzleError
@@ -68,7 +69,7 @@ ANSWER_KEYS = st.sampled_from(["turn", "direction", "hand_size", "hand", "pendin
                                "winner", "score", "illegal", "bogus"])
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_collection_puzzle_with_one_value_changed_loads_or_is_refused_in_one_line(data):
     pid, text = data.draw(st.sampled_from(collection()))
@@ -87,7 +88,7 @@ def test_a_collection_puzzle_with_one_value_changed_loads_or_is_refused_in_one_l
         check(result)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_collection_puzzle_cut_and_garbled_loads_or_is_refused_in_one_line(data):
     pid, text = data.draw(st.sampled_from(collection()))
@@ -102,13 +103,13 @@ def test_a_collection_puzzle_cut_and_garbled_loads_or_is_refused_in_one_line(dat
             check(result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=300))
 def test_any_text_is_data_or_one_clear_refusal(text):
     load(text)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(min_value=2, max_value=12), st.integers(min_value=2, max_value=12))
 def test_aliases_that_expand_too_far_are_refused_as_they_are_counted(width, levels):
     assume(width ** levels > 10_000)

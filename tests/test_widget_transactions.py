@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from conftest import examples
 from hypothesis import strategies as st
 
 pytest.importorskip("anywidget")
@@ -88,7 +89,7 @@ INTENT = st.fixed_dictionaries({"type": st.sampled_from(GameTable.INTENTS)}, opt
     "ask": JSON_VALUE})
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(INTENT, min_size=1, max_size=6), st.integers(0, 3))
 def test_any_intent_with_any_payload_is_done_whole_or_changes_nothing(intents: list[dict[str, Any]], seed: int) -> None:
     table = GameTable("no-mercy", ["human", "greedy", "random"], seed=seed, pace=0, coach=False)
@@ -111,7 +112,7 @@ def shown_state(widget: Any) -> tuple[Any, ...]:
     return traits + (getattr(widget, "_index", None),)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(["board", "steps", "trainer"]), intents=st.lists(st.fixed_dictionaries(
     {"type": st.sampled_from(sorted(set(PuzzleBoard.INTENTS) | set(StepPlayer.INTENTS) | {"choose", "next_puzzle"}))},
     optional={"answer": JSON_VALUE, "index": JSON_VALUE, "id": JSON_VALUE, "to": JSON_VALUE, "topic": JSON_VALUE,

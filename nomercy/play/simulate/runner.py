@@ -206,6 +206,8 @@ def worker_start(run: int, start_method: str) -> None:
 
     A worker ignores Ctrl-C, which a terminal sends to every process of the command: the run itself
     stops, ends its workers and says so in one line, rather than each worker printing a traceback.
+    The run ends a worker with SIGTERM, which ends it at once: a forked worker would otherwise keep the
+    handler of :func:`signals_stop_the_run` and play its chunk of games to the end first.
     A worker dies with its parent however the parent ends (``kill -9`` included): on Linux the kernel
     kills it at once (``PR_SET_PDEATHSIG``); elsewhere, and as a second guard, a thread checks every
     second that its parent is still the same process and ends the worker when it is not. The parent
@@ -213,6 +215,10 @@ def worker_start(run: int, start_method: str) -> None:
     with the run) when they are started by one.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):  # a forked worker has the run's handlers, which only note the signal for
+        number = getattr(signal, name, None)  # the run's next safe point: the run's SIGTERM would wait for the chunk
+        if number is not None and callable(signal.getsignal(number)):
+            signal.signal(number, signal.SIG_DFL)
     parent = run if start_method in ("fork", "spawn") else os.getppid()
     if sys.platform.startswith("linux"):
         import ctypes
@@ -263,8 +269,13 @@ def signals_stop_the_run() -> Iterator[None]:
         yield
         return
     previous: dict[int, Any] = {}
+    run = os.getpid()
 
     def stop(number: int, frame: Any) -> None:
+        if os.getpid() != run:  # a worker forked before worker_start set its own handlers: the signal's default
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
         for each, handler in previous.items():
             signal.signal(each, handler)
         if _STOPS.deferring:  # the run is waiting on its pool: it stops at its next safe point
