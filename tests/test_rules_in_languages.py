@@ -99,7 +99,9 @@ def test_the_card_names_every_card_and_ruling_with_the_term_tables_words(lang: s
             for face in row.cards:
                 assert table.entry("faces", face.face.name).term in card
         for ruling in row.rulings:
-            assert f"<b>{table.entry('rulings', ruling).term}.</b>" in card
+            word = table.entry("rulings", ruling).term
+            heading = word[:1].upper() + word[1:]  # a heading starts with a capital: Hoppa över, not hoppa över
+            assert f"<b>{heading}.</b>" in card
     assert f'<html lang="{lang}">' in card
 
 

@@ -242,11 +242,17 @@ def _language(language: object) -> str:
 
 def ruling_titles(language: str) -> dict[str, str]:
     """Each ruling's title in ``language``, by id: its term table's word (the rulebook's own title in English), as
-    the Rules pages, the rule card and the table's log show it."""
+    the Rules pages, the rule card and the table's log show it. A title starts with a capital, as a heading does,
+    though a card's name inside a sentence does not (the Swedish hoppa över is the heading Hoppa över)."""
     if language == "en":
         return {r.id: r.title for r in RULINGS.values()}
     table = term_table(_language(language))
-    return {r: table.entry("rulings", r).term for r in RULINGS}
+    return {r: _heading(table.entry("rulings", r).term) for r in RULINGS}
+
+
+def _heading(word: str) -> str:
+    """``word`` with its first letter in capitals and the rest as written (``str.capitalize`` would lower UNO)."""
+    return word[:1].upper() + word[1:]
 
 
 def glossary_words(language: str) -> dict[str, str]:
