@@ -69,6 +69,20 @@ from nomercy.play.uno_moment import Clock
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
 
 
+_DEALT = ("rules", "players", "seed", "daily", "round_number")
+"""What a table opened another way (the deal of the day, a record) takes from there, never from its caller."""
+
+
+def _settings_only(options: Mapping[str, Any], what: str) -> None:
+    """Refuse an option that would change a round dealt elsewhere (its rules, seats, seed, day or a rule option),
+    before Python's own "multiple values" error or a silent change of the deal: ``what`` says where it comes from."""
+    from nomercy.core.rules import OPTIONS
+
+    for name in options:
+        if name in _DEALT or name in OPTIONS:
+            raise NomercyError(f"{what}: leave out {inputs.quote(name)}")
+
+
 class TableSession:
     """A table: human seats act through intents, computer seats play through :func:`~nomercy.play.players.next_move`.
 
@@ -139,6 +153,8 @@ class TableSession:
         ...     datetime.date(2026, 12, 1)).record().seed
         True
         """
+        _settings_only(options, "the deal of the day deals its own round (no-mercy, You against Alex (steady) and "
+                       "Sam (easy))")
         day = day_of(date)
         options.setdefault("coach", True)
         return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day, **options)
@@ -155,6 +171,7 @@ class TableSession:
             record, GameRecord, "a game record or its JSON text")
         if players is not None:
             inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
+        _settings_only(options, "a table opened from a record plays on under the record's rules, seats and seed")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
         reason = cls._load(table, rec, table.checkpoint().setup)  # the class's own step, on a table it just made
