@@ -51,6 +51,7 @@ def _comparison() -> Comparison:
     return compare(find_puzzle("seven-keep-optional"), profiles(["no-mercy", "open-mercy"]))
 
 HOSTILE_COVERS = (
+    "cli:simulate --bots",
     "api:nomercy.play.table.TableSession.deal_of_the_day(options)",
     "api:nomercy.play.table.TableSession.from_record(options)",
     "api:nomercy.widgets.game_table.GameTable.deal_of_the_day(options)",
@@ -347,3 +348,23 @@ def test_a_comparison_the_package_gives_is_unchanged() -> None:
     table = _comparison()
     assert isinstance(table, Comparison) and table.by_moves().layout == "grid"
     assert refusal(lambda: table.with_columns("rules", "colour")).startswith("each of the columns of a comparison")
+
+
+# --- a computer player's options, as --bots writes them -------------------------------------------------------
+
+@pytest.mark.parametrize("text, said", [
+    ("expert:iterations=5:iterations=6", "gives the option 'iterations' twice: give each option once"),
+    ("expert:iterations=\uff15", "the expert's iterations option is a whole number of 1 or more, not '\uff15'"),
+    ("expert:iterations=\u00b2", "not '\u00b2'"), ("expert:iterations=nan", "not 'nan'"),
+    ("expert:iterations=1e3", "not '1e3'"), ("expert:iterations=1_000", "not '1_000'"),
+])
+def test_a_player_option_is_written_once_in_the_digits_0_to_9(text: str, said: str) -> None:
+    from nomercy.play.simulate.bots import BotSpec
+
+    assert said in refusal(lambda: BotSpec.parse(text).make(0))
+
+
+def test_a_player_option_written_plainly_still_reads() -> None:
+    from nomercy.play.simulate.bots import BotSpec
+
+    assert str(BotSpec.parse("expert:iterations=7:confidence=0.9")) == "expert:iterations=7:confidence=0.9"
