@@ -51,6 +51,7 @@ def _comparison() -> Comparison:
     return compare(find_puzzle("seven-keep-optional"), profiles(["no-mercy", "open-mercy"]))
 
 HOSTILE_COVERS = (
+    "prompt:move", "intent:GameTable:cancel", "intent:GameTable:take_back",
     "cli:simulate --bots",
     "api:nomercy.play.table.TableSession.deal_of_the_day(options)",
     "api:nomercy.play.table.TableSession.from_record(options)",
@@ -368,3 +369,29 @@ def test_a_player_option_written_plainly_still_reads() -> None:
     from nomercy.play.simulate.bots import BotSpec
 
     assert str(BotSpec.parse("expert:iterations=7:confidence=0.9")) == "expert:iterations=7:confidence=0.9"
+
+
+# --- the terminal and the table: an answer typed as a person would, and a no-op said -----------------------------
+
+def _terminal(lines: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "nomercy", "play"], input=lines, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+def test_a_color_typed_at_the_color_question_names_it() -> None:
+    """It was refused as "unknown card 'red'" at "Which color do you name with wild +6?"."""
+    shown = _terminal("wild +6\nred\nquit\n")
+    assert "Which color do you name with wild +6?" in shown and "Player plays wild +6 and names red." in shown
+
+
+def test_cancel_with_nothing_to_cancel_says_so() -> None:
+    shown = _terminal("cancel\nquit\n")
+    assert "! There is nothing to cancel: no card waits for a choice" in shown
+    table = TableSession(seed=3)
+    assert table.handle({"type": "cancel"}).startswith("There is nothing to cancel")
+    assert table.handle({"type": "take_back"}) == "No move is waiting: the coach's warning was already answered."

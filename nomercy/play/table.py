@@ -69,6 +69,9 @@ from nomercy.play.uno_moment import Clock
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
 
 
+NOTHING_OPEN = "There is nothing to cancel: no card waits for a choice, and no hint or warning is open."
+"""Why ``cancel`` is refused when the table asks nothing (it takes back a card's open question, a hint or a warning)."""
+
 _DEALT = ("rules", "players", "seed", "daily", "round_number")
 """What a table opened another way (the deal of the day, a record) takes from there, never from its caller."""
 
@@ -354,7 +357,8 @@ class TableSession:
         "card": ("act", lambda self, i, _: self._click_card(table_clicks.written(i, "card", "a card", "red 7"))),
         "move": ("act", lambda self, i, _: self._click_move(
             table_clicks.written(i, "move", "a move", "Player plays red 7"))),
-        "cancel": ("act", lambda self, i, _: self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
+        "cancel": ("act", lambda self, i, asked: NOTHING_OPEN if type(asked) is YourMove
+                   else self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
         "uno": ("act", lambda self, i, _: self._click_uno()),
         "reveal": ("act", lambda self, i, _: self._reveal()),
         "undo": ("act", lambda self, i, _: self._undo()),
@@ -366,7 +370,8 @@ class TableSession:
         "advance": ("timer", lambda self, i, _: self._advance()),
         "hint": ("look", lambda self, i, _: self._ask_hint()),
         "go_ahead": ("act", lambda self, i, asked: self._go_ahead(asked.held)),
-        "take_back": ("act", lambda self, i, _: None),  # the act itself drops the held move
+        "take_back": ("act", lambda self, i, asked: None if asked.held is not None  # the act itself drops it
+                      else table_coach.NOTHING_HELD),
         "review": ("act", lambda self, i, _: self._review_round()),
         "review_show": ("look", lambda self, i, _: self._open_review(i.get("index"))),
     }
