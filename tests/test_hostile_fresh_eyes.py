@@ -51,6 +51,7 @@ def _comparison() -> Comparison:
     return compare(find_puzzle("seven-keep-optional"), profiles(["no-mercy", "open-mercy"]))
 
 HOSTILE_COVERS = (
+    "cli:play --save", "file:save",
     "prompt:move", "intent:GameTable:cancel", "intent:GameTable:take_back",
     "cli:simulate --bots",
     "api:nomercy.play.table.TableSession.deal_of_the_day(options)",
@@ -395,3 +396,32 @@ def test_cancel_with_nothing_to_cancel_says_so() -> None:
     table = TableSession(seed=3)
     assert table.handle({"type": "cancel"}).startswith("There is nothing to cancel")
     assert table.handle({"type": "take_back"}) == "No move is waiting: the coach's warning was already answered."
+
+
+# --- a read-only save -----------------------------------------------------------------------------------------
+
+def test_a_read_only_save_is_left_as_it_is_and_a_save_keeps_its_permissions(tmp_path: Path) -> None:
+    """A read-only save was replaced by a writable file holding the new moves; a private save became readable."""
+    import os
+    import stat
+    import subprocess
+    import sys
+
+    def play(save: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "nomercy", "play", "--save", str(save)], input="1\nquit\n",
+                              capture_output=True, text=True, timeout=120)
+
+    kept = tmp_path / "kept.json"
+    assert play(kept).returncode == 0
+    before = kept.read_bytes()
+    kept.chmod(0o444)
+    done = play(kept)
+    assert done.returncode == 2 and done.stderr.strip().endswith(
+        "kept.json is read-only: nomercy leaves it as it is; make it writable to write to it, or give another file")
+    assert kept.read_bytes() == before and stat.S_IMODE(kept.stat().st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"], "nothing left beside it"
+    private = tmp_path / "private.json"
+    private.write_bytes(before)
+    private.chmod(0o600)
+    assert play(private).returncode == 0 and private.read_bytes() != before
+    assert stat.S_IMODE(os.stat(private).st_mode) == 0o600

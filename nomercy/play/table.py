@@ -59,31 +59,15 @@ from nomercy.play.hot_seat import Screen
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_round import TableRound
-from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
+from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace, settings_only
 from nomercy.play.table_text import HUMAN, kinds_from_names
 from nomercy.play.table_now import TableNow
+from nomercy.play import table_waits
 from nomercy.play.table_waits import Choosing, Held, Hinted, IntentKind, Waits, YourMove
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock
 
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
-
-
-NOTHING_OPEN = "There is nothing to cancel: no card waits for a choice, and no hint or warning is open."
-"""Why ``cancel`` is refused when the table asks nothing (it takes back a card's open question, a hint or a warning)."""
-
-_DEALT = ("rules", "players", "seed", "daily", "round_number")
-"""What a table opened another way (the deal of the day, a record) takes from there, never from its caller."""
-
-
-def _settings_only(options: Mapping[str, Any], what: str) -> None:
-    """Refuse an option that would change a round dealt elsewhere (its rules, seats, seed, day or a rule option),
-    before Python's own "multiple values" error or a silent change of the deal: ``what`` says where it comes from."""
-    from nomercy.core.rules import OPTIONS
-
-    for name in options:
-        if name in _DEALT or name in OPTIONS:
-            raise NomercyError(f"{what}: leave out {inputs.quote(name)}")
 
 
 class TableSession:
@@ -156,7 +140,7 @@ class TableSession:
         ...     datetime.date(2026, 12, 1)).record().seed
         True
         """
-        _settings_only(options, "the deal of the day deals its own round (no-mercy, You against Alex (steady) and "
+        settings_only(options, "the deal of the day deals its own round (no-mercy, You against Alex (steady) and "
                        "Sam (easy))")
         day = day_of(date)
         options.setdefault("coach", True)
@@ -174,7 +158,7 @@ class TableSession:
             record, GameRecord, "a game record or its JSON text")
         if players is not None:
             inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
-        _settings_only(options, "a table opened from a record plays on under the record's rules, seats and seed")
+        settings_only(options, "a table opened from a record plays on under the record's rules, seats and seed")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
         reason = cls._load(table, rec, table.checkpoint().setup)  # the class's own step, on a table it just made
@@ -357,7 +341,7 @@ class TableSession:
         "card": ("act", lambda self, i, _: self._click_card(table_clicks.written(i, "card", "a card", "red 7"))),
         "move": ("act", lambda self, i, _: self._click_move(
             table_clicks.written(i, "move", "a move", "Player plays red 7"))),
-        "cancel": ("act", lambda self, i, asked: NOTHING_OPEN if type(asked) is YourMove
+        "cancel": ("act", lambda self, i, asked: table_waits.NOTHING_OPEN if type(asked) is YourMove
                    else self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
         "uno": ("act", lambda self, i, _: self._click_uno()),
         "reveal": ("act", lambda self, i, _: self._reveal()),

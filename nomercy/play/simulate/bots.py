@@ -57,7 +57,7 @@ class BotSpec:
         kind = parts[0].lower()
         if kind not in PLAYER_KINDS:
             raise PlayerError(f"unknown player kind {brief(parts[0])}: choose one of {', '.join(PLAYER_KINDS)}")
-        options = []
+        options: list[tuple[str, Any]] = []
         for part in parts[1:]:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
