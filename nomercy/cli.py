@@ -232,6 +232,10 @@ def _play(args: argparse.Namespace) -> int:
                                f"here), not {len(kinds)}")
         unknown = [k for k in kinds if k not in PLAYER_KINDS]
         if unknown:
+            kind = unknown[0].partition(":")[0].strip().lower()
+            if kind in PLAYER_KINDS:  # expert:iterations=100, as nomercy simulate takes it
+                raise NomercyError(f"--bots of nomercy play names kinds without options ({', '.join(PLAYER_KINDS)}), "
+                                   f"not {quote(unknown[0])}: the table's computer players play as they are")
             raise NomercyError(f"--bots: unknown computer player {quote(unknown[0])}; choose {', '.join(PLAYER_KINDS)}")
         if args.save is not None:  # a save of another round: refused, never resumed as if the options were not given
             check_save(args.save, rules=rules if args.rules != "no-mercy" or args.set else None,

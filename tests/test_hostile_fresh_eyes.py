@@ -51,6 +51,7 @@ def _comparison() -> Comparison:
     return compare(find_puzzle("seven-keep-optional"), profiles(["no-mercy", "open-mercy"]))
 
 HOSTILE_COVERS = (
+    "cli:play --bots",
     "cli:play --save", "file:save",
     "prompt:move", "intent:GameTable:cancel", "intent:GameTable:take_back",
     "cli:simulate --bots",
@@ -425,3 +426,26 @@ def test_a_read_only_save_is_left_as_it_is_and_a_save_keeps_its_permissions(tmp_
     private.chmod(0o600)
     assert play(private).returncode == 0 and private.read_bytes() != before
     assert stat.S_IMODE(os.stat(private).st_mode) == 0o600
+
+
+@pytest.mark.parametrize("bots", ["expert:iterations=100", "greedy:depth=2"])
+def test_play_says_its_players_take_no_options(bots: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "nomercy", "play", "--bots", bots], input="", capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.strip() == (
+        "nomercy play: --bots of nomercy play names kinds without options (random, greedy, expert), "
+        f"not '{bots}': the table's computer players play as they are")
+
+
+def test_a_puzzle_s_rules_given_as_a_list_are_named_as_what_they_are(tmp_path: Path) -> None:
+    import yaml
+
+    from nomercy.puzzles.puzzle import load_puzzle
+
+    path = _puzzle_file(tmp_path, "A", "B")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    path.write_text(yaml.safe_dump({**data, "rules": ["no-mercy"]}), encoding="utf-8")
+    assert "rules is the name of one rule profile (no-mercy, classic" in refusal(lambda: load_puzzle(path))
