@@ -480,6 +480,9 @@ def learn_bundle(target: Path) -> None:
 
 
 def build(out: Path, cache: Path) -> None:
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:  # the package's .venv, not the site's
+        raise BuildError("this Python has no JupyterLite to build with: run 'bash scripts/site', which makes the "
+                         "site's own environment (.venv-site) and builds with it")
     check_kernel_version()
     core = fetch_pyodide(cache)
     wheels = piplite_wheels(cache)
@@ -593,9 +596,6 @@ def main(argv: list[str] | None = None) -> int:
     if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").is_file())):
         parser.error(f"--out {args.out} is {'a folder that is not a site built here' if out.is_dir() else 'not a folder'}:"
                      " the build removes its --out first, so it only takes a new or empty folder or an earlier site")
-    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:  # the package's .venv, not the site's
-        parser.error("this Python has no JupyterLite to build with: run 'bash scripts/site', which makes the "
-                     "site's own environment (.venv-site) and builds with it")
     try:
         build(args.out.resolve(), args.cache.resolve())
     except BuildError as error:
