@@ -25,7 +25,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import IO, Any, Callable, NoReturn, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # Nothing of the package is imported at this module's top: the rules and the players load inside main, so a
 # Ctrl-C while they load ends with main's one line (and one while this module loads, with nomercy/__main__.py's).
@@ -75,6 +78,13 @@ class OneLineParser(argparse.ArgumentParser):
                 self.error(f"{name} is given twice: give it once")
             seen[action.dest] = name
         return super().parse_known_args(args, namespace)
+
+    def folder(self, option: str, path: Path) -> Path:
+        """``path``, given to ``option`` as a folder to write into: refused in one line when it is a file (or
+        anything else that is not a folder), before any work, instead of failing on it at the end."""
+        if path.exists() and not path.is_dir():
+            self.error(f"{option} {path} is a file, not a folder: give a folder to write into (it is made if missing)")
+        return path
 
     def error(self, message: str) -> NoReturn:
         named = re.match(r"^argument ([^:]+): (.*)$", message)
@@ -222,6 +232,10 @@ def _play(args: argparse.Namespace) -> int:
                                f"here), not {len(kinds)}")
         unknown = [k for k in kinds if k not in PLAYER_KINDS]
         if unknown:
+            kind = unknown[0].partition(":")[0].strip().lower()
+            if kind in PLAYER_KINDS:  # expert:iterations=100, as nomercy simulate takes it
+                raise NomercyError(f"--bots of nomercy play names kinds without options ({', '.join(PLAYER_KINDS)}), "
+                                   f"not {quote(unknown[0])}: the table's computer players play as they are")
             raise NomercyError(f"--bots: unknown computer player {quote(unknown[0])}; choose {', '.join(PLAYER_KINDS)}")
         if args.save is not None:  # a save of another round: refused, never resumed as if the options were not given
             check_save(args.save, rules=rules if args.rules != "no-mercy" or args.set else None,

@@ -27,9 +27,14 @@ from __future__ import annotations
 import atexit
 import platform
 import shutil
+import sys
 import tempfile
 from pathlib import PurePosixPath
 from typing import Any
+
+if "get_config" not in globals():  # run as a command (or with --help): it is read by JupyterLab, not run
+    sys.exit("scripts/_lab_config.py is the settings JupyterLab reads when 'bash scripts/lab' starts it; "
+             "run 'bash scripts/lab' instead")
 
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from tornado import web

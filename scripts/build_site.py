@@ -30,6 +30,7 @@ import base64
 import csv
 import hashlib
 import importlib.metadata
+import importlib.util
 import io
 import json
 import os
@@ -479,6 +480,9 @@ def learn_bundle(target: Path) -> None:
 
 
 def build(out: Path, cache: Path) -> None:
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:  # the package's .venv, not the site's
+        raise BuildError("this Python has no JupyterLite to build with: run 'bash scripts/site', which makes the "
+                         "site's own environment (.venv-site) and builds with it")
     check_kernel_version()
     core = fetch_pyodide(cache)
     wheels = piplite_wheels(cache)
@@ -587,6 +591,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the folder to write (an earlier site there is removed first; any other folder is refused)")
     parser.add_argument("--cache", type=Path, default=ROOT / ".cache" / "site", help="downloads kept between builds")
     args = parser.parse_args(argv)
+    parser.folder("--cache", args.cache)
     out = args.out.resolve()
     if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").is_file())):
         parser.error(f"--out {args.out} is {'a folder that is not a site built here' if out.is_dir() else 'not a folder'}:"

@@ -152,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, help="write one <notebook>.md per notebook into this folder")
     args = parser.parse_args(argv)
+    if args.out is not None:
+        parser.folder("--out", args.out)
     for path in args.notebooks:
         if not path.is_file() or path.suffix != ".ipynb":
             parser.error(f"{path} is not a notebook file (.ipynb)")

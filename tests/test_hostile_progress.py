@@ -416,7 +416,7 @@ def test_two_different_attempts_under_one_id_are_refused_never_one_dropped(tmp_p
     assert progress.attempts == ()
     assert progress.import_text(text) == 2
     with pytest.raises(ProgressFileError, match="other content than the attempt of that id already saved"):
-        progress.import_text("\n".join([header, changed]) + "\n")
+        progress.import_text("\n".join([json.dumps({**json.loads(header), "attempts": 1}), changed]) + "\n")
     assert len(Progress(tmp_path / "mine", clock=clock).attempts) == 2
     assert progress.import_text("\n".join([header, first, first]) + "\n") == 0, "the same attempt twice is once"
 

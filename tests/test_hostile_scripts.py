@@ -86,6 +86,9 @@ def test_a_flag_the_script_does_not_take_is_one_line_and_nothing_is_done(script,
     ("lab_smoke.py", ["docs"], "docs is not a notebook file (.ipynb) of the project folder"),
     ("build_site.py", ["--out", "docs"], "--out docs is a folder that is not a site built here"),
     ("build_site.py", ["--out", "README.md"], "--out README.md is not a folder"),
+    ("build_site.py", ["--cache", "README.md"], "--cache README.md is a file, not a folder"),
+    ("build_site.py", ["--out", "_no_site_here_"], "run 'bash scripts/site'"),  # the package's Python has no JupyterLite
+    ("notebook_text.py", ["--out", "README.md", "notebooks/00-index.ipynb"], "--out README.md is a file, not a folder"),
     ("write_docs.py", ["--check", "--check"], "--check is given twice"),
 ])
 def test_a_value_a_script_cannot_use_is_one_line_before_anything_is_done(script, argv, said):
@@ -95,6 +98,15 @@ def test_a_value_a_script_cannot_use_is_one_line_before_anything_is_done(script,
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and said in lines[0], done.stderr
     assert fingerprint() == before and (ROOT / "docs" / "rulebook.md").is_file()
+
+
+def test_the_lab_settings_run_as_a_command_say_what_they_are_in_one_line():
+    """It ended in NameError: name 'get_config' is not defined."""
+    for argv in ([], ["--help"]):
+        done = run("_lab_config.py", *argv)
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr.strip() == ("scripts/_lab_config.py is the settings JupyterLab reads when 'bash scripts/lab' "
+                                       "starts it; run 'bash scripts/lab' instead")
 
 
 @pytest.mark.parametrize("library", LIBRARIES)

@@ -48,6 +48,7 @@ STORED = [
     '{"version": 1, "round": {"number": "7", "seed": "1"}}', '{"version": 1, "round": [1, 2]}',
     '{"version": 1, "train": {"topic": "no-such-topic"}}', '{"version": 1, "train": {"topic": 5, "level": []}}',
     '{"version": 1, "train": {"topic": "stacking", "level": "impossible"}}', '{"version": 1, "train": "stacking"}',
+    "[" * 100_000 + "]" * 100_000, '{"version": true}',  # nested past Python's limit; yes taken for version 1
 ]
 
 _OPEN_EACH = '''

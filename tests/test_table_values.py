@@ -65,4 +65,7 @@ def test_an_export_lasts_until_the_next_click_but_not_through_the_timer():
     table = TableSession("no-mercy", ["human", "greedy"], seed=3, pace=1)
     assert table.handle({"type": "export"}) is None and table.export
     assert table.handle({"type": "advance", "version": table.version}) is None and table.export
-    assert table.handle({"type": "cancel"}) is None and table.export == ""
+    from nomercy import legal_moves
+
+    move = table.state.move_text(next(iter(legal_moves(table.state))))  # a click that acts (cancel with nothing
+    assert table.handle({"type": "move", "move": move}) is None and table.export == ""  # open is refused now)

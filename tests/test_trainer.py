@@ -261,10 +261,10 @@ def test_progress_exported_in_one_folder_is_imported_in_another_and_merged(tmp_p
 
 @pytest.mark.parametrize("text, why", [
     ("", "there is nothing to import: choose a progress file or paste its text"),
-    ("my shopping list", "this progress file cannot be imported (it is not JSON: Expecting value at line 1). Nothing was changed."),
+    ("my shopping list", "this progress file cannot be imported (it is not JSON: it breaks off or has a character out of place at line 1, column 1). Nothing was changed."),
     ('{"format": "nomercy-progress", "version": 2}\n{"id": "a-1", "puzzle": "s1", "right": true, "hints": 0, '
      '"seconds": 1, "date": "2026-12-01T09:00:00Z"}\n{"id": "a-2", "puzzle": "s1"}',
-     "this progress file cannot be imported (line 3: attempt at s1: right is true or false, not nothing (null))."
+     "this progress file cannot be imported (line 3: attempt at s1: right is true or false, not nothing)."
      " Nothing was changed."),
 ])
 def test_a_bad_import_is_refused_in_one_line_and_changes_nothing(tmp_path: Path, clock: FakeClock, text: str, why: str) -> None:

@@ -94,7 +94,7 @@ def _named(value: object, limit: int, depth: int) -> str:
         return str(value)
     if isinstance(value, float):
         if math.isnan(value):
-            return "not a number"
+            return "NaN (no number at all)"  # never "not a number": a refusal says "..., not <value>"
         if math.isinf(value):
             return "infinity" if value > 0 else "minus infinity"
         return _cut(repr(value), limit)

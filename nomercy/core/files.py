@@ -98,6 +98,9 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
         raise FileWriteError(f"{target} is {kind}: nomercy only writes regular files, and leaves this one alone")
     if not replace:
         raise FileWriteError(f"{target} already exists: give another name, or replace it on purpose (--force)")
+    if not status.st_mode & 0o222:  # the owner made it read-only: a rename over it would write it all the same
+        raise FileWriteError(f"{target} is read-only: nomercy leaves it as it is; make it writable to write to it, "
+                             "or give another file")
     return target
 
 
@@ -117,6 +120,8 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
     except OSError as error:
         reason = f"its folder {target.parent} cannot be written ({error.strerror or error})"
         raise _cannot(target, what, reason) from None
+    with contextlib.suppress(OSError):  # the file it replaces keeps its permissions (a save kept private stays so)
+        os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
     done = False
     try:
         with handle:

@@ -24,7 +24,7 @@ one function here for its kind, before any work is sized by it:
 >>> whole_number(3, "hand_size", 1, 20), switch("off", "coach"), index(0, "a seat", 3)
 (3, False, 0)
 >>> quote(True), quote(None), quote({"color": "red"}), quote("a\\udcffb"), quote(float("nan"))
-('yes', 'nothing', "a mapping of 1 entry: 'color': 'red'", "'a?b'", 'not a number')
+('yes', 'nothing', "a mapping of 1 entry: 'color': 'red'", "'a?b'", 'NaN (no number at all)')
 >>> seat_names(["Zoe\\u0301", "Ann"])[0] == "Zo\\u00e9"
 True
 """
@@ -42,7 +42,7 @@ from nomercy.core.errors import MAX_QUOTE, NomercyError, quote
 
 __all__ = ["quote", "whole_number", "seed", "count", "index", "number", "switch", "seconds", "clock", "date", "choice",
            "items", "texts", "text", "choices",
-           "seat_name", "seat_names", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
+           "seat_name", "seat_names", "visible", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
 MAX_SEED = 2**64 - 1
 """The largest seed: a seed is a whole number from 0 to 2**64 - 1."""
@@ -325,6 +325,16 @@ _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f\u00ad\u17b4\u
 def _visible(ch: str) -> bool:
     category = unicodedata.category(ch)
     return ch not in _INVISIBLE and category[0] not in "CZ" and not (0xFE00 <= ord(ch) <= 0xFE0F)
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` shows something: at least one character one can see (not only spaces, Hangul fillers, the
+    braille blank, zero-width or lone accents), as an id or a name a person reads must.
+
+    >>> visible("stack-2-4-6"), visible("\u3164"), visible("\u2800 \u200b")
+    (True, False, False)
+    """
+    return any(_visible(ch) and not unicodedata.category(ch).startswith("M") for ch in text)
 
 
 def seat_name(value: Any, *, error: Error | None = None, what: str = "a seat name") -> str:

@@ -11,23 +11,32 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from nomercy.core.engine import new_game
-from nomercy.core.errors import IllegalMoveError
+from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.scoring import round_points
 from nomercy.core.seeds import short_seed
 from nomercy.core.state import GameState
-from nomercy.core.records import made_by_the_package
+from nomercy.core import inputs
+from nomercy.core.records import check_fields
 
 __all__ = ["Match"]
 
+MAX_ROUNDS = 1_000_000
+"""The most rounds a match is numbered up to (as a table's round number)."""
+MAX_SCORE = 10**9
+"""The most points a seat's score holds: far past any target, and still a number a record writes."""
 
-@made_by_the_package("Match.start begins one (and checks its rules, players and seed) and each round's end makes the next")
+
 @dataclass(frozen=True)
 class Match:
     """Rounds played until someone reaches the rules' ``score_target``.
 
     Each round is dealt by the next seat clockwise and seeded from the match seed,
     so a match replays exactly from its seed and moves.
+
+    :meth:`start` begins one; a program may also build one by hand (a match resumed from its own figures), so
+    its fields are checked when it is made: each of its kind (:func:`~nomercy.core.records.check_fields`), one
+    score a seat and none below 0, the round's seats and rules the match's.
     """
 
     rules: RuleSet
@@ -36,6 +45,18 @@ class Match:
     scores: tuple[int, ...]
     round_number: int
     game: GameState
+
+    def __post_init__(self) -> None:
+        check_fields(self, "a match")
+        inputs.seed(self.seed)
+        inputs.whole_number(self.round_number, "the round of a match", 1, MAX_ROUNDS)
+        if self.game.seats != self.seats or self.game.rules != self.rules:
+            raise NomercyError("the round of a match is dealt to the match's seats under its rules: "
+                               f"{', '.join(self.seats)} under {self.rules.name}")
+        if len(self.scores) != len(self.seats):
+            raise NomercyError(f"a match keeps one score a seat: {len(self.seats)} here, not {len(self.scores)}")
+        for score in self.scores:
+            inputs.whole_number(score, "a score of a match", 0, MAX_SCORE)
 
     @classmethod
     def start(cls, rules: str | RuleSet, players: Sequence[str] | int, *, seed: int = 0) -> "Match":

@@ -59,9 +59,10 @@ from nomercy.play.hot_seat import Screen
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
 from nomercy.play.table_round import TableRound
-from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
+from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace, settings_only
 from nomercy.play.table_text import HUMAN, kinds_from_names
 from nomercy.play.table_now import TableNow
+from nomercy.play import table_waits
 from nomercy.play.table_waits import Choosing, Held, Hinted, IntentKind, Waits, YourMove
 from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock
@@ -139,6 +140,8 @@ class TableSession:
         ...     datetime.date(2026, 12, 1)).record().seed
         True
         """
+        settings_only(options, "the deal of the day deals its own round (no-mercy, You against Alex (steady) and "
+                       "Sam (easy))")
         day = day_of(date)
         options.setdefault("coach", True)
         return cls("no-mercy", DAILY_PLAYERS, seed=daily_seed(day), daily=day, **options)
@@ -155,6 +158,7 @@ class TableSession:
             record, GameRecord, "a game record or its JSON text")
         if players is not None:
             inputs.one_of_kind(players, Mapping, "seat kinds by seat name, like {\"Ann\": \"human\"}")
+        settings_only(options, "a table opened from a record plays on under the record's rules, seats and seed")
         kinds = kinds_from_names(rec.seats, players)
         table = cls(rec.rules, dict(zip(rec.seats, kinds)), seed=rec.seed, **options)
         reason = cls._load(table, rec, table.checkpoint().setup)  # the class's own step, on a table it just made
@@ -337,7 +341,8 @@ class TableSession:
         "card": ("act", lambda self, i, _: self._click_card(table_clicks.written(i, "card", "a card", "red 7"))),
         "move": ("act", lambda self, i, _: self._click_move(
             table_clicks.written(i, "move", "a move", "Player plays red 7"))),
-        "cancel": ("act", lambda self, i, _: self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
+        "cancel": ("act", lambda self, i, asked: table_waits.NOTHING_OPEN if type(asked) is YourMove
+                   else self._set(waits=YourMove(uno_armed=self._now.waits.uno_armed))),
         "uno": ("act", lambda self, i, _: self._click_uno()),
         "reveal": ("act", lambda self, i, _: self._reveal()),
         "undo": ("act", lambda self, i, _: self._undo()),
@@ -349,7 +354,8 @@ class TableSession:
         "advance": ("timer", lambda self, i, _: self._advance()),
         "hint": ("look", lambda self, i, _: self._ask_hint()),
         "go_ahead": ("act", lambda self, i, asked: self._go_ahead(asked.held)),
-        "take_back": ("act", lambda self, i, _: None),  # the act itself drops the held move
+        "take_back": ("act", lambda self, i, asked: None if asked.held is not None  # the act itself drops it
+                      else table_coach.NOTHING_HELD),
         "review": ("act", lambda self, i, _: self._review_round()),
         "review_show": ("look", lambda self, i, _: self._open_review(i.get("index"))),
     }

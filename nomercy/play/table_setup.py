@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
-from nomercy.core.rules import RuleSet, ruleset
+from nomercy.core.rules import OPTIONS, RuleSet, ruleset
 from nomercy.core.seeds import derive_seed, short_seed
 from nomercy.play.game import GameRecord
 from nomercy.play.players import PLAYER_KINDS, Player, make_player
@@ -100,3 +100,15 @@ class TableSetup:
         whose name the table knows keeps its kind, and a record's round is not a match."""
         kinds = kinds_from_names(record.seats, dict(zip(self.seats, self.kinds)))
         return TableSetup(record.rules, tuple(record.seats), kinds, record.seed, False, self.undo_allowed)
+
+
+_DEALT = ("rules", "players", "seed", "daily", "round_number")
+"""What a table opened another way (the deal of the day, a record) takes from there, never from its caller."""
+
+
+def settings_only(options: Mapping[str, Any], what: str) -> None:
+    """Refuse an option that would change a round dealt elsewhere (its rules, seats, seed, day or a rule option),
+    before Python's own "multiple values" error or a silent change of the deal: ``what`` says where it comes from."""
+    for name in options:
+        if name in _DEALT or name in OPTIONS:
+            raise NomercyError(f"{what}: leave out {inputs.quote(name)}")

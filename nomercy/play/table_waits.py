@@ -104,3 +104,7 @@ class Held(Hinted):
 
 Waits = YourMove | Choosing | Hinted | Held
 """What the table waits for from the person at the screen."""
+
+
+NOTHING_OPEN = "There is nothing to cancel: no card waits for a choice, and no hint or warning is open."
+"""Why ``cancel`` is refused when the table asks nothing (it takes back a card's open question, a hint or a warning)."""

@@ -20,7 +20,7 @@ import sys
 from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import typed_text
-from nomercy.core.cards import Card
+from nomercy.core.cards import Card, Color
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core import said
@@ -260,6 +260,8 @@ class TerminalTable:
             self._send({"type": low})
         elif typed_text.is_number_like(text):
             self._numbered(text)
+        elif (named := self._color_named(text)) is not None:
+            self._send({"type": "move", "move": named})
         else:
             intent = self._intent(text)
             if isinstance(intent, str):
@@ -287,6 +289,16 @@ class TerminalTable:
                            listed=listed))
             return
         self._send({"type": "move", "move": self._options[number - 1]})
+
+    def _color_named(self, text: str) -> str | None:
+        """The one listed move that names the color ``text`` is (``red`` or ``r`` when the table asks which color
+        a wild names), else ``None``: a color is the answer a person types to that question."""
+        try:
+            color = Color.parse(text)
+        except NomercyError:
+            return None
+        named = [move for move in self._options if move.endswith(f" {color.value}")]
+        return named[0] if len(named) == 1 else None
 
     def _intent(self, text: str) -> dict[str, Any] | str:
         """A move (the person's name put in front when it was left out) or a card; else why the line is neither."""

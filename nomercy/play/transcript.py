@@ -31,7 +31,7 @@ from nomercy.core import inputs
 from nomercy.core.state import GameState
 from nomercy.core.wording import possessive
 from nomercy.play.driver import replay
-from nomercy.core.records import made_by_the_package
+from nomercy.core.records import check_fields
 
 __all__ = ["Step", "Transcript", "Frame"]
 
@@ -76,14 +76,32 @@ def _opening(value: object) -> tuple[Event, ...]:
     return found
 
 
-@made_by_the_package("a table, a lesson or Transcript.of_moves (which checks its start, moves and opening) makes it as the moves are played")
 @dataclass(frozen=True)
 class Transcript:
-    """A start position, the events that made it (a deal's first card), and the steps played from it."""
+    """A start position, the events that made it (a deal's first card), and the steps played from it.
+
+    :meth:`of_moves` plays moves into one, and a game gives its own (``Game.transcript``); a program may also build
+    one from steps it has, so its fields are checked when it is made: each of its kind
+    (:func:`~nomercy.core.records.check_fields`), the steps numbered 1, 2, 3... each from where the one before
+    ended (the first from ``start``).
+    """
 
     start: GameState
     steps: tuple[Step, ...] = ()
     opening: tuple[Event, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_fields(self, "a transcript")
+        where = self.start
+        for number, step in enumerate(self.steps, 1):
+            if type(step.number) is not int or step.number != number:
+                raise NomercyError(f"step {number} of a transcript is numbered {inputs.quote(step.number)}: its steps "
+                                   "are numbered 1, 2, 3... in the order they were played")
+            if step.before is not where and step.before != where:
+                raise NomercyError(f"step {number} of a transcript starts from another position than "
+                                   f"{'its start' if number == 1 else f'step {number - 1} ended on'}: a transcript's "
+                                   "steps are played one after another")
+            where = step.after
 
     @classmethod
     def of_moves(cls, start: GameState, moves: Sequence[str | Move], *, opening: tuple[Event, ...] = (),

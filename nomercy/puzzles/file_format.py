@@ -70,7 +70,9 @@ def read_rules(data: dict[str, Any], where: str) -> RuleSet:
         raise PuzzleError(f"{where}variant is a mapping of rule options, like {{stacking: anything-goes}}, "
                           f"not {brief(variant)}")
     profile = data["rules"]
-    if not isinstance(profile, str) or profile not in PROFILES:
+    if not isinstance(profile, str):
+        raise PuzzleError(f"{where}rules is the name of one rule profile ({', '.join(PROFILES)}), not {brief(profile)}")
+    if profile not in PROFILES:
         raise PuzzleError(f"{where}unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)} "
                           "(written as here)")
     unknown_options = [k for k in variant if k not in OPTIONS]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nomercy.core import inputs
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import seat_index
@@ -91,7 +92,10 @@ def seats(value: Any, where: str) -> tuple[str, ...]:
         names.append(seat_text)
     if len({s.lower() for s in names}) != len(names):
         raise PuzzleError(f"{where}seat names must differ: {', '.join(names)}")
-    return tuple(names)
+    try:  # the package's one check of seat names: visible, and no two alike (Zoé in two forms, Straße and STRASSE)
+        return inputs.seat_names(names, error=PuzzleError)
+    except PuzzleError as error:
+        raise PuzzleError(f"{where}players: {error}") from None
 
 
 def seat_name(value: Any) -> str | None:

@@ -140,7 +140,8 @@ class Progress:
         self.reload()
         try:
             attempt = Attempt.from_json({
-                "puzzle": puzzle, "right": bool(right), "hints": hints,
+                "puzzle": puzzle, "right": inputs.switch(right, "right (whether the answer was right)",
+                                                         error=ProgressFileError), "hints": hints,
                 "seconds": round(check_seconds(seconds, "seconds"), 1),
                 "date": date_text(self.clock()), "topic": topic, "level": level, "id": self._store.next_id()})
         except ValueError as error:
@@ -229,16 +230,25 @@ class Progress:
 
     def due(self, puzzles: Iterable[PuzzleLike] | None = None, *, now: datetime | None = None) -> list[str]:
         """The puzzles tried before and due again now, longest overdue first (among ``puzzles`` if given)."""
-        return progress_schedule.due(self._work_out()[1], now or self.clock(), puzzles)
+        return progress_schedule.due(self._work_out()[1], self._now(now), puzzles)
 
     def queue(self, puzzles: Sequence[PuzzleLike], *, seed: int = 0, now: datetime | None = None
               ) -> list[tuple[str, str]]:
         """The order to serve ``puzzles`` in, each with why (:func:`nomercy.puzzles.progress_schedule.queue`)."""
-        return progress_schedule.queue(self._work_out()[1], puzzles, now or self.clock(), seed=seed)
+        return progress_schedule.queue(self._work_out()[1], puzzles, self._now(now), seed=inputs.seed(seed))
 
     def summary(self, puzzles: Sequence[PuzzleLike], *, now: datetime | None = None) -> list[TopicProgress]:
         """Progress per topic (level "") and per topic and level, topics in order of first appearance."""
-        return progress_schedule.summary(self._work_out()[1], puzzles, now or self.clock())
+        return progress_schedule.summary(self._work_out()[1], puzzles, self._now(now))
+
+    def _now(self, now: Any) -> datetime:
+        """``now`` as given (a date and time with its time zone), or the clock's when it is left out."""
+        if now is None:
+            return self.clock()
+        if not isinstance(now, datetime) or now.tzinfo is None:
+            raise ProgressFileError(f"now is a date and time with its time zone, like datetime.now(timezone.utc); "
+                                    f"not {inputs.quote(now)}")
+        return now
 
     def rating(self) -> Rating:
         """The learner's puzzle rating: Glicko-2 over every attempt in order, each puzzle rated by its level."""

@@ -84,12 +84,8 @@ def _kind(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value from a file, short and safe to print: text quoted (lone surrogates escaped), others by kind."""
-    if isinstance(value, str):
-        return repr(value[:40] + ("..." if len(value) > 40 else ""))
-    if isinstance(value, bool) or (isinstance(value, (int, float)) and abs(value) < 1e15):
-        return json.dumps(value)
-    return _kind(value)
+    """A value from a file, short and safe to print, in the game's words (never a Python repr)."""
+    return inputs.quote(value)
 
 
 def _text(value: Any, what: str, *, blank: bool = True) -> str:
@@ -103,6 +99,8 @@ def _text(value: Any, what: str, *, blank: bool = True) -> str:
         raise ValueError(f"{what} is longer than {MAX_TEXT} characters")
     if not value.isprintable():
         raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
+    if value and not inputs.visible(value):
+        raise ValueError(f"{what} {_shown(value)} shows as nothing: it needs a letter, digit or sign one can see")
     return value
 
 
@@ -203,7 +201,8 @@ def _loads(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"it is not JSON: {error.msg} at line {error.lineno}") from None
+        raise ValueError(f"it is not JSON: it breaks off or has a character out of place at line {error.lineno}, "
+                         f"column {error.colno}") from None
     except RecursionError:
         raise ValueError("it is nested deeper than any progress file") from None
     except MemoryError:
@@ -278,6 +277,9 @@ def _parse_or_raise(text: str) -> Reading:
             good.append(attempt)
         except ValueError as error:
             bad.append(f"line {number}: {error}")
+    said = header.get("attempts")  # an export says how many it holds: fewer lines is a file cut short
+    if not bad and type(said) is int and said != len(good):
+        bad.append(f"it says it holds {said} attempts, and holds {len(good)}: it was cut short or changed by hand")
     why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
     return Reading(tuple(good), why, learner=learner)
 

@@ -87,7 +87,9 @@ class WhatHappensNext(PuzzleKind):
     def read_answer(self, puzzle: Puzzle, raw: Mapping[str, Any]) -> dict[str, Any]:
         """A learner's entries, checked for form (not for truth) and put in the answer format."""
         seats = puzzle.players
-        missing = [ANSWER_KEYS[k].label for k in puzzle.answer if k not in raw and ANSWER_KEYS[k].entry]
+        missing = [label for k, expected in puzzle.answer.items() if k not in raw and ANSWER_KEYS[k].entry
+                   for label in ([ANSWER_KEYS[k].label_for(str(seat)) for seat in expected]
+                                 if ANSWER_KEYS[k].per_seat and isinstance(expected, Mapping) else [ANSWER_KEYS[k].label])]
         if missing:
             raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
         answer: dict[str, Any] = {}

@@ -39,7 +39,8 @@ from nomercy.teaching.option_puzzles import group_with, option_pairs, option_puz
 from nomercy.teaching.option_table import OptionRow, disputed_options, option_text, options_table, profile_options, profiles
 from nomercy.teaching.rounds import compare_deals, deck_differences, first_card_deals, play_match
 from nomercy.teaching.text_table import Table, html_table
-from nomercy.core.records import made_by_the_package
+from nomercy.core import inputs
+from nomercy.core.records import check_fields
 
 __all__ = [
     "Outcome", "Comparison", "OptionRow", "variants", "profiles", "play", "compare", "first_card_deals",
@@ -128,18 +129,23 @@ class Outcome:
 
 
 DEFAULT_COLUMNS = ("rules", "moves", "result", "hands", "turn")
+MIN_WIDTH, MAX_WIDTH = 20, 1000
+"""The narrowest and widest table a comparison prints, in characters a line."""
 SUMMARY_COLUMNS = ("rules", "moves", "result", "hands", "cards", "turn", "pending", "top", "out", "winner", "points",
                    "counted")
 """Every column a comparison can show (the keys of :meth:`Outcome.summary`)."""
 
 
-@made_by_the_package("compare and compare_options give it, from the puzzles and rule sets they check")
 @dataclass(frozen=True)
 class Comparison:
     """Outcomes side by side; prints as a fixed-width text table and shows as HTML.
 
     ``columns`` picks which of :meth:`Outcome.summary`'s keys to show. The text form
     cuts long cells so the table stays readable in a terminal and in stored outputs.
+
+    :func:`compare` gives one; a program may also build one from outcomes it has, so its fields are checked when
+    it is made: each of its kind (:func:`~nomercy.core.records.check_fields`), the columns among
+    :data:`SUMMARY_COLUMNS`, the layout ``rows`` or ``grid``, a width a terminal shows.
     """
 
     outcomes: tuple[Outcome, ...]
@@ -148,6 +154,14 @@ class Comparison:
     layout: str = "rows"  # or "grid": one row per line of moves, one column per rule set (:meth:`by_moves`)
     left_out: int = 0  # rows :meth:`differing` dropped; the table says how many in one line under it
     heading: str = "rules"  # the label column's heading: "direction" when the rows differ by direction
+
+    def __post_init__(self) -> None:
+        check_fields(self, "a comparison")
+        inputs.choices(self.columns, "the columns of a comparison", SUMMARY_COLUMNS, least=1)
+        inputs.whole_number(self.width, "the width of a comparison (characters a line)", MIN_WIDTH, MAX_WIDTH)
+        inputs.choice(self.layout, "the layout of a comparison", ("rows", "grid"))
+        inputs.whole_number(self.left_out, "the rows a comparison left out", 0, 10**9)
+        inputs.text(self.heading, "the heading of a comparison's label column", longest=40, like="rules")
 
     def headings(self) -> tuple[str, ...]:
         """The column headings a reader sees: the label column under :attr:`heading`."""

@@ -113,6 +113,13 @@ class GuardedWidget(anywidget.AnyWidget):
     def _rulebook_default(self) -> str:
         return rulebook_address()
 
+    @staticmethod
+    def _raise_on_refusal(reason: str | None) -> None:
+        """A refused intent, asked for by a Python method (``goto``, ``answer``...), raises its reason: a program
+        that calls a method is told, as a person who clicks is shown the ``error`` line."""
+        if reason:
+            raise NomercyError(reason)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._last_traceback = ""

@@ -160,10 +160,6 @@ class LearnPath(GuardedWidget):
                                      "this one is none of them")
         return self._run(lambda: handler(self, intent))
 
-    def _raise_on_refusal(self, reason: str | None) -> None:
-        if reason is not None:
-            raise NomercyError(reason)
-
     def __repr__(self) -> str:
         return f"<LearnPath chapter={self._only}>" if self._only else "<LearnPath>"
 

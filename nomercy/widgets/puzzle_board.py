@@ -103,7 +103,7 @@ class PuzzleBoard(GuardedWidget):
 
     def answer(self, values: Mapping[str, Any]) -> None:
         """Check an answer given as values (``{"hand_size": {"D": 20}, "turn": "A"}``)."""
-        self._raise_on_refusal(self.send_intent({"type": "answer", "answer": dict(values)}))
+        self._raise_on_refusal(self.send_intent({"type": "answer", "answer": values}))
 
     def choose(self, index: int) -> None:
         self._raise_on_refusal(self.send_intent({"type": "choice", "index": index}))
@@ -113,7 +113,8 @@ class PuzzleBoard(GuardedWidget):
         return None if reason else self.hints[-1]
 
     def show_me(self, to: str | int = "first") -> dict[str, Any]:
-        self.send_intent({"type": "show", "to": to})
+        """Walk the puzzle's moves: ``to`` is first, last, next, prev, close or a step's number from 0."""
+        self._raise_on_refusal(self.send_intent({"type": "show", "to": to}))
         return self.walk
 
     def goto(self, key: int | str) -> None:
@@ -145,11 +146,6 @@ class PuzzleBoard(GuardedWidget):
     def __repr__(self) -> str:
         # No position or count: stored notebook outputs must not change when puzzles are added.
         return f"<PuzzleBoard {self.current.id}>"
-
-    @staticmethod
-    def _raise_on_refusal(reason: str | None) -> None:
-        if reason:
-            raise NomercyError(reason)
 
     # --- messages -----------------------------------------------------------------
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -268,10 +264,10 @@ class PuzzleBoard(GuardedWidget):
         elif to == "close":
             self.walk = {}
             return None
-        elif isinstance(to, int) and 0 <= to <= last:
+        elif type(to) is int and 0 <= to <= last:  # never True taken for step 1
             index = to
         else:
-            return f"There is no step {brief(to)}."
+            return f"There is no step {brief(to)}: show first, last, next, prev, close or a step from 0 to {last}."
         self.walk = frame_dict(self._frames, index, self._boards)
         return None
 

@@ -80,7 +80,8 @@ class StepPlayer(GuardedWidget):
         return self._index
 
     def goto(self, index: int) -> "StepPlayer":
-        self.send_intent({"type": "goto", "index": index})
+        """Go to step ``index`` (from 0); a step that is not there is refused (``next`` and ``prev`` stop at the ends)."""
+        self._raise_on_refusal(self.send_intent({"type": "goto", "index": index}))
         return self
 
     def next(self) -> "StepPlayer":

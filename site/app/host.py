@@ -180,10 +180,11 @@ class Memory:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             pass
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # RecursionError: nested deeper than any memory of ours
             self.notes.append("What this page remembered could not be read, so it starts as new.")
+            data = {}
         else:
-            if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION:
+            if not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != MEMORY_VERSION:
                 self.notes.append("What this page remembered was kept by another version of it, so it starts as new.")
                 data = {}
         self.settings, notes = read_settings(data.get("play"))

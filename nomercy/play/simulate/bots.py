@@ -7,6 +7,8 @@ whichever worker plays it.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -55,12 +57,15 @@ class BotSpec:
         kind = parts[0].lower()
         if kind not in PLAYER_KINDS:
             raise PlayerError(f"unknown player kind {brief(parts[0])}: choose one of {', '.join(PLAYER_KINDS)}")
-        options = []
+        options: list[tuple[str, Any]] = []
         for part in parts[1:]:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
                 raise PlayerError(f"cannot read player option {brief(part)} in {brief(text)}: write key=value")
-            options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
+            name = key.strip().replace("-", "_")
+            if any(name == seen for seen, _ in options):
+                raise PlayerError(f"{brief(text)} gives the option {brief(name)} twice: give each option once")
+            options.append((name, _option_value(value.strip())))
         return cls(kind, tuple(options))
 
     def make(self, seed: int) -> Player:
@@ -74,14 +79,20 @@ class BotSpec:
         return ":".join([self.kind] + [f"{k}={'none' if v is None else v}" for k, v in self.options])
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits
+_DECIMAL = re.compile(r"[+-]?([0-9]{1,18}\.[0-9]{0,18}|\.[0-9]{1,18})")
+
+
 def _option_value(text: str) -> Any:
+    """An option's value as written: a whole or decimal number in the digits 0 to 9 (never ``５``, ``²``, ``nan``,
+    ``1e999`` or ``1_000``, which Python's ``int`` and ``float`` would take), ``none``, or else the text itself,
+    which the option then refuses in its own words."""
     if text.lower() in ("none", "off", "null"):
         return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    if _DECIMAL.fullmatch(text):
+        return float(text)
     return text
 
 
