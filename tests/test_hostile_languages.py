@@ -38,6 +38,12 @@ HOSTILE_COVERS = (
     "api:nomercy.core.refusals.Refusal(message)",
     "api:nomercy.core.refusals.Refusal(values)",
     "api:nomercy.core.refusals.Refusal(english)",
+    "api:nomercy.core.refusals.Said(message)",
+    "api:nomercy.core.refusals.Said(values)",
+    "api:nomercy.core.refusals.Said(english)",
+    "api:nomercy.play.said_at_table.MoveSaid(english)",
+    "api:nomercy.play.said_at_table.MoveSaid(notation)",
+    "api:nomercy.play.said_at_table.MoveSaid(state)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -168,9 +174,33 @@ def test_every_prompt_of_a_terminal_in_a_language_refuses_nonsense_in_its_words_
     ("x", {1: "y"}, None), ("x", {}, b"x"), ("{0}", {}, None), (SAMPLE[0] if SAMPLE else "x", [("a", 1)], 3)])
 def test_a_refusal_made_of_anything_else_than_a_message_and_its_values_is_refused_in_one_line(
         message: Any, values: Any, english: Any) -> None:
-    from nomercy.core.refusals import Refusal
+    from nomercy.core.refusals import Refusal, Said
 
     assert answer(lambda: Refusal(message, values, english)) is None
+    assert answer(lambda: Said(message, values, english)) is None  # the coach's words: the same value, checked alike
+
+
+@pytest.mark.parametrize("english, notation, state", [
+    (None, "You draw", "state"), ("drawing", None, "state"), ("drawing", "You draw", None),
+    (b"drawing", "You draw", "state"), ("drawing", "You draw", "You | classic"), ("drawing", 7, "state"),
+    ("x" * 100_000, "You draw", "state")])
+def test_a_move_said_made_of_anything_else_than_its_words_notation_and_position_is_refused_in_one_line(
+        english: Any, notation: Any, state: Any) -> None:
+    from nomercy.play.game import Game
+    from nomercy.play.said_at_table import MoveSaid
+
+    position = Game("classic", ["You", "Ann"], seed=3).state
+    state = position if state == "state" else state
+    assert answer(lambda: MoveSaid(english, notation, state)) is None
+
+
+def test_a_move_said_of_a_move_this_position_does_not_know_is_said_as_its_notation() -> None:
+    from nomercy.play.game import Game
+    from nomercy.play.said_at_table import MoveSaid
+
+    state = Game("classic", ["You", "Ann"], seed=3).state
+    assert MoveSaid("drawing", "You draw", state).said_in("sv") == "Dra"
+    assert MoveSaid("juggling", "You juggle", state).said_in("fr") == "You juggle"
 
 
 # --- the site's switch, in chromium ------------------------------------------------------------------------
