@@ -44,6 +44,7 @@ HOSTILE_COVERS = (
     "api:nomercy.play.said_at_table.MoveSaid(english)",
     "api:nomercy.play.said_at_table.MoveSaid(notation)",
     "api:nomercy.play.said_at_table.MoveSaid(state)",
+    "api:nomercy.widgets.trainer.Trainer(lang)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -178,6 +179,16 @@ def test_a_refusal_made_of_anything_else_than_a_message_and_its_values_is_refuse
 
     assert answer(lambda: Refusal(message, values, english)) is None
     assert answer(lambda: Said(message, values, english)) is None  # the coach's words: the same value, checked alike
+
+
+@pytest.mark.parametrize("code", HOSTILE_CODES[:12] + ["xx", "sv;fr", "../fr", "zh-Hant\n"], ids=range(16))
+def test_a_trainer_in_a_language_not_ours_is_refused_in_one_line_before_anything_is_read(code: Any,
+                                                                                        tmp_path: Path) -> None:
+    from nomercy.widgets import Trainer
+
+    got = answer(lambda: Trainer(data_dir=tmp_path, puzzles=[], lang=code))
+    assert got is None  # refused in one line (a trainer of no puzzles is refused too, but after the language)
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("english, notation, state", [

@@ -263,7 +263,7 @@ def _train(lang: str) -> Any:
     topic, level = memory.train.get("topic"), memory.train.get("level")
     # the learner's rules (the table they set up) come first among new puzzles; the mistakes they kept on the Play
     # page (this browser's storage) are served with them, each learner's own
-    options = {"puzzles": puzzles, "rules": memory.settings["rules"], "mistakes": True}
+    options = {"puzzles": puzzles, "rules": memory.settings["rules"], "mistakes": True, "lang": lang}
     if (topic is None or isinstance(topic, str)) and (level is None or isinstance(level, str)):
         try:
             return Trainer(topic or None, level or None, **options)
