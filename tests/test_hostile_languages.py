@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import shutil
+import re
 import subprocess
 import sys
 import threading
@@ -45,6 +46,7 @@ HOSTILE_COVERS = (
     "api:nomercy.play.said_at_table.MoveSaid(notation)",
     "api:nomercy.play.said_at_table.MoveSaid(state)",
     "api:nomercy.widgets.trainer.Trainer(lang)",
+    "api:nomercy.play.table_undo.undo_line(state)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -102,12 +104,16 @@ def test_a_table_in_a_language_sends_its_words_and_plays_the_same(lang: str) -> 
     english = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0)
     assert table.state == english.state and table.version == english.version
     said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over",
-            "hand", "undo_why", "reveal_label")
+            "hand", "undo_why", "reveal_label", "turn")
     same = {key for key in english.table if key not in said}  # the rest is the game itself, the same in any language
     assert {k: table.table[k] for k in same} == {k: english.table[k] for k in same}
     assert [(s["name"], s["count"]) for s in table.table["seats"]] == [(s["name"], s["count"]) for s in english.table["seats"]]
     assert [b["move"] for b in table.table["buttons"]] == [b["move"] for b in english.table["buttons"]]
-    assert [{k: v for k, v in c.items() if k != "name"} for c in table.table["hand"]] == english.table["hand"]
+    def unnamed(card: dict[str, Any]) -> dict[str, Any]:  # a card's picture is named in the table's language
+        svg = re.sub(r'<title>[^<]*</title>|aria-label="[^"]*"', "", card["svg"])
+        return {**{k: v for k, v in card.items() if k != "name"}, "svg": svg}
+
+    assert [unnamed(c) for c in table.table["hand"]] == [unnamed(c) for c in english.table["hand"]]
     assert (lang == "en") == (table.table["status"] == english.table["status"])
     assert (table.words == {}) == (lang == "en")
     if lang != "en":
@@ -189,6 +195,13 @@ def test_a_trainer_in_a_language_not_ours_is_refused_in_one_line_before_anything
     got = answer(lambda: Trainer(data_dir=tmp_path, puzzles=[], lang=code))
     assert got is None  # refused in one line (a trainer of no puzzles is refused too, but after the language)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("state", [*SAMPLE[1:15], "You | classic", {"seats": ["You"]}], ids=range(16))
+def test_undos_line_at_a_table_that_is_no_position_is_refused_in_one_line(state: Any) -> None:
+    from nomercy.play.table_undo import Mark, undo_line
+
+    assert answer(lambda: undo_line(["You", "Ann"], Mark(3, 2, 0, "You draw"), 1, state=state)) is None
 
 
 @pytest.mark.parametrize("english, notation, state", [

@@ -30,7 +30,7 @@ from nomercy.widgets.game_table import GameTable
 
 OTHERS = list(LOCALES)
 _SKIPPED_KEYS = {"svg", "back", "top_svg", "deck_svg", "board", "move", "id", "kind", "rule", "card", "color", "key",
-                 "export", "seat", "name", "rules", "phase", "waiting", "direction", "viewer", "turn", "reveal_for",
+                 "export", "seat", "name", "rules", "phase", "waiting", "direction", "viewer", "reveal_for",
                  "winner", "undoer", "top", "order", "data-kind", "cards", "share", "date", "how", "reason", "strength",
                  "played", "suggested", "highlight"}
 """Keys whose values are data the page does not show as they are (notation, ids, names, pictures; a seat's strength
@@ -170,6 +170,28 @@ def test_the_coachs_hints_warnings_and_reviews_show_no_english_word(lang: str) -
         reached |= got
         assert not left, f"English in the {lang} coach's words (seed {seed}): {left[:5]}"
     assert {"hint", "warning", "review"} <= reached, reached
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_decision_taken_back_is_said_in_the_language_and_the_seat_called_you_too(lang: str) -> None:
+    """Undo's log line (the decision as the person's button says it, and the moves that went with it), the seat
+    called You as its label and in the facts' turn, and the hand's card pictures named in the language."""
+    lang = "zh-Hant" if lang == "zh_Hant" else lang
+    table = GameTable("no-mercy", ONE_PERSON, seed=5, pace=0, lang=lang)
+    for _ in range(6):
+        playable = [c for c in table.table["hand"] if c["playable"]]
+        if playable:
+            table.send_intent({"type": "card", "card": playable[0]["card"]})
+        elif table.table.get("buttons"):
+            table.send_intent({"type": "move", "move": table.table["buttons"][0]["move"]})
+        for _ in range(5):
+            table.send_intent({"type": "advance", "version": table.session.version})
+    assert table.send_intent({"type": "undo"}) is None
+    assert english_left(table, lang, SHOWN) == []
+    you = [seat for seat in table.table["seats"] if seat["name"] == "You"][0]
+    assert you["shown"] != "You" and table.table["turn"] != "You"
+    titles = [re.search(r"<title>([^<]*)</title>", card["svg"]).group(1) for card in table.table["hand"]]  # type: ignore[union-attr]
+    assert all(title == card["name"] for title, card in zip(titles, table.table["hand"])), titles
 
 
 def test_every_reason_warning_and_way_out_of_seeded_rounds_is_said_whole_in_each_language() -> None:

@@ -41,7 +41,7 @@ def log_words(lines: list[dict[str, Any]], events: Sequence[ev.Event], state: Ga
     name = state.rules.name
     english = ROUND_STARTS.format(number=round_number, rules=rules_name(name))
     header = said.gettext(ROUND_STARTS, number=round_number, rules=said.gettext(rules_name(name)))
-    shown = core_said.translated(lines, events, lang)
+    shown = said_all(core_said.translated(lines, events, lang), lang)  # a table's own lines (undo's) said too
     return [{**line, "sentence": header} if line.get("sentence") == english else line for line in shown]
 
 
@@ -91,8 +91,10 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
                                                                                        player=name)
         catch = said.gettext(N_("{player} holds one card: catch {player} if {player} has not called UNO"),
                              player=name) if seat.get("catch") else ""
-        seats.append({**seat, "meter_label": meter, "catch_title": catch})
+        seats.append({**seat, "meter_label": meter, "catch_title": catch, "shown": _seat_name(name, lang)})
     changed["seats"] = seats
+    if isinstance(snapshot.get("turn"), str):  # the facts' "turn": a seat called You in the language's words
+        changed["turn"] = _seat_name(snapshot["turn"], lang)
     viewer, label = snapshot.get("viewer"), snapshot.get("hand_label", "")
     if viewer and label and label != "Your hand":  # a hot-seat's hand, or a computer's watched
         changed["hand_label"] = said.gettext(hot_seat.WATCHING_HAND if snapshot.get("watching")
@@ -109,6 +111,11 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
     if why:
         changed["undo_why"] = refusal_words(why, lang)
     return changed
+
+
+def _seat_name(name: str, lang: str) -> str:
+    """A seat's name as a label shows it: the seat called You in the language's words ('Du', 'Vous', '你')."""
+    return words(lang).gettext(N_("You")) if is_you(name) else name
 
 
 def _button(button: dict[str, Any], state: GameState, lang: str) -> str:

@@ -442,7 +442,8 @@ class TableSession:
         if why_not:
             return why_not
         round_, mark, after = now.round.taken_back()
-        self._set(round=round_.noted(table_undo.undo_line(round_.state.seats, mark, after), "undo"), queued=None,
+        line = table_undo.undo_line(round_.state.seats, mark, after, state=round_.state)
+        self._set(round=round_.noted(line, "undo"), queued=None,
                   waits=YourMove())
         self._after_change(run_computers=False)
         if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen

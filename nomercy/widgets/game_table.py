@@ -324,6 +324,8 @@ class GameTable(GuardedWidget):
             seat["back"] = back
         for card in snapshot["hand"]:
             card["svg"] = card_svg(_card(card["card"]), None, 64, card["playable"], card["drawn"])
+            if self._lang != SOURCE:  # its tooltip and accessible name in the table's language, as the top card's
+                card["svg"] = picture_named(card["svg"], card_name(_card(card["card"]), self._lang))
         top = s.top_card
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         if self._lang != SOURCE:  # the picture's own name (what a screen reader says, a tooltip) in the table's language
