@@ -46,7 +46,7 @@ HOSTILE_COVERS = (
     "api:nomercy.play.said_at_table.MoveSaid(notation)",
     "api:nomercy.play.said_at_table.MoveSaid(state)",
     "api:nomercy.widgets.trainer.Trainer(lang)",
-    "api:nomercy.play.table_undo.undo_line(state)",
+    "api:nomercy.play.table_undo.undo_line(said_as)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -104,7 +104,7 @@ def test_a_table_in_a_language_sends_its_words_and_plays_the_same(lang: str) -> 
     english = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0)
     assert table.state == english.state and table.version == english.version
     said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over",
-            "hand", "undo_why", "reveal_label", "turn")
+            "hand", "undo_why", "reveal_label", "turn", "deck_svg")
     same = {key for key in english.table if key not in said}  # the rest is the game itself, the same in any language
     assert {k: table.table[k] for k in same} == {k: english.table[k] for k in same}
     assert [(s["name"], s["count"]) for s in table.table["seats"]] == [(s["name"], s["count"]) for s in english.table["seats"]]
@@ -197,11 +197,11 @@ def test_a_trainer_in_a_language_not_ours_is_refused_in_one_line_before_anything
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("state", [*SAMPLE[1:15], "You | classic", {"seats": ["You"]}], ids=range(16))
-def test_undos_line_at_a_table_that_is_no_position_is_refused_in_one_line(state: Any) -> None:
+@pytest.mark.parametrize("said_as", [*SAMPLE[1:15], "You play red 7", "You draw "], ids=range(16))
+def test_undos_line_said_as_anything_but_the_decision_is_refused_in_one_line(said_as: Any) -> None:
     from nomercy.play.table_undo import Mark, undo_line
 
-    assert answer(lambda: undo_line(["You", "Ann"], Mark(3, 2, 0, "You draw"), 1, state=state)) is None
+    assert answer(lambda: undo_line(["You", "Ann"], Mark(3, 2, 0, "You draw"), 1, said_as=said_as)) is None
 
 
 @pytest.mark.parametrize("english, notation, state", [

@@ -160,7 +160,8 @@ _TABLE_TEXTS_JS = """
 (root) => {
   const out = [];
   // the move list is notation (a person's way to type a move), a ruling's text is the rulebook's
-  const skip = (el) => el.closest('[data-testid=moves], .nm-ruling, .nm-order, select, script, style');
+  // and the letters drawn on a card's face (R, Y, G, B: the pictures are English, not yet said in a language)
+  const skip = (el) => el.closest('[data-testid=moves], .nm-ruling, .nm-order, select, script, style, svg text');
   for (const el of root.querySelectorAll('*')) {
     if (skip(el)) continue;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();

@@ -183,6 +183,8 @@ def table_players(strengths: Sequence[str]) -> dict[str, str]:
     return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
 
 
+FACE_DOWN = N_("face-down card")
+"""A card back's name (its tooltip), as the card pictures write it in English."""
 MERCY_BAR_SEAT = N_("{count} of {limit}")
 """Beside each seat's mercy bar: its cards against the mercy limit (the legend says what the bar is)."""
 MERCY_BAR_LEGEND = N_("Mercy bars: each fills as a hand grows; at {limit} cards a player is knocked out.")

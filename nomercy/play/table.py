@@ -58,6 +58,7 @@ from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
+from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.table_round import TableRound
 from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace
 from nomercy.play.table_text import HUMAN, kinds_from_names
@@ -442,7 +443,8 @@ class TableSession:
         if why_not:
             return why_not
         round_, mark, after = now.round.taken_back()
-        line = table_undo.undo_line(round_.state.seats, mark, after, state=round_.state)
+        line = table_undo.undo_line(round_.state.seats, mark, after,
+                                    said_as=MoveSaid(mark.move, mark.move, round_.state))
         self._set(round=round_.noted(line, "undo"), queued=None,
                   waits=YourMove())
         self._after_change(run_computers=False)

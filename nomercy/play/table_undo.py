@@ -9,13 +9,12 @@ and the session applies what they say.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.refusals import Count, Refusal, refusal, said
 from nomercy.core.said import n_
-from nomercy.core.state import GameState
 from nomercy.core.wording import is_you, plural, possessive
 from nomercy.play.hot_seat import Screen
 
@@ -65,18 +64,15 @@ def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Seq
                    f"screen has passed to {seats[undoer]}.")
 
 
-def undo_line(seats: Sequence[str], mark: Mark, after: int, *, state: GameState | None = None) -> str:
+def undo_line(seats: Sequence[str], mark: Mark, after: int, *, said_as: str | None = None) -> str:
     """The log's line for taking back ``mark``: the decision, and how many moves made ``after`` it (computers', a
-    call with it) went with it. With ``state`` (the table the decision was made at), a table in another language says
-    the decision as the person's own button does; without it, in its notation."""
-    if state is not None and not isinstance(state, GameState):
-        raise NomercyError(f"the table a decision was taken back at is a position (a GameState), not {brief(state)}")
+    call with it) went with it. ``said_as``: the decision as a table in another language says it (the session gives
+    a :class:`~nomercy.play.said_at_table.MoveSaid`, the person's own button's words); without it, its notation."""
+    if said_as is not None and (not isinstance(said_as, str) or str.__str__(said_as) != mark.move):
+        raise NomercyError(f"the decision taken back is said as its own notation ({mark.move!r}), not {brief(said_as)}")
     name = seats[mark.seat]
     english = (f"{name} took back {possessive(name)} last decision: {mark.move}"
                + (f" (and the {plural(after, 'move')} after it)." if after else "."))
-    from nomercy.play.said_at_table import MoveSaid  # (said_at_table reads this module's messages)
-
-    move: Any = mark.move if state is None else MoveSaid(mark.move, mark.move, state)
     moves = Count(after, *n_("{count} move", "{count} moves"))
     if is_you(name):
         message = (N_("You took back your last decision: {move} (and the {moves} after it).") if after
@@ -84,7 +80,7 @@ def undo_line(seats: Sequence[str], mark: Mark, after: int, *, state: GameState 
     else:
         message = (N_("{player} took back their last decision: {move} (and the {moves} after it).") if after
                    else N_("{player} took back their last decision: {move}."))
-    return said(message, english, player=name, move=move, moves=moves)
+    return said(message, english, player=name, move=mark.move if said_as is None else said_as, moves=moves)
 
 
 def undo_label(screen: Screen, seats: Sequence[str]) -> str:

@@ -320,6 +320,8 @@ class GameTable(GuardedWidget):
         s = self._session.state
         deck = s.rules.deck
         back = card_back_svg(24, deck)
+        if self._lang != SOURCE:  # the back's tooltip in the table's language
+            back = picture_named(back, words(self._lang).gettext(wording.FACE_DOWN))
         for seat in snapshot["seats"]:
             seat["back"] = back
         for card in snapshot["hand"]:
@@ -332,6 +334,8 @@ class GameTable(GuardedWidget):
             named = f", {words(self._lang).gettext(COLOR_WORDS[s.color])}" if top.is_wild and s.color else ""
             snapshot["top_svg"] = picture_named(snapshot["top_svg"], card_name(top, self._lang) + named)
         snapshot["deck_svg"] = card_back_svg(56, deck)
+        if self._lang != SOURCE:
+            snapshot["deck_svg"] = picture_named(snapshot["deck_svg"], words(self._lang).gettext(wording.FACE_DOWN))
         if self._lang != SOURCE and s.rules.mercy_limit is not None:  # the wording module's lines, in the table's language
             said, limit = words(self._lang).gettext, s.rules.mercy_limit
             for seat in snapshot["seats"]:
