@@ -95,6 +95,8 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
     changed["seats"] = seats
     if isinstance(snapshot.get("turn"), str):  # the facts' "turn": a seat called You in the language's words
         changed["turn"] = _seat_name(snapshot["turn"], lang)
+    if isinstance(snapshot.get("order"), list):  # the seats in playing order, the direction's tooltip
+        changed["order"] = [_seat_name(name, lang) if isinstance(name, str) else name for name in snapshot["order"]]
     viewer, label = snapshot.get("viewer"), snapshot.get("hand_label", "")
     if viewer and label and label != "Your hand":  # a hot-seat's hand, or a computer's watched
         changed["hand_label"] = said.gettext(hot_seat.WATCHING_HAND if snapshot.get("watching")
