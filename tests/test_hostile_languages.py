@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import shutil
+import re
 import subprocess
 import sys
 import threading
@@ -39,6 +40,14 @@ HOSTILE_COVERS = (
     "api:nomercy.core.refusals.Refusal(message)",
     "api:nomercy.core.refusals.Refusal(values)",
     "api:nomercy.core.refusals.Refusal(english)",
+    "api:nomercy.core.refusals.Said(message)",
+    "api:nomercy.core.refusals.Said(values)",
+    "api:nomercy.core.refusals.Said(english)",
+    "api:nomercy.play.said_at_table.MoveSaid(english)",
+    "api:nomercy.play.said_at_table.MoveSaid(notation)",
+    "api:nomercy.play.said_at_table.MoveSaid(state)",
+    "api:nomercy.widgets.trainer.Trainer(lang)",
+    "api:nomercy.play.table_undo.undo_line(said_as)",
     "page:lang:lang",     # ?lang= in a page's address
     "page:lang:nm-lang",  # the language this browser remembers (localStorage)
 )
@@ -96,12 +105,16 @@ def test_a_table_in_a_language_sends_its_words_and_plays_the_same(lang: str) -> 
     english = GameTable("no-mercy", ["human", "greedy"], seed=5, pace=0)
     assert table.state == english.state and table.version == english.version
     said = ("seats", "mercy_legend", "top_by", "top_svg", "status", "hand_label", "undo_label", "buttons", "last", "over",
-            "hand", "undo_why", "reveal_label")
+            "hand", "undo_why", "reveal_label", "turn", "deck_svg", "order")
     same = {key for key in english.table if key not in said}  # the rest is the game itself, the same in any language
     assert {k: table.table[k] for k in same} == {k: english.table[k] for k in same}
     assert [(s["name"], s["count"]) for s in table.table["seats"]] == [(s["name"], s["count"]) for s in english.table["seats"]]
     assert [b["move"] for b in table.table["buttons"]] == [b["move"] for b in english.table["buttons"]]
-    assert [{k: v for k, v in c.items() if k != "name"} for c in table.table["hand"]] == english.table["hand"]
+    def unnamed(card: dict[str, Any]) -> dict[str, Any]:  # a card's picture is named in the table's language
+        svg = re.sub(r'<title>[^<]*</title>|aria-label="[^"]*"', "", card["svg"])
+        return {**{k: v for k, v in card.items() if k != "name"}, "svg": svg}
+
+    assert [unnamed(c) for c in table.table["hand"]] == [unnamed(c) for c in english.table["hand"]]
     assert (lang == "en") == (table.table["status"] == english.table["status"])
     assert (table.words == {}) == (lang == "en")
     if lang != "en":
@@ -169,9 +182,50 @@ def test_every_prompt_of_a_terminal_in_a_language_refuses_nonsense_in_its_words_
     ("x", {1: "y"}, None), ("x", {}, b"x"), ("{0}", {}, None), (SAMPLE[0] if SAMPLE else "x", [("a", 1)], 3)])
 def test_a_refusal_made_of_anything_else_than_a_message_and_its_values_is_refused_in_one_line(
         message: Any, values: Any, english: Any) -> None:
-    from nomercy.core.refusals import Refusal
+    from nomercy.core.refusals import Refusal, Said
 
     assert answer(lambda: Refusal(message, values, english)) is None
+    assert answer(lambda: Said(message, values, english)) is None  # the coach's words: the same value, checked alike
+
+
+@pytest.mark.parametrize("code", HOSTILE_CODES[:12] + ["xx", "sv;fr", "../fr", "zh-Hant\n"], ids=range(16))
+def test_a_trainer_in_a_language_not_ours_is_refused_in_one_line_before_anything_is_read(code: Any,
+                                                                                        tmp_path: Path) -> None:
+    from nomercy.widgets import Trainer
+
+    got = answer(lambda: Trainer(data_dir=tmp_path, puzzles=[], lang=code))
+    assert got is None  # refused in one line (a trainer of no puzzles is refused too, but after the language)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("said_as", [*SAMPLE[1:15], "You play red 7", "You draw "], ids=range(16))
+def test_undos_line_said_as_anything_but_the_decision_is_refused_in_one_line(said_as: Any) -> None:
+    from nomercy.play.table_undo import Mark, undo_line
+
+    assert answer(lambda: undo_line(["You", "Ann"], Mark(3, 2, 0, "You draw"), 1, said_as=said_as)) is None
+
+
+@pytest.mark.parametrize("english, notation, state", [
+    (None, "You draw", "state"), ("drawing", None, "state"), ("drawing", "You draw", None),
+    (b"drawing", "You draw", "state"), ("drawing", "You draw", "You | classic"), ("drawing", 7, "state"),
+    ("x" * 100_000, "You draw", "state")])
+def test_a_move_said_made_of_anything_else_than_its_words_notation_and_position_is_refused_in_one_line(
+        english: Any, notation: Any, state: Any) -> None:
+    from nomercy.play.game import Game
+    from nomercy.play.said_at_table import MoveSaid
+
+    position = Game("classic", ["You", "Ann"], seed=3).state
+    state = position if state == "state" else state
+    assert answer(lambda: MoveSaid(english, notation, state)) is None
+
+
+def test_a_move_said_of_a_move_this_position_does_not_know_is_said_as_its_notation() -> None:
+    from nomercy.play.game import Game
+    from nomercy.play.said_at_table import MoveSaid
+
+    state = Game("classic", ["You", "Ann"], seed=3).state
+    assert MoveSaid("drawing", "You draw", state).said_in("sv") == "Dra"
+    assert MoveSaid("juggling", "You juggle", state).said_in("fr") == "You juggle"
 
 
 # --- the site's switch, in chromium ------------------------------------------------------------------------

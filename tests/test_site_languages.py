@@ -134,5 +134,101 @@ def test_the_landing_and_play_pages_speak_the_language_on_a_phone(site: str, lan
         assert taps >= 4 or (over and taps >= 1), f"only {taps} taps changed the table, and the round is not over"
         page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-play.png"), full_page=True)
         assert _leftovers(page, lang) == []
+        assert _table_english(table, lang) == []
         assert phone_problems(table) + page_scrolls_sideways(page) == []
+        assert page.evaluate(_FIT_JS) == []
+
+
+_TRAINER_TEXTS_JS = """
+(root) => {
+  const out = [];
+  // the puzzle's own words (the board, each tried puzzle's title) are the puzzles' catalog's, not the trainer's; the
+  // exported progress is data
+  const skip = (el) => el.closest('.nm-trainer-board, [data-testid^=in-box-] th, [data-testid=trainer-export-text], script, style');
+  for (const el of root.querySelectorAll('*')) {
+    if (skip(el)) continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (own) out.push(own);
+    for (const name of ['title', 'aria-label', 'data-label', 'placeholder']) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+  }
+  return [...new Set(out)];
+}
+"""
+
+
+_TABLE_TEXTS_JS = """
+(root) => {
+  const out = [];
+  // the move list is notation (a person's way to type a move), a ruling's text is the rulebook's
+  // and the letters drawn on a card's face (R, Y, G, B: the pictures are English, not yet said in a language)
+  const skip = (el) => el.closest('[data-testid=moves], .nm-ruling, .nm-order, select, script, style, svg text');
+  for (const el of root.querySelectorAll('*')) {
+    if (skip(el)) continue;
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (own) out.push(own);
+    for (const name of ['title', 'aria-label']) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+  }
+  for (const t of root.querySelectorAll('svg title')) out.push(t.textContent);  // the cards' tooltips
+  return [...new Set(out)];
+}
+"""
+
+
+def _table_english(table: Any, lang: str) -> list[str]:
+    """Every word on the game table (its seats, facts, hand, buttons, log, coach) that the language's catalog never
+    uses; the computers' names are names, the move list notation."""
+    from test_table_languages import _WORD, _vocabulary
+
+    names = {n.lower() for n in table.locator(".nm-seat-name").all_text_contents()}
+    found = set()
+    for text in table.evaluate(_TABLE_TEXTS_JS):
+        for word in _WORD.findall(text):
+            low = word.lower()
+            if low not in _vocabulary(lang) and low not in names and low.rstrip("s") not in names:
+                found.add(f"{word!r} in {text[:80]!r}")
+    return sorted(found)
+
+
+def _trainer_english(trainer: Any, lang: str) -> list[str]:
+    """Every word of the trainer's own texts on the page that the language's catalog never uses (a path is no word)."""
+    from test_table_languages import _WORD, _vocabulary
+
+    found = set()
+    for text in trainer.evaluate(_TRAINER_TEXTS_JS):
+        for word in _WORD.findall(" ".join(w for w in text.split() if "/" not in w)):
+            if word.lower() not in _vocabulary(lang):
+                found.add(f"{word!r} in {text[:80]!r}")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_train_pages_own_words_speak_the_language_on_a_phone(site: str, lang: str) -> None:  # noqa: F811
+    """The Train page's own words (its topic and level menus, what the puzzle served is to the learner, the due
+    count, the progress table and its boxes, export and import, what an attempt saved), a puzzle answered by
+    tapping; the puzzles' own texts are not the trainer's words and are left out."""
+    from test_site import KERNEL_MS
+
+    with phone(site, "360x640") as session:
+        page = session.open(f"?lang={lang}")
+        page.wait_for_function("document.documentElement.dataset.langReady !== undefined")
+        page = session.open("train/")
+        trainer = _app_ready(page, "nm-trainer")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert _trainer_english(trainer, lang) == []
+        for _ in range(12):  # to a puzzle answered by tapping one of its options
+            choices = trainer.locator('[data-testid="puzzle-choices"] button')
+            if choices.count():
+                break
+            served = trainer.get_attribute("data-served")
+            trainer.locator('[data-testid="trainer-next"]').tap()
+            page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
+                                   arg=[trainer.element_handle(), served], timeout=KERNEL_MS)
+        choices.first.scroll_into_view_if_needed()
+        choices.first.tap()
+        trainer.locator('[data-testid="trainer-recorded"]').wait_for(timeout=KERNEL_MS)
+        trainer.locator('[data-testid="trainer-import"] summary').tap()
+        trainer.locator('[data-testid="trainer-export"]').tap()
+        trainer.locator('[data-testid="trainer-export-text"]').wait_for(timeout=KERNEL_MS)
+        page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-train.png"), full_page=True)
+        assert _trainer_english(trainer, lang) == []  # (the board's own words and pictures are the puzzles', not read)
         assert page.evaluate(_FIT_JS) == []

@@ -10,8 +10,8 @@ they quote, like 'plays red 7', taken out), and English when it is not: a Swedis
 because the Swedish catalog does, never "the" or "card". Chinese text is checked the same way for the Latin words
 in it. The check reads the catalogs, so a new English sentence at the table fails it until it is translated.
 
-The coach's own words (the hint's reasons and figures, a warning's sentences, the round's review) are not in the
-catalogs yet: :func:`test_the_coachs_words_are_still_english` says so, and fails (strict) once they are.
+The coach's own words (the hint's reasons and figures, a warning's sentences and ways out, the round's review) are
+checked the same way, in their own test.
 """
 
 from __future__ import annotations
@@ -25,23 +25,27 @@ import pytest
 from babel.messages.pofile import read_po
 
 from nomercy.core.i18n import LOCALE_DIR, LOCALES
+from nomercy.teaching.terminology import ruling_titles
 from nomercy.widgets.game_table import GameTable
 
 OTHERS = list(LOCALES)
 _SKIPPED_KEYS = {"svg", "back", "top_svg", "deck_svg", "board", "move", "id", "kind", "rule", "card", "color", "key",
-                 "export", "seat", "name", "rules", "phase", "waiting", "direction", "viewer", "turn", "reveal_for",
-                 "winner", "undoer", "top", "order", "data-kind", "cards", "share", "date", "how", "reason", "strength"}
+                 "export", "seat", "name", "rules", "phase", "waiting", "direction", "viewer", "reveal_for",
+                 "winner", "undoer", "top", "order", "data-kind", "cards", "share", "date", "how", "reason", "strength",
+                 "played", "suggested", "highlight"}
 """Keys whose values are data the page does not show as they are (notation, ids, names, pictures; a seat's strength
-is an id the page says through its catalog, ``_(seat.strength)``)."""
+is an id the page says through its catalog, ``_(seat.strength)``; a reviewed decision's moves in notation, which the
+page shows only inside its sentence; the warning's button to highlight)."""
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 
 
 @lru_cache(maxsize=None)
 def _vocabulary(lang: str) -> frozenset[str]:
-    """Every word the language's catalog uses in a translation, its quoted notation left out (lower case)."""
+    """Every word the language's catalog uses in a translation, its quoted notation left out, and the rulings' titles
+    of its term table (lower case)."""
     with (LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / "nomercy.po").open("rb") as file:
         catalog = read_po(file)
-    found: set[str] = set()
+    found: set[str] = {w.lower() for title in ruling_titles(lang).values() for w in _WORD.findall(title)}
     for message in catalog:
         if not message.id:
             continue
@@ -80,6 +84,7 @@ def english_left(table: GameTable, lang: str, traits: tuple[str, ...]) -> list[t
 SHOWN = ("table", "log", "prompt", "error")
 """The traits whose words a person reads at the table, the coach's excepted."""
 COACH = ("advice", "review")
+"""The coach's traits: its hint or warning, and the round's review."""
 
 
 def _walk(lang: str, seed: int, players: dict[str, str], check: tuple[str, ...]) -> tuple[set[str], list[Any]]:
@@ -155,9 +160,75 @@ def test_seeded_rounds_at_a_table_in_a_language_show_no_english_word(lang: str) 
     assert {"over", "hint", "refused", "hot-seat", "prompt", "review", "uno", "warning"} <= reached, reached
 
 
-@pytest.mark.xfail(strict=True, reason="the coach's hints, warnings and reviews are not in the catalogs yet")
-def test_the_coachs_words_are_still_english() -> None:
-    left: list[Any] = []
-    for seed in (1, 2):
-        left += _walk("sv", seed, ONE_PERSON, COACH)[1]
-    assert not left
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_coachs_hints_warnings_and_reviews_show_no_english_word(lang: str) -> None:
+    """The coach's words at a table in another language: its hints (the reason, the odds in words, and the figures
+    behind "Show the numbers"), its warnings and their ways out, and the round's review while it runs and when done."""
+    reached: set[str] = set()
+    for seed, players in ((1, ONE_PERSON), (2, ONE_PERSON), (3, HOT_SEAT), (4, ONE_PERSON)):
+        got, left = _walk("zh-Hant" if lang == "zh_Hant" else lang, seed, players, COACH)
+        reached |= got
+        assert not left, f"English in the {lang} coach's words (seed {seed}): {left[:5]}"
+    assert {"hint", "warning", "review"} <= reached, reached
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_decision_taken_back_is_said_in_the_language_and_the_seat_called_you_too(lang: str) -> None:
+    """Undo's log line (the decision as the person's button says it, and the moves that went with it), the seat
+    called You as its label and in the facts' turn, and the hand's card pictures named in the language."""
+    lang = "zh-Hant" if lang == "zh_Hant" else lang
+    table = GameTable("no-mercy", ONE_PERSON, seed=5, pace=0, lang=lang)
+    for _ in range(6):
+        playable = [c for c in table.table["hand"] if c["playable"]]
+        if playable:
+            table.send_intent({"type": "card", "card": playable[0]["card"]})
+        elif table.table.get("buttons"):
+            table.send_intent({"type": "move", "move": table.table["buttons"][0]["move"]})
+        for _ in range(5):
+            table.send_intent({"type": "advance", "version": table.session.version})
+    assert table.send_intent({"type": "undo"}) is None
+    assert english_left(table, lang, SHOWN) == []
+    you = [seat for seat in table.table["seats"] if seat["name"] == "You"][0]
+    assert you["shown"] != "You" and table.table["turn"] != "You"
+    titles = [re.search(r"<title>([^<]*)</title>", card["svg"]).group(1) for card in table.table["hand"]]  # type: ignore[union-attr]
+    assert all(title == card["name"] for title, card in zip(titles, table.table["hand"])), titles
+
+
+def test_every_reason_warning_and_way_out_of_seeded_rounds_is_said_whole_in_each_language() -> None:
+    """Beyond what a walk reaches: the coach's reason for every legal move, the button of every way out, and every
+    warning with what it costs, at the positions of seeded rounds (two to four seats, a seat called You among them,
+    No Mercy and classic), each said in every language with no placeholder left and no English word."""
+    from nomercy.core.engine import apply, legal_moves
+    from nomercy.play.coach_reasons import move_reason
+    from nomercy.play.coach_warnings import move_warnings
+    from nomercy.play.game import Game
+    from nomercy.play.table_coach import move_label
+
+    left: list[tuple[str, str, str]] = []
+    said_count = 0
+    for seed in (0, 1):
+        for players in (["You", "Bo", "Cy"], ["Ann", "Bo"], ["You", "Ann"], ["Ann", "You", "Cy", "Di"]):
+            names = {p.lower() for p in players}
+            for rules in ("no-mercy", "classic"):
+                state, rng = Game(rules, players, seed=seed).state, random.Random(seed)
+                for step in range(200):
+                    if state.is_over:
+                        break
+                    moves = legal_moves(state)
+                    texts: list[Any] = []
+                    for move in moves:
+                        texts += [move_reason(state, move.seat, move)[0], move_label(state, state.move_text(move))]
+                        if step % 4 == 0:
+                            texts += [part for w in move_warnings(state, move.seat, move) for part in (w.text, w.cost)]
+                    for text in texts:
+                        for lang in LOCALES:
+                            said = text.said_in(lang)
+                            said_count += 1
+                            if "{" in said:
+                                left.append((lang, "{", said))
+                            left += [(lang, word, said) for word in _WORD.findall(said)
+                                     if word.lower() not in _vocabulary(lang) and word.lower() not in names
+                                     and word.lower().rstrip("s") not in names]
+                    state, _ = apply(state, rng.choice(moves))
+    assert said_count > 10_000
+    assert not left, left[:5]

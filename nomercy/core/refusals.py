@@ -22,6 +22,7 @@ taken apart from the English.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from nomercy.core.cards import Card, Color
@@ -30,32 +31,117 @@ from nomercy.core.i18n import N_, SOURCE, language, placeholders, words
 from nomercy.core.said import COLOR_WORDS, card_name
 from nomercy.core.wording import is_you
 
-__all__ = ["Refusal", "refused", "refusal", "turn_refusal", "refusal_words", "reason_of"]
+__all__ = ["Said", "said", "plain", "Count", "Joined", "Refusal", "refused", "refusal", "turn_refusal", "refusal_words", "reason_of"]
 
 
-class Refusal(str):
-    """The English words of a refusal (the ``str`` itself), with the ``message`` and ``values`` they were made from."""
+class Said(str):
+    """English words (the ``str`` itself, as the code always wrote them) with the ``message`` and ``values`` they were
+    made from, so a table in another language says them again (:func:`refusal_words`). A value is said in the
+    language too: a card, a color, the seat called You, another :class:`Said` (a clause of the sentence), or any
+    value with a ``said_in(lang)`` method (a count of things, a move); a name or a number stays as it is."""
 
     message: str
     values: Mapping[str, Any]
 
-    def __new__(cls, message: str, values: Mapping[str, Any], english: str | None = None) -> "Refusal":
+    def __new__(cls, message: str, values: Mapping[str, Any], english: str | None = None) -> "Said":
         if not isinstance(message, str) or not isinstance(values, Mapping) or not all(
                 isinstance(k, str) for k in values) or not isinstance(english, (str, type(None))):
-            raise NomercyError(f"a refusal is a message (text), its values by name and perhaps its English (text); "
-                               f"not {quote(message)}, {quote(values)}, {quote(english)}")
+            raise NomercyError(f"a sentence to say again is a message (text), its values by name and perhaps its "
+                               f"English (text); not {quote(message)}, {quote(values)}, {quote(english)}")
         missing = placeholders(message) - set(values)
         if missing:
-            raise NomercyError(f"the refusal {quote(message)} has no value for {', '.join(sorted(missing))}")
+            raise NomercyError(f"the message {quote(message)} has no value for {', '.join(sorted(missing))}")
         if english is None:
             try:
                 english = message.format(**values)
             except (IndexError, KeyError, ValueError):
-                raise NomercyError(f"the refusal {quote(message)} is not a message with named placeholders, like "
+                raise NomercyError(f"the message {quote(message)} is not a message with named placeholders, like "
                                    "'{player} holds no {card}'") from None
         made = super().__new__(cls, english)
         made.message, made.values = message, dict(values)
         return made
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # (a copy or a pickle makes it again from all it holds)
+        return self.message, self.values, str.__str__(self)
+
+    def said_in(self, lang: str) -> str:
+        """These words in ``lang`` (:func:`refusal_words`)."""
+        return refusal_words(self, lang)
+
+
+def plain(value: Any) -> Any:
+    """``value`` (dicts, lists and texts) with every :class:`Said` as the plain text of its English: what a file
+    writer that knows only ``str`` (YAML's) is given."""
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(plain(item) for item in value) if isinstance(value, list) else tuple(map(plain, value))
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    return value
+
+
+def said(message: str, english: str | None = None, **values: Any) -> Said:
+    """A :class:`Said` of ``message`` and ``values``; its English is the message filled, or ``english`` where the
+    English differs (a verb that agrees with a seat called You, the code's own wording kept word for word)."""
+    return Said(message, values, english)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of things in the form that agrees with it: ``one`` and ``many`` are a message with plural forms
+    (``{count} card``, ``{count} cards``), ``values`` fill its other placeholders; English as
+    :func:`~nomercy.core.wording.plural` writes it, another language by the catalog's plural forms.
+
+    >>> str(Count(3, "{count} card", "{count} cards")), Count(1, "{count} card", "{count} cards").said_in("fr")
+    ('3 cards', '1 carte')
+    """
+
+    number: int
+    one: str
+    many: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return (self.one if self.number == 1 else self.many).format(count=self.number, **self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def said_in(self, lang: str) -> str:
+        if language(lang) == SOURCE:
+            return str(self)
+        values = {key: _value(value, lang) for key, value in self.values.items()}
+        return words(lang).ngettext(self.one, self.many, self.number, **values)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Values one after the other: in English joined by ``between`` (", ", " or ", "; "), in another language by
+    the catalog's ``message`` (``{items}, {item}``), one value at a time."""
+
+    items: tuple[Any, ...]
+    between: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.between.join(map(str, self.items))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def said_in(self, lang: str) -> str:
+        if language(lang) == SOURCE:
+            return str(self)
+        shown = [str(_value(item, lang)) for item in self.items]
+        text = shown[0] if shown else ""
+        for item in shown[1:]:
+            text = words(lang).gettext(self.message, items=text, item=item)
+        return text
+
+
+class Refusal(Said):
+    """The English words of a refusal (the ``str`` itself), with the ``message`` and ``values`` they were made from."""
 
 
 # Each pair: the message for a seat by its name ({player}), then for the seat called You. The English of the You
@@ -238,21 +324,32 @@ def reason_of(error: BaseException) -> str:
 
 
 def refusal_words(reason: str, lang: str) -> str:
-    """``reason`` in ``lang``: a :class:`Refusal` said again from its message and values, another text through the
-    catalog (a message without placeholders), or as it is when no catalog holds it. English: ``reason`` as it is."""
+    """``reason`` in ``lang``: a :class:`Said` (a :class:`Refusal`, the coach's words) said again from its message
+    and values, another text through the catalog (a message without placeholders), or as it is when no catalog
+    holds it. English: ``reason`` as it is."""
     lang = language(lang)
     if lang == SOURCE or not isinstance(reason, str) or not reason.strip():
         return reason  # (the empty message is a catalog's header: never looked up)
     said = words(lang)
-    if not isinstance(reason, Refusal):
+    if not isinstance(reason, Said):
         return said.gettext(reason)
+    return _capital(_said(reason, lang))
+
+
+def _said(reason: Said, lang: str) -> str:
+    """``reason`` said again in ``lang`` as it reads inside another sentence (no capital added)."""
     values = {key: _value(value, lang) for key, value in reason.values.items()}
-    return _capital(said.gettext(reason.message, **values))
+    return words(lang).gettext(reason.message, **values)
 
 
 def _value(value: Any, lang: str) -> Any:
-    """A refusal's value in ``lang``: a card or a color in the language's words, the seat called You as the
-    language's 'you', anything else (a name, a number, a quoted value) as it is."""
+    """A refusal's value in ``lang``: a clause (:class:`Said`) or a value with ``said_in`` said in it, a card or a
+    color in the language's words, the seat called You as the language's 'you', anything else (a name, a number, a
+    quoted value) as it is."""
+    if isinstance(value, Said):
+        return _said(value, lang)
+    if callable(getattr(value, "said_in", None)):
+        return value.said_in(lang)
     if isinstance(value, Card):
         return card_name(value, lang)
     if isinstance(value, Color):

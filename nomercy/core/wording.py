@@ -183,6 +183,8 @@ def table_players(strengths: Sequence[str]) -> dict[str, str]:
     return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
 
 
+FACE_DOWN = N_("face-down card")
+"""A card back's name (its tooltip), as the card pictures write it in English."""
 MERCY_BAR_SEAT = N_("{count} of {limit}")
 """Beside each seat's mercy meter: its cards against the mercy limit (the legend says what the meter is)."""
 MERCY_BAR_LEGEND = N_("Mercy meters: each fills as a hand grows; at {limit} cards a player is knocked out.")
@@ -221,7 +223,11 @@ HINT_ODDS_BEHIND = N_("In {rounds} imagined rounds it won {chance}, and {other} 
                        "the coach keeps the move that is usually best here.")
 ABOUT_AS_OFTEN = N_("about as often")
 
-REVIEW_HEAD = N_("{whose} round: {mistakes} and {close_calls} in {decisions}.")
+REVIEW_HEAD = "{whose} round: {mistakes} and {close_calls} in {decisions}."
+"""The review's head in English (``whose``: 'Your', "Ann's", 'The'); a language says it with one of these:"""
+REVIEW_HEAD_YOURS = N_("Your round: {mistakes} and {close_calls} in {decisions}.")
+REVIEW_HEAD_THEIRS = N_("{player}'s round: {mistakes} and {close_calls} in {decisions}.")
+REVIEW_HEAD_NOBODY = N_("The round: {mistakes} and {close_calls} in {decisions}.")
 REVIEW_EXPLAINED = N_("The coach played each of your decisions out in many imagined rounds, the hidden cards dealt at "
                        "random. A mistake is a move that clearly did worse than the expert's choice; a close call is "
                        "one where the expert chose another move, but the two did about as well.")
@@ -234,16 +240,19 @@ REVIEW_CLOSE_CALL_BEHIND = N_("Move {number}: {played}. The expert would {sugges
                                "difference is too small to be sure, and the expert keeps its usual move unless another "
                                "is clearly better.")
 REVIEW_POSITION = N_("The table before move {number}, as you saw it:")
-KEEP_MISTAKE = "Keep it as a puzzle"
-KEPT_NOW = "Kept: the Trainer will bring this table back as a puzzle, under Your mistakes."
-KEPT_AGAIN = "You kept this one already: it is in the Trainer, under Your mistakes."
-KEPT_FOR = "It is {name}'s (the learner the Trainer was last used by)."
-REMOVE_KEPT = "Remove it from my puzzles"
-KEPT_SERVED = "A table from one of your own rounds, where you made a mistake."
+KEEP_MISTAKE = N_("Keep it as a puzzle")
+KEPT_NOW = N_("Kept: the Trainer will bring this table back as a puzzle, under Your mistakes.")
+KEPT_AGAIN = N_("You kept this one already: it is in the Trainer, under Your mistakes.")
+KEPT_FOR = N_("It is {name}'s (the learner the Trainer was last used by).")
+REMOVE_KEPT = N_("Remove it from my puzzles")
+KEPT_SERVED = N_("A table from one of your own rounds, where you made a mistake.")
 KEPT_LEFT_OUT = "A puzzle you kept no longer passes the coach's check, so it is left out"
-KEPT_NOT_CONFIRMED = ("On a second look the coach could not show that its move is clearly better here, so this one "
-                      "is not kept.")
-REVIEW_PROGRESS = N_("Reviewing {whose} decisions: {done} of {total} weighed…")
+KEPT_NOT_CONFIRMED = N_("On a second look the coach could not show that its move is clearly better here, so this one "
+                         "is not kept.")
+REVIEW_PROGRESS = "Reviewing {whose} decisions: {done} of {total} weighed…"
+"""How far a running review got, in English (``whose``: 'your', "Ann's"); a language says it with one of these:"""
+REVIEW_PROGRESS_YOURS = N_("Reviewing your decisions: {done} of {total} weighed…")
+REVIEW_PROGRESS_THEIRS = N_("Reviewing {player}'s decisions: {done} of {total} weighed…")
 
 # ---------------------------------------------------------------------------------------------- the trainer's words
 
@@ -259,10 +268,10 @@ LEARNER_KEEP = N_("OK")
 LEARNER_ADD = N_("Add your name")
 LEARNER_OTHER = N_("Someone else?")
 LEARNER_OTHERS = N_("Also on this computer: {names}.")
-IMPORT_WHOSE = "This file is {whose}'s progress, and this is {mine}."
-IMPORT_ASK = "Whose should it become?"
-IMPORT_AS_MINE = "Make it {mine}'s"
-IMPORT_AS_MINE_UNNAMED = "Make it mine"
-IMPORT_AS_THEIRS = "Switch to {whose} and import"
+IMPORT_WHOSE = N_("This file is {whose}'s progress, and this is {mine}.")
+IMPORT_ASK = N_("Whose should it become?")
+IMPORT_AS_MINE = N_("Make it {mine}'s")
+IMPORT_AS_MINE_UNNAMED = N_("Make it mine")
+IMPORT_AS_THEIRS = N_("Switch to {whose} and import")
 RATING = N_("Your puzzle rating: {rating}")
 RATING_SETTLING = N_("Your puzzle rating: about {rating} (a few more puzzles will settle it)")

@@ -33,7 +33,7 @@ is one standard error, and :attr:`Hint.noise` says so in words. The warnings liv
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence, Union, get_args
+from typing import Any, Iterator, Sequence, Union, get_args
 
 from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.legality import empties_hand, is_optional
@@ -41,12 +41,16 @@ from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor,
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core import inputs
 from nomercy.core.state import GameState
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, Joined, Said, said
+from nomercy.core.said import n_
 from nomercy.core.wording import plural, possessive, says
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
 from nomercy.play.coach_reasons import move_reason
 from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, move_warnings, seat_moves
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing
+from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.transcript import Transcript
 
 __all__ = [
@@ -95,17 +99,20 @@ class Comparison:
         return is_clear(self.lead, self.error)
 
     @property
-    def verdict(self) -> str:
+    def verdict(self) -> Said:
         """The comparison in words: worse by so many points, or as good within noise."""
-        margin = f"± {points(self.error)} (one standard error, on the same {self.tables} tables)"
+        margin = said(N_("± {error} (one standard error, on the same {tables} tables)"), error=points(self.error),
+                      tables=self.tables)
+        lead = points(self.lead)
         if self.clear:
-            return f"worse by {points(self.lead)} points {margin}"
+            return said(N_("worse by {points} points {margin}"), points=lead, margin=margin)
         if is_clear(-self.lead, self.error):
-            return f"{points(self.lead)} points more on these tables {margin}"
+            return said(N_("{points} points more on these tables {margin}"), points=lead, margin=margin)
         if round(self.lead * 100) == 0:
-            return f"as good within noise: the same share {margin}"
-        more = "less" if self.lead > 0 else "more"
-        return f"as good within noise: {points(self.lead)} points {more} {margin}"
+            return said(N_("as good within noise: the same share {margin}"), margin=margin)
+        if self.lead > 0:
+            return said(N_("as good within noise: {points} points less {margin}"), points=lead, margin=margin)
+        return said(N_("as good within noise: {points} points more {margin}"), points=lead, margin=margin)
 
     def __str__(self) -> str:
         return f"{self.move}: {self.verdict}"
@@ -156,32 +163,42 @@ class Hint:
     @property
     def narrowing(self) -> str:
         """How the search narrowed the moves down, in words; empty when it weighed only the finalists."""
-        said = []
+        parts = []
         if self.set_aside:
-            moves = f"{plural(self.set_aside, 'other move')} {'was' if self.set_aside == 1 else 'were'}"
-            said.append(f"{moves} set aside after a first look ({_tables(self.first_look, 'at most ')} each)")
+            parts.append(Count(self.set_aside, *n_("{count} other move was set aside after a first look ({tables} each)",
+                                                   "{count} other moves were set aside after a first look ({tables} "
+                                                   "each)"),
+                               {"tables": Count(self.first_look, *n_("at most {count} table", "at most {count} tables"))}))
         if self.not_weighed:
-            moves = f"{plural(self.not_weighed, 'more legal move')} {'was' if self.not_weighed == 1 else 'were'}"
-            said.append(f"{moves} not weighed (the greedy player ranks them lower)")
-        if not said or self.chance is None:
+            parts.append(Count(self.not_weighed, *n_("{count} more legal move was not weighed (the greedy player ranks "
+                                                     "them lower)",
+                                                     "{count} more legal moves were not weighed (the greedy player "
+                                                     "ranks them lower)")))
+        if not parts or self.chance is None:
             return ""
-        finalists = len(self.chances)
-        these = "this one was" if finalists == 1 else f"these {finalists} were"
-        return f"{'; '.join(said)}; {these} looked at more closely ({_tables(self.chance.playouts)} each)."
+        finalists, tables = len(self.chances), _tables(self.chance.playouts)
+        these = (said(N_("this one was looked at more closely ({tables} each)"), tables=tables) if finalists == 1
+                 else said(N_("these {count} were looked at more closely ({tables} each)"), count=finalists,
+                           tables=tables))
+        return said(N_("{narrowed}; {finalists}."), narrowed=Joined(tuple(parts), "; ", N_("{items}; {item}")),
+                    finalists=these)
 
     @property
     def noise(self) -> str:
         """How far to trust the chances, in words."""
         if not self.playouts:
-            return "No search was needed: this move is right whatever the hidden cards are."
+            return said(N_("No search was needed: this move is right whatever the hidden cards are."))
         cut = self.playouts - self.decided
-        played = (f"{cut} of them were cut off after {PLAYOUT_DEPTH} moves and judged by hand sizes"
-                  if cut else "each one played to the end of the round")
-        error = f", {points(self.chance.error)} points for the suggested move" if self.chance else ""
-        return (f"{self.playouts} imagined rounds (seed {self.seed}, budget {self.budget}): the hidden cards dealt "
-                f"at random, then every seat played by the greedy player; {played}. ± is one standard error"
-                f"{error}. The expert keeps the greedy player's move unless another does better on the same tables "
-                f"by more than its noise; moves closer than {CLEAR:g} standard errors are a tie.")
+        played = (said(N_("{count} of them were cut off after {depth} moves and judged by hand sizes"), count=cut,
+                       depth=PLAYOUT_DEPTH) if cut else said(N_("each one played to the end of the round")))
+        error = said(N_(", {points} points for the suggested move"), points=points(self.chance.error)) \
+            if self.chance else ""
+        return said(N_("{count} imagined rounds (seed {seed}, budget {budget}): the hidden cards dealt at random, then "
+                       "every seat played by the greedy player; {played}. ± is one standard error{error}. The expert "
+                       "keeps the greedy player's move unless another does better on the same tables by more than its "
+                       "noise; moves closer than {clear} standard errors are a tie."),
+                    count=self.playouts, seed=self.seed, budget=self.budget, played=played, error=error,
+                    clear=f"{CLEAR:g}")
 
     def lines(self) -> tuple[str, ...]:
         """The list a table shows: the suggested move with its chance, then each other finalist against it."""
@@ -194,8 +211,8 @@ class Hint:
         return "\n".join(lines + [self.narrowing] if self.narrowing else lines)
 
 
-def _tables(count: int, before: str = "") -> str:
-    return f"{before}{plural(count, 'table')}"
+def _tables(count: int) -> Count:
+    return Count(count, *n_("{count} table", "{count} tables"))
 
 
 @dataclass(frozen=True)
@@ -237,13 +254,21 @@ class ReviewedDecision:
         return self.played.clear
 
     def __str__(self) -> str:
-        played = f"Move {self.number}: {self.played.move} ({self.played.chance.mean:.0%})"
+        return str.__str__(self.said)
+
+    @property
+    def said(self) -> Said:
+        """The decision with its figures (:func:`str` of it), as words a table in another language says again."""
+        values: dict[str, Any] = {"number": self.number, "played": MoveSaid(self.played.move, self.played.move, self.state),
+                  "played_chance": f"{self.played.chance.mean:.0%}", "chance": f"{self.chance.mean:.0%}",
+                  "suggested": MoveSaid(self.suggested, self.suggested, self.state)}
         if self.mistake:
-            return (f"{played}. The expert: {self.suggested} ({self.chance.mean:.0%}), better by "
-                    f"{points(self.played.lead)} points (± {points(self.played.error)}, one standard error, on the "
-                    f"same {self.played.tables} tables). {self.reason}")
-        return (f"{played}; the expert's search chose {self.suggested} ({self.chance.mean:.0%}). A close call, "
-                f"{self.played.verdict}.")
+            return said(N_("Move {number}: {played} ({played_chance}). The expert: {suggested} ({chance}), better by "
+                           "{points} points (± {error}, one standard error, on the same {tables} tables). {reason}"),
+                        points=points(self.played.lead), error=points(self.played.error), tables=self.played.tables,
+                        reason=self.reason, **values)
+        return said(N_("Move {number}: {played} ({played_chance}); the expert's search chose {suggested} ({chance}). "
+                       "A close call, {verdict}."), verdict=self.played.verdict, **values)
 
 
 @dataclass(frozen=True)
@@ -270,10 +295,11 @@ class Review:
     @property
     def head(self) -> str:
         """The review in one line: how many mistakes and close calls among how many decisions."""
-        mistakes = plural(len(self.mistakes), "mistake")
-        calls = plural(len(self.close_calls), "close call")
-        return (f"{self.seat}: {mistakes} and {calls} in {self.looked_at} decisions (seed {self.seed}, "
-                f"{self.budget} playouts per decision, as for a hint)")
+        return said(N_("{player}: {mistakes} and {close_calls} in {count} decisions (seed {seed}, {budget} playouts per "
+                       "decision, as for a hint)"), player=self.seat,
+                    mistakes=Count(len(self.mistakes), *n_("{count} mistake", "{count} mistakes")),
+                    close_calls=Count(len(self.close_calls), *n_("{count} close call", "{count} close calls")),
+                    count=self.looked_at, seed=self.seed, budget=self.budget)
 
     def __str__(self) -> str:
         return "\n".join([self.head, *map(str, self.mistakes), *map(str, self.close_calls)])

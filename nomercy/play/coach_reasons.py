@@ -8,6 +8,7 @@ search's choice.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from nomercy.core import events as ev
 from nomercy.core.cards import COLORS, Card, Color
@@ -16,6 +17,9 @@ from nomercy.core.engine import apply, legal_moves
 from nomercy.core.legality import empties_hand
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.state import GameState, Phase
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, Joined, said
+from nomercy.core.said import n_
 from nomercy.core.wording import plural, says, verb
 from nomercy.play.coach_warnings import comes_back, hand_of
 
@@ -23,17 +27,24 @@ __all__ = ["move_reason"]
 
 
 def move_reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
-    """One line, in the game's words, of why ``move`` is good for ``seat`` here, and the ruling it rests on."""
+    """One line, in the game's words, of why ``move`` is good for ``seat`` here, and the ruling it rests on.
+
+    The line is a :class:`~nomercy.core.refusals.Said`: its English, and the message and values a table in
+    another language says it again from."""
     names = state.seats
     hand = state.hands[seat]
     limit = state.rules.mercy_limit
     penalty = state.rules.uno_penalty
     if type(move) is CallUno:
-        return f"Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}.", "uno"
+        return said(N_("Call UNO now: you hold one card, and whoever catches you first makes you draw {penalty}."),
+                    penalty=penalty), "uno"
     if type(move) is Catch:
         who = names[move.target]
-        return (f"Catch {who}: {says(who, 'holds')} one card and {verb(who, 'has')} not called UNO, so "
-                f"{says(who, 'draws')} {penalty}; after the next move it is too late."), "uno"
+        return said(N_("Catch {player}: {player} holds one card and has not called UNO, so {player} draws {penalty}; "
+                       "after the next move it is too late."),
+                    f"Catch {who}: {says(who, 'holds')} one card and {verb(who, 'has')} not called UNO, so "
+                    f"{says(who, 'draws')} {penalty}; after the next move it is too late.",
+                    player=who, penalty=penalty), "uno"
     if type(move) is Play:
         return _play_reason(state, seat, move)
     if type(move) is Draw:
@@ -41,34 +52,49 @@ def move_reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
             answers = [a for a in legal_moves(state, seat) if type(a) is Play]
             if not answers:
                 doomed = limit is not None and len(hand) + state.pending >= limit
-                fate = " and you are knocked out either way" if doomed else ""
-                return (f"Take the {state.pending} cards: nothing in your hand answers a +{state.stack_value}{fate}.",
-                        "stack-answers")
+                fate = said(N_(" and you are knocked out either way")) if doomed else ""
+                return (said(N_("Take the {count} cards: nothing in your hand answers a +{stack}{fate}."),
+                             count=state.pending, stack=state.stack_value, fate=fate), "stack-answers")
             if all(a.card.rank.face.effect == "reverse-draw" for a in answers) and comes_back(state, answers[0]):
-                return (f"Take the {state.pending} cards: with two players left your {answers[0].card} would come "
-                        "straight back to you, bigger."), "wild-reverse-four-two-players"
+                return said(N_("Take the {count} cards: with two players left your {card} would come straight back "
+                               "to you, bigger."), count=state.pending, card=answers[0].card), \
+                    "wild-reverse-four-two-players"
             keep = max((a.card for a in answers), key=lambda c: c.draw_value)
-            return f"Take the {state.pending} cards and keep your {keep} for a bigger stack later.", "stacking"
+            return said(N_("Take the {count} cards and keep your {card} for a bigger stack later."),
+                        count=state.pending, card=keep), "stacking"
         rule = "draw-one" if state.rules.draw == "one" else "draw-until-playable"
         if state.phase is Phase.TURN and not any(type(a) is Play for a in legal_moves(state, seat)):
-            return f"Draw: nothing in your hand matches {state.top_card} with {state.color} in force.", rule
-        return "Draw rather than play: keep your cards for later.", "matching"
+            return said(N_("Draw: nothing in your hand matches {top} with {color} in force."), top=state.top_card,
+                        color=state.color), rule
+        return said(N_("Draw rather than play: keep your cards for later.")), "matching"
     if type(move) is Pass:
-        return f"Keep the {state.drawn} you drew rather than play it now.", "draw-one"
+        return said(N_("Keep the {card} you drew rather than play it now."), card=state.drawn), "draw-one"
     if type(move) is NameColor:
         if state.phase is Phase.NAME_ROULETTE:
             unseen = _unseen_by_color(state, seat)
             most = max(unseen.values())
-            soon = ("more than of any other color, so it should show soonest" if unseen[move.color] == most and
-                    list(unseen.values()).count(most) == 1 else "so it should show soon")
-            text = f"Name {move.color}: {unseen[move.color]} {move.color} cards are still unseen, {soon}."
-            return text, "wild-roulette"
+            soon = (said(N_("more than of any other color, so it should show soonest"))
+                    if unseen[move.color] == most and list(unseen.values()).count(most) == 1
+                    else said(N_("so it should show soon")))
+            return said(N_("Name {color}: {count} {color} cards are still unseen, {soon}."), color=move.color,
+                        count=unseen[move.color], soon=soon), "wild-roulette"
         held = sum(1 for c in hand if c.color is move.color)
-        return f"Name {move.color}: you hold {plural(held, f'{move.color} card')}.", "first-card"
+        return said(N_("Name {color}: you hold {cards}."), color=move.color,
+                    cards=Count(held, *n_("{count} {color} card", "{count} {color} cards"), {"color": move.color})), \
+            "first-card"
     offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
     size = len(state.hands[offender])
-    return (f"Challenge: {says(names[offender], 'holds')} {size} cards, so one may well have matched the color; "
-            f"if so {says(names[offender], 'draws')} the {state.pending} instead of you."), "challenge"
+    who = names[offender]
+    return said(N_("Challenge: {player} holds {size} cards, so one may well have matched the color; if so {player} "
+                   "draws the {count} instead of you."),
+                f"Challenge: {says(who, 'holds')} {size} cards, so one may well have matched the color; "
+                f"if so {says(who, 'draws')} the {state.pending} instead of you.",
+                player=who, size=size, count=state.pending), "challenge"
+
+
+def _cards(count: int) -> Count:
+    """``count`` cards, as ``plural`` writes them in English."""
+    return Count(count, *n_("{count} card", "{count} cards"))
 
 
 def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
@@ -77,79 +103,102 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
     limit = state.rules.mercy_limit
     card = play.card
     if empties_hand(card, hand):
-        return f"Play {card}: it empties your hand and wins the round.", "winning"
+        return said(N_("Play {card}: it empties your hand and wins the round."), card=card), "winning"
     after, events = apply(state, play)  # a play draws nothing for its player: the real table tells no secret
     left = len(after.hands[seat])
-    uno = "; then call UNO" if left == 1 else ""
+    uno = said(N_("; then call UNO")) if left == 1 else ""
     grew = next((e for e in events if isinstance(e, ev.StackGrew)), None)
     if state.phase is Phase.PLAY_DRAWN and card == state.drawn:
-        return (f"Play the {card} you drew: a drawn card that fits is played at once under these rules{uno}.",
-                "draw-until-playable")
+        return (said(N_("Play the {card} you drew: a drawn card that fits is played at once under these rules{uno}."),
+                     card=card, uno=uno), "draw-until-playable")
     if grew is not None and grew.target == names[seat]:
-        return f"Play {card}: with two players left it comes back to you, {grew.total} cards in all{uno}.", grew.rule
+        return said(N_("Play {card}: with two players left it comes back to you, {total} cards in all{uno}."),
+                    card=card, total=grew.total, uno=uno), grew.rule
     if grew is not None:
         target = grew.target
         size = len(after.hands[state.seat(target)])
         knocks = limit is not None and size + grew.total >= limit
         if state.pending and limit is not None and len(hand) + state.pending >= limit:
-            return (f"Stack your {card}: drawing {state.pending} would take you to {limit} cards "
-                    f"and knock you out{uno}."), "mercy"
-        stack = "Stack your" if state.pending else "Play"
+            return (said(N_("Stack your {card}: drawing {pending} would take you to {limit} cards and knock you "
+                            "out{uno}."), card=card, pending=state.pending, limit=limit, uno=uno), "mercy")
+        values: dict[str, Any] = {"card": card, "player": target, "size": size, "total": grew.total, "uno": uno}
         if knocks:
-            return (f"{stack} {card}: {says(target, 'holds')} {size} cards, and {grew.total} more knock {target} "
-                    f"out{uno}."), "mercy"
+            stack = "Stack your" if state.pending else "Play"
+            message = (N_("Stack your {card}: {player} holds {size} cards, and {total} more knock {player} out{uno}.")
+                       if state.pending else
+                       N_("Play {card}: {player} holds {size} cards, and {total} more knock {player} out{uno}."))
+            return (said(message, f"{stack} {card}: {says(target, 'holds')} {size} cards, and {grew.total} more "
+                                  f"knock {target} out{uno}.", **values), "mercy")
         if state.pending:
-            return (f"Stack your {card}: {target} now {verb(target, 'faces')} {grew.total} cards instead of you "
-                    f"drawing {state.pending}{uno}."), grew.rule
+            return (said(N_("Stack your {card}: {player} now faces {total} cards instead of you drawing "
+                            "{pending}{uno}."),
+                         f"Stack your {card}: {target} now {verb(target, 'faces')} {grew.total} cards instead of "
+                         f"you drawing {state.pending}{uno}.", pending=state.pending, **values), grew.rule)
         if size <= 2:
-            return (f"Play {card}: {says(target, 'holds')} only {plural(size)}, so make {target} draw {grew.total}{uno}.",
-                    grew.rule)
-        return f"Play {card}: {target} must answer with a draw card or take {grew.total}{uno}.", grew.rule
+            return (said(N_("Play {card}: {player} holds only {cards}, so make {player} draw {total}{uno}."),
+                         f"Play {card}: {says(target, 'holds')} only {plural(size)}, so make {target} draw "
+                         f"{grew.total}{uno}.", cards=_cards(size), **values), grew.rule)
+        return said(N_("Play {card}: {player} must answer with a draw card or take {total}{uno}."), **values), grew.rule
     for event in events:
         if isinstance(event, ev.HandsSwapped):
-            return (f"Swap hands with {event.other}: you give away {len(hand) - 1} cards "
-                    f"and get {plural(left)} back{uno}."), event.rule
+            return (said(N_("Swap hands with {player}: you give away {gave} and get {cards} back{uno}."),
+                         f"Swap hands with {event.other}: you give away {len(hand) - 1} cards and get "
+                         f"{plural(left)} back{uno}.", player=event.other, gave=_cards(len(hand) - 1),
+                         cards=_cards(left), uno=uno), event.rule)
         if isinstance(event, ev.HandsPassed):
             giver = names[(seat - state.direction) % len(names)]
-            return (f"Pass the hands on: you give away {len(hand) - 1} cards and get {hand_of(giver, left)}{uno}.",
-                    event.rule)
+            return (said(N_("Pass the hands on: you give away {gave} and get {hand}{uno}."),
+                         f"Pass the hands on: you give away {len(hand) - 1} cards and get {hand_of(giver, left)}{uno}.",
+                         gave=_cards(len(hand) - 1), hand=hand_of(giver, left), uno=uno), event.rule)
         if isinstance(event, ev.CardsDiscarded) and event.cards:
-            shown = ", ".join(map(str, event.cards))
-            what = f"your other {card.color} card ({shown})" if len(event.cards) == 1 else \
-                f"your {len(event.cards)} other {card.color} cards ({shown})"
-            return f"Play {card}: it takes {what} along, so you hold {plural(left)}{uno}.", event.rule
+            shown = Joined(tuple(event.cards), ", ", N_("{items}, {item}"))
+            what = (said(N_("your other {color} card ({cards})"), color=card.color, cards=shown)
+                    if len(event.cards) == 1 else
+                    said(N_("your {count} other {color} cards ({cards})"), count=len(event.cards), color=card.color,
+                         cards=shown))
+            return said(N_("Play {card}: it takes {what} along, so you hold {cards}{uno}."), card=card, what=what,
+                        cards=_cards(left), uno=uno), event.rule
         if isinstance(event, ev.EveryoneSkipped):
-            return f"Play {card}: everyone else is skipped and you play again{uno}.", event.rule
+            return said(N_("Play {card}: everyone else is skipped and you play again{uno}."), card=card,
+                        uno=uno), event.rule
         if isinstance(event, ev.PlayerSkipped):
             size = len(after.hands[state.seat(event.player)])
             if event.rule == "reverse-two-players":
-                return f"Play {card}: with two players it skips {event.player}, and you play again{uno}.", event.rule
+                return said(N_("Play {card}: with two players it skips {player}, and you play again{uno}."),
+                            card=card, player=event.player, uno=uno), event.rule
             if size <= 2:
-                return f"Play {card}: skip {event.player}, who holds only {plural(size)}{uno}.", event.rule
-            return f"Play {card}: skip {event.player}{uno}.", event.rule
+                return said(N_("Play {card}: skip {player}, who holds only {cards}{uno}."), card=card,
+                            player=event.player, cards=_cards(size), uno=uno), event.rule
+            return said(N_("Play {card}: skip {player}{uno}."), card=card, player=event.player, uno=uno), event.rule
     if after.phase is Phase.NAME_ROULETTE:
         victim = names[after.turn]
         size = len(after.hands[after.turn])
         near = limit is not None and size + _expected_turned_up(state, seat) >= limit
-        close = f", already {size} of the {limit} that knock a player out" if near else ""
-        return (f"Play {card}: {victim} ({plural(size)}{close}) {verb(victim, 'turns')} up cards until a named color "
-                f"shows{uno}.",
+        close = said(N_(", already {size} of the {limit} that knock a player out"), size=size, limit=limit) \
+            if near else ""
+        return (said(N_("Play {card}: {player} ({cards}{close}) turns up cards until a named color shows{uno}."),
+                     f"Play {card}: {victim} ({plural(size)}{close}) {verb(victim, 'turns')} up cards until a named "
+                     f"color shows{uno}.", card=card, player=victim, cards=_cards(size), close=close, uno=uno),
                 "wild-roulette")
     if card.rank.face.effect == "reverse":
         nxt = names[after.turn]
-        return (f"Play {card}: play turns around, so {nxt} ({plural(len(after.hands[after.turn]))}) "
-                f"{verb(nxt, 'plays')} next{uno}."), "reverse"
+        return (said(N_("Play {card}: play turns around, so {player} ({cards}) plays next{uno}."),
+                     f"Play {card}: play turns around, so {nxt} ({plural(len(after.hands[after.turn]))}) "
+                     f"{verb(nxt, 'plays')} next{uno}.", card=card, player=nxt,
+                     cards=_cards(len(after.hands[after.turn])), uno=uno), "reverse")
     color = after.color
     same = sum(1 for c in after.hands[seat] if c.color is color)
-    more = f", and you hold {plural(same, f'more {color} card')}" if same else ""
-    if card.is_wild:
-        return f"Play {card}: it makes {color} the color in force{more}{uno}.", "wild-color"
-    if color is not state.color:
-        return f"Play {card}: it makes {color} the color in force{more}{uno}.", "matching"
+    more = said(N_(", and you hold {cards}"), cards=Count(same, *n_("{count} more {color} card",
+                                                                     "{count} more {color} cards"),
+                                                           {"color": color})) if same else ""
+    if card.is_wild or color is not state.color:
+        return said(N_("Play {card}: it makes {color} the color in force{more}{uno}."), card=card, color=color,
+                    more=more, uno=uno), "wild-color" if card.is_wild else "matching"
     shields = [c for c in after.hands[seat] if c.is_draw_card]
     if shields and state.rules.stacking != "none":
-        return f"Play {card}: it matches, and you keep your {shields[0]} to answer a stack{uno}.", "stacking"
-    return f"Play {card}: it matches{more}{uno}.", "matching"
+        return said(N_("Play {card}: it matches, and you keep your {shield} to answer a stack{uno}."), card=card,
+                    shield=shields[0], uno=uno), "stacking"
+    return said(N_("Play {card}: it matches{more}{uno}."), card=card, more=more, uno=uno), "matching"
 
 
 def _expected_turned_up(state: GameState, seat: int) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import typing
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from nomercy.core import events as ev
 from nomercy.core.engine import apply, legal_moves, why_illegal
@@ -26,7 +26,11 @@ from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core import inputs
 from nomercy.core.state import GameState
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, Joined, Said, said
+from nomercy.core.said import n_
 from nomercy.core.wording import is_you, plural, possessive, says, verb
+from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.estimate import is_clear, standard_error
 from nomercy.play.players.expert import determinize_many
 
@@ -218,11 +222,16 @@ class _Tables:
         """Note what the move risks (``cost``, a clause after the move done), for the sentence about dead ends."""
         self.risks.append(MoveWarning(kind, rule, "", sum(happened) / len(happened), cost=cost))
 
-    def doing(self, move: Move) -> str:
+    def doing(self, move: Move) -> MoveSaid:
         return doing(self.state, move)
 
+    def doing_first(self, move: Move) -> MoveSaid:
+        """:meth:`doing` at the start of a sentence ("Playing blue 1 instead: ..."), as ``str.capitalize`` writes it."""
+        done = self.doing(move)
+        return MoveSaid(done.capitalize(), done.notation, done.state)
 
-def doing(state: GameState, move: Move) -> str:
+
+def doing(state: GameState, move: Move) -> MoveSaid:
     """``move`` as something to do: 'naming green', 'playing blue 1', 'taking the 4 cards', 'drawing'.
 
     >>> from nomercy.play.game import Game
@@ -230,12 +239,13 @@ def doing(state: GameState, move: Move) -> str:
     >>> doing(state, state.parse_move("You draw"))
     'drawing'
     """
+    notation = state.move_text(move)
     if type(move) is Pass:
-        return "keeping the card you drew"
+        return MoveSaid("keeping the card you drew", notation, state)
     if type(move) is Draw and state.pending:
-        return f"taking the {plural(state.pending)}"
-    said, rest = move_words(state, move)
-    return " ".join(filter(None, [_GERUNDS.get(said, said), rest]))
+        return MoveSaid(f"taking the {plural(state.pending)}", notation, state)
+    verb_, rest = move_words(state, move)
+    return MoveSaid(" ".join(filter(None, [_GERUNDS.get(verb_, verb_), rest])), notation, state)
 
 
 _GERUNDS = {"plays": "playing", "draws": "drawing", "names": "naming", "challenges": "challenging",
@@ -256,8 +266,16 @@ def move_words(state: GameState, move: Move) -> tuple[str, str]:
     return _THIRD_PERSON.get(said, said), rest
 
 
-def _of(count: int, tables: int) -> str:
-    return f"{count} of {tables}"
+def _of(count: int, tables: int) -> Said:
+    return said(N_("{count} of {tables}"), count=count, tables=tables)
+
+
+_THEN = N_("{sentence} {next}")  # two sentences one after the other (no space between them in Chinese)
+
+
+def _cards(count: int) -> Count:
+    """``count`` cards, as ``plural`` writes them in English."""
+    return Count(count, *n_("{count} card", "{count} cards"))
 
 
 def _knocked_out(t: _Tables) -> list[MoveWarning]:
@@ -269,7 +287,7 @@ def _knocked_out(t: _Tables) -> list[MoveWarning]:
     mine = t.risk(t.move, happens)
     if not any(mine):
         return []
-    cost = "knocks you out" if all(mine) else "could knock you out"
+    cost = said(N_("knocks you out")) if all(mine) else said(N_("could knock you out"))
     t.risked("knocked-out", "mercy", mine, cost)
     out = t.way_out(happens)
     if out is None:
@@ -281,15 +299,18 @@ def _knocked_out(t: _Tables) -> list[MoveWarning]:
     if all(mine):
         size = max(e.hand_size for _, events in t.outcomes for e in events
                    if isinstance(e, ev.KnockedOut) and e.player == name)
-        text = (f"{'Drawing them' if taking else 'This'} takes you to {size} cards: at {limit} you are knocked out "
-                "of the round.")
+        first = said(N_("Drawing them takes you to {size} cards: at {limit} you are knocked out of the round.")
+                     if taking else N_("This takes you to {size} cards: at {limit} you are knocked out of the round."),
+                     size=size, limit=limit)
         if taking and type(other) is Play and not any(theirs):
-            text += f" Your {other.card} would pass the stack on instead."
+            then = said(N_("Your {card} would pass the stack on instead."), card=other.card)
         else:
-            text += f" {t.doing(other).capitalize()} instead: knocked out on {_of(sum(theirs), n)} tables."
-        return [t.warning("knocked-out", "mercy", text, mine, other, theirs, cost)]
-    text = (f"This could take you to {limit} cards and knock you out: it did on {_of(sum(mine), n)} tables dealt "
-            f"from what you can see; {t.doing(other)} instead: {_of(sum(theirs), n)}.")
+            then = said(N_("{doing} instead: knocked out on {count} tables."), doing=t.doing_first(other),
+                        count=_of(sum(theirs), n))
+        return [t.warning("knocked-out", "mercy", said(_THEN, sentence=first, next=then), mine, other, theirs, cost)]
+    text = said(N_("This could take you to {limit} cards and knock you out: it did on {count} tables dealt from what "
+                   "you can see; {doing} instead: {other_count}."), limit=limit, count=_of(sum(mine), n),
+                doing=t.doing(other), other_count=_of(sum(theirs), n))
     return [t.warning("knocked-out", "mercy", text, mine, other, theirs, cost)]
 
 
@@ -303,24 +324,29 @@ def _comes_back_warning(t: _Tables) -> list[MoveWarning]:
     grew = next((e for e in events if isinstance(e, ev.StackGrew) and e.target == name), None)
     if grew is None:
         return []
-    cost = f"brings the stack back to you, {grew.total} cards"
+    cost = said(N_("brings the stack back to you, {total} cards"), total=grew.total)
     t.risked("comes-back", grew.rule, t.risk(t.move, happens), cost)
     out = t.way_out(happens)
     if out is None:
         return []
     answers = sorted({a.card for a in legal_moves(after, seat) if type(a) is Play}, key=str)
-    text = f"With two players left your wild reverse +4 comes back to you: {grew.total} cards are pending for you"
     limit = state.rules.mercy_limit
     size = len(after.hands[seat])
-    if answers:
-        text += f"; answer with your {' or '.join(map(str, answers))}, or draw them"
-    else:
-        text += ", and you hold nothing that answers them"
-        if limit is not None and size + grew.total >= limit:
-            text += f", so drawing them takes you to {limit} cards and knocks you out"
     other, theirs = out
-    back = "nothing comes back to you" if not any(theirs) else f"a stack comes back on {_of(sum(theirs), len(theirs))} tables"
-    text += f". {t.doing(other).capitalize()} instead: {back}."
+    back = (said(N_("nothing comes back to you")) if not any(theirs) else
+            said(N_("a stack comes back on {count} tables"), count=_of(sum(theirs), len(theirs))))
+    values: dict[str, Any] = {"total": grew.total, "doing": t.doing_first(other), "back": back}
+    if answers:
+        text = said(N_("With two players left your wild reverse +4 comes back to you: {total} cards are pending for "
+                       "you; answer with your {cards}, or draw them. {doing} instead: {back}."),
+                    cards=Joined(tuple(answers), " or ", N_("{items} or {item}")), **values)
+    elif limit is not None and size + grew.total >= limit:
+        text = said(N_("With two players left your wild reverse +4 comes back to you: {total} cards are pending for "
+                       "you, and you hold nothing that answers them, so drawing them takes you to {limit} cards and "
+                       "knocks you out. {doing} instead: {back}."), limit=limit, **values)
+    else:
+        text = said(N_("With two players left your wild reverse +4 comes back to you: {total} cards are pending for "
+                       "you, and you hold nothing that answers them. {doing} instead: {back}."), **values)
     return [t.warning("comes-back", grew.rule, text, t.risk(t.move, happens), other, theirs, cost)]
 
 
@@ -330,9 +356,9 @@ def _uno_call(t: _Tables) -> list[MoveWarning]:
     exposed = [t.seat in after.catchable for after, _ in t.outcomes]
     if not any(exposed) or not penalty:
         return []
-    text = (f"After this you hold one card: call UNO before the next player acts, or anyone may catch you "
-            f"and you draw {penalty}.")
-    return [t.warning("uno-call", "uno", text, exposed, cost="leaves you one card, to call UNO on")]
+    text = said(N_("After this you hold one card: call UNO before the next player acts, or anyone may catch you and "
+                   "you draw {penalty}."), penalty=penalty)
+    return [t.warning("uno-call", "uno", text, exposed, cost=said(N_("leaves you one card, to call UNO on")))]
 
 
 def _catch_missed(t: _Tables) -> list[MoveWarning]:
@@ -345,13 +371,16 @@ def _catch_missed(t: _Tables) -> list[MoveWarning]:
         after, _ = t.outcomes[0]
         if target not in after.catchable and move != catch:
             who = state.seats[target]
-            t.risked("catch-missed", "uno", [True], f"lets {who} off without drawing")
+            cost = said(N_("lets {player} off without drawing"), player=who)
+            t.risked("catch-missed", "uno", [True], cost)
             if not t.offered(catch):
                 continue
-            text = (f"{says(who, 'holds')} one card and {verb(who, 'has')} not called UNO: catch {who} first "
-                    f"({says(who, 'draws')} {state.rules.uno_penalty}); after your move it is too late.")
-            found.append(t.warning("catch-missed", "uno", text, [True], catch, [False],
-                                   f"lets {who} off without drawing"))
+            text = said(N_("{player} holds one card and has not called UNO: catch {player} first ({player} draws "
+                           "{penalty}); after your move it is too late."),
+                        f"{says(who, 'holds')} one card and {verb(who, 'has')} not called UNO: catch {who} first "
+                        f"({says(who, 'draws')} {state.rules.uno_penalty}); after your move it is too late.",
+                        player=who, penalty=state.rules.uno_penalty)
+            found.append(t.warning("catch-missed", "uno", text, [True], catch, [False], cost))
     return found
 
 
@@ -362,13 +391,14 @@ def _stack_declined(t: _Tables) -> list[MoveWarning]:
     answers = [a for a in t.required if type(a) is Play and not comes_back(state, a)]
     if not answers:
         return []
-    cost = f"takes {plural(state.pending)} you could pass on"
+    cost = said(N_("takes {cards} you could pass on"), cards=Count(state.pending, *n_("{count} card", "{count} cards")))
     t.risked("stack-declined", "stacking", [True], cost)
     answers = [a for a in answers if t.offered(a)]
     if not answers:
         return []
     answer = min(answers, key=lambda a: a.card.draw_value)
-    text = f"You could answer with your {answer.card} and pass the {state.pending} cards on instead of drawing them."
+    text = said(N_("You could answer with your {card} and pass the {count} cards on instead of drawing them."),
+                card=answer.card, count=state.pending)
     return [t.warning("stack-declined", "stacking", text, [True], answer, [False], cost)]
 
 
@@ -388,25 +418,33 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             best = min(sizes, key=lambda a: sizes[a])
             if sizes[best] >= got:
                 return []
-            t.risked("bigger-hand", "seven", [True], f"leaves you {plural(got)}")
+            cost = said(N_("leaves you {cards}"), cards=_cards(got))
+            t.risked("bigger-hand", "seven", [True], cost)
             if not t.offered(best):
                 return []
-            better = ("keeping your hand" if best.target is None
-                      else f"swapping with {state.seats[best.target]} ({plural(sizes[best])})")
-            text = f"You give away {gave} cards and get {hand_of(event.other, got)}: {better} leaves you fewer."
-            return [t.warning("bigger-hand", "seven", text, [True], best, [False], f"leaves you {plural(got)}")]
+            better = (said(N_("keeping your hand")) if best.target is None
+                      else said(N_("swapping with {player} ({cards})"), player=state.seats[best.target],
+                                cards=_cards(sizes[best])))
+            text = said(N_("You give away {gave} and get {hand}: {better} leaves you fewer."),
+                        f"You give away {gave} cards and get {hand_of(event.other, got)}: {better} leaves you fewer.",
+                        gave=_cards(gave), hand=hand_of(event.other, got), better=better)
+            return [t.warning("bigger-hand", "seven", text, [True], best, [False], cost)]
         if isinstance(event, ev.HandsPassed):
             left = {a: len(t.of(a)[0][0].hands[seat]) for a in t.others}
             out = min(left, key=lambda a: (left[a], type(a) is not Play))
             if left[out] >= got:
                 return []
-            t.risked("bigger-hand", "zero", [True], f"leaves you {plural(got)}")
+            cost = said(N_("leaves you {cards}"), cards=_cards(got))
+            t.risked("bigger-hand", "zero", [True], cost)
             if not t.offered(out):
                 return []
             giver = state.seats[(seat - state.direction) % len(state.seats)]
-            text = (f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
-                    f"{t.doing(out)} instead leaves you {plural(left[out])}.")
-            return [t.warning("bigger-hand", "zero", text, [True], out, [False], f"leaves you {plural(got)}")]
+            text = said(N_("Your 0 passes every hand on: you give away {gave} and get {hand}; {doing} instead leaves "
+                           "you {cards}."),
+                        f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
+                        f"{t.doing(out)} instead leaves you {plural(left[out])}.",
+                        gave=_cards(gave), hand=hand_of(giver, got), doing=t.doing(out), cards=_cards(left[out]))
+            return [t.warning("bigger-hand", "zero", text, [True], out, [False], cost)]
     return []
 
 
@@ -419,16 +457,17 @@ def _bluff(t: _Tables) -> list[MoveWarning]:
     after, _ = t.outcomes[0]
     if type(t.move) is not Play or not happens(after, ()):
         return []
-    t.risked("bluff", "wild-four-restriction", t.risk(t.move, happens), f"risks a challenge that costs you {after.pending}")
+    cost = said(N_("risks a challenge that costs you {count}"), count=after.pending)
+    t.risked("bluff", "wild-four-restriction", t.risk(t.move, happens), cost)
     out = t.way_out(happens)
     if out is None:
         return []
     other, theirs = out
     victim = state.seats[after.turn]
-    text = (f"You hold a card of the color in force ({state.color}): if {victim} challenges, you draw the "
-            f"{after.pending} instead. {t.doing(other).capitalize()} instead risks no challenge.")
-    return [t.warning("bluff", "wild-four-restriction", text, t.risk(t.move, happens), other, theirs,
-                      f"risks a challenge that costs you {after.pending}")]
+    text = said(N_("You hold a card of the color in force ({color}): if {player} challenges, you draw the {count} "
+                   "instead. {doing} instead risks no challenge."), color=state.color, player=victim,
+                count=after.pending, doing=t.doing_first(other))
+    return [t.warning("bluff", "wild-four-restriction", text, t.risk(t.move, happens), other, theirs, cost)]
 
 
 def _challenge_fails(t: _Tables) -> list[MoveWarning]:
@@ -440,32 +479,43 @@ def _challenge_fails(t: _Tables) -> list[MoveWarning]:
         return any(isinstance(e, ev.Challenged) and not e.guilty for e in events)
 
     failed = t.risk(t.move, happens)
+    cost = said(N_("may cost you {count} cards"), count=state.pending + 2)
     if any(failed):
-        t.risked("challenge-lost", "challenge", failed, f"may cost you {state.pending + 2} cards")
+        t.risked("challenge-lost", "challenge", failed, cost)
     out = t.way_out(happens) if any(failed) else None
     if out is None:
         return []
     other, theirs = out
     n = len(failed)
-    text = (f"If the wild +4 was played fairly you draw {state.pending + 2} instead of {state.pending}: it was on "
-            f"{_of(sum(failed), n)} tables dealt from what you can see; {t.doing(other)} instead: "
-            f"{state.pending} cards, on every table.")
-    return [t.warning("challenge-lost", "challenge", text, failed, other, theirs,
-                      f"may cost you {state.pending + 2} cards")]
+    text = said(N_("If the wild +4 was played fairly you draw {more} instead of {count}: it was on {tables} tables "
+                   "dealt from what you can see; {doing} instead: {count} cards, on every table."),
+                more=state.pending + 2, count=state.pending, tables=_of(sum(failed), n), doing=t.doing(other))
+    return [t.warning("challenge-lost", "challenge", text, failed, other, theirs, cost)]
 
 
 def _every_move_costs(t: _Tables, dead_ends: dict[Move, tuple[MoveWarning, ...]]) -> MoveWarning:
     """Once, when this move's risks have ways out that are warned against too: what each move costs; no way out."""
-    def said(move: Move, found: Sequence[MoveWarning]) -> str:
-        doing = f"playing your {move.card}" if type(move) is Play else t.doing(move)  # one card, whatever the color
-        return f"{doing} {' and '.join(dict.fromkeys(w.cost for w in found if w.cost))}"
+    def costs(found: Sequence[MoveWarning]) -> str:
+        """The costs one after the other, "knocks you out and leaves you 9 cards", as words to say again."""
+        text = ""
+        for cost in dict.fromkeys(w.cost for w in found if w.cost):
+            text = said(N_("{items} and {item}"), items=text, item=cost) if text else cost
+        return text
+
+    def part(move: Move, found: Sequence[MoveWarning]) -> Said:
+        if type(move) is Play:  # one card, whatever the color
+            doing: Any = said(N_("playing your {card}"), card=move.card)
+        else:
+            doing = t.doing(move)
+        return said(N_("{doing} {cost}"), doing=doing, cost=costs(found))
 
     mine = t.risks or [MoveWarning("", "", "")]
-    parts = dict.fromkeys([said(t.move, mine), *(said(move, found) for move, found in dead_ends.items())])
-    text = f"Every move here costs you: {'; '.join(parts)}. Choose the one you can live with."
+    parts = dict.fromkeys([part(t.move, mine), *(part(move, found) for move, found in dead_ends.items())])
+    text = said(N_("Every move here costs you: {costs}. Choose the one you can live with."),
+                costs=Joined(tuple(parts), "; ", N_("{items}; {item}")))
     first = mine[0]
     return MoveWarning("every-move-costs", first.rule or next(iter(dead_ends.values()))[0].rule, text,
-                       max(w.chance for w in mine), cost=" and ".join(dict.fromkeys(w.cost for w in mine if w.cost)))
+                       max(w.chance for w in mine), cost=costs(mine))
 
 
 _CHECKS = (_knocked_out, _comes_back_warning, _uno_call, _catch_missed, _stack_declined, _bigger_hand, _bluff,
@@ -480,10 +530,12 @@ def seat_moves(state: GameState, seat: int) -> tuple[list[Move], list[Move]]:
     return ([a for a in mine if not is_optional(state, a)], [a for a in mine if is_optional(state, a)])
 
 
-def hand_of(name: str, count: int) -> str:
+def hand_of(name: str, count: int) -> Said:
     """Another seat's hand of ``count`` cards, as the coach names it to the person it speaks to: ``Ann's 10``, or
     ``the 10 You hold`` (never "your 10": the coach's "you" is the person it advises)."""
-    return f"the {count} {says(name, 'holds')}" if is_you(name) else f"{possessive(name)} {count}"
+    if is_you(name):
+        return said(N_("the {count} You hold"), f"the {count} {says(name, 'holds')}", count=count)
+    return said(N_("{player}'s {count}"), f"{possessive(name)} {count}", player=name, count=count)
 
 
 def comes_back(state: GameState, play: Play) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
 from nomercy.core.cards import Card, Color
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.i18n import N_, SOURCE, Words, words
 from nomercy.core.refusals import Refusal, refusal_words
 from nomercy.core.legality import legal_moves
@@ -24,7 +25,7 @@ from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
 from nomercy.play import hot_seat, table_undo
 from nomercy.play.transcript import Transcript
 
-__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words"]
+__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words", "MoveSaid", "said_all"]
 
 _OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
              ev.Challenged)
@@ -40,7 +41,7 @@ def log_words(lines: list[dict[str, Any]], events: Sequence[ev.Event], state: Ga
     name = state.rules.name
     english = ROUND_STARTS.format(number=round_number, rules=rules_name(name))
     header = said.gettext(ROUND_STARTS, number=round_number, rules=said.gettext(rules_name(name)))
-    shown = core_said.translated(lines, events, lang)
+    shown = said_all(core_said.translated(lines, events, lang), lang)  # a table's own lines (undo's) said too
     return [{**line, "sentence": header} if line.get("sentence") == english else line for line in shown]
 
 
@@ -90,8 +91,12 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
                                                                                        player=name)
         catch = said.gettext(N_("{player} holds one card: catch {player} if {player} has not called UNO"),
                              player=name) if seat.get("catch") else ""
-        seats.append({**seat, "meter_label": meter, "catch_title": catch})
+        seats.append({**seat, "meter_label": meter, "catch_title": catch, "shown": _seat_name(name, lang)})
     changed["seats"] = seats
+    if isinstance(snapshot.get("turn"), str):  # the facts' "turn": a seat called You in the language's words
+        changed["turn"] = _seat_name(snapshot["turn"], lang)
+    if isinstance(snapshot.get("order"), list):  # the seats in playing order, the direction's tooltip
+        changed["order"] = [_seat_name(name, lang) if isinstance(name, str) else name for name in snapshot["order"]]
     viewer, label = snapshot.get("viewer"), snapshot.get("hand_label", "")
     if viewer and label and label != "Your hand":  # a hot-seat's hand, or a computer's watched
         changed["hand_label"] = said.gettext(hot_seat.WATCHING_HAND if snapshot.get("watching")
@@ -108,6 +113,11 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
     if why:
         changed["undo_why"] = refusal_words(why, lang)
     return changed
+
+
+def _seat_name(name: str, lang: str) -> str:
+    """A seat's name as a label shows it: the seat called You in the language's words ('Du', 'Vous', '你')."""
+    return words(lang).gettext(N_("You")) if is_you(name) else name
 
 
 def _button(button: dict[str, Any], state: GameState, lang: str) -> str:
@@ -318,3 +328,41 @@ def _status(english: str, state: GameState, viewer: int | None, kinds: Sequence[
     if is_you(name):
         return said.gettext(N_("Your turn: nothing fits, so draw."))
     return said.gettext(N_("{player}, your turn: nothing fits, so draw."), player=name)
+
+
+class MoveSaid(str):
+    """A move as the coach writes it in English (the ``str``: its notation, 'playing blue 1', 'Play blue 1 instead'),
+    said in another language as the person's own button or card says it (:func:`move_words`): the coach speaks to
+    the person at the screen, whose moves these are."""
+
+    notation: str
+    state: GameState
+
+    def __new__(cls, english: str, notation: str, state: GameState) -> "MoveSaid":
+        if not isinstance(english, str) or not isinstance(notation, str) or not isinstance(state, GameState) or \
+                len(english) > 5000 or len(notation) > 5000:
+            raise NomercyError(f"a move said is its English words and its notation (texts, like 'drawing' and "
+                               f"'You draw') and the position it is a move of; not {brief(english)}, "
+                               f"{brief(notation)}, {brief(state)}")
+        made = super().__new__(cls, english)
+        made.notation, made.state = notation, state
+        return made
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # (a copy or a pickle makes it again from all it holds)
+        return str.__str__(self), self.notation, self.state
+
+    def said_in(self, lang: str) -> str:
+        return str(self) if lang == SOURCE else move_words(self.notation, self.state, lang)
+
+
+def said_all(value: Any, lang: str) -> Any:
+    """``value`` (what the coach gives a table: dicts and lists of texts) with every text that knows its words
+    (a :class:`~nomercy.core.refusals.Said`, a :class:`MoveSaid`) said in ``lang``, as plain text; English: the same
+    texts, as plain text (what the page is sent)."""
+    if isinstance(value, dict):
+        return {key: said_all(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [said_all(item, lang) for item in value]
+    if isinstance(value, str) and callable(getattr(value, "said_in", None)):
+        return str.__str__(value) if lang == SOURCE else str(getattr(value, "said_in")(lang))
+    return value

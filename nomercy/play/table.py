@@ -58,6 +58,7 @@ from nomercy.play.game import Game, GameRecord
 from nomercy.play.hot_seat import Screen
 from nomercy.play.players import Player
 from nomercy.play.saved_game import AutoSave, SavedGame
+from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.table_round import TableRound
 from nomercy.play.table_setup import MAX_PACE, MAX_ROUND, TableSetup, check_pace, settings_only
 from nomercy.play.table_text import HUMAN, kinds_from_names
@@ -448,7 +449,9 @@ class TableSession:
         if why_not:
             return why_not
         round_, mark, after = now.round.taken_back()
-        self._set(round=round_.noted(table_undo.undo_line(round_.state.seats, mark, after), "undo"), queued=None,
+        line = table_undo.undo_line(round_.state.seats, mark, after,
+                                    said_as=MoveSaid(mark.move, mark.move, round_.state))
+        self._set(round=round_.noted(line, "undo"), queued=None,
                   waits=YourMove())
         self._after_change(run_computers=False)
         if self.state.to_act == mark.seat:  # the person who took it back decides again, at the screen

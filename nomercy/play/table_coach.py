@@ -13,11 +13,18 @@ from typing import Any, Sequence
 
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, Said, said
+from nomercy.core.said import n_
 from nomercy.core.wording import plural, possessive
+from nomercy.play.estimate import points
 from nomercy.play import coach as coaching
 from nomercy.core import wording
 from nomercy.play.coach_warnings import doing, move_words
 from nomercy.play.hot_seat import Screen
+from nomercy.play.said_at_table import MoveSaid
+
+_THEN = N_("{sentence} {next}")  # two sentences one after the other (no space between them in Chinese)
 
 __all__ = ["TABLE_BUDGET", "hint_advice", "warning_advice", "move_label", "coach_seat", "why_no_hint", "hint_at",
            "why_no_review", "review_seat", "NO_REVIEW_YET", "NOTHING_HELD"]
@@ -38,15 +45,28 @@ def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
     started = time.perf_counter()
     tip = coaching.hint(state, seat, seed=seed, budget=TABLE_BUDGET)
     return {
-        "kind": "hint", "move": tip.text, "reason": tip.reason, "rule": tip.rule, "title": tip.ruling.title,
-        "summary": hint_summary(state, tip),
-        "numbers": {"chances": [{"move": c.label, "text": line} for c, line in zip(tip.chances, tip.lines())],
+        "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "reason": tip.reason, "rule": tip.rule,
+        "title": tip.ruling.title, "summary": hint_summary(state, tip),
+        "numbers": {"chances": [{"move": c.label, "text": _chance_line(state, tip, i, line)}
+                                for i, (c, line) in enumerate(zip(tip.chances, tip.lines()))],
                     "narrowing": tip.narrowing, "noise": tip.noise,
                     "seconds": round(time.perf_counter() - started, 2)},
     }
 
 
-def hint_summary(state: GameState, tip: coaching.Hint) -> str:
+def _chance_line(state: GameState, tip: coaching.Hint, index: int, line: str) -> Said:
+    """Line ``index`` of the hint's list (``line``, :meth:`~nomercy.play.coach.Hint.lines`) as words to say again:
+    the suggested move with its chance, then each other finalist against it."""
+    chance = tip.chances[index]
+    move = MoveSaid(chance.label, chance.label, state)
+    if index == 0:
+        return said(N_("Chosen: {move}: {chance} ± {error} (one standard error, {playouts})"), line, move=move,
+                    chance=f"{chance.mean:.0%}", error=points(chance.error),
+                    playouts=Count(chance.playouts, *n_("{count} playout", "{count} playouts")))
+    return said(N_("{move}: {verdict}"), line, move=move, verdict=tip.compared[index - 1].verdict)
+
+
+def hint_summary(state: GameState, tip: coaching.Hint) -> Said:
     """The hint in one or two sentences: its reason, then what the imagined rounds found, in a card player's words.
 
     >>> from nomercy.play.game import Game
@@ -55,22 +75,22 @@ def hint_summary(state: GameState, tip: coaching.Hint) -> str:
     Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards. In 11 imagined rounds it won about half, the most of your moves, though playing wild reverse +4 choosing blue came close.
     """
     if tip.chance is None:
-        return f"{tip.reason} {wording.NO_SEARCH_NEEDED}"
-    rounds, chance = tip.chance.playouts, wording.chance_words(tip.chance.mean)
+        return said(_THEN, sentence=tip.reason, next=said(wording.NO_SEARCH_NEEDED))
+    rounds, chance = tip.chance.playouts, said(wording.chance_words(tip.chance.mean))
     if not tip.compared:
-        odds = wording.HINT_ODDS_ALONE.format(rounds=rounds, chance=chance)
+        odds = said(wording.HINT_ODDS_ALONE, rounds=rounds, chance=chance)
     elif all(c.clear for c in tip.compared):
-        odds = wording.HINT_ODDS_CLEARLY.format(rounds=rounds, chance=chance)
+        odds = said(wording.HINT_ODDS_CLEARLY, rounds=rounds, chance=chance)
     else:
         closest = tip.compared[0]
         other = doing(state, state.parse_move(closest.move))
         if closest.lead >= 0:
-            odds = wording.HINT_ODDS_CLOSE.format(rounds=rounds, chance=chance, other=other)
+            odds = said(wording.HINT_ODDS_CLOSE, rounds=rounds, chance=chance, other=other)
         else:
-            theirs = wording.chance_words(closest.chance.mean)
-            odds = wording.HINT_ODDS_BEHIND.format(rounds=rounds, chance=chance, other=other,
-                                                   other_chance=wording.ABOUT_AS_OFTEN if theirs == chance else theirs)
-    return f"{tip.reason} {odds}"
+            theirs = said(wording.chance_words(closest.chance.mean))
+            odds = said(wording.HINT_ODDS_BEHIND, rounds=rounds, chance=chance, other=other,
+                        other_chance=said(wording.ABOUT_AS_OFTEN) if theirs == chance else theirs)
+    return said(_THEN, sentence=tip.reason, next=odds)
 
 
 def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[str, Any] | None:
@@ -84,7 +104,7 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[st
     instead = [{"move": move, "label": move_label(state, move)}
                for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
-        "kind": "warning", "move": state.move_text(move),
+        "kind": "warning", "move": MoveSaid(state.move_text(move), state.move_text(move), state),
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
         "instead": instead,
@@ -104,12 +124,19 @@ def move_label(state: GameState, move: str, *, instead: bool = True) -> str:
     ('Draw instead', 'Draw')
     """
     parsed = state.parse_move(move)
-    said, rest = move_words(state, parsed)
-    if said == "draws" and state.pending:
-        said, rest = "takes", f"the {plural(state.pending)}"
+    said_, rest = move_words(state, parsed)
+    if said_ == "draws" and state.pending:
+        said_, rest = "takes", f"the {plural(state.pending)}"
     verbs = {"plays": "Play", "draws": "Draw", "names": "Name", "passes": "Keep the card you drew",
              "challenges": "Challenge", "catches": "Catch", "calls": "Call", "takes": "Take"}
-    return " ".join(filter(None, [verbs.get(said, said), "" if said == "passes" else rest, "instead" if instead else ""]))
+    done = " ".join(filter(None, [verbs.get(said_, said_), "" if said_ == "passes" else rest]))
+    english = f"{done} instead" if instead else done
+    if said_ == "plays":  # in another language: the card as the hand names it, and its choices
+        return said(N_("Play {card} instead") if instead else N_("Play {card}"), english,
+                    card=MoveSaid(rest, move, state))
+    if instead:  # the button's own words ('Dra', 'Ta 4 kort', 'Välj röd')
+        return said(N_("{move} instead"), english, move=MoveSaid(done, move, state))
+    return MoveSaid(done, move, state)
 
 
 # ---------------------------------------------------------------------------------------------- the coach's desk

@@ -17,10 +17,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping
 
 from nomercy.core import wording
-from nomercy.core.wording import plural, possessive
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, said
+from nomercy.core.said import n_
+from nomercy.core.wording import is_you, possessive
 from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
+from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.table_coach import NO_REVIEW_YET, TABLE_BUDGET, move_label
 
 __all__ = ["REVIEW_SLICE", "ReviewRun", "ReviewInSlices", "review_head", "decision_text"]
@@ -87,15 +91,17 @@ class ReviewRun:
         result = coaching.reviewed(self.seat, done, found, TABLE_BUDGET, self.seed)
         return replace(self, steps=None, found=tuple(found), result=result, shown={
             "running": False, "done": done, "total": total, "head": review_head(result),
-            "explained": wording.REVIEW_EXPLAINED,
+            "explained": said(wording.REVIEW_EXPLAINED),
             "seat": result.seat, "looked_at": result.looked_at, "open": None,
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
             "numbers": {"head": result.head, "budget": result.budget, "seed": result.seed,
                         "seconds": round(time.perf_counter() - self.started, 1),
-                        "noise": f"Each decision weighed by the hint's own search ({plural(result.budget, 'playout')} "
-                                 f"per decision, seed {result.seed}), the move played followed on all its tables; a "
-                                 "mistake is a lead beyond two standard errors, a close call one within them."},
+                        "noise": said(N_("Each decision weighed by the hint's own search ({playouts} per decision, "
+                                         "seed {seed}), the move played followed on all its tables; a mistake is a "
+                                         "lead beyond two standard errors, a close call one within them."),
+                                      playouts=Count(result.budget, *n_("{count} playout", "{count} playouts")),
+                                      seed=result.seed)},
         })
 
     def opened(self, index: Any) -> "ReviewRun | str":
@@ -148,15 +154,25 @@ class ReviewInSlices:
 
 def _progress_line(seat: str, done: int, total: int) -> str:
     """How far a running review got, in words: "Reviewing your decisions: 3 of 12 weighed…" for a seat called You."""
-    return wording.REVIEW_PROGRESS.format(whose=possessive(seat), done=done, total=total or "?")
+    values: dict[str, Any] = {"done": done, "total": total or "?"}
+    if is_you(seat):
+        return said(wording.REVIEW_PROGRESS_YOURS, wording.REVIEW_PROGRESS.format(whose=possessive(seat), **values),
+                    **values)
+    return said(wording.REVIEW_PROGRESS_THEIRS, wording.REVIEW_PROGRESS.format(whose=possessive(seat), **values),
+                player=seat, **values)
 
 
 def review_head(review: coaching.Review) -> str:
     """The review in one line, in a card player's words: "Your round: 1 mistake and 2 close calls in 12 decisions."."""
-    return wording.REVIEW_HEAD.format(whose=possessive(review.seat, start=True) if review.seat else "The",
-                                      mistakes=plural(len(review.mistakes), "mistake"),
-                                      close_calls=plural(len(review.close_calls), "close call"),
-                                      decisions=plural(review.looked_at, "decision"))
+    values: dict[str, Any] = {"mistakes": Count(len(review.mistakes), *n_("{count} mistake", "{count} mistakes")),
+              "close_calls": Count(len(review.close_calls), *n_("{count} close call", "{count} close calls")),
+              "decisions": Count(review.looked_at, *n_("{count} decision", "{count} decisions"))}
+    english = wording.REVIEW_HEAD.format(whose=possessive(review.seat, start=True) if review.seat else "The", **values)
+    if not review.seat:
+        return said(wording.REVIEW_HEAD_NOBODY, english, **values)
+    if is_you(review.seat):
+        return said(wording.REVIEW_HEAD_YOURS, english, **values)
+    return said(wording.REVIEW_HEAD_THEIRS, english, player=review.seat, **values)
 
 
 def decision_text(decision: coaching.ReviewedDecision) -> str:
@@ -164,15 +180,15 @@ def decision_text(decision: coaching.ReviewedDecision) -> str:
 
     A close call where the move played scored more on these tables says why the expert keeps its own move."""
     state = decision.state
-    words = {"number": decision.number, "played": decision.played.move,
-             "suggested": _lower_first(move_label(state, decision.suggested, instead=False)),
-             "chance": f"{decision.chance.mean:.0%}", "played_chance": f"{decision.played.chance.mean:.0%}",
-             "reason": decision.reason}
+    suggested = move_label(state, decision.suggested, instead=False)
+    words: dict[str, Any] = {"number": decision.number, "played": MoveSaid(decision.played.move, decision.played.move, state),
+             "suggested": MoveSaid(_lower_first(suggested), decision.suggested, state),
+             "chance": f"{decision.chance.mean:.0%}", "played_chance": f"{decision.played.chance.mean:.0%}"}
     if decision.mistake:
-        return wording.REVIEW_MISTAKE.format(**words)
+        return said(wording.REVIEW_MISTAKE, reason=decision.reason, **words)
     if decision.played.lead < 0:
-        return wording.REVIEW_CLOSE_CALL_BEHIND.format(**words)
-    return wording.REVIEW_CLOSE_CALL.format(**words)
+        return said(wording.REVIEW_CLOSE_CALL_BEHIND, **words)
+    return said(wording.REVIEW_CLOSE_CALL, **words)
 
 
 def _lower_first(text: str) -> str:
@@ -185,8 +201,8 @@ def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
     played = decision.played
     return {"number": decision.number, "played": played.move, "suggested": decision.suggested,
             "reason": decision.reason, "rule": decision.rule, "text": decision_text(decision),
-            "position_line": wording.REVIEW_POSITION.format(number=decision.number),
+            "position_line": said(wording.REVIEW_POSITION, number=decision.number),
             "mistake": decision.mistake,
-            "numbers": {"text": str(decision), "played_chance": round(played.chance.mean * 100),
+            "numbers": {"text": decision.said, "played_chance": round(played.chance.mean * 100),
                         "suggested_chance": round(decision.chance.mean * 100), "lead": round(played.lead * 100),
                         "error": points(played.error)}}

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.i18n import N_
-from nomercy.core.refusals import Refusal, refusal
-from nomercy.core.wording import plural, possessive
+from nomercy.core.refusals import Count, Refusal, refusal, said
+from nomercy.core.said import n_
+from nomercy.core.wording import is_you, plural, possessive
 from nomercy.play.hot_seat import Screen
 
 __all__ = ["Mark", "undo_line", "undo_label", "who_may_undo", "why_no_undo"]
@@ -62,12 +64,23 @@ def why_no_undo(allowed: bool, marks: Sequence[Mark], screen: Screen, seats: Seq
                    f"screen has passed to {seats[undoer]}.")
 
 
-def undo_line(seats: Sequence[str], mark: Mark, after: int) -> str:
+def undo_line(seats: Sequence[str], mark: Mark, after: int, *, said_as: str | None = None) -> str:
     """The log's line for taking back ``mark``: the decision, and how many moves made ``after`` it (computers', a
-    call with it) went with it."""
+    call with it) went with it. ``said_as``: the decision as a table in another language says it (the session gives
+    a :class:`~nomercy.play.said_at_table.MoveSaid`, the person's own button's words); without it, its notation."""
+    if said_as is not None and (not isinstance(said_as, str) or str.__str__(said_as) != mark.move):
+        raise NomercyError(f"the decision taken back is said as its own notation ({mark.move!r}), not {brief(said_as)}")
     name = seats[mark.seat]
-    return (f"{name} took back {possessive(name)} last decision: {mark.move}"
-            + (f" (and the {plural(after, 'move')} after it)." if after else "."))
+    english = (f"{name} took back {possessive(name)} last decision: {mark.move}"
+               + (f" (and the {plural(after, 'move')} after it)." if after else "."))
+    moves = Count(after, *n_("{count} move", "{count} moves"))
+    if is_you(name):
+        message = (N_("You took back your last decision: {move} (and the {moves} after it).") if after
+                   else N_("You took back your last decision: {move}."))
+    else:
+        message = (N_("{player} took back their last decision: {move} (and the {moves} after it).") if after
+                   else N_("{player} took back their last decision: {move}."))
+    return said(message, english, player=name, move=mark.move if said_as is None else said_as, moves=moves)
 
 
 def undo_label(screen: Screen, seats: Sequence[str]) -> str:

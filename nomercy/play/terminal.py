@@ -24,7 +24,7 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError
 from nomercy.core import said
-from nomercy.play.said_at_table import log_words, move_words, status_words, table_words
+from nomercy.play.said_at_table import log_words, move_words, said_all, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.refusals import reason_of, refusal_words
 from nomercy.core.moves import VERBS
@@ -446,9 +446,12 @@ class TerminalTable:
         return self._words.ngettext("{count} card", "{count} cards", count)
 
     def _print_advice(self) -> None:
-        advice = self.session.advice
+        """The coach's hint or warning, in the table's language (the rulings' titles as the rulebook names them)."""
+        advice = said_all(self.session.advice, self._words.lang)
+        say = self._words.gettext
         if advice.get("kind") == "hint":
-            self._write(f"Hint: {advice['move']}. {advice['summary']} ({advice['title']})")
+            self._write(say(N_("Hint: {move}. {summary} ({title})"), move=advice["move"], summary=advice["summary"],
+                            title=advice["title"]))
             numbers = advice["numbers"]  # a terminal is read by someone who asked for the figures too
             for chance in numbers["chances"]:
                 self._write(f"  {chance['text']}")
@@ -456,7 +459,7 @@ class TerminalTable:
                 self._write(f"  {numbers['narrowing']}")
             self._write(f"  {numbers['noise']}")
         elif advice.get("kind") == "warning":
-            self._write(f"The coach holds {advice['move']} back:")
+            self._write(say(N_("The coach holds {move} back:"), move=advice["move"]))
             for warning in advice["warnings"]:
                 self._write(f"  - {warning['text']} ({warning['title']})")
 

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator
 
 from nomercy.core import events as ev
 from nomercy.core.moves import CallUno, Catch
+from nomercy.core.refusals import plain
 from nomercy.core.cards import Rank
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import NomercyError, brief
@@ -330,7 +331,7 @@ def puzzle_text(data: dict[str, Any]) -> str:
     """A generated puzzle as the YAML text of its file."""
     import yaml
 
-    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
+    return str(yaml.safe_dump(plain(data), sort_keys=False, allow_unicode=True, width=100))
 
 
 def check_out_folder(out: str | Path) -> Path:

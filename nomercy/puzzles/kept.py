@@ -45,6 +45,7 @@ from nomercy.core import wording
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.files import write_text
+from nomercy.core.refusals import plain
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
 from nomercy.play.coach import ReviewedDecision
@@ -183,7 +184,7 @@ class KeptFolder:
     def _write(self, data: Mapping[str, Any]) -> None:
         self.path.mkdir(parents=True, exist_ok=True)
         text = ("# A mistake from your own round, kept as a puzzle (nomercy/puzzles/kept.py).\n"
-                + yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=1000))
+                + yaml.safe_dump(plain(dict(data)), sort_keys=False, allow_unicode=True, width=1000))
         write_text(self._file(str(data["id"])), text, replace=True, what="the kept puzzle")
 
     def ids(self) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from nomercy.core.i18n import N_
 from nomercy.core.moves import Play
 from nomercy.core.cards import COLORS, Card, Color, Rank
 from nomercy.core.decks import DECKS
@@ -136,24 +137,24 @@ def dead_end_table() -> GameState:
 
 
 TOPIC_NOTEBOOKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "drawing": ("Drawing", (("02-a-turn.ipynb", "## When you cannot play"),)),
-    "first-card": ("The first card", (("01-the-deck.ipynb", "## Dealing a round"),
+    "drawing": (N_("Drawing"), (("02-a-turn.ipynb", "## When you cannot play"),)),
+    "first-card": (N_("The first card"), (("01-the-deck.ipynb", "## Dealing a round"),
                                       ("09-when-sources-disagree.ipynb", "the first card"))),
-    "action-cards": ("Action cards and wilds", (("02-a-turn.ipynb", "## The basic action cards"),
+    "action-cards": (N_("Action cards and wilds"), (("02-a-turn.ipynb", "## The basic action cards"),
                                       ("06-action-cards.ipynb", "## Skip-all"))),
-    "two-player": ("Two players", (("02-a-turn.ipynb", "### Reverse"), ("05-sevens-and-zeros.ipynb", "## The two cards"),
+    "two-player": (N_("Two players"), (("02-a-turn.ipynb", "### Reverse"), ("05-sevens-and-zeros.ipynb", "## The two cards"),
                                    ("06-action-cards.ipynb", "### With two players"))),
-    "stacking": ("Stacking", (("03-stacking.ipynb", "## The rule in one breath"),)),
-    "mercy": ("The mercy rule", (("04-mercy.ipynb", "## 25 and out"),)),
-    "empty-pile": ("When the draw pile runs out", (("04-mercy.ipynb", "## The set-aside hand comes back"),)),
-    "sevens-zeros": ("Sevens and zeros", (("05-sevens-and-zeros.ipynb", "## The two cards"),)),
-    "discard-all": ("Discard-all", (("06-action-cards.ipynb", "## Discard-all"),)),
-    "roulette": ("Wild roulette", (("06-action-cards.ipynb", "## Wild roulette"),)),
-    "reverse-draw-four": ("Wild reverse +4", (("06-action-cards.ipynb", "## Wild reverse +4"),)),
-    "uno-call": ("Calling UNO", (("07-winning-uno-scoring.ipynb", "## UNO!"),)),
-    "winning-scoring": ("Winning and scoring", (("07-winning-uno-scoring.ipynb", "# 7."),)),
-    "classic": ("Classic UNO", (("08-classic-vs-no-mercy.ipynb", "# 8."),)),
-    "options": ("Rule options", (("09-when-sources-disagree.ipynb", "# 9."),)),
+    "stacking": (N_("Stacking"), (("03-stacking.ipynb", "## The rule in one breath"),)),
+    "mercy": (N_("The mercy rule"), (("04-mercy.ipynb", "## 25 and out"),)),
+    "empty-pile": (N_("When the draw pile runs out"), (("04-mercy.ipynb", "## The set-aside hand comes back"),)),
+    "sevens-zeros": (N_("Sevens and zeros"), (("05-sevens-and-zeros.ipynb", "## The two cards"),)),
+    "discard-all": (N_("Discard-all"), (("06-action-cards.ipynb", "## Discard-all"),)),
+    "roulette": (N_("Wild roulette"), (("06-action-cards.ipynb", "## Wild roulette"),)),
+    "reverse-draw-four": (N_("Wild reverse +4"), (("06-action-cards.ipynb", "## Wild reverse +4"),)),
+    "uno-call": (N_("Calling UNO"), (("07-winning-uno-scoring.ipynb", "## UNO!"),)),
+    "winning-scoring": (N_("Winning and scoring"), (("07-winning-uno-scoring.ipynb", "# 7."),)),
+    "classic": (N_("Classic UNO"), (("08-classic-vs-no-mercy.ipynb", "# 8."),)),
+    "options": (N_("Rule options"), (("09-when-sources-disagree.ipynb", "# 9."),)),
 }
 """Each puzzle topic: its name, and the notebooks (with a heading of theirs) that teach it.
 

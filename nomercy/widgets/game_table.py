@@ -33,8 +33,8 @@ import traitlets
 from nomercy.core.cards import Card
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
-from nomercy.core.i18n import SOURCE, language, plural_rule, words
-from nomercy.core.refusals import refusal_words
+from nomercy.core.i18n import N_, SOURCE, language, plural_rule, words
+from nomercy.core.refusals import refusal_words, said
 from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
@@ -42,7 +42,7 @@ from nomercy.core import wording
 from nomercy.core.wording import option_words
 from nomercy.play.game import GameRecord
 from nomercy.core.said import COLOR_WORDS, card_name
-from nomercy.play.said_at_table import log_words, prompt_words, status_words, table_words
+from nomercy.play.said_at_table import log_words, prompt_words, said_all, status_words, table_words
 from nomercy.play.table import MAX_PACE, TableSession
 from nomercy.play.table_text import HUMAN
 from nomercy.puzzles.kept import KeptFolder
@@ -277,10 +277,22 @@ class GameTable(GuardedWidget):
             self.table = self._said(self._pictured(session.snapshot()))
             self.log = self._said_log(session.latest_lines(_LOG_LINES))  # the rulings' words travel once, in ``rulings``
             self.prompt = prompt_words(session.prompt, session.state, self._lang)
-            self.advice = session.advice
+            self.advice = self._coach_said(session.advice)
             self.review = self._review_board()
             self.export = session.export
             self.version = session.version
+
+    def _coach_said(self, shown: dict[str, Any]) -> dict[str, Any]:
+        """What the coach gives the table (its hint or warning, its review) in the table's language: every sentence
+        said again from its message and values (:func:`~nomercy.play.said_at_table.said_all`), a ruling's title from
+        the term tables; plain text in English as it was."""
+        said = said_all(shown, self._lang)
+        if self._lang == SOURCE:
+            return said
+        for item in [said, *said.get("warnings", [])]:
+            if item.get("rule") in self.rulings and item.get("title"):
+                item["title"] = self.rulings[item["rule"]]["title"]
+        return said
 
     def _said_log(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The log's lines in the table's language: the engine's sentences from the round's events
@@ -308,16 +320,22 @@ class GameTable(GuardedWidget):
         s = self._session.state
         deck = s.rules.deck
         back = card_back_svg(24, deck)
+        if self._lang != SOURCE:  # the back's tooltip in the table's language
+            back = picture_named(back, words(self._lang).gettext(wording.FACE_DOWN))
         for seat in snapshot["seats"]:
             seat["back"] = back
         for card in snapshot["hand"]:
             card["svg"] = card_svg(_card(card["card"]), None, 64, card["playable"], card["drawn"])
+            if self._lang != SOURCE:  # its tooltip and accessible name in the table's language, as the top card's
+                card["svg"] = picture_named(card["svg"], card_name(_card(card["card"]), self._lang))
         top = s.top_card
         snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
         if self._lang != SOURCE:  # the picture's own name (what a screen reader says, a tooltip) in the table's language
             named = f", {words(self._lang).gettext(COLOR_WORDS[s.color])}" if top.is_wild and s.color else ""
             snapshot["top_svg"] = picture_named(snapshot["top_svg"], card_name(top, self._lang) + named)
         snapshot["deck_svg"] = card_back_svg(56, deck)
+        if self._lang != SOURCE:
+            snapshot["deck_svg"] = picture_named(snapshot["deck_svg"], words(self._lang).gettext(wording.FACE_DOWN))
         if self._lang != SOURCE and s.rules.mercy_limit is not None:  # the wording module's lines, in the table's language
             said, limit = words(self._lang).gettext, s.rules.mercy_limit
             for seat in snapshot["seats"]:
@@ -344,11 +362,11 @@ class GameTable(GuardedWidget):
             learner = Learners().remembered()
             kept = KeptFolder(learner=learner).keep(mistakes[index], seat, seed=result.seed, budget=result.budget)
         except NomercyError as error:
-            sentence = str(error)
+            sentence = refusal_words(str(error), self._lang)  # (the coach's second look: a sentence of the catalogs)
         else:
-            sentence = wording.KEPT_AGAIN if kept.again else wording.KEPT_NOW
+            sentence = said(wording.KEPT_AGAIN if kept.again else wording.KEPT_NOW)
             if learner:
-                sentence += " " + wording.KEPT_FOR.format(name=learner)
+                sentence = said(N_("{sentence} {next}"), sentence=sentence, next=said(wording.KEPT_FOR, name=learner))
         known = self._kept if self._kept[0] is result else (result, {})
         self._kept = (result, {**known[1], index: sentence})
         self._keeps += 1  # a click answered with the same sentence still redraws the button it disabled
@@ -362,9 +380,9 @@ class GameTable(GuardedWidget):
         kept = self._kept[1] if result is not None and self._kept[0] is result else {}
         board = self._review_with_board()
         if "mistakes" not in board:
-            return board
-        return {**board, "keep_label": wording.KEEP_MISTAKE, "kept": {str(i): s for i, s in kept.items()},
-                "keeps": self._keeps}
+            return self._coach_said(board)
+        return self._coach_said({**board, "keep_label": said(wording.KEEP_MISTAKE),
+                                 "kept": {str(i): s for i, s in kept.items()}, "keeps": self._keeps})
 
     def _review_with_board(self) -> dict[str, Any]:
         review = self._session.review

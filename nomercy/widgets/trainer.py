@@ -40,34 +40,41 @@ from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import available_words, translated
-from nomercy.core.i18n import SOURCE, language
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
-from nomercy.core.wording import plural
+from nomercy.core.i18n import N_, SOURCE, language, plural_rule, words
+from nomercy.core.refusals import Count, Joined, said
+from nomercy.core.said import n_
+from nomercy.play.said_at_table import said_all
 from nomercy.widgets._common import STATIC, style_sheet
 from nomercy.widgets.learner_choice import LearnerChoice
 from nomercy.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["Trainer"]
 
-_KINDS = {"review": "Back for review", "new": "Not met before", "ahead": "Extra practice"}
+_KINDS = {"review": N_("Back for review"), "new": N_("Not met before"), "ahead": N_("Extra practice")}
 """What the puzzle shown is to the learner: a label, never a button (a newcomer took "New puzzle" for one)."""
 
 
 def topic_name(topic: str) -> str:
-    """A topic as the notebooks name it (``sevens-zeros`` -> ``Sevens and zeros``)."""
-    return TOPIC_NOTEBOOKS[topic][0] if topic in TOPIC_NOTEBOOKS else topic.replace("-", " ").capitalize()
+    """A topic as the notebooks name it (``sevens-zeros`` -> ``Sevens and zeros``), as words a page in another
+    language says again (the names are the catalogs')."""
+    if topic in TOPIC_NOTEBOOKS:
+        return said(TOPIC_NOTEBOOKS[topic][0])
+    if topic == KEPT_TOPIC:
+        return said(N_("Your mistakes"))
+    return topic.replace("-", " ").capitalize()
 
 
 def _after(wait: timedelta) -> str:
     """How long until a puzzle comes back, in words: "in 10 minutes", "tomorrow", "in 3 days"."""
     minutes = round(wait.total_seconds() / 60)
     if minutes < 60:
-        return f"in {plural(minutes, 'minute')}"
+        return said(N_("in {count}"), count=Count(minutes, *n_("{count} minute", "{count} minutes")))
     if round(minutes / 60) < 24:  # 23 hours and a half is "tomorrow", not "in 24 hours"
-        return f"in {plural(round(minutes / 60), 'hour')}"
+        return said(N_("in {count}"), count=Count(round(minutes / 60), *n_("{count} hour", "{count} hours")))
     days = max(1, round(minutes / (24 * 60)))
-    return "tomorrow" if days == 1 else f"in {days} days"
+    return said(N_("tomorrow")) if days == 1 else said(N_("in {count} days"), count=days)
 
 
 class Trainer(PuzzleBoard):
@@ -77,10 +84,10 @@ class Trainer(PuzzleBoard):
     ``rules`` (a profile, ``"no-mercy"``) serves the new puzzles played by those rules first, so a learner
     of No Mercy does not begin with a classic puzzle. ``learner``: whose progress (a name, remembered; default the
     learner chosen last on this computer). ``mistakes``: serve the learner's kept mistakes with ``puzzles``
-    (default: only with the shipped collection). ``lang``: the language of the puzzles (a code of
-    :data:`~nomercy.core.i18n.LANGUAGES`): only the puzzles translated into it are served, their texts from the
-    puzzles' catalog, and the trainer says how many of them there are (with none translated yet, the puzzles in
-    English, and a line saying so).
+    (default: only with the shipped collection). ``lang``: the language of the trainer's own words and of the
+    puzzles (a code of :data:`~nomercy.core.i18n.LANGUAGES`): only the puzzles translated into it are served, their
+    texts from the puzzles' catalog, and the trainer says how many of them there are (with none translated yet, the
+    puzzles in English, and a line saying so).
 
     Python API, beside the board's (:meth:`answer`, :meth:`choose`, :meth:`hint`, :meth:`show_me`):
     :meth:`next` serves the next puzzle, :meth:`select` changes the topic or level,
@@ -97,6 +104,9 @@ class Trainer(PuzzleBoard):
     board_module = traitlets.Unicode("").tag(sync=True)
     export = traitlets.Unicode("").tag(sync=True)
     """Every attempt as text (after the Export intent), for the page to offer as a file and to copy."""
+    # the trainer's own words in the language chosen (nomercy.core.i18n): English message to its words; none for English
+    words = traitlets.Dict().tag(sync=True)
+    plural = traitlets.Unicode("one").tag(sync=True)
 
     def __init__(self, topic: str | None = None, level: str | None = None, data_dir: str | os.PathLike[str] | None = None,
                  *, seed: int = 0, clock: Callable[[], datetime] | None = None,
@@ -145,6 +155,8 @@ class Trainer(PuzzleBoard):
         first, self._kind = self._pick()
         super().__init__([first])
         self.board_module = (STATIC / "puzzle_board.js").read_text(encoding="utf-8")
+        self.words = words(self._lang).catalog()
+        self.plural = plural_rule(self._lang)
         self._update_status()
 
     # --- Python API -------------------------------------------------------------------------------------
@@ -296,9 +308,12 @@ class Trainer(PuzzleBoard):
         comes_back = _after(entry.due - self._clock())
         self._recorded = {
             "right": right, "hints": hints, "seconds": round(seconds), "box": entry.box,
-            "sentence": (f"{'Right on the first try' if right else 'Missed'}"
-                         f"{', with ' + plural(hints, 'hint') if hints else ''}, in {plural(round(seconds), 'second')}. "
-                         f"Saved: box {entry.box} of 5, back {comes_back}."),
+            "sentence": said(N_("{result}{hints}, in {seconds}. Saved: box {box} of 5, back {back}."),
+                             result=said(N_("Right on the first try")) if right else said(N_("Missed")),
+                             hints=said(N_(", with {hints}"), hints=Count(hints, *n_("{count} hint", "{count} hints")))
+                             if hints else "",
+                             seconds=Count(round(seconds), *n_("{count} second", "{count} seconds")),
+                             box=entry.box, back=comes_back),
         }
 
     # --- intents -----------------------------------------------------------------------------------------
@@ -351,12 +366,13 @@ class Trainer(PuzzleBoard):
         whose = self.progress.whose(text) if isinstance(text, str) else None
         if whose and not (self.learner and inputs.name_key(whose) == inputs.name_key(self.learner)):
             if into == "":  # another learner's file: ask whose it becomes, never merge it silently
-                mine = self.learner or "the progress kept before names"
+                mine = self.learner or said(N_("the progress kept before names"))
                 self._transfer = {"kind": "ask", "whose": whose,
-                                  "sentence": f"{wording.IMPORT_WHOSE.format(whose=whose, mine=mine)} {wording.IMPORT_ASK}",
-                                  "as_mine": (wording.IMPORT_AS_MINE.format(mine=self.learner) if self.learner
-                                              else wording.IMPORT_AS_MINE_UNNAMED),
-                                  "as_theirs": wording.IMPORT_AS_THEIRS.format(whose=whose)}
+                                  "sentence": said(N_("{sentence} {next}"), sentence=said(wording.IMPORT_WHOSE,
+                                                   whose=whose, mine=mine), next=said(wording.IMPORT_ASK)),
+                                  "as_mine": (said(wording.IMPORT_AS_MINE, mine=self.learner) if self.learner
+                                              else said(wording.IMPORT_AS_MINE_UNNAMED)),
+                                  "as_theirs": said(wording.IMPORT_AS_THEIRS, whose=whose)}
                 return None
             if into == "theirs":
                 reason = self._on_learner({"name": whose})
@@ -367,16 +383,19 @@ class Trainer(PuzzleBoard):
             kept = self._kept.checked_import(carried)  # checked before anything changes
             new = self.progress.import_text(own if isinstance(text, str) else "", as_mine=True)
         except (ProgressFileError, PuzzleError) as error:
-            self._transfer = {"kind": "refused", "sentence": f"Not imported: {error}"}
+            self._transfer = {"kind": "refused", "sentence": said(N_("Not imported: {reason}"), reason=str(error))}
             return None
         if kept:
             self._kept.write_all(kept)
             self._collection += self._said([p for p in self._kept.puzzles() if p.id in {k["id"] for k in kept}])
             self._topics = _topics(self._collection)
-        whose_now = f"{self.learner}'s progress" if self.learner else "your progress"
+        whose_now = said(N_("{name}'s progress"), name=self.learner) if self.learner else said(N_("your progress"))
+        attempts = Count(len(self.progress.attempts), *n_("{count} attempt", "{count} attempts"))
         self._transfer = {"kind": "imported", "new": str(new), "sentence": (
-            f"Imported {plural(new, 'attempt')}; {whose_now} now holds {plural(len(self.progress.attempts), 'attempt')}."
-            if new else f"Nothing new: every attempt in it was already in {whose_now}.")}
+            said(N_("Imported {new}; {whose} now holds {attempts}."), new=Count(new, *n_("{count} attempt",
+                                                                                         "{count} attempts")),
+                 whose=whose_now, attempts=attempts)
+            if new else said(N_("Nothing new: every attempt in it was already in {whose}."), whose=whose_now))}
         return None
 
     def _on_remove_kept(self, intent: dict[str, Any]) -> str | None:
@@ -418,11 +437,12 @@ class Trainer(PuzzleBoard):
         schedule = self.progress.schedule()
         entry = schedule.get(self.current.id)
         rating = self.progress.rating()
-        self.status = {
+        saved_in = said(N_("Saved in {path}."), path=_short(self.progress.path))
+        self.status = said_all({
             "topic": self._topic, "level": self._level,
             "topics": [{"value": t, "label": topic_name(t)} for t in self._topics],
             "levels": list(LEVELS),
-            "kind": self._kind, "kind_label": _KINDS[self._kind], "box": entry.box if entry else 0,
+            "kind": self._kind, "kind_label": said(_KINDS[self._kind]), "box": entry.box if entry else 0,
             "due": len(self.progress.due(pool, now=now)),
             "new": sum(1 for p in pool if p.id not in schedule),
             "pool": len(pool),
@@ -431,24 +451,23 @@ class Trainer(PuzzleBoard):
             "progress": [_row(row) for row in rows],
             "attempts": len(self.progress.attempts),
             "rating": rating_words(rating, len(self.progress.attempts)) if self.progress.attempts else "",
-            "saved": wording.PROGRESS_KEPT,
-            "numbers": {"label": wording.SHOW_NUMBERS,
-                        "lines": [f"Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)",
-                                  f"Saved in {_short(self.progress.path)}."] if self.progress.attempts
-                        else [f"Saved in {_short(self.progress.path)}."]},
+            "saved": said(wording.PROGRESS_KEPT),
+            "numbers": {"label": said(wording.SHOW_NUMBERS),
+                        "lines": [said(N_("Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)"),
+                                       rating=str(rating)), saved_in] if self.progress.attempts else [saved_in]},
             "problem": " ".join(filter(None, [self.progress.problem, self._kept.problem])),
-            "kept": ({"label": wording.REMOVE_KEPT, "sentence": wording.KEPT_SERVED}
+            "kept": ({"label": said(wording.REMOVE_KEPT), "sentence": said(wording.KEPT_SERVED)}
                      if self.current.topic == KEPT_TOPIC and self.current.id in self._kept.ids() else {}),
             "file": _short(self.progress.path),
             "transfer": dict(self._transfer),
             "in_boxes": [{"id": p.id, "title": p.title, "box": schedule[p.id].box,
-                          "back": "now" if schedule[p.id].due <= now else _after(schedule[p.id].due - now)}
+                          "back": said(N_("now")) if schedule[p.id].due <= now else _after(schedule[p.id].due - now)}
                          for p in sorted((p for p in pool if p.id in schedule),
                                          key=lambda p: (schedule[p.id].box, p.title, p.id))],
             "served": self._served,
             "boxes_text": boxes_explained(),
-            "learner": self._learner.status(),
-        }
+            "learner": self._learner.status(self._lang),
+        }, self._lang)
 
 
 def _topics(collection: Sequence[Puzzle]) -> list[str]:
@@ -465,7 +484,8 @@ def rating_words(rating: Rating, attempts: int) -> str:
     'Your puzzle rating: 1612, after 40 attempts'
     """
     template = wording.RATING_SETTLING if rating.deviation > SETTLED else wording.RATING
-    return f"{template.format(rating=round(rating.rating))}, after {plural(attempts, 'attempt')}"
+    return said(N_("{rating}, after {attempts}"), rating=said(template, rating=round(rating.rating)),
+                attempts=Count(attempts, *n_("{count} attempt", "{count} attempts")))
 
 
 SETTLED = 100.0
@@ -478,10 +498,11 @@ def boxes_explained() -> str:
     >>> print(boxes_explained())
     Boxes: each puzzle you try sits in a box from 1 to 5. Right on the first try moves it up a box; a miss sends it back to box 1. The higher the box, the longer it waits before it comes back: box 1 in 10 minutes, box 2 tomorrow, box 3 in 3 days, box 4 in 7 days, box 5 in 21 days.
     """
-    back = ", ".join(f"box {box} {_after(wait)}" for box, wait in INTERVALS.items())
-    return (f"Boxes: each puzzle you try sits in a box from 1 to {max(INTERVALS)}. Right on the first try moves it up "
-            f"a box; a miss sends it back to box 1. The higher the box, the longer it waits before it comes back: "
-            f"{back}.")
+    back = Joined(tuple(said(N_("box {box} {back}"), box=box, back=_after(wait)) for box, wait in INTERVALS.items()),
+                  ", ", N_("{items}, {item}"))
+    return said(N_("Boxes: each puzzle you try sits in a box from 1 to {top}. Right on the first try moves it up a box; "
+                   "a miss sends it back to box 1. The higher the box, the longer it waits before it comes back: "
+                   "{back}."), top=max(INTERVALS), back=back)
 
 
 def _short(path: Path) -> str:

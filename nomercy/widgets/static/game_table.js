@@ -99,7 +99,7 @@ function render({ model, el }) {
       "data-out": seat.out ? "true" : null, "data-viewer": seat.viewer ? "true" : null,
     },
       h("div", { class: "nm-seat-head" },
-        h("span", { class: "nm-seat-name" }, seat.name),
+        h("span", { class: "nm-seat-name" }, seat.shown || seat.name),
         h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength && _(seat.strength))),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),

@@ -64,6 +64,17 @@ function learnerBar(prefix, who, send, typed) {
     opener, form);
 }
 
+// The trainer's own words, in the language Python chose (the `words` trait: English message to its words, or to its
+// plural forms, from the gettext catalogs of nomercy.core.i18n). English sends none: the messages are the English.
+// (The game table's module reads its `words` the same way.)
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
+}
+const N_ = (text) => text;
+// Words Python sends as data (a puzzle's level), marked here for the catalogs and translated where shown.
+export const DATA_WORDS = [N_("easy"), N_("medium"), N_("hard")];
+const PLURAL = { one: (n) => (n === 1 ? 0 : 1), french: (n) => (n <= 1 ? 0 : n % 1000000 === 0 ? 1 : 2), none: () => 0 };
+
 // Every message this view sends up, the board's included. Trainer.INTENTS in Python accepts exactly these
 // (a test compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "choose", "export_progress",
@@ -82,6 +93,12 @@ async function render({ model, el }) {
     if (!INTENTS.includes(msg.type)) throw new Error(`trainer: no such intent ${JSON.stringify(msg.type)}`);
     model.send(msg);
   };
+  const _ = (text, values) => fill((model.get("words") || {})[text] || text, values);
+  const n_ = (one, many, count, values) => {
+    const forms = (model.get("words") || {})[one];
+    const text = Array.isArray(forms) ? forms[(PLURAL[model.get("plural")] || PLURAL.one)(count)] ?? forms[0] : count === 1 ? one : many;
+    return fill(text, { count, ...values });
+  };
   const button = (testid, label, onclick, extra = {}) =>
     h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
 
@@ -98,10 +115,11 @@ async function render({ model, el }) {
   }
 
   function progressTable(s) {
-    const level = s.level ? ` (${s.level})` : "";
+    const heads = { puzzles: _("Puzzles"), tried: _("Tried"), known: _("Right last time"), due: _("Due"),
+      boxes: _("In box 1 · 2 · 3 · 4 · 5") };
     return h("table", { class: "nm-progress", "data-testid": "trainer-progress" },
-      h("caption", {}, `Your progress${level}`),
-      h("thead", {}, h("tr", {}, ["Topic", "Puzzles", "Tried", "Right last time", "Due", "In box 1 · 2 · 3 · 4 · 5", ""]
+      h("caption", {}, s.level ? _("Your progress ({level})", { level: _(s.level) }) : _("Your progress")),
+      h("thead", {}, h("tr", {}, [_("Topic"), heads.puzzles, heads.tried, heads.known, heads.due, heads.boxes, ""]
         .map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, s.progress.map((row) => h("tr", {
         "data-testid": `progress-${row.topic}`, "data-tried": row.tried, "data-known": row.known, "data-due": row.due,
@@ -109,13 +127,13 @@ async function render({ model, el }) {
         class: row.topic === s.topic || (!s.topic && row.topic === model.get("puzzle").topic) ? "nm-now" : null,
       },
       // Each cell names its column (data-label): on a phone the rows stack, and the names show beside the values.
-      h("th", { scope: "row" }, row.label), h("td", { "data-label": "Puzzles" }, row.puzzles),
-      h("td", { "data-label": "Tried" }, row.tried), h("td", { "data-label": "Right last time" }, row.known),
-      h("td", { "data-label": "Due" }, row.due),
-      h("td", { class: "nm-boxes", "data-label": "In box 1 · 2 · 3 · 4 · 5", "aria-label": row.boxes.map((n, i) => `box ${i + 1}: ${n}`).join(", ") },
+      h("th", { scope: "row" }, row.label), h("td", { "data-label": heads.puzzles }, row.puzzles),
+      h("td", { "data-label": heads.tried }, row.tried), h("td", { "data-label": heads.known }, row.known),
+      h("td", { "data-label": heads.due }, row.due),
+      h("td", { class: "nm-boxes", "data-label": heads.boxes, "aria-label": row.boxes.map((n, i) => _("box {box}: {count}", { box: i + 1, count: n })).join(", ") },
         row.boxes.join(" · ")),
       h("td", {}, h("span", {
-        class: "nm-bar", role: "img", "aria-label": `${row.known} of ${row.puzzles} right last time, ${row.tried} tried`,
+        class: "nm-bar", role: "img", "aria-label": _("{known} of {puzzles} right last time, {tried} tried", { known: row.known, puzzles: row.puzzles, tried: row.tried }),
       },
       h("span", { class: "nm-bar-tried", style: `width:${(100 * row.tried) / row.puzzles}%` }),
       h("span", { class: "nm-bar-known", style: `width:${(100 * row.known) / row.puzzles}%` })))))));
@@ -130,12 +148,12 @@ async function render({ model, el }) {
       class: "nm-in-boxes", "data-testid": "trainer-in-boxes", open: (boxesOpen ?? s.in_boxes.length <= 12) ? true : null,
       ontoggle: (e) => { boxesOpen = e.target.open; },
     },
-      h("summary", {}, `The box each puzzle is in (${s.in_boxes.length} tried)`),
+      h("summary", {}, _("The box each puzzle is in ({count} tried)", { count: s.in_boxes.length })),
       h("table", { class: "nm-progress" },
-        h("thead", {}, h("tr", {}, ["Puzzle", "Box", "Comes back"].map((t) => h("th", { scope: "col" }, t)))),
+        h("thead", {}, h("tr", {}, [_("Puzzle"), _("Box"), _("Comes back")].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, s.in_boxes.map((p) => h("tr", { "data-testid": `in-box-${p.id}`, "data-box": p.box },
-          h("th", { scope: "row" }, p.title), h("td", { "data-label": "Box" }, p.box),
-          h("td", { "data-label": "Comes back" }, p.back))))));
+          h("th", { scope: "row" }, p.title), h("td", { "data-label": _("Box") }, p.box),
+          h("td", { "data-label": _("Comes back") }, p.back))))));
   }
 
   // Export: Python gives the text; the page offers it as a file and to copy. Import: a file chosen or text
@@ -147,13 +165,13 @@ async function render({ model, el }) {
     const t = s.transfer || {};
     const pasted = h("textarea", {
       class: "nm-export", "data-testid": "trainer-import-text", rows: 4,
-      "aria-label": "Progress to import (the text Export gives)",
+      "aria-label": _("Progress to import (the text Export gives)"),
       oninput: (e) => { importText = e.target.value; },
     });
     pasted.value = importText;
     const fileInput = h("input", {
       type: "file", accept: ".jsonl,.json,.txt,application/json,text/plain", "data-testid": "trainer-import-file",
-      "aria-label": "Progress file to import",
+      "aria-label": _("Progress file to import"),
       onchange: async (e) => {
         const file = e.target.files && e.target.files[0];
         if (!file) return;
@@ -162,29 +180,29 @@ async function render({ model, el }) {
       },
     });
     return h("div", { class: "nm-transfer", "data-testid": "trainer-transfer" },
-      button("trainer-export", "Export progress", () => send({ type: "export_progress" })),
+      button("trainer-export", _("Export progress"), () => send({ type: "export_progress" })),
       exported ? h("div", { class: "nm-export-box" },
         h("textarea", {
           class: "nm-export", "data-testid": "trainer-export-text", readonly: true, rows: 4,
-          "aria-label": "Your progress, every attempt (keep it as a file)",
+          "aria-label": _("Your progress, every attempt (keep it as a file)"),
         }, exported),
         h("a", {
           class: "nm-btn", "data-testid": "trainer-export-download", download: "nomercy-progress.jsonl",
           href: `data:application/x-ndjson;charset=utf-8,${encodeURIComponent(exported)}`,
-        }, "Download"),
-        button("trainer-export-copy", "Copy", (event) => {
+        }, _("Download")),
+        button("trainer-export-copy", _("Copy"), (event) => {
           const done = (word) => { event.target.textContent = word; };
-          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done("Copied"), () => done("Select the text to copy"));
-          else done("Select the text to copy");
+          if (navigator.clipboard) navigator.clipboard.writeText(exported).then(() => done(_("Copied")), () => done(_("Select the text to copy")));
+          else done(_("Select the text to copy"));
         })) : null,
       h("details", {
         class: "nm-import", "data-testid": "trainer-import", open: importOpen ? true : null,
         ontoggle: (e) => { importOpen = e.target.open; },
       },
-      h("summary", {}, "Import progress"),
-      h("div", { class: "nm-sub" }, "Choose a file that Export gave, or paste its text. Attempts already here are kept once."),
+      h("summary", {}, _("Import progress")),
+      h("div", { class: "nm-sub" }, _("Choose a file that Export gave, or paste its text. Attempts already here are kept once.")),
       fileInput, pasted,
-      button("trainer-import-go", "Import", () => send({ type: "import_progress", text: importText }))),
+      button("trainer-import-go", _("Import"), () => send({ type: "import_progress", text: importText }))),
       // another learner's file: whose it becomes is asked, with one button for each answer
       t.kind === "ask" ? h("div", { class: "nm-sub", "data-testid": "trainer-import-whose" },
         button("trainer-import-mine", t.as_mine, () => send({ type: "import_progress", text: importText, into: "mine" })),
@@ -204,20 +222,20 @@ async function render({ model, el }) {
     whoEl.replaceChildren(...[learnerBar("trainer", s.learner, send, typedName)].filter(Boolean));
     root.setAttribute("data-learner", s.learner ? s.learner.name : "");
     head.replaceChildren(
-      h("label", {}, "Topic ", h("select", {
-        "data-testid": "trainer-topic", "aria-label": "Topic",
+      h("label", {}, `${_("Topic")} `, h("select", {
+        "data-testid": "trainer-topic", "aria-label": _("Topic"),
         onchange: (e) => choose(e.target.value, s.level),
-      }, h("option", { value: "", selected: !s.topic ? true : null }, "all topics"),
+      }, h("option", { value: "", selected: !s.topic ? true : null }, _("all topics")),
       s.topics.map((t) => h("option", { value: t.value, selected: t.value === s.topic ? true : null }, t.label)))),
-      h("label", {}, " Level ", h("select", {
-        "data-testid": "trainer-level", "aria-label": "Level",
+      h("label", {}, ` ${_("Level")} `, h("select", {
+        "data-testid": "trainer-level", "aria-label": _("Level"),
         onchange: (e) => choose(s.topic, e.target.value),
-      }, h("option", { value: "", selected: !s.level ? true : null }, "all levels"),
-      s.levels.map((l) => h("option", { value: l, selected: l === s.level ? true : null }, l)))),
+      }, h("option", { value: "", selected: !s.level ? true : null }, _("all levels")),
+      s.levels.map((l) => h("option", { value: l, selected: l === s.level ? true : null }, _(l))))),
       h("span", { class: "nm-trainer-kind", "data-testid": "trainer-kind", "data-kind": s.kind },
-        s.box ? `${s.kind_label} (box ${s.box} of 5)` : s.kind_label),
+        s.box ? _("{kind} (box {box} of 5)", { kind: s.kind_label, box: s.box }) : s.kind_label),
       h("span", { class: "nm-sub", "data-testid": "trainer-due", role: "status" },
-        `${s.due} due for review · ${s.new} new of ${s.pool}`),
+        _("{due} due for review · {new} new of {pool}", { due: s.due, new: s.new, pool: s.pool })),
       // in a language: how many of the puzzles are translated into it (only those are served)
       s.available ? h("div", { class: "nm-sub", "data-testid": "trainer-available" }, s.available) : null);
     const recorded = s.recorded;
@@ -231,7 +249,7 @@ async function render({ model, el }) {
         "data-right": String(recorded.right),
       }, recorded.sentence) : null,
       h("div", { class: "nm-trainer-actions" },
-        button("trainer-next", recorded ? "Next puzzle" : "Skip this one", () => send({ type: "next_puzzle" }),
+        button("trainer-next", recorded ? _("Next puzzle") : _("Skip this one"), () => send({ type: "next_puzzle" }),
           { class: `nm-btn${recorded ? " nm-btn-primary" : ""}` }),
         s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" }, s.rating) : null),
       progressTable(s),
