@@ -116,3 +116,9 @@ def test_a_step_that_already_does_the_task_or_is_refused_fails_the_check():
     assert early.check() == ["step 'You draw' already does the task: make it a done move"]
     refused = Stage.from_dict(dict(data, steps=["You plays blue 1"], wrong=[]))
     assert refused.check()[0].startswith("step 'You play blue 1' is refused")
+
+
+def test_the_challenge_stage_says_what_a_wrong_challenge_costs():
+    """Knowing only the winning side, a newcomer would challenge every wild +4: the rule says the price too."""
+    stage = next(s for s in STAGES if s.id == "classic-challenge-the-wild-four")
+    assert "if not, you draw 6 and lose your turn" in stage.rule
