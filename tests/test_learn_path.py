@@ -122,3 +122,19 @@ def test_the_challenge_stage_says_what_a_wrong_challenge_costs():
     """Knowing only the winning side, a newcomer would challenge every wild +4: the rule says the price too."""
     stage = next(s for s in STAGES if s.id == "classic-challenge-the-wild-four")
     assert "if not, you draw 6 and lose your turn" in stage.rule
+
+
+def test_drawing_while_a_card_fits_is_refused_in_words_that_say_classic_uno_allows_it():
+    """Stage 2 is for classic players too: its refusal of a draw names no option and says where drawing is allowed."""
+    stage = next(s for s in STAGES if s.id == "match-the-number")
+    attempt = stage.judge("You draws")
+    assert attempt.outcome == "refused"
+    assert "_" not in attempt.reason and "option" not in attempt.reason
+    assert "classic UNO lets you draw instead" in attempt.reason
+
+
+def test_the_classic_chapter_practises_drawing_instead_of_playing_and_playing_the_drawn_card():
+    stage = next(s for s in STAGES if s.id == "classic-draw-one")
+    table = stage.start()
+    assert stage.judge("You draws", table).outcome == "step"  # a red 5 fits, and classic UNO lets you draw anyway
+    assert "classic UNO the next player still draws" in next(s for s in STAGES if s.id == "a-last-draw-card-wins").rule
