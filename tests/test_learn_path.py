@@ -138,3 +138,11 @@ def test_the_classic_chapter_practises_drawing_instead_of_playing_and_playing_th
     table = stage.start()
     assert stage.judge("You draws", table).outcome == "step"  # a red 5 fits, and classic UNO lets you draw anyway
     assert "classic UNO the next player still draws" in next(s for s in STAGES if s.id == "a-last-draw-card-wins").rule
+
+
+def test_a_two_player_stage_shows_the_wild_reverse_four_coming_back_to_its_player():
+    stage = next(s for s in STAGES if s.id == "wild-reverse-four-with-two-players")
+    assert len(stage.start().seats) == 2
+    attempt = stage.judge("You plays wild reverse +4 choosing red")
+    assert attempt.outcome == "allowed" and attempt.after is not None
+    assert attempt.after.seats[attempt.after.turn] == "You" and attempt.after.pending == 6
