@@ -162,7 +162,9 @@ def review_head(review: coaching.Review) -> str:
 def decision_text(decision: coaching.ReviewedDecision) -> str:
     """One reviewed decision in a card player's words; its figures are :func:`str` of it.
 
-    A close call where the move played scored more on these tables says why the expert keeps its own move."""
+    A close call where the move played scored more on these tables says why the expert keeps its own move; one
+    where it scored clearly less, yet within the search's noise, gives both figures and the doubt, never "about as
+    well"."""
     state = decision.state
     words = {"number": decision.number, "played": decision.played.move,
              "suggested": _lower_first(move_label(state, decision.suggested, instead=False)),
@@ -172,6 +174,8 @@ def decision_text(decision: coaching.ReviewedDecision) -> str:
         return wording.REVIEW_MISTAKE.format(**words)
     if decision.played.lead < 0:
         return wording.REVIEW_CLOSE_CALL_BEHIND.format(**words)
+    if round((decision.chance.mean - decision.played.chance.mean) * 100) > wording.ABOUT_AS_WELL_POINTS:
+        return wording.REVIEW_CLOSE_CALL_UNSURE.format(**words)
     return wording.REVIEW_CLOSE_CALL.format(**words)
 
 

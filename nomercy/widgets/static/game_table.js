@@ -372,7 +372,7 @@ function render({ model, el }) {
         r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
         (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
-        h("div", {}, _("Close calls (the expert chose another move, but the two did about as well):")),
+        h("div", {}, _("Close calls (the expert chose another move, but the imagined rounds could not show which is better):")),
         h("ul", {}, r.close_calls.map((d, j) => {
           const i = r.mistakes.length + j;
           return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
