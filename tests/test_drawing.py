@@ -5,6 +5,7 @@ from __future__ import annotations
 from conftest import kinds, of_kind, play, table
 from nomercy import Card, Draw, Pass, Phase, Play
 from nomercy import legal_moves, why_illegal
+from nomercy.play.table_text import status_line
 
 
 def hopeless_a(**kw):
@@ -119,3 +120,11 @@ def test_classic_drawing_until_playable_cites_the_until_playable_ruling():
 def test_no_mercy_with_draw_one_cites_the_draw_one_ruling():
     _, events = play(hopeless_a(variant={"draw": "one"}), "A draws")
     assert of_kind(events, "CardsDrawn")[0].rule == "draw-one"
+
+
+def test_the_table_says_a_drawn_card_that_fits_is_played_in_words_for_a_finger_or_a_mouse():
+    """Play is used on phones: the status names no click (a newcomer's finding)."""
+
+    after, _ = play(hopeless_a(), "A draws")
+    said = status_line(after, 0, ["human", "greedy", "greedy"], [0], hidden=False, reveal_for=None)
+    assert said == "You drew red 8, which fits: you must play it (it is highlighted)."
