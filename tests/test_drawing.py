@@ -5,6 +5,7 @@ from __future__ import annotations
 from conftest import kinds, of_kind, play, table
 from nomercy import Card, Draw, Pass, Phase, Play
 from nomercy import legal_moves, why_illegal
+from nomercy.play.table_text import status_line
 
 
 def hopeless_a(**kw):
@@ -79,7 +80,7 @@ def test_pass_is_refused_without_a_drawn_card():
 def test_voluntary_draw_is_off_by_default():
     game = table(players="ABC", hands={"A": ["red 9", "blue 2"], "B": ["blue 4"], "C": ["yellow 1"]})
     assert Draw(0) not in legal_moves(game)
-    assert "voluntary_draw" in why_illegal(game, "A draws")
+    assert "classic UNO lets a player draw instead" in why_illegal(game, "A draws")  # in words, no option name
 
 
 def test_voluntary_draw_lets_a_player_draw_with_a_playable_card():
@@ -129,3 +130,11 @@ def test_classic_drawing_until_playable_cites_the_until_playable_ruling():
 def test_no_mercy_with_draw_one_cites_the_draw_one_ruling():
     _, events = play(hopeless_a(variant={"draw": "one"}), "A draws")
     assert of_kind(events, "CardsDrawn")[0].rule == "draw-one"
+
+
+def test_the_table_says_a_drawn_card_that_fits_is_played_in_words_for_a_finger_or_a_mouse():
+    """Play is used on phones: the status names no click (a newcomer's finding)."""
+
+    after, _ = play(hopeless_a(), "A draws")
+    said = status_line(after, 0, ["human", "greedy", "greedy"], [0], hidden=False, reveal_for=None)
+    assert said == "You drew red 8, which fits: you must play it (it is highlighted)."

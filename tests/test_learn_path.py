@@ -116,3 +116,33 @@ def test_a_step_that_already_does_the_task_or_is_refused_fails_the_check():
     assert early.check() == ["step 'You draw' already does the task: make it a done move"]
     refused = Stage.from_dict(dict(data, steps=["You plays blue 1"], wrong=[]))
     assert refused.check()[0].startswith("step 'You play blue 1' is refused")
+
+
+def test_the_challenge_stage_says_what_a_wrong_challenge_costs():
+    """Knowing only the winning side, a newcomer would challenge every wild +4: the rule says the price too."""
+    stage = next(s for s in STAGES if s.id == "classic-challenge-the-wild-four")
+    assert "if not, you draw 6 and lose your turn" in stage.rule
+
+
+def test_drawing_while_a_card_fits_is_refused_in_words_that_say_classic_uno_allows_it():
+    """Stage 2 is for classic players too: its refusal of a draw names no option and says where drawing is allowed."""
+    stage = next(s for s in STAGES if s.id == "match-the-number")
+    attempt = stage.judge("You draws")
+    assert attempt.outcome == "refused"
+    assert "_" not in attempt.reason and "option" not in attempt.reason
+    assert "classic UNO lets you draw instead" in attempt.reason
+
+
+def test_the_classic_chapter_practises_drawing_instead_of_playing_and_playing_the_drawn_card():
+    stage = next(s for s in STAGES if s.id == "classic-draw-one")
+    table = stage.start()
+    assert stage.judge("You draws", table).outcome == "step"  # a red 5 fits, and classic UNO lets you draw anyway
+    assert "classic UNO the next player still draws" in next(s for s in STAGES if s.id == "a-last-draw-card-wins").rule
+
+
+def test_a_two_player_stage_shows_the_wild_reverse_four_coming_back_to_its_player():
+    stage = next(s for s in STAGES if s.id == "wild-reverse-four-with-two-players")
+    assert len(stage.start().seats) == 2
+    attempt = stage.judge("You plays wild reverse +4 choosing red")
+    assert attempt.outcome == "allowed" and attempt.after is not None
+    assert attempt.after.seats[attempt.after.turn] == "You" and attempt.after.pending == 6

@@ -136,3 +136,17 @@ def test_the_last_stage_says_so(tmp_path):
 def test_a_notebook_without_its_widget_state_shows_a_line_not_an_address(tmp_path):
     path = _path(tmp_path, "mercy")
     assert repr(path) == "<LearnPath chapter=mercy>" and "0x" not in path._repr_html_()
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_a_wild_that_does_not_fit_is_said_without_a_color_nobody_named(tmp_path, lang):
+    """A wild that cannot be played is never asked for a color, so its refusal does not say one was named."""
+    path = LearnPath("mercy", data_dir=tmp_path, clock=lambda: NOW, lang=lang)
+    path.goto("twenty-five-and-out")
+    card = next(c for c in path.stage["table"]["hand"] if c["card"] == "wild reverse +4")
+    path.play(card["moves"][0]["move"])
+    assert path.feedback["kind"] == "refused"
+    if lang == "en":
+        assert path.feedback["move"] == "you tried to play the wild reverse +4."
+    for color in ("red", "röd"):
+        assert color not in path.feedback["move"]

@@ -317,3 +317,9 @@ def test_the_end_of_a_round_is_said_in_the_language(lang: str) -> None:
     assert over and over["title"] == table.table["status"]
     for text in (over["title"], over["scored"]):
         assert _leftover(text, lang) == set(), text
+
+
+def test_a_stack_at_a_seat_called_you_says_you_mid_sentence():
+    """"4 cards are now pending for You" read as a shout (a newcomer's finding): mid-sentence it is "you"."""
+    assert ev.StackGrew(target="You", total=4, minimum=4).pending == "4 cards are now pending for you"
+    assert ev.StackGrew(target="Bo", total=4, minimum=4).pending == "4 cards are now pending for Bo"

@@ -112,6 +112,8 @@ def test_play_shows_the_hand_and_its_buttons_on_the_first_screen_of_a_phone(site
         assert _box(table.locator('[data-testid="status"]'))["y"] < _box(hand)["y"], "the status is not above the hand"
         setup = page.locator('[data-testid="table-setup"]')
         assert _box(setup)["y"] > _box(hand)["y"], "the table's setup comes before the hand"
+        jump = page.locator('[data-testid="setup-jump"]')  # ... but one line above the table says it is there
+        assert _box(jump)["y"] < _box(table)["y"] and not _too_small(page, ".nm-setup-jump")
         assert "replayed" not in (table.locator('[data-testid="log"]').text_content() or ""), \
             "a first visit says moves were replayed"
         page.screenshot(path=str(ARTIFACTS / "site-phone-play-first-screen.png"))
@@ -134,3 +136,44 @@ def test_train_has_no_control_under_44_px_and_its_kind_is_no_button(site: str) -
         picked.wait_for(timeout=WAIT_MS)
         assert _box(picked)["height"] >= 44 - 0.5, f"the import field is {_box(picked)} px"
         page.screenshot(path=str(ARTIFACTS / "site-train-import-open.png"))
+
+
+def test_play_takes_a_newcomer_from_the_top_of_the_page_to_the_tables_settings(site: str) -> None:  # noqa: F811
+    """The settings are below the table (the hand first), so a line at the top opens them and scrolls there."""
+    with phone(site) as session:
+        page = session.open("play/")
+        _app_ready(page, "nm-table")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.locator('[data-testid="setup-jump"]').tap()
+        setup = page.locator('[data-testid="table-setup"]')
+        page.wait_for_function("() => document.querySelector('[data-testid=\"table-setup\"]').open", timeout=WAIT_MS)
+        rules = page.locator('[data-testid="setup-rules-classic"]')
+        box = _box(rules)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= SCREEN, f"the choices are at {box}, off the screen"
+        assert "Change" in (setup.locator("summary").text_content() or "")
+        page.screenshot(path=str(ARTIFACTS / "site-phone-play-setup-jump.png"))
+
+
+def test_a_dimmed_card_tapped_while_at_the_hand_says_why_in_full_view(site: str) -> None:  # noqa: F811
+    """The reason is drawn above the hand; the sticky strip of facts must not cover it."""
+    with phone(site) as session:
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        page.wait_for_function("(el) => el.getAttribute('data-waiting') === 'human'", arg=table.element_handle(),
+                               timeout=WAIT_MS)
+        dim = table.locator('[data-testid="hand"] button[data-playable="false"]')
+        if not dim.count():
+            pytest.fail("the first table of the Play page has no card that cannot be played: pick another check")
+        page.evaluate("(y) => window.scrollBy(0, y)", _box(dim.first)["y"] - 120)  # at the hand, the strip stuck on top
+        strip = table.locator(".nm-facts")
+        assert _box(strip)["y"] < 1, f"the page did not scroll to the hand: the strip is at {_box(strip)}"
+        card = _box(dim.first)  # a dimmed card is aria-disabled, so Playwright's tap would wait: a finger does not
+        page.touchscreen.tap(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+        error = table.locator('[data-testid="error"]')
+        error.wait_for(timeout=WAIT_MS)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        box, stuck = _box(error), _box(strip)
+        assert box["y"] >= stuck["y"] + stuck["height"] - 0.5, f"the reason {box} is under the strip {stuck}"
+        assert box["y"] + box["height"] <= SCREEN, f"the reason {box} is below the screen"
+        assert "You cannot play" in (error.text_content() or "")
+        page.screenshot(path=str(ARTIFACTS / "site-phone-play-dim-card.png"))

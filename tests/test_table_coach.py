@@ -18,6 +18,7 @@ pytest.importorskip("anywidget")
 from nomercy import legal_moves  # noqa: E402
 from nomercy.core.moves import CallUno, Catch, Play  # noqa: E402
 from nomercy.play import coach  # noqa: E402
+from nomercy.play.estimate import Estimate  # noqa: E402
 from nomercy.play.game import Game, GameRecord  # noqa: E402
 from nomercy.play.players import make_player, next_move  # noqa: E402
 from nomercy.widgets import GameTable, StepPlayer  # noqa: E402
@@ -326,3 +327,18 @@ def test_a_game_loaded_from_a_record_keeps_the_transcript_of_the_original():
     table = play_as_greedy(first_table(), until=lambda t: t.session.move_count >= 6)
     again = Game.from_record(GameRecord.from_json(table.record().to_json()))
     assert again.state == table.state
+
+
+@pytest.mark.parametrize(("suggested", "played", "said"), [
+    (0.33, 0.19, "it won 33% of the imagined rounds, yours 19%, but in too few rounds to be sure yours is worse"),
+    (0.35, 0.32, "the two did about as well (35% of the imagined rounds, yours 32%)"),
+])
+def test_a_close_calls_words_follow_its_numbers(suggested, played, said):
+    """33% against 19% within the search's noise is a close call, but no reader calls it "about as well"."""
+
+    state = first_table().session.state
+    decision = coach.ReviewedDecision(
+        1, state, "Player plays red 1", "", "", Estimate(suggested, 0.1, 40),
+        coach.Comparison("Player plays red 2", Estimate(played, 0.1, 40), suggested - played, 0.2, 40))
+    assert not decision.mistake
+    assert said in decision_text(decision)

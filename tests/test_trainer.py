@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from nomercy.core.errors import NomercyError  # noqa: E402
+from nomercy.core.rules import PROFILES  # noqa: E402
 from nomercy.puzzles.progress import FILE_NAME, FOLDER_NAME, Progress  # noqa: E402
 from nomercy.puzzles.puzzle import Puzzle, check_answer  # noqa: E402
 from nomercy.widgets import PuzzleBoard  # noqa: E402
@@ -293,3 +294,19 @@ def test_the_page_says_what_a_box_is_and_when_each_puzzle_comes_back(tmp_path: P
     clock.advance(minutes=30)
     trainer.next()  # half an hour later the puzzle is still in box 2, back tomorrow (not "in 24 hours")
     assert [(p["id"], p["box"], p["back"]) for p in trainer.status["in_boxes"]] == [(puzzle.id, 2, "tomorrow")]
+
+
+def test_a_newcomer_is_served_the_printed_rules_puzzles_before_any_house_rules(tmp_path: Path, clock: FakeClock) -> None:
+    """A house rule (stacking anything on anything, say) contradicts what Learn just taught: it waits its turn."""
+    def house(puzzle: Puzzle) -> bool:
+        return bool(puzzle.rules.differences(PROFILES[puzzle.rules.name]))
+
+    assert any(house(p) and p.level == "easy" for p in COLLECTION), "no easy house-rule puzzle to wait"
+    printed = sum(not house(p) for p in COLLECTION)
+    for seed in range(3):
+        trainer = Trainer(data_dir=tmp_path / str(seed), clock=clock, seed=seed)
+        served = []
+        for _ in range(min(printed, 12)):
+            served.append(trainer.current)
+            trainer.next()
+        assert not [p.id for p in served if house(p)], f"seed {seed}"

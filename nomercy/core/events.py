@@ -17,7 +17,7 @@ from typing import Any, TypeVar, dataclass_transform
 from nomercy.core.cards import Card, Color
 from nomercy.core.records import field_reader
 from nomercy.core.rulebook import RULINGS, Ruling
-from nomercy.core.wording import plural, possessive, says, their, verb
+from nomercy.core.wording import is_you, plural, possessive, says, their, verb
 
 __all__ = [
     "Event",
@@ -236,7 +236,7 @@ class StackGrew(Event):
     @property
     def pending(self) -> str:
         """How many cards wait for whom, without how to answer them (for a reader just taught that)."""
-        return f"{plural(self.total)} are now pending for {self.target}"
+        return f"{plural(self.total)} are now pending for {'you' if is_you(self.target) else self.target}"
 
     @property
     def sentence(self) -> str:

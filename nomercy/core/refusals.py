@@ -245,9 +245,10 @@ ALREADY_DREW: _Pair = (
     N_("You have already drawn: play {card} or pass"))
 NAME_COLOR_FIRST: _Pair = (N_("{player} must name a color first"), N_("You must name a color first"))
 MUST_PLAY: _Pair = (
-    N_("{player} can play {card}, and a player who can play must play (drawing instead needs the voluntary_draw "
-       "option)"),
-    N_("You can play {card}, and a player who can play must play (drawing instead needs the voluntary_draw option)"))
+    N_("{player} can play {card}, and under these rules a player who can play must play (classic UNO lets a player "
+       "draw instead)"),
+    N_("You can play {card}, and under these rules a player who can play must play (classic UNO lets you draw "
+       "instead)"))
 NOTHING_TO_DRAW: _Pair = (
     N_("no card is left anywhere to draw, and {player} can play {card}"),
     N_("no card is left anywhere to draw, and You can play {card}"))

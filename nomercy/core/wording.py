@@ -230,11 +230,17 @@ REVIEW_HEAD_THEIRS = N_("{player}'s round: {mistakes} and {close_calls} in {deci
 REVIEW_HEAD_NOBODY = N_("The round: {mistakes} and {close_calls} in {decisions}.")
 REVIEW_EXPLAINED = N_("The coach played each of your decisions out in many imagined rounds, the hidden cards dealt at "
                        "random. A mistake is a move that clearly did worse than the expert's choice; a close call is "
-                       "one where the expert chose another move, but the two did about as well.")
+                       "one where the expert chose another move, but the imagined rounds could not show which is "
+                       "better.")
 REVIEW_MISTAKE = N_("Move {number}: {played}. The expert would {suggested}: it won {chance} of the imagined rounds, "
                      "yours {played_chance}. {reason}")
 REVIEW_CLOSE_CALL = N_("Move {number}: {played}. The expert would {suggested}; the two did about as well ({chance} of "
                         "the imagined rounds, yours {played_chance}).")
+REVIEW_CLOSE_CALL_UNSURE = N_("Move {number}: {played}. The expert would {suggested}: it won {chance} of the imagined "
+                               "rounds, yours {played_chance}, but in too few rounds to be sure yours is worse.")
+ABOUT_AS_WELL_POINTS = 5
+"""The widest gap, in percentage points, that a close call's sentence calls "about as well"; a wider gap the
+search could not show to be real is said as it is, with its doubt (a reader sees 33% against 19% as no tie)."""
 REVIEW_CLOSE_CALL_BEHIND = N_("Move {number}: {played}. The expert would {suggested}, although yours won a little more "
                                "often in the imagined rounds ({played_chance}, the expert's move {chance}): the "
                                "difference is too small to be sure, and the expert keeps its usual move unless another "

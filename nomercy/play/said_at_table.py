@@ -298,7 +298,7 @@ def _status(english: str, state: GameState, viewer: int | None, kinds: Sequence[
                                 next=said.gettext(N_("You hold one card: call UNO before you are caught!")))
         return text
     if state.phase is Phase.PLAY_DRAWN and state.drawn is not None:
-        return said.gettext(N_("You drew {card}, which fits: you must play it. Click it."),
+        return said.gettext(N_("You drew {card}, which fits: you must play it (it is highlighted)."),
                             card=core_said.card_name(state.drawn, lang))
     if state.phase is Phase.KEEP_OR_PLAY and state.drawn is not None:
         return said.gettext(N_("You drew {card}: play it, or keep it and end your turn."),

@@ -178,7 +178,9 @@ def review_head(review: coaching.Review) -> str:
 def decision_text(decision: coaching.ReviewedDecision) -> str:
     """One reviewed decision in a card player's words; its figures are :func:`str` of it.
 
-    A close call where the move played scored more on these tables says why the expert keeps its own move."""
+    A close call where the move played scored more on these tables says why the expert keeps its own move; one
+    where it scored clearly less, yet within the search's noise, gives both figures and the doubt, never "about as
+    well"."""
     state = decision.state
     suggested = move_label(state, decision.suggested, instead=False)
     words: dict[str, Any] = {"number": decision.number, "played": MoveSaid(decision.played.move, decision.played.move, state),
@@ -188,6 +190,8 @@ def decision_text(decision: coaching.ReviewedDecision) -> str:
         return said(wording.REVIEW_MISTAKE, reason=decision.reason, **words)
     if decision.played.lead < 0:
         return said(wording.REVIEW_CLOSE_CALL_BEHIND, **words)
+    if round((decision.chance.mean - decision.played.chance.mean) * 100) > wording.ABOUT_AS_WELL_POINTS:
+        return said(wording.REVIEW_CLOSE_CALL_UNSURE, **words)
     return said(wording.REVIEW_CLOSE_CALL, **words)
 
 

@@ -138,7 +138,7 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
         return text
     drawn = s.drawn
     if s.phase is Phase.PLAY_DRAWN:
-        return f"You drew {drawn}, which fits: you must play it. Click it."
+        return f"You drew {drawn}, which fits: you must play it (it is highlighted)."
     if s.phase is Phase.KEEP_OR_PLAY:
         return f"You drew {drawn}: play it, or keep it and end your turn."
     if s.phase is Phase.NAME_ROULETTE:

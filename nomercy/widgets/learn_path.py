@@ -268,7 +268,7 @@ class LearnPath(GuardedWidget):
         self.feedback = {
             "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]),
             "move": (_move_told(last, self._tried_on) if self._lang == SOURCE
-                     else _move_said(last.move, self._tried_on, self._lang)),
+                     else _move_said(last.move, self._tried_on, self._lang, refused=last.outcome == "refused")),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": last.reason, "reason_folded": bool(last.reason and last.why),
             "why": said(last.why) if last.why else "",
@@ -333,8 +333,8 @@ def _move_told(attempt: Attempt, state: GameState) -> str:
     done = attempt.outcome in ("done", "step")
     if isinstance(move, Play):
         said = f"{'tried to play' if refused else 'played'} the {move.card}"
-        if move.color is not None:
-            said += f" and {'name' if refused else 'named'} {move.color}"
+        if move.color is not None and not refused:  # a refused wild was refused whatever its color: none was named
+            said += f" and named {move.color}"
         if move.target is not None:
             said += f" and {'swap' if refused else 'swapped'} hands with {state.seats[move.target]}"
         elif "target" in move.card.rank.choices and attempt.move.endswith(" keeping"):
@@ -400,8 +400,9 @@ def _picture(svg: str, card: Card, lang: str) -> str:
     return svg if lang == SOURCE else picture_named(svg, card_name(card, lang))
 
 
-def _move_said(move: str, state: GameState, lang: str) -> str:
-    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8')."""
+def _move_said(move: str, state: GameState, lang: str, refused: bool = False) -> str:
+    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8'); a refused wild
+    is said without a color, since a card that does not fit was never asked for one."""
     try:
         parsed = parse_move(move, state.seats)
     except NomercyError:
@@ -409,7 +410,7 @@ def _move_said(move: str, state: GameState, lang: str) -> str:
     if not isinstance(parsed, Play):
         return _label(parsed, state, lang)
     said, card = words(lang), card_name(parsed.card, lang)
-    if parsed.color is not None:
+    if parsed.color is not None and not refused:
         return said.gettext(N_("Play {card}, name {color}"), card=card, color=said.gettext(COLOR_WORDS[parsed.color]))
     if parsed.target is not None:
         return said.gettext(N_("Play {card}, swap with {player}"), card=card,

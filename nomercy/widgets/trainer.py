@@ -35,6 +35,7 @@ import traitlets
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.rules import PROFILES
 from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
@@ -238,8 +239,11 @@ class Trainer(PuzzleBoard):
         self._refresh_kept()  # and kept a mistake at a table, or removed one
         pool = {p.id: p for p in self.pool}
         queue = self.progress.queue(list(pool.values()), seed=self._seed)
+        # new puzzles of the printed rules before those of a house rule: a newcomer is not first served a rule
+        # that contradicts what the Learn path just taught (a house-rule puzzle comes once the others are tried)
+        rank = {"review": 0, "new": 1, "ahead": 2}
+        queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and _house_rules(pool[item[0]])))
         if self._rules:  # new puzzles of the learner's rules first (reviews stay first, practice ahead last)
-            rank = {"review": 0, "new": 1, "ahead": 2}
             queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].rules.name != self._rules))
         # a mistake of your own, kept and not tried yet, comes before the other new puzzles
         order = {"review": 0, "new": 1, "ahead": 2}
@@ -517,3 +521,8 @@ def _row(row: TopicProgress) -> dict[str, Any]:
     return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
             "known": row.known, "due": row.due, "boxes": list(row.boxes)}
 
+
+def _house_rules(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's table plays a rule changed from its profile's printed rules (a house rule, an option)."""
+    printed = PROFILES.get(puzzle.rules.name)
+    return printed is None or bool(puzzle.rules.differences(printed))

@@ -211,8 +211,17 @@ function setUp({ settings, choices, notes }) {
   });
   const box = h("details", { class: "nm-setup", "data-testid": "table-setup" },
     h("summary", {}, h("span", { class: "nm-setup-title" }, _("Your table:") + " "),
-      h("span", { "data-testid": "setup-summary" }, summary(settings, choices))), form);
+      h("span", { "data-testid": "setup-summary" }, summary(settings, choices)),
+      h("span", { class: "nm-setup-change" }, _("Change"))), form);
   document.getElementById("nm-app").after(box);  // below the table: on a phone the hand comes on the first screen
+  // ... and one line above it says the table can be changed, and takes a person there
+  const jump = h("button", { type: "button", class: "nm-setup-jump", "data-testid": "setup-jump" },
+    _("Change the table: opponents, their strength, rules, coach"));
+  jump.addEventListener("click", () => {
+    box.open = true;
+    box.scrollIntoView({ block: "start" });
+  });
+  document.getElementById("nm-app").before(h("div", { class: "nm-setup-top" }, jump));
 }
 
 worker.onmessage = (event) => {

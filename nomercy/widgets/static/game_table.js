@@ -372,7 +372,7 @@ function render({ model, el }) {
         r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
         (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
-        h("div", {}, _("Close calls (the expert chose another move, but the two did about as well):")),
+        h("div", {}, _("Close calls (the expert chose another move, but the imagined rounds could not show which is better):")),
         h("ul", {}, r.close_calls.map((d, j) => {
           const i = r.mistakes.length + j;
           return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
@@ -529,10 +529,24 @@ function render({ model, el }) {
     // The keyboard focus (settleFocus). Done in the next frame: focusing needs the layout, which that frame
     // computes anyway.
     const typing = focused !== null && document.activeElement.matches("textarea, input, select");
-    requestAnimationFrame(() => settleFocus(focused, t, typing));
+    requestAnimationFrame(() => { settleFocus(focused, t, typing); showError(error); });
     schedule(t);
     // A review under way: ask Python for its next slice (it answers with the progress, then the review).
     if ((model.get("review") || {}).running) setTimeout(() => send({ type: "review" }), 0);
+  }
+
+  // A refusal just given (a dimmed card tapped, say) is brought into view whole: on a phone the strip of facts
+  // sticks to the top of the screen, and the reason would otherwise sit under it, only its last lines showing.
+  let shownError = "";
+  function showError(error) {
+    const fresh = error && error !== shownError;
+    shownError = error || "";
+    const box = fresh ? main.querySelector('[data-testid="error"]') : null;
+    if (!box) return;
+    const strip = main.querySelector(".nm-facts");
+    const stuck = strip && getComputedStyle(strip).position === "sticky" ? strip.getBoundingClientRect().height : 0;
+    box.style.scrollMarginTop = `${Math.ceil(stuck) + 8}px`;
+    box.scrollIntoView({ block: "nearest" });
   }
 
   // A computer is to move: Python has chosen its move and waits for this view to ask for it, after
