@@ -22,7 +22,7 @@ from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 from nomercy.core.records import made_by_the_package
 
-__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "rulebook_markdown"]
+__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "rulebook_markdown", "said_list"]
 
 
 @made_by_the_package("the rulebook's entries are written once, in nomercy.core.rulebook, and read through RULINGS")
@@ -387,9 +387,25 @@ def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
                    readings=tuple(map(say, ruling.readings)))
 
 
+_SEMICOLON = N_("{items}; {item}")
+"""A list of parts one after the other, as the language separates them (French spaces its semicolon, Chinese
+writes the full-width one)."""
+
+
+def said_list(parts: list[str], lang: str = "en") -> str:
+    """``parts`` one after the other, separated by a semicolon as ``lang`` writes it ("a; b" in English)."""
+    if lang == "en":
+        return "; ".join(parts)
+    say = words(lang).gettext
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = say(_SEMICOLON, items=joined, item=part)
+    return joined
+
+
 def _source_links(ids: tuple[str, ...], lang: str = "en") -> str:
     say = words(lang).gettext
-    return "; ".join(f"[{say(SOURCES[s].name)}](sources.md#{s})" for s in ids)
+    return said_list([f"[{say(SOURCES[s].name)}](sources.md#{s})" for s in ids], lang)
 
 
 _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id: the engine's events cite it "
@@ -397,6 +413,11 @@ _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id
             "No Mercy instruction sheet (Mattel, 2023) as the two most trusted sources read it; where the sources "
             "disagree, the other readings are **rule options** that you can switch on. The sources are described "
             "on the [sources page](sources.md); the words on the [glossary](glossary.md).")
+
+
+_CONTENTS_LINE = N_("- **{part}**: {rulings}")
+_LIST_ITEM = N_("{items}, {item}")  # the list's middle, one item at a time (a comma; 、 in Chinese)
+"""A line of the contents in another language: a part of the rulebook and its rulings' titles (English lists ids)."""
 
 
 def _titles(titles: object) -> dict[str, str]:
@@ -440,15 +461,25 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
     for source in SOURCES.values():
         lines.append(f"| [{say(source.name)}](sources.md#{source.id}) (`{source.id}`) | {say(source.title)} |")
     lines += ["", "## " + say(N_("Contents")), ""]
+    english = lang == "en"
     for part in PARTS:
-        ids = ", ".join(f"[`{r.id}`](#{r.id})" for r in rows if r.part == part)
-        lines.append(f"- **{say(part)}**: {ids}")
+        # English lists the ids, which the engine's events cite; another language the rulings' titles (a reader
+        # of it cannot tell one English id from another), each a link to its ruling, whose anchor is the id
+        if english:
+            lines.append(f"- **{part}**: " + ", ".join(f"[`{r.id}`](#{r.id})" for r in rows if r.part == part))
+            continue
+        named = [f"[{r.title}](#{r.id})" for r in rows if r.part == part]
+        listed = named[0]
+        for title in named[1:]:
+            listed = say(_LIST_ITEM, items=listed, item=title)
+        lines.append(say(_CONTENTS_LINE, part=say(part), rulings=listed))
     for part in PARTS:
         lines += ["", f"## {say(part)}"]
         for r in rows:
             if r.part != part:
                 continue
-            lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", r.text, ""]
+            heading = f"### `{r.id}` · {r.title}" if english else f"### {r.title}"
+            lines += ["", f'<a id="{r.id}"></a>', "", heading, "", r.text, ""]
             if r.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
                 lines += [f"* {case}" for case in r.cases] + [""]
             lines.append(say(N_("- Sources: {sources}."), sources=_source_links(r.sources, lang)))
