@@ -372,13 +372,18 @@ def explain(ruling_id: str) -> str:
                             f"{', '.join(list(RULINGS)[:4])} (RULINGS lists them all)") from None
 
 
+def _printable(text: str) -> bool:
+    """A line a page can show: no control character (a no-break space, which French puts before "!", is one)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ").isprintable()
+
+
 def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
     """``ruling`` in ``lang``: its text, cases and other readings from the catalogs, its title ``title`` (the
     term tables' word for it, :mod:`nomercy.teaching.terminology`; the English title when not given). Its id,
     sources and options do not change: they are names, the same in every language."""
     if not isinstance(ruling, Ruling) or RULINGS.get(ruling.id) != ruling:
         raise RulesError(f"a ruling of the rulebook is translated, like RULINGS['mercy'], not {brief(ruling)}")
-    if not isinstance(title, str) or len(title) > 200 or not title.isprintable():
+    if not isinstance(title, str) or len(title) > 200 or not _printable(title):
         raise RulesError(f"a ruling's title is a line of up to 200 characters, not {brief(title)}")
     say = words(lang).gettext
     text = (say(_MOVE_LIMIT, limit=_number(ROUND_MOVE_LIMIT, lang)) if ruling.id == "move-limit"
@@ -425,7 +430,7 @@ def _titles(titles: object) -> dict[str, str]:
     if titles is None:
         return {}
     if not isinstance(titles, dict) or not all(isinstance(k, str) and k in RULINGS and isinstance(v, str)
-                                               and 0 < len(v) <= 200 and v.isprintable() for k, v in titles.items()):
+                                               and 0 < len(v) <= 200 and _printable(v) for k, v in titles.items()):
         raise RulesError("the titles are a dict of ruling id to its title in the language, like "
                          f"{{'mercy': 'Nåderegeln'}}, not {brief(titles)}")
     return titles
