@@ -14,10 +14,11 @@ Chinese has no spaces). So an English sentence the catalogs do not know, a new E
 French or Chinese word typed into the code instead of the catalogs, all fail; what it cannot see is a word spelled
 the same in English and in the language ("points" in French, "hand" in Swedish), which is then the language's word.
 Not read: the letters drawn on a card's picture (its color's name and initial, in English capitals, as on the game
-table: the pictures' part; the picture's accessible name, its aria-label, is read); text hidden from a person (a
-closed ``details``: the engine's general reason, one tap away under the stage's own why, which is the engine's
-refusals, and the rulebook's text); and the ruling's name in the answer's rulebook line (the rulebook's words, whose
-translation is another part of the work: docs/architecture.md, "Languages").
+table: the pictures' part; the picture's accessible name, its aria-label, is read); the rulebook's text, in a closed
+``details``; and the ruling's name in the answer's rulebook line, which is the term tables' word, not a catalog's
+(checked to be that word: the rulebook page's heading in the language). The engine's reason under a wrong try, one
+tap away under the stage's own why, is tapped open and read (issue 41: it was English), and so is the reason
+alone for a card the stage did not foresee.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from browser_support import ARTIFACTS, page_scrolls_sideways
 from learn_clicks import STAGES, WAIT_MS, click_move
 from nomercy.core.i18n import LANGUAGES, words
 from nomercy.puzzles.stage import load_path
+from nomercy.teaching.terminology import ruling_titles
 from test_site import _app_ready, site  # noqa: F401 - the served site, as the other site tests use it
 from test_site_learn import _small_controls
 from test_site_phone import phone
@@ -125,6 +127,19 @@ def test_the_check_finds_english_and_passes_translations() -> None:
     assert len(not_from_the_catalogs(["Match the color", "Stage 3 of 31", "Spela kortet now", "出牌"], "sv")) == 4
 
 
+UNFORESEEN = ("twenty-five-and-out", "wild reverse +4")
+"""A stage and a card of its hand that fits nowhere and that the stage has no why for (the zh-Hant reader's
+stage 14): the answer is the engine's reason alone."""
+
+
+def _reason_in_the_language(root: Any, lang: str) -> None:
+    """The engine's reason of a refusal, shown, is the language's refusal (never the English one)."""
+    reason = root.locator('[data-testid="learn-reason"]')
+    reason.wait_for(state="visible", timeout=WAIT_MS)
+    text = reason.text_content()
+    assert "cannot" not in text and not_from_the_catalogs([text], lang) == [], f"{lang}: the reason {text!r}"
+
+
 def _checked(page: Any, root: Any, lang: str, where: str) -> None:
     wrong = not_from_the_catalogs(page.evaluate(VISIBLE_TEXTS_JS, root.element_handle()), lang)
     assert wrong == [], f"{lang}, {where}: text not from the catalogs: {wrong}"
@@ -158,15 +173,29 @@ def test_the_whole_learn_path_in_a_language_on_a_phone_shows_no_english(site: st
                 kind = "allowed" if wrong.ends else "refused"
                 root.locator(f'[data-testid="learn-feedback"][data-kind="{kind}"]').wait_for(timeout=WAIT_MS)
                 assert root.locator('[data-testid="learn-why"]').text_content() == said(wrong.why) != wrong.why
+                if kind == "refused":  # the engine's reason, one tap away, in the language too (issue 41, H8)
+                    root.locator('[data-testid="learn-reason-more"] summary').tap()
+                    _reason_in_the_language(root, lang)
                 _checked(page, root, lang, f"{stage.id}, a wrong try")
                 _tap_again_or_wait(root)
             for step in stage.steps:  # the moves before the one that does the task, each said in the language
                 click_move(root, stage, step, tap=True)
                 root.locator('[data-testid="learn-feedback"][data-kind="step"]').wait_for(timeout=WAIT_MS)
                 _checked(page, root, lang, f"{stage.id}, a step")
+            if stage.id == UNFORESEEN[0]:  # a card the stage lists no why for: the engine's reason alone, said
+                root.locator(f'[data-testid^="learn-card-"][data-card="{UNFORESEEN[1]}"]').first.tap()
+                root.locator('[data-testid="learn-feedback"][data-kind="refused"]').wait_for(timeout=WAIT_MS)
+                _reason_in_the_language(root, lang)
+                move = root.locator('.nm-learn-move').text_content()
+                assert not any(said(c) in move for c in ("red", "yellow", "green", "blue")), \
+                    f"{lang}: the refusal names a color the learner never chose: {move!r}"
+                _checked(page, root, lang, f"{stage.id}, an unforeseen card")
             click_move(root, stage, stage.done[0], tap=True)
             root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
             _checked(page, root, lang, f"{stage.id}, done")
+            # the rulebook line names the ruling as the rulebook in that language heads it (issue 41, H7)
+            shown = root.locator('[data-testid="learn-ruling"] summary b').text_content()
+            assert shown == ruling_titles(lang)[stage.ruling], (lang, stage.id, shown)
             if number == 1:
                 page.screenshot(path=str(ARTIFACTS / f"site-learn-{lang}-done.png"), full_page=True)
                 assert _small_controls(page) + page_scrolls_sideways(page) == []
