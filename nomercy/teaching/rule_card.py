@@ -178,7 +178,11 @@ def _label(row: CardRow, lang: str) -> str:
     if lang == "en":
         return row.label
     if not row.rulings and row.label.startswith("number cards "):
-        return words(lang).gettext(N_("number cards {numbers}"), numbers=row.label.removeprefix("number cards "))
+        numbers = row.label.removeprefix("number cards ").split(", ")
+        listed = numbers[0]
+        for number in numbers[1:]:  # the language's comma (、 in Chinese)
+            listed = words(lang).gettext(_LIST_ITEM, items=listed, item=number)
+        return words(lang).gettext(N_("number cards {numbers}"), numbers=listed)
     return " · ".join(_term(lang, "faces", card.face.name) for card in row.cards)
 
 
@@ -224,7 +228,8 @@ def _tile(row: CardRow, lang: str = "en") -> str:
 
 _NOTHING_ELSE = N_("They do nothing else.")
 _THEN = N_("{sentence} {next}")  # two sentences one after the other (no space between them in Chinese)
-_TITLE_STOP = N_("{title}.")  # a rule's title, as the card sets it before its text
+_TITLE_STOP = N_("{title}.")
+_LIST_ITEM = N_("{items}, {item}")  # a list's middle, one item at a time  # a rule's title, as the card sets it before its text
 _TITLE = N_("rule card")
 _SUB = N_("The printed No Mercy rules as nomercy plays them (profile `no-mercy`), in the rulebook’s own words. "
           "The id in brackets finds a rule in `docs/rulebook.md`, with its sources and the other readings.")

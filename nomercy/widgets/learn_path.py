@@ -420,6 +420,8 @@ def _move_said(move: str, state: GameState, lang: str, refused: bool = False) ->
     said, card = words(lang), card_name(parsed.card, lang)
     if refused:
         return said.gettext(N_("Play {card}"), card=card)
+    if parsed.target is None and ("target" not in parsed.card.rank.choices):  # said as the game's log says a play
+        return sentence(CardPlayed(state.seats[parsed.seat], parsed.card, parsed.color), lang)
     if parsed.color is not None:
         return said.gettext(N_("Play {card}, name {color}"), card=card, color=said.gettext(COLOR_WORDS[parsed.color]))
     if parsed.target is not None:
