@@ -421,6 +421,7 @@ _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id
 
 
 _CONTENTS_LINE = N_("- **{part}**: {rulings}")
+_OPTION = N_("{option} ({meaning})")  # an option of a ruling and what it sets (Chinese brackets are full-width)
 _LIST_ITEM = N_("{items}, {item}")  # the list's middle, one item at a time (a comma; 、 in Chinese)
 """A line of the contents in another language: a part of the rulebook and its rulings' titles (English lists ids)."""
 
@@ -489,7 +490,8 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
                 lines += [f"* {case}" for case in r.cases] + [""]
             lines.append(say(N_("- Sources: {sources}."), sources=_source_links(r.sources, lang)))
             if r.options:
-                shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in r.options)
+                shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" if lang == "en"
+                                  else say(_OPTION, option=f"`{o}`", meaning=say(OPTIONS[o].meaning)) for o in r.options)
                 lines.append(say(N_("- Options: {options}."), options=shown))
             for reading in r.readings:
                 lines.append(f"- {reading}")
