@@ -41,8 +41,9 @@ from test_site_phone import phone
 pytestmark = pytest.mark.site
 
 LANGS = ["sv", "fr", "zh-Hant"]
-NAMES = ("Bo", "Cy", "Ann", "UNO", "No Mercy", *LANGUAGES.values())
-"""What may stand in any language: the stages' seats, the game's name, the languages' own names."""
+NAMES = ("Bo", "Cy", "Ann", "Bos", "Cys", "Anns", "UNO", "No Mercy", *LANGUAGES.values())
+"""What may stand in any language: the stages' seats (and their Swedish genitive, "Bos tur"), the game's name, the
+languages' own names."""
 
 VISIBLE_TEXTS_JS = """
 (root) => {
@@ -76,6 +77,7 @@ def _translations(lang: str) -> tuple[frozenset[str], tuple[re.Pattern[str], ...
     plain, patterns, pieces = set(), [], set()
     for text in words(lang).catalog().values():
         for form in text if isinstance(text, list) else [text]:
+            form = re.sub(r"\s+", " ", form)  # as the page's texts are read: French's no-break spaces are spaces
             parts = re.split(r"\{\w+\}", form)
             if len(parts) > 1 and re.search(r"[^\W\d_]", "".join(parts)):  # glue of placeholders alone: no pattern
                 patterns.append(re.compile("^" + "(.+?)".join(re.escape(p) for p in parts) + "$", re.S))
