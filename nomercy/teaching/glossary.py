@@ -135,12 +135,8 @@ def glossary_markdown(lang: str = "en", terms: object = None) -> str:
             isinstance(v, str) and 0 < len(v) <= 100 and v.isprintable() and "|" not in v for v in terms.values()):
         raise LanguageError(f"the glossary in {lang} names every word of the glossary in that language "
                             f"(terminology.glossary_words), not {brief(terms)}")
-    from nomercy.teaching.terminology import ruling_titles  # the term tables read this module's words
-
-    titles = ruling_titles(lang)
     lines = ["# " + say(N_("Glossary")), "", say(_INTRO), "", say(N_("| word | meaning | ruling |")), "|---|---|---|"]
     for t in _ROWS:
-        # the ruling by its title in the language, a link to it (an English id is no word of the page: issue 41)
-        ruling = f"[{titles[t.ruling]}](rulebook.md#{t.ruling})" if t.ruling else ""
+        ruling = f"[`{t.ruling}`](rulebook.md#{t.ruling})" if t.ruling else ""
         lines.append(f"| **{terms[t.word]}** | {say(t.meaning)} | {ruling} |")
     return "\n".join(lines) + "\n"
