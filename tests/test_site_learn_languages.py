@@ -112,6 +112,8 @@ def _said(text: str, lang: str, depth: int = 0) -> bool:
         sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", text) if p.strip()]
         if len(sentences) > 1 and all(_said(p, lang, depth + 1) for p in sentences):
             return True
+        if text[:1].isupper() and _said(text[0].lower() + text[1:], lang, depth + 1):  # a refusal begins a sentence
+            return True
     return not re.search(r"[^\W\d_]", _left(text, lang))
 
 
