@@ -204,19 +204,25 @@ _CARD_ID = re.compile(r'<span class="id">\[([a-z0-9-]+)\]</span>')
 def _rule_card(card: str, rulings: set[str], lang: str = "en") -> str:
     """The printable rule card as a page of the site: the header, a screen layout, its ids as links."""
     from nomercy.core.i18n import words
+    from nomercy.teaching.terminology import ruling_titles
 
     card = card.replace("<head>", f"<head>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                                   f"{_alternates('rule-card.html', lang)}{STYLE_MARK}", 1)
     card = card.replace(f'<html lang="{lang}">', f'<html lang="{lang}" data-page-lang="{lang}">', 1)
     card = card.replace("<body>", f'<body class="nm-card-page">\n{HEADER_MARK}', 1)
     the_rulebook = html.escape(words(lang).gettext(N_("the rulebook")))
+    titles = ruling_titles(lang)
     card = card.replace("<code>docs/rulebook.md</code>", f'<a href="rulebook.html">{the_rulebook}</a>')
 
     def link(match: re.Match[str]) -> str:
         rule = match.group(1)
         if rule not in rulings:
             raise ValueError(f"the rule card cites [{rule}], which the rulebook does not have")
-        return f'<a class="id" href="rulebook.html#{rule}">[{rule}]</a>'
+        if lang == "en":
+            return f'<a class="id" href="rulebook.html#{rule}">[{rule}]</a>'
+        # another language: no English id among its sentences, an arrow to the ruling named in its own words
+        title = html.escape(f'{words(lang).gettext(N_("The rulebook:"))} {titles[rule]}')
+        return f'<a class="id" href="rulebook.html#{rule}" title="{title}" aria-label="{title}">↗</a>'
 
     return _CARD_ID.sub(link, card)
 

@@ -150,3 +150,35 @@ def test_a_wild_that_does_not_fit_is_said_without_a_color_nobody_named(tmp_path,
         assert path.feedback["move"] == "you tried to play the wild reverse +4."
     for color in ("red", "röd"):
         assert color not in path.feedback["move"]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "fr", "zh-Hant"])
+def test_a_refusal_and_the_rulebook_line_are_said_in_the_page_s_language(tmp_path, lang):
+    """Issue 41: the engine's reason under a wrong try and the rulebook line after a stage done were English on a
+    French or Chinese page; English says them as it always did (the refusal's words, the rulebook's title)."""
+    from nomercy.core.cards import Card
+    from nomercy.core.rulebook import RULINGS
+    from nomercy.core.said import card_name
+    from nomercy.teaching.terminology import ruling_titles
+
+    path = LearnPath("mercy", data_dir=str(tmp_path), lang=lang)
+    card = next(c for c in path.stage["table"]["hand"] if c["card"] == "wild reverse +4")  # fits nowhere here
+    path.play(card["moves"][0]["move"])
+    told = path.feedback
+    assert told["kind"] == "refused" and told["reason"]
+    english = "You cannot answer wild +6 with wild reverse +4: a stacked draw card must be worth at least +6"
+    if lang == "en":
+        assert told["reason"] == english
+        assert told["move"] == "you tried to play the wild reverse +4."
+    else:
+        assert "cannot" not in told["reason"]
+        for shown in ("wild reverse +4", "wild +6"):  # the cards as the language names them
+            assert card_name(Card.parse(shown), lang) in told["reason"], (lang, told["reason"])
+        red = {"sv": "röd", "fr": "rouge", "zh-Hant": "紅"}[lang]
+        assert red not in told["move"], "a card refused names no color the learner never chose"
+    path.play("You plays wild +10 choosing red")
+    ruling = path.feedback["ruling"]
+    assert path.feedback["kind"] == "done"
+    assert ruling["title"] == (RULINGS["mercy"].title if lang == "en" else ruling_titles(lang)["mercy"])
+    assert lang == "en" or ruling["title"] != RULINGS["mercy"].title
+

@@ -183,7 +183,7 @@ def test_the_terminal_tells_the_round_in_its_language() -> None:
                   write=written.append).run()
     said_text = "\n".join(written)
     assert "distribue 7 cartes à chaque joueur." in said_text
-    assert "Carte du dessus : " in said_text and "turned up" not in said_text.split("Carte du dessus : ")[1][:12]
+    assert "Carte du dessus\u202f: " in said_text and "turned up" not in said_text.split("Carte du dessus\u202f: ")[1][:12]
 
 
 @pytest.mark.parametrize("bad", [None, "Alex plays red 5", ("Alex", RED5), 3, ev.Event])

@@ -14,10 +14,11 @@ Chinese has no spaces). So an English sentence the catalogs do not know, a new E
 French or Chinese word typed into the code instead of the catalogs, all fail; what it cannot see is a word spelled
 the same in English and in the language ("points" in French, "hand" in Swedish), which is then the language's word.
 Not read: the letters drawn on a card's picture (its color's name and initial, in English capitals, as on the game
-table: the pictures' part; the picture's accessible name, its aria-label, is read); text hidden from a person (a
-closed ``details``: the engine's general reason, one tap away under the stage's own why, which is the engine's
-refusals, and the rulebook's text); and the ruling's name in the answer's rulebook line (the rulebook's words, whose
-translation is another part of the work: docs/architecture.md, "Languages").
+table: the pictures' part; the picture's accessible name, its aria-label, is read); the rulebook's text, in a closed
+``details``; and the ruling's name in the answer's rulebook line, which is the term tables' word, not a catalog's
+(checked to be that word: the rulebook page's heading in the language). The engine's reason under a wrong try, one
+tap away under the stage's own why, is tapped open and read (issue 41: it was English), and so is the reason
+alone for a card the stage did not foresee.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from browser_support import ARTIFACTS, page_scrolls_sideways
 from learn_clicks import STAGES, WAIT_MS, click_move
 from nomercy.core.i18n import LANGUAGES, words
 from nomercy.puzzles.stage import load_path
+from nomercy.teaching.terminology import ruling_titles
 from test_site import _app_ready, site  # noqa: F401 - the served site, as the other site tests use it
 from test_site_learn import _small_controls
 from test_site_phone import phone
@@ -39,8 +41,9 @@ from test_site_phone import phone
 pytestmark = pytest.mark.site
 
 LANGS = ["sv", "fr", "zh-Hant"]
-NAMES = ("Bo", "Cy", "Ann", "UNO", "No Mercy", *LANGUAGES.values())
-"""What may stand in any language: the stages' seats, the game's name, the languages' own names."""
+NAMES = ("Bo", "Cy", "Ann", "Bos", "Cys", "Anns", "UNO", "No Mercy", *LANGUAGES.values())
+"""What may stand in any language: the stages' seats (and their Swedish genitive, "Bos tur"), the game's name, the
+languages' own names."""
 
 VISIBLE_TEXTS_JS = """
 (root) => {
@@ -74,6 +77,7 @@ def _translations(lang: str) -> tuple[frozenset[str], tuple[re.Pattern[str], ...
     plain, patterns, pieces = set(), [], set()
     for text in words(lang).catalog().values():
         for form in text if isinstance(text, list) else [text]:
+            form = re.sub(r"\s+", " ", form)  # as the page's texts are read: French's no-break spaces are spaces
             parts = re.split(r"\{\w+\}", form)
             if len(parts) > 1 and re.search(r"[^\W\d_]", "".join(parts)):  # glue of placeholders alone: no pattern
                 patterns.append(re.compile("^" + "(.+?)".join(re.escape(p) for p in parts) + "$", re.S))
@@ -96,7 +100,7 @@ def _said(text: str, lang: str, depth: int = 0) -> bool:
     """Whether ``text`` is made of the catalog's words: a translation, a name, a number or a symbol; a translation
     whose placeholders are filled with such texts; several such sentences in a row (the answer's events); or, at
     the last, a text where nothing with a letter is left once the translations' pieces are taken out."""
-    text = text.strip()
+    text = re.sub(r"\s+", " ", text).strip()  # an attribute's no-break spaces as the page's own texts are read
     plain, patterns, _ = _translations(lang)
     if not re.search(r"[^\W\d_]", text) or text in plain or text in NAMES:
         return True
@@ -107,6 +111,8 @@ def _said(text: str, lang: str, depth: int = 0) -> bool:
                 return True
         sentences = [p for p in re.split(r"(?<=[.!?。！？])\s*", text) if p.strip()]
         if len(sentences) > 1 and all(_said(p, lang, depth + 1) for p in sentences):
+            return True
+        if text[:1].isupper() and _said(text[0].lower() + text[1:], lang, depth + 1):  # a refusal begins a sentence
             return True
     return not re.search(r"[^\W\d_]", _left(text, lang))
 
@@ -123,6 +129,21 @@ def test_the_check_finds_english_and_passes_translations() -> None:
                                                           total=31, done=2), "Bo", "12", "★ ✓ ○ · +4"]
     assert not_from_the_catalogs(good, "sv") == []
     assert len(not_from_the_catalogs(["Match the color", "Stage 3 of 31", "Spela kortet now", "出牌"], "sv")) == 4
+
+
+UNFORESEEN = ("twenty-five-and-out", "wild reverse +4")
+"""A stage and a card of its hand that fits nowhere and that the stage has no why for (the zh-Hant reader's
+stage 14): the answer is the engine's reason alone."""
+
+
+def _reason_in_the_language(root: Any, lang: str) -> None:
+    """The engine's reason of a refusal, shown, is the language's refusal (never the English one)."""
+    reason = root.locator('[data-testid="learn-reason"]')
+    reason.wait_for(state="visible", timeout=WAIT_MS)
+    text = re.sub(r"\s+", " ", reason.text_content())
+    opening = re.sub(r"\s+", " ", words(lang).gettext("The rules say: {reason}.")).split("{reason}")[0]
+    english = re.findall(r"\b(?:cannot|turn|play|You|card|cards|pending|answer)\b", text)
+    assert text.startswith(opening) and english == [], f"{lang}: the reason {text!r} ({english})"
 
 
 def _checked(page: Any, root: Any, lang: str, where: str) -> None:
@@ -158,15 +179,29 @@ def test_the_whole_learn_path_in_a_language_on_a_phone_shows_no_english(site: st
                 kind = "allowed" if wrong.ends else "refused"
                 root.locator(f'[data-testid="learn-feedback"][data-kind="{kind}"]').wait_for(timeout=WAIT_MS)
                 assert root.locator('[data-testid="learn-why"]').text_content() == said(wrong.why) != wrong.why
+                if kind == "refused":  # the engine's reason, one tap away, in the language too (issue 41, H8)
+                    root.locator('[data-testid="learn-reason-more"] summary').tap()
+                    _reason_in_the_language(root, lang)
                 _checked(page, root, lang, f"{stage.id}, a wrong try")
                 _tap_again_or_wait(root)
             for step in stage.steps:  # the moves before the one that does the task, each said in the language
                 click_move(root, stage, step, tap=True)
                 root.locator('[data-testid="learn-feedback"][data-kind="step"]').wait_for(timeout=WAIT_MS)
                 _checked(page, root, lang, f"{stage.id}, a step")
+            if stage.id == UNFORESEEN[0]:  # a card the stage lists no why for: the engine's reason alone, said
+                root.locator(f'[data-testid^="learn-card-"][data-card="{UNFORESEEN[1]}"]').first.tap()
+                root.locator('[data-testid="learn-feedback"][data-kind="refused"]').wait_for(timeout=WAIT_MS)
+                _reason_in_the_language(root, lang)
+                move = root.locator('.nm-learn-move').text_content()
+                assert not any(said(c) in move for c in ("red", "yellow", "green", "blue")), \
+                    f"{lang}: the refusal names a color the learner never chose: {move!r}"
+                _checked(page, root, lang, f"{stage.id}, an unforeseen card")
             click_move(root, stage, stage.done[0], tap=True)
             root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
             _checked(page, root, lang, f"{stage.id}, done")
+            # the rulebook line names the ruling as the rulebook in that language heads it (issue 41, H7)
+            shown = root.locator('[data-testid="learn-ruling"] summary b').text_content()
+            assert shown == ruling_titles(lang)[stage.ruling], (lang, stage.id, shown)
             if number == 1:
                 page.screenshot(path=str(ARTIFACTS / f"site-learn-{lang}-done.png"), full_page=True)
                 assert _small_controls(page) + page_scrolls_sideways(page) == []

@@ -116,3 +116,44 @@ def test_no_table_or_page_names_a_source_by_its_file(path):
 
 def test_each_language_has_one_table_file_and_nothing_else_is_there():
     assert sorted(p.name for p in TABLES.iterdir()) == sorted(f"{code}.toml" for code in LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_a_sentence_in_another_language_names_a_ruling_by_its_word_never_its_id(lang):
+    """Issue 41: "(règle `stacking`)" in a French sentence. A ruling is named by the term table's title; an id
+    stays only where the sentence explains what an id is (the glossary's ruling, the rulebook's opening)."""
+    from nomercy.core.i18n import words
+
+    found = []
+    for english, said in words(lang).catalog().items():
+        for form in said if isinstance(said, list) else [said]:
+            ids = [i for i in re.findall(r"`\[?([a-z0-9-]+)\]?`", form) if i in RULINGS]
+            if ids and " an id" not in english:
+                found.append((ids, form))
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_the_rulebook_in_another_language_lists_and_heads_its_rulings_by_their_titles(lang):
+    """Issue 41: the contents and the headings listed English ids ("deal · Distribution"); the anchors stay ids."""
+    from nomercy.core.rulebook import rulebook_markdown
+    from nomercy.teaching.terminology import ruling_titles
+
+    titles = ruling_titles(lang)
+    page = rulebook_markdown(lang, titles)
+    contents = page.split("\n## ")[3]
+    for ruling in RULINGS:
+        assert f"[{titles[ruling]}](#{ruling})" in contents and f"`{ruling}`" not in contents
+        assert f'<a id="{ruling}"></a>\n\n### {titles[ruling]}\n' in page
+    assert "- **Setting up**: [`deal`](#deal)" in rulebook_markdown("en")
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_the_rule_card_in_another_language_shows_no_id_and_titles_its_tab(lang):
+    from nomercy.core.i18n import words
+    from nomercy.teaching.rule_card import rule_card_html
+
+    card = rule_card_html(lang)
+    title = re.search(r"<title>(.*)</title>", card).group(1)
+    assert "rule card" not in title and words(lang).gettext("rule card") in title
+    assert "No Mercy rule card " in rule_card_html("en")

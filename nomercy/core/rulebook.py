@@ -22,7 +22,7 @@ from nomercy.core.rules import ROUND_MOVE_LIMIT
 from nomercy.core.sources import SOURCES
 from nomercy.core.records import made_by_the_package
 
-__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "ruling_body", "rulebook_markdown"]
+__all__ = ["Ruling", "RULINGS", "PARTS", "explain", "in_language", "ruling_body", "rulebook_markdown", "said_list"]
 
 
 @made_by_the_package("the rulebook's entries are written once, in nomercy.core.rulebook, and read through RULINGS")
@@ -375,19 +375,40 @@ def explain(ruling_id: str) -> str:
                             f"{', '.join(list(RULINGS)[:4])} (RULINGS lists them all)") from None
 
 
+def _printable(text: str) -> bool:
+    """A line a page can show: no control character (a no-break space, which French puts before "!", is one)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ").isprintable()
+
+
 def in_language(ruling: Ruling, lang: str, title: str = "") -> Ruling:
     """``ruling`` in ``lang``: its text, cases and other readings from the catalogs, its title ``title`` (the
     term tables' word for it, :mod:`nomercy.teaching.terminology`; the English title when not given). Its id,
     sources and options do not change: they are names, the same in every language."""
     if not isinstance(ruling, Ruling) or RULINGS.get(ruling.id) != ruling:
         raise RulesError(f"a ruling of the rulebook is translated, like RULINGS['mercy'], not {brief(ruling)}")
-    if not isinstance(title, str) or len(title) > 200 or not title.isprintable():
+    if not isinstance(title, str) or len(title) > 200 or not _printable(title):
         raise RulesError(f"a ruling's title is a line of up to 200 characters, not {brief(title)}")
     say = words(lang).gettext
     text = (say(_MOVE_LIMIT, limit=_number(ROUND_MOVE_LIMIT, lang)) if ruling.id == "move-limit"
             else say(ruling.text))
     return replace(ruling, title=title or ruling.title, text=text, cases=tuple(map(say, ruling.cases)),
                    readings=tuple(map(say, ruling.readings)))
+
+
+_SEMICOLON = N_("{items}; {item}")
+"""A list of parts one after the other, as the language separates them (French spaces its semicolon, Chinese
+writes the full-width one)."""
+
+
+def said_list(parts: list[str], lang: str = "en") -> str:
+    """``parts`` one after the other, separated by a semicolon as ``lang`` writes it ("a; b" in English)."""
+    if lang == "en":
+        return "; ".join(parts)
+    say = words(lang).gettext
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = say(_SEMICOLON, items=joined, item=part)
+    return joined
 
 
 _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id: the engine's events cite it "
@@ -397,12 +418,18 @@ _INTRO = N_("Every ruling the project plays by, in its own words. Each has an id
             "on the [sources page](sources.md); the words on the [glossary](glossary.md).")
 
 
+_CONTENTS_LINE = N_("- **{part}**: {rulings}")
+_OPTION = N_("{option} ({meaning})")  # an option of a ruling and what it sets (Chinese brackets are full-width)
+_LIST_ITEM = N_("{items}, {item}")  # the list's middle, one item at a time (a comma; 、 in Chinese)
+"""A line of the contents in another language: a part of the rulebook and its rulings' titles (English lists ids)."""
+
+
 def _titles(titles: object) -> dict[str, str]:
     """``titles`` checked: the rulings' titles in a language, by id (a title of each ruling, or none)."""
     if titles is None:
         return {}
     if not isinstance(titles, dict) or not all(isinstance(k, str) and k in RULINGS and isinstance(v, str)
-                                               and 0 < len(v) <= 200 and v.isprintable() for k, v in titles.items()):
+                                               and 0 < len(v) <= 200 and _printable(v) for k, v in titles.items()):
         raise RulesError("the titles are a dict of ruling id to its title in the language, like "
                          f"{{'mercy': 'Nåderegeln'}}, not {brief(titles)}")
     return titles
@@ -438,14 +465,24 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
     for source in SOURCES.values():
         lines.append(f"| [{say(source.name)}](sources.md#{source.id}) (`{source.id}`) | {say(source.title)} |")
     lines += ["", "## " + say(N_("Contents")), ""]
+    english = lang == "en"
     for part in PARTS:
-        ids = ", ".join(f"[`{r.id}`](#{r.id})" for r in rows if r.part == part)
-        lines.append(f"- **{say(part)}**: {ids}")
+        # English lists the ids, which the engine's events cite; another language the rulings' titles (a reader
+        # of it cannot tell one English id from another), each a link to its ruling, whose anchor is the id
+        if english:
+            lines.append(f"- **{part}**: " + ", ".join(f"[`{r.id}`](#{r.id})" for r in rows if r.part == part))
+            continue
+        named = [f"[{r.title}](#{r.id})" for r in rows if r.part == part]
+        listed = named[0]
+        for title in named[1:]:
+            listed = say(_LIST_ITEM, items=listed, item=title)
+        lines.append(say(_CONTENTS_LINE, part=say(part), rulings=listed))
     for part in PARTS:
         lines += ["", f"## {say(part)}"]
         for r in rows:
             if r.part == part:
-                lines += ["", f'<a id="{r.id}"></a>', "", f"### `{r.id}` · {r.title}", "", *ruling_body(r, lang)]
+                heading = f"### `{r.id}` · {r.title}" if english else f"### {r.title}"
+                lines += ["", f'<a id="{r.id}"></a>', "", heading, "", *ruling_body(r, lang)]
     return "\n".join(lines) + "\n"
 
 
@@ -465,10 +502,11 @@ def ruling_body(ruling: Ruling, lang: str = "en", sources_at: str = "sources.md#
     lines = [ruling.text, ""]
     if ruling.cases:  # "*" bullets: a list of its own, apart from the "-" list of sources and options below
         lines += [f"* {case}" for case in ruling.cases] + [""]
-    links = "; ".join(f"[{say(SOURCES[s].name)}]({sources_at.format(s)})" for s in ruling.sources)
+    links = said_list([f"[{say(SOURCES[s].name)}]({sources_at.format(s)})" for s in ruling.sources], lang)
     lines.append(say(N_("- Sources: {sources}."), sources=links))
     if ruling.options:
-        shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in ruling.options)
+        shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" if lang == "en"
+                          else say(_OPTION, option=f"`{o}`", meaning=say(OPTIONS[o].meaning)) for o in ruling.options)
         lines.append(say(N_("- Options: {options}."), options=shown))
     lines += [f"- {reading}" for reading in ruling.readings]
     return lines

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable
 
 from nomercy.core import events as ev
 from nomercy.core import inputs
-from nomercy.core.cards import Card, Color
+from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import N_, SOURCE, Words, language, words
 from nomercy.core.wording import is_you
@@ -176,8 +176,15 @@ def _first_card_returned(e: Any, said: Words, lang: str) -> str:
                            "turned."), card=_card(e.card, lang))
 
 
+_A_CARD = N_("a card played: {card}")
+_A_ROULETTE = N_("a wild roulette played: {card}")
+"""A card as a sentence of play names it, with the article its language puts before it ("Sam pose un Passer vert";
+the roulette the one card French makes feminine: une Roulette des couleurs). Only the other languages say these:
+an English sentence is the event's own."""
+
+
 def _card_played(e: Any, said: Words, lang: str) -> str:
-    card = _card(e.card, lang)
+    card = said.gettext(_A_ROULETTE if e.card.rank is Rank.WILD_ROULETTE else _A_CARD, card=_card(e.card, lang))
     if e.color is not None:
         return _by(e.player, N_("{player} plays {card} and names {color}."), N_("You play {card} and name {color}."),
                    said, card=card, color=_color(e.color, lang))

@@ -25,7 +25,7 @@ from html import escape
 from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.i18n import N_, words
-from nomercy.core.rulebook import RULINGS, in_language
+from nomercy.core.rulebook import RULINGS, in_language, said_list
 from nomercy.core.said import card_name
 from nomercy.teaching.glossary import TERMS
 from nomercy.teaching.pictures import card_svg
@@ -158,8 +158,13 @@ footer { margin-top: 1mm; border-top: 1px solid #bbb; padding-top: 0.8mm; font-s
 
 
 def _rule_block(ruling_id: str, lang: str = "en") -> str:
-    ruling = RULINGS[ruling_id] if lang == "en" else in_language(RULINGS[ruling_id], lang, ruling_titles(lang)[ruling_id])
-    return (f'<p class="rule"><b>{escape(ruling.title)}.</b> {_rule_html(ruling.text)} '
+    if lang == "en":
+        ruling = RULINGS[ruling_id]
+        title = f"{ruling.title}."
+    else:  # the title's full stop as the language writes it (。), none after one it ends with ("UNO !")
+        ruling = in_language(RULINGS[ruling_id], lang, ruling_titles(lang)[ruling_id])
+        title = ruling.title if ruling.title[-1] in "!?！？" else words(lang).gettext(_TITLE_STOP, title=ruling.title)
+    return (f'<p class="rule"><b>{escape(title)}</b> {_rule_html(ruling.text)} '
             f'<span class="id">[{escape(ruling.id)}]</span></p>')
 
 
@@ -173,7 +178,11 @@ def _label(row: CardRow, lang: str) -> str:
     if lang == "en":
         return row.label
     if not row.rulings and row.label.startswith("number cards "):
-        return words(lang).gettext(N_("number cards {numbers}"), numbers=row.label.removeprefix("number cards "))
+        numbers = row.label.removeprefix("number cards ").split(", ")
+        listed = numbers[0]
+        for number in numbers[1:]:  # the language's comma (、 in Chinese)
+            listed = words(lang).gettext(_LIST_ITEM, items=listed, item=number)
+        return words(lang).gettext(N_("number cards {numbers}"), numbers=listed)
     return " · ".join(_term(lang, "faces", card.face.name) for card in row.cards)
 
 
@@ -184,12 +193,13 @@ def _facts(row: CardRow, lang: str) -> str:
     said = words(lang)
     parts = []
     for card, copies in zip(row.cards, row.copies):
-        name = f"{_term(lang, 'faces', card.face.name)}: " if len(row.cards) > 1 else ""
         draw = " · " + said.gettext(N_("draw {count}"), count=card.draw_value) if card.draw_value else ""
         points = said.gettext(N_("face value")) if card.is_number and not row.rulings \
             else said.ngettext("{count} point", "{count} points", card.face.points)
-        parts.append(f"{name}{said.ngettext('{count} card', '{count} cards', copies)}{draw} · {points}")
-    return "; ".join(parts)
+        facts = f"{said.ngettext('{count} card', '{count} cards', copies)}{draw} · {points}"
+        parts.append(said.gettext(N_("{card}: {facts}"), card=_term(lang, "faces", card.face.name), facts=facts)
+                     if len(row.cards) > 1 else facts)
+    return said_list(parts, lang)
 
 
 def _picture(card: Card, lang: str) -> str:
@@ -209,13 +219,17 @@ def _tile(row: CardRow, lang: str = "en") -> str:
         what = "".join(_rule_block(r, lang) for r in row.rulings)
     else:
         say = words(lang).gettext
-        what = (f'<p class="rule">{escape(say(_NOTHING_ELSE))} {escape(say(TERMS["match"].meaning))} '
+        then = say(_THEN, sentence=say(_NOTHING_ELSE), next=say(TERMS["match"].meaning))  # no space between in Chinese
+        what = (f'<p class="rule">{escape(then)} '
                 f'<span class="id">[matching]</span></p>')
     return (f'<div class="tile"><div class="pics">{pictures}</div><div><div class="name">{escape(_label(row, lang))}'
             f'</div><div class="facts">{escape(_facts(row, lang))}</div>{what}</div></div>')
 
 
 _NOTHING_ELSE = N_("They do nothing else.")
+_THEN = N_("{sentence} {next}")  # two sentences one after the other (no space between them in Chinese)
+_TITLE_STOP = N_("{title}.")
+_LIST_ITEM = N_("{items}, {item}")  # a list's middle, one item at a time  # a rule's title, as the card sets it before its text
 _TITLE = N_("rule card")
 _SUB = N_("The printed No Mercy rules as nomercy plays them (profile `no-mercy`), in the rulebook’s own words. "
           "The id in brackets finds a rule in `docs/rulebook.md`, with its sources and the other readings.")
@@ -273,8 +287,17 @@ def rule_card_html(lang: str = "en") -> str:
     style = _CSS + _CSS_OF.get(lang, "")
     return (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<!-- Written by scripts/write_docs.py from nomercy/teaching/rule_card.py; do not edit by hand. -->\n"
-            f"<title>No Mercy rule card {card_stamp(body)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+            f"<title>{_tab_title(body, lang)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
             f"{body}\n</body>\n</html>\n")
+
+
+def _tab_title(body: str, lang: str) -> str:
+    """The card's title: in English its name and fingerprint (a PDF printed from it names its card); in another
+    language the card's name as its page heads it (a reader's browser tab), the fingerprint kept for the PDF's sake
+    only in English, the card that is printed."""
+    if lang == "en":
+        return f"No Mercy rule card {card_stamp(body)}"
+    return escape(f"UNO Show ’em No Mercy · {words(lang).gettext(_TITLE)}")
 
 
 PAPERS = {"a4": "A4", "letter": "Letter"}

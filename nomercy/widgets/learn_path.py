@@ -33,12 +33,14 @@ from nomercy.core.i18n import N_, SOURCE, Words, language, plural_rule, words
 from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play, parse_move
+from nomercy.core.refusals import refusal_words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.said import COLOR_WORDS, card_name, n_, sentence
 from nomercy.core.wording import is_you
 from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
 from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
+from nomercy.teaching.terminology import ruling_titles
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named
 from nomercy.widgets.learner_choice import LearnerChoice
 
@@ -270,11 +272,12 @@ class LearnPath(GuardedWidget):
             "move": (_move_told(last, self._tried_on) if self._lang == SOURCE
                      else _move_said(last.move, self._tried_on, self._lang, refused=last.outcome == "refused")),
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
-            "reason": last.reason, "reason_folded": bool(last.reason and last.why),
+            "reason": refusal_words(last.reason, self._lang), "reason_folded": bool(last.reason and last.why),
             "why": said(last.why) if last.why else "",
             "events": _said(last.events, self._lang),
-            # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English
-            "ruling": {"title": said(ruling.title), "text": stage.ruling_text()} if last.done else None,
+            # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English;
+            # its title the term tables' word, as the rulebook page in that language heads it
+            "ruling": {"title": ruling_titles(self._lang)[ruling.id], "text": stage.ruling_text()} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
@@ -401,8 +404,9 @@ def _picture(svg: str, card: Card, lang: str) -> str:
 
 
 def _move_said(move: str, state: GameState, lang: str, refused: bool = False) -> str:
-    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8'); a refused wild
-    is said without a color, since a card that does not fit was never asked for one."""
+    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8'). A card
+    refused is named without a color: a wild that fits nowhere is tried with the first color, which the learner
+    never chose (the zh-Hant reader of issue 41 read "name red" under a refusal)."""
     try:
         parsed = parse_move(move, state.seats)
     except NomercyError:
@@ -410,7 +414,11 @@ def _move_said(move: str, state: GameState, lang: str, refused: bool = False) ->
     if not isinstance(parsed, Play):
         return _label(parsed, state, lang)
     said, card = words(lang), card_name(parsed.card, lang)
-    if parsed.color is not None and not refused:
+    if refused:
+        return said.gettext(N_("Play {card}"), card=card)
+    if parsed.target is None and ("target" not in parsed.card.rank.choices):  # said as the game's log says a play
+        return sentence(CardPlayed(state.seats[parsed.seat], parsed.card, parsed.color), lang)
+    if parsed.color is not None:
         return said.gettext(N_("Play {card}, name {color}"), card=card, color=said.gettext(COLOR_WORDS[parsed.color]))
     if parsed.target is not None:
         return said.gettext(N_("Play {card}, swap with {player}"), card=card,

@@ -100,6 +100,8 @@ MEMORY_VERSION = 1
 RULES = {name: (lambda said: said[0].upper() + said[1:])(wording.rules_name(name)) for name in ("no-mercy", "classic")}
 """The rules a person can choose, named as the wording module names them (first letter up: they start a line)."""
 STRENGTHS = {s.word: (s.kind, f"{s.word.capitalize()}: {s.says}") for s in wording.STRENGTHS}
+_STRENGTH_SAYS = N_("{strength}: {says}")
+"""A strength as the settings list it, with what it means (the colon as the language writes it: French spaces it)."""
 PACES = {0.0: N_("At once"), 0.4: N_("Quick"), 0.8: N_("Normal"), 1.5: N_("Slow")}
 OPPONENTS = range(1, 6)
 DEFAULTS: dict[str, Any] = {"rules": "no-mercy", "opponents": 2, "strength": "steady", "coach": True, "pace": 0.8}
@@ -162,7 +164,8 @@ def choices(lang: str = "en") -> dict[str, Any]:
     """Every choice of the table's settings, as the page shows them, in ``lang`` (the catalogs' words)."""
     said = words(lang).gettext
     rules = {name: (lambda text: text[0].upper() + text[1:])(said(wording.RULES_NAMES[name])) for name in RULES}
-    strengths = {s.word: f"{said(s.word).capitalize()}: {said(s.says)}" for s in wording.STRENGTHS}
+    strengths = {s.word: said(_STRENGTH_SAYS, strength=said(s.word).capitalize(), says=said(s.says))
+                 for s in wording.STRENGTHS}
     return {"rules": [[k, v] for k, v in rules.items()], "opponents": list(OPPONENTS),
             "strength": [[k, v] for k, v in strengths.items()], "pace": [[k, said(v)] for k, v in PACES.items()]}
 

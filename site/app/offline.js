@@ -27,7 +27,11 @@ function say(state, text, action) {
   }
 }
 
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+// a size with one decimal as the language writes it ("18.6 MB", "18,6 Mo")
+const megabytes = (bytes) => {
+  const [whole, tenth] = (bytes / 1e6).toFixed(1).split(".");
+  return _("{whole}.{tenth} MB", { whole, tenth });
+};
 const urls = (listing) => listing.files.map((path) => new URL(path, ROOT).href);
 
 async function missing(listing) {

@@ -23,6 +23,12 @@ const ARROW = { clockwise: "↻", counterclockwise: "↺" };
 // The table's own words, in the language Python chose (the `words` trait: English message to its words, or to
 // its plural forms, from the gettext catalogs of nomercy.core.i18n). English sends none: the messages are the
 // English. `_("Catch {name}!", { name })` fills named placeholders; a count picks a plural form by `plural`.
+// a number with one decimal, in parts, for a message that writes it as its language does ("0.8 s", "0,8 s")
+function tenths(value) {
+  const [whole, tenth] = value.toFixed(1).split(".");
+  return { whole, tenth };
+}
+
 function fill(text, values) {
   return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
 }
@@ -400,11 +406,11 @@ function render({ model, el }) {
       : null;
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
       h("div", { class: "nm-over-title" }, o.title),
-      h("div", {}, o.knockouts ? _("{scored} (with {knockouts} knocked out).", { scored: o.scored, knockouts: o.knockouts }) : `${o.scored}.`),
+      h("div", {}, o.knockouts ? _("{scored} (with {knockouts} knocked out).", { scored: o.scored, knockouts: o.knockouts }) : _("{scored}.", { scored: o.scored })),
       o.match_winner ? h("div", { class: "nm-over-title" }, o.match_line) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
-        h("span", { class: "nm-seat-name" }, `${hand.name}: `),
+        h("span", { class: "nm-seat-name" }, _("{player}:", { player: hand.name }) + " "),
         hand.out ? _("knocked out") : handWorth(hand),
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
@@ -439,7 +445,7 @@ function render({ model, el }) {
           "aria-label": _("Seconds between computer moves (0 plays them at once)"),
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
-        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : ` ${pace.toFixed(1)} s`)),
+        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : " " + _("{whole}.{tenth} s", tenths(pace))),
       h("label", { class: "nm-check" },
         h("input", {
           type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
