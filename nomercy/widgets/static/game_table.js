@@ -445,7 +445,7 @@ function render({ model, el }) {
           "aria-label": _("Seconds between computer moves (0 plays them at once)"),
           onchange: (e) => { model.set("pace", Number(e.target.value)); model.save_changes(); },
         }),
-        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : " " + _("{whole}.{tenth} s", tenths(pace))),
+        h("span", { "data-testid": "pace-value" }, pace === 0 ? " " + _("instant") : " " + _("{whole}.{tenth} s", tenths(pace)))),
       h("label", { class: "nm-check" },
         h("input", {
           type: "checkbox", "data-testid": "auto-uno", checked: model.get("auto_uno") ? true : null,
