@@ -132,7 +132,8 @@ _ROWS = [
             "stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
             N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
             "the other way."),
-            N_("A number card (a 7 or a 0 too) or a discard-all: nothing happens; the first player starts."),
+            N_("A number card or a discard-all: nothing happens; the first player starts. A 7 or a 0 turned up "
+            "first does nothing either: nobody swaps or passes."),
             N_("A skip: the first player is skipped; the player after them starts."),
             N_("A reverse: the direction turns and the dealer starts, going the other way (with two players that "
             "is the same as a skip)."),
@@ -216,7 +217,9 @@ _ROWS = [
            "Draw cards and stacking", (_ZH, _OM)),
     Ruling("wild-reverse-four", "Wild reverse +4",
            N_("It turns the direction first; then the next player in the new direction is its target. Played on a "
-           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total on to that target."),
+           "stack (on a +2 or any +4, never on a wild +6 or +10), it sends the whole total to that target. With three or "
+           "more players that is back the way the stack came; with two, it is the player who played it "
+           "(`wild-reverse-four-two-players`)."),
            "Draw cards and stacking", (_ZH, _FR, _OM, _SV)),
     Ruling("wild-reverse-four-two-players", "Wild reverse +4 with two players",
            N_("With two players left, whoever plays a wild reverse +4 becomes its target. They may answer it with a "

@@ -158,9 +158,8 @@ TOPIC_NOTEBOOKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 }
 """Each puzzle topic: its name, and the notebooks (with a heading of theirs) that teach it.
 
-A test checks every heading against the notebook, so the puzzle notebook's topic table
-cannot point at the wrong lesson.
-"""
+A test checks every heading against the notebook, so the puzzle notebook's topic table cannot point at the wrong
+lesson."""
 
 
 def after(state: GameState, *moves: str) -> GameState:
