@@ -338,8 +338,8 @@ _ROWS = [
            "as a bluff: if the next player challenges and you held that color, you draw the 4 instead (`challenge`)."),
            "Classic UNO", (_CL,),
            ("no_bluff",),
-           (N_("The house rule \"no bluffing\" lets a wild +4 be played at any time, with no challenge "
-            "(`no_bluff: true`)."),)),
+           (N_("The house rule `no_bluff: true` lets any wild +4 be played at any time, so there is nothing to "
+            "challenge."),)),
     Ruling("challenge", "Challenge",
            N_("The target of a classic wild +4 may challenge it instead of drawing. If its player held a card of the "
            "color in force before the wild +4, the +4 was played against the rule (it was \"guilty\") and its player draws the 4 "
