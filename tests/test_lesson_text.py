@@ -214,13 +214,12 @@ QUOTES = [
      "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
     ("06-action-cards.ipynb", ("ruling", "wild-reverse-four"), "Played on a stack (on a +2 or any +4, never on a "
-     "wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way "
-     "the stack came; with two, it is the player who played it"),
-    ("01-the-deck.ipynb", ("ruling", "first-card"), "A 7 or a 0 turned up first does nothing either: nobody swaps "
-     "or passes."),
+     "wild +6 or +10), it sends the whole total on to that target."),
+    ("01-the-deck.ipynb", ("ruling", "first-card"), "cards are turned until a number card shows; action and "
+     "wild cards turned on the way stay buried under it and do nothing."),
     ("09-when-sources-disagree.ipynb", ("ruling", "first-card"), "The idea behind every case: the first card hits "
      "whoever would be next after the dealer. That is usually the first player, on the dealer's left; after a wild "
-     "reverse +4, the dealer's right-hand neighbour. It is not quite as if the dealer had played it: that player "
+     "reverse +4, the dealer's right-hand neighbour. It is not quite as if the dealer had played it: its target "
      "names a wild's color, cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
     ("02-a-turn.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play it anyway, as "
      "a bluff: if the next player challenges and you held that color, you draw the 4 instead"),

@@ -128,8 +128,8 @@ _ROWS = [
             N_("Classic UNO applies the first card as listed above, and puts a wild +4 back.")),
            (N_("The idea behind every case: the first card hits whoever would be next after the dealer. That is "
             "usually the first player, on the dealer's left; after a wild reverse +4, the dealer's right-hand "
-            "neighbour. It is not quite as if the dealer had played it: that player names a wild's color, cannot "
-            "stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
+            "neighbour. It is not quite as if the dealer had played it: its target names a wild's color, "
+            "cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
             N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
             "the other way."),
             N_("A number card or a discard-all: nothing happens; the first player starts. A 7 or a 0 turned up "
@@ -178,8 +178,8 @@ _ROWS = [
     Ruling("wild-color", "Naming a color",
            N_("Whoever plays a wild names the color that is now in force, any of the four, whatever their hand holds, "
            "with one exception: for a wild roulette the next player names the color, not its player (ruling "
-           "`wild-roulette`). Only the classic wild +4 is limited in when it may be played (ruling "
-           "`wild-four-restriction`)."),
+           "`wild-roulette`). Apart from what may answer a pending draw (ruling `stack-answers`), only the classic "
+           "wild +4 is limited in when it may be played (ruling `wild-four-restriction`)."),
            "A turn", (_ZH, _FR, _OM, _SV, _CL)),
     # --- Basic action cards -------------------------------------------------------------------
     Ruling("skip", "Skip",
@@ -341,8 +341,8 @@ _ROWS = [
            "as a bluff: if the next player challenges and you held that color, you draw the 4 instead (`challenge`)."),
            "Classic UNO", (_CL,),
            ("no_bluff",),
-           (N_("The house rule \"no bluffing\" lets a wild +4 be played at any time, with no challenge "
-            "(`no_bluff: true`)."),)),
+           (N_("The house rule `no_bluff: true` lets any wild +4 be played at any time, so there is nothing to "
+            "challenge."),)),
     Ruling("challenge", "Challenge",
            N_("The target of a classic wild +4 may challenge it instead of drawing. If its player held a card of the "
            "color in force before the wild +4, the +4 was played against the rule (it was \"guilty\") and its player draws the 4 "

@@ -86,7 +86,8 @@ _ROWS = [
     Term("house rule", N_("A rule some tables agree on that the printed sheet does not have, like stacking in classic "
          "UNO. The engine offers each house rule as a rule option."), "", ("casual rule", "casual ones")),
     Term("profile", N_("A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`.")),
-    Term("ruling", N_("One rule of the project's rulebook, with an id like `mercy`; every event cites one.")),
+    Term("ruling", N_("One entry in the project's own list of rulings (not the printed rules), with an id like "
+                      "`mercy`; every event cites one.")),
     Term("seed", N_("A number that fixes how the cards are shuffled: the same seed always gives the same game.")),
     Term("source", N_("One of the five written sources the rules come from, by an id like `open-mercy`.")),
     Term("color", N_("Red, yellow, green or blue. (Always spelt \"color\".)"), "matching", ("colour",)),
