@@ -214,7 +214,8 @@ QUOTES = [
      "engine says so"),
     ("09-when-sources-disagree.ipynb", ("ruling", "jump-in"), "play goes on from them"),
     ("06-action-cards.ipynb", ("ruling", "wild-reverse-four"), "Played on a stack (on a +2 or any +4, never on a "
-     "wild +6 or +10), it sends the whole total on to that target."),
+     "wild +6 or +10), it sends the whole total to that target. With three or more players that is back the way the "
+     "stack came; with two, it is the player who played it"),
     ("01-the-deck.ipynb", ("ruling", "first-card"), "cards are turned until a number card shows; action and "
      "wild cards turned on the way stay buried under it and do nothing."),
     ("09-when-sources-disagree.ipynb", ("ruling", "first-card"), "The idea behind every case: the first card hits "
