@@ -39,7 +39,8 @@ PARTS = ["puzzle-title", "puzzle-seats", "puzzle-hands", "puzzle-moves", "puzzle
 
 def _from_the_catalogs(texts: list[str], lang: str) -> list[str]:
     """The texts that are neither a puzzle's translation nor made of the main catalog's words."""
-    puzzles = set(puzzle_catalog(lang).catalog().values())
+    # as the page's texts are read: French's narrow no-break space before ":" or "?" is a space
+    puzzles = {re.sub(r"\s+", " ", text) for text in puzzle_catalog(lang).catalog().values()}
     kept = []
     for text in texts:
         if text in puzzles:
