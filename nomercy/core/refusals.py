@@ -102,6 +102,13 @@ class Count:
     many: str
     values: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        """A count is of things: a whole number, 0 or more (never a yes, a fraction or NaN), with its two texts."""
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 0 or not isinstance(
+                self.one, str) or not isinstance(self.many, str) or not isinstance(self.values, Mapping):
+            raise NomercyError(f"a count is a whole number of things, 0 or more, with its message for one and for many "
+                               f"(texts); not {quote(self.number)}, {quote(self.one)}, {quote(self.many)}")
+
     def __str__(self) -> str:
         return (self.one if self.number == 1 else self.many).format(count=self.number, **self.values)
 
