@@ -6,7 +6,6 @@ extraction of a stage file's words from any data a file can hold (nothing but it
 from __future__ import annotations
 
 import io
-import json
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from hostile_values import LOOK_ALIKES, ODD_TEXTS, SAMPLE, answer, clear
 from nomercy.core.i18n import LANGUAGES
 from nomercy.puzzles.file_words import extract_yaml, file_words
 
-ROOT = Path(__file__).resolve().parent.parent
 
 HOSTILE_COVERS = (
     "api:nomercy.widgets.learn_path.LearnPath(lang)",
@@ -52,24 +50,9 @@ def test_the_learner_bar_refuses_a_language_in_one_line(code: Any) -> None:
 
 @pytest.mark.parametrize("code", ["xx", "", "9" * 30, "\u202esv", "de-DE"])
 def test_the_learn_page_in_a_language_not_ours_shows_the_path_in_english_with_a_note(tmp_path: Path, code: str) -> None:
-    import importlib.util
+    from test_site_host import run_in_app
 
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    build_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_site)
-    app = tmp_path / "app"
-    app.mkdir()
-    (app / "host.py").write_text((ROOT / "site" / "app" / "host.py").read_text())
-    build_site.learn_bundle(app / "learn.json")
-    import os
-    import subprocess
-    import sys
-
-    from test_site_host import DRIVE
-
-    env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    code_run = DRIVE + f'''
+    code_run = f'''
 path_id = host.start("learn", post, {code!r})
 state = dict(next(m["data"]["state"] for m in models("comm_open") if m["comm_id"] == path_id))
 for m in models("comm_msg"):
@@ -78,10 +61,7 @@ for m in models("comm_msg"):
 page = next(m for m in sent if m["type"] == "page")
 print(json.dumps({{"title": state["stage"]["title"], "words": state.get("words", {{}}), "notes": page["notes"]}}))
 '''
-    done = subprocess.run([sys.executable, "-c", code_run, str(app / "host.py")], capture_output=True, text=True,
-                          env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    shown = run_in_app(code_run, tmp_path, "learn")
     assert shown["title"] == "Match the color" and shown["words"] == {}
     assert len(shown["notes"]) == 1 and "shown in English" in shown["notes"][0] and clear(shown["notes"][0])
 

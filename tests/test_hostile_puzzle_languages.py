@@ -7,10 +7,6 @@ traceback at the player), and the extraction of a puzzle file's words from any d
 from __future__ import annotations
 
 import io
-import json
-import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,8 +18,6 @@ from hypothesis import strategies as st
 from hostile_values import LOOK_ALIKES, ODD_TEXTS, SAMPLE, answer, clear
 from nomercy.core.i18n import LANGUAGES, LanguageError
 from nomercy.puzzles.file_words import extract_puzzle, puzzle_words
-
-ROOT = Path(__file__).resolve().parent.parent
 
 HOSTILE_COVERS = (
     "api:nomercy.widgets.trainer.Trainer(lang)",
@@ -47,20 +41,9 @@ def test_a_trainer_refuses_a_language_before_anything_is_kept(code: Any) -> None
 @pytest.mark.parametrize("code", ["xx", "", "9" * 30, "\u202esv", "de-DE"])
 def test_the_train_page_in_a_language_not_ours_serves_every_puzzle_in_english_with_a_note(tmp_path: Path,
                                                                                            code: str) -> None:
-    import importlib.util
+    from test_site_host import run_in_app
 
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    build_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_site)
-    app = tmp_path / "app"
-    app.mkdir()
-    (app / "host.py").write_text((ROOT / "site" / "app" / "host.py").read_text())
-    build_site.puzzle_bundle(app / "puzzles.json")
-    from test_site_host import DRIVE
-
-    env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    code_run = DRIVE + f'''
+    code_run = f'''
 trainer_id = host.start("train", post, {code!r})
 state = dict(next(m["data"]["state"] for m in models("comm_open") if m["comm_id"] == trainer_id))
 for m in models("comm_msg"):
@@ -69,10 +52,7 @@ for m in models("comm_msg"):
 page = next(m for m in sent if m["type"] == "page")
 print(json.dumps({{"puzzle": state["puzzle"], "status": state["status"], "notes": page["notes"]}}))
 '''
-    done = subprocess.run([sys.executable, "-c", code_run, str(app / "host.py")], capture_output=True, text=True,
-                          env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    shown = run_in_app(code_run, tmp_path, "puzzle")
     assert shown["status"]["available"] == "" and shown["status"]["pool"] >= 160
     assert shown["puzzle"]["hands"] == [] or shown["puzzle"]["hands"][0]["label"].startswith("Seat ")
     assert len(shown["notes"]) == 1 and "shown in English" in shown["notes"][0] and clear(shown["notes"][0])

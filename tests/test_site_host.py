@@ -38,6 +38,28 @@ def _run(code: str, tmp_path: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def run_in_app(code: str, tmp_path: Path, bundle: str) -> dict:
+    """Run ``code`` as ``_run`` does, with host.py in an app folder of its own beside the bundle the site's build
+    writes there (``"puzzle"``: puzzles.json, ``"learn"``: learn.json), as the built site holds them; the data in
+    ``tmp_path / "data"``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec and spec.loader
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "host.py").write_text((ROOT / "site" / "app" / "host.py").read_text())
+    write, name = {"puzzle": (build_site.puzzle_bundle, "puzzles.json"), "learn": (build_site.learn_bundle, "learn.json")}[bundle]
+    write(app / name)
+    env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", DRIVE + code, str(app / "host.py")], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_the_play_page_gets_the_tables_models_and_its_clicks_and_settings_reach_the_table(tmp_path: Path) -> None:
     result = _run('''
 table_id = host.start("play", post)
@@ -63,27 +85,13 @@ print(json.dumps({"esm": "export default" in state["_esm"], "waiting": state["ta
 
 
 def test_the_train_page_reads_the_collection_from_the_bundle_beside_host_py(tmp_path: Path) -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
-    assert spec and spec.loader
-    build_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_site)
-    app = tmp_path / "app"
-    app.mkdir()
-    (app / "host.py").write_text((ROOT / "site" / "app" / "host.py").read_text())
-    build_site.puzzle_bundle(app / "puzzles.json")
-    env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    code = DRIVE + '''
+    result = run_in_app('''
 trainer_id = host.start("train", post)
 trainer = host._shown_widgets[-1]
 from nomercy.puzzles.puzzle import load_puzzles
 print(json.dumps({"same": trainer._collection == load_puzzles(), "model": trainer_id in {m["comm_id"] for m in models("comm_open")}}))
-'''
-    done = subprocess.run([sys.executable, "-c", code, str(app / "host.py")], capture_output=True, text=True, env=env,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"same": True, "model": True}
+''', tmp_path, "puzzle")
+    assert result == {"same": True, "model": True}
 
 
 def test_the_table_a_person_sets_up_is_dealt_remembered_and_its_round_number_survives_a_reload(tmp_path: Path) -> None:
