@@ -79,7 +79,7 @@ def test_progress_is_exported_as_a_file_and_imported_from_one(lab: Lab, tmp_path
     refused = trainer.locator('[data-testid="trainer-transfer-result"][data-kind="refused"]')
     refused.wait_for()
     assert refused.text_content() == ("Not imported: this progress file cannot be imported (it is not JSON: "
-                                      "Expecting value at line 1). Nothing was changed.")
+                                      "it breaks off or has a character out of place at line 1, column 1). Nothing was changed.")
     assert _attempts(trainer) == "2" and len(Progress(lab.data_dir).attempts) == 2
     assert trainer.locator('[data-testid="trainer-import"]').get_attribute("open") is not None
     assert trainer.locator('[data-testid="trainer-import-text"]').input_value() == "my shopping list"
