@@ -220,8 +220,7 @@ QUOTES = [
      "wild cards turned on the way stay buried under it and do nothing."),
     ("09-when-sources-disagree.ipynb", ("ruling", "first-card"), "The idea behind every case: the first card hits "
      "whoever would be next after the dealer. That is usually the first player, on the dealer's left; after a wild "
-     "reverse +4, the dealer's right-hand neighbour. It is not quite as if the dealer had played it: its target "
-     "names a wild's color, cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
+     "reverse +4, the dealer's right-hand neighbour."),
     ("02-a-turn.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play it anyway, as "
      "a bluff: if the next player challenges and you held that color, you draw the 4 instead"),
     ("08-classic-vs-no-mercy.ipynb", ("ruling", "wild-four-restriction"), "Nobody sees your hand, so you can play "
