@@ -1,5 +1,7 @@
 """The comparison helpers: one position, several rule sets, outcomes side by side."""
 
+import pytest
+
 from nomercy.teaching.lessons import narrate
 from nomercy.teaching.rule_options import (
     compare, compare_deals, compare_group, deck_differences, disputed_options, group_with,
@@ -179,3 +181,18 @@ def test_a_match_table_read_for_the_standings_keeps_its_rows_under_fewer_columns
         with pytest.raises(NomercyError) as refused:
             table.with_columns(*bad)
         assert str(refused.value).startswith("Pick columns of this table by name: round, winner")
+
+
+@pytest.mark.parametrize("group, option, columns", [
+    ("two-player-reverse-draw-self", "two_player_reverse_draw", ("rules", "moves", "result", "hands", "pending", "turn")),
+    ("mercy-limit-official", "mercy_limit", ("rules", "moves", "hands", "out", "turn")),
+])
+def test_rule_sets_that_read_alike_in_the_columns_shown_share_one_row(group, option, columns):
+    """speltavlan once had a row of its own that read the same as the row above it in every column shown
+    (it differed in a sentence the table does not show): a reader could not see why it stood apart."""
+    from nomercy.teaching.rule_options import compare_group, group_with, readings
+
+    rows = compare_group(group_with(group), readings(option), columns=columns).possible().differing().rows()
+    seen = [tuple(v for k, v in row.items() if k != "rules") for row in rows]
+    assert len(seen) == len(set(seen)), rows
+    assert any("speltavlan" in row["rules"] and "," in row["rules"] for row in rows)

@@ -377,3 +377,17 @@ def test_the_option_table_names_every_ruling_an_options_puzzle_cites_for_its_opt
                     assert event.rule in named[option], f"{puzzle.id}: {event.rule} is not in the row of {option}"
                     checked.add((option, event.rule))
     assert ("last_card_draws", "last-card-draws") in checked and ("stacking", "no-stacking") in checked
+
+
+# --- the lessons do not grow ----------------------------------------------------------------------------
+
+LESSON_WORDS_AT_MOST = 32_578
+"""The words of lessons 00 to 11 as a reader without a kernel reads them (prose, code and stored outputs, by
+scripts/notebook_text.py), as they stood after issue 40 halved them. A sentence added is paid for by words cut."""
+
+
+def test_the_lessons_as_read_do_not_grow():
+    lessons = [p for p in NOTEBOOKS if p.name[:2] < "12"]
+    words = sum(len(notebook_text.notebook_text(p).split()) for p in lessons)
+    assert len(lessons) == 12 and words <= LESSON_WORDS_AT_MOST, (
+        f"lessons 00 to 11 read as {words} words, more than {LESSON_WORDS_AT_MOST}: cut a repetition or an aside")

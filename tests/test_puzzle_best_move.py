@@ -208,3 +208,32 @@ def test_the_lead_a_learner_reads_is_the_difference_of_the_shown_percentages(puz
     shown = [int(m) for m in re.findall(r"^[^\n]*?: (\d+)% ±", text, re.M)]
     lead = int(re.search(r"wins about (\d+) more rounds in 100", text).group(1))
     assert lead == shown[0] - shown[1]
+
+
+@pytest.mark.parametrize("puzzle", BEST_MOVE, ids=lambda p: p.id)
+def test_the_note_says_how_a_playout_counts_so_the_figures_can_be_checked(puzzle: Puzzle):
+    """A reader who recomputes "19% of 20 playouts" finds no whole number of wins: the note says why.
+
+    A playout that reaches the end of the round counts 1 or 0; one cut off after ``depth`` moves counts a
+    share judged by hand sizes. The note gives both counts, and they add up to the playouts it names.
+    """
+    import re
+    from nomercy.puzzles.best_move import verdict
+    found = verdict(puzzle)
+    note = found.estimates_note()
+    assert f"imagined {found.playouts} rounds" in note and f"up to {found.depth} moves" in note
+    cut = found.playouts - found.decided
+    assert 0 <= found.decided <= found.playouts == sum(c.playouts for c in found.chances)
+    if cut:
+        said = re.search(r"(\d+) of them reached the end of the round .*? the other (\d+), still going, count a share", note)
+        assert said and (int(said[1]), int(said[2])) == (found.decided, cut), note
+    else:
+        assert "Each playout reached the end of the round" in note
+        assert all(abs(c.mean * c.playouts - round(c.mean * c.playouts)) < 1e-9 for c in found.chances)
+
+
+def test_a_playout_cut_off_counts_a_share_so_a_chance_need_not_be_whole_wins():
+    """The quick puzzle at a depth of 1 move: every playout is cut off and judged by hand sizes."""
+    found = judge(Puzzle.from_dict(small(expert={"seed": 1, "playouts": 40, "depth": 1, "margin": 0.05})))
+    assert found.decided < found.playouts
+    assert "count a share of a win judged by the hand sizes" in found.estimates_note()

@@ -282,8 +282,8 @@ _ROWS = [
             "`last-card-draws`)."))),
     Ruling("uno", "UNO",
            N_("Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
-           "engine takes the call as a move of its own right after that card, and any player may catch you "
-           "first. Caught, you draw 2. You can be caught until the next move that is neither a call nor a catch. "
+           "engine takes the call as a move of its own right after that card, and until it is made any player "
+           "may catch you. Caught, you draw 2. You can be caught until the next move that is neither a call nor a catch. "
            "Usually that is the next player's play or draw. After it, it is too late. This holds however the "
            "hand came down to one card: by playing, or by being handed "
            "a one-card hand by a 7 or a 0."),

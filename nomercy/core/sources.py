@@ -109,7 +109,7 @@ _ROWS = [
         "positions made for the project to show one rule at a time",
         "English",
         "Puzzles and examples that no source works out, built from the rulings of this rulebook.",
-        "As far as the ruling it illustrates.",
+        "Trusted as far as the ruling it illustrates.",
     ),
     Source(
         "generated",
@@ -118,7 +118,7 @@ _ROWS = [
         "positions cut from simulated games by `nomercy generate`",
         "English",
         "Puzzles whose answer the engine computed; each names the ruling it shows.",
-        "As far as the engine: every generated puzzle is replayed by the tests.",
+        "Trusted as far as the engine is: every generated puzzle is replayed by the tests.",
     ),
 ]
 

@@ -58,7 +58,9 @@ class Verdict:
     ``chances`` follow the order of the puzzle's choices, each the estimated chance to win the
     round with that move (labelled with the move, ± one standard error). ``lead`` is how much
     higher the answer scored than ``runner_up`` (the best of the other choices) on
-    the tables both were tried on, ``error`` that lead's standard error.
+    the tables both were tried on, ``error`` that lead's standard error. ``decided`` counts the playouts
+    that reached the end of the round (a win or a loss); the others were cut off after ``depth`` moves and
+    count a share of a win judged by hand sizes, which is why a chance need not be a whole number of wins.
     """
 
     answer: str
@@ -71,6 +73,7 @@ class Verdict:
     seed: int
     playouts: int
     depth: int
+    decided: int
 
     @property
     def best(self) -> str:
@@ -107,10 +110,19 @@ class Verdict:
     def estimates_note(self) -> str:
         """What the estimates are and what their ± means, for a learner."""
         return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
-                f"in all from this position, the hidden cards dealt at random each time, and played them out (each "
-                f"such round is a playout). ± says how far luck alone could move each chance (one standard error). "
-                f"The best move wins "
-                f"about {self.shown_lead()} more rounds in 100 than the next one.")
+                f"in all from this position, the hidden cards dealt at random each time, and played each for up to "
+                f"{self.depth} moves (each such round is a playout). {self._counted()} ± says how far luck alone "
+                f"could move each chance (one standard error). The best move wins about {self.shown_lead()} more "
+                f"rounds in 100 than the next one.")
+
+    def _counted(self) -> str:
+        """How a playout counts: a win or a loss at the end of the round, else a share judged by hand sizes."""
+        cut = self.playouts - self.decided
+        if not cut:
+            return "Each playout reached the end of the round and counts as a win or a loss."
+        return (f"{self.decided} of them reached the end of the round and count as a win or a loss; the other "
+                f"{cut}, still going, count a share of a win judged by the hand sizes, so a chance need not be a "
+                f"whole number of wins.")
 
     def shown_lead(self) -> int:
         """The best estimate's shown percentage minus the next one's: what a reader can check on the page.
@@ -168,7 +180,7 @@ def judge(puzzle: Puzzle) -> Verdict:
     runner_up = max((c for c in chances if c.label != answer), key=lambda c: c.mean)
     lead, error, tables = weighing.paired_difference(state.parse_move(answer), state.parse_move(runner_up.label))
     return Verdict(answer, chances, runner_up.label, lead, error, tables, float(settings["margin"]),
-                   int(settings["seed"]), int(settings["playouts"]), int(settings["depth"]))
+                   int(settings["seed"]), int(settings["playouts"]), int(settings["depth"]), weighing.decided)
 
 
 def check_expert_settings(value: Any, where: str) -> dict[str, Any]:

@@ -201,6 +201,10 @@ class Comparison:
         def key(o: Outcome) -> str:
             return o.cell() if o.allowed else "refused"
 
+        def shown_as(o: Outcome) -> tuple[str, ...]:
+            summary = o.summary()
+            return (str(o.allowed), *(summary[c] for c in self.columns if c != "rules"))
+
         def repeats(o: Outcome) -> bool:
             """A refusal already shown on a shorter line of the same moves, under the same rule set."""
             return o.refused is not None and any(
@@ -217,10 +221,14 @@ class Comparison:
             if self.layout == "grid":  # one column per rule set: every cell stays
                 kept += found
                 continue
-            alike: dict[str, list[Outcome]] = {}  # rows that end alike (same refusal too) share one row
+            # rows that read alike in the columns shown (and were played, or refused, alike) share one row: a
+            # difference the table does not show (a sentence, a hand's cards) would only make two rows look equal
+            alike: dict[tuple[str, ...], list[Outcome]] = {}
             for outcome in found:
                 if not repeats(outcome):
-                    alike.setdefault(outcome.cell(), []).append(outcome)
+                    alike.setdefault(shown_as(outcome), []).append(outcome)
+            if len({shown_as(o) for o in found}) < 2:  # the rule sets differ only where the table does not look
+                continue
             kept += [dataclasses.replace(same[0], label=", ".join(o.label for o in same)) for same in alike.values()]
             shown += sum(len(same) for same in alike.values())
         if self.layout == "grid":  # a row of the grid is a line of moves
