@@ -225,7 +225,7 @@ def test_the_note_says_how_a_playout_counts_so_the_figures_can_be_checked(puzzle
     cut = found.playouts - found.decided
     assert 0 <= found.decided <= found.playouts == sum(c.playouts for c in found.chances)
     if cut:
-        said = re.search(r"(\d+) of them reached the end of the round .*? the other (\d+), still going, count a share", note)
+        said = re.search(r"(\d+) of them reached the end of the round .*? The other (\d+) were still going: each counts a share", note)
         assert said and (int(said[1]), int(said[2])) == (found.decided, cut), note
     else:
         assert "Each playout reached the end of the round" in note
@@ -236,4 +236,4 @@ def test_a_playout_cut_off_counts_a_share_so_a_chance_need_not_be_whole_wins():
     """The quick puzzle at a depth of 1 move: every playout is cut off and judged by hand sizes."""
     found = judge(Puzzle.from_dict(small(expert={"seed": 1, "playouts": 40, "depth": 1, "margin": 0.05})))
     assert found.decided < found.playouts
-    assert "count a share of a win judged by the hand sizes" in found.estimates_note()
+    assert "each counts a share of a win, judged by the hand sizes" in found.estimates_note()

@@ -120,9 +120,9 @@ class Verdict:
         cut = self.playouts - self.decided
         if not cut:
             return "Each playout reached the end of the round and counts as a win or a loss."
-        return (f"{self.decided} of them reached the end of the round and count as a win or a loss; the other "
-                f"{cut}, still going, count a share of a win judged by the hand sizes, so a chance need not be a "
-                f"whole number of wins.")
+        return (f"{self.decided} of them reached the end of the round and count as a win or a loss. The other "
+                f"{cut} were still going: each counts a share of a win, judged by the hand sizes. So a chance need "
+                f"not be a whole number of wins.")
 
     def shown_lead(self) -> int:
         """The best estimate's shown percentage minus the next one's: what a reader can check on the page.
