@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import play, table
+from conftest import knock_out, play, table
 from nomercy import CallUno, Game, GameState, IllegalMoveError, NameColor, is_legal, legal_moves
 from nomercy.core.rulebook import RULINGS
+from nomercy.play.coach_reasons import move_reason
 from nomercy.play.coach import DEFAULT_BUDGET, WARNING_KINDS, Hint, hint, review, reviewing, move_warnings
 from nomercy.play.players import make_player, next_move, required_moves
 from nomercy.play.estimate import is_clear
@@ -503,3 +504,14 @@ def test_a_move_followed_beside_the_search_changes_nothing_of_it():
     assert followed.playouts == searched.playouts and followed.moves[-1] == left_out
     tables = searched.estimate(searched.choice).playouts
     assert followed.estimate(left_out).playouts == followed.estimate(shortlist[-1]).playouts == tables
+
+
+def test_a_zero_names_the_hand_you_get_from_the_player_still_in_before_you():
+    """A knocked-out seat holds no hand: the 0 hands you the hand of the seat still in that plays before you."""
+    state = knock_out(table(players="ABCD", turn="A", discard="red 4",
+                            hands={"A": ["red 0", "red 1", "blue 2"], "B": ["green 1"], "C": filler(["green 2"], 11),
+                                   "D": ["green 3"]}), "D")
+    (zero,) = move_warnings(state, "A", "A plays red 0")
+    assert "get C's 12" in zero.text and "D" not in zero.text
+    reason, _ = move_reason(state, 0, state.parse_move("A plays red 0"))
+    assert "C's 12" in str(reason)

@@ -21,6 +21,17 @@ CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
 
 
+def seat_before(seat: int, direction: int, out: tuple[int, ...] | frozenset[int], count: int) -> int:
+    """The seat still in that plays just before ``seat``: the one whose hand a 0 passes to ``seat``.
+
+    Seats that are out are passed over, as play passes over them (a knocked-out seat holds no hand to pass on).
+    """
+    before = (seat - direction) % count
+    while before in out:
+        before = (before - direction) % count
+    return before
+
+
 class Phase(enum.Enum):
     """What kind of decision the game is waiting for."""
 

@@ -15,6 +15,7 @@ from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.decks import DECKS
 from nomercy.core.engine import apply, legal_moves
 from nomercy.core.legality import empties_hand
+from nomercy.core.position import seat_before
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.state import GameState, Phase
 from nomercy.core.i18n import N_
@@ -82,7 +83,7 @@ def move_reason(state: GameState, seat: int, move: Move) -> tuple[str, str]:
         return said(N_("Name {color}: you hold {cards}."), color=move.color,
                     cards=Count(held, *n_("{count} {color} card", "{count} {color} cards"), {"color": move.color})), \
             "first-card"
-    offender = state.challenge[0] if state.challenge else (state.turn - state.direction) % len(names)
+    offender = state.challenge[0] if state.challenge else seat_before(state.turn, state.direction, state.out, len(names))
     size = len(state.hands[offender])
     who = names[offender]
     return said(N_("Challenge: {player} holds {size} cards, so one may well have matched the color; if so {player} "
@@ -146,7 +147,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
                          f"{plural(left)} back{uno}.", player=event.other, gave=_cards(len(hand) - 1),
                          cards=_cards(left), uno=uno), event.rule)
         if isinstance(event, ev.HandsPassed):
-            giver = names[(seat - state.direction) % len(names)]
+            giver = names[seat_before(seat, state.direction, state.out, len(names))]
             return (said(N_("Pass the hands on: you give away {gave} and get {hand}{uno}."),
                          f"Pass the hands on: you give away {len(hand) - 1} cards and get {hand_of(giver, left)}{uno}.",
                          gave=_cards(len(hand) - 1), hand=hand_of(giver, left), uno=uno), event.rule)

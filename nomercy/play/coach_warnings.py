@@ -22,6 +22,7 @@ from nomercy.core import events as ev
 from nomercy.core.engine import apply, legal_moves, why_illegal
 from nomercy.core.errors import IllegalMoveError, quote
 from nomercy.core.legality import is_optional
+from nomercy.core.position import seat_before
 from nomercy.core.moves import VERBS, Catch, Challenge, Draw, Move, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
 from nomercy.core import inputs
@@ -438,7 +439,7 @@ def _bigger_hand(t: _Tables) -> list[MoveWarning]:
             t.risked("bigger-hand", "zero", [True], cost)
             if not t.offered(out):
                 return []
-            giver = state.seats[(seat - state.direction) % len(state.seats)]
+            giver = state.seats[seat_before(seat, state.direction, state.out, len(state.seats))]
             text = said(N_("Your 0 passes every hand on: you give away {gave} and get {hand}; {doing} instead leaves "
                            "you {cards}."),
                         f"Your 0 passes every hand on: you give away {gave} cards and get {hand_of(giver, got)}; "
