@@ -444,6 +444,20 @@ def test_an_attempt_at_no_level_or_under_an_id_nomercy_never_writes_is_refused(t
     assert progress.attempts == (), "nothing of a refused file is taken"
 
 
+@pytest.mark.parametrize("line", [1, 2])
+def test_a_part_given_twice_in_a_progress_file_is_refused_never_the_last_kept(tmp_path: Path, line: int) -> None:
+    """``{"right": true, "right": false}`` is neither answer (JSON alone keeps the last without a word)."""
+    lines = _exported(tmp_path).rstrip("\n").split("\n")
+    key = "version" if line == 1 else "right"
+    lines[line - 1] = lines[line - 1][:-1] + f', "{key}": ' + ("2" if key == "version" else "false") + "}"
+    progress = Progress(tmp_path / "mine", clock=clock)
+    with pytest.raises(ProgressFileError) as refused:
+        progress.import_text("\n".join(lines) + "\n")
+    message = str(refused.value)
+    assert f"'{key}' is given twice" in message and "\n" not in message and len(message) < 400, message
+    assert progress.attempts == ()
+
+
 @pytest.mark.parametrize("level", ["bogus", "Easy", "expert"])
 def test_an_attempt_recorded_at_no_level_there_is_is_refused(tmp_path: Path, level: str) -> None:
     progress = Progress(tmp_path, clock=clock)

@@ -59,6 +59,22 @@ _NO = ("no", "off", "false")
 
 # --- numbers ------------------------------------------------------------------------------------------
 
+class RepeatedKey(ValueError):
+    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word."""
+
+
+def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook`` wherever JSON comes in from outside (a record, progress, a kept
+    puzzle): the object, or :class:`RepeatedKey` naming the key given twice (``{"right": true, "right": false}``
+    is neither answer)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RepeatedKey(f"{quote(key)} is given twice")
+        data[key] = value
+    return data
+
+
 def whole_number(value: Any, what: str, least: int, most: int, *, error: Error = NomercyError,
                  like: int | None = None) -> int:
     """``value`` if it is a whole number (an ``int``, never a ``bool`` or a ``float``) from ``least`` to ``most``.

@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.moves import check_seat_names
 from nomercy.core.rules import OPTIONS, PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
@@ -140,8 +141,10 @@ def _read_json(text: Any) -> Any:
     if not text.startswith("{"):
         raise _Refused("a record is one JSON object, starting with '{', as Export record gives it")
     try:
-        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant, parse_int=_int,
+        return json.loads(text, object_pairs_hook=inputs.object_once, parse_constant=_no_constant, parse_int=_int,
                           parse_float=_float)
+    except inputs.RepeatedKey as error:
+        raise _Refused(str(error)) from None
     except json.JSONDecodeError as error:
         raise _Refused(_where(error, text)) from None
     except RecursionError:
@@ -156,15 +159,6 @@ def _where(error: json.JSONDecodeError, text: str) -> str:
     if error.pos >= len(text) or error.msg.startswith("Unterminated"):
         return f"it ends too early ({place}): part of the record is missing"
     return f"it is not valid JSON at {place}: paste the text Export record gives, unchanged"
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _Refused(f"{brief(key)} is given twice")
-        data[key] = value
-    return data
 
 
 def _no_constant(word: str) -> Any:

@@ -221,7 +221,9 @@ class Reading:
 def _loads(text: str) -> Any:
     """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=inputs.object_once)
+    except inputs.RepeatedKey as error:
+        raise ValueError(f"{error}: a progress file gives each part once") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"it is not JSON: it breaks off or has a character out of place at line {error.lineno}, "
                          f"column {error.colno}") from None
