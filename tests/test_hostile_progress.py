@@ -425,10 +425,12 @@ def test_two_different_attempts_under_one_id_are_refused_never_one_dropped(tmp_p
     ("level", "bogus", "the level is easy, medium or hard (or left empty), not 'bogus'"),
     ("level", "Easy", "the level is easy, medium or hard (or left empty), not 'Easy'"),
     ("level", "easy\u200b", "has a character that cannot be shown or saved"),
-    ("id", "20261201T090000Z-3fa9c1d2-1\u3164", "the id is letters and digits joined by dashes"),
+    ("id", "20261201T090000Z-3fa9c1d2-1\u3164", "holds a character that shows as nothing"),
     ("id", "20261201T090000Z-3fa9c1d2-\uff11", "the id is letters and digits joined by dashes"),
     ("id", "20261201T090000Z-3fa9c1d2--1", "the id is letters and digits joined by dashes"),
     ("id", "../../1", "the id is letters and digits joined by dashes"),
+    ("puzzle", "puzzle-0\u3164", "holds a character that shows as nothing"),
+    ("topic", "stacking\u2800", "holds a character that shows as nothing"),
 ])
 def test_an_attempt_at_no_level_or_under_an_id_nomercy_never_writes_is_refused(tmp_path: Path, field: str, value: str,
                                                                                said: str) -> None:

@@ -355,6 +355,16 @@ def visible(text: str) -> bool:
     return any(_visible(ch) and not unicodedata.category(ch).startswith("M") for ch in text)
 
 
+def hides_a_character(text: str) -> bool:
+    """Whether ``text`` holds a letter or symbol that shows as nothing (a Hangul filler, the braille blank, ...)
+    among the ones that show: ``stack-2-4-6\u3164`` prints as ``stack-2-4-6`` and is another text.
+
+    >>> hides_a_character("stack-2-4-6"), hides_a_character("stack-2-4-6\u3164")
+    (False, True)
+    """
+    return any(ch in _INVISIBLE for ch in text)
+
+
 def seat_name(value: Any, *, error: Error | None = None, what: str = "a seat name") -> str:
     """A seat name: one word of 1 to :data:`MAX_SEAT_NAME` visible characters, in its composed form (NFC).
     ``what`` names the name in the message (a learner's name is checked the same way).

@@ -102,6 +102,8 @@ def _text(value: Any, what: str, *, blank: bool = True) -> str:
         raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
     if value and not inputs.visible(value):
         raise ValueError(f"{what} {_shown(value)} shows as nothing: it needs a letter, digit or sign one can see")
+    if inputs.hides_a_character(value):
+        raise ValueError(f"{what} {_shown(value)} holds a character that shows as nothing")
     return value
 
 
