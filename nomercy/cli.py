@@ -254,6 +254,7 @@ _SHOWN_MOVES = 60
 
 def build_parser() -> argparse.ArgumentParser:
     from nomercy.play.daily_deal import daily_opponents
+    from nomercy.play.simulate import MAX_GAMES
     from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
 
     parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
@@ -270,16 +271,16 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default="random",
                           help="one kind for every seat (random, greedy, expert) or one per seat: expert,random,...; "
                                "options as expert:iterations=100 (default random)")
-    simulate.add_argument("--games", type=whole_number("--games"), default=1000,
-                          help="number of games, 0 to 10**15 (default 1000)")
+    simulate.add_argument("--games", type=whole_number("--games", 0, MAX_GAMES), default=1000,
+                          help=f"number of games, from 0 to {MAX_GAMES} (default 1000)")
     simulate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
                           help="seed of the run, 0 to 2**63 - 1; game i uses a seed derived from (seed, i)")
     simulate.add_argument("--workers", type=whole_number("--workers"), default=None,
                           help="worker processes (default: one per CPU)")
     simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
-    simulate.add_argument("--first-game", type=whole_number("--first-game"), default=0, metavar="N",
-                          help="number the games from N (game i has the same seed and seating in any run of the "
-                               "same seed), so a long study can run in pieces (default 0)")
+    simulate.add_argument("--first-game", type=whole_number("--first-game", 0, MAX_GAMES), default=0, metavar="N",
+                          help=f"number the games from N, from 0 to {MAX_GAMES} (game i has the same seed and seating "
+                               "in any run of the same seed), so a long study can run in pieces (default 0)")
     simulate.add_argument("--records", metavar="FILE",
                           help="also write every game to FILE, one JSON object a line in game order: its summary "
                                "(index, seed, bots, winner, winner_bot, ...), for comparing two runs game by game, "

@@ -41,7 +41,10 @@ answer: {{turn: B}}
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # an option's own refusal, from the parser (one line, status 2)
+        code = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -196,7 +199,7 @@ def test_simulate_refuses_players_it_cannot_make(capsys, bots, words):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--games", "-1"], "the number of games is a whole number, 0 or more, not -1"),
+    (["--games", "-1"], "--games is a whole number from 0 to 1000000000000000, not -1"),
     (["--workers", "0"], "the number of workers is 1 to"),
     (["--players", "9"], "no-mercy is for 2 to 6 players, not 9"),
     (["--set", "mercy_limit=5"], "mercy_limit 5 is not above hand_size 7"),
@@ -223,7 +226,8 @@ def test_a_run_that_stops_leaves_no_records_file(capsys, tmp_path):
     code, out, err = run(capsys, "simulate", "--games", "2", "--workers", "1", "--first-game", "-2",
                          "--records", str(path))
     assert code == 2 and one_line_each(err) == [
-        "nomercy simulate: the number of the first game is a whole number, 0 or more, not -2"]
+        "nomercy simulate: --first-game is a whole number from 0 to 1000000000000000, not -2 "
+        "('nomercy simulate --help' lists what is allowed)"]
     assert not path.exists()
 
 

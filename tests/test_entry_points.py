@@ -164,7 +164,7 @@ def intent_entry_points() -> set[str]:
 _MESSAGE_TYPE = re.compile(r"""(?:\btype:\s*|\bmessage\.type\s*===\s*)["']([a-z_]+)["']""")
 
 
-_PAGE_SETTING = re.compile(r"""localStorage\.getItem\(["']([\w-]+)["']\)|URLSearchParams\([^)]*\)\.get\(["']([\w-]+)["']\)""")
+_PAGE_SETTING = re.compile(r"""localStorage\.getItem\(["']([\w-]+)["']\)|URLSearchParams\([^)]*\)\.get(?:All)?\(["']([\w-]+)["']\)""")
 
 
 def page_entry_points() -> set[str]:

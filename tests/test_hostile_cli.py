@@ -149,14 +149,41 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
     assert target.read_text(encoding="utf-8") == OLD and leftovers(tmp_path) == [], line
 
 
+def test_a_run_of_as_many_players_as_the_rules_seat_plays(capsys):
+    """``--players 20`` with rules for 2 to 20 once said 'a list of 1 to 6 items' (the players' list had the
+    No Mercy limit); 21 is refused in the rules' words."""
+    code, out, err = run(capsys, "simulate", "--players", "20", "--rules", "open-mercy", "--games", "1", "--workers", "1",
+                         "--no-progress", "--json")
+    assert code == 0 and err == "" and json.loads(out)["games"] == 1
+    code, _, err = run(capsys, "simulate", "--players", "21", "--rules", "open-mercy", "--games", "1")
+    assert code == 2 and "open-mercy is for 2 to 20 players, not 21" in one_clear_line(err, "simulate")
+
+
+@pytest.mark.parametrize("option", ["--games", "--first-game", "--seed"])
+def test_the_help_and_the_refusal_of_a_count_give_the_same_range(capsys, option):
+    """What ``--help`` says an option takes is what its refusal names (the --games and --first-game refusals once
+    said 'from -10**18 to 10**18' where the help said '0 to 10**15')."""
+    from nomercy.cli import build_parser
+
+    simulate = build_parser()._subparsers._group_actions[0].choices["simulate"]
+    said = next(action.help for action in simulate._actions if option in action.option_strings)
+    code, _, err = run(capsys, "simulate", *(["--games", "1"] if option != "--games" else []), option, "-1")
+    refusal = one_clear_line(err, "simulate")
+    low, high = re.search(r"from (\d+) to (\d+)", refusal).groups()
+    assert code == 2 and low == "0"
+    assert high in said or {"9223372036854775807": "2**63 - 1"}[high] in said, (said, refusal)
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--seed", "3.7"], "--seed is a whole number written with the digits 0 to 9, like 7; not '3.7'"),
     (["--seed", "true"], "--seed is a whole number written with the digits 0 to 9, like 7; not 'true'"),
     (["--seed", "-1"], "--seed is a whole number from 0 to 9223372036854775807, not -1"),
     (["--seed", str(2**63)], "--seed is a whole number from 0 to 9223372036854775807, not 9223372036854775808"),
     (["--games", "1e9"], "--games is a whole number written with the digits 0 to 9, like 7; not '1e9'"),
-    (["--games", str(10**16)], "the number of games is at most 1,000,000,000,000,000"),
-    (["--first-game", "-1"], "the number of the first game is a whole number, 0 or more, not -1"),
+    (["--games", str(10**16)], "--games is a whole number from 0 to 1000000000000000, not 10000000000000000"),
+    (["--games", str(2**64)], "--games is a whole number from 0 to 1000000000000000, not a number of 20 digits"),
+    (["--first-game", "-1"], "--first-game is a whole number from 0 to 1000000000000000, not -1"),
+    (["--first-game", str(2**63 - 1)], "--first-game is a whole number from 0 to 1000000000000000, not 92233720"),
     (["--players", "-3"], "no-mercy is for 2 to 6 players, not -3"),
     (["--workers", "100000"], "the number of workers is 1 to"),
     (["--bots", "robot"], "unknown player kind 'robot': choose one of random, greedy, expert"),
@@ -166,6 +193,8 @@ def test_rules_settings_and_players_are_checked_before_any_file_is_touched(capsy
     (["--gamez", "3"], "unrecognized arguments: --gamez 3"),
 ])
 def test_each_mistake_is_one_line_that_says_what_is_allowed(capsys, argv, words):
+    """Each refusal says the range as ``nomercy simulate --help`` does (the --games and --first-game refusals once
+    said 'from -10**18 to 10**18' where the help said '0 to 10**15')."""
     base = [word for option in ("--games", "--workers") if option not in argv for word in (option, "1")]
     code, out, err = run(capsys, "simulate", *base, *argv)
     assert code == 2 and out == ""

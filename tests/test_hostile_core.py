@@ -263,7 +263,7 @@ seats_strategy = st.one_of(
 
 @EVERYDAY
 @given(profile=st.sampled_from(list(PROFILES)), players=seats_strategy,
-       seed=st.one_of(hostile, st.integers(min_value=0, max_value=2**64 - 1)),
+       seed=st.one_of(hostile, st.integers(min_value=0, max_value=2**64 - 1)),  # above 2**63 - 1: refused
        dealer=st.one_of(st.none(), hostile, st.integers(min_value=-3, max_value=12), st.sampled_from(["A", "B", "Z"])))
 def test_new_game_deals_a_whole_deck_or_refuses(profile, players, seed, dealer):
     state = answer(lambda: new_game(profile, players, seed=seed, dealer=dealer))

@@ -143,6 +143,7 @@ def test_the_remove_intent_removes_only_a_kept_mistake(kept: dict[str, Any], tmp
     '{"kept-puzzle": {"id": "mine-00", "rules": "no-mercy"}}',
     '{"kept-puzzle": {"id": "mine-',
     '{"kept-puzzle": {}, "more": 1}',
+    '{"kept-puzzle": {"id": "mine-0"}, "kept-puzzle": {"id": "mine-1"}}',  # a key twice: neither is taken
     "SHOWN-CARDS",
     "NOT-CONFIRMED",
 ])

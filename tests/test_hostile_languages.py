@@ -316,6 +316,35 @@ def test_the_switch_takes_an_address_a_memory_or_the_browsers_language_and_survi
 
 
 @pytest.mark.browser
+def test_an_address_naming_two_languages_or_a_memory_too_long_to_be_one_is_said_in_a_note(tmp_path: Path) -> None:
+    """``?lang=fr&lang=sv`` once showed French without a word about Swedish; a remembered code of 100,000
+    characters, or the text "null", was forgotten without the note every other bad memory gets."""
+    from browser_support import ConsoleWatch, chromium, require_browser
+
+    require_browser()
+    with _landing(tmp_path) as base, chromium() as context:
+        page = context.new_page()
+        watch = ConsoleWatch(page)
+        page.goto(f"{base}/?lang=sv")
+        assert _shown(page)["stored"] == "sv"
+        for search in ("lang=fr&lang=sv", "lang=fr&lang=xx", "lang=xx&lang=fr", "&".join(["lang=fr", "lang=sv"] * 500)):
+            page.goto(f"{base}/?{search}")
+            shown = _shown(page)
+            assert shown["lang"] == "en" and "more than one language" in shown["note"], (search[:40], shown["note"])
+            assert len(shown["note"]) < 400 and shown["stored"] == "sv", shown
+        for search in ("lang=fr&lang=fr", "lang=fr&lang=FR-ca"):  # the same language twice is that language
+            page.goto(f"{base}/?{search}")
+            assert (_shown(page)["lang"], _shown(page)["note"]) == ("fr", "")
+        for code in ("x" * 100_000, "null", "NULL", " "):
+            page.evaluate("(code) => localStorage.setItem('nm-lang', code)", code)
+            page.goto(f"{base}/")
+            shown = _shown(page)
+            assert shown["lang"] == "en" and "shown in English" in shown["note"], (code[:20], shown["note"])
+            assert len(shown["note"]) < 400 and shown["stored"] is None
+        assert _errors(watch) == []
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("locale, lang", [("zh-TW", "zh-Hant"), ("fr-CA", "fr"), ("sv", "sv"), ("de-DE", "en")])
 def test_a_first_visit_takes_the_browsers_language_or_english_without_a_note(tmp_path: Path, locale: str,
                                                                              lang: str) -> None:

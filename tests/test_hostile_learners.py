@@ -192,12 +192,12 @@ def test_two_windows_writing_two_learners_at_once_keep_each_ones_attempts_apart(
     assert sorted(Learners(tmp_path).names()) == ["Ann", "Ben"]
 
 
-@pytest.mark.parametrize("folder", [5, True, [], "a\x00b", "\ud800", "x" * 5000, {"a": 1}])
+@pytest.mark.parametrize("folder", [5, True, [], "a\x00b", "\ud800", "x" * 5000, {"a": 1}, ""])
 def test_a_data_folder_that_is_no_folder_name_is_refused_in_one_line(folder: Any) -> None:
     with pytest.raises(NomercyError) as refused:
         Learners(folder)
     message = str(refused.value)
-    assert "the progress folder is the name of a file" in message and "\n" not in message and len(message) < 300
+    assert "the progress folder is the name of a folder" in message and "\n" not in message and len(message) < 300
 
 
 def test_a_data_folder_that_is_a_file_keeps_no_names_and_says_nothing_wrong_to_the_learner(tmp_path: Path) -> None:

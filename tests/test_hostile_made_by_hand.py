@@ -172,7 +172,7 @@ def test_a_position_with_a_field_of_the_wrong_kind_is_refused_in_one_line(name: 
                         "a list of 0 items, a list of 0 items"),
     ("discard", ("red 5",), "a position's discard pile is a tuple of cards, not a list of 1 item: 'red 5'"),
     ("direction", 2, "a position's direction is 1 (clockwise) or -1 (counterclockwise), not 2"),
-    ("seed", -1, "a seed is a whole number from 0 to 18446744073709551615, like 7; not -1"),
+    ("seed", -1, "a seed is a whole number from 0 to 9223372036854775807, like 7; not -1"),
 ])
 def test_a_position_names_the_field_and_what_it_takes(name: str, value: Any, said: str) -> None:
     from nomercy.core.state import GameState

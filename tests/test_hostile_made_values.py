@@ -2,7 +2,7 @@
 
 Each is refused when it is made, in one line of the game's words, when a part of it is of the wrong kind: a
 play's card is a card (never its text, a mapping or a number), a named color is one of the four, a seed is a
-whole number from 0 to 2**64 - 1, a player's options are pairs of a name and a value. A value that is no move at
+whole number from 0 to 2**63 - 1, a player's options are pairs of a name and a value. A value that is no move at
 all is refused when a program asks whether it is legal, not answered "no". Records the package makes and a
 program only reads (a player's view, a game's summary) say so in their documentation instead.
 """
@@ -154,7 +154,7 @@ def test_a_computer_player_is_seeded_with_a_whole_number_from_0_to_2_64_minus_1(
         if a_seed(seed):
             assert make().seed == seed
         else:
-            assert refusal(make).startswith("a seed is a whole number from 0 to 18446744073709551615")
+            assert refusal(make).startswith("a seed is a whole number from 0 to 9223372036854775807")
 
 
 @HOSTILE

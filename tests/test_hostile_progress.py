@@ -421,6 +421,54 @@ def test_two_different_attempts_under_one_id_are_refused_never_one_dropped(tmp_p
     assert progress.import_text("\n".join([header, first, first]) + "\n") == 0, "the same attempt twice is once"
 
 
+@pytest.mark.parametrize("field, value, said", [
+    ("level", "bogus", "the level is easy, medium or hard (or left empty), not 'bogus'"),
+    ("level", "Easy", "the level is easy, medium or hard (or left empty), not 'Easy'"),
+    ("level", "easy\u200b", "has a character that cannot be shown or saved"),
+    ("id", "20261201T090000Z-3fa9c1d2-1\u3164", "holds a character that shows as nothing"),
+    ("id", "20261201T090000Z-3fa9c1d2-\uff11", "the id is letters and digits joined by dashes"),
+    ("id", "20261201T090000Z-3fa9c1d2--1", "the id is letters and digits joined by dashes"),
+    ("id", "../../1", "the id is letters and digits joined by dashes"),
+    ("puzzle", "puzzle-0\u3164", "holds a character that shows as nothing"),
+    ("topic", "stacking\u2800", "holds a character that shows as nothing"),
+])
+def test_an_attempt_at_no_level_or_under_an_id_nomercy_never_writes_is_refused(tmp_path: Path, field: str, value: str,
+                                                                               said: str) -> None:
+    """An attempt's level is a puzzle's (easy, medium, hard) or none, and its id is what nomercy writes: an id with
+    an invisible character beside the visible ones would be a second attempt that prints as the first."""
+    header, first, second = _exported(tmp_path).rstrip("\n").split("\n")
+    changed = json.dumps({**json.loads(first), field: value})
+    progress = Progress(tmp_path / "mine", clock=clock)
+    with pytest.raises(ProgressFileError) as refused:
+        progress.import_text("\n".join([header, changed, second]) + "\n")
+    message = str(refused.value)
+    assert said in message and "\n" not in message and len(message) < 400, message
+    assert progress.attempts == (), "nothing of a refused file is taken"
+
+
+@pytest.mark.parametrize("line", [1, 2])
+def test_a_part_given_twice_in_a_progress_file_is_refused_never_the_last_kept(tmp_path: Path, line: int) -> None:
+    """``{"right": true, "right": false}`` is neither answer (JSON alone keeps the last without a word)."""
+    lines = _exported(tmp_path).rstrip("\n").split("\n")
+    key = "version" if line == 1 else "right"
+    lines[line - 1] = lines[line - 1][:-1] + f', "{key}": ' + ("2" if key == "version" else "false") + "}"
+    progress = Progress(tmp_path / "mine", clock=clock)
+    with pytest.raises(ProgressFileError) as refused:
+        progress.import_text("\n".join(lines) + "\n")
+    message = str(refused.value)
+    assert f"'{key}' is given twice" in message and "\n" not in message and len(message) < 400, message
+    assert progress.attempts == ()
+
+
+@pytest.mark.parametrize("level", ["bogus", "Easy", "expert"])
+def test_an_attempt_recorded_at_no_level_there_is_is_refused(tmp_path: Path, level: str) -> None:
+    progress = Progress(tmp_path, clock=clock)
+    with pytest.raises(ProgressFileError, match=r"cannot record this attempt: .*the level is easy, medium or hard"):
+        progress.record("stack-2-4-6", right=True, level=level)
+    assert progress.attempts == ()
+    assert progress.record("stack-2-4-6", right=True, level="hard").attempts == 1
+
+
 @pytest.mark.parametrize("kind", [bytes, bytearray])
 def test_an_export_given_as_bytes_is_read_as_its_text(tmp_path: Path, kind: type) -> None:
     """Was "there is nothing to import"."""

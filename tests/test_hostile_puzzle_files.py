@@ -265,6 +265,8 @@ def test_the_reader_and_the_schema_agree_on_a_puzzle_cut_short(which, cut, tail)
     ("a huge number", ("seed: " + "9" * 100_000).encode()),
     ("a huge float", b"seed: 1e999999\n"),
     ("a tag of Python", b"id: !!python/object/apply:os.system ['true']\n"),
+    ("a tag of Python in a hand", b"hands: {A: !!python/name:os.system ''}\n"),
+    ("a tag of one's own", b"id: !mine x\n"),
     ("a set", b"players: !!set {A, B}\n"),
     ("a date", b"id: 2024-01-01\n"),
     ("a lone surrogate", b'title: "\\ud800"\n'),
@@ -290,6 +292,20 @@ def test_any_bytes_are_one_failed_line_never_a_crash(data):
     for result in check_paths([path]):
         for problem in result.problems:
             assert "\n" not in problem and not any(word in problem for word in PYTHON_WORDS), problem
+
+
+@pytest.mark.parametrize("tagged, shown", [("!!python/object/apply:os.system ['true']", "'!!python/object/apply:os.system'"),
+                                           ("!!python/name:os.system ''", "'!!python/name:os.system'"),
+                                           ("!mine x", "'!mine'")])
+def test_a_tag_is_refused_in_the_puzzle_files_words(capsys, tmp_path, tagged, shown):
+    """A tag YAML's safe loader has no constructor for was refused in the library's words ('could not determine a
+    constructor for the tag ...'); now the file's own words say what a puzzle file holds. Nothing is built."""
+    (tmp_path / "tagged.yaml").write_text(f"id: tagged\ntitle: {tagged}\n", encoding="utf-8")
+    code = main(["check", str(tmp_path)])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert code == 1 and "constructor" not in first and "tag:yaml.org" not in first, first
+    assert first.endswith(f"not a valid puzzle file at line 2: a puzzle file holds plain text, numbers, true or false, "
+                          f"lists and mappings; the tag {shown} is none of them"), first
 
 
 def test_every_reason_beyond_the_schema_is_in_the_docs():

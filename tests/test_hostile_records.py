@@ -100,6 +100,11 @@ HOSTILE: list[tuple[str, str, bool]] = [
     ("an option of the wrong type", _with(overrides={"stacking": 5}), False),
     ("a hand of 3.5 cards", _with(overrides={"hand_size": 3.5}), False),
     ("a hand of true cards", _with(overrides={"hand_size": True}), False),
+    ('a hand of "7": text where a record writes a number', _with(overrides={"hand_size": "7"}), False),
+    ('a mercy limit of "none": text where a record writes null', _with(overrides={"mercy_limit": "none"}), False),
+    ('a draw rule of "yes": text where a record writes true', _with(overrides={"voluntary_draw": "yes"}), False),
+    ('players "2-4": text where a record writes [2, 4]', _with(overrides={"players": "2-4"}), False),
+    ("stacking false: a switch where a record writes a word", _with(overrides={"stacking": False}), False),
     ("an option holding an object", _with(overrides={"stacking": {"a": [1]}}), False),
     ("hands of 60: rules that cannot be dealt", _with(overrides={"hand_size": 60}, moves=[]), False),
     ("a mercy limit of 3: rules that cannot be dealt", _with(overrides={"mercy_limit": 3}, moves=[]), False),
@@ -250,11 +255,27 @@ def test_a_generated_hostile_record_is_refused_in_one_clear_line_or_replays(text
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 2), st.sampled_from(["no-mercy", "classic", "speltavlan"]))
+@given(st.integers(0, 2 ** 63 - 1), st.integers(0, 2), st.sampled_from(["no-mercy", "classic", "speltavlan"]))
 def test_any_record_a_game_writes_reads_back_as_the_same_record(seed: int, dealer: int, rules: str) -> None:
     game = Game(rules, ["Ann", "Bo", "Cy"], seed=seed, dealer=dealer)
     record = game.record()
     assert GameRecord.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize("option, text, written", [
+    ("hand_size", "7", 7), ("mercy_limit", "none", None), ("voluntary_draw", "yes", True), ("players", "2-4", [2, 4]),
+    ("zero_pass", "off", False)])
+def test_an_option_a_save_holds_as_text_is_refused_saying_how_a_record_writes_it(option: str, text: str,
+                                                                                 written: Any) -> None:
+    """``--set hand_size=7`` is read from text; a save holds what a record writes (``"hand_size": 7``), so a save
+    edited to ``"hand_size": "7"`` is refused, never read as 7 without a word."""
+    with pytest.raises(NomercyError) as refused:
+        GameRecord.from_json(_with(overrides={option: text}, moves=[]))
+    said = str(refused.value)
+    assert f"the rule option {option} is written as" in said and f"not the text {text!r}" in said, said
+    assert_one_clear_line(said)
+    assert GameRecord.from_json(_with(overrides={option: written}, moves=[])).rules.option(option) == (
+        tuple(written) if isinstance(written, list) else written)
 
 
 def test_a_float_that_is_whole_is_still_not_a_seed() -> None:

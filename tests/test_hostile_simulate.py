@@ -257,8 +257,8 @@ def test_yes_or_no_options_take_the_words_too() -> None:
     ("keep_records", 1, "keep_records is yes or no, not 1"),
     ("check_moves", None, "check_moves is yes or no, not nothing"),
     ("progress", [], "progress is yes or no, not "),
-    ("chunk_size", 0, "the chunk size is a whole number, 1 or more, not 0"),
-    ("chunk_size", 2.5, "the chunk size is a whole number, 1 or more, not 2.5"),
+    ("chunk_size", 0, "the chunk size is a whole number from 1 to 1000000000000000, not 0"),
+    ("chunk_size", 2.5, "the chunk size is a whole number from 1 to 1000000000000000, not 2.5"),
     ("executor", "dask", "executor is a concurrent.futures executor"),
 ])
 def test_how_a_run_is_played_is_checked_before_any_game_or_process(option: str, value: Any, says: str) -> None:

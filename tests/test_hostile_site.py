@@ -49,6 +49,9 @@ STORED = [
     '{"version": 1, "train": {"topic": "no-such-topic"}}', '{"version": 1, "train": {"topic": 5, "level": []}}',
     '{"version": 1, "train": {"topic": "stacking", "level": "impossible"}}', '{"version": 1, "train": "stacking"}',
     "[" * 100_000 + "]" * 100_000, '{"version": true}',  # nested past Python's limit; yes taken for version 1
+    # a key given twice: JSON would keep the last without a word
+    '{"version": 1, "play": {"pace": 0.4, "pace": 1.5}}', '{"version": 1, "version": 1, "play": {"pace": 0.4}}',
+    '{"version": 1, "play": {"rules": "classic"}, "play": {"rules": "no-mercy"}}',
 ]
 
 _OPEN_EACH = '''
@@ -145,6 +148,34 @@ print(json.dumps(out))
     assert results[4][0] == "The saved opponents (9) is not one of the choices, so it is 2 again."
     assert results[4][1]["rules"] == "classic" and results[4][1]["opponents"] == 2
     assert results[6] == ["", {"rules": "classic", "opponents": 1, "strength": "strong", "coach": False, "pace": 0.0}]
+
+
+def test_a_setting_given_twice_is_neither_value_and_is_said(opened: list[dict], tmp_path: Path) -> None:
+    """``{"pace": 0.4, "pace": 1.5}`` in the memory, or ``{"opponents": 1, "opponents": 5}`` from the page: the
+    usual choice, and a note naming both values (JSON alone keeps the last without a word)."""
+    twice = {r["text"]: r for r in opened if r["page"] == "play" and r["text"] in STORED[-3:]}
+    assert len(twice) == 3
+    assert twice["{\"version\": 1, \"play\": {\"pace\": 0.4, \"pace\": 1.5}}"]["notes"] == [
+        "The saved pace is given twice (0.4, then 1.5), so it is normal again."]
+    for text, result in twice.items():
+        assert result["settings"]["pace"] == 0.8 and result["settings"]["rules"] == "no-mercy", result
+        assert result["notes"] and "twice" in result["notes"][0], result
+    code = '''
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("host", sys.argv[1])
+host = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(host)
+print(json.dumps([[host.new_table(text), host._remember().settings] for text in sys.argv[2:]]))
+'''
+    env = {**os.environ, "NOMERCY_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code, str(ROOT / "site" / "app" / "host.py"),
+                           '{"opponents": 1, "opponents": 5}', '{"rules": "classic", "coach": false, "coach": true}'],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (note, settings), (other, chosen) = json.loads(done.stdout.strip().splitlines()[-1])
+    assert note == "The saved opponents is given twice (1, then 5), so it is 2 again." and settings["opponents"] == 2
+    assert other == "The saved coach is given twice (false, then true), so it is on again."
+    assert chosen["rules"] == "classic" and chosen["coach"] is True
 
 
 @pytest.mark.parametrize("number", [0, -1, 1_000_001, 2.0, "3", True, None, float("nan")])

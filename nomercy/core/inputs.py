@@ -44,8 +44,10 @@ __all__ = ["quote", "whole_number", "seed", "count", "index", "number", "switch"
            "items", "texts", "text", "choices",
            "seat_name", "seat_names", "visible", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
-MAX_SEED = 2**64 - 1
-"""The largest seed: a seed is a whole number from 0 to 2**64 - 1."""
+MAX_SEED = 2**63 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**63 - 1, everywhere one comes in (``--seed``, the API, a
+save, a record, a puzzle), the range the docs and ``--help`` state and the one of the seeds derived from a seed
+(:func:`nomercy.core.seeds.derive_seed`), so a derived seed is a seed too."""
 MAX_SEAT_NAME = 40
 """The longest seat name, in characters."""
 
@@ -56,6 +58,22 @@ _NO = ("no", "off", "false")
 
 
 # --- numbers ------------------------------------------------------------------------------------------
+
+class RepeatedKey(ValueError):
+    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word."""
+
+
+def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``' ``object_pairs_hook`` wherever JSON comes in from outside (a record, progress, a kept
+    puzzle): the object, or :class:`RepeatedKey` naming the key given twice (``{"right": true, "right": false}``
+    is neither answer)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RepeatedKey(f"{quote(key)} is given twice")
+        data[key] = value
+    return data
+
 
 def whole_number(value: Any, what: str, least: int, most: int, *, error: Error = NomercyError,
                  like: int | None = None) -> int:
@@ -337,6 +355,16 @@ def visible(text: str) -> bool:
     return any(_visible(ch) and not unicodedata.category(ch).startswith("M") for ch in text)
 
 
+def hides_a_character(text: str) -> bool:
+    """Whether ``text`` holds a letter or symbol that shows as nothing (a Hangul filler, the braille blank, ...)
+    among the ones that show: ``stack-2-4-6\u3164`` prints as ``stack-2-4-6`` and is another text.
+
+    >>> hides_a_character("stack-2-4-6"), hides_a_character("stack-2-4-6\u3164")
+    (False, True)
+    """
+    return any(ch in _INVISIBLE for ch in text)
+
+
 def seat_name(value: Any, *, error: Error | None = None, what: str = "a seat name") -> str:
     """A seat name: one word of 1 to :data:`MAX_SEAT_NAME` visible characters, in its composed form (NFC).
     ``what`` names the name in the message (a learner's name is checked the same way).
@@ -414,9 +442,10 @@ MAX_PATH = 4096
 """The longest file or folder name taken (what Linux allows)."""
 
 
-def path(value: Any, what: str, *, error: Error = NomercyError) -> str | os.PathLike[str]:
+def path(value: Any, what: str, *, error: Error = NomercyError, folder: bool = False) -> str | os.PathLike[str]:
     """A file or folder name: text (or a path) a file system can hold: not empty, no NUL, no character that
-    cannot be written as UTF-8 (a lone surrogate), at most :data:`MAX_PATH` characters.
+    cannot be written as UTF-8 (a lone surrogate), at most :data:`MAX_PATH` characters. ``folder``: the name is a
+    folder's, and the refusal says so (an empty name is refused too: it is no folder, not "the usual one").
 
     >>> path("games/g.json", "the save file")
     'games/g.json'
@@ -426,7 +455,8 @@ def path(value: Any, what: str, *, error: Error = NomercyError) -> str | os.Path
     nomercy.core.errors.NomercyError: the save file is the name of a file, like 'games/g.json'; not ''
     """
     text = os.fspath(value) if isinstance(value, os.PathLike) else value
-    allowed = f"{what} is the name of a file, like 'games/g.json'; not {quote(value)}"
+    allowed = (f"{what} is the name of a folder, like 'nomercy-data'; not {quote(value)}" if folder else
+               f"{what} is the name of a file, like 'games/g.json'; not {quote(value)}")
     if not isinstance(text, str) or not 0 < len(text) <= MAX_PATH or "\0" in text:
         raise error(allowed)
     try:

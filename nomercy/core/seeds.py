@@ -23,10 +23,9 @@ import hashlib
 import random
 from typing import Any, MutableSequence
 
-__all__ = ["derive_seed", "short_seed", "shuffle", "check_seed", "MAX_SEED"]
+from nomercy.core.inputs import MAX_SEED  # the one range of seeds, 0 to 2**63 - 1
 
-MAX_SEED = 2**64 - 1
-"""The largest seed: a seed is a whole number from 0 to 2**64 - 1 (derived seeds have 63 bits)."""
+__all__ = ["derive_seed", "short_seed", "shuffle", "check_seed", "MAX_SEED"]
 
 
 def check_seed(seed: Any) -> int:
@@ -37,7 +36,7 @@ def check_seed(seed: Any) -> int:
     >>> check_seed(3.7)
     Traceback (most recent call last):
     ...
-    nomercy.core.errors.RulesError: a seed is a whole number from 0 to 18446744073709551615, like 7; not 3.7
+    nomercy.core.errors.RulesError: a seed is a whole number from 0 to 9223372036854775807, like 7; not 3.7
     """
     from nomercy.core.inputs import seed as read_seed
 

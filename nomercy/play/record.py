@@ -13,7 +13,7 @@ nomercy.core.errors.NomercyError: not a game record: seats is a list of seat nam
 >>> GameRecord.from_json('{"rules": "no-mercy", "seats": ["A", "B"], "seed": 3.7, "moves": []}')
 Traceback (most recent call last):
 ...
-nomercy.core.errors.NomercyError: not a game record: a seed is a whole number from 0 to 18446744073709551615, like 7; not 3.7
+nomercy.core.errors.NomercyError: not a game record: a seed is a whole number from 0 to 9223372036854775807, like 7; not 3.7
 
 What a record's moves do is checked when it is replayed (:meth:`nomercy.play.game.Game.from_record`),
 move by move through the engine, which names the first move it refuses.
@@ -27,9 +27,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.moves import check_seat_names
-from nomercy.core.rules import PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
+from nomercy.core.rules import OPTIONS, PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
 from nomercy.core.seeds import check_seed
 
 __all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
@@ -140,8 +141,10 @@ def _read_json(text: Any) -> Any:
     if not text.startswith("{"):
         raise _Refused("a record is one JSON object, starting with '{', as Export record gives it")
     try:
-        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant, parse_int=_int,
+        return json.loads(text, object_pairs_hook=inputs.object_once, parse_constant=_no_constant, parse_int=_int,
                           parse_float=_float)
+    except inputs.RepeatedKey as error:
+        raise _Refused(str(error)) from None
     except json.JSONDecodeError as error:
         raise _Refused(_where(error, text)) from None
     except RecursionError:
@@ -156,15 +159,6 @@ def _where(error: json.JSONDecodeError, text: str) -> str:
     if error.pos >= len(text) or error.msg.startswith("Unterminated"):
         return f"it ends too early ({place}): part of the record is missing"
     return f"it is not valid JSON at {place}: paste the text Export record gives, unchanged"
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _Refused(f"{brief(key)} is given twice")
-        data[key] = value
-    return data
 
 
 def _no_constant(word: str) -> Any:
@@ -210,6 +204,7 @@ def _fields_of(data: Any) -> dict[str, Any]:
         if not _is_option_value(value):
             raise _Refused(f"the rule option {brief(option)} takes a word, a number, true or false, none, or a "
                            f"range like [2, 6], not {_kind(value)}")
+        _check_written_form(option, value)
     if name not in PROFILES and not overrides:
         raise _Refused(f"unknown rule profile {brief(name)}: choose one of {', '.join(PROFILES)} (a house rule set "
                        "of its own name lists the options it changes under overrides)")
@@ -298,6 +293,29 @@ def _is_clean(text: str) -> bool:
     if text.isprintable():  # no character of those categories (nor a separator but the space): the usual text, at once
         return True
     return all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text)
+
+
+_WRITTEN_FORMS = {"int": ("a number, like 7", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+                  "optional-int": ("a number, like 25, or null", lambda v: v is None or isinstance(v, int)
+                                   and not isinstance(v, bool)),
+                  "bool": ("true or false", lambda v: isinstance(v, bool)),
+                  "range": ("two numbers, like [2, 6]", lambda v: isinstance(v, list)),
+                  "choice": ("a word in quotes, like \"none\"", lambda v: isinstance(v, str))}
+"""How a record writes an option's value in JSON, by the option's kind (:meth:`GameRecord.to_json`), and a test of
+it. The rules read an option's value from text as well (``--set hand_size=7``, a puzzle's YAML); a record holds
+only what it writes, so a save edited to ``"hand_size": "7"`` is refused rather than read as 7."""
+
+
+def _check_written_form(option: Any, value: Any) -> None:
+    """``value`` as a record writes the rule option ``option``, or a refusal that says how it is written (an option
+    that does not exist is left to the rules, which name the options)."""
+    info = OPTIONS.get(option.replace("-", "_")) if isinstance(option, str) else None
+    if info is None or info.kind not in _WRITTEN_FORMS:
+        return
+    form, written = _WRITTEN_FORMS[info.kind]
+    if not written(value):
+        shown = f"the text {brief(value)}" if isinstance(value, str) else _kind(value)
+        raise _Refused(f"the rule option {option} is written as {form}, not {shown}")
 
 
 def _is_option_value(value: Any) -> bool:

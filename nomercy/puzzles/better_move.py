@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from nomercy.core import inputs
 from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import Move
@@ -155,7 +156,7 @@ def _coach_settings(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != set(COACH_KEYS):
         raise PuzzleError(f"{where}a better-move puzzle records the coach's search as coach: {example}")
     found = {}
-    for key, least, most in (("seed", 0, 2**63 - 1), ("playouts", 1, min(MAX_BUDGET, MOST_PLAYOUTS))):
+    for key, least, most in (("seed", 0, inputs.MAX_SEED), ("playouts", 1, min(MAX_BUDGET, MOST_PLAYOUTS))):
         number = value[key]
         if isinstance(number, float) and number.is_integer():
             number = int(number)  # YAML's 100.0 is 100

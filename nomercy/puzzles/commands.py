@@ -10,6 +10,7 @@ from typing import Any, Callable, TextIO
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
+from nomercy.core.inputs import MAX_SEED
 from nomercy.core.wording import plural
 from nomercy.puzzles.answers import describe
 from nomercy.puzzles.file_format import LEVELS
@@ -17,7 +18,7 @@ from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_d
 
 __all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number", "MAX_CLI_SEED"]
 
-MAX_CLI_SEED = 2**63 - 1
+MAX_CLI_SEED = MAX_SEED  # the one range of seeds (nomercy.core.inputs)
 """The largest seed a command takes (the help of every --seed says so); a derived seed has 63 bits."""
 
 
@@ -149,14 +150,13 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from nomercy.core.rules import parse_settings, ruleset
-    from nomercy.play.simulate import MAX_SEED
     from nomercy.puzzles.generate import MAX_COUNT, MAX_GAMES, check_out_folder, generate_puzzles, write_puzzles
 
     # every option first: nothing is searched and no file touched until all are right
     if not 1 <= args.count <= MAX_COUNT:
         raise NomercyError(f"--count is how many puzzles to find, 1 or more, at most {MAX_COUNT}; not {args.count}")
     if not 0 <= args.seed <= MAX_SEED:
-        raise NomercyError(f"--seed is a whole number, 0 to 2**63 - 1, not {args.seed}")
+        raise NomercyError(f"--seed is a whole number from 0 to {MAX_SEED}, not {args.seed}")
     overrides = parse_settings(args.set)
     rules = ruleset(args.rules, **overrides)
     low, high = rules.players

@@ -41,7 +41,7 @@ from typing import Any, Mapping, Sequence
 
 import yaml
 
-from nomercy.core import wording
+from nomercy.core import inputs, wording
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.files import write_text
@@ -276,7 +276,10 @@ def split_export(text: str) -> tuple[str, list[Any]]:
     for line in text.split("\n"):
         if line.startswith('{"' + KEPT_LINE_KEY + '":'):
             try:
-                item = json.loads(line)
+                item = json.loads(line, object_pairs_hook=inputs.object_once)
+            except inputs.RepeatedKey as error:
+                raise PuzzleError(f"a kept puzzle's line in the file is broken ({error}), so nothing was "
+                                  "imported") from None
             except ValueError:
                 raise PuzzleError("a kept puzzle's line in the file is cut short or broken, so nothing was "
                                   "imported") from None

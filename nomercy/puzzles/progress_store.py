@@ -84,15 +84,15 @@ def data_dir(explicit: str | os.PathLike[str] | None = None, *, env: Mapping[str
     >>> data_dir(env={}, platform="emscripten").as_posix()
     '/drive/nomercy'
     """
-    if explicit is not None and not (isinstance(explicit, str) and not explicit):
-        return Path(inputs.path(explicit, "the progress folder"))
+    if explicit is not None:
+        return Path(inputs.path(explicit, "the progress folder", folder=True))
     env = os.environ if env is None else _environment(env)
     if env.get(ENV_VAR):
-        return Path(inputs.path(env[ENV_VAR], f"the folder named by {ENV_VAR}"))
+        return Path(inputs.path(env[ENV_VAR], f"the folder named by {ENV_VAR}", folder=True))
     platform = sys.platform if platform is None else inputs.text(platform, "the platform", longest=40, like="linux")
     if platform == "emscripten":
         return Path("/drive") / "nomercy"
-    home = Path.home() if home is None else Path(inputs.path(home, "the home folder"))
+    home = Path.home() if home is None else Path(inputs.path(home, "the home folder", folder=True))
     if platform.startswith("win"):
         base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
     elif platform == "darwin":

@@ -28,6 +28,7 @@ from typing import Any, Iterable
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
+from nomercy.puzzles.file_format import LEVELS  # an attempt is at a puzzle's level, or none
 
 __all__ = ["Attempt", "FORMAT", "VERSION", "FIRST_VERSION", "MAX_FILE_BYTES"]
 
@@ -101,7 +102,30 @@ def _text(value: Any, what: str, *, blank: bool = True) -> str:
         raise ValueError(f"{what} {_shown(value)} has a character that cannot be shown or saved")
     if value and not inputs.visible(value):
         raise ValueError(f"{what} {_shown(value)} shows as nothing: it needs a letter, digit or sign one can see")
+    if inputs.hides_a_character(value):
+        raise ValueError(f"{what} {_shown(value)} holds a character that shows as nothing")
     return value
+
+
+_ID = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", re.ASCII)
+"""An attempt's id as nomercy writes it: letters and digits in parts joined by dashes (``<session>-<n>``)."""
+
+
+def _level(value: Any) -> str:
+    level = _text(value, "the level")
+    if level and level not in LEVELS:
+        raise ValueError(f"the level is {', '.join(LEVELS[:-1])} or {LEVELS[-1]} (or left empty), not {_shown(level)}")
+    return level
+
+
+def _id(value: Any) -> str:
+    """An attempt's id: what :meth:`ProgressStore.next_id` writes, and nothing that merely looks like it (an id
+    with an invisible character beside a visible one would be another attempt that prints the same)."""
+    text = _text(value, "the id")
+    if text and not _ID.fullmatch(text):
+        raise ValueError(f"the id is letters and digits joined by dashes, like 20261201T090000Z-3fa9c1d2-1, "
+                         f"not {_shown(text)}")
+    return text
 
 
 def _whole(value: Any, what: str, top: int) -> int:
@@ -158,8 +182,8 @@ class Attempt:
                        check_seconds(data.get("seconds"), "seconds"),
                        _parse_date(data.get("date")),
                        _text(data.get("topic", ""), "the topic"),
-                       _text(data.get("level", ""), "the level"),
-                       _text(data.get("id", ""), "the id"))
+                       _level(data.get("level", "")),
+                       _id(data.get("id", "")))
         except ValueError as error:
             raise ValueError(f"attempt at {puzzle}: {error}") from None
 
@@ -199,7 +223,9 @@ class Reading:
 def _loads(text: str) -> Any:
     """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=inputs.object_once)
+    except inputs.RepeatedKey as error:
+        raise ValueError(f"{error}: a progress file gives each part once") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"it is not JSON: it breaks off or has a character out of place at line {error.lineno}, "
                          f"column {error.colno}") from None

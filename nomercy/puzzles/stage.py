@@ -440,7 +440,7 @@ def learn_files(folder: str | Path | None = None) -> list[dict[str, Any]]:
 
 def path_from_bundle(bundle: Any, folder: str | Path | None = None) -> tuple[Chapter, ...]:
     """The path from :func:`learn_files`' data (checked as the files are: a bad entry raises :class:`PuzzleError`)."""
-    root = Path(inputs.path(folder, "the folder of the learning path", error=PuzzleError)) if folder is not None \
+    root = Path(inputs.path(folder, "the folder of the learning path", error=PuzzleError, folder=True)) if folder is not None \
         else default_learn_dir()
     if not isinstance(bundle, list) or not all(isinstance(e, dict) and {"folder", "chapter", "stages"} <= set(e)
                                                for e in bundle):

@@ -110,6 +110,17 @@ _PuzzleLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false
 _PuzzleLoader.add_constructor("tag:yaml.org,2002:int", _PuzzleLoader.construct_yaml_int)
 
 
+def _refuse_tag(loader: _PuzzleLoader, node: Node) -> Any:
+    """Any tag the safe loader does not know (``!!python/object/apply:os.system``, ``!mine``): refused in the puzzle
+    file's words, never PyYAML's "could not determine a constructor"; nothing of it is built."""
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    raise _Refused(f"a puzzle file holds plain text, numbers, true or false, lists and mappings; "
+                   f"the tag {brief(tag)} is none of them", node)
+
+
+_PuzzleLoader.add_constructor(None, _refuse_tag)  # PyYAML's place for every tag without a constructor of its own
+
+
 def _check_expanded_size(root: Node | None) -> None:
     """Count the values the document holds with every alias expanded, without expanding anything."""
     if root is None:

@@ -82,7 +82,7 @@ def seats(value: Any) -> tuple[str, ...]:
 
 
 def seeds(value: Any) -> tuple[int, ...]:
-    """A list of seeds (at least one, each a whole number from 0 to 2**64 - 1)."""
+    """A list of seeds (at least one, each a whole number from 0 to 2**63 - 1)."""
     return tuple(inputs.seed(s, error=NomercyError) for s in inputs.items(value, "the seeds", least=1, most=MOST_LINES))
 
 

@@ -24,7 +24,7 @@ def option_puzzles(directory: str | Path | None = None) -> dict[str, list[Puzzle
     >>> sorted(option_puzzles())[:3]
     ['discard_all_top', 'draw', 'jump_in']
     """
-    folder = Path(arguments.inputs.path(directory, "the folder of option puzzles")) if directory is not None \
+    folder = Path(arguments.inputs.path(directory, "the folder of option puzzles", folder=True)) if directory is not None \
         else default_puzzle_dir() / "options"
     return {option: list(found) for option, found in _option_puzzles(str(folder.resolve()))}
 

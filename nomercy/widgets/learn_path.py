@@ -107,7 +107,7 @@ class LearnPath(GuardedWidget):
         if chapter is not None:
             chapter = inputs.choice(chapter, "a chapter of the path", ids)
         self._only = chapter
-        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder")
+        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder", folder=True)
         self._learner = LearnerChoice(self._data_dir, learner)
         self.progress = Progress(self._data_dir, clock=clock, learner=self._learner.name or None)
         self._stages = [s for c in self._chapters if chapter is None or c.id == chapter for s in c.stages]

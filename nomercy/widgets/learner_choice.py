@@ -30,7 +30,7 @@ class LearnerChoice:
     A value: choosing another learner gives a new one (:meth:`switched`)."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None, learner: str | None) -> None:
-        self.learners = Learners(None if data_dir is None else inputs.path(data_dir, "the progress folder"))
+        self.learners = Learners(None if data_dir is None else inputs.path(data_dir, "the progress folder", folder=True))
         if learner is None:
             self.name = self.learners.remembered() or self.learners.first() or ""
         else:

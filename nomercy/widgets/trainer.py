@@ -120,7 +120,7 @@ class Trainer(PuzzleBoard):
             inputs.one_of_kind(puzzles, (list, tuple), "a list of puzzles")
             for each in puzzles:
                 inputs.one_of_kind(each, Puzzle, "a list of puzzles (load_puzzles gives them)")
-        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder")
+        self._data_dir = None if data_dir is None else inputs.path(data_dir, "the progress folder", folder=True)
         self._learner = LearnerChoice(self._data_dir, learner)
         self._kept = KeptFolder(self._data_dir, learner=self._learner.name or None)
         # your own kept mistakes are served with the shipped puzzles (a collection given is served as it is,

@@ -122,6 +122,28 @@ def _setting(name: str, value: Any) -> Any:
     return None
 
 
+class _Twice(tuple):  # type: ignore[type-arg]
+    """The values of a key a JSON object gives more than once (``{"pace": 0.4, "pace": 1.5}``): JSON keeps the
+    last without a word, so neither is taken, and the note says so."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object (``json.loads``' ``object_pairs_hook``), each key given twice holding a :class:`_Twice`."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            before = found[key]
+            found[key] = _Twice((*before, value)) if isinstance(before, _Twice) else _Twice((before, value))
+        else:
+            found[key] = value
+    return found
+
+
+def read_json(text: str) -> Any:
+    """The settings' JSON (the memory file, a table the page sends), a key given twice kept as :class:`_Twice`."""
+    return json.loads(text, object_pairs_hook=_pairs)
+
+
 def _shown(value: Any) -> str:
     """A stored value as a person can read it back: short, one line."""
     text = json.dumps(value) if not isinstance(value, str) else value
@@ -140,6 +162,11 @@ def read_settings(stored: Any) -> tuple[dict[str, Any], list[str]]:
     for name, value in stored.items():
         if name not in DEFAULTS:
             notes.append(f"A saved setting this page does not know ({_shown(name)}) was ignored.")
+        elif isinstance(value, _Twice):
+            times = "twice" if len(value) == 2 else f"{len(value)} times"
+            given = ", then ".join(_shown(each) for each in value[:3]) + (", ..." if len(value) > 3 else "")
+            notes.append(f"The saved {name} is given {times} ({given}), so it is "
+                         f"{_choice_words(name, DEFAULTS[name])} again.")
         elif _setting(name, value) is None:
             notes.append(f"The saved {name} ({_shown(value)}) is not one of the choices, so it is "
                          f"{_choice_words(name, DEFAULTS[name])} again.")
@@ -180,14 +207,18 @@ class Memory:
         self.notes: list[str] = []
         data: Any = {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             pass
         except (OSError, ValueError, RecursionError):  # RecursionError: nested deeper than any memory of ours
             self.notes.append("What this page remembered could not be read, so it starts as new.")
             data = {}
         else:
-            if not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != MEMORY_VERSION:
+            twice = [key for key, value in data.items() if isinstance(value, _Twice)] if isinstance(data, dict) else []
+            if twice:
+                self.notes.append(f"What this page remembered gives {_shown(twice[0])} twice, so it starts as new.")
+                data = {}
+            elif not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != MEMORY_VERSION:
                 self.notes.append("What this page remembered was kept by another version of it, so it starts as new.")
                 data = {}
         self.settings, notes = read_settings(data.get("play"))
@@ -346,7 +377,7 @@ def new_table(text: str) -> str:
 
     memory = _remember()
     try:
-        stored = json.loads(text)
+        stored = read_json(text)
     except (TypeError, ValueError, RecursionError):
         stored = None
     if isinstance(stored, dict):

@@ -29,9 +29,15 @@ function shown(code) {
 
 /** The language to show, and a note (English) when a code asked for is not one of ours. */
 export function pick(known, search = location.search, browser = navigator.languages || [navigator.language]) {
-  const asked = new URLSearchParams(search).get("lang");
+  const codes = new URLSearchParams(search).getAll("lang");
   const names = known.join(", ");
-  if (asked !== null) {
+  const meant = new Set(codes.map((code) => match(code, known)));
+  if (codes.length > 1 && meant.size > 1) {  // ?lang=fr&lang=sv: neither is taken over the other, nor remembered
+    const listed = codes.slice(0, 3).map((code) => `"${shown(code)}"`).join(", ") + (codes.length > 3 ? ", ..." : "");
+    return { lang: "en", note: `The address names more than one language (${listed}), so it is shown in English.` };
+  }
+  if (codes.length) {
+    const [asked] = codes;
     const lang = match(asked, known);
     if (lang) { remember(lang); return { lang, note: "" }; }
     return { lang: "en", note: `The language "${shown(asked)}" is not one of this site's (${names}), so it is shown in English.` };

@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from nomercy.core import inputs
 from nomercy.core.engine import new_game
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.rules import RuleSet, ruleset
@@ -73,8 +74,8 @@ HAS_PROCESSES = sys.platform != "emscripten"
 MAX_GAMES = 10**15
 """The most games one run may ask for (about thirty years of play at a million games a second): a bound on
 a mistyped count, not on a real study, which runs in pieces with ``first_game``."""
-MAX_SEED = 2**63 - 1
-"""The largest seed of a run (seeds are 0 to 2**63 - 1, the range of the seeds derived from them)."""
+MAX_SEED = inputs.MAX_SEED
+"""The largest seed of a run: the one range of seeds (:data:`nomercy.core.inputs.MAX_SEED`, 0 to 2**63 - 1)."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,8 @@ class RunPlan:
 
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise NomercyError(f"{what} is a whole number, {low:,} or more, not {brief(value)}")
-    if value > high:
-        raise NomercyError(f"{what} is at most {high:,}, not {brief(value)}")
-    return value
+    """A count of a run, refused in the words ``nomercy simulate --help`` gives its range in."""
+    return inputs.whole_number(value, what, low, high)
 
 
 def check_run(
@@ -116,7 +114,7 @@ def check_run(
     >>> check_run("no-mercy", games=-1)
     Traceback (most recent call last):
     ...
-    nomercy.core.errors.NomercyError: the number of games is a whole number, 0 or more, not -1
+    nomercy.core.errors.NomercyError: the number of games is a whole number from 0 to 1000000000000000, not -1
     """
     if overrides is not None and (not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides)):
         raise RulesError(f"the overrides are a mapping of rule options to values, like {{'stacking': 'none'}}; "
@@ -127,7 +125,7 @@ def check_run(
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {brief(players)}")
     _whole(games, "the number of games", 0, MAX_GAMES)
     _whole(first_game, "the number of the first game", 0, MAX_GAMES)
-    _whole(seed, "the seed", 0, MAX_SEED)
+    inputs.seed(seed, error=NomercyError)
     specs = parse_bots(bots, players)
     seats = new_game(rule_set, players, seed=0).seats
     if workers is None:

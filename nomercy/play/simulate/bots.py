@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from nomercy.core.errors import PlayerError, RulesError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.inputs import MAX_SEED, items, whole_number
+from nomercy.core.rules import OPTIONS
 from nomercy.core.seeds import check_seed, derive_seed
 from nomercy.play.players import PLAYER_KINDS, PLAYER_OPTIONS, Player, check_player_options, make_player
 
@@ -107,7 +108,8 @@ def parse_bots(bots: str | Sequence[str | BotSpec], players: int) -> tuple[BotSp
     from nomercy.core.inputs import items as read_items
 
     items = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else \
-        list(read_items(bots, "the players (a kind, or one a seat)", least=1, most=6, error=PlayerError))
+        list(read_items(bots, "the players (a kind, or one a seat)", least=1, most=OPTIONS["players"].most,
+                        error=PlayerError))  # as many as any rules seat; the count is checked against the seats below
     specs = tuple(b if isinstance(b, BotSpec) else BotSpec.parse(b) for b in items)
     if len(specs) == 1:
         return specs * players

@@ -217,7 +217,7 @@ def play_game(
     for spec in bots:
         inputs.one_of_kind(spec, BotSpec, "players given as BotSpec.parse('greedy') gives them")
     seed = inputs.seed(seed, error=NomercyError)
-    index = inputs.whole_number(index, "the number of the game", 0, 2**63 - 1)
+    index = inputs.whole_number(index, "the number of the game", 0, inputs.MAX_SEED)
     if moves is not None and type(moves) is not list:
         raise NomercyError(f"moves is a list the game's moves are added to, or nothing; not {inputs.quote(moves)}")
     keep_record = inputs.switch(keep_record, "keep_record")
