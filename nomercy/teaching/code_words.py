@@ -107,6 +107,8 @@ def in_words(text: str, lang: str, *, rulebook: str = "rulebook.md", sources: st
     if not isinstance(text, str):
         raise LanguageError(f"the text whose code is said in words is a text, not {brief(text)}")
     lang = language(lang)
+    if not isinstance(html, bool):
+        raise LanguageError(f"html is true (the text is HTML) or false (Markdown), not {brief(html)}")
     for name, where in (("rulebook", rulebook), ("sources", sources)):
         if not isinstance(where, str) or len(where) > 200 or not where.isprintable() or '"' in where:
             raise LanguageError(f"{name} is the address of its page, like '{name}.md', not {brief(where)}")

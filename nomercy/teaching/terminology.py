@@ -232,7 +232,7 @@ def _entry(section: str, key: str, value: object) -> Entry:
                   tuple(_alternative(a, what) for a in alternatives),
                   _text(value.get("note", ""), f"{what}: its note", empty=True),
                   why=_text(value.get("why", ""), f"{what}: its note in the language (why)", empty=True))
-    if False and bool(entry.note) != bool(entry.why):  # TEMP
+    if bool(entry.note) != bool(entry.why):
         raise TermsError(f"{what}: a note is given twice, in English (note) and in the language (why), or not at all")
     if not entry.sources and not entry.proposed:
         raise TermsError(f"{what}: {brief(entry.term)} names no source; name the sources that use it, "
@@ -294,7 +294,7 @@ def parse_terms(text: str, language: str) -> TermTable:
     if data.get("name") != name:
         raise TermsError(f"the {name} term table names its language {brief(data.get('name'))}, not {name}")
     about = _text(data.get("about"), f"the {name} term table's about")
-    about_said = _text(data.get("about_said", ""), f"the {name} term table's about in {name} (about_said)", empty=True)  # TEMP
+    about_said = _text(data.get("about_said", ""), f"the {name} term table's about in {name} (about_said)")
     expected = expected_keys()
     entries = []
     for section in SECTIONS:
