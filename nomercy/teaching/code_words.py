@@ -130,6 +130,8 @@ def in_words(text: str, lang: str, *, rulebook: str = "rulebook.md", sources: st
             code = ruling.group(1)
         if target is not None and code in RULINGS and target.endswith(f"#{code}"):
             return link(titles[code], target)
+        if target is not None and code in SOURCES and target.endswith(f"#{code}"):  # open-mercy, not the profile
+            return link(say(SOURCES[code].name), target)
         if code in OPTION_WORDS:
             return quoted(OPTION_WORDS[code])
         if code in PROFILE_WORDS:
