@@ -191,16 +191,17 @@ _DOORS = (
     ("sources.html", N_("Sources"), N_("Where the rules come from.")),
 )
 """The Rules page's doors: each page, its name and what it holds."""
-_TERMS_DOOR = (N_("The game's words in this language"),
-               N_("Which word these pages use for each card and rule, and which source it comes from."))
-"""Another language's door to its term table (``terms-<lang>.html``)."""
+_TERMS_DOOR = N_("Which word these pages use for each card and rule, and which source it comes from.")
+"""What another language's door to its term table (``terms-<lang>.html``) holds."""
 
 
 def _rules_index(lang: str = "en") -> str:
     from nomercy.core.i18n import words
 
+    from nomercy.teaching.terms_page import TITLE
+
     say = words(lang).gettext
-    doors = _DOORS + (((f"terms-{lang}.html", *_TERMS_DOOR),) if lang != "en" else ())
+    doors = _DOORS + (((f"terms-{lang}.html", TITLE, _TERMS_DOOR),) if lang != "en" else ())
     items = "\n".join(f'<a class="nm-door" href="{href}"><b>{html.escape(say(name))}</b>{html.escape(say(text))}</a>'
                       for href, name, text in doors)
     title = say(N_("The rules"))
@@ -246,7 +247,7 @@ def rules_pages(out: Path) -> list[str]:
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
     from nomercy.teaching.terminology import LANGUAGES, glossary_words, ruling_titles, terms_markdown
-    from nomercy.teaching.terms_page import terms_page_markdown
+    from nomercy.teaching.terms_page import TITLE, terms_page_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
@@ -257,7 +258,7 @@ def rules_pages(out: Path) -> list[str]:
             f"Words in {name}", terms_markdown(code), "en", f"terms-{code}.html", ("en", code)))
            for code, name in LANGUAGES.items()},
         **{f"{code}/terms-{code}.html": (lambda code=code: _markdown_page(
-            words(code).gettext(N_("The game's words in this language")), terms_page_markdown(code), code,
+            words(code).gettext(TITLE), terms_page_markdown(code), code,
             f"terms-{code}.html", ("en", code))) for code in LANGUAGES},
     }
     for lang in SPOKEN:

@@ -16,9 +16,10 @@ from nomercy.core.i18n import N_, words
 from nomercy.core.sources import SOURCES
 from nomercy.teaching.terminology import AT_THE_TABLE, SECTIONS, TermsError, english, expected_keys, term_table
 
-__all__ = ["terms_page_markdown"]
+__all__ = ["TITLE", "terms_page_markdown"]
 
-_TITLE = N_("The game's words in this language")
+TITLE = N_("The game's words in this language")
+"""The page's title (and its door's on the language's Rules page)."""
 _INTRO = N_("This page lists the words these pages use: for every card, color, word of the [glossary](glossary.md), "
             "ruling of the [rulebook](rulebook.md) and a few more words of the table, the word the "
             "[sources](sources.md) in this language use, which sources use it, the other words they use and why this "
@@ -76,7 +77,7 @@ def terms_page_markdown(language: str) -> str:
 
     own = [e for e in table.entries if not e.same_as]
     proposed = sum(e.proposed for e in own)
-    lines = ["# " + say(_TITLE), "", say(_INTRO), "", table.about_said, "",
+    lines = ["# " + say(TITLE), "", say(_INTRO), "", table.about_said, "",
              say(_COUNT, count=len(own), sourced=len(own) - proposed, proposed=proposed,
                  twice=len(table.entries) - len(own))]
     parts: list[tuple[str, list[tuple[str, str]]]] = [(say(_AT_THE_TABLE), list(AT_THE_TABLE))]
