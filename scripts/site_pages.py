@@ -131,7 +131,7 @@ def put_header(out: Path, pages: list[str], optional: tuple[str, ...] | list[str
 
 # --- the rules as pages -------------------------------------------------------------------------------
 
-TRANSLATED = ("index.html", "rulebook.html", "glossary.html", "rule-card.html")
+TRANSLATED = ("index.html", "rulebook.html", "glossary.html", "sources.html", "rule-card.html")
 """The Rules pages written in every language: the English at ``rules/<page>``, another language at
 ``rules/<lang>/<page>`` with the same anchors (a ruling's id), so a link to a ruling lands on it in the
 reader's language (``site/app/lang.js`` follows the page's ``<link rel="alternate" hreflang>``)."""
@@ -144,36 +144,43 @@ def _folder(lang: str) -> str:
     return "" if lang == "en" else f"{lang}/"
 
 
-def _alternates(name: str, lang: str) -> str:
-    """The ``<link rel="alternate">`` lines of a translated Rules page: where it is in every language."""
+def _alternates(name: str, lang: str, written: tuple[str, ...] = ()) -> str:
+    """The ``<link rel="alternate">`` lines of a translated Rules page: where it is in every language it is written
+    in (``written``; all of them when not given)."""
     from nomercy.core.i18n import LANGUAGES
 
     up = "../" if lang != "en" else ""
-    return "".join(f'<link rel="alternate" hreflang="{code}" href="{up}{_folder(code)}{name}">\n' for code in LANGUAGES)
+    return "".join(f'<link rel="alternate" hreflang="{code}" href="{up}{_folder(code)}{name}">\n'
+                   for code in (written or tuple(LANGUAGES)))
 
 
-def _markdown_page(title: str, markdown: str, lang: str = "en", name: str = "") -> str:
+def _markdown_page(title: str, markdown: str, lang: str = "en", name: str = "", written: tuple[str, ...] = ()) -> str:
     """One Markdown page of ``docs/`` as a page of the site (links between them kept, ``.md`` made ``.html``);
-    in another language, the links to the pages that are English only go up to them."""
+    in another language, its code said in words (:func:`nomercy.teaching.code_words.in_words`), and the links to
+    the pages that are English only (another language's term table) go up to them."""
     import mistune
 
+    from nomercy.teaching.code_words import in_words
+
+    markdown = in_words(markdown, lang)
     body = mistune.create_markdown(escape=False, plugins=["table"])(markdown)
     up = "../" if lang != "en" else ""
 
     def link(m: re.Match[str]) -> str:
-        there = "" if m.group(1) in ("rulebook", "glossary") else up
+        there = "" if m.group(1) in ("rulebook", "glossary", "sources", f"terms-{lang}") else up
         return f'href="{there}{m.group(1)}.html{m.group(2) or ""}"'
 
-    return _page(title, f'<main class="nm-doc">\n{_MD_LINK.sub(link, str(body))}</main>', lang, name)
+    return _page(title, f'<main class="nm-doc">\n{_MD_LINK.sub(link, str(body))}</main>', lang, name, written)
 
 
-def _page(title: str, main: str, lang: str = "en", name: str = "") -> str:
+def _page(title: str, main: str, lang: str = "en", name: str = "", written: tuple[str, ...] = ()) -> str:
     up = "../" if lang != "en" else ""
     marks = f' data-page-lang="{lang}"' if name else ""
     return (f"<!doctype html>\n<html lang=\"{lang}\"{marks}>\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>nomercy: {html.escape(title)}</title>\n<link rel=\"icon\" href=\"{up}../favicon.ico\">\n"
-            f"{_alternates(name, lang) if name else ''}{STYLE_MARK}\n</head>\n<body>\n{HEADER_MARK}\n{main}\n</body>\n</html>\n")
+            f"{_alternates(name, lang, written) if name else ''}{STYLE_MARK}\n</head>\n<body>\n{HEADER_MARK}\n{main}\n"
+            "</body>\n</html>\n")
 
 
 _DOORS = (
@@ -184,21 +191,25 @@ _DOORS = (
     ("sources.html", N_("Sources"), N_("Where the rules come from.")),
 )
 """The Rules page's doors: each page, its name and what it holds."""
+_TERMS_DOOR = N_("Which word these pages use for each card and rule, and which source it comes from.")
+"""What another language's door to its term table (``terms-<lang>.html``) holds."""
 
 
 def _rules_index(lang: str = "en") -> str:
     from nomercy.core.i18n import words
 
+    from nomercy.teaching.terms_page import TITLE
+
     say = words(lang).gettext
-    up = "../" if lang != "en" else ""
-    items = "\n".join(f'<a class="nm-door" href="{up if href == "sources.html" else ""}{href}"><b>'
-                      f'{html.escape(say(name))}</b>{html.escape(say(text))}</a>' for href, name, text in _DOORS)
+    doors = _DOORS + (((f"terms-{lang}.html", TITLE, _TERMS_DOOR),) if lang != "en" else ())
+    items = "\n".join(f'<a class="nm-door" href="{href}"><b>{html.escape(say(name))}</b>{html.escape(say(text))}</a>'
+                      for href, name, text in doors)
     title = say(N_("The rules"))
     return _page(title, f'<main class="nm-doc">\n<h1>{html.escape(title)}</h1>\n<nav class="nm-doors">\n{items}\n'
                         '</nav>\n</main>', lang, "index.html")
 
 
-_CARD_ID = re.compile(r'<span class="id">\[([a-z0-9-]+)\]</span>')
+_CARD_ID = re.compile(r'<span class="id">\[([a-z0-9-]+)\]</span>|<span class="id" data-ruling="([a-z0-9-]+)"></span>')
 
 
 def _rule_card(card: str, rulings: set[str], lang: str = "en") -> str:
@@ -215,7 +226,7 @@ def _rule_card(card: str, rulings: set[str], lang: str = "en") -> str:
     card = card.replace("<code>docs/rulebook.md</code>", f'<a href="rulebook.html">{the_rulebook}</a>')
 
     def link(match: re.Match[str]) -> str:
-        rule = match.group(1)
+        rule = match.group(1) or match.group(2)
         if rule not in rulings:
             raise ValueError(f"the rule card cites [{rule}], which the rulebook does not have")
         if lang == "en":
@@ -236,19 +247,26 @@ def rules_pages(out: Path) -> list[str]:
     from nomercy.teaching.glossary import glossary_markdown
     from nomercy.teaching.rule_card import rule_card_html
     from nomercy.teaching.terminology import LANGUAGES, glossary_words, ruling_titles, terms_markdown
+    from nomercy.teaching.terms_page import TITLE, terms_page_markdown
 
     folder = out / RULES_DIR
     folder.mkdir()
     pages: dict[str, Callable[[], str]] = {
-        "sources.html": lambda: _markdown_page("Sources", sources_markdown()),
-        # the words the translations follow, one page a language (the glossary links them)
-        **{f"terms-{code}.html": (lambda code=code, name=name: _markdown_page(f"Words in {name}", terms_markdown(code)))
+        # the words the translations follow, one page a language (the English glossary links them), and each again
+        # in its own language (that language's Rules page links it)
+        **{f"terms-{code}.html": (lambda code=code, name=name: _markdown_page(
+            f"Words in {name}", terms_markdown(code), "en", f"terms-{code}.html", ("en", code)))
            for code, name in LANGUAGES.items()},
+        **{f"{code}/terms-{code}.html": (lambda code=code: _markdown_page(
+            words(code).gettext(TITLE), terms_page_markdown(code), code,
+            f"terms-{code}.html", ("en", code))) for code in LANGUAGES},
     }
     for lang in SPOKEN:
         say = words(lang).gettext
         where = _folder(lang)
         pages |= {
+            f"{where}sources.html": lambda lang=lang, say=say: _markdown_page(
+                say(N_("Sources")), sources_markdown(lang), lang, "sources.html"),
             f"{where}index.html": lambda lang=lang: _rules_index(lang),
             f"{where}rulebook.html": lambda lang=lang, say=say: _markdown_page(
                 say(N_("The rulebook")), rulebook_markdown(lang, None if lang == "en" else ruling_titles(lang)), lang, "rulebook.html"),

@@ -45,6 +45,25 @@ def test_an_unknown_language_in_a_rules_address_shows_english_with_a_note(site: 
         visit.check()
 
 
+@pytest.mark.parametrize("asked", ["xx", "<b>sv</b>"])
+@pytest.mark.parametrize("path", ["rules/fr/sources.html", "rules/sv/terms-sv.html", "rules/zh-Hant/terms-zh-Hant.html"])
+def test_an_unknown_language_on_a_sources_or_term_page_shows_its_english_with_a_note(site: str, path: str,  # noqa: F811
+                                                                                    asked: str) -> None:
+    """The sources page and a term table's page are written in English too (rules/sources.html, rules/terms-sv.html):
+    an address of one with a language that is not ours opens the English one."""
+    with chromium({"width": 390, "height": 844}, phone=True) as context:
+        visit = Visit(context, site)
+        page = visit.open(f"{path}?lang={asked}")
+        english = "rules/" + path.split("/")[-1]
+        page.wait_for_url(lambda url: urlsplit(url).path.endswith(f"/{english}"))
+        _ready(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        note = page.locator('[data-testid="lang-note"]')
+        assert note.count() == 1 and "is not one of this site's" in note.text_content()
+        assert page.locator("h1").count() and not page.locator("body b:text-is(\"sv\")").count()
+        visit.check()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "zh-Hant"])
 @pytest.mark.parametrize("anchor", ["no-such-ruling", "MERCY", "%E0%A4%A", "<img src=x onerror=alert(1)>", "x" * 300])
 def test_a_ruling_link_to_a_missing_anchor_says_so_in_the_language(site: str, lang: str, anchor: str) -> None:  # noqa: F811

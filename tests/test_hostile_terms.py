@@ -26,7 +26,7 @@ HOSTILE_COVERS = (
 BAD_LANGUAGES = ["en", "", "SV", "sv ", "zh", "zh-hant", "../sv", "sv.toml", None, 5, 1.5, b"sv", ["sv"], {"sv": 1},
                  "\ud800", "s\u200bv", "x" * 10_000]
 
-HEAD = 'language = "sv"\nname = "Swedish"\nabout = "A test table."\n'
+HEAD = 'language = "sv"\nname = "Swedish"\nabout = "A test table."\nabout_said = "En provtabell."\n'
 
 
 def _one_clear_line(error: Exception) -> str:
@@ -75,6 +75,12 @@ def test_an_unknown_language_is_refused_naming_the_languages_there_are(language)
     (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nalternatives = ["spärr"]\n', "an alternative is"),
     (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nalternatives = [{ term = "spärr" }]\n', "names no source"),
     (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nnote = 3\n', "its note"),
+    ('language = "sv"\nname = "Swedish"\nabout = "A test table."\n', "about_said"),
+    ('language = "sv"\nname = "Swedish"\nabout = "A test table."\nabout_said = 7\n', "about_said"),
+    (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nnote = "Why."\n', "in the language (why)"),
+    (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nwhy = "Varför."\n', "in the language (why)"),
+    (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nnote = "Why."\nwhy = ["Varför."]\n', "(why)"),
+    (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nnote = "Why."\nwhy = "' + "v" * 3000 + '"\n', "(why)"),
     (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\nnote = "' + "n" * 3000 + '"\n', "its note"),
     (HEAD + '[glossary.wild]\nsame_as = "faces.WILD"\n', "not an entry with a word of its own"),
     (HEAD + '[glossary.wild]\nsame_as = "faces"\n', "not an entry with a word of its own"),

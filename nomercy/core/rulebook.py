@@ -465,8 +465,9 @@ def rulebook_markdown(lang: str = "en", titles: object = None) -> str:
         lines.append(f"| `{name}` | {say(PROFILE_SOURCES[name])} |")
     lines += ["", "## " + say(N_("Sources")), "", say(N_("Each ruling names the sources that support it. In full:")),
               "", say(N_("| source | title |")), "|---|---|"]
-    for source in SOURCES.values():
-        lines.append(f"| [{say(source.name)}](sources.md#{source.id}) (`{source.id}`) | {say(source.title)} |")
+    for source in SOURCES.values():  # another language names a source in its words alone (its id is English)
+        code = f" (`{source.id}`)" if lang == "en" else ""
+        lines.append(f"| [{say(source.name)}](sources.md#{source.id}){code} | {say(source.title)} |")
     lines += ["", "## " + say(N_("Contents")), ""]
     english = lang == "en"
     for part in PARTS:
@@ -508,8 +509,13 @@ def ruling_body(ruling: Ruling, lang: str = "en", sources_at: str = "sources.md#
     links = said_list([f"[{say(SOURCES[s].name)}]({sources_at.format(s)})" for s in ruling.sources], lang)
     lines.append(say(N_("- Sources: {sources}."), sources=links))
     if ruling.options:
-        shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" if lang == "en"
-                          else say(_OPTION, option=f"`{o}`", meaning=say(OPTIONS[o].meaning)) for o in ruling.options)
+        if lang == "en":
+            shown = ", ".join(f"`{o}` ({say(OPTIONS[o].meaning)})" for o in ruling.options)
+        else:
+            said = [say(_OPTION, option=f"`{o}`", meaning=say(OPTIONS[o].meaning)) for o in ruling.options]
+            shown = said[0]
+            for option in said[1:]:
+                shown = say(_LIST_ITEM, items=shown, item=option)
         lines.append(say(N_("- Options: {options}."), options=shown))
     lines += [f"- {reading}" for reading in ruling.readings]
     return lines

@@ -103,6 +103,11 @@ _INTRO = N_("One word for each idea, used the same way in the notebooks, the eve
             "puzzles and these pages. The rulings are in the [rulebook](rulebook.md).")
 
 
+_FURTHER = N_("The sources are described on the [sources page](sources.md); the words of these pages, with the "
+              "sources they come from, are on [the game's words in this language]({page}).")
+"""Another language's glossary: where its sources and its term table are (the English glossary links the tables)."""
+
+
 def glossary_markdown(lang: str = "en", terms: object = None) -> str:
     """``docs/glossary.md``: every word, what it means, and the words it replaces.
 
@@ -136,7 +141,8 @@ def glossary_markdown(lang: str = "en", terms: object = None) -> str:
             isinstance(v, str) and 0 < len(v) <= 100 and v.isprintable() and "|" not in v for v in terms.values()):
         raise LanguageError(f"the glossary in {lang} names every word of the glossary in that language "
                             f"(terminology.glossary_words), not {brief(terms)}")
-    lines = ["# " + say(N_("Glossary")), "", say(_INTRO), "", say(N_("| word | meaning | ruling |")), "|---|---|---|"]
+    lines = ["# " + say(N_("Glossary")), "", say(_INTRO) + " " + say(_FURTHER, page=f"terms-{lang}.md"), "",
+             say(N_("| word | meaning | ruling |")), "|---|---|---|"]
     for t in _ROWS:
         ruling = f"[`{t.ruling}`](rulebook.md#{t.ruling})" if t.ruling else ""
         lines.append(f"| **{terms[t.word]}** | {say(t.meaning)} | {ruling} |")

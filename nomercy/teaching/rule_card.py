@@ -120,9 +120,12 @@ def card_rows(deck: str = DECK) -> list[CardRow]:
     return rows
 
 
-def _rule_html(text: str) -> str:
-    """A ruling's text as HTML: ``code`` spans kept, everything else escaped."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text, quote=False))
+def _rule_html(text: str, lang: str = "en") -> str:
+    """A ruling's text as HTML: ``code`` spans kept, everything else escaped; in another language the code said in
+    words (:func:`nomercy.teaching.code_words.in_words`)."""
+    from nomercy.teaching.code_words import in_words
+
+    return in_words(re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text, quote=False)), lang, html=True)
 
 
 _CSS = """
@@ -164,8 +167,16 @@ def _rule_block(ruling_id: str, lang: str = "en") -> str:
     else:  # the title's full stop as the language writes it (。), none after one it ends with ("UNO !")
         ruling = in_language(RULINGS[ruling_id], lang, ruling_titles(lang)[ruling_id])
         title = ruling.title if ruling.title[-1] in "!?！？" else words(lang).gettext(_TITLE_STOP, title=ruling.title)
-    return (f'<p class="rule"><b>{escape(title)}</b> {_rule_html(ruling.text)} '
-            f'<span class="id">[{escape(ruling.id)}]</span></p>')
+    return f'<p class="rule"><b>{escape(title)}</b> {_rule_html(ruling.text, lang)} {_mark(ruling.id, lang)}</p>'
+
+
+def _mark(ruling_id: str, lang: str) -> str:
+    """Where a rule of the card is in the rulebook: English cites the ruling's id; another language names the rule
+    by its title alone (the rulebook's heading in that language), and the site's page links it there from this
+    empty mark (scripts/site_pages.py)."""
+    if lang == "en":
+        return f'<span class="id">[{escape(ruling_id)}]</span>'
+    return f'<span class="id" data-ruling="{escape(ruling_id)}"></span>'
 
 
 def _term(lang: str, section: str, key: str) -> str:
@@ -220,8 +231,7 @@ def _tile(row: CardRow, lang: str = "en") -> str:
     else:
         say = words(lang).gettext
         then = say(_THEN, sentence=say(_NOTHING_ELSE), next=say(TERMS["match"].meaning))  # no space between in Chinese
-        what = (f'<p class="rule">{escape(then)} '
-                f'<span class="id">[matching]</span></p>')
+        what = f'<p class="rule">{escape(then)} {_mark("matching", lang)}</p>'
     return (f'<div class="tile"><div class="pics">{pictures}</div><div><div class="name">{escape(_label(row, lang))}'
             f'</div><div class="facts">{escape(_facts(row, lang))}</div>{what}</div></div>')
 
@@ -233,6 +243,9 @@ _LIST_ITEM = N_("{items}, {item}")  # a list's middle, one item at a time  # a r
 _TITLE = N_("rule card")
 _SUB = N_("The printed No Mercy rules as nomercy plays them (profile `no-mercy`), in the rulebook’s own words. "
           "The id in brackets finds a rule in `docs/rulebook.md`, with its sources and the other readings.")
+_SUB_SAID = N_("The printed No Mercy rules as this site plays them, in the rulebook’s own words. Each rule’s name in "
+               "bold is its heading in the rulebook, with its sources and the other readings.")
+"""The card's line under its title in another language, whose rules are named by their titles, not their ids."""
 _DECK = N_("The deck: {count} cards")
 _FOOTER = N_("Written by nomercy from its face table, deck listing and rulebook; the rulebook also holds the rule "
              "options that other sources and classic UNO play by. An unofficial teaching aid, not made by Mattel.")
@@ -245,7 +258,7 @@ def _body(lang: str = "en") -> str:
         '<div class="card">',
         "<header>",
         f"<h1>UNO Show ’em No Mercy <span>{escape(say(_TITLE))}</span></h1>",
-        f'<div class="sub">{_rule_html(say(_SUB))}</div>',
+        f'<div class="sub">{_rule_html(say(_SUB)) if lang == "en" else escape(say(_SUB_SAID), quote=False)}</div>',
         "</header>",
         f"<h2>{escape(say(_DECK, count=deck.size))}</h2>",
         '<div class="tiles">',

@@ -73,7 +73,7 @@ AT_THE_TABLE: tuple[tuple[str, str], ...] = (
 """The words a player meets at every table, shown first on each page (each is an entry of its section)."""
 
 _FOLDER = Path(__file__).resolve().parent / "terms"
-_ENTRY_FIELDS = {"term", "sources", "proposed", "alternatives", "note", "same_as"}
+_ENTRY_FIELDS = {"term", "sources", "proposed", "alternatives", "note", "why", "same_as"}
 _LONGEST = 2000
 
 
@@ -107,6 +107,8 @@ class Entry:
     alternatives: tuple[Alternative, ...] = ()
     note: str = ""
     same_as: str = ""
+    why: str = ""
+    """The note in the table's own language, as the language's term page says it (the note is its English)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,8 @@ class TermTable:
     name: str
     about: str
     entries: tuple[Entry, ...]
+    about_said: str = ""
+    """``about`` in the table's own language, for the language's term page."""
 
     def entry(self, section: str, key: str) -> Entry:
         """The entry for ``key`` in ``section``, with a ``same_as`` followed to the entry it repeats."""
@@ -226,7 +230,10 @@ def _entry(section: str, key: str, value: object) -> Entry:
     entry = Entry(section, key, _text(value.get("term"), f"{what}: its term"),
                   _sources(value.get("sources", []), what), _flag(value.get("proposed", False), what),
                   tuple(_alternative(a, what) for a in alternatives),
-                  _text(value.get("note", ""), f"{what}: its note", empty=True))
+                  _text(value.get("note", ""), f"{what}: its note", empty=True),
+                  why=_text(value.get("why", ""), f"{what}: its note in the language (why)", empty=True))
+    if bool(entry.note) != bool(entry.why):
+        raise TermsError(f"{what}: a note is given twice, in English (note) and in the language (why), or not at all")
     if not entry.sources and not entry.proposed:
         raise TermsError(f"{what}: {brief(entry.term)} names no source; name the sources that use it, "
                          f"or mark it proposed = true")
@@ -278,15 +285,16 @@ def parse_terms(text: str, language: str) -> TermTable:
         raise TermsError(f"the {name} term table is not valid TOML: {error}") from None
     except RecursionError:
         raise TermsError(f"the {name} term table nests lists or tables too deep to read") from None
-    unknown = sorted(set(data) - {"language", "name", "about", *SECTIONS})
+    unknown = sorted(set(data) - {"language", "name", "about", "about_said", *SECTIONS})
     if unknown:
         raise TermsError(f"the {name} term table: {brief(unknown[0])} is not a part of it; the parts are "
-                         f"language, name, about, {', '.join(SECTIONS)}")
+                         f"language, name, about, about_said, {', '.join(SECTIONS)}")
     if data.get("language") != language:
         raise TermsError(f"the {name} term table says it is for {brief(data.get('language'))}, not {language}")
     if data.get("name") != name:
         raise TermsError(f"the {name} term table names its language {brief(data.get('name'))}, not {name}")
     about = _text(data.get("about"), f"the {name} term table's about")
+    about_said = _text(data.get("about_said", ""), f"the {name} term table's about in {name} (about_said)")
     expected = expected_keys()
     entries = []
     for section in SECTIONS:
@@ -305,7 +313,7 @@ def parse_terms(text: str, language: str) -> TermTable:
             if target is None or target.same_as:
                 raise TermsError(f"the {name} term table: {entry.section}.{entry.key} is the same as "
                                  f"{brief(entry.same_as)}, which is not an entry with a word of its own")
-    return TermTable(language, name, about, tuple(entries))
+    return TermTable(language, name, about, tuple(entries), about_said)
 
 
 def term_table(language: str) -> TermTable:
