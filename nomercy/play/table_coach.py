@@ -93,12 +93,15 @@ def hint_summary(state: GameState, tip: coaching.Hint) -> Said:
     return said(_THEN, sentence=tip.reason, next=odds)
 
 
-def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[str, Any] | None:
+def warning_advice(state: GameState, move: Move, *, uno_called: bool, seed: int) -> dict[str, Any] | None:
     """The coach's warnings before ``move``, as the table shows them; ``None`` when it has none.
 
-    ``uno_called``: UNO is called with this move (called for the person, or armed before a play), so a
-    warning that it must be called is left out."""
-    found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
+    Only the warnings the round's review will uphold (:func:`~nomercy.play.coach.judged_warnings`, the review's own
+    search with the table's coach ``seed`` and :data:`TABLE_BUDGET`), so the warning and the review never give
+    opposite advice. ``uno_called``: UNO is called with this move (called for the person, or armed before a play), so
+    a warning that it must be called is left out."""
+    found = [w for w in coaching.judged_warnings(state, move.seat, move, seed=seed, budget=TABLE_BUDGET)
+             if not (w.kind == "uno-call" and uno_called)]
     if not found:
         return None
     instead = [{"move": move, "label": move_label(state, move)}
