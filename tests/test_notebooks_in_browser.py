@@ -513,7 +513,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     table.get_by_role("button", name="Hint").click()
     hint = table.locator('[data-testid="hint"]')
     hint.wait_for(timeout=60_000)
-    move = hint.locator('[data-testid="hint-move"]').text_content()
+    move = hint.locator('[data-testid="hint-move"]').get_attribute("data-move")
     assert move.startswith("Player ")
     said = hint.locator('[data-testid="hint-reason"]').text_content()
     assert " imagined rounds it won " in said and "±" not in said and "playout" not in said  # a card player's words

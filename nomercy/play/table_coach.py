@@ -45,7 +45,8 @@ def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
     started = time.perf_counter()
     tip = coaching.hint(state, seat, seed=seed, budget=TABLE_BUDGET)
     return {
-        "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "reason": tip.reason, "rule": tip.rule,
+        "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "label": move_label(state, tip.text, instead=False),
+        "reason": tip.reason, "rule": tip.rule,
         "title": tip.ruling.title, "summary": hint_summary(state, tip),
         "numbers": {"chances": [{"move": c.label, "text": _chance_line(state, tip, i, line)}
                                 for i, (c, line) in enumerate(zip(tip.chances, tip.lines()))],
@@ -108,6 +109,7 @@ def warning_advice(state: GameState, move: Move, *, uno_called: bool, seed: int)
                for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
         "kind": "warning", "move": MoveSaid(state.move_text(move), state.move_text(move), state),
+        "label": move_label(state, state.move_text(move), instead=False),  # the move as a thing to do: 'Draw
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
         "instead": instead,
