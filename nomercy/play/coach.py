@@ -469,6 +469,8 @@ def judged_warnings(state: GameState, seat: str | int, move: Move | str, *, seed
     Warnings with no other move to offer (call UNO with this play; every move here costs something) and those about
     a move the review does not weigh (a catch) stay as they are. The search runs only when a warning offers another
     move, so most moves cost nothing more."""
+    _check_budget(budget)  # checked before anything, though the search runs only at a warning
+    seed = inputs.seed(seed, error=PlayerError)
     found = move_warnings(state, seat, move)
     index = state.seat(seat)
     move = state.parse_move(move) if isinstance(move, str) else move
