@@ -32,6 +32,8 @@ def test_the_whole_path_is_played_by_clicking_and_the_progress_is_kept(lab: Lab)
         play_stage(root, stage, wrong=wrong)
         focused = lab.page.evaluate("() => document.activeElement && document.activeElement.dataset.testid")
         assert focused == "learn-feedback", f"{stage.id}: the answer did not take the focus ({focused})"
+        assert not root.locator(".nm-learn-seat .nm-learn-badge", has_text="to play").count(), \
+            f"{stage.id}: a done stage's table still says whose turn it is, with every button greyed out"
         if number < len(STAGES):
             next_stage(root)
             root.locator('[data-testid="learn-title"]', has_text=STAGES[number].title).wait_for()

@@ -139,14 +139,15 @@ function render({ model, el }) {
       h("ol", { class: "nm-learn-chapters" }, chapters));
   }
 
-  function seats(t) {
+  // ``over``: the stage is done, so nobody is "to play" on its table any more (the buttons are greyed out too)
+  function seats(t, over) {
     return h("div", { class: "nm-learn-seats" }, t.seats.map((s) => h("div", {
       class: "nm-learn-seat", "data-testid": `learn-seat-${s.name}`, "data-turn": s.turn ? "true" : null,
       "data-out": s.out ? "true" : null,
     },
       h("b", {}, s.you && s.name !== "You" ? _("{name} (you)", { name: s.name }) : s.shown || s.name), " ",
       h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
-      s.turn ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
+      s.turn && !over ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
       s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("out")) : null,
       s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, _("wins")) : null)));
   }
@@ -251,7 +252,7 @@ function render({ model, el }) {
         h("h3", { class: "nm-learn-title", "data-testid": "learn-title", tabindex: "-1" }, s.title),
         h("p", { class: "nm-learn-rule", "data-testid": "learn-rule" }, s.rule),
         h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, _("Your task:") + " "), s.task)),
-      h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
+      h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table, f.kind === "done"), centre(s.table), hand(s.table, locked)),
       answer(f),
       error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
     ].filter(Boolean));  // nothing drawn for no answer (replaceChildren would write "null")
