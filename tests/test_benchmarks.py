@@ -40,6 +40,7 @@ QUICK = {
     "site_speed.py": ["--visits", "1", "--no-decisions"],  # needs the built site (scripts/test builds it first)
     "soak.py": ["--games", "28", "--log", "{tmp}/soak.jsonl"],
     "trainer_speed.py": ["--attempts", "0,10", "--serve", "2"],
+    "warning_speed.py": ["--moves", "1", "--no-pyodide"],
 }
 
 

@@ -32,13 +32,15 @@ def test_the_whole_path_is_played_by_clicking_and_the_progress_is_kept(lab: Lab)
         play_stage(root, stage, wrong=wrong)
         focused = lab.page.evaluate("() => document.activeElement && document.activeElement.dataset.testid")
         assert focused == "learn-feedback", f"{stage.id}: the answer did not take the focus ({focused})"
+        assert not root.locator(".nm-learn-seat .nm-learn-badge", has_text="to play").count(), \
+            f"{stage.id}: a done stage's table still says whose turn it is, with every button greyed out"
         if number < len(STAGES):
             next_stage(root)
             root.locator('[data-testid="learn-title"]', has_text=STAGES[number].title).wait_for()
             focused = lab.page.evaluate("() => document.activeElement && document.activeElement.dataset.testid")
             assert focused == "learn-title", f"{STAGES[number].id}: the new stage did not take the focus"
     root.locator('[data-testid="learn-finished"]').wait_for()
-    assert f"{len(STAGES)} done" in progress_line(root)
+    assert f"All {len(STAGES)} stages done" in progress_line(root)
     done = [a for a in Progress(lab.data_dir).attempts if a.topic == "learn"]
     assert sorted(a.puzzle for a in done) == sorted(f"learn:{s.id}" for s in STAGES)
     assert [a.right for a in done].count(True) == sum(not s.wrong for s in STAGES)  # a wrong try costs the star
@@ -46,7 +48,8 @@ def test_the_whole_path_is_played_by_clicking_and_the_progress_is_kept(lab: Lab)
     report = lab.run(INDEX)  # the notebook again: a new path reads the same progress
     assert not report["problems"], report["problems"]
     root = lab.panel(INDEX).locator('[data-testid="nm-learn"]').first
-    root.locator('[data-testid="learn-progress"]', has_text=f"{len(STAGES)} done").wait_for()
+    root.locator('[data-testid="learn-progress"]', has_text=f"All {len(STAGES)} stages done").wait_for()
+    assert root.locator('[data-testid="learn-finished"]').count() == 1, "back on a path done: it says so first"
     marks = root.locator('[data-testid^="learn-goto-"][data-done]')
     assert marks.count() == len(STAGES)
 

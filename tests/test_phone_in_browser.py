@@ -115,18 +115,23 @@ def _tap_a_warned_move(table: Any) -> bool:
     card and its question's answer, or its button): whether a warning is now on the table."""
     from nomercy import legal_moves
     from nomercy.core.moves import CallUno, Catch, Play
+    from nomercy.core.seeds import short_seed
     from nomercy.play import coach
     from nomercy.play.game import Game, GameRecord
+    from nomercy.play.table_coach import TABLE_BUDGET
 
     version = table.get_attribute("data-version")
     table.get_by_role("button", name="Export record").tap()
     _redrawn(table, version)
     record = table.get_by_role("textbox", name="Game record (the deal and every move)").input_value()
-    state = Game.from_record(GameRecord.from_json(record)).state
+    record = GameRecord.from_json(record)
+    state = Game.from_record(record).state
     if state.is_over or state.to_act != 0:
         return False
+    seed = short_seed(record.seed, "coach")  # the table's coach seed (this is its first round, dealt from its seed)
     warned = next((a for a in legal_moves(state, 0) if not isinstance(a, (CallUno, Catch))
-                   and [w for w in coach.move_warnings(state, 0, a) if w.kind != "uno-call"]), None)
+                   and [w for w in coach.judged_warnings(state, 0, a, seed=seed, budget=TABLE_BUDGET)
+                        if w.kind != "uno-call"]), None)
     if warned is None:
         return False
     version = table.get_attribute("data-version")

@@ -166,7 +166,7 @@ def coach_texts(game: Game, seat: int) -> Iterator[str]:
 
     state = game.state
     for move in legal_moves(state, seat):
-        advice = warning_advice(state, move, uno_called=False)
+        advice = warning_advice(state, move, uno_called=False, seed=0)
         if advice:
             yield from (warning["text"] for warning in advice["warnings"])
             yield from (way_out["label"] for way_out in advice["instead"])

@@ -67,10 +67,16 @@ def test_the_learn_door_is_first_and_the_whole_path_is_done_by_tapping_on_a_phon
                 assert not _small_controls(page), _small_controls(page)
             if number < len(STAGES):
                 next_stage(root, tap=True)
-        root.locator('[data-testid="learn-finished"]').wait_for()
+        finished = root.locator('[data-testid="learn-finished"]')
+        finished.wait_for()
+        assert finished.get_by_role("link", name="Play a round").get_attribute("href") == "../play/index.html"
+        assert finished.get_by_role("link", name="Train with puzzles").get_attribute("href") == "../train/index.html"
+        finished.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "site-learn-phone-finished.png"))
 
         page.reload()
         root = _app_ready(page, "nm-learn")
-        assert f"{len(STAGES)} done" in progress_line(root), "the progress was lost on reload"
+        assert f"All {len(STAGES)} stages done" in progress_line(root), "the progress was lost on reload"
+        assert root.locator('[data-testid="learn-finished"]').count() == 1, "back on a path done: it says so first"
         root.locator('[data-testid="learn-path"] summary').tap()
         assert root.locator('[data-testid^="learn-goto-"][data-done]').count() == len(STAGES)

@@ -125,8 +125,8 @@ def not_from_the_catalogs(texts: list[str], lang: str) -> list[str]:
 def test_the_check_finds_english_and_passes_translations() -> None:
     """The check itself: an English sentence or a word typed into the code fails, the catalog's words pass."""
     said = words("sv")
-    good = [said.gettext("Match the color"), said.gettext("Stage {number} of {total} · {done} done", number=3,
-                                                          total=31, done=2), "Bo", "12", "★ ✓ ○ · +4"]
+    good = [said.gettext("Match the color"), said.gettext("Stage {number} of {total} · {done} done · see them all",
+                                                          number=3, total=31, done=2), "Bo", "12", "★ ✓ ○ · +4"]
     assert not_from_the_catalogs(good, "sv") == []
     assert len(not_from_the_catalogs(["Match the color", "Stage 3 of 31", "Spela kortet now", "出牌"], "sv")) == 4
 

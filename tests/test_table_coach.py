@@ -91,7 +91,8 @@ def _warned_position() -> tuple[GameTable, str, tuple[coach.MoveWarning, ...]]:
                 break
             if state.to_act == 0:
                 for move in legal_moves(state, 0):
-                    found = coach.move_warnings(state, 0, move)
+                    found = coach.judged_warnings(state, 0, move, seed=table.session.coach_seed,
+                                                  budget=TABLE_BUDGET)
                     if found and type(move) is not CallUno:
                         return table, state.move_text(move), found
             move = next_move(state, helper)

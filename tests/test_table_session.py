@@ -22,6 +22,7 @@ from nomercy.play import coach
 from nomercy.play.game import Game
 from nomercy.play.players import make_player, next_move
 from nomercy.play.table import TableSession
+from nomercy.play.table_coach import TABLE_BUDGET
 from nomercy.play.uno_moment import UNO_MOMENT
 
 
@@ -281,7 +282,7 @@ def test_a_coachs_warning_holds_the_move_until_the_person_decides():
             if state.is_over:
                 break
             warned = [m for m in legal_moves(state, 0) if state.to_act == 0 and type(m) is not CallUno
-                      and coach.move_warnings(state, 0, m)]
+                      and coach.judged_warnings(state, 0, m, seed=table.coach_seed, budget=TABLE_BUDGET)]
             if warned:
                 text = state.move_text(warned[0])
                 assert move(table, text) is None

@@ -47,7 +47,7 @@ from nomercy.core.said import n_
 from nomercy.core.wording import plural, possessive, says
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
 from nomercy.play.coach_reasons import move_reason
-from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, move_warnings, seat_moves
+from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, doing, move_warnings, seat_moves
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.players.expert import ExpertPlayer, Weighing
 from nomercy.play.said_at_table import MoveSaid
@@ -55,7 +55,8 @@ from nomercy.play.transcript import Transcript
 
 __all__ = [
     "DEFAULT_BUDGET", "PLAYOUT_DEPTH", "WARNING_KINDS", "Comparison", "Hint", "MoveWarning", "ReviewedDecision",
-    "Review", "ReviewProgress", "hint", "move_warnings", "review", "reviewed", "reviewing", "weigh_decision",
+    "Review", "ReviewProgress", "EXPERT_PREFERS", "hint", "judged_warnings", "move_warnings", "review", "reviewed",
+    "reviewing", "weigh_decision",
 ]
 
 DEFAULT_BUDGET = 200
@@ -447,6 +448,51 @@ def weigh_decision(state: GameState, seat: int | str, played: Move, *, seed: int
         raise IllegalMoveError(f"{shown} is not a move {says(state.seats[seat], 'has')} to choose now: nothing to weigh")
     return _weigh(state, seat, required, seed=seed, budget=budget,
                   follow=(played, *[m for m in required if m != played]) if every else (played,))
+
+
+EXPERT_PREFERS = "expert-prefers"
+"""The kind of warning :func:`judged_warnings` gives when the review's search finds the move a mistake, but its
+better move is none of the ways out the warnings offered: the warning then names the search's move, as the review will."""
+
+
+def judged_warnings(state: GameState, seat: str | int, move: Move | str, *, seed: int,
+                    budget: int = DEFAULT_BUDGET) -> tuple[MoveWarning, ...]:
+    """The warnings before ``move`` that the review will uphold: one judge speaks, the review's own search.
+
+    :func:`move_warnings` finds what a move risks from the rules (a 0 that leaves you more cards, a stack taken that
+    could be passed on); whether another move is better is the search's to say, the very search the round's review
+    runs at this decision (:func:`weigh_decision`, same ``seed`` and ``budget``). So a warning that offers another
+    move is kept only when that search finds ``move`` a mistake (its choice leads beyond the margin) and its choice
+    is that way out; when it prefers a third move, one warning names that move with the review's reason
+    (:data:`EXPERT_PREFERS`); when it finds ``move`` as good within noise, or best, the warning is left out. Whoever
+    goes ahead against a warning reads the same advice in the review; whoever follows it, nothing.
+    Warnings with no other move to offer (call UNO with this play; every move here costs something) and those about
+    a move the review does not weigh (a catch) stay as they are. The search runs only when a warning offers another
+    move, so most moves cost nothing more."""
+    _check_budget(budget)  # checked before anything, though the search runs only at a warning
+    seed = inputs.seed(seed, error=PlayerError)
+    found = move_warnings(state, seat, move)
+    index = state.seat(seat)
+    move = state.parse_move(move) if isinstance(move, str) else move
+    required = seat_moves(state, index)[0]
+    choosing = [w for w in found if w.instead and move in required and state.parse_move(w.instead) in required]
+    if not choosing:
+        return found
+    others = [w for w in found if w not in choosing]
+    weighing = weigh_decision(state, index, move, seed=seed, budget=budget)
+    choice = weighing.choice
+    if choice == move or not _compared(state, weighing, move).clear:
+        return tuple(others)
+    chosen = state.move_text(choice)
+    agreeing = [w for w in choosing if w.instead == chosen]
+    if agreeing:
+        return tuple(w for w in found if w in others or w in agreeing)
+    reason, rule = move_reason(state, index, choice)
+    played = _compared(state, weighing, move)
+    text = said(N_("The expert prefers {doing}: it won {chance} of the imagined rounds, this move {played_chance}. "
+                   "{reason}"), doing=doing(state, choice), chance=f"{weighing.estimate(choice).mean:.0%}",
+                played_chance=f"{played.chance.mean:.0%}", reason=reason)
+    return (*others, MoveWarning(EXPERT_PREFERS, rule, text, 1.0, chosen, 0.0))
 
 
 def _reviewing(steps: list[tuple[int, GameState, Move]], index: int, seed: int,

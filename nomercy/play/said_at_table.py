@@ -313,6 +313,11 @@ def _status(english: str, state: GameState, viewer: int | None, kinds: Sequence[
             return said.ngettext("{count} card is coming at you and these rules allow no stacking: take it.",
                                  "{count} cards are coming at you and these rules allow no stacking: take them.",
                                  state.pending)
+        if not any(type(a) is Play and a.seat == actor for a in legal_moves(state)):  # nothing to highlight
+            return said.ngettext("{count} card is coming at you, and no card in your hand is a draw card worth "
+                                 "+{minimum} or more: take it.",
+                                 "{count} cards are coming at you, and no card in your hand is a draw card worth "
+                                 "+{minimum} or more: take them.", state.pending, minimum=state.stack_value)
         return said.ngettext("{count} card is coming at you: stack a draw card worth +{minimum} or more "
                              "(highlighted), or take it.",
                              "{count} cards are coming at you: stack a draw card worth +{minimum} or more "

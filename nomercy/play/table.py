@@ -428,7 +428,8 @@ class TableSession:
             return reason
         armed = self._now.waits.uno_armed
         if self.coach and not confirmed:
-            warning = table_coach.warning_advice(s, move, uno_called=self.auto_uno or (armed and type(move) is Play))
+            warning = table_coach.warning_advice(s, move, uno_called=self.auto_uno or (armed and type(move) is Play),
+                                                  seed=self.coach_seed)
             if warning is not None:  # the coach holds the move back with its warning
                 self._set(waits=Held(move=move, words=warning, uno_armed=armed))
                 return None

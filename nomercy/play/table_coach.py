@@ -45,7 +45,8 @@ def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
     started = time.perf_counter()
     tip = coaching.hint(state, seat, seed=seed, budget=TABLE_BUDGET)
     return {
-        "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "reason": tip.reason, "rule": tip.rule,
+        "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "label": move_label(state, tip.text, instead=False),
+        "reason": tip.reason, "rule": tip.rule,
         "title": tip.ruling.title, "summary": hint_summary(state, tip),
         "numbers": {"chances": [{"move": c.label, "text": _chance_line(state, tip, i, line)}
                                 for i, (c, line) in enumerate(zip(tip.chances, tip.lines()))],
@@ -93,18 +94,22 @@ def hint_summary(state: GameState, tip: coaching.Hint) -> Said:
     return said(_THEN, sentence=tip.reason, next=odds)
 
 
-def warning_advice(state: GameState, move: Move, *, uno_called: bool) -> dict[str, Any] | None:
+def warning_advice(state: GameState, move: Move, *, uno_called: bool, seed: int) -> dict[str, Any] | None:
     """The coach's warnings before ``move``, as the table shows them; ``None`` when it has none.
 
-    ``uno_called``: UNO is called with this move (called for the person, or armed before a play), so a
-    warning that it must be called is left out."""
-    found = [w for w in coaching.move_warnings(state, move.seat, move) if not (w.kind == "uno-call" and uno_called)]
+    Only the warnings the round's review will uphold (:func:`~nomercy.play.coach.judged_warnings`, the review's own
+    search with the table's coach ``seed`` and :data:`TABLE_BUDGET`), so the warning and the review never give
+    opposite advice. ``uno_called``: UNO is called with this move (called for the person, or armed before a play), so
+    a warning that it must be called is left out."""
+    found = [w for w in coaching.judged_warnings(state, move.seat, move, seed=seed, budget=TABLE_BUDGET)
+             if not (w.kind == "uno-call" and uno_called)]
     if not found:
         return None
     instead = [{"move": move, "label": move_label(state, move)}
                for move in dict.fromkeys(w.instead for w in found if w.instead)]
     return {
         "kind": "warning", "move": MoveSaid(state.move_text(move), state.move_text(move), state),
+        "label": move_label(state, state.move_text(move), instead=False),  # the move as a thing to do: 'Draw
         "warnings": [{"kind": w.kind, "text": w.text, "rule": w.rule, "title": w.ruling.title,
                       "chance": round(w.chance * 100)} for w in found],
         "instead": instead,

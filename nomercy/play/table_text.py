@@ -148,6 +148,9 @@ def status_line(s: GameState, viewer: int | None, kinds: Sequence[str], humans: 
     if s.pending:
         if s.rules.stacking == "none":
             return f"{plural(s.pending)} are coming at you and these rules allow no stacking: take them."
+        if not any(type(a) is Play and a.seat == actor for a in legal_moves(s)):  # nothing to highlight
+            return (f"{plural(s.pending)} are coming at you, and no card in your hand is a draw card worth "
+                    f"+{s.stack_value} or more: take them.")
         return (f"{plural(s.pending)} are coming at you: stack a draw card worth +{s.stack_value} or more "
                 "(highlighted), or take them all.")
     if any(type(a) is Play and a.seat == actor for a in legal_moves(s)):

@@ -42,6 +42,7 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from nomercy.core import inputs, wording
+from nomercy.core.wording import is_you
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.files import write_text
@@ -49,12 +50,12 @@ from nomercy.core.refusals import plain
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
 from nomercy.play.coach import ReviewedDecision
-from nomercy.play.table_coach import TABLE_BUDGET
+from nomercy.play.table_coach import TABLE_BUDGET, move_label
 from nomercy.puzzles.best_move import decision_position
 from nomercy.puzzles.learners import Learners
 from nomercy.puzzles.puzzle import Puzzle, load_puzzle
 
-__all__ = ["KEPT_TITLE", "KEPT_QUESTION", "KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder",
+__all__ = ["KEPT_TITLE", "KEPT_QUESTION", "KEPT_QUESTION_YOU", "KEPT_FOLDER", "KEPT_TOPIC", "KEPT_LINE_KEY", "MAX_KEPT", "KeptFolder",
            "mistake_data", "export_lines",
            "split_export"]
 
@@ -62,6 +63,10 @@ KEPT_TITLE = N_("Your move {number}: find a better move")
 """A kept mistake's title, and its question: said again in the trainer's language from what the file records."""
 KEPT_QUESTION = N_("A table from your own round: you are {seat}. You played {move}, and the coach found a clearly "
                    "better move. Find a better one.")
+KEPT_QUESTION_YOU = N_("A table from your own round. You chose “{move}”, and the coach found a clearly better move. "
+                       "Find a better one.")
+"""The question for a seat called You (the Play page's): the move as its button said it, not "you are You. You
+played You draw"."""
 KEPT_FOLDER = "kept-puzzles"
 """The folder beside the progress's journals where kept mistakes live, one file each."""
 KEPT_TOPIC = "your-mistakes"
@@ -115,7 +120,8 @@ def mistake_data(decision: ReviewedDecision, seat: int, *, seed: int, budget: in
     pid = "mine-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
     data.update({
         "id": pid, "title": KEPT_TITLE.format(number=decision.number),
-        "question": KEPT_QUESTION.format(seat=me, move=played),
+        "question": (KEPT_QUESTION_YOU.format(move=move_label(state, played, instead=False)) if is_you(me)
+                     else KEPT_QUESTION.format(seat=me, move=played)),
         "answer": {"better_than": played},
         "coach": {"seed": seed, "playouts": budget, "margin": KEPT_MARGIN},
         "explanation": decision.reason,  # the judgement names the coach's move

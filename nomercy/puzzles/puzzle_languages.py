@@ -26,9 +26,10 @@ from nomercy.core import said as core_said
 from nomercy.core.errors import NotationError
 from nomercy.core.i18n import N_, SOURCE, language, puzzle_catalog, words
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
+from nomercy.core.wording import is_you
 from nomercy.play.said_at_table import move_words
 from nomercy.puzzles.file_words import one_text, puzzle_words
-from nomercy.puzzles.kept import KEPT_QUESTION, KEPT_TITLE, KEPT_TOPIC
+from nomercy.puzzles.kept import KEPT_QUESTION, KEPT_QUESTION_YOU, KEPT_TITLE, KEPT_TOPIC
 from nomercy.puzzles.puzzle import Puzzle
 
 __all__ = ["texts", "is_translated", "in_language", "translated", "move_said", "option_said", "seat_words",
@@ -185,7 +186,8 @@ def _kept_in_language(puzzle: Puzzle, lang: str) -> Puzzle | None:
     said = words(lang)
     start = puzzle.puzzle_kind.table(puzzle)[0]
     return replace(puzzle, title=said.gettext(KEPT_TITLE, number=int(found.group(1))),
-                   question=said.gettext(KEPT_QUESTION, seat=puzzle.turn, move=move_words(played, start, lang)),
+                   question=(said.gettext(KEPT_QUESTION_YOU, move=move_words(played, start, lang)) if is_you(puzzle.turn)
+                             else said.gettext(KEPT_QUESTION, seat=puzzle.turn, move=move_words(played, start, lang))),
                    explanation="", hints=())
 
 

@@ -45,13 +45,16 @@ from nomercy.core.wording import rules_name
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
+from nomercy.core.refusals import said
+from nomercy.puzzles.kept import KEPT_TOPIC
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import SEAT, move_said, option_said, seat_words
+from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.teaching.pictures import state_html
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named, style_sheet
 from nomercy.widgets.step_player import board_html, frame_dict
 
-__all__ = ["PuzzleBoard", "puzzle"]
+__all__ = ["PuzzleBoard", "puzzle", "topic_name"]
 
 
 class PuzzleBoard(GuardedWidget):
@@ -287,7 +290,7 @@ class PuzzleBoard(GuardedWidget):
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "seats": seat_words(puzzle, lang),
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
-            "rules_name": rules_name(puzzle.rules.name), "topic_name": _topic_name(puzzle.topic),
+            "rules_name": rules_name(puzzle.rules.name), "topic_name": topic_name(puzzle.topic),
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
             "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
@@ -307,9 +310,15 @@ class PuzzleBoard(GuardedWidget):
         self.puzzle = shown
 
 
-def _topic_name(topic: str) -> str:
-    """A puzzle's topic as words ('two-player' -> 'Two player')."""
-    return topic.replace("-", " ").capitalize() if topic else ""
+def topic_name(topic: str) -> str:
+    """A topic as the notebooks and the trainer's list name it (``two-player`` -> ``Two players``, ``sevens-zeros`` ->
+    ``Sevens and zeros``), one name wherever a puzzle's topic is shown, as words a page in another language says again
+    (the names are the catalogs')."""
+    if topic in TOPIC_NOTEBOOKS:
+        return said(TOPIC_NOTEBOOKS[topic][0])
+    if topic == KEPT_TOPIC:
+        return said(N_("Your mistakes"))
+    return topic.replace("-", " ").capitalize()
 
 
 def _answer_intros(options: bool, fields: bool) -> dict[str, str]:

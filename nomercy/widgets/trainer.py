@@ -36,12 +36,11 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.rules import PROFILES
-from nomercy.puzzles.progress import INTERVALS, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
+from nomercy.puzzles.progress import INTERVALS, LEARN_TOPIC, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import available_words, translated
-from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.core import wording
 from nomercy.core.i18n import N_, SOURCE, language, plural_rule, words
 from nomercy.core.refusals import Count, Joined, said
@@ -49,22 +48,12 @@ from nomercy.core.said import n_
 from nomercy.play.said_at_table import said_all
 from nomercy.widgets._common import STATIC, style_sheet
 from nomercy.widgets.learner_choice import LearnerChoice
-from nomercy.widgets.puzzle_board import PuzzleBoard
+from nomercy.widgets.puzzle_board import PuzzleBoard, topic_name
 
 __all__ = ["Trainer"]
 
 _KINDS = {"review": N_("Back for review"), "new": N_("Not met before"), "ahead": N_("Extra practice")}
 """What the puzzle shown is to the learner: a label, never a button (a newcomer took "New puzzle" for one)."""
-
-
-def topic_name(topic: str) -> str:
-    """A topic as the notebooks name it (``sevens-zeros`` -> ``Sevens and zeros``), as words a page in another
-    language says again (the names are the catalogs')."""
-    if topic in TOPIC_NOTEBOOKS:
-        return said(TOPIC_NOTEBOOKS[topic][0])
-    if topic == KEPT_TOPIC:
-        return said(N_("Your mistakes"))
-    return topic.replace("-", " ").capitalize()
 
 
 def _after(wait: timedelta) -> str:
@@ -441,6 +430,7 @@ class Trainer(PuzzleBoard):
         schedule = self.progress.schedule()
         entry = schedule.get(self.current.id)
         rating = self.progress.rating()
+        puzzles_tried = sum(a.topic != LEARN_TOPIC for a in self.progress.attempts)
         saved_in = said(N_("Saved in {path}."), path=_short(self.progress.path))
         self.status = said_all({
             "topic": self._topic, "level": self._level,
@@ -454,11 +444,12 @@ class Trainer(PuzzleBoard):
             "recorded": self._recorded,
             "progress": [_row(row) for row in rows],
             "attempts": len(self.progress.attempts),
-            "rating": rating_words(rating, len(self.progress.attempts)) if self.progress.attempts else "",
+            # the rating counts the puzzles tried: a stage of the learning path leaves it alone (progress_rating)
+            "rating": rating_words(rating, puzzles_tried) if puzzles_tried else "",
             "saved": said(wording.PROGRESS_KEPT),
             "numbers": {"label": said(wording.SHOW_NUMBERS),
                         "lines": [said(N_("Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)"),
-                                       rating=str(rating)), saved_in] if self.progress.attempts else [saved_in]},
+                                       rating=str(rating)), saved_in] if puzzles_tried else [saved_in]},
             "problem": " ".join(filter(None, [self.progress.problem, self._kept.problem])),
             "kept": ({"label": said(wording.REMOVE_KEPT), "sentence": said(wording.KEPT_SERVED)}
                      if self.current.topic == KEPT_TOPIC and self.current.id in self._kept.ids() else {}),

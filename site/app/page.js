@@ -253,5 +253,5 @@ try {
 } catch {
   // no session storage (a private window may refuse it): the note is not carried over
 }
-note(words._("Starting Python in your browser… (the first visit takes longest)"));
+note(words._("Getting the cards ready… (the first visit takes longest)"));
 worker.postMessage({ type: "start", page, lang: words.lang });

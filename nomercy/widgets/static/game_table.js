@@ -281,7 +281,7 @@ function render({ model, el }) {
 
   function rulingLink(rule, title) {
     return h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${rule}`, target: "_blank", rel: "noopener" },
-      _("ruling: {title}", { title: title || rule }));
+      _("The rulebook: {title}", { title: title || rule }));
   }
 
   // The coach: a hint asked for, or a warning that holds a move back until the player decides.
@@ -289,13 +289,14 @@ function render({ model, el }) {
     const a = model.get("advice") || {};
     if (a.kind === "hint") {
       return h("div", { class: "nm-advice nm-hint", "data-testid": "hint", role: "status" },
-        h("div", { class: "nm-advice-title" }, _("Hint:"), " ", h("span", { "data-testid": "hint-move" }, a.move)),
+        // the move as a thing to do ("Play green 5"), not as the log writes it ("You play green 5")
+        h("div", { class: "nm-advice-title" }, _("Hint:"), " ", h("span", { "data-testid": "hint-move", "data-move": a.move }, a.label || a.move)),
         h("div", { "data-testid": "hint-reason" }, a.summary, " ", rulingLink(a.rule, a.title)),
         showNumbers("hint-numbers", hintNumbers(a.numbers)));
     }
     if (a.kind === "warning") {
       return h("div", { class: "nm-advice nm-warning", "data-testid": "warning", role: "alert" },
-        h("div", { class: "nm-advice-title" }, _("Before you play it: {move}", { move: a.move })),
+        h("div", { class: "nm-advice-title" }, _("Before you do this: {move}", { move: a.label || a.move })),
         h("ul", {}, a.warnings.map((w) => h("li", { "data-kind": w.kind }, w.text, " ", rulingLink(w.rule, w.title)))),
         h("div", { class: "nm-actions" },
           (a.instead || []).map((o, i) => button(`btn-instead-${i}`, o.label, () => send({ type: "move", move: o.move }),
@@ -475,7 +476,7 @@ function render({ model, el }) {
   const importText = h("textarea", { class: "nm-export", "data-testid": "import-text", rows: 4, "aria-label": _("Game record to load") });
   const importError = h("div", { class: "nm-import-error", role: "alert", "data-testid": "import-error", hidden: true });
   const importPanel = h("details", { class: "nm-import", "data-testid": "import" },
-    h("summary", {}, _("Import record")),
+    h("summary", { class: "nm-btn" }, _("Import record")),  // a button's look: it opens the box to paste into
     importText,
     button("btn-import", _("Load record"), () => {
       importAsk = Math.random().toString(36).slice(2);
@@ -535,7 +536,7 @@ function render({ model, el }) {
     // The keyboard focus (settleFocus). Done in the next frame: focusing needs the layout, which that frame
     // computes anyway.
     const typing = focused !== null && document.activeElement.matches("textarea, input, select");
-    requestAnimationFrame(() => { settleFocus(focused, t, typing); showError(error); });
+    requestAnimationFrame(() => { settleFocus(focused, t, typing); showError(error); showAdvice(); });
     schedule(t);
     // A review under way: ask Python for its next slice (it answers with the progress, then the review).
     if ((model.get("review") || {}).running) setTimeout(() => send({ type: "review" }), 0);
@@ -547,7 +548,20 @@ function render({ model, el }) {
   function showError(error) {
     const fresh = error && error !== shownError;
     shownError = error || "";
-    const box = fresh ? main.querySelector('[data-testid="error"]') : null;
+    bringIntoView(fresh ? main.querySelector('[data-testid="error"]') : null);
+  }
+
+  // A hint or a warning just given comes into view too (below the fold on a phone, it would go unseen).
+  let shownAdvice = "";
+  function showAdvice() {
+    const a = model.get("advice") || {};
+    const key = a.kind ? `${a.kind}|${a.move}` : "";
+    const fresh = key && key !== shownAdvice;
+    shownAdvice = key;
+    bringIntoView(fresh ? main.querySelector(".nm-advice") : null);
+  }
+
+  function bringIntoView(box) {
     if (!box) return;
     const strip = main.querySelector(".nm-facts");
     const stuck = strip && getComputedStyle(strip).position === "sticky" ? strip.getBoundingClientRect().height : 0;

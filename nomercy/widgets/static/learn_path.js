@@ -117,7 +117,7 @@ function render({ model, el }) {
       h("div", { class: "nm-learn-chapter-title" }, c.title, c.known_from_classic ? h("span", { class: "nm-learn-known" }, " " + _("(as in classic UNO)")) : null),
       h("ol", { class: "nm-learn-stages" }, c.stages.map((s) => h("li", {},
         button(`learn-goto-${s.id}`, [h("span", { class: "nm-learn-mark", "aria-hidden": "true" }, s.star ? "★" : s.done ? "✓" : "○"), ` ${s.title}`],
-          () => send({ type: "goto", stage: s.id }), {
+          () => { pathOpen = false; send({ type: "goto", stage: s.id }); }, {
             "data-done": s.done ? "true" : null, "data-star": s.star ? "true" : null,
             "aria-current": s.id === p.at ? "step" : null,
             "aria-label": s.star ? _("{stage}, done at the first try", { stage: s.title })
@@ -127,20 +127,27 @@ function render({ model, el }) {
       class: "nm-learn-path", "data-testid": "learn-path", open: pathOpen ? true : null,
       ontoggle: (e) => { pathOpen = e.target.open; },
     },
-      h("summary", { "data-testid": "learn-progress" }, _("Stage {number} of {total} · {done} done", { number: p.number, total: p.of, done: p.done })),
+      // a button's look (a frame, an arrow that turns), so the line reads as the way to every stage
+      h("summary", { "data-testid": "learn-progress", class: "nm-btn" },
+        h("span", { class: "nm-learn-arrow", "aria-hidden": "true" }),
+        p.done >= p.of ? _("All {total} stages done · see them all", { total: p.of })
+          : _("Stage {number} of {total} · {done} done · see them all", { number: p.number, total: p.of, done: p.done })),
+      h("p", { class: "nm-learn-legend", "data-testid": "learn-legend" },
+        _("✓ done · ★ done at the first try · ○ not done yet")),
       p.classic_start ? button("learn-classic-start", _("I know classic UNO: start at No Mercy's own rules"),
-        () => send({ type: "goto", stage: p.classic_start })) : null,
+        () => { pathOpen = false; send({ type: "goto", stage: p.classic_start }); }) : null,
       h("ol", { class: "nm-learn-chapters" }, chapters));
   }
 
-  function seats(t) {
+  // ``over``: the stage is done, so nobody is "to play" on its table any more (the buttons are greyed out too)
+  function seats(t, over) {
     return h("div", { class: "nm-learn-seats" }, t.seats.map((s) => h("div", {
       class: "nm-learn-seat", "data-testid": `learn-seat-${s.name}`, "data-turn": s.turn ? "true" : null,
       "data-out": s.out ? "true" : null,
     },
       h("b", {}, s.you && s.name !== "You" ? _("{name} (you)", { name: s.name }) : s.shown || s.name), " ",
       h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
-      s.turn ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
+      s.turn && !over ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
       s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("out")) : null,
       s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, _("wins")) : null)));
   }
@@ -173,21 +180,23 @@ function render({ model, el }) {
       return h("div", { class: "nm-learn-slot" }, card);
     });
     const chosen = t.hand.find((c) => c.key === choosing);
+    // the buttons (draw, take the cards) above the hand: with twenty cards in hand they would be below the fold
     return h("div", { class: "nm-learn-hand-box" },
+      t.actions.length ? h("div", { class: "nm-learn-actions" }, t.actions.map((a, j) => button(`learn-action-${j}`, a.label,
+        () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))) : null,
       h("div", { class: "nm-learn-hand", "data-testid": "learn-hand", role: "group", "aria-label": _("Your cards") }, cards),
       chosen && !locked ? h("div", { class: "nm-learn-choices", "data-testid": "learn-choices", role: "group",
         "aria-label": _("How to play {card}", { card: chosen.name || chosen.card }) },
         chosen.moves.map((m, j) => button(`learn-choice-${j}`, m.label, () => { choosing = null; send({ type: "try", move: m.move }); },
-          { "data-move": m.move }))) : null,
-      h("div", { class: "nm-learn-actions" }, t.actions.map((a, j) => button(`learn-action-${j}`, a.label,
-        () => send({ type: "try", move: a.move }), { "data-move": a.move, disabled: locked ? true : null }))));
+          { "data-move": m.move }))) : null);
   }
 
   // The ruling behind the stage, named, its rulebook text one tap away: the stage's own rule said it in short
   // already, and a newcomer reads on (the phone walk of issue 38 found the text doubled the reading).
   function ruling(r) {
     return h("details", { "data-testid": "learn-ruling", class: "nm-learn-ruling nm-learn-more" },
-      h("summary", {}, h("span", {}, _("The rulebook:") + " ", h("b", {}, r.title))),  // one flex item: its space kept
+      h("summary", {}, h("span", { class: "nm-learn-arrow", "aria-hidden": "true" }),
+        h("span", {}, _("The rulebook:") + " ", h("b", {}, r.title))),  // one flex item: its space kept
       h("p", { "data-testid": "learn-ruling-text" }, r.text));
   }
 
@@ -206,13 +215,24 @@ function render({ model, el }) {
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
       // the stage's why said what this move gets wrong; the engine's own reason is one tap away
       f.reason && f.reason_folded ? h("details", { "data-testid": "learn-reason-more", class: "nm-learn-more" },
-        h("summary", {}, _("Why the rules say no")), reason) : null,
+        h("summary", {}, h("span", { class: "nm-learn-arrow", "aria-hidden": "true" }), _("Why the rules say no")), reason) : null,
       f.ruling ? ruling(f.ruling) : null,
       f.kind === "done" && f.first_try ? h("p", {}, _("★ At the first try.")) : null,
       h("div", { class: "nm-learn-buttons" },
         f.kind === "allowed" ? button("learn-again", _("Try again"), () => send({ type: "again" })) : null,
         f.kind === "done" && !f.last ? button("learn-next", _("Next stage"), () => send({ type: "next" })) : null,
-        f.kind === "done" && f.last ? h("p", { "data-testid": "learn-finished" }, _("That was the last stage. Well done!")) : null));
+        f.kind === "done" && f.last ? finished(_("That was the last stage. Well done!")) : null));
+  }
+
+  // The end of the path: it says so, and on the site the ways on (a round at the table, the puzzles); in a
+  // notebook the lessons go on below.
+  function finished(text) {
+    const onSite = document.documentElement.dataset.page === "learn";
+    return h("div", { class: "nm-learn-finished", "data-testid": "learn-finished" },
+      h("p", {}, text),
+      onSite ? h("p", { class: "nm-learn-onward" },
+        h("a", { class: "nm-btn nm-learn-go", href: "../play/index.html", "data-testid": "learn-to-play" }, _("Play a round")),
+        h("a", { class: "nm-btn nm-learn-go", href: "../train/index.html", "data-testid": "learn-to-train" }, _("Train with puzzles"))) : null);
   }
 
   function draw() {
@@ -224,13 +244,15 @@ function render({ model, el }) {
     root.setAttribute("data-learner", (model.get("whose") || {}).name || "");
     root.replaceChildren(...[
       learnerBar("learn", model.get("whose"), send, typedName),
+      // back on a path already done: say so first (every stage stays open to go over again)
+      p.done >= p.of && !f.kind ? finished(_("You have done every stage of the path. Go over any stage again, or go on:")) : null,
       pathBox(p),
       h("div", { class: "nm-learn-stage" },
         h("div", { class: "nm-learn-where" }, `${s.chapter} · ${s.rules}`),
         h("h3", { class: "nm-learn-title", "data-testid": "learn-title", tabindex: "-1" }, s.title),
         h("p", { class: "nm-learn-rule", "data-testid": "learn-rule" }, s.rule),
         h("p", { class: "nm-learn-task", "data-testid": "learn-task" }, h("b", {}, _("Your task:") + " "), s.task)),
-      h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table), centre(s.table), hand(s.table, locked)),
+      h("div", { class: "nm-learn-table", "data-testid": "learn-table" }, seats(s.table, f.kind === "done"), centre(s.table), hand(s.table, locked)),
       answer(f),
       error ? h("p", { class: "nm-learn-error", "data-testid": "learn-error", role: "alert" }, error) : null,
     ].filter(Boolean));  // nothing drawn for no answer (replaceChildren would write "null")
@@ -242,7 +264,10 @@ function render({ model, el }) {
       shownStage = s.id;
       shownFeedback = feedbackKey;
       choosing = null;
-      if (!first) root.querySelector("[data-testid='learn-title']")?.focus();
+      if (!first) {  // the new stage from its chapter line down, not scrolled to where the last one's answer was
+        root.querySelector(".nm-learn-stage")?.scrollIntoView({ block: "start" });
+        root.querySelector("[data-testid='learn-title']")?.focus({ preventScroll: true });
+      }
     } else if (feedbackKey !== shownFeedback) {
       shownFeedback = feedbackKey;
       if (f.kind) root.querySelector("[data-testid='learn-feedback']")?.focus();
