@@ -110,8 +110,8 @@ _ROWS = [
             "other wild. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`)."),
             N_("The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
             "printed No Mercy deck."),
-            N_("The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
-            "instead of 3."))),
+            N_("The counts per color of the printed deck are the weakest point: a listing outside our sources gives "
+            "2 +2s per color instead of 3, which would not add up to 168."))),
     Ruling("first-card", "First card",
            N_("The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
