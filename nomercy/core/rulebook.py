@@ -152,7 +152,8 @@ _ROWS = [
     # --- A turn ------------------------------------------------------------------------------
     Ruling("matching", "Matching",
            N_("On your turn you play one card that matches the top card of the discard pile by color, by number or "
-           "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
+           "by symbol; a wild goes on any top card, and on a wild only its color counts. While a draw is "
+           "pending, though, only a draw card may be "
            "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
            "for a wild. A player who can play must play (our reading: the printed sheet covers only a match, play "
            "it, and no match, draw), though a pending draw may always be taken instead of answered. In classic "
