@@ -202,6 +202,7 @@ QUOTES = [
      "player's play or draw. After it, it is too late."),
     ("09-when-sources-disagree.ipynb", ("ruling", "uno"), "until the next move that is neither a call nor a catch"),
     ("02-a-turn.ipynb", ("ruling", "matching"), "a wild goes on any top card"),
+    ("02-a-turn.ipynb", ("ruling", "matching"), "on a wild only its color counts"),
     ("01-the-deck.ipynb", ("term", "dealer"), "shuffles, deals 7 cards to everyone and turns up the first card"),
     ("01-the-deck.ipynb", ("term", "dealer"), "play goes clockwise: to the left, round the table"),
     ("03-stacking.ipynb", ("term", "house rule"), "rule some tables agree on that the printed sheet does not have, "

@@ -150,7 +150,7 @@ def test_show_hides_the_other_hands_and_lists_the_moves():
     puzzle = next(p for p in BEST_MOVE if p.id == "bm-keep-your-seven")
     text = show_text(puzzle)
     assert "> A (you, 2 cards): red 7, red 5" in text and "B: 6 cards, hidden" in text
-    assert "A) A plays red 5" in text and "B) A plays red 7 swapping with B" in text
+    assert "1) A plays red 5" in text and "2) A plays red 7 swapping with B" in text
     assert "best" not in text.split("question:")[1].lower()  # the answer stays hidden
 
 

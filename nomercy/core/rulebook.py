@@ -110,8 +110,8 @@ _ROWS = [
             "other wild. The project doubts it; only the `open-mercy` profile plays with it (`deck: open-mercy`)."),
             N_("The Swedish guide speaks of 112 cards but never says which, so the `speltavlan` profile plays with the "
             "printed No Mercy deck."),
-            N_("The counts per color of the printed deck are the weakest point: one listing gives 2 +2s per color "
-            "instead of 3."))),
+            N_("The counts per color of the printed deck are the weakest point: a listing outside our sources gives "
+            "2 +2s per color instead of 3, which would not add up to 168."))),
     Ruling("first-card", "First card",
            N_("The first card turned up starts the discard pile. Under the printed No Mercy rules, cards are "
            "turned until a number card shows; action and wild cards turned on the way stay buried under it and "
@@ -152,7 +152,8 @@ _ROWS = [
     # --- A turn ------------------------------------------------------------------------------
     Ruling("matching", "Matching",
            N_("On your turn you play one card that matches the top card of the discard pile by color, by number or "
-           "by symbol; a wild goes on any top card. While a draw is pending, though, only a draw card may be "
+           "by symbol; a wild goes on any top card, and on a wild only its color counts. While a draw is "
+           "pending, though, only a draw card may be "
            "played (ruling `stack-answers`). The color in force is the top card's color, or the color named "
            "for a wild. A player who can play must play (our reading: the printed sheet covers only a match, play "
            "it, and no match, draw), though a pending draw may always be taken instead of answered. In classic "

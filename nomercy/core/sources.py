@@ -37,7 +37,7 @@ class Source:
 _ROWS = [
     Source(
         "manual-reading-zh",
-        N_("the Chinese reading of the No Mercy sheet"),
+        N_("the Chinese write-up of the No Mercy sheet"),
         N_("UNO No Mercy 規則:疊罰、25張淘汰與換手 (UNO No Mercy rules: stacked penalties, out at 25 cards, swapped hands)"),
         N_("a careful write-up of the printed No Mercy instruction sheet (English edition, HWV18, 2023), by the "
            "content editors of a games website"),
@@ -53,7 +53,7 @@ _ROWS = [
     ),
     Source(
         "manual-reading-fr",
-        N_("the French reading of the No Mercy sheet"),
+        N_("the French write-up of the No Mercy sheet"),
         N_("UNO Show 'Em No Mercy, the rules reworded by Règles Faciles (no other title)"),
         N_("a French rewording of the printed No Mercy instruction sheet (French edition, HWV18, 2023)"),
         N_("French"),

@@ -121,8 +121,8 @@ def show_text(puzzle: Puzzle) -> str:
     lines.extend(kind.show_lines(puzzle))
     lines.append("")
     lines.append(f"question: {puzzle.question}")
-    for letter, option in zip("ABCDEFGHIJ", kind.options(puzzle)):
-        lines.append(f"  {letter}) {option.label}")
+    for number, option in enumerate(kind.options(puzzle), 1):  # numbered: letters would read as seats
+        lines.append(f"  {number}) {option.label}")
     return "\n".join(lines)
 
 

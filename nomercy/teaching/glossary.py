@@ -77,7 +77,8 @@ _ROWS = [
          "(A card that *matches* is another idea: see \"match\".)"), "scoring"),
     Term("penalty", N_("The cards a player draws for being caught without calling UNO: 2 (the option "
          "`uno_penalty`). The cards a draw card makes you take are a *pending draw*, not a penalty."), "uno"),
-    Term("call UNO", N_("Say \"UNO\" when you are left with one card, as your card goes down."), "uno"),
+    Term("call UNO", N_("Say \"UNO\" whenever a move leaves you holding one card: as your card goes down, or when "
+         "a 7 or a 0 hands you a one-card hand."), "uno"),
     Term("catch", N_("Point out a player who holds one card and has not called UNO; they draw 2. They can be "
          "caught until the next move that is neither a call nor a catch: usually the next player's play or draw."),
          "uno"),

@@ -337,9 +337,9 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
     choices = ""
     options = puzzle.puzzle_kind.options(puzzle)
     if options:
-        first = " (first question)" if puzzle.question.count("?") > 1 else ""  # lettered by hand: text shows letters
+        first = " (first question)" if puzzle.question.count("?") > 1 else ""  # the choices answer the first part
         choices = f"<div><b>Choices</b>{first}:</div>" + "".join(
-            f"<div>{chr(65 + i)}) {escape(option.label)}</div>" for i, option in enumerate(options))
+            f"<div>{i}) {escape(option.label)}</div>" for i, option in enumerate(options, 1))  # numbered: letters are seats
     pile = ""
     # With no discard pile the first card of the draw pile is the one turned up (shown above as such):
     # list only the cards after it, so no card is shown twice and the reader sees which cards are drawn.
