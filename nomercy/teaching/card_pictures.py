@@ -1,7 +1,8 @@
 """One card as a picture: the palette, each face's symbol, and the card as SVG or as an ``<img>``.
 
 Every card can be read without seeing color: a colored card carries its color's letter in a corner and its
-name along the bottom, and a wild names the color chosen for it. Each face has its own symbol (:data:`SYMBOLS`,
+name along the bottom, and a wild names the color chosen for it, in the language asked for (``lang``: the
+corner's mark and the name are the term tables', :func:`card_marks`; English is R, B, G, Y and W). Each face has its own symbol (:data:`SYMBOLS`,
 named by the face table's ``picture``), so a skip-all never looks like a skip. Pure functions: the same card
 always gives the same string.
 
@@ -18,9 +19,11 @@ from html import escape
 from typing import Any, Callable
 
 from nomercy.core import inputs
-from nomercy.core.cards import Card, Color
+from nomercy.core.cards import COLORS, Card, Color
+from nomercy.core.i18n import SOURCE, language
 
-__all__ = ["COLOR_FILL", "FONT", "SYMBOLS", "picture_width", "card_svg", "card_back_svg", "card_img"]
+__all__ = ["COLOR_FILL", "FONT", "SYMBOLS", "picture_width", "card_marks", "face_words", "card_svg", "card_back_svg",
+           "card_img"]
 
 
 # --- palette -------------------------------------------------------------------
@@ -193,13 +196,14 @@ SYMBOLS: dict[str, Callable[[str, str], str]] = {
 }
 
 
-def _face(card: Card) -> str:
-    """What sits in the middle of the card: the symbol its face's picture names."""
+def _face(card: Card, lang: str) -> str:
+    """What sits in the middle of the card: the symbol its face's picture names, with its word in ``lang``."""
     picture = card.rank.face.picture
     draw = SYMBOLS.get(picture.symbol)
     if draw is None:
         raise ValueError(f"no picture for {card}: the symbol {picture.symbol!r} is not one of {', '.join(SYMBOLS)}")
-    return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", picture.label)
+    label = face_words(lang).get(card.rank.face.name, picture.label)
+    return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", label)
 
 
 def picture_width(value: Any) -> float:
@@ -223,8 +227,52 @@ def _svg_open(width: float, label: str, data_card: str, extra: str = "") -> str:
 
 
 def _corner_letter(letter: str, ring: str) -> str:
+    """The mark in the top left corner, on a white disc: one letter, or two or a Chinese character a little smaller."""
     return (f'<circle cx="12" cy="12" r="9" fill="#ffffff" stroke="{ring}" stroke-width="1.8"/>'
-            + _text(12, 12, letter, 13, "#1d1d1f"))
+            + _text(12, 12, letter, 9.5 if len(letter) > 1 else 11 if letter >= "\u2e80" else 13, "#1d1d1f"))
+
+
+@functools.lru_cache(maxsize=8)
+def card_marks(lang: str = SOURCE) -> dict[Color | None, tuple[str, str]]:
+    """What a card says of its color in ``lang``: by color (``None`` for a wild with no color named), the mark in
+    its corner and the word along its bottom. English is the letters of the notation and the color's name; another
+    language's come from its term table (each color's and the wild's ``mark``, and their words in capitals).
+
+    >>> card_marks()[Color.RED], card_marks()[None]
+    (('R', 'RED'), ('W', 'WILD'))
+    >>> card_marks("sv")[Color.GREEN], card_marks("fr")[Color.YELLOW], card_marks("zh-Hant")[Color.BLUE]
+    (('Gr', 'GRÖN'), ('J', 'JAUNE'), ('藍', '藍色'))
+    """
+    lang = language(lang)
+    if lang == SOURCE:
+        marks: dict[Color | None, tuple[str, str]] = {c: (c.letter.upper(), c.value.upper()) for c in COLORS}
+        return {**marks, None: ("W", "WILD")}
+    from nomercy.teaching.terminology import term_table  # the term tables sit beside the pictures, read when asked
+
+    table = term_table(lang)
+    entries = {c: table.entry("colors", c.value) for c in COLORS} | {None: table.entry("faces", "WILD")}
+    return {c: (e.mark, e.term.upper()) for c, e in entries.items()}
+
+
+_WORDED_FACES = ("SKIP_ALL", "DISCARD_ALL")
+"""The faces whose picture carries a word (ALL, under the symbol): a language says it with its term table's mark."""
+
+
+@functools.lru_cache(maxsize=8)
+def face_words(lang: str = SOURCE) -> dict[str, str]:
+    """The words some faces show under their symbol in ``lang``, by the face's name (English: none besides the
+    picture's own ALL).
+
+    >>> face_words("sv")["SKIP_ALL"], face_words("fr")["DISCARD_ALL"]
+    ('ALLA', 'TOUT')
+    """
+    lang = language(lang)
+    if lang == SOURCE:
+        return {}
+    from nomercy.teaching.terminology import term_table
+
+    table = term_table(lang)
+    return {face: table.entry("faces", face).mark for face in _WORDED_FACES}
 
 
 def _highlight(playable: bool, selected: bool) -> str:
@@ -251,19 +299,25 @@ def card_svg(
     playable: bool = False,
     selected: bool = False,
     face_down: bool = False,
+    lang: str = SOURCE,
 ) -> str:
     """One card as a standalone ``<svg>`` string, ``width`` pixels wide (height 1.5x).
 
     ``named_color`` is the color in force on a wild (ignored on a colored card): the
     wild keeps its four-color face and gains a band with that color's name.
     ``playable`` adds an orange frame and a check mark, ``selected`` a purple frame.
-    ``face_down`` shows the back and gives nothing of the card away.
+    ``face_down`` shows the back and gives nothing of the card away. ``lang`` (a code of
+    :data:`nomercy.core.i18n.LANGUAGES`) chooses the marks and words drawn on the face (:func:`card_marks`); the
+    picture's title stays the card's notation, which a widget names again in its language.
 
     >>> s = card_svg("wild roulette", named_color="g")
     >>> '<title>wild roulette, green named</title>' in s, '>GREEN<' in s
     (True, True)
+    >>> '>GRÖN<' in card_svg("wild roulette", named_color="g", lang="sv")
+    True
     """
     width = picture_width(width)
+    lang = language(lang)
     if face_down:
         return card_back_svg(width)
     if isinstance(card, str):
@@ -271,11 +325,11 @@ def card_svg(
     named = Color.parse(named_color) if isinstance(named_color, str) else named_color
     if card.color is not None:
         named = None
-    return _card_svg(card, named, float(width), bool(playable), bool(selected))
+    return _card_svg(card, named, float(width), bool(playable), bool(selected), lang)
 
 
 @functools.lru_cache(maxsize=4096)
-def _card_svg(card: Card, named: Color | None, width: float, playable: bool, selected: bool) -> str:
+def _card_svg(card: Card, named: Color | None, width: float, playable: bool, selected: bool, lang: str) -> str:
     """The drawing itself, cached: a table redraws the same few dozen cards all game."""
     label = str(card) if named is None else f"{card}, {named} named"
     extra = ""
@@ -285,29 +339,31 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
         extra += ' data-playable="true"'
     if selected:
         extra += ' data-selected="true"'
+    marks = card_marks(lang)
     parts = [_svg_open(width, label, str(card), extra)]
     parts.append('<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#ffffff" stroke="#8c8c8c" stroke-width="1"/>')
     parts.append(f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="{COLOR_FILL[card.color]}"/>')
     if card.color is not None:
         parts.append(_oval("#ffffff"))
-        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card)}</g>')
-        parts.append(_corner_letter(card.color.letter.upper(), _OUTLINE))
-        parts.append(_text(30, 78.5, card.color.value.upper(), 9.5, _INK[card.color], spacing=0.6, max_width=48))
+        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card, lang)}</g>')
+        mark, word = marks[card.color]
+        parts.append(_corner_letter(mark, _OUTLINE))
+        parts.append(_text(30, 78.5, word, 9.5, _INK[card.color], spacing=0.6, max_width=48))
     else:
         if card.rank.face.picture.symbol == "wheel":  # the wheel sits on a dark oval
             parts.append(_oval("#3a3a3d"))
         else:
             parts.append(_four_color_oval())
-        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card)}</g>')
+        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card, lang)}</g>')
         if named is None:
-            parts.append(_corner_letter("W", _OUTLINE))
-            parts.append(_text(30, 78.5, "WILD", 9.5, "#ffffff", spacing=0.6, max_width=48))
+            parts.append(_corner_letter(marks[None][0], _OUTLINE))
+            parts.append(_text(30, 78.5, marks[None][1], 9.5, "#ffffff", spacing=0.6, max_width=48))
         else:
             fill = COLOR_FILL[named]
             parts.append(f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="none" stroke="{fill}" stroke-width="3"/>')
             parts.append(f'<rect x="5" y="71" width="50" height="15" rx="3" fill="{fill}" stroke="#ffffff" stroke-width="1"/>')
-            parts.append(_text(30, 78.5, named.value.upper(), 9.5, _INK[named], spacing=0.6, max_width=46))
-            parts.append(_corner_letter(named.letter.upper(), fill))
+            parts.append(_text(30, 78.5, marks[named][1], 9.5, _INK[named], spacing=0.6, max_width=46))
+            parts.append(_corner_letter(marks[named][0], fill))
     parts.append(_highlight(playable, selected))
     parts.append("</svg>")
     return "".join(parts)

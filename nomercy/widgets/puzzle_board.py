@@ -336,7 +336,8 @@ def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[st
             "name": seat, "count": len(cards) + more, "turn": seat == puzzle.turn,
             "label": said.gettext(SEAT, seat=seat),
             "cards": [card_svg(c, None, 40, False, False) if lang == SOURCE else
-                      picture_named(card_svg(c, None, 40, False, False), core_said.card_name(c, lang)) for c in cards],
+                      picture_named(card_svg(c, None, 40, False, False, lang), core_said.card_name(c, lang))
+                      for c in cards],
             "text": [str(c) for c in cards],
             "more": more, "more_label": said.gettext(_MORE, count=more),
             "back": "" if not more else card_back_svg(40) if lang == SOURCE else picture_named(
