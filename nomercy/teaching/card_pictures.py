@@ -15,7 +15,8 @@ from __future__ import annotations
 import base64
 import functools
 import math
-from html import escape
+import re
+from html import escape, unescape
 from typing import Any, Callable
 
 from nomercy.core import inputs
@@ -331,7 +332,7 @@ def card_svg(
 @functools.lru_cache(maxsize=4096)
 def _card_svg(card: Card, named: Color | None, width: float, playable: bool, selected: bool, lang: str) -> str:
     """The drawing itself, cached: a table redraws the same few dozen cards all game."""
-    label = str(card) if named is None else f"{card}, {named} named"
+    label = _name(card, named, lang)
     extra = ""
     if named is not None:
         extra += f' data-color="{named.value}"'
@@ -367,6 +368,17 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
     parts.append(_highlight(playable, selected))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _name(card: Card, named: Color | None, lang: str) -> str:
+    """The picture's name (its title, what a screen reader says): the notation in English, else the language's."""
+    if lang == SOURCE:
+        return str(card) if named is None else f"{card}, {named} named"
+    from nomercy.core.said import COLOR_WORDS, card_name
+    from nomercy.core.i18n import words
+
+    name = card_name(card, lang)  # a wild's named color after it, as the game table names its top card
+    return name if named is None else f"{name}, {words(lang).gettext(COLOR_WORDS[named])}"
 
 
 @functools.lru_cache(maxsize=64)
@@ -410,6 +422,9 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
             label += f", {Color.parse(named) if isinstance(named, str) else named} named"
         if options.get("playable") and not options.get("face_down"):
             label += " (playable)"
+        if options.get("lang", SOURCE) != SOURCE:  # the picture's own name, in its language
+            label = re.search(r"<title>([^<]*)</title>", svg).group(1)  # type: ignore[union-attr]
+            label = unescape(label)
     if inline:
         return svg
     return (f'<img src="{_data_uri(svg)}" width="{_num(width)}" height="{_num(width * _H / _W)}" '
