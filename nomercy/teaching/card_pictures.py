@@ -203,7 +203,7 @@ def _face(card: Card, lang: str) -> str:
     draw = SYMBOLS.get(picture.symbol)
     if draw is None:
         raise ValueError(f"no picture for {card}: the symbol {picture.symbol!r} is not one of {', '.join(SYMBOLS)}")
-    label = face_words(lang).get(card.rank.face.name, picture.label)
+    label = _face_words(lang).get(card.rank.face.name, picture.label)
     return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", label)
 
 
@@ -233,7 +233,6 @@ def _corner_letter(letter: str, ring: str) -> str:
             + _text(12, 12, letter, 9.5 if len(letter) > 1 else 11 if letter >= "\u2e80" else 13, "#1d1d1f"))
 
 
-@functools.lru_cache(maxsize=8)
 def card_marks(lang: str = SOURCE) -> dict[Color | None, tuple[str, str]]:
     """What a card says of its color in ``lang``: by color (``None`` for a wild with no color named), the mark in
     its corner and the word along its bottom. English is the letters of the notation and the color's name; another
@@ -244,7 +243,11 @@ def card_marks(lang: str = SOURCE) -> dict[Color | None, tuple[str, str]]:
     >>> card_marks("sv")[Color.GREEN], card_marks("fr")[Color.YELLOW], card_marks("zh-Hant")[Color.BLUE]
     (('Gr', 'GRÖN'), ('J', 'JAUNE'), ('藍', '藍色'))
     """
-    lang = language(lang)
+    return dict(_card_marks(language(lang)))  # a copy: the cached one is the pictures'
+
+
+@functools.lru_cache(maxsize=8)
+def _card_marks(lang: str) -> dict[Color | None, tuple[str, str]]:
     if lang == SOURCE:
         marks: dict[Color | None, tuple[str, str]] = {c: (c.letter.upper(), c.value.upper()) for c in COLORS}
         return {**marks, None: ("W", "WILD")}
@@ -259,7 +262,6 @@ _WORDED_FACES = ("SKIP_ALL", "DISCARD_ALL")
 """The faces whose picture carries a word (ALL, under the symbol): a language says it with its term table's mark."""
 
 
-@functools.lru_cache(maxsize=8)
 def face_words(lang: str = SOURCE) -> dict[str, str]:
     """The words some faces show under their symbol in ``lang``, by the face's name (English: none besides the
     picture's own ALL).
@@ -267,7 +269,11 @@ def face_words(lang: str = SOURCE) -> dict[str, str]:
     >>> face_words("sv")["SKIP_ALL"], face_words("fr")["DISCARD_ALL"]
     ('ALLA', 'TOUT')
     """
-    lang = language(lang)
+    return dict(_face_words(language(lang)))
+
+
+@functools.lru_cache(maxsize=8)
+def _face_words(lang: str) -> dict[str, str]:
     if lang == SOURCE:
         return {}
     from nomercy.teaching.terminology import term_table
@@ -340,7 +346,7 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
         extra += ' data-playable="true"'
     if selected:
         extra += ' data-selected="true"'
-    marks = card_marks(lang)
+    marks = _card_marks(lang)
     parts = [_svg_open(width, label, str(card), extra)]
     parts.append('<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#ffffff" stroke="#8c8c8c" stroke-width="1"/>')
     parts.append(f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="{COLOR_FILL[card.color]}"/>')
