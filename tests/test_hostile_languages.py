@@ -138,7 +138,7 @@ def test_play_with_an_unknown_language_says_so_and_plays_in_english(code: str) -
 
 
 @pytest.mark.parametrize("code, line", [("sv", "Runda 1, drag 0. Översta kortet:"), ("FR-be", "Manche 1, coup 0."),
-                                        ("zh-TW", "第 1 局，第 0 步。")])
+                                        ("zh-TW", "第 1 局，第 0 個動作。")])
 def test_play_in_a_language_shows_the_tables_lines_in_it(code: str, line: str) -> None:
     ran = _play("--lang", code)
     assert ran.returncode == 0 and ran.stderr == "", ran.stderr

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from nomercy.core import inputs
 from nomercy.core.cards import COLORS, Card, Color
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.i18n import SOURCE, language
 
 __all__ = ["COLOR_FILL", "FONT", "SYMBOLS", "picture_width", "card_marks", "face_words", "card_svg", "card_back_svg",
@@ -325,14 +326,19 @@ def card_svg(
     """
     width = picture_width(width)
     lang = language(lang)
-    if face_down:
+    playable, selected = inputs.switch(playable, "playable"), inputs.switch(selected, "selected")
+    if inputs.switch(face_down, "face_down"):
         return card_back_svg(width)
     if isinstance(card, str):
         card = Card.parse(card)
+    if not isinstance(card, Card):
+        raise NomercyError(f"a card to draw is a card or its notation, like 'red 7', not {brief(card)}")
+    if named_color is not None and not isinstance(named_color, (Color, str)):
+        raise NomercyError(f"the color named on a wild is red, yellow, green or blue, not {brief(named_color)}")
     named = Color.parse(named_color) if isinstance(named_color, str) else named_color
     if card.color is not None:
         named = None
-    return _card_svg(card, named, float(width), bool(playable), bool(selected), lang)
+    return _card_svg(card, named, float(width), playable, selected, lang)
 
 
 @functools.lru_cache(maxsize=4096)
