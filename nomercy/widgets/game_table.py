@@ -394,4 +394,5 @@ class GameTable(GuardedWidget):
             return {**review, "board": ""}
         from nomercy.teaching.pictures import state_html
 
-        return {**review, "board": state_html(result.decisions[index].state.view(result.seat), inline=True)}
+        return {**review, "board": state_html(result.decisions[index].state.view(result.seat), inline=True,
+                                              lang=self._lang)}
