@@ -197,10 +197,12 @@ def _play(args: argparse.Namespace) -> int:
     from nomercy.play.daily_deal import daily_opponents, day_of
     from nomercy.play.players import PLAYER_KINDS
     from nomercy.play.terminal import TerminalTable, check_save
+    from nomercy.teaching.terminology import ruling_titles
 
     lang, note = choose(args.lang)  # a language that is not ours: English, and a note that says so
     if note:
         print(note, file=sys.stderr)
+    titles = ruling_titles(lang)  # the coach names rulings as the language's term table does (a layer above play)
     try:  # every option, and the save against them, before the table opens: nothing is played or saved first
         if args.daily is not None:
             given = [name for name, value in (("--players", args.players), ("--bots", args.bots), ("--seed", args.seed),
@@ -209,7 +211,7 @@ def _play(args: argparse.Namespace) -> int:
                 raise NomercyError(f"--daily deals the day's own deal (no-mercy, You against {daily_opponents()}): "
                                    f"leave out {', '.join(given) or '--rules'}")
             day = day_of(None if args.daily == "today" else args.daily)
-            daily = TerminalTable.deal_of_the_day(day, save_to=args.save, lang=lang)
+            daily = TerminalTable.deal_of_the_day(day, save_to=args.save, lang=lang, titles=titles)
             return daily.run()
         overrides = parse_settings(args.set)
         if "players" in overrides:
@@ -242,7 +244,7 @@ def _play(args: argparse.Namespace) -> int:
                        kinds=("human", *kinds) if args.players is not None or args.bots is not None else None,
                        seed=args.seed)
         table = TerminalTable(rules, ["human", *kinds], seed=args.seed or 0, coach=args.coach, save_to=args.save,
-                              lang=lang)
+                              lang=lang, titles=titles)
     except (NomercyError, ValueError, OSError) as error:
         return _fail("play", error)
     return table.run()

@@ -4,9 +4,8 @@ the moves, the question, the options, each hint, the option's why and the explan
 console error fails (the phone's visit checks it).
 
 The check is test_site_learn_languages's (by origin: a text passes when it is made of the language's translations,
-names, numbers and symbols), with the puzzles' catalog added to the main one. The trainer's own words are in the
-catalogs now, but the whole page still shows some English (the color letters on the cards among them): the test of
-the whole page says so as a strict xfail, which fails the day it shows none, so the marker is taken off then.
+names, numbers and symbols), with the puzzles' catalog added to the main one. The whole page as it opens is checked
+too, in each language: the board's table picture, its cards' letters and names, the answer form and the buttons.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from learn_clicks import WAIT_MS
 from nomercy.core.i18n import LOCALES, puzzle_catalog
 from nomercy.puzzles.puzzle import load_puzzles
 from nomercy.puzzles.puzzle_languages import translated
+from nomercy.teaching.card_pictures import card_marks
 from test_site import _app_ready, site  # noqa: F401 - the served site, as the other site tests use it
 from test_site_phone import phone
 
@@ -31,6 +31,9 @@ SERVED = {lang: translated(load_puzzles(), lang) for lang in LOCALES}
 LANGS = [lang for lang in LOCALES if SERVED[lang]]
 WALKED = 12
 """Puzzles walked in each language (each served one after the other; the catalog tests check every text)."""
+MARKS = {lang: re.compile("\\((?:" + "|".join(re.escape(mark) for mark, _ in card_marks(lang).values()) + ")\\)")
+         for lang in LOCALES}
+"""A color's mark in brackets (Gu, J, 紅): the term tables' sign for the color, which the language's cards show."""
 SEAT = re.compile(r"(?<![A-Za-z\u00c0-\u024f])[A-F](?![A-Za-z\u00c0-\u024f])")
 PARTS = ["puzzle-title", "puzzle-seats", "puzzle-hands", "puzzle-moves", "puzzle-question", "puzzle-choices",
          "puzzle-hints", "puzzle-why", "puzzle-explanation", "trainer-available"]
@@ -46,6 +49,8 @@ def _from_the_catalogs(texts: list[str], lang: str) -> list[str]:
         if text in puzzles:
             continue
         text = SEAT.sub("1", text)  # a seat's letter is a name in every language (and "Plats {seat}" takes any)
+        text = re.sub(r"\b([Dd]|[Qq]u)'1\b", r"\1e 1", text)  # French's de and que elided before a seat (d'A)
+        text = MARKS[lang].sub("(1)", text)  # the color's mark beside its name, as the language's cards show it
         # the option's why after its heading ("Varför: ...", "Här blir det fel: ..."): the why is a puzzle's text
         heading = re.match(r"^(.+?[:：])\s*(.+)$", text)
         if heading and heading.group(2) in puzzles:
@@ -96,11 +101,12 @@ def test_the_train_page_in_a_language_serves_its_puzzles_in_its_words(site: str,
         assert len(seen) == min(WALKED, len(served))
 
 
-@pytest.mark.xfail(strict=True, reason="some words of the whole Train page are still English (the color letters drawn "
-                                       "on the cards among them: docs/architecture.md, Languages: Not yet)")
-def test_the_whole_train_page_in_swedish_shows_no_english(site: str) -> None:  # noqa: F811
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_whole_train_page_in_a_language_shows_no_english(site: str, lang: str) -> None:  # noqa: F811
+    """Every text of the Train page as it opens (the header, the board's table picture and its cards' names and
+    letters, the answer form, the buttons): the language's, none English."""
     with phone(site, "360x640") as session:
-        page = session.open("train/index.html?lang=sv")
+        page = session.open(f"train/index.html?lang={lang}")
         root = _app_ready(page, "nm-trainer")
-        wrong = _from_the_catalogs(page.evaluate(learn_check.VISIBLE_TEXTS_JS, root.element_handle()), "sv")
+        wrong = _from_the_catalogs(page.evaluate(learn_check.VISIBLE_TEXTS_JS, root.element_handle()), lang)
         assert wrong == [], f"not from the catalogs: {wrong[:10]}"

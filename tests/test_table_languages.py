@@ -11,7 +11,9 @@ because the Swedish catalog does, never "the" or "card". Chinese text is checked
 in it. The check reads the catalogs, so a new English sentence at the table fails it until it is translated.
 
 The coach's own words (the hint's reasons and figures, a warning's sentences and ways out, the round's review) are
-checked the same way, in their own test.
+checked the same way, in their own test. The card pictures' own letters (a color's mark in the corner, its name
+along the bottom, ALL under a skip-all) are the language's too, and the terminal's coach names a ruling by the
+language's title.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from typing import Any, Iterator
 import pytest
 from babel.messages.pofile import read_po
 
+from nomercy.core.faces import PRINTED_FACES
 from nomercy.core.i18n import LOCALE_DIR, LOCALES
+from nomercy.core.rulebook import RULINGS
+from nomercy.teaching.card_pictures import card_marks, face_words
 from nomercy.teaching.terminology import ruling_titles
 from nomercy.widgets.game_table import GameTable
 
@@ -69,6 +74,8 @@ def _texts(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
 
 def english_left(table: GameTable, lang: str, traits: tuple[str, ...]) -> list[tuple[str, str, str]]:
     """The words of ``traits`` that the language's catalog never uses: (where, the word, the text)."""
+    if not traits:
+        return []
     names = {n.lower() for n in table.seats} | {"greedy"}
     known = _vocabulary(lang)
     found = []
@@ -87,16 +94,43 @@ COACH = ("advice", "review")
 """The coach's traits: its hint or warning, and the round's review."""
 
 
-def _walk(lang: str, seed: int, players: dict[str, str], check: tuple[str, ...]) -> tuple[set[str], list[Any]]:
+_DRAWN = re.compile(r"<text[^>]*>([^<]*)</text>")
+
+
+def drawn_texts(value: Any) -> Iterator[str]:
+    """The letters drawn inside the card pictures the page is sent (an SVG's ``<text>``), anywhere in ``value``."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from drawn_texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from drawn_texts(v)
+    elif isinstance(value, str) and "<svg" in value:
+        yield from _DRAWN.findall(value)
+
+
+def card_letters(lang: str) -> set[str]:
+    """What a card may show in letters in ``lang``: its marks and color words, the faces' words, the numbers and
+    +N of the faces, and the back's NO MERCY and UNO (the game's name in every language)."""
+    marks = {part for pair in card_marks(lang).values() for part in pair}
+    faces = {face.picture.label for face in PRINTED_FACES if not face.picture.label.isalpha() or lang == "en"}
+    return marks | set(face_words(lang).values()) | faces | {"NO", "MERCY", "UNO"}
+
+
+def _walk(lang: str, seed: int, players: dict[str, str], check: tuple[str, ...],
+          drawn: set[str] | None = None) -> tuple[set[str], list[Any]]:
     """A seeded round at a table in ``lang`` with the coach on, clicked as a person would (a hint now and then, a
     card that does not fit, the first choice of a prompt, UNO when one card is left, the hidden hand shown), then
-    the review asked for; what it reached, and every English word found in ``check`` on the way."""
+    the review asked for; what it reached, and every English word found in ``check`` on the way (and into
+    ``drawn``, when given, every text drawn on a card picture)."""
     table = GameTable("no-mercy", players, seed=seed, pace=0, lang=lang, coach=True)
     rng = random.Random(seed)
     reached: set[str] = set()
     left: list[Any] = []
     for _ in range(300):
         left += english_left(table, lang, check)
+        if drawn is not None:
+            drawn.update(drawn_texts(table.table))
         t, s = table.table, table.state
         if s.is_over:
             reached.add("over")
@@ -107,6 +141,16 @@ def _walk(lang: str, seed: int, players: dict[str, str], check: tuple[str, ...])
                 table.send_intent({"type": "advance", "version": table.session.version})
             reached.add("review")
             left += english_left(table, lang, check)
+            for _ in range(500 if "review" in check else 0):  # to the review's end, as the page asks again
+                if table.session.review.get("done") == table.session.review.get("total") and \
+                        table.send_intent({"type": "review_show", "index": 0}) is None:
+                    reached.add("review board")  # the table as the person saw it then, drawn in the language
+                    board = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", table.review["board"], flags=re.S)
+                    names = {n.lower() for n in table.seats} | {w.lower() for w in card_letters(lang)}
+                    left += [("review.board", word, board) for word in _WORD.findall(board)
+                             if word.lower() not in _vocabulary(lang) and word.lower() not in names]
+                    break
+                table.send_intent({"type": "review"})
             break
         if t.get("hidden") and t.get("reveal_for"):
             reached.add("hot-seat")
@@ -160,6 +204,47 @@ def test_seeded_rounds_at_a_table_in_a_language_show_no_english_word(lang: str) 
     assert {"over", "hint", "refused", "hot-seat", "prompt", "review", "uno", "warning"} <= reached, reached
 
 
+@pytest.mark.parametrize("lang", [*OTHERS, "en"])
+def test_the_cards_at_a_table_show_the_languages_marks_and_color_words(lang: str) -> None:
+    """Every letter drawn on the cards of seeded rounds (the hand, the top card with a wild's named color, the
+    hands shown at the end) is the language's: a Swedish card says GUL and Gu, never YELLOW and Y; English's stay
+    R, Y, G, B, W and their names."""
+    drawn: set[str] = set()
+    for seed, players in ((1, ONE_PERSON), (3, HOT_SEAT)):
+        _walk(lang, seed, players, (), drawn)
+    assert drawn - card_letters(lang) == set()
+    words = {word for _, word in card_marks(lang).values()}
+    assert len(drawn & words) >= 3, drawn  # the colors' own words were drawn, not only numbers
+    if lang != "en":
+        english = {part for pair in card_marks("en").values() for part in pair} | {"ALL"}
+        assert drawn & english <= {"R", "B"}, drawn & english  # R and B are red's and blue's marks in sv and fr too
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_terminals_coach_names_the_rulings_by_the_languages_titles(lang: str, monkeypatch: Any,
+                                                                       capsys: Any) -> None:
+    """``nomercy play --lang sv --coach``: the hint names its ruling as the language's term table titles it (the
+    command line passes the titles down to the terminal table, which sits below the term tables)."""
+    import io
+
+    from nomercy.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nquit\n"))
+    assert main(["play", "--lang", lang, "--coach", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    ends = re.compile(r"[(（]([^()（）]+)[)）]$")  # Chinese writes its brackets full width
+    hint = next(line for line in out.splitlines() if ends.search(line) and "Greedy1" in line)
+    title = ends.search(hint).group(1)  # type: ignore[union-attr]
+    assert title in ruling_titles(lang).values(), hint
+    assert title not in {r.title for r in RULINGS.values()}, hint
+    assert not english_words(title, lang), title
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    """The words of ``text`` the language's catalog and titles never use."""
+    return [w for w in _WORD.findall(text) if w.lower() not in _vocabulary(lang)]
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_coachs_hints_warnings_and_reviews_show_no_english_word(lang: str) -> None:
     """The coach's words at a table in another language: its hints (the reason, the odds in words, and the figures
@@ -169,7 +254,7 @@ def test_the_coachs_hints_warnings_and_reviews_show_no_english_word(lang: str) -
         got, left = _walk("zh-Hant" if lang == "zh_Hant" else lang, seed, players, COACH)
         reached |= got
         assert not left, f"English in the {lang} coach's words (seed {seed}): {left[:5]}"
-    assert {"hint", "warning", "review"} <= reached, reached
+    assert {"hint", "warning", "review", "review board"} <= reached, reached
 
 
 @pytest.mark.parametrize("lang", OTHERS)

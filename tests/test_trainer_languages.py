@@ -154,3 +154,35 @@ def test_the_moves_are_said_as_the_engine_says_them_and_give_nothing_away() -> N
     assert move_said("A plays red 7 swapping with C", seats, "sv").startswith("A lägger röd 7.")
     assert move_said("A plays red 7", seats, "en") == "A plays red 7"
     assert sentence  # the engine's own sentences are the ones said (nomercy/core/said.py)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_trainers_boards_draw_and_say_the_table_in_the_language(lang: str) -> None:
+    """A walk through the puzzles a language serves: every letter drawn on a card (the table picture's and the other
+    hands') is the language's (its marks and color words), and the table picture's words and the answer form's labels
+    are words its catalog uses (a seat's letter aside), so no English table sits under a translated question."""
+    import re
+
+    from test_table_languages import _vocabulary, card_letters, drawn_texts
+
+    trainer, letters, known = _trainer(lang), card_letters(lang), _vocabulary(lang)
+    english: list[tuple[str, str]] = []
+    drawn: set[str] = set()
+    for _ in range(min(len(SERVED[lang]), 25)):
+        shown = trainer.puzzle
+        drawn.update(drawn_texts({"board": shown["board"], "hands": shown["hands"]}))
+        board = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", shown["board"], flags=re.S)
+        form = [f["label"] + " " + f.get("how", "") for f in shown["fields"]]
+        for text in [board, *form, shown["rules_name"], shown["topic_name"], shown["show_label"]]:
+            english += [(shown["id"], word) for word in re.findall(r"[A-Za-zÀ-ÿ]{2,}", text)
+                        if word.lower() not in known and word not in letters]  # a color's mark, as on its cards
+        trainer.next()
+    assert drawn - letters == set(), drawn - letters
+    assert {word for _, word in card_marks_words(lang)} & drawn
+    assert english == [], english[:10]
+
+
+def card_marks_words(lang: str) -> list[tuple[str, str]]:
+    from nomercy.teaching.card_pictures import card_marks
+
+    return list(card_marks(lang).values())

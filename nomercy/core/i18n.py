@@ -70,11 +70,40 @@ def placeholders(message: str) -> set[str]:
     return set(_PLACEHOLDER.findall(message))
 
 
-def _fill(message: str, fallback: str, values: dict[str, Any]) -> str:
-    """``message`` with its placeholders filled; a translation whose placeholders do not fit (the build
-    refuses one, so this is a last guard) gives the English ``fallback`` instead, never an error."""
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue|[Ll]orsque|[Pp]uisque|[Jj]usque) \{(\w+)\}")
+"""French words that lose their e before a vowel (de Alex is d'Alex), where a placeholder follows them."""
+_VOWEL_START = re.compile(r"([aeiouhàâäéèêëîïôöùûüœæ]|y[^aeiouy])", re.I)
+"""How a name or a card's name starts when French elides before it: a vowel, a mute h (d'Hugo: names take the
+mute h), or a y before a consonant (d'Yves; Yann's y is a consonant: de Yann). A digit never elides (de 11 cartes)."""
+
+
+def elide(message: str, values: dict[str, Any]) -> str:
+    """A French ``message`` with its de, que (lorsque, puisque, jusque) elided before a placeholder whose value
+    starts with a vowel: the catalog writes ``la main de {player}``, and Alex's hand is ``la main d'Alex``.
+
+    >>> elide("Main de {player}", {"player": "Alex"}), elide("Main de {player}", {"player": "Bo"})
+    ("Main d'{player}", 'Main de {player}')
+    >>> elide("pas de {player} ; que {who}", {"player": "Hugo", "who": "Yann"})
+    "pas d'{player} ; que {who}"
+    """
+    def one(match: re.Match[str]) -> str:
+        word, name = match.group(1), match.group(2)
+        value = values.get(name)
+        if isinstance(value, str) and _VOWEL_START.match(value):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return _ELIDED.sub(one, message)
+
+
+def _fill(message: str, fallback: str, values: dict[str, Any], lang: str = SOURCE) -> str:
+    """``message`` with its placeholders filled (French's de and que elided before a vowel, :func:`elide`); a
+    translation whose placeholders do not fit (the build refuses one, so this is a last guard) gives the English
+    ``fallback`` instead, never an error."""
     if not values:
         return message
+    if lang == "fr":
+        message = elide(message, values)
     try:
         return message.format_map(_Kept(values))
     except (IndexError, ValueError):
@@ -108,12 +137,12 @@ class Words:
 
     def gettext(self, message: str, **values: Any) -> str:
         """``message`` in this language, its ``{placeholders}`` filled from ``values``."""
-        return _fill(self._catalog.gettext(message), message, values)
+        return _fill(self._catalog.gettext(message), message, values, self.lang)
 
     def ngettext(self, singular: str, plural: str, count: int, **values: Any) -> str:
         """The form of the message that agrees with ``count`` (``{count}`` is filled with it)."""
         english = singular if count == 1 else plural
-        return _fill(self._catalog.ngettext(singular, plural, count), english, {"count": count, **values})
+        return _fill(self._catalog.ngettext(singular, plural, count), english, {"count": count, **values}, self.lang)
 
     def knows(self, message: str) -> bool:
         """Whether this language's catalog translates ``message`` (English knows none: its words are the messages)."""

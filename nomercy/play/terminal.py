@@ -22,7 +22,8 @@ from typing import Any, Callable, Mapping, Sequence
 from nomercy.core import typed_text
 from nomercy.core.cards import Card, Color
 from nomercy.core.engine import legal_moves
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
+from nomercy.core.rulebook import RULINGS
 from nomercy.core import said
 from nomercy.play.said_at_table import log_words, move_words, said_all, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
@@ -36,7 +37,7 @@ from nomercy.play.table import TableSession, day_of
 from nomercy.play.table_text import HUMAN, kinds_from_names
 from nomercy.play.uno_moment import UNO_MOMENT
 
-__all__ = ["TerminalTable", "COMMANDS", "PROMPT_KINDS", "check_save", "read_line"]
+__all__ = ["TerminalTable", "COMMANDS", "PROMPT_KINDS", "check_save", "read_line", "ruling_titles_given"]
 
 PROMPT_KINDS = ("move", "uno", "coach", "round")
 """The kinds of question the table asks: a move, the UNO moment, the coach's "Play it anyway?", "Another round?".
@@ -152,8 +153,13 @@ class TerminalTable:
 
     def __init__(self, rules: str | RuleSet, players: Sequence[str] | Mapping[str, str], *, seed: int, coach: bool = False,
                  save_to: str | None = None, overrides: Mapping[str, Any] | None = None, read: Read = read_line,
-                 write: Write = print, daily: datetime.date | str | None = None, lang: str = SOURCE) -> None:
+                 write: Write = print, daily: datetime.date | str | None = None, lang: str = SOURCE,
+                 titles: Mapping[str, str] | None = None) -> None:
+        """``titles`` are the rulings' titles in ``lang`` by id, as the language's term table names them
+        (:func:`nomercy.teaching.terminology.ruling_titles`, which the command line passes: the term tables sit
+        above this layer); without them the coach's lines name a ruling by the rulebook's English title."""
         self._words = words(lang)  # the table's own lines in this language (nomercy.core.i18n); checked first
+        self._titles = ruling_titles_given(titles)
         self._lines = 0
         check_save(save_to, daily=None if daily is None else day_of(daily))  # before the session resumes it
         self.session = (TableSession(rules, players, seed=seed, coach=coach, save_to=save_to, clock=self._clock,
@@ -169,9 +175,11 @@ class TerminalTable:
 
     @classmethod
     def deal_of_the_day(cls, date: datetime.date | str | None = None, *, save_to: str | None = None,
-                        read: Read = read_line, write: Write = print, lang: str = SOURCE) -> "TerminalTable":
+                        read: Read = read_line, write: Write = print, lang: str = SOURCE,
+                        titles: Mapping[str, str] | None = None) -> "TerminalTable":
         """The deal of the day (:meth:`TableSession.deal_of_the_day`) at a terminal: today's in UTC, or ``date``."""
-        return cls("no-mercy", [], seed=0, save_to=save_to, read=read, write=write, daily=day_of(date), lang=lang)
+        return cls("no-mercy", [], seed=0, save_to=save_to, read=read, write=write, daily=day_of(date), lang=lang,
+                   titles=titles)
 
     def _clock(self) -> float:
         """The UNO moment's clock: one moment per line read."""
@@ -451,7 +459,7 @@ class TerminalTable:
         say = self._words.gettext
         if advice.get("kind") == "hint":
             self._write(say(N_("Hint: {move}. {summary} ({title})"), move=advice["move"], summary=advice["summary"],
-                            title=advice["title"]))
+                            title=self._titles.get(advice["rule"], advice["title"])))
             numbers = advice["numbers"]  # a terminal is read by someone who asked for the figures too
             for chance in numbers["chances"]:
                 self._write(f"  {chance['text']}")
@@ -461,7 +469,7 @@ class TerminalTable:
         elif advice.get("kind") == "warning":
             self._write(say(N_("The coach holds {move} back:"), move=advice["move"]))
             for warning in advice["warnings"]:
-                self._write(f"  - {warning['text']} ({warning['title']})")
+                self._write(f"  - {warning['text']} ({self._titles.get(warning['rule'], warning['title'])})")
 
     def _print_result(self, snap: dict[str, Any]) -> None:
         if self._words.lang != SOURCE:
@@ -500,6 +508,35 @@ class TerminalTable:
                                             score=standing["score"]))
         if snap["daily"]:
             self._write(said.gettext(N_("To share: {share}"), share=snap["daily"]["share"]))
+
+
+def ruling_titles_given(titles: object) -> dict[str, str]:
+    """The rulings' titles a terminal table is given, checked: every ruling of the rulebook by its id, each a title
+    of one line (at most 120 characters); nothing given is the rulebook's own English titles.
+
+    >>> ruling_titles_given({"mercy": "Mercy"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.NomercyError: the rulings' titles name every ruling of the rulebook by its id; these lack 'deal' and ... more
+    """
+    if titles is None:
+        return {ruling.id: ruling.title for ruling in RULINGS.values()}
+    if not isinstance(titles, Mapping):
+        raise NomercyError(f"the rulings' titles are a mapping of each ruling's id to its title, not {brief(titles)}")
+    unknown = [key for key in titles if key not in RULINGS]
+    if unknown:
+        raise NomercyError(f"the rulings' titles: {brief(unknown[0])} is not a ruling's id; the ids are the "
+                           f"rulebook's ({', '.join(list(RULINGS)[:5])}...)")
+    missing = [key for key in RULINGS if key not in titles]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise NomercyError(f"the rulings' titles name every ruling of the rulebook by its id; these lack "
+                           f"{brief(missing[0])}{more}")
+    for key, title in titles.items():
+        if not isinstance(title, str) or not title.strip() or len(title) > 120 or "\n" in title:
+            raise NomercyError(f"the rulings' titles: the title of {key} is one line of 1 to 120 characters, "
+                               f"not {brief(title)}")
+    return dict(titles)
 
 
 def _said_card(text: str, lang: str) -> str:

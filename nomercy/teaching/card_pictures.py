@@ -1,7 +1,8 @@
 """One card as a picture: the palette, each face's symbol, and the card as SVG or as an ``<img>``.
 
 Every card can be read without seeing color: a colored card carries its color's letter in a corner and its
-name along the bottom, and a wild names the color chosen for it. Each face has its own symbol (:data:`SYMBOLS`,
+name along the bottom, and a wild names the color chosen for it, in the language asked for (``lang``: the
+corner's mark and the name are the term tables', :func:`card_marks`; English is R, B, G, Y and W). Each face has its own symbol (:data:`SYMBOLS`,
 named by the face table's ``picture``), so a skip-all never looks like a skip. Pure functions: the same card
 always gives the same string.
 
@@ -14,13 +15,17 @@ from __future__ import annotations
 import base64
 import functools
 import math
-from html import escape
+import re
+from html import escape, unescape
 from typing import Any, Callable
 
 from nomercy.core import inputs
-from nomercy.core.cards import Card, Color
+from nomercy.core.cards import COLORS, Card, Color
+from nomercy.core.errors import NomercyError, brief
+from nomercy.core.i18n import SOURCE, language
 
-__all__ = ["COLOR_FILL", "FONT", "SYMBOLS", "picture_width", "card_svg", "card_back_svg", "card_img"]
+__all__ = ["COLOR_FILL", "FONT", "SYMBOLS", "picture_width", "card_marks", "face_words", "card_svg", "card_back_svg",
+           "card_img"]
 
 
 # --- palette -------------------------------------------------------------------
@@ -193,13 +198,14 @@ SYMBOLS: dict[str, Callable[[str, str], str]] = {
 }
 
 
-def _face(card: Card) -> str:
-    """What sits in the middle of the card: the symbol its face's picture names."""
+def _face(card: Card, lang: str) -> str:
+    """What sits in the middle of the card: the symbol its face's picture names, with its word in ``lang``."""
     picture = card.rank.face.picture
     draw = SYMBOLS.get(picture.symbol)
     if draw is None:
         raise ValueError(f"no picture for {card}: the symbol {picture.symbol!r} is not one of {', '.join(SYMBOLS)}")
-    return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", picture.label)
+    label = _face_words(lang).get(card.rank.face.name, picture.label)
+    return draw(COLOR_FILL[card.color] if card.color is not None else "#ffffff", label)
 
 
 def picture_width(value: Any) -> float:
@@ -223,8 +229,58 @@ def _svg_open(width: float, label: str, data_card: str, extra: str = "") -> str:
 
 
 def _corner_letter(letter: str, ring: str) -> str:
+    """The mark in the top left corner, on a white disc: one letter, or two or a Chinese character a little smaller."""
     return (f'<circle cx="12" cy="12" r="9" fill="#ffffff" stroke="{ring}" stroke-width="1.8"/>'
-            + _text(12, 12, letter, 13, "#1d1d1f"))
+            + _text(12, 12, letter, 9.5 if len(letter) > 1 else 11 if letter >= "\u2e80" else 13, "#1d1d1f"))
+
+
+def card_marks(lang: str = SOURCE) -> dict[Color | None, tuple[str, str]]:
+    """What a card says of its color in ``lang``: by color (``None`` for a wild with no color named), the mark in
+    its corner and the word along its bottom. English is the letters of the notation and the color's name; another
+    language's come from its term table (each color's and the wild's ``mark``, and their words in capitals).
+
+    >>> card_marks()[Color.RED], card_marks()[None]
+    (('R', 'RED'), ('W', 'WILD'))
+    >>> card_marks("sv")[Color.GREEN], card_marks("fr")[Color.YELLOW], card_marks("zh-Hant")[Color.BLUE]
+    (('Gr', 'GRÖN'), ('J', 'JAUNE'), ('藍', '藍色'))
+    """
+    return dict(_card_marks(language(lang)))  # a copy: the cached one is the pictures'
+
+
+@functools.lru_cache(maxsize=8)
+def _card_marks(lang: str) -> dict[Color | None, tuple[str, str]]:
+    if lang == SOURCE:
+        marks: dict[Color | None, tuple[str, str]] = {c: (c.letter.upper(), c.value.upper()) for c in COLORS}
+        return {**marks, None: ("W", "WILD")}
+    from nomercy.teaching.terminology import term_table  # the term tables sit beside the pictures, read when asked
+
+    table = term_table(lang)
+    entries = {c: table.entry("colors", c.value) for c in COLORS} | {None: table.entry("faces", "WILD")}
+    return {c: (e.mark, e.term.upper()) for c, e in entries.items()}
+
+
+_WORDED_FACES = ("SKIP_ALL", "DISCARD_ALL")
+"""The faces whose picture carries a word (ALL, under the symbol): a language says it with its term table's mark."""
+
+
+def face_words(lang: str = SOURCE) -> dict[str, str]:
+    """The words some faces show under their symbol in ``lang``, by the face's name (English: none besides the
+    picture's own ALL).
+
+    >>> face_words("sv")["SKIP_ALL"], face_words("fr")["DISCARD_ALL"]
+    ('ALLA', 'TOUT')
+    """
+    return dict(_face_words(language(lang)))
+
+
+@functools.lru_cache(maxsize=8)
+def _face_words(lang: str) -> dict[str, str]:
+    if lang == SOURCE:
+        return {}
+    from nomercy.teaching.terminology import term_table
+
+    table = term_table(lang)
+    return {face: table.entry("faces", face).mark for face in _WORDED_FACES}
 
 
 def _highlight(playable: bool, selected: bool) -> str:
@@ -251,33 +307,44 @@ def card_svg(
     playable: bool = False,
     selected: bool = False,
     face_down: bool = False,
+    lang: str = SOURCE,
 ) -> str:
     """One card as a standalone ``<svg>`` string, ``width`` pixels wide (height 1.5x).
 
     ``named_color`` is the color in force on a wild (ignored on a colored card): the
     wild keeps its four-color face and gains a band with that color's name.
     ``playable`` adds an orange frame and a check mark, ``selected`` a purple frame.
-    ``face_down`` shows the back and gives nothing of the card away.
+    ``face_down`` shows the back and gives nothing of the card away. ``lang`` (a code of
+    :data:`nomercy.core.i18n.LANGUAGES`) chooses the marks and words drawn on the face (:func:`card_marks`); the
+    picture's title stays the card's notation, which a widget names again in its language.
 
     >>> s = card_svg("wild roulette", named_color="g")
     >>> '<title>wild roulette, green named</title>' in s, '>GREEN<' in s
     (True, True)
+    >>> '>GRÖN<' in card_svg("wild roulette", named_color="g", lang="sv")
+    True
     """
     width = picture_width(width)
-    if face_down:
+    lang = language(lang)
+    playable, selected = inputs.switch(playable, "playable"), inputs.switch(selected, "selected")
+    if inputs.switch(face_down, "face_down"):
         return card_back_svg(width)
     if isinstance(card, str):
         card = Card.parse(card)
+    if not isinstance(card, Card):
+        raise NomercyError(f"a card to draw is a card or its notation, like 'red 7', not {brief(card)}")
+    if named_color is not None and not isinstance(named_color, (Color, str)):
+        raise NomercyError(f"the color named on a wild is red, yellow, green or blue, not {brief(named_color)}")
     named = Color.parse(named_color) if isinstance(named_color, str) else named_color
     if card.color is not None:
         named = None
-    return _card_svg(card, named, float(width), bool(playable), bool(selected))
+    return _card_svg(card, named, float(width), playable, selected, lang)
 
 
 @functools.lru_cache(maxsize=4096)
-def _card_svg(card: Card, named: Color | None, width: float, playable: bool, selected: bool) -> str:
+def _card_svg(card: Card, named: Color | None, width: float, playable: bool, selected: bool, lang: str) -> str:
     """The drawing itself, cached: a table redraws the same few dozen cards all game."""
-    label = str(card) if named is None else f"{card}, {named} named"
+    label = _name(card, named, lang)
     extra = ""
     if named is not None:
         extra += f' data-color="{named.value}"'
@@ -285,32 +352,45 @@ def _card_svg(card: Card, named: Color | None, width: float, playable: bool, sel
         extra += ' data-playable="true"'
     if selected:
         extra += ' data-selected="true"'
+    marks = _card_marks(lang)
     parts = [_svg_open(width, label, str(card), extra)]
     parts.append('<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#ffffff" stroke="#8c8c8c" stroke-width="1"/>')
     parts.append(f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="{COLOR_FILL[card.color]}"/>')
     if card.color is not None:
         parts.append(_oval("#ffffff"))
-        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card)}</g>')
-        parts.append(_corner_letter(card.color.letter.upper(), _OUTLINE))
-        parts.append(_text(30, 78.5, card.color.value.upper(), 9.5, _INK[card.color], spacing=0.6, max_width=48))
+        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card, lang)}</g>')
+        mark, word = marks[card.color]
+        parts.append(_corner_letter(mark, _OUTLINE))
+        parts.append(_text(30, 78.5, word, 9.5, _INK[card.color], spacing=0.6, max_width=48))
     else:
         if card.rank.face.picture.symbol == "wheel":  # the wheel sits on a dark oval
             parts.append(_oval("#3a3a3d"))
         else:
             parts.append(_four_color_oval())
-        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card)}</g>')
+        parts.append(f'<g transform="translate({_num(_CX)} {_num(_CY)})">{_face(card, lang)}</g>')
         if named is None:
-            parts.append(_corner_letter("W", _OUTLINE))
-            parts.append(_text(30, 78.5, "WILD", 9.5, "#ffffff", spacing=0.6, max_width=48))
+            parts.append(_corner_letter(marks[None][0], _OUTLINE))
+            parts.append(_text(30, 78.5, marks[None][1], 9.5, "#ffffff", spacing=0.6, max_width=48))
         else:
             fill = COLOR_FILL[named]
             parts.append(f'<rect x="3.5" y="3.5" width="53" height="83" rx="4" fill="none" stroke="{fill}" stroke-width="3"/>')
             parts.append(f'<rect x="5" y="71" width="50" height="15" rx="3" fill="{fill}" stroke="#ffffff" stroke-width="1"/>')
-            parts.append(_text(30, 78.5, named.value.upper(), 9.5, _INK[named], spacing=0.6, max_width=46))
-            parts.append(_corner_letter(named.letter.upper(), fill))
+            parts.append(_text(30, 78.5, marks[named][1], 9.5, _INK[named], spacing=0.6, max_width=46))
+            parts.append(_corner_letter(marks[named][0], fill))
     parts.append(_highlight(playable, selected))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _name(card: Card, named: Color | None, lang: str) -> str:
+    """The picture's name (its title, what a screen reader says): the notation in English, else the language's."""
+    if lang == SOURCE:
+        return str(card) if named is None else f"{card}, {named} named"
+    from nomercy.core.said import COLOR_WORDS, card_name
+    from nomercy.core.i18n import words
+
+    name = card_name(card, lang)  # a wild's named color after it, as the game table names its top card
+    return name if named is None else f"{name}, {words(lang).gettext(COLOR_WORDS[named])}"
 
 
 @functools.lru_cache(maxsize=64)
@@ -354,6 +434,9 @@ def card_img(card: Card | str | None, *, width: float = 48, inline: bool = False
             label += f", {Color.parse(named) if isinstance(named, str) else named} named"
         if options.get("playable") and not options.get("face_down"):
             label += " (playable)"
+        if options.get("lang", SOURCE) != SOURCE:  # the picture's own name, in its language
+            label = re.search(r"<title>([^<]*)</title>", svg).group(1)  # type: ignore[union-attr]
+            label = unescape(label)
     if inline:
         return svg
     return (f'<img src="{_data_uri(svg)}" width="{_num(width)}" height="{_num(width * _H / _W)}" '

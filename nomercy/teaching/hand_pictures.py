@@ -13,6 +13,8 @@ from typing import Any, Iterable, Sequence
 from nomercy.core import inputs
 from nomercy.core.cards import Card, Color, parse_cards
 from nomercy.core.errors import NomercyError, quote
+from nomercy.core.i18n import N_, SOURCE, language, words
+from nomercy.core.said import n_
 from nomercy.core.moves import Move
 from nomercy.core.wording import plural
 from nomercy.teaching.card_pictures import FONT, card_img, picture_width
@@ -60,8 +62,10 @@ def hand_html(
     width: float = 48,
     label: str | None = None,
     inline: bool = False,
+    lang: str = SOURCE,
 ) -> str:
-    """A row of cards that wraps, the playable ones marked and raised a little.
+    """A row of cards that wraps, the playable ones marked and raised a little (``lang``: the cards and the count
+    in that language).
 
     >>> html = hand_html("r7, w+6", playable=["r7"], label="Ann")
     >>> html.count("<img"), "Ann" in html, "red 7 (playable)" in html
@@ -69,18 +73,21 @@ def hand_html(
     """
     hand = _cards(cards)
     width = picture_width(width)
+    lang = language(lang)
     marked = _playable_set(hand, playable)
     items = []
     for i, card in enumerate(hand):
         lift = "margin:0 3px 3px 0;position:relative;top:-6px" if i in marked else "margin:0 3px 3px 0"
         items.append(f'<span data-index="{i}" style="display:inline-block;{lift}">'
-                     f"{card_img(card, width=width, inline=inline, playable=i in marked)}</span>")
+                     f"{card_img(card, width=width, inline=inline, playable=i in marked, lang=lang)}</span>")
     head = ""
     if label is not None:
-        count = plural(len(hand), "card")
+        count = (plural(len(hand), "card") if lang == SOURCE else
+                 words(lang).ngettext(*n_("{count} card", "{count} cards"), len(hand)))
         head = (f'<div style="font-weight:bold;margin:0 0 8px 0">{escape(label)} '
                 f'<span style="font-weight:normal;color:#666">({count})</span></div>')
-    empty = '<span style="color:#666;font-style:italic">no cards</span>' if not hand else ""
+    empty = (f'<span style="color:#666;font-style:italic">{escape(words(lang).gettext(N_("no cards")))}</span>'
+             if not hand else "")
     return (f'<div class="nomercy-hand" style="font-family:{FONT};font-size:13px;line-height:1.3">'
             f'{head}<div style="padding-top:6px">{"".join(items)}{empty}</div></div>')
 

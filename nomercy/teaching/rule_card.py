@@ -26,7 +26,6 @@ from nomercy.core.cards import COLORS, Card, Rank
 from nomercy.core.decks import DECKS
 from nomercy.core.i18n import N_, words
 from nomercy.core.rulebook import RULINGS, in_language, said_list
-from nomercy.core.said import card_name
 from nomercy.teaching.glossary import TERMS
 from nomercy.teaching.pictures import card_svg
 from nomercy.teaching.terminology import ruling_titles, term_table
@@ -214,14 +213,9 @@ def _facts(row: CardRow, lang: str) -> str:
 
 
 def _picture(card: Card, lang: str) -> str:
-    """A card's picture, named in ``lang`` for a screen reader and a pointer's tooltip (its ``aria-label`` and
-    ``<title>``; the picture itself is the same in every language, as a printed card is)."""
-    svg = card_svg(card, width=21)
-    if lang == "en":
-        return svg
-    english, name = escape(str(card)), escape(card_name(card, lang))
-    return svg.replace(f'aria-label="{english}"', f'aria-label="{name}"', 1).replace(
-        f"<title>{english}</title>", f"<title>{name}</title>", 1)
+    """A card's picture in ``lang``: its marks and color words, and its name for a screen reader and a pointer's
+    tooltip (its ``aria-label`` and ``<title>``), the language's (:func:`~nomercy.teaching.card_pictures.card_svg`)."""
+    return card_svg(card, width=21, lang=lang)
 
 
 def _tile(row: CardRow, lang: str = "en") -> str:

@@ -73,7 +73,12 @@ AT_THE_TABLE: tuple[tuple[str, str], ...] = (
 """The words a player meets at every table, shown first on each page (each is an entry of its section)."""
 
 _FOLDER = Path(__file__).resolve().parent / "terms"
-_ENTRY_FIELDS = {"term", "sources", "proposed", "alternatives", "note", "why", "same_as"}
+_ENTRY_FIELDS = {"term", "sources", "proposed", "alternatives", "note", "why", "same_as", "mark"}
+_CORNER_MARKS = {("colors", color.value) for color in COLORS} | {("faces", "WILD")}
+_MARKED = {**{key: 2 for key in _CORNER_MARKS}, ("faces", "SKIP_ALL"): 5, ("faces", "DISCARD_ALL"): 5}
+"""The entries that carry a ``mark``, with its longest: the sign drawn in a card's corner (a color's, and a wild's
+with no color named; 1 or 2 letters, one a card), and the word under a skip-all's and a discard-all's symbol (the
+English ALL); every one of them has it (see :func:`nomercy.teaching.card_pictures.card_marks`)."""
 _LONGEST = 2000
 
 
@@ -109,6 +114,7 @@ class Entry:
     same_as: str = ""
     why: str = ""
     """The note in the table's own language, as the language's term page says it (the note is its English)."""
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -211,6 +217,23 @@ def _alternative(value: object, what: str) -> Alternative:
     return alternative
 
 
+def _mark(value: dict[str, Any], section: str, key: str) -> str:
+    """What this entry's card shows of it in letters: a color's and the wild's sign in the corner, the word under a
+    skip-all's and a discard-all's symbol."""
+    what = f"{section}.{key}"
+    longest = _MARKED.get((section, key))
+    if longest is None:
+        if "mark" in value:
+            raise TermsError(f"{what}: only the colors, faces.WILD, faces.SKIP_ALL and faces.DISCARD_ALL have a mark "
+                             "(what the card shows in letters)")
+        return ""
+    mark = value.get("mark")
+    if not isinstance(mark, str) or not 1 <= len(mark) <= longest or not mark.strip() or mark != mark.strip():
+        raise TermsError(f"{what}: its mark, what the card shows in letters, is 1 to {longest} letters "
+                         f"or characters, like \"R\", not {brief(mark)}")
+    return mark
+
+
 def _entry(section: str, key: str, value: object) -> Entry:
     what = f"{section}.{key}"
     if not isinstance(value, dict):
@@ -231,7 +254,8 @@ def _entry(section: str, key: str, value: object) -> Entry:
                   _sources(value.get("sources", []), what), _flag(value.get("proposed", False), what),
                   tuple(_alternative(a, what) for a in alternatives),
                   _text(value.get("note", ""), f"{what}: its note", empty=True),
-                  why=_text(value.get("why", ""), f"{what}: its note in the language (why)", empty=True))
+                  why=_text(value.get("why", ""), f"{what}: its note in the language (why)", empty=True),
+                  mark=_mark(value, section, key))
     if bool(entry.note) != bool(entry.why):
         raise TermsError(f"{what}: a note is given twice, in English (note) and in the language (why), or not at all")
     if not entry.sources and not entry.proposed:
@@ -313,6 +337,11 @@ def parse_terms(text: str, language: str) -> TermTable:
             if target is None or target.same_as:
                 raise TermsError(f"the {name} term table: {entry.section}.{entry.key} is the same as "
                                  f"{brief(entry.same_as)}, which is not an entry with a word of its own")
+    marks = [e.mark for e in entries if (e.section, e.key) in _CORNER_MARKS]
+    twice = sorted({m for m in marks if marks.count(m) > 1})
+    if twice:
+        raise TermsError(f"the {name} term table: the mark {brief(twice[0])} is on two cards' corners; each color "
+                         "and the wild need a sign of their own")
     return TermTable(language, name, about, tuple(entries), about_said)
 
 
@@ -345,7 +374,8 @@ def _row(table: TermTable, section: str, key: str) -> str:
     if own.same_as:
         where, what = own.same_as.split(".", 1)
         note = f"The same word as {SECTIONS[where].lower()}: {english(where, what)}."
-    return (f"| {_cell(english(section, key))} | **{_cell(entry.term)}** | {_from(entry.sources, entry.proposed)} "
+    word = f"**{_cell(entry.term)}**" + (f" (in a card's corner: **{_cell(entry.mark)}**)" if entry.mark else "")
+    return (f"| {_cell(english(section, key))} | {word} | {_from(entry.sources, entry.proposed)} "
             f"| {_cell(others)} | {_cell(note)} |")
 
 

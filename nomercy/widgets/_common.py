@@ -67,11 +67,12 @@ def style_sheet(*names: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def card_svg(card: Card, named_color: Color | None = None, width: int = 60,
-             playable: bool = False, selected: bool = False) -> str:
-    """The one card renderer (:mod:`nomercy.teaching.pictures`), cached: a card's picture never changes."""
+             playable: bool = False, selected: bool = False, lang: str = "en") -> str:
+    """The one card renderer (:mod:`nomercy.teaching.pictures`), cached: a card's picture never changes. ``lang`` is
+    the widget's language, whose marks and color words the face shows."""
     from nomercy.teaching import pictures as render
 
-    return render.card_svg(card, named_color=named_color, width=width, playable=playable, selected=selected)
+    return render.card_svg(card, named_color=named_color, width=width, playable=playable, selected=selected, lang=lang)
 
 
 @functools.lru_cache(maxsize=16)

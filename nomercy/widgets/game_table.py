@@ -325,11 +325,11 @@ class GameTable(GuardedWidget):
         for seat in snapshot["seats"]:
             seat["back"] = back
         for card in snapshot["hand"]:
-            card["svg"] = card_svg(_card(card["card"]), None, 64, card["playable"], card["drawn"])
+            card["svg"] = card_svg(_card(card["card"]), None, 64, card["playable"], card["drawn"], self._lang)
             if self._lang != SOURCE:  # its tooltip and accessible name in the table's language, as the top card's
                 card["svg"] = picture_named(card["svg"], card_name(_card(card["card"]), self._lang))
         top = s.top_card
-        snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False)
+        snapshot["top_svg"] = card_svg(top, s.color if top.is_wild else None, 84, False, False, self._lang)
         if self._lang != SOURCE:  # the picture's own name (what a screen reader says, a tooltip) in the table's language
             named = f", {words(self._lang).gettext(COLOR_WORDS[s.color])}" if top.is_wild and s.color else ""
             snapshot["top_svg"] = picture_named(snapshot["top_svg"], card_name(top, self._lang) + named)
@@ -343,7 +343,7 @@ class GameTable(GuardedWidget):
             snapshot["mercy_legend"] = said(wording.MERCY_BAR_LEGEND, limit=limit)
         if snapshot["over"]:
             for hand in snapshot["over"]["hands"]:
-                hand["cards"] = [card_svg(_card(c), None, 30, False, False) for c in hand["cards"]]
+                hand["cards"] = [card_svg(_card(c), None, 30, False, False, self._lang) for c in hand["cards"]]
         return snapshot
 
     def _keep_mistake(self, index: Any) -> str | None:
@@ -394,4 +394,5 @@ class GameTable(GuardedWidget):
             return {**review, "board": ""}
         from nomercy.teaching.pictures import state_html
 
-        return {**review, "board": state_html(result.decisions[index].state.view(result.seat), inline=True)}
+        return {**review, "board": state_html(result.decisions[index].state.view(result.seat), inline=True,
+                                              lang=self._lang)}

@@ -304,7 +304,7 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
         if not moves:  # a card that does not fit is still a try: the engine says why
             moves = [Play(you, card, color=COLORS[0] if "color" in card.rank.choices else None)]
         hand.append({"key": f"{i}", "card": str(card), "name": _card(card, lang),
-                     "svg": _picture(card_svg(card, width=64), card, lang),
+                     "svg": _picture(card_svg(card, width=64, lang=lang), card, lang),
                      "moves": [{"label": _label(m, state, lang), "move": state.move_text(m)} for m in moves]})
     actions = [{"label": _label(m, state, lang), "move": state.move_text(m)}
                for m in dict.fromkeys([Draw(you)] + [m for m in offered if not isinstance(m, Play)])]
@@ -315,7 +315,7 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
                    "you": i == you, "out": i in state.out, "winner": state.winner == i}
                   for i, name in enumerate(state.seats)],
         "top": str(top) if top else "", "top_name": _card(top, lang) if top else "",
-        "top_svg": _picture(card_svg(top, state.color, width=72), top, lang) if top else "",
+        "top_svg": _picture(card_svg(top, state.color, width=72, lang=lang), top, lang) if top else "",
         "back_svg": card_back_svg(width=48, deck=stage.table.rules.deck),
         "color": str(state.color) if state.color else "", "pending": state.pending,
         "direction": state.direction_name, "draw_pile": len(state.draw_pile),

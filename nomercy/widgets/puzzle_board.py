@@ -281,23 +281,25 @@ class PuzzleBoard(GuardedWidget):
         start, shown_moves, seat = kind.table(puzzle)
         frames = Transcript.of_moves(start, shown_moves).frames()
         fields, options = kind.inputs(puzzle), kind.options(puzzle)
-        if seat is None:
-            board, hands = board_html(start), _hands(puzzle, start, self._lang)
-        else:  # the table as that seat sees it: the other hands face down, in the picture
-            board, hands = state_html(start.view(seat), inline=True), []
         lang = self._lang
+        if seat is None:
+            board = board_html(start) if lang == SOURCE else state_html(start, inline=True, lang=lang)
+            hands = _hands(puzzle, start, lang)
+        else:  # the table as that seat sees it: the other hands face down, in the picture
+            board, hands = state_html(start.view(seat), inline=True, lang=lang), []
+        said = words(lang).gettext
         shown = {
             "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
             "seats": seat_words(puzzle, lang),
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
-            "rules_name": rules_name(puzzle.rules.name), "topic_name": topic_name(puzzle.topic),
+            "rules_name": said(rules_name(puzzle.rules.name)), "topic_name": topic_name(puzzle.topic, lang),
             "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
-            "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
+            "kind": puzzle.kind, "about": said(kind.about) if kind.about else "", "show_label": said(kind.show_label),
             "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
             "board": board, "hands": hands,
-            "fields": fields,
+            "fields": fields if lang == SOURCE else [_field_said(f, puzzle, lang) for f in fields],
             "choices": [{"index": i, "label": option_said(puzzle, option.label, lang)} for i, option in enumerate(options)],
-            **_answer_intros(bool(options), bool(fields)),
+            **{k: said(v) if v else v for k, v in _answer_intros(bool(options), bool(fields)).items()},
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
             "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
             "steps": len(frames),
@@ -310,15 +312,47 @@ class PuzzleBoard(GuardedWidget):
         self.puzzle = shown
 
 
-def topic_name(topic: str) -> str:
+def topic_name(topic: str, lang: str = SOURCE) -> str:
     """A topic as the notebooks and the trainer's list name it (``two-player`` -> ``Two players``, ``sevens-zeros`` ->
     ``Sevens and zeros``), one name wherever a puzzle's topic is shown, as words a page in another language says again
-    (the names are the catalogs')."""
+    (the names are the catalogs'); with ``lang``, already said in that language (a puzzle board's own words)."""
     if topic in TOPIC_NOTEBOOKS:
-        return said(TOPIC_NOTEBOOKS[topic][0])
-    if topic == KEPT_TOPIC:
-        return said(N_("Your mistakes"))
-    return topic.replace("-", " ").capitalize()
+        name = said(TOPIC_NOTEBOOKS[topic][0])
+    elif topic == KEPT_TOPIC:
+        name = said(N_("Your mistakes"))
+    else:
+        return topic.replace("-", " ").capitalize() if topic else ""
+    return name if lang == SOURCE else words(lang).gettext(name)
+
+
+_FIELD_WORDS = (
+    N_("Whose turn"), N_("Direction of play"), N_("Cards held"), N_("Cards held (comma-separated)"),
+    N_("Cards pending"), N_("Top card"), N_("Color in force"), N_("Knocked out"), N_("Winner"), N_("Points scored"),
+    N_("Cards they can play (or none)"), N_("Cards in the draw pile"), N_("The refused move"),
+    N_("pick one"), N_("type a number"), N_("type a number for each seat"), N_("type the cards for each seat"),
+    N_("type a card, like blue skip"), N_("tick each one that applies"), N_("nobody yet"),
+    N_("Pick the answer you think is right (one tap checks it):"),
+    N_("Or answer part by part (each part says whether to pick or type), then check:"),
+    N_("Pick one answer (one tap checks it):"), N_("Answer each part (each says whether to pick or type), then check:"),
+    N_("Show me, step by step"), N_("Show me the best move, step by step"), N_("Show me the coach's move, step by step"),
+    N_("Best move: the other hands are hidden, as at a real table. Pick the move you would make."),
+    N_("A table from your own round: the other hands are hidden, as they were. Any clearly better move counts."),
+)
+"""The answer form's words (the answer keys' labels and inputs of nomercy.puzzles.answers, the kinds' intros,
+buttons and abouts), marked here, where the board says them in its language."""
+
+
+def _field_said(field: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, Any]:
+    """One part of the answer form in ``lang``: its label, how it is answered, and its options' labels (a color, a
+    direction, nobody, a move as the puzzle's moves are said; a seat's letter stays)."""
+    said = words(lang).gettext
+    shown = {**field, "label": said(field["label"]), "how": said(field["how"]) if field.get("how") else ""}
+    if "options" in field:  # a color's and a direction's label is its English word, a message of the catalogs
+        shown["options"] = [
+            {**o, "label": move_said(o["label"], puzzle.players, lang) if field["key"] == "illegal" else
+             o["label"] if o["label"] in puzzle.players else said(o["label"])}
+            for o in field["options"]]
+    return shown
 
 
 def _answer_intros(options: bool, fields: bool) -> dict[str, str]:
@@ -345,7 +379,8 @@ def _hands(puzzle: Puzzle, start: GameState, lang: str = SOURCE) -> list[dict[st
             "name": seat, "count": len(cards) + more, "turn": seat == puzzle.turn,
             "label": said.gettext(SEAT, seat=seat),
             "cards": [card_svg(c, None, 40, False, False) if lang == SOURCE else
-                      picture_named(card_svg(c, None, 40, False, False), core_said.card_name(c, lang)) for c in cards],
+                      picture_named(card_svg(c, None, 40, False, False, lang), core_said.card_name(c, lang))
+                      for c in cards],
             "text": [str(c) for c in cards],
             "more": more, "more_label": said.gettext(_MORE, count=more),
             "back": "" if not more else card_back_svg(40) if lang == SOURCE else picture_named(

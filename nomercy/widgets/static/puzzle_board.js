@@ -17,6 +17,13 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// The board's own words in the language of the model's catalog (`words`: English message to its words, or to its
+// plural forms, from the gettext catalogs of nomercy.core.i18n; a trainer sends them, a board alone sends none and
+// shows the English, which the messages are).
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
+}
+
 // Every message this view sends up. PuzzleBoard.INTENTS in Python accepts exactly these (a test
 // compares the two lists, and clicks every control in a browser to see that nothing else is sent).
 export const INTENTS = ["answer", "choice", "hint", "show", "goto", "next_puzzle", "prev_puzzle"];
@@ -28,6 +35,7 @@ function render({ model, el }) {
     if (!INTENTS.includes(msg.type)) throw new Error(`puzzle board: no such intent ${JSON.stringify(msg.type)}`);
     model.send(msg);
   };
+  const _ = (text, values) => fill((model.get("words") || {})[text] || text, values);
   let entries = {};
   let shownId = null;
   let queued = false;
@@ -104,7 +112,7 @@ function render({ model, el }) {
   // "Show the numbers": what the expert's search measured for each option, folded under one click.
   function showNumbers(fb) {
     return h("details", { class: "nm-numbers", "data-testid": "puzzle-numbers" },
-      h("summary", { class: "nm-btn nm-btn-quiet" }, "Show the numbers"),
+      h("summary", { class: "nm-btn nm-btn-quiet" }, _("Show the numbers")),
       h("ul", { class: "nm-estimates", "data-testid": "puzzle-estimates" }, fb.estimates.map((t) => h("li", {}, t))),
       fb.noise ? h("div", { class: "nm-noise", "data-testid": "puzzle-noise" }, fb.noise) : null);
   }
@@ -121,11 +129,11 @@ function render({ model, el }) {
       fb.why ? h("div", { class: "nm-why", "data-testid": "puzzle-why" }, fb.why) : null,
       // A kind that measures (best move): the estimate for each option, and what its ± means, one click away.
       fb.estimates ? showNumbers(fb) : null,
-      fb.truth.length ? h("div", { class: "nm-sub" }, "What really happens:") : null,
+      fb.truth.length ? h("div", { class: "nm-sub" }, _("What really happens:")) : null,
       fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
         h("details", {}, h("summary", {}, e.sentence),
-          h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${e.rule} · ${e.title}: `), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")))))),
+          h("div", { class: "nm-ruling" }, h("b", {}, _("Ruling {rule} · {title}:", { rule: e.rule, title: e.title }), " "), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, _("(rulebook)"))))))),
       fb.explanation ? h("div", { class: "nm-explanation", "data-testid": "puzzle-explanation" }, fb.explanation) : null);
   }
 
@@ -137,14 +145,14 @@ function render({ model, el }) {
     const last = w.index === w.count - 1;
     return h("div", { class: "nm-walk", "data-testid": "puzzle-walk" },
       h("div", { class: "nm-walk-controls" },
-        button("walk-prev", "◀ back", () => send({ type: "show", to: "prev" }), { disabled: w.index === 0 ? true : null }),
-        h("span", { "data-testid": "walk-counter" }, `step ${w.index + 1} of ${w.count}`),
-        button("walk-next", "forward ▶", () => send({ type: "show", to: "next" }), { disabled: last ? true : null }),
-        button("walk-close", "close", () => send({ type: "show", to: "close" }), { class: "nm-btn nm-btn-quiet" })),
+        button("walk-prev", _("◀ back"), () => send({ type: "show", to: "prev" }), { disabled: w.index === 0 ? true : null }),
+        h("span", { "data-testid": "walk-counter" }, _("step {number} of {count}", { number: w.index + 1, count: w.count })),
+        button("walk-next", _("forward ▶"), () => send({ type: "show", to: "next" }), { disabled: last ? true : null }),
+        button("walk-close", _("close"), () => send({ type: "show", to: "close" }), { class: "nm-btn nm-btn-quiet" })),
       h("div", { class: `nm-walk-now${w.refused ? " nm-refused" : ""}`, "aria-live": "polite" },
-        h("div", { class: "nm-sub" }, w.move ? `Move ${w.move_number}: ${w.move}` : "Before the first move"),
+        h("div", { class: "nm-sub" }, w.move ? _("Move {number}: {move}", { number: w.move_number, move: w.move }) : _("Before the first move")),
         h("div", { class: "nm-walk-sentence", "data-testid": "walk-sentence" }, w.sentence),
-        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, `Ruling ${w.rule} · ${w.title}: `), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, target: "_blank", rel: "noopener" }, "(rulebook)")) : null),
+        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, _("Ruling {rule} · {title}:", { rule: w.rule, title: w.title }), " "), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, target: "_blank", rel: "noopener" }, _("(rulebook)"))) : null),
       h("div", { class: "nm-board", html: w.board }));
   }
 
@@ -155,16 +163,16 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     const error = model.get("error");
     const hints = model.get("hints");
-    const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level, p.variant].filter(Boolean).join(" · ");
+    const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level && _(p.level), p.variant].filter(Boolean).join(" · ");
     root.replaceChildren(...[
       h("div", { class: "nm-nav" },
-        button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": "Previous puzzle", disabled: p.count < 2 ? true : null }),
+        button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": _("Previous puzzle"), disabled: p.count < 2 ? true : null }),
         h("select", {
-          "data-testid": "puzzle-select", "aria-label": "Choose a puzzle",
+          "data-testid": "puzzle-select", "aria-label": _("Choose a puzzle"),
           onchange: (e) => send({ type: "goto", index: Number(e.target.value) }),
         }, p.list.map((item, i) => h("option", { value: i, selected: i === p.index ? true : null }, `${i + 1}. ${item.title}`))),
-        button("puzzle-next", "▶", () => send({ type: "next_puzzle" }), { "aria-label": "Next puzzle", disabled: p.count < 2 ? true : null }),
-        h("span", { class: "nm-sub" }, `${p.index + 1} of ${p.count}`)),
+        button("puzzle-next", "▶", () => send({ type: "next_puzzle" }), { "aria-label": _("Next puzzle"), disabled: p.count < 2 ? true : null }),
+        h("span", { class: "nm-sub" }, _("{number} of {count}", { number: p.index + 1, count: p.count }))),
       h("div", { class: "nm-puzzle-title", "data-testid": "puzzle-title" }, p.title),
       h("div", { class: "nm-sub" }, meta),
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
@@ -175,7 +183,7 @@ function render({ model, el }) {
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
-      p.moves.length ? h("div", { class: "nm-sub" }, "What was played:") : null,
+      p.moves.length ? h("div", { class: "nm-sub" }, _("What was played:")) : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       p.seats ? h("div", { class: "nm-sub nm-seats", "data-testid": "puzzle-seats" }, p.seats) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
@@ -191,11 +199,11 @@ function render({ model, el }) {
       p.fields.length && p.form_intro ? h("div", { class: "nm-answer-intro", "data-testid": "form-intro" }, p.form_intro) : null,
       p.fields.length ? h("div", { class: "nm-form", "data-testid": "puzzle-form" },
         p.fields.map(fieldBox),
-        button("puzzle-check", "Check my answer", check, { class: "nm-btn nm-btn-primary" })) : null,
+        button("puzzle-check", _("Check my answer"), check, { class: "nm-btn nm-btn-primary" })) : null,
       error ? h("div", { class: "nm-error", role: "alert", "data-testid": "puzzle-error" }, error) : null,
       feedbackBox(),
       h("div", { class: "nm-hints" },
-        p.hints_total ? button("puzzle-hint", `Hint (${hints.length} of ${p.hints_total} shown)`, () => send({ type: "hint" }),
+        p.hints_total ? button("puzzle-hint", _("Hint ({shown} of {total} shown)", { shown: hints.length, total: p.hints_total }), () => send({ type: "hint" }),
           { disabled: hints.length >= p.hints_total ? true : null }) : null,
         hints.length ? h("ul", { "data-testid": "puzzle-hints" }, hints.map((t) => h("li", {}, t))) : null),
       walkBox(p)].filter(Boolean));
