@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import signal
 import sys
 from collections import Counter
 from typing import Any, Iterable, Sequence
@@ -252,3 +253,11 @@ def _a_data_folder_of_the_tests_own(tmp_path_factory: pytest.TempPathFactory) ->
         os.environ.pop("NOMERCY_DATA_DIR", None)
     else:
         os.environ["NOMERCY_DATA_DIR"] = before
+
+
+def as_from_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C acts, as in a command typed at a terminal. A test suite started in the
+    background by a shell (``pytest &``) ignores SIGINT, and a child inherits that (Python then never raises
+    KeyboardInterrupt), so a Ctrl-C test would test the shell that started the suite, not nomercy."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # nor may a test runner's worker block it

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import as_from_a_terminal
 from nomercy.cli import main
 from nomercy.play.game import Game
 from nomercy.play.saved_game import SavedGame
@@ -32,8 +33,7 @@ class Terminal:
         env = {**os.environ, "TERM": "dumb", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
         pid, fd = pty.fork()
         if pid == 0:  # the child: the command, with the pseudo-terminal as its terminal
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # as in a person's terminal (a background run ignores it)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # nor may a test runner's worker block it
+            as_from_a_terminal()
             os.execve(sys.executable, [sys.executable, "-m", "nomercy", "play", *args], env)
         self.pid, self.fd = pid, fd
         self.output = ""

@@ -22,10 +22,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
+from conftest import as_from_a_terminal
 from nomercy.core.errors import NomercyError
 from nomercy.core.files import TEMPORARY_SUFFIX
 from nomercy.play.simulate import RunStopped, simulate
@@ -57,16 +58,36 @@ waited for its workers' games after Ctrl-C or a signal would not end within PATI
 PATIENCE = 120.0  # seconds to wait for something that takes a moment on a busy machine; never a measurement
 
 
+STARTED: list[subprocess.Popen[str]] = []
+"""The runs a test started: each is ended after its test, whatever the test found (see ``end_what_was_started``)."""
+
+
 def nomercy(*argv: str, **popen: Any) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
-    return subprocess.Popen([sys.executable, "-m", "nomercy", *argv], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+    child = subprocess.Popen([sys.executable, "-m", "nomercy", *argv], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal, **popen)
+    STARTED.append(child)
+    return child
 
 
 def python(code: str, **popen: Any) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
-    return subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+    child = subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal, **popen)
+    STARTED.append(child)
+    return child
+
+
+@pytest.fixture(autouse=True)
+def end_what_was_started() -> Iterator[None]:
+    """A test that failed half-way leaves no run behind: its workers would play on, and slow every test after it.
+    (A worker dies with its run: the run's own guard, which these tests check.)"""
+    yield
+    while STARTED:
+        child = STARTED.pop()
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
 
 
 def _stat(pid: int) -> list[str] | None:
@@ -203,7 +224,17 @@ def test_ctrl_c_stops_the_run_and_its_workers_without_a_traceback(tmp_path: Path
     assert_ended(workers)
 
 
-def test_a_run_stopped_by_ctrl_c_ends_its_workers_at_once_rather_than_waiting_for_their_games() -> None:
+@pytest.fixture
+def ctrl_c_acts() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in this process, as in a notebook's kernel, for the test's length: a suite
+    started in the background ignores SIGINT, and then ``_thread.interrupt_main`` does nothing (the test would wait
+    on a run of a million searching games)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_a_run_stopped_by_ctrl_c_ends_its_workers_at_once_rather_than_waiting_for_their_games(ctrl_c_acts) -> None:
     """Ctrl-C in a notebook (an interrupt of the main thread while simulate() waits for its workers) does not
     wait for the games the workers are playing: they are ended, and nothing of theirs stays running."""
     import _thread

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from conftest import examples
+from conftest import as_from_a_terminal, examples
 from hypothesis import strategies as st
 
 from hostile_values import PYTHON_WORDS, hostile_text
@@ -415,7 +415,7 @@ def test_a_table_stopped_at_any_moment_leaves_a_whole_save(signal_name, tmp_path
     for _ in range(3 if signal_name == "SIGKILL" else 1):
         table = subprocess.Popen([sys.executable, "-m", "nomercy", "play", "--save", "g.json", "--seed", "8"],
                                  cwd=tmp_path, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE)
+                                 stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal)
         table.stdin.write(b"1\n" * 40)
         table.stdin.flush()
         time.sleep(moments.uniform(0.5, 3.0))
