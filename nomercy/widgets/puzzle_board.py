@@ -46,6 +46,7 @@ from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
+from nomercy.puzzles.option_words import plain_options, variant_words
 from nomercy.puzzles.puzzle_languages import SEAT, move_said, option_said, seat_words
 from nomercy.teaching.pictures import state_html
 from nomercy.widgets._common import STATIC, GuardedWidget, card_back_svg, card_svg, picture_named, style_sheet
@@ -184,7 +185,7 @@ class PuzzleBoard(GuardedWidget):
         shown = len(self.hints)
         if shown >= len(hints):
             return "No more hints for this puzzle." if hints else "This puzzle has no hints."
-        self.hints = list(self.hints) + [hints[shown]]
+        self.hints = list(self.hints) + [plain_options(hints[shown], self._lang)]
         return None
 
     def _on_goto(self, intent: dict[str, Any]) -> str | None:
@@ -237,14 +238,15 @@ class PuzzleBoard(GuardedWidget):
             "correct": judged.correct,
             "given": given,
             "picked": picked,
-            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=why) if why else "",
+            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=plain_options(why, self._lang))
+            if why else "",
             "verdict": judged.verdict,
             "problems": list(judged.problems),
             "truth": list(judged.truth),
             "events": [event_entry(e, i + 1) if self._lang == SOURCE else
                        {**event_entry(e, i + 1), "sentence": core_said.sentence(e, self._lang)}
                        for i, e in enumerate(judged.events)],
-            "explanation": puzzle.explanation,
+            "explanation": plain_options(puzzle.explanation, self._lang),
         }
         if judged.estimates:
             feedback.update(estimates=list(judged.estimates), noise=judged.estimates_note)
@@ -284,19 +286,20 @@ class PuzzleBoard(GuardedWidget):
             board, hands = state_html(start.view(seat), inline=True), []
         lang = self._lang
         shown = {
-            "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
+            "id": puzzle.id, "title": plain_options(puzzle.title, lang), "question": plain_options(puzzle.question, lang),
             "seats": seat_words(puzzle, lang),
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "rules_name": rules_name(puzzle.rules.name), "topic_name": _topic_name(puzzle.topic),
-            "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
+            "variant": variant_words(puzzle.variant, lang),
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
             "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
             "board": board, "hands": hands,
             "fields": fields,
-            "choices": [{"index": i, "label": option_said(puzzle, option.label, lang)} for i, option in enumerate(options)],
+            "choices": [{"index": i, "label": plain_options(option_said(puzzle, option.label, lang), lang)}
+                        for i, option in enumerate(options)],
             **_answer_intros(bool(options), bool(fields)),
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
-            "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
+            "list": [{"id": p.id, "title": plain_options(p.title, lang)} for p in self._puzzles],
             "steps": len(frames),
         }
         self._frames: list[Frame] = frames
