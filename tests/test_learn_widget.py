@@ -97,8 +97,9 @@ def test_an_allowed_wrong_try_shows_what_it_did_then_try_again_puts_the_table_ba
     attempt = path.play("You plays blue +2")
     assert attempt.done and path.feedback["ruling"]["title"] == "Stacking"
     assert not path.feedback["first_try"]
-    assert path.path["chapters"][0]["stages"][1] == {"id": "stop-the-plus-two", "title": "Stop the +2 coming at you",
-                                                     "done": True, "star": False}
+    stages = {stage["id"]: stage for stage in path.path["chapters"][0]["stages"]}
+    assert stages["stop-the-plus-two"] == {"id": "stop-the-plus-two", "title": "Stop the +2 coming at you",
+                                           "done": True, "star": False}
 
 
 def test_a_stage_done_at_the_first_try_earns_a_star_and_a_new_widget_opens_at_the_next_stage(tmp_path):
