@@ -38,7 +38,8 @@ from typing import Any, Mapping
 import traitlets
 
 from nomercy.core import inputs
-from nomercy.core.errors import NomercyError, PuzzleError, brief, quote
+from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief, quote
+from nomercy.core.moves import Draw, Play, parse_move
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core import said as core_said
 from nomercy.core.wording import rules_name
@@ -292,7 +293,8 @@ class PuzzleBoard(GuardedWidget):
             "rules_name": rules_name(puzzle.rules.name), "topic_name": _topic_name(puzzle.topic),
             "variant": variant_words(puzzle.variant, lang),
             "kind": puzzle.kind, "about": kind.about, "show_label": kind.show_label,
-            "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
+            "moves": _moves_shown(puzzle, lang) if kind.shows_moves else [],
+            "moves_intro": words(lang).gettext(_MOVES_INTRO),
             "board": board, "hands": hands,
             "fields": fields,
             "choices": [{"index": i, "label": plain_options(option_said(puzzle, option.label, lang), lang)}
@@ -308,6 +310,23 @@ class PuzzleBoard(GuardedWidget):
         self.hints = []
         self.walk = {}
         self.puzzle = shown
+
+
+def _moves_shown(puzzle: Puzzle, lang: str) -> list[str]:
+    """The puzzle's moves as the board lists them. A play right after the same seat's draw is the card drawn (the
+    rules allow no other), and naming it would answer the question ("what lies on top?"), so it is said so."""
+    shown, drew = [], None
+    for text in puzzle.moves:
+        try:
+            move = parse_move(text, puzzle.players)
+        except NotationError:  # a puzzle file is checked when loaded; a move that is not one is shown as written
+            move = None
+        if isinstance(move, Play) and drew == move.seat:
+            shown.append(words(lang).gettext(_PLAYS_DRAWN, player=puzzle.players[move.seat]))
+        else:
+            shown.append(move_said(text, puzzle.players, lang))
+        drew = move.seat if isinstance(move, Draw) else None
+    return shown
 
 
 def _topic_name(topic: str) -> str:
@@ -352,6 +371,10 @@ _MORE = N_("+{count} more")
 """The cards of a hand the puzzle does not care about, face down (``more:``)."""
 _FACE_DOWN = N_("face-down card")
 """A face-down card's name (the pictures name it in English)."""
+_MOVES_INTRO = N_("The moves, in order (the rules may refuse one):")
+"""Above a story's moves: what the question is about, not what happened (a move listed may be refused)."""
+_PLAYS_DRAWN = N_("{player} plays the card drawn")
+"""A play of the card just drawn, in a story's moves: the card is left for the question to ask."""
 _WHY = N_("Why: {why}")
 _WRONG_WHY = N_("Where this goes wrong: {why}")
 """The option's why, said after a right or a wrong pick (the why itself from the puzzle, in the board's language)."""

@@ -178,7 +178,7 @@ function render({ model, el }) {
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
-      p.moves.length ? h("div", { class: "nm-sub" }, "What was played:") : null,
+      p.moves.length ? h("div", { class: "nm-sub", "data-testid": "puzzle-moves-intro" }, p.moves_intro) : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       p.seats ? h("div", { class: "nm-sub nm-seats", "data-testid": "puzzle-seats" }, p.seats) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),
