@@ -183,3 +183,25 @@ def test_a_refusal_and_the_rulebook_line_are_said_in_the_page_s_language(tmp_pat
     assert ruling["title"] == (RULINGS["mercy"].title if lang == "en" else ruling_titles(lang)["mercy"])
     assert lang == "en" or ruling["title"] != RULINGS["mercy"].title
 
+
+
+def test_call_uno_is_offered_only_in_the_stage_about_it(tmp_path):
+    """A newcomer met a Call UNO button at a reverse, holding two cards, long before the path taught UNO: the button
+    is offered only where calling UNO is the task or a listed try."""
+    import yaml
+
+    from nomercy.puzzles.stage import CHAPTER_FILE, default_learn_dir
+
+    path = _path(tmp_path)
+    offered = {}
+    for file in sorted(default_learn_dir().glob("*/*.yaml")):
+        if file.name == CHAPTER_FILE:
+            continue
+        stage = yaml.safe_load(file.read_text(encoding="utf-8"))
+        path.goto(stage["id"])
+        offered[stage["id"]] = [a["move"] for a in path.stage["table"]["actions"] if a["label"] == "Call UNO"]
+        if stage["id"] != "call-uno":  # and after the move that does it (a reverse with two players: one card left)
+            path.play(stage["done"][0])
+            offered[stage["id"]] += [a["move"] for a in path.stage["table"]["actions"] if a["label"] == "Call UNO"]
+    assert offered.pop("call-uno") == ["You call uno"]
+    assert not {stage: moves for stage, moves in offered.items() if moves}

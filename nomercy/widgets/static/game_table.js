@@ -340,7 +340,7 @@ function render({ model, el }) {
       if (b.primary) cls.push("nm-btn-primary");
       if (b.color) cls.push(`nm-choice nm-c-${b.color}`);
       if (b.armed) cls.push("nm-armed");
-      const label = b.id === "uno" && b.armed ? _("{label} (armed: called as you play your next card)", { label: b.label }) : b.label;
+      const label = b.id === "uno" && b.armed ? _("UNO will be called as you play your next card (tap again to take it back)") : b.label;
       return button(`btn-${b.id}`, label, onclick, {
         class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
       });
