@@ -205,3 +205,14 @@ def test_call_uno_is_offered_only_in_the_stage_about_it(tmp_path):
             offered[stage["id"]] += [a["move"] for a in path.stage["table"]["actions"] if a["label"] == "Call UNO"]
     assert offered.pop("call-uno") == ["You call uno"]
     assert not {stage: moves for stage, moves in offered.items() if moves}
+
+
+def test_the_card_a_draw_turns_up_that_fits_is_marked_and_no_other(tmp_path):
+    path = _path(tmp_path)
+    path.goto("draw-until-it-fits")
+    assert not any(card["drawn"] for card in path.stage["table"]["hand"])
+    path.play("You draws")
+    marked = [card["card"] for card in path.stage["table"]["hand"] if card["drawn"]]
+    assert marked == ["yellow 2"]
+    path.play("You plays yellow 2")
+    assert not any(card["drawn"] for card in path.stage["table"]["hand"])

@@ -306,6 +306,8 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
         if not moves:  # a card that does not fit is still a try: the engine says why
             moves = [Play(you, card, color=COLORS[0] if "color" in card.rank.choices else None)]
         hand.append({"key": f"{i}", "card": str(card), "name": _card(card, lang),
+                     # the card a draw just turned up that fits: it is the one to play, and the table says so
+                     "drawn": state.turn == you and state.drawn == card and i == len(state.hands[you]) - 1,
                      "svg": _picture(card_svg(card, width=64), card, lang),
                      "moves": [{"label": _label(m, state, lang), "move": state.move_text(m)} for m in moves]})
     actions = [{"label": _label(m, state, lang), "move": state.move_text(m)}
