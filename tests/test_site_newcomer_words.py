@@ -43,6 +43,13 @@ def test_train_says_a_rule_option_in_words_with_the_setting_one_tap_away(site: s
         page.wait_for_function("([el, n]) => el.getAttribute('data-served') !== n",
                                arg=[trainer.element_handle(), served], timeout=KERNEL_MS)
         board = trainer.locator('[data-testid="nm-puzzle"]')
+        for _ in range(12):  # a few option puzzles play the printed rules with no option set: the next one
+            if board.locator('[data-testid="puzzle-option"]').count():
+                break
+            shown = board.get_attribute("data-puzzle")
+            trainer.locator('[data-testid="trainer-next"]').tap()
+            page.wait_for_function("([el, n]) => el.getAttribute('data-puzzle') !== n",
+                                   arg=[board.element_handle(), shown], timeout=KERNEL_MS)
         option = board.locator('[data-testid="puzzle-option"]').first
         words = option.locator("summary").inner_text()
         assert words.startswith("the option ‘") and not CODE.search(words), words
@@ -97,7 +104,8 @@ def test_the_review_opens_the_table_before_the_move_under_the_entry_tapped(site:
         review = table_el.locator('[data-testid="review"]')
         review.wait_for(timeout=KERNEL_MS)
         assert "not kept" in review.locator('[data-testid="review-not-kept"]').inner_text()
-        last = len(decisions) - 1  # the last entry: a board drawn after the list would be far from the first
+        last = review.locator('[data-testid^="review-show-"]').count() - 1  # a board drawn after the list: far away
+        assert last >= 1, "the review names decisions"
         for i in (last, 0):
             entry = review.locator(f'[data-testid="review-{i}"]')
             show = entry.locator(f'[data-testid="review-show-{i}"]')
@@ -114,3 +122,53 @@ def test_the_review_opens_the_table_before_the_move_under_the_entry_tapped(site:
         show.tap()
         board.wait_for(state="detached", timeout=KERNEL_MS)
         assert show.inner_text() == "Show the position"
+
+
+def _goto(root, stage_id: str) -> None:
+    """Open a stage from the path's list of stages, by tapping."""
+    listing = root.locator('[data-testid="learn-path"]')
+    if listing.get_attribute("open") is None:
+        listing.locator("summary").tap()
+    root.locator(f'[data-testid="learn-goto-{stage_id}"]').tap()
+    root.locator(f'[data-testid="learn-goto-{stage_id}"][aria-current]').wait_for(timeout=KERNEL_MS)
+
+
+def test_learn_on_a_phone_marks_the_drawn_card_fits_five_a_row_and_teaches_play_if_you_can(site: str) -> None:  # noqa: F811
+    from learn_clicks import STAGES, play_stage
+
+    with phone(site) as session:
+        page = session.open("learn/")
+        root = _app_ready(page, "nm-learn")
+        # the example of stage 2 names the color its table shows
+        _goto(root, "match-the-number")
+        assert "yellow 4" in root.locator('[data-testid="learn-rule"]').inner_text()
+        # a draw that turns up a card that fits: that card is marked, and five cards fit a row
+        _goto(root, "draw-until-it-fits")
+        root.locator('[data-testid^="learn-action-"][data-move="You draw"]').tap()
+        drawn = root.locator('[data-testid="learn-drawn"]')
+        drawn.wait_for(timeout=KERNEL_MS)
+        assert root.locator('[data-drawn="true"]').get_attribute("data-card") == "yellow 2"
+        cards = root.locator('[data-testid^="learn-card-"]')
+        assert cards.count() == 5
+        tops = {round(cards.nth(i).bounding_box()["y"]) for i in range(5)}
+        assert len(tops) <= 2 and max(tops) - min(tops) <= 6, f"the five cards wrap: {tops}"  # the drawn one is raised
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-learn-drawn.png"))
+        # if you can play, you must: the stage after it, Draw tried first and answered with its why
+        _goto(root, "play-if-you-can")
+        stage = next(s for s in STAGES if s.id == "play-if-you-can")
+        said = play_stage(root, stage, wrong=stage.wrong[0], tap=True)
+        assert "may not draw" in said["why"]
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-learn-play-if-you-can.png"))
+        # a reverse with two players leaves one card: no Call UNO before the path teaches it
+        _goto(root, "reverse-with-two-players")
+        root.locator('[data-testid^="learn-card-"][data-card="green reverse"]').tap()
+        root.locator('[data-testid="learn-feedback"]').wait_for(timeout=KERNEL_MS)
+        assert root.locator('[data-testid^="learn-action-"]').count(), "the table's buttons are drawn"
+        assert not root.locator('[data-testid^="learn-action-"]', has_text="Call UNO").count()
+        # knocked out: the seat says out, not "0 cards" under a green Done!
+        _goto(root, "out-in-the-middle-of-a-draw")
+        root.locator('[data-testid^="learn-action-"][data-move="You draw"]').tap()
+        root.locator('[data-testid="learn-feedback"]').wait_for(timeout=KERNEL_MS)
+        seat = root.locator('[data-testid="learn-seat-You"]')
+        assert "out" in seat.inner_text() and "0 cards" not in seat.inner_text(), seat.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-learn-out.png"))

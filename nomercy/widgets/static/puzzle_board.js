@@ -157,8 +157,8 @@ function render({ model, el }) {
     const hints = model.get("hints");
     const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level].filter(Boolean).join(" · ");
     // a rule option in words; its setting as the rules write it, one tap away
-    const options = (p.variant || []).map((v) => [meta ? " · " : "", h("details", { class: "nm-option-setting", "data-testid": "puzzle-option" },
-      h("summary", {}, v.words), h("code", {}, v.setting))]);
+    const options = (p.variant || []).map((v) => h("details", { class: "nm-option-setting", "data-testid": "puzzle-option" },
+      h("summary", {}, v.words), h("code", {}, v.setting)));
     root.replaceChildren(...[
       h("div", { class: "nm-nav" },
         button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": "Previous puzzle", disabled: p.count < 2 ? true : null }),
@@ -169,7 +169,8 @@ function render({ model, el }) {
         button("puzzle-next", "▶", () => send({ type: "next_puzzle" }), { "aria-label": "Next puzzle", disabled: p.count < 2 ? true : null }),
         h("span", { class: "nm-sub" }, `${p.index + 1} of ${p.count}`)),
       h("div", { class: "nm-puzzle-title", "data-testid": "puzzle-title" }, p.title),
-      h("div", { class: "nm-sub", "data-testid": "puzzle-meta" }, meta, ...options),
+      h("div", { class: "nm-sub", "data-testid": "puzzle-meta" }, meta),
+      ...options,
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
       p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
