@@ -97,8 +97,9 @@ def test_an_allowed_wrong_try_shows_what_it_did_then_try_again_puts_the_table_ba
     attempt = path.play("You plays blue +2")
     assert attempt.done and path.feedback["ruling"]["title"] == "Stacking"
     assert not path.feedback["first_try"]
-    assert path.path["chapters"][0]["stages"][1] == {"id": "stop-the-plus-two", "title": "Stop the +2 coming at you",
-                                                     "done": True, "star": False}
+    stages = {stage["id"]: stage for stage in path.path["chapters"][0]["stages"]}
+    assert stages["stop-the-plus-two"] == {"id": "stop-the-plus-two", "title": "Stop the +2 coming at you",
+                                           "done": True, "star": False}
 
 
 def test_a_stage_done_at_the_first_try_earns_a_star_and_a_new_widget_opens_at_the_next_stage(tmp_path):
@@ -182,3 +183,36 @@ def test_a_refusal_and_the_rulebook_line_are_said_in_the_page_s_language(tmp_pat
     assert ruling["title"] == (RULINGS["mercy"].title if lang == "en" else ruling_titles(lang)["mercy"])
     assert lang == "en" or ruling["title"] != RULINGS["mercy"].title
 
+
+
+def test_call_uno_is_offered_only_in_the_stage_about_it(tmp_path):
+    """A newcomer met a Call UNO button at a reverse, holding two cards, long before the path taught UNO: the button
+    is offered only where calling UNO is the task or a listed try."""
+    import yaml
+
+    from nomercy.puzzles.stage import CHAPTER_FILE, default_learn_dir
+
+    path = _path(tmp_path)
+    offered = {}
+    for file in sorted(default_learn_dir().glob("*/*.yaml")):
+        if file.name == CHAPTER_FILE:
+            continue
+        stage = yaml.safe_load(file.read_text(encoding="utf-8"))
+        path.goto(stage["id"])
+        offered[stage["id"]] = [a["move"] for a in path.stage["table"]["actions"] if a["label"] == "Call UNO"]
+        if stage["id"] != "call-uno":  # and after the move that does it (a reverse with two players: one card left)
+            path.play(stage["done"][0])
+            offered[stage["id"]] += [a["move"] for a in path.stage["table"]["actions"] if a["label"] == "Call UNO"]
+    assert offered.pop("call-uno") == ["You call uno"]
+    assert not {stage: moves for stage, moves in offered.items() if moves}
+
+
+def test_the_card_a_draw_turns_up_that_fits_is_marked_and_no_other(tmp_path):
+    path = _path(tmp_path)
+    path.goto("draw-until-it-fits")
+    assert not any(card["drawn"] for card in path.stage["table"]["hand"])
+    path.play("You draws")
+    marked = [card["card"] for card in path.stage["table"]["hand"] if card["drawn"]]
+    assert marked == ["yellow 2"]
+    path.play("You plays yellow 2")
+    assert not any(card["drawn"] for card in path.stage["table"]["hand"])

@@ -179,6 +179,12 @@ def test_the_review_after_the_round_is_the_coachs_review_and_opens_each_position
     assert table.send_intent({"type": "review_show", "index": 0}) is None
     assert table.review["open"] == 0 and "<svg" in table.review["board"]
     assert "not 99" in table.send_intent({"type": "review_show", "index": 99})
+    assert table.review["open"] == 0, "a refused index leaves the open position open"
+    assert table.send_intent({"type": "review_show", "index": None}) is None  # tapping the open one again closes it
+    assert table.review["open"] is None and table.review["board"] == ""
+    for hostile in (True, -1, "0", 0.0, [0], {"index": 0}):
+        assert table.send_intent({"type": "review_show", "index": hostile}), hostile
+        assert table.review["open"] is None
     player = table.review_player(0)
     assert isinstance(player, StepPlayer)
 

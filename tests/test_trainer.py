@@ -296,6 +296,25 @@ def test_the_page_says_what_a_box_is_and_when_each_puzzle_comes_back(tmp_path: P
     assert [(p["id"], p["box"], p["back"]) for p in trainer.status["in_boxes"]] == [(puzzle.id, 2, "tomorrow")]
 
 
+def test_a_newcomer_is_served_the_topics_learn_teaches_before_rule_options(tmp_path: Path, clock: FakeClock) -> None:
+    """Rule options, the first card and an empty draw pile are not in the Learn path: in the mix of all topics they
+    wait until the taught topics' new puzzles are tried, and a topic chosen serves them at once."""
+    from nomercy.widgets.trainer import LATER_TOPICS
+
+    taught = sum(p.topic not in LATER_TOPICS for p in COLLECTION)
+    assert taught and taught < len(COLLECTION) and {p.topic for p in COLLECTION} >= set(LATER_TOPICS)
+    for seed in range(2):
+        trainer = Trainer(data_dir=tmp_path / str(seed), clock=clock, seed=seed)
+        served = []
+        for _ in range(taught):
+            served.append(trainer.current)
+            trainer.next()
+        assert not [p.id for p in served if p.topic in LATER_TOPICS], f"seed {seed}"
+        assert trainer.current.topic in LATER_TOPICS, "once the taught topics are tried, the others come"
+    chosen = Trainer("options", data_dir=tmp_path / "chosen", clock=clock)
+    assert chosen.current.topic == "options"
+
+
 def test_a_newcomer_is_served_the_printed_rules_puzzles_before_any_house_rules(tmp_path: Path, clock: FakeClock) -> None:
     """A house rule (stacking anything on anything, say) contradicts what Learn just taught: it waits its turn."""
     def house(puzzle: Puzzle) -> bool:

@@ -16,6 +16,7 @@ from nomercy.core.said import sentence  # noqa: E402
 from nomercy.play.said_at_table import move_words  # noqa: E402
 from nomercy.puzzles.kept import KEPT_QUESTION, KEPT_TITLE, KEPT_TOPIC  # noqa: E402
 from nomercy.puzzles.puzzle import Puzzle, load_puzzles  # noqa: E402
+from nomercy.puzzles.option_words import plain_options  # noqa: E402
 from nomercy.puzzles.puzzle_languages import in_language, move_said, translated  # noqa: E402
 from nomercy.widgets import PuzzleBoard, Trainer  # noqa: E402
 from nomercy.widgets import trainer as trainer_module  # noqa: E402
@@ -45,9 +46,14 @@ def test_the_trainer_in_a_language_serves_only_its_puzzles_in_that_language(lang
     for _ in range(min(len(served), 25)):
         shown, pid = trainer.puzzle, trainer.puzzle["id"]
         assert pid in served
-        assert shown["title"] == catalog.gettext(" ".join(english[pid].title.split())) != english[pid].title
-        assert shown["question"] == served[pid].question != english[pid].question
-        assert shown["moves"] == [move_said(m, english[pid].players, lang) for m in english[pid].moves]
+        assert shown["title"] == plain_options(catalog.gettext(" ".join(english[pid].title.split())), lang) \
+            != english[pid].title
+        assert shown["question"] == plain_options(served[pid].question, lang) != english[pid].question
+        moves = english[pid].moves  # a play of the card just drawn is said as such (its card is the question's)
+        assert shown["moves"] == [
+            said.gettext("{player} plays the card drawn", player=m.split()[0])
+            if i and moves[i - 1] == f"{m.split()[0]} draws" and m.split()[1] == "plays"
+            else move_said(m, english[pid].players, lang) for i, m in enumerate(moves)]
         assert not any(m in english[pid].moves for m in shown["moves"])
         assert all(hand["label"] == said.gettext("Seat {seat}", seat=hand["name"]) for hand in shown["hands"])
         assert shown["seats"] and shown["seats"] != PuzzleBoard(pid).puzzle["seats"]
@@ -95,7 +101,10 @@ def test_english_is_unchanged_and_says_nothing_of_a_count() -> None:
     english = {p.id: p for p in PUZZLES}
     shown = trainer.puzzle
     assert (shown["title"], shown["question"]) == (english[shown["id"]].title, english[shown["id"]].question)
-    assert shown["moves"] == list(english[shown["id"]].moves)
+    moves = english[shown["id"]].moves
+    assert shown["moves"] == [f"{m.split()[0]} plays the card drawn"
+                              if i and moves[i - 1] == f"{m.split()[0]} draws" and m.split()[1] == "plays" else m
+                              for i, m in enumerate(moves)]
 
 
 def test_every_board_names_the_seats_as_seats_and_the_seat_it_asks_from() -> None:

@@ -28,7 +28,7 @@ from nomercy.core.decks import DECKS
 from nomercy.core.errors import RulesError, brief
 from nomercy.core.i18n import N_
 
-__all__ = ["RuleSet", "OPTIONS", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
+__all__ = ["RuleSet", "OPTIONS", "option_value", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
            "ROUND_MOVE_LIMIT"]
 
 
@@ -224,6 +224,14 @@ OPTIONS: dict[str, OptionInfo] = {
 }
 
 _BOOL_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
+
+
+def option_value(option: str, value: Any) -> Any:
+    """The value of the rule option ``option`` in its own form (``"off"`` read as a choice, ``"none"`` as no limit),
+    from Python, YAML or the command line; an option or value the rules do not know is refused (:class:`RulesError`)."""
+    if not isinstance(option, str) or option not in OPTIONS:
+        raise RulesError(f"there is no rule option {brief(option)}: the options are {', '.join(OPTIONS)}")
+    return _coerce(option, value)
 
 
 def _coerce(option: str, value: Any) -> Any:

@@ -23,6 +23,7 @@ so templates read naturally and only a seat called You (in any case) changes the
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -30,7 +31,7 @@ from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import N_
 
 __all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "chance_words", "option_words",
-           "Strength", "STRENGTHS", "COMPUTER_NAMES", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
+           "Strength", "STRENGTHS", "COMPUTER_NAMES", "MOST_COMPUTERS", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
            "MERCY_BAR_LEGEND"]
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -153,8 +154,12 @@ STRENGTHS = (
 )
 """The strengths a table offers for its computer seats, weakest first."""
 
-COMPUTER_NAMES = ("Alex", "Sam", "Kim", "Robin", "Charlie")
-"""Names for up to five computer seats, in seat order: names a person would give, never a kind of player."""
+COMPUTER_NAMES = ("Alex", "Sam", "Kim", "Robin", "Charlie", "Jo")
+"""Names for the computer seats, in seat order: names a person would give, never a kind of player. One more than
+:data:`MOST_COMPUTERS`, so that a table can leave out the one that looks like the learner's own name."""
+
+MOST_COMPUTERS = 5
+"""The most computer opponents a table has."""
 
 PERSON = "You"
 """The seat of the person at the screen (its sentences read "You play", "your turn")."""
@@ -165,22 +170,35 @@ def strength_of(kind: str) -> str:
     return next((s.word for s in STRENGTHS if s.kind == kind), "")
 
 
-def table_players(strengths: Sequence[str]) -> dict[str, str]:
+def table_players(strengths: Sequence[str], *, avoid: str | None = None) -> dict[str, str]:
     """The seats of a table for one person and computers of the given strengths: names to kinds, as a table takes them.
+
+    ``avoid`` is the person's own name (the learner's): no computer seat gets a name that looks like it, whatever
+    the case or accents, so that "Sam plays" never leaves the person wondering whether it was them.
 
     >>> table_players(["steady", "easy"])
     {'You': 'human', 'Alex': 'greedy', 'Sam': 'random'}
+    >>> table_players(["steady", "easy"], avoid="SÁM")
+    {'You': 'human', 'Alex': 'greedy', 'Kim': 'random'}
     """
     words = {s.word: s.kind for s in STRENGTHS}
-    if not isinstance(strengths, (list, tuple)) or not 1 <= len(strengths) <= len(COMPUTER_NAMES):
-        raise NomercyError(f"a table has 1 to {len(COMPUTER_NAMES)} computer opponents, each easy, steady or strong "
+    if not isinstance(strengths, (list, tuple)) or not 1 <= len(strengths) <= MOST_COMPUTERS:
+        raise NomercyError(f"a table has 1 to {MOST_COMPUTERS} computer opponents, each easy, steady or strong "
                            "(a list of those words)")
+    if avoid is not None and (not isinstance(avoid, str) or len(avoid) > 200):
+        raise NomercyError("the name the computer seats avoid is the learner's name, a short text like 'Ann'")
     wrong = [s for s in strengths if not isinstance(s, str) or s not in words]
     if wrong:
         shown = isinstance(wrong[0], str) and wrong[0].isprintable() and len(wrong[0]) <= 20
         said = f'"{wrong[0]}"' if shown else "that value"
         raise NomercyError(f"a computer opponent is easy, steady or strong, not {said}")
-    return {PERSON: "human", **{name: words[s] for name, s in zip(COMPUTER_NAMES, strengths)}}
+    names = [name for name in COMPUTER_NAMES if avoid is None or _looks(name) != _looks(avoid)]
+    return {PERSON: "human", **{name: words[s] for name, s in zip(names, strengths)}}
+
+
+def _looks(name: str) -> str:
+    """What a name looks like to a reader: its letters without case or accents (``Sám``, ``SAM`` and ``sam`` alike)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)).casefold().strip()
 
 
 FACE_DOWN = N_("face-down card")

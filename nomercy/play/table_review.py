@@ -105,9 +105,12 @@ class ReviewRun:
         })
 
     def opened(self, index: Any) -> "ReviewRun | str":
-        """The finished review with decision ``index`` open (``shown["open"]``), or the reason it cannot be."""
+        """The finished review with decision ``index`` open (``shown["open"]``; ``None`` closes the one open), or the
+        reason it cannot be."""
         if self.result is None:
             return NO_REVIEW_YET
+        if index is None:
+            return replace(self, shown={**self.shown, "open": None})
         decisions = self.result.decisions
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
             if not decisions:

@@ -295,8 +295,10 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
     """The table as the learner sees it: their hand with the moves each card makes, the others' counts, the
     top card, the color, the pending draw, and the buttons of the moves that are not a card."""
     you = state.seats.index(stage.you)
-    legal = [m for m in legal_moves(state) if getattr(m, "seat", None) == you]
     listed = [w.move for w in stage.wrong] + list(stage.done)
+    # calling UNO is offered only where the stage is about it: a Call UNO button in a stage about a reverse (the
+    # learner holds two cards) asks about a rule the path has not taught yet, and the stage never needs it
+    legal = [m for m in legal_moves(state) if getattr(m, "seat", None) == you and (not isinstance(m, CallUno) or m in listed)]
     offered = legal + [m for m in listed if m not in legal]
     hand = []
     for i, card in enumerate(state.hands[you]):
@@ -304,7 +306,9 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
         if not moves:  # a card that does not fit is still a try: the engine says why
             moves = [Play(you, card, color=COLORS[0] if "color" in card.rank.choices else None)]
         hand.append({"key": f"{i}", "card": str(card), "name": _card(card, lang),
-                     "svg": _picture(card_svg(card, width=64, lang=lang), card, lang),
+                      # the card a draw just turned up that fits: it is the one to play, and the table says so
+                      "drawn": state.turn == you and state.drawn == card and i == len(state.hands[you]) - 1,
+                      "svg": _picture(card_svg(card, width=64, lang=lang), card, lang),
                      "moves": [{"label": _label(m, state, lang), "move": state.move_text(m)} for m in moves]})
     actions = [{"label": _label(m, state, lang), "move": state.move_text(m)}
                for m in dict.fromkeys([Draw(you)] + [m for m in offered if not isinstance(m, Play)])]

@@ -38,7 +38,8 @@ from typing import Any, Mapping
 import traitlets
 
 from nomercy.core import inputs
-from nomercy.core.errors import NomercyError, PuzzleError, brief, quote
+from nomercy.core.errors import NomercyError, NotationError, PuzzleError, brief, quote
+from nomercy.core.moves import Draw, Play, parse_move
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core import said as core_said
 from nomercy.core.wording import rules_name
@@ -48,6 +49,7 @@ from nomercy.play.transcript import Frame, Transcript
 from nomercy.core.refusals import said
 from nomercy.puzzles.kept import KEPT_TOPIC
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
+from nomercy.puzzles.option_words import plain_options, variant_words
 from nomercy.puzzles.puzzle_languages import SEAT, move_said, option_said, seat_words
 from nomercy.teaching.lessons import TOPIC_NOTEBOOKS
 from nomercy.teaching.pictures import state_html
@@ -187,7 +189,7 @@ class PuzzleBoard(GuardedWidget):
         shown = len(self.hints)
         if shown >= len(hints):
             return "No more hints for this puzzle." if hints else "This puzzle has no hints."
-        self.hints = list(self.hints) + [hints[shown]]
+        self.hints = list(self.hints) + [plain_options(hints[shown], self._lang)]
         return None
 
     def _on_goto(self, intent: dict[str, Any]) -> str | None:
@@ -240,14 +242,15 @@ class PuzzleBoard(GuardedWidget):
             "correct": judged.correct,
             "given": given,
             "picked": picked,
-            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=why) if why else "",
+            "why": words(self._lang).gettext(_WHY if judged.correct else _WRONG_WHY, why=plain_options(why, self._lang))
+            if why else "",
             "verdict": judged.verdict,
             "problems": list(judged.problems),
             "truth": list(judged.truth),
             "events": [event_entry(e, i + 1) if self._lang == SOURCE else
                        {**event_entry(e, i + 1), "sentence": core_said.sentence(e, self._lang)}
                        for i, e in enumerate(judged.events)],
-            "explanation": puzzle.explanation,
+            "explanation": plain_options(puzzle.explanation, self._lang),
         }
         if judged.estimates:
             feedback.update(estimates=list(judged.estimates), noise=judged.estimates_note)
@@ -289,19 +292,21 @@ class PuzzleBoard(GuardedWidget):
             board, hands = state_html(start.view(seat), inline=True, lang=lang), []
         said = words(lang).gettext
         shown = {
-            "id": puzzle.id, "title": puzzle.title, "question": puzzle.question,
+            "id": puzzle.id, "title": plain_options(puzzle.title, lang), "question": plain_options(puzzle.question, lang),
             "seats": seat_words(puzzle, lang),
             "level": puzzle.level, "topic": puzzle.topic, "rules": puzzle.rules.name,
             "rules_name": said(rules_name(puzzle.rules.name)), "topic_name": topic_name(puzzle.topic, lang),
-            "variant": ", ".join(f"{k}: {v}" for k, v in puzzle.variant.items()),
+            "variant": variant_words(puzzle.variant, lang),
             "kind": puzzle.kind, "about": said(kind.about) if kind.about else "", "show_label": said(kind.show_label),
-            "moves": [move_said(m, puzzle.players, lang) for m in puzzle.moves] if kind.shows_moves else [],
+            "moves": _moves_shown(puzzle, lang) if kind.shows_moves else [],
+            "moves_intro": words(lang).gettext(_MOVES_INTRO),
             "board": board, "hands": hands,
             "fields": fields if lang == SOURCE else [_field_said(f, puzzle, lang) for f in fields],
-            "choices": [{"index": i, "label": option_said(puzzle, option.label, lang)} for i, option in enumerate(options)],
+            "choices": [{"index": i, "label": plain_options(option_said(puzzle, option.label, lang), lang)}
+                        for i, option in enumerate(options)],
             **{k: said(v) if v else v for k, v in _answer_intros(bool(options), bool(fields)).items()},
             "hints_total": len(puzzle.hints), "index": self._index, "count": len(self._puzzles),
-            "list": [{"id": p.id, "title": p.title} for p in self._puzzles],
+            "list": [{"id": p.id, "title": plain_options(p.title, lang)} for p in self._puzzles],
             "steps": len(frames),
         }
         self._frames: list[Frame] = frames
@@ -355,6 +360,23 @@ def _field_said(field: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, A
     return shown
 
 
+def _moves_shown(puzzle: Puzzle, lang: str) -> list[str]:
+    """The puzzle's moves as the board lists them. A play right after the same seat's draw is the card drawn (the
+    rules allow no other), and naming it would answer the question ("what lies on top?"), so it is said so."""
+    shown, drew = [], None
+    for text in puzzle.moves:
+        try:
+            move = parse_move(text, puzzle.players)
+        except NotationError:  # a puzzle file is checked when loaded; a move that is not one is shown as written
+            move = None
+        if isinstance(move, Play) and drew == move.seat:
+            shown.append(words(lang).gettext(_PLAYS_DRAWN, player=puzzle.players[move.seat]))
+        else:
+            shown.append(move_said(text, puzzle.players, lang))
+        drew = move.seat if isinstance(move, Draw) else None
+    return shown
+
+
 def _answer_intros(options: bool, fields: bool) -> dict[str, str]:
     """The line above the options and the one above the parts to fill in: a board with both says that an option
     is one click and that the parts are the other way to answer, each part saying whether it is clicked or typed."""
@@ -393,6 +415,10 @@ _MORE = N_("+{count} more")
 """The cards of a hand the puzzle does not care about, face down (``more:``)."""
 _FACE_DOWN = N_("face-down card")
 """A face-down card's name (the pictures name it in English)."""
+_MOVES_INTRO = N_("The moves, in order (the rules may refuse one):")
+"""Above a story's moves: what the question is about, not what happened (a move listed may be refused)."""
+_PLAYS_DRAWN = N_("{player} plays the card drawn")
+"""A play of the card just drawn, in a story's moves: the card is left for the question to ask."""
 _WHY = N_("Why: {why}")
 _WRONG_WHY = N_("Where this goes wrong: {why}")
 """The option's why, said after a right or a wrong pick (the why itself from the puzzle, in the board's language)."""

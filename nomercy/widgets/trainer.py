@@ -234,6 +234,9 @@ class Trainer(PuzzleBoard):
         queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and _house_rules(pool[item[0]])))
         if self._rules:  # new puzzles of the learner's rules first (reviews stay first, practice ahead last)
             queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].rules.name != self._rules))
+        # and the topics the Learn path teaches before those it does not (rule options, the first card, an empty
+        # draw pile): they come once the others are tried, or at once when their topic is chosen
+        queue.sort(key=lambda item: (rank[item[1]], item[1] == "new" and pool[item[0]].topic in LATER_TOPICS))
         # a mistake of your own, kept and not tried yet, comes before the other new puzzles
         order = {"review": 0, "new": 1, "ahead": 2}
         queue.sort(key=lambda item: (order[item[1]], item[1] == "new" and pool[item[0]].topic != KEPT_TOPIC))
@@ -511,6 +514,11 @@ def _short(path: Path) -> str:
 def _row(row: TopicProgress) -> dict[str, Any]:
     return {"topic": row.topic, "label": topic_name(row.topic), "puzzles": row.puzzles, "tried": row.tried,
             "known": row.known, "due": row.due, "boxes": list(row.boxes)}
+
+
+LATER_TOPICS = ("options", "first-card", "empty-pile")
+"""The topics the Learn path does not teach (rule options, how the first card is turned, a reshuffle): in the mix of
+all topics their new puzzles come after the new puzzles of the topics it teaches."""
 
 
 def _house_rules(puzzle: Puzzle) -> bool:

@@ -269,13 +269,15 @@ def _remember() -> Memory:
 def _play(lang: str) -> Any:
     from nomercy.core.wording import table_players
     from nomercy.play.table import TableSession
+    from nomercy.puzzles.learners import Learners
     from nomercy.puzzles.progress import data_dir
     from nomercy.widgets import GameTable
 
     memory, save = _remember(), data_dir() / PLAY_SAVE
     settings = memory.settings
-    # the seats have names and a strength a person understands (the wording module's), not the players' kinds
-    seats = table_players([settings["strength"]] * settings["opponents"])
+    # the seats have names and a strength a person understands (the wording module's), not the players' kinds;
+    # no computer is called by the learner's own name (the one typed on the Learn or Train page)
+    seats = table_players([settings["strength"]] * settings["opponents"], avoid=Learners(data_dir()).remembered())
     # the round is saved after every move and resumed when the page opens again, with its number; a first
     # visit (or a new table) deals a new one
     session = TableSession(settings["rules"], seats, seed=random.randrange(1_000_000), pace=settings["pace"],

@@ -341,7 +341,7 @@ function render({ model, el }) {
       if (b.primary) cls.push("nm-btn-primary");
       if (b.color) cls.push(`nm-choice nm-c-${b.color}`);
       if (b.armed) cls.push("nm-armed");
-      const label = b.id === "uno" && b.armed ? _("{label} (armed: called as you play your next card)", { label: b.label }) : b.label;
+      const label = b.id === "uno" && b.armed ? _("UNO will be called as you play your next card (tap again to take it back)") : b.label;
       return button(`btn-${b.id}`, label, onclick, {
         class: cls.join(" "), "data-move": b.move || null, "aria-pressed": b.id === "uno" ? String(!!b.armed) : null,
       });
@@ -368,26 +368,35 @@ function render({ model, el }) {
       return h("div", { class: "nm-actions" }, button("btn-review", _("Review my round"),
         (event) => { busy(event, _("Reviewing…")); send({ type: "review" }); }, { class: "nm-btn nm-btn-primary" }));
     }
+    // The position of the decision opened, drawn inside its own entry (a long list of close calls would push a
+    // board drawn after the list far below the button that asked for it); tapping again closes it.
+    const decisions = [...r.mistakes, ...r.close_calls];
+    const shown = (i) => r.board && r.open === i ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
+      h("div", { class: "nm-sub" }, decisions[i].position_line),
+      h("div", { html: r.board })) : null;
+    const show = (i) => button(`review-show-${i}`, r.open === i ? _("Hide the position") : _("Show the position"),
+      () => send({ type: "review_show", index: r.open === i ? null : i }),
+      { class: "nm-btn nm-btn-quiet", "aria-expanded": String(r.open === i) });
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, r.head),
       h("div", { class: "nm-sub", "data-testid": "review-explained" }, r.explained),
+      h("div", { class: "nm-sub", "data-testid": "review-not-kept" },
+        _("The review is not kept: if you leave the Play page, it has to be made again.")),
       showNumbers("review-numbers", reviewNumbers(r)),
       r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
-        d.text, " ",
-        button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }),
-        // keep it as a puzzle for the trainer (Python checks it with the coach's search, and says what it did)
-        r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null,
-        (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null))) : null,
+        h("div", {}, d.text),
+        h("div", { class: "nm-review-actions" }, show(i),
+          // keep it as a puzzle for the trainer (Python checks it with the coach's search, and says what it did)
+          r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null),
+        (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null,
+        shown(i)))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },
         h("div", {}, _("Close calls (the expert chose another move, but the imagined rounds could not show which is better):")),
         h("ul", {}, r.close_calls.map((d, j) => {
           const i = r.mistakes.length + j;
-          return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, d.text, " ",
-            button(`review-show-${i}`, _("Show the position"), () => send({ type: "review_show", index: i }), { class: "nm-btn nm-btn-quiet" }));
-        }))) : null,
-      r.board ? h("div", { class: "nm-review-board", "data-testid": "review-board" },
-        h("div", {}, [...r.mistakes, ...r.close_calls][r.open].position_line),
-        h("div", { html: r.board })) : null);
+          return h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" }, h("div", {}, d.text),
+            h("div", { class: "nm-review-actions" }, show(i)), shown(i));
+        }))) : null);
   }
 
   // A hand at the end of a round: its cards and what they score.

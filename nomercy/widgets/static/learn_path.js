@@ -146,7 +146,8 @@ function render({ model, el }) {
       "data-out": s.out ? "true" : null,
     },
       h("b", {}, s.you && s.name !== "You" ? _("{name} (you)", { name: s.name }) : s.shown || s.name), " ",
-      h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
+      // a seat knocked out holds nothing: "0 cards" would read as a win, so it says only that it is out
+      s.out ? null : h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
       s.turn && !over ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
       s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("out")) : null,
       s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, _("wins")) : null)));
@@ -171,13 +172,15 @@ function render({ model, el }) {
         if (c.moves.length === 1) send({ type: "try", move: c.moves[0].move });
         else { choosing = open ? null : c.key; draw(); root.querySelector("[data-testid='learn-choice-0']")?.focus(); }
       }, {
-        class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}`, "data-card": c.card, disabled: locked ? true : null,
-        "data-move": c.moves.length === 1 ? c.moves[0].move : null,
+        class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}${c.drawn ? " nm-learn-drawn" : ""}`, "data-card": c.card,
+        disabled: locked ? true : null, "data-move": c.moves.length === 1 ? c.moves[0].move : null,
+        "data-drawn": c.drawn ? "true" : null,
         "aria-label": c.moves.length === 1 ? _("Play {card}", { card: c.name || c.card })
           : _("{card}: choose how to play it", { card: c.name || c.card }),
         "aria-expanded": c.moves.length > 1 ? String(open) : null,
       });
-      return h("div", { class: "nm-learn-slot" }, card);
+      return h("div", { class: "nm-learn-slot" }, card,
+        c.drawn ? h("div", { class: "nm-learn-drawn-note", "data-testid": "learn-drawn" }, _("just drawn")) : null);
     });
     const chosen = t.hand.find((c) => c.key === choosing);
     // the buttons (draw, take the cards) above the hand: with twenty cards in hand they would be below the fold

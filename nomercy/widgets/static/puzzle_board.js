@@ -163,7 +163,10 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     const error = model.get("error");
     const hints = model.get("hints");
-    const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level && _(p.level), p.variant].filter(Boolean).join(" · ");
+    const meta = [p.rules_name || p.rules, p.topic_name || p.topic, p.level && _(p.level)].filter(Boolean).join(" · ");
+    // a rule option in words; its setting as the rules write it, one tap away
+    const options = (p.variant || []).map((v) => h("details", { class: "nm-option-setting", "data-testid": "puzzle-option" },
+      h("summary", {}, v.words), h("code", {}, v.setting)));
     root.replaceChildren(...[
       h("div", { class: "nm-nav" },
         button("puzzle-prev", "◀", () => send({ type: "prev_puzzle" }), { "aria-label": _("Previous puzzle"), disabled: p.count < 2 ? true : null }),
@@ -174,7 +177,8 @@ function render({ model, el }) {
         button("puzzle-next", "▶", () => send({ type: "next_puzzle" }), { "aria-label": _("Next puzzle"), disabled: p.count < 2 ? true : null }),
         h("span", { class: "nm-sub" }, _("{number} of {count}", { number: p.index + 1, count: p.count }))),
       h("div", { class: "nm-puzzle-title", "data-testid": "puzzle-title" }, p.title),
-      h("div", { class: "nm-sub" }, meta),
+      h("div", { class: "nm-sub", "data-testid": "puzzle-meta" }, meta),
+      ...options,
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
       p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
@@ -183,7 +187,7 @@ function render({ model, el }) {
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
       p.about ? h("div", { class: "nm-sub", "data-testid": "puzzle-kind" }, p.about) : null,
-      p.moves.length ? h("div", { class: "nm-sub" }, _("What was played:")) : null,
+      p.moves.length ? h("div", { class: "nm-sub", "data-testid": "puzzle-moves-intro" }, p.moves_intro) : null,
       p.moves.length ? h("ol", { class: "nm-moves", "data-testid": "puzzle-moves" }, p.moves.map((m) => h("li", {}, m))) : null,
       p.seats ? h("div", { class: "nm-sub nm-seats", "data-testid": "puzzle-seats" }, p.seats) : null,
       h("div", { class: "nm-question", "data-testid": "puzzle-question" }, p.question),

@@ -221,7 +221,8 @@ async function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
     whoEl.replaceChildren(...[learnerBar("trainer", s.learner, send, typedName)].filter(Boolean));
     root.setAttribute("data-learner", s.learner ? s.learner.name : "");
-    head.replaceChildren(
+    // filtered: replaceChildren writes a null child as the text "null"
+    head.replaceChildren(...[
       h("label", {}, `${_("Topic")} `, h("select", {
         "data-testid": "trainer-topic", "aria-label": _("Topic"),
         onchange: (e) => choose(e.target.value, s.level),
@@ -237,7 +238,8 @@ async function render({ model, el }) {
       h("span", { class: "nm-sub", "data-testid": "trainer-due", role: "status" },
         _("{due} due for review · {new} new of {pool}", { due: s.due, new: s.new, pool: s.pool })),
       // in a language: how many of the puzzles are translated into it (only those are served)
-      s.available ? h("div", { class: "nm-sub", "data-testid": "trainer-available" }, s.available) : null);
+      s.available ? h("div", { class: "nm-sub", "data-testid": "trainer-available" }, s.available) : null,
+    ].filter(Boolean));
     const recorded = s.recorded;
     after.replaceChildren(...[
       s.problem ? h("div", { class: "nm-error", role: "alert", "data-testid": "trainer-problem" }, s.problem) : null,
