@@ -91,8 +91,9 @@ def _left(text: str, lang: str) -> str:
     """``text`` with every piece of a translation and every name taken out, where it stands as whole words (not
     glued to another letter of an alphabet; Chinese has no spaces)."""
     for piece in (*_translations(lang)[2], *NAMES):
-        if piece in text:
-            text = re.sub(rf"(?<!{_LETTER}){re.escape(piece)}(?!{_LETTER})", " ", text)
+        for form in dict.fromkeys((piece, piece[:1].upper() + piece[1:])):  # a piece may begin a label or a sentence
+            if form in text:
+                text = re.sub(rf"(?<!{_LETTER}){re.escape(form)}(?!{_LETTER})", " ", text)
     return text.strip()
 
 
