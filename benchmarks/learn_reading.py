@@ -23,6 +23,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any
 
+from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError
 from nomercy.widgets.learn_path import LearnPath
 
@@ -86,7 +87,11 @@ def walk(chapter: str | None) -> list[Walk]:
         row = Walk(stage.id, stage_words=sum(words(text) for text in texts))
         start = stage.start()
         tries = [start.move_text(stage.wrong[0].move)] if stage.wrong else []
-        for move in [*tries, start.move_text(stage.done[0])]:
+        played, state = [], start
+        for move in (*stage.steps, stage.done[0]):  # a stage's steps first (a draw, say), then the move of its task
+            played.append(state.move_text(move))
+            state, _ = apply(state, move)
+        for move in [*tries, *played]:
             row.taps += taps(path, move)
             path.play(move)
             row.answer_words += answer_words(path.feedback)

@@ -32,7 +32,7 @@ QUICK = {
     "hostile_page_tally.py": ["--tries", "1"],  # needs the built site, as site_speed.py does
     "instruction_count.py": ["--games", "2", "--no-valgrind"],
     "kept_agreement.py": ["--rounds", "1"],
-    "learn_reading.py": ["--chapter", "mercy"],
+    "learn_reading.py": ["--chapter", "draw-and-stack"],  # a chapter with a stage of steps (draw, then play)
     "paired.py": ["{tmp}/first.jsonl", "{tmp}/second.jsonl", "--bot", "greedy"],
     "profile_engine.py": ["--games", "2", "--top", "3"],
     "refusal_speed.py": ["--repeat", "3"],
