@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_support import ARTIFACTS, PHONES, page_scrolls_sideways, phone_problems
 from test_notebooks_in_browser import (PLAY, PUZZLES, ROUND_STEPS, STALLS, STEPS, TRAIN, Lab, _moves_made, _next_click,
@@ -255,7 +256,8 @@ def test_a_puzzle_board_a_best_move_board_and_the_step_player_by_tapping(lab: La
     while not forward.is_disabled():
         counter = player.locator('[data-testid="step-counter"]').text_content()
         forward.tap()
-        player.page.wait_for_function("([el, t]) => el.textContent !== t",
-                                      arg=[player.locator('[data-testid="step-counter"]').element_handle(), counter])
+        # the locator, read again until it changes: the step player draws itself anew on a tap, so a handle taken
+        # to the counter just after the tap may be the old one, whose text never changes (a flake under load)
+        expect(player.locator('[data-testid="step-counter"]')).not_to_have_text(counter, timeout=120_000)
     screens.check(player, "step-player-end")
     screens.assert_none()
