@@ -128,3 +128,15 @@ def test_a_puzzle_that_starts_at_the_deal_does_not_call_the_next_card_turned_up_
 
     assert "the rest of the deck, from the top: red 5" in puzzle_html("first-skip-number")
     assert "first drawn first" in puzzle_html("drawn-card-must-be-played")
+
+
+def test_a_puzzle_shown_as_text_does_not_list_the_card_turned_up_as_one_to_draw():
+    """The appendix prints a puzzle that starts at the deal with its top card once, not again among the draws."""
+    from nomercy.puzzles.commands import show_text
+    from nomercy.puzzles.puzzle import find_puzzle
+
+    text = show_text(find_puzzle("first-plus-two-apply"))
+    assert "top: red +2" in text
+    assert "the rest of the deck, from the top: green 8, green 9" in text
+    assert "next cards to be drawn" not in text
+    assert "next cards to be drawn: " in show_text(find_puzzle("draw-one-pass"))  # a discard pile: all are draws

@@ -130,8 +130,7 @@ _ROWS = [
             "usually the first player, on the dealer's left; after a wild reverse +4, the dealer's right-hand "
             "neighbour. It is not quite as if the dealer had played it: its target names a wild's color, "
             "cannot stack on a first draw card, and a 7, a 0 or a discard-all does nothing."),
-            N_("The reverse is the one exception, printed in classic UNO: it hits nobody, so the dealer starts, going "
-            "the other way."),
+            N_("The reverse is the one exception, printed in classic UNO: the dealer starts, going the other way."),
             N_("A number card or a discard-all: nothing happens; the first player starts. A 7 or a 0 turned up "
             "first does nothing either: nobody swaps or passes."),
             N_("A skip: the first player is skipped; the player after them starts."),
@@ -291,8 +290,8 @@ _ROWS = [
            "Mercy, UNO and the end of a round", (_ZH, _FR, _SV, _CL),
            ("uno_penalty",),
            (N_("Open Mercy's online game charges 10 cards for being caught (`uno_penalty: 10`)."),
-            N_("The printed No Mercy sheet ends the chance \"before the next player's turn begins\". Read strictly, "
-            "that turn begins as your card goes down, and nobody could ever catch you. The Swedish guide says "
+            N_("The printed No Mercy sheet ends the chance \"before the next player's turn begins\", but never says "
+            "when that turn begins. If it began as your card goes down, nobody could ever catch you. The Swedish guide says "
             "\"before the next player has drawn or played\": a moment everyone at the table sees. This project "
             "follows those words (our reading), though it trusts that guide least elsewhere."),
             N_("The sources speak only of playing down to one card; that a one-card hand received by a 7 or 0 "

@@ -100,7 +100,7 @@ _ROWS = [
         N_("The classic deck (108 cards), a turn, drawing one card, the colored action cards, the wild +4 and its "
            "challenge, UNO, scoring to 500, two-player play and popular house rules (stacking, 7-0, jump-in, "
            "draw until you can play, a wild +4 at any time)."),
-        N_("Good for classic UNO. It is the source of the `classic` profile and of every classic puzzle."),
+        N_("Good for classic UNO. It is the source of the `classic` profile and of some of the classic puzzles."),
         N_("It is about classic UNO, not No Mercy; its house rules are options here, never the default."),
     ),
     Source(

@@ -127,8 +127,12 @@ class WhatHappensNext(PuzzleKind):
             lines.append(f"{mark} {seat}: {cards}")
         if puzzle.set_aside:
             lines.append(f"set aside with the knocked-out seats until the next reshuffle: {puzzle.set_aside} cards")
-        if puzzle.draw_pile:
-            lines.append("next cards to be drawn: " + ", ".join(map(str, puzzle.draw_pile)))
+        # With no discard pile the first card of the draw pile is the one turned up (the top card above): list
+        # only the cards under it, as the lessons' pictures do, so no card is shown twice.
+        rest = puzzle.draw_pile if puzzle.discard else puzzle.draw_pile[1:]
+        if rest:
+            name = "next cards to be drawn" if puzzle.discard else "the rest of the deck, from the top"
+            lines.append(f"{name}: " + ", ".join(map(str, rest)))
         lines += ["", "moves:"]
         lines.extend(f"  {i}. {m}" for i, m in enumerate(puzzle.moves, 1))
         return lines

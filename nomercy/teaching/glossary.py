@@ -82,7 +82,8 @@ _ROWS = [
     Term("catch", N_("Point out a player who holds one card and has not called UNO; they draw 2. They can be "
          "caught until the next move that is neither a call nor a catch: usually the next player's play or draw."),
          "uno"),
-    Term("reshuffle", N_("Shuffle the discard pile, except its top card, into a new draw pile."), "empty-draw-pile"),
+    Term("reshuffle", N_("Shuffle the discard pile, except its top card, together with any hands set aside by the mercy "
+                          "rule, into a new draw pile."), "empty-draw-pile"),
     Term("rule option", N_("A named setting that switches one rule to another reading, like `stacking: none`.")),
     Term("house rule", N_("A rule some tables agree on that the printed sheet does not have, like stacking in classic "
          "UNO. The engine offers each house rule as a rule option."), "", ("casual rule", "casual ones")),
