@@ -130,7 +130,8 @@ def _goto(root, stage_id: str) -> None:
     if listing.get_attribute("open") is None:
         listing.locator("summary").tap()
     root.locator(f'[data-testid="learn-goto-{stage_id}"]').tap()
-    root.locator(f'[data-testid="learn-goto-{stage_id}"][aria-current]').wait_for(timeout=KERNEL_MS)
+    # the list closes once a stage is picked, so its button is there but hidden: attached, not visible
+    root.locator(f'[data-testid="learn-goto-{stage_id}"][aria-current]').wait_for(state="attached", timeout=KERNEL_MS)
 
 
 def test_learn_on_a_phone_marks_the_drawn_card_fits_five_a_row_and_teaches_play_if_you_can(site: str) -> None:  # noqa: F811
