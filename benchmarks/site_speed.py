@@ -208,7 +208,9 @@ def open_timings(url: str, visits: int, profiles: Path, phone: bool = False) -> 
 
 
 
-def pyodide_decisions(base: str, count: int) -> dict[str, Any]:
+def run_in_pyodide(base: str, code: str) -> dict[str, Any]:
+    """Run ``code`` in the served site's Pyodide (its JupyterLite kernel) and read the JSON it prints after
+    ``RESULT ``: how the benchmarks time Python as the site's visitors run it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -218,12 +220,16 @@ def pyodide_decisions(base: str, count: int) -> dict[str, Any]:
             page.goto(f"{base}/lab/index.html")
             page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')", timeout=120_000)
             page.set_default_timeout(1_200_000)
-            result = page.evaluate(_EXECUTE_JS, DECISIONS.replace("COUNT", str(count)))
+            result = page.evaluate(_EXECUTE_JS, code)
         finally:
             browser.close()
     if result["err"]:
         raise SystemExit(f"in Pyodide: {result['err']}")
     return json.loads(result["out"].split("RESULT ", 1)[1])
+
+
+def pyodide_decisions(base: str, count: int) -> dict[str, Any]:
+    return run_in_pyodide(base, DECISIONS.replace("COUNT", str(count)))
 
 
 def cpython_decisions(count: int) -> dict[str, Any]:

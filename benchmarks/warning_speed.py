@@ -87,24 +87,10 @@ def cpython(count: int) -> dict[str, Any]:
 
 
 def pyodide(site: Path, count: int) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
+    from site_speed import run_in_pyodide, served
 
-    from browser_support import CHROMIUM, CHROMIUM_FLAGS, EXECUTE_IN_LITE_JS
-    from site_speed import served
-
-    with served(site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        try:
-            page = browser.new_page()
-            page.goto(f"{base}/lab/index.html")
-            page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-LabShell')", timeout=120_000)
-            page.set_default_timeout(1_200_000)
-            result = page.evaluate(EXECUTE_IN_LITE_JS, TIMING.replace("COUNT", str(count)))
-        finally:
-            browser.close()
-    if result["err"]:
-        raise SystemExit(f"in Pyodide: {result['err']}")
-    return json.loads(result["out"].split("RESULT ", 1)[1])
+    with served(site) as base:
+        return run_in_pyodide(base, TIMING.replace("COUNT", str(count)))
 
 
 def main() -> None:

@@ -261,3 +261,16 @@ def as_from_a_terminal() -> None:
     KeyboardInterrupt), so a Ctrl-C test would test the shell that started the suite, not nomercy."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # nor may a test runner's worker block it
+
+
+def one_clear_line(error: BaseException) -> str:
+    """The refusal's words, checked to be the package's own (a NomercyError) in one short line with nothing of
+    Python's in it (a traceback, a class name, a repr, None or True): what the hostile tests ask of every refusal."""
+    from nomercy.core.errors import NomercyError
+
+    text = str(error)
+    assert isinstance(error, NomercyError), repr(error)
+    assert "\n" not in text and 0 < len(text) <= 300, text
+    for python in ("Traceback", "NoneType", "KeyError", "TypeError", "<class", "object at 0x", "True", "None"):
+        assert python not in text, text
+    return text

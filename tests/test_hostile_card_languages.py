@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from conftest import one_clear_line
 from nomercy.core.errors import NomercyError
 from nomercy.core.rulebook import RULINGS
 from nomercy.play.game import Game
@@ -32,15 +33,6 @@ BAD_LANGUAGES: list[Any] = [None, "", "xx", "SV", "zh", "zh_Hant", "sv ", "../sv
                             "x" * 10_000]
 
 
-def _one_line(error: BaseException) -> str:
-    text = str(error)
-    assert isinstance(error, NomercyError), type(error)
-    assert "\n" not in text and 0 < len(text) <= 300, text
-    for python in ("Traceback", "NoneType", "KeyError", "TypeError", "<class", "object at 0x", "True", "None"):
-        assert python not in text, text
-    return text
-
-
 @pytest.mark.parametrize("lang", BAD_LANGUAGES, ids=repr)
 def test_a_picture_in_a_language_that_is_not_ours_is_refused_naming_ours(lang: Any) -> None:
     state = Game("no-mercy", ["A", "B"], seed=1).state
@@ -49,7 +41,7 @@ def test_a_picture_in_a_language_that_is_not_ours_is_refused_naming_ours(lang: A
     for call in calls:
         with pytest.raises(NomercyError) as refused:
             call()
-        assert "the languages are en (English), sv" in _one_line(refused.value)
+        assert "the languages are en (English), sv" in one_clear_line(refused.value)
 
 
 def test_english_pictures_do_not_change_and_each_language_draws_its_own() -> None:
@@ -81,7 +73,7 @@ def test_a_term_tables_card_mark_that_is_missing_too_long_or_twice_is_refused(ch
     assert old in text
     with pytest.raises(TermsError) as refused:
         parse_terms(text.replace(old, new, 1), "sv")
-    assert says in _one_line(refused.value)
+    assert says in one_clear_line(refused.value)
 
 
 ALL_TITLES = {ruling_id: ruling.title for ruling_id, ruling in RULINGS.items()}
@@ -110,7 +102,7 @@ def test_a_terminals_ruling_titles_that_are_not_each_rulings_title_are_refused_b
                                                        write=lambda line: None)):
         with pytest.raises(NomercyError) as refused:
             call()
-        assert says in _one_line(refused.value)
+        assert says in one_clear_line(refused.value)
 
 
 def test_no_titles_are_the_rulebooks_and_good_titles_are_kept() -> None:

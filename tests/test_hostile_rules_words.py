@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import one_clear_line
 from nomercy.core.errors import NomercyError
 from nomercy.core.sources import sources_markdown
 from nomercy.teaching.code_words import in_words
@@ -27,35 +28,26 @@ BAD_LANGUAGES = ["", "SV", "sv ", "de", "zh-hans-xx", "../sv", None, 5, 1.5, Tru
                  "s\u200bv", "x" * 10_000]
 
 
-def _one_clear_line(error: Exception) -> str:
-    text = str(error)
-    assert isinstance(error, NomercyError), repr(error)
-    assert "\n" not in text and 0 < len(text) <= 300, text
-    for python in ("Traceback", "NoneType", "KeyError", "TypeError", "<class", "object at 0x", "True", "None"):
-        assert python not in text, text
-    return text
-
-
 @pytest.mark.parametrize("lang", BAD_LANGUAGES, ids=repr)
 def test_an_unknown_language_is_refused_naming_the_languages(lang: object) -> None:
     for call in (sources_markdown, lambda code: in_words("`stacking: none`", code)):
         with pytest.raises(NomercyError) as refused:
             call(lang)  # type: ignore[operator]
-        assert "sv" in _one_clear_line(refused.value)
+        assert "sv" in one_clear_line(refused.value)
 
 
 @pytest.mark.parametrize("language", [*BAD_LANGUAGES, "en"], ids=repr)
 def test_a_term_page_is_written_only_for_a_language_with_a_term_table(language: object) -> None:
     with pytest.raises(NomercyError) as refused:
         terms_page_markdown(language)  # type: ignore[arg-type]
-    assert "zh-Hant" in _one_clear_line(refused.value)
+    assert "zh-Hant" in one_clear_line(refused.value)
 
 
 @pytest.mark.parametrize("text", [None, 5, b"`stacking`", ["`stacking`"], {"text": 1}], ids=repr)
 def test_a_text_that_is_not_text_is_refused(text: object) -> None:
     with pytest.raises(NomercyError) as refused:
         in_words(text, "sv")  # type: ignore[arg-type]
-    assert "a text" in _one_clear_line(refused.value)
+    assert "a text" in one_clear_line(refused.value)
 
 
 @pytest.mark.parametrize("where", [None, 5, 'x" onclick="alert(1)', "a\nb", "r" * 300, ["rulebook.md"]], ids=repr)
@@ -63,14 +55,14 @@ def test_an_address_that_cannot_be_a_link_is_refused(where: object) -> None:
     for name in ("rulebook", "sources"):
         with pytest.raises(NomercyError) as refused:
             in_words("`[mercy]` `open-mercy`", "fr", **{name: where})  # type: ignore[arg-type]
-        assert f"{name}.md" in _one_clear_line(refused.value)
+        assert f"{name}.md" in one_clear_line(refused.value)
 
 
 @pytest.mark.parametrize("html", [None, "yes", 1, "false", [True]], ids=repr)
 def test_html_is_true_or_false(html: object) -> None:
     with pytest.raises(NomercyError) as refused:
         in_words("<code>stacking</code>", "zh-Hant", html=html)  # type: ignore[arg-type]
-    assert "true" in _one_clear_line(refused.value)
+    assert "true" in one_clear_line(refused.value)
 
 
 @pytest.mark.parametrize("text", ["", "``", "` `", "`" * 1000, "`<script>alert(1)</script>`", "[`x`](javascript:1)",
