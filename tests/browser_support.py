@@ -12,6 +12,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -341,3 +342,12 @@ def page_scrolls_sideways(page: Any) -> list[str]:
     return page.evaluate("""() => [document.scrollingElement, ...document.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')]
       .filter((n) => n && n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== 'hidden')
       .map((n) => `${n.className || n.tagName}: ${n.scrollWidth} px of content in ${n.clientWidth}`)""")
+
+
+def says_someone_won(text: str) -> bool:
+    """True when a round-over text names a winner: "Alex wins the round" or, for the person, "You win the round".
+
+    A round played by clicking can end either way: a computer's catch of a missed UNO and the person's tap
+    race, so the winner on a loaded machine need not be the winner on an idle one.
+    """
+    return re.search(r"\b(?:wins|You win) the round\b", text) is not None
