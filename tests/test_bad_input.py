@@ -261,7 +261,7 @@ def test_when_nothing_can_be_drawn_nobody_keeps_a_card():
                  variant={"mercy_limit": None})
     game = game.replace(discard=game.discard[-1:])
     game, events = play(game, "B draws")
-    assert [e.sentence for e in events[-2:]] == ["No card is left anywhere for B to draw.", "B's turn passes."]
+    assert [e.sentence for e in events[-2:]] == ["No card is left anywhere for B to take.", "B's turn passes."]
 
 
 def test_several_unplayable_cards_before_the_pile_ran_out_are_all_kept():

@@ -266,8 +266,8 @@ FIRST_TAUGHT = [
     # (the word, the notebook that teaches it): no notebook before it may use the word
     ("color in force", "00-index.ipynb"),
     ("house rule", "03-stacking.ipynb"),
-    ("median", "04-mercy.ipynb"),
-    ("greedy", "04-mercy.ipynb"),
+    ("median", "08-classic-vs-no-mercy.ipynb"),  # notebook 4's runs over many rounds are in the appendix
+    ("greedy", "08-classic-vs-no-mercy.ipynb"),
     ("jump-in", "02-a-turn.ipynb"),  # named in a line where a refusal first says it (notebook 9 teaches it whole)
     ("best-move", "10-puzzles.ipynb"),
 ]

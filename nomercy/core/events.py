@@ -260,10 +260,9 @@ class CardsDrawn(Event):
 
     @property
     def sentence(self) -> str:
-        text = f"{says(self.player, 'draws')} {plural(self.count)}"
-        if self.shown:
-            text += f": {_cards(self.shown)}"
-        return text + "."
+        if self.shown:  # only the roulette shows its cards: its victim turns them up
+            return f"{says(self.player, 'turns')} up {plural(self.count)}: {_cards(self.shown)}."
+        return f"{says(self.player, 'draws')} {plural(self.count)}."
 
 
 @event
@@ -411,7 +410,7 @@ class DrawStoppedShort(Event):
     def sentence(self) -> str:
         if self.missing:
             return f"No card is left anywhere: {possessive(self.player)} draw stops {plural(self.missing)} short."
-        return f"No card is left anywhere for {self.player} to draw."
+        return f"No card is left anywhere for {self.player} to take."  # drawn, or turned up by a roulette
 
 
 @event

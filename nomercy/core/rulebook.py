@@ -274,7 +274,8 @@ _ROWS = [
             N_("Classic UNO has no mercy rule (`mercy_limit: none`)."))),
     Ruling("winning", "Winning",
            N_("Playing your last card wins the round at once: a last 7 or 0 swaps nothing, and a last draw card makes "
-           "nobody draw. Being the only player left also wins."),
+           "nobody draw. Being the only player left also wins. In two rare cases, when nobody can play or draw and "
+           "after 10,000 moves, the fewest cards win."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM),
            ("last_card_draws",),
            (N_("Whether a last draw card still counts is not printed; this project reads it as no."),
@@ -282,8 +283,8 @@ _ROWS = [
             "`last-card-draws`)."))),
     Ruling("uno", "UNO",
            N_("Whoever is left holding one card after a move must call UNO. Say it as your card goes down; the "
-           "engine takes the call as a move of its own right after that card, and until it is made any player "
-           "may catch you. Caught, you draw 2. You can be caught until the next move that is neither a call nor a catch. "
+           "engine takes the call as a move of its own right after that card. Caught before you call, you draw 2. "
+           "You can be caught until the next move that is neither a call nor a catch. "
            "Usually that is the next player's play or draw. After it, it is too late. This holds however the "
            "hand came down to one card: by playing, or by being handed "
            "a one-card hand by a 7 or a 0."),

@@ -223,8 +223,9 @@ def _stack_grew(e: Any, said: Words, lang: str) -> str:
 
 def _cards_drawn(e: Any, said: Words, lang: str) -> str:
     if e.shown:
-        return _by_n(e.player, n_("{player} draws {count} card: {cards}.", "{player} draws {count} cards: {cards}."),
-                     n_("You draw {count} card: {cards}.", "You draw {count} cards: {cards}."), e.count, said,
+        # only the roulette shows its cards: its victim turns them up (a draw card's cards are drawn unseen)
+        return _by_n(e.player, n_("{player} turns up {count} card: {cards}.", "{player} turns up {count} cards: {cards}."),
+                     n_("You turn up {count} card: {cards}.", "You turn up {count} cards: {cards}."), e.count, said,
                      cards=_cards(e.shown, lang))
     return _by_n(e.player, n_("{player} draws {count} card.", "{player} draws {count} cards."),
                  n_("You draw {count} card.", "You draw {count} cards."), e.count, said)
@@ -313,8 +314,9 @@ def _stopped_short(e: Any, said: Words, lang: str) -> str:
                                   "No card is left anywhere: {player}'s draw stops {count} cards short."),
                      n_("No card is left anywhere: your draw stops {count} card short.",
                         "No card is left anywhere: your draw stops {count} cards short."), e.missing, said)
-    return _by(e.player, N_("No card is left anywhere for {player} to draw."),
-               N_("No card is left anywhere for you to draw."), said)
+    # "take": the same words for a draw until a card fits and for a roulette's cards turned up
+    return _by(e.player, N_("No card is left anywhere for {player} to take."),
+               N_("No card is left anywhere for you to take."), said)
 
 
 def _turn_passed(e: Any, said: Words, lang: str) -> str:

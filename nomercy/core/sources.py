@@ -139,9 +139,9 @@ _ABOUT = N_("The rules of this project come from five written sources. None of t
             "(`source: manual-reading-zh, round 1`), and every ruling of the [rulebook](rulebook.md) names the "
             "sources that support it.")
 _DEFAULT = N_("None of the five is the printed instruction sheet itself. The project's default rules (the `no-mercy` "
-              "profile) are the printed No Mercy sheet (Mattel, HWV18, 2023) as the two careful readings of it "
+              "profile) are the printed No Mercy sheet (Mattel, HWV18, 2023) as the two careful write-ups of it "
               "(`manual-reading-zh`, `manual-reading-fr`) report it. Where a source says something else, that "
-              "reading is a rule option or a profile of its own, never the default.")
+              "reading is a value of a rule option or a profile of its own, never the default.")
 _TABLE_HEAD = N_("| source | title | language | how far it is trusted |")
 _TITLE = N_("- **Title:** {title}")
 _KIND = N_("- **Kind:** {kind}.")

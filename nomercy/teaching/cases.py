@@ -82,6 +82,16 @@ def first_card_cases(rules: str | RuleSet = "classic") -> Table:
     return first_card_deals(_first_card_seeds(chosen), rules=chosen)
 
 
+def _start(state: GameState) -> str:
+    """Where a table starts, every count a reader needs to check the cells: the hands, the top card, what is
+    pending, the draw pile and the cards under the top card (the rest of the deck)."""
+    hands = "; ".join(f"{name} {', '.join(map(str, hand))}" for name, hand in zip(state.seats, state.hands))
+    top = f"{state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
+    pending = f", {state.pending} pending for {state.seats[state.turn]}" if state.pending else ""
+    return (f"Start: hands {hands}; top card {top}{pending}; draw pile {len(state.draw_pile)} cards; "
+            f"under the top card {len(state.discard) - 1} cards, the rest of the deck.")
+
+
 def empty_pile_cases() -> Table:
     """What happens when the draw pile runs out during each kind of draw: with cards to reshuffle, and without.
 
@@ -106,6 +116,6 @@ def empty_pile_cases() -> Table:
         start = table(**setup)  # type: ignore[arg-type]
         refilled = " Now: ".join(_told(start, moves))  # where it stands says who acts, and what must be played
         bare = " Now: ".join(_told(start.replace(discard=(start.discard[-1],)), moves))
-        rows.append({"the draw": name, "the discard pile can be reshuffled": refilled,
+        rows.append({"the draw": f"{name}. {_start(start)}", "the discard pile can be reshuffled": refilled,
                      "no card is left anywhere": bare})
     return Table(("the draw", "the discard pile can be reshuffled", "no card is left anywhere"), tuple(rows))

@@ -53,14 +53,15 @@ _ROWS = [
          "skip", ("wild action card", "No Mercy action cards")),
     Term("wild", N_("A black card with no color of its own. Whoever plays it names a color, except the wild roulette, "
          "whose color the next player names."), "wild-color"),
-    Term("draw card", N_("A card that makes the next player draw: in No Mercy the +2, +4, wild reverse +4, wild +6 and "
-         "wild +10; in classic UNO the +2 and the wild +4."),
+    Term("draw card", N_("A card with a draw value: in No Mercy the +2, +4, wild reverse +4, wild +6 and wild +10; in "
+         "classic UNO the +2 and the wild +4. The next player draws that many cards and loses the turn, unless they "
+         "stack. The wild roulette is not one: it has no value, and the next player turns cards up instead of drawing."),
          "draw-card"),
-    Term("pending draw", N_("The cards a player must draw because draw cards were played at them, added up. "
-         "Also called the stack."), "stacking"),
+    Term("pending draw", N_("The number of cards a player must draw because draw cards were played at them, added "
+         "up."), "stacking"),
     Term("stack", N_("To answer a draw card with another draw card worth at least as much as the last one played, "
-         "so the pending draw grows and passes on. "
-         "\"The stack\" is the pending draw."), "stacking"),
+         "so the pending draw grows and passes on. \"The stack\" is the draw cards played one on another; their total "
+         "is the pending draw."), "stacking"),
     Term("skip-all", N_("The No Mercy card printed \"Skip Everyone\": every other player is skipped and you play "
          "again."), "skip-all", ("skip everyone", "skip-everyone")),
     Term("discard-all", N_("The No Mercy card printed \"Discard All\": all your other cards of its color go under it."),
@@ -71,7 +72,8 @@ _ROWS = [
          "wild-reverse-four"),
     Term("knocked out", N_("Out of the round by the mercy rule, at 25 cards or more. The hand is set aside."), "mercy",
          ("goes out", "go out", "going out", "went out")),
-    Term("win the round", N_("Play your last card, or be the only player left."), "winning"),
+    Term("win the round", N_("Play your last card, or be the only player left. In two rare cases, when nobody can "
+         "play or draw and after 10,000 moves, the fewest cards win."), "winning"),
     Term("match (of rounds)", N_("A series of rounds, played until someone reaches the points target: 1000 in No "
          "Mercy, 500 in classic UNO. Each round deals everyone in again, even a player knocked out before. "
          "(A card that *matches* is another idea: see \"match\".)"), "scoring"),
@@ -84,12 +86,15 @@ _ROWS = [
          "uno"),
     Term("reshuffle", N_("Shuffle the discard pile, except its top card, together with any hands set aside by the mercy "
                           "rule, into a new draw pile."), "empty-draw-pile"),
-    Term("rule option", N_("A named setting that switches one rule to another reading, like `stacking: none`.")),
+    Term("rule option", N_("A named setting of one rule, like `draw`. Each of its values plays one reading of "
+         "that rule: `draw: one` gives the option `draw` the value `one`.")),
+    Term("reading", N_("One way of understanding a rule. The printed reading is the default; each other reading is a "
+         "value of a rule option. \"Our reading\" is one this project chose where no source decides.")),
     Term("house rule", N_("A rule some tables agree on that the printed sheet does not have, like stacking in classic "
          "UNO. The engine offers each house rule as a rule option."), "", ("casual rule", "casual ones")),
     Term("profile", N_("A named set of rule options: `no-mercy` (the default), `classic`, `open-mercy`, `speltavlan`.")),
-    Term("ruling", N_("One entry in the project's own list of rulings (not the printed rules), with an id like "
-                      "`mercy`; every event cites one.")),
+    Term("ruling", N_("One rule as this project states it, in its own words (not the printed sheet's), with an id "
+                      "like `mercy`; every event cites one.")),
     Term("seed", N_("A number that fixes how the cards are shuffled: the same seed always gives the same game.")),
     Term("source", N_("One of the five written sources the rules come from, by an id like `open-mercy`.")),
     Term("color", N_("Red, yellow, green or blue. (Always spelt \"color\".)"), "matching", ("colour",)),

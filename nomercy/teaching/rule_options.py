@@ -242,7 +242,7 @@ class Comparison:
         if self.left_out <= 0:
             return ""
         return (f"({self.left_out} {'row is' if self.left_out == 1 else 'rows are'} not shown: each comes out the same "
-                f"under every rule set, or repeats a refusal shown above.)")
+                f"under all the rules compared, or repeats a refusal shown above.)")
 
     def possible(self) -> "Comparison":
         """Only the rule sets under which the position can be set up at all.
