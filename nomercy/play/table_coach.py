@@ -75,6 +75,7 @@ PLAIN_AS_GOOD = N_("{move}: out of {count} games played out from here, it won {w
 PLAIN_HOW = N_("Each game played out from here deals the cards you cannot see at random, then every player plays "
                "simply to the end of the round. A few wins more or less are luck, so moves that won about as often "
                "are as good as each other.")
+PLAIN_REVIEWED = N_("Each of your {count} decisions was played out {budget} times from where you were, as for a hint.")
 PLAIN_DECISION = N_("Move {number}: from here, your move won {played} of every 100 games played out, the coach's move "
                     "{suggested}.")
 

@@ -25,7 +25,8 @@ from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 from nomercy.play.said_at_table import MoveSaid
-from nomercy.play.table_coach import NO_REVIEW_YET, PLAIN_DECISION, PLAIN_HOW, TABLE_BUDGET, move_label
+from nomercy.play.table_coach import (NO_REVIEW_YET, PLAIN_DECISION, PLAIN_HOW, PLAIN_REVIEWED, TABLE_BUDGET,
+                                      move_label)
 
 __all__ = ["REVIEW_SLICE", "ReviewRun", "ReviewInSlices", "review_head", "decision_text"]
 
@@ -96,6 +97,7 @@ class ReviewRun:
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
             "numbers": {"head": result.head, "how": said(PLAIN_HOW), "budget": result.budget,
+                        "plain_head": said(PLAIN_REVIEWED, count=result.looked_at, budget=result.budget),
                         "seed": result.seed,
                         "seconds": round(time.perf_counter() - self.started, 1),
                         "noise": said(N_("Each decision weighed by the hint's own search ({playouts} per decision, "

@@ -333,7 +333,7 @@ function render({ model, el }) {
 
   function reviewNumbers(r) {
     const n = r.numbers || {};
-    return [[null, n.head], [n.how, `${n.noise} (${n.seconds} s)`],
+    return [[n.plain_head, n.head], [n.how, `${n.noise} (${n.seconds} s)`],
       ...[...r.mistakes, ...r.close_calls].map((d) => [d.numbers.plain, d.numbers.text])]
       .filter(([plain, exact]) => plain || exact);
   }
