@@ -24,7 +24,7 @@ Run from the repository root, after ``bash scripts/site``::
   this Pyodide cannot go below, cold and warm. The site is served on 127.0.0.1 by the benchmark's own
   static server (Python's ``http.server``).
 - **Offline**: what the site keeps for offline use (its list, ``app/offline.json``) and what a browser holds
-  once the landing page says "Ready offline" (``navigator.storage.estimate()``), in a new profile.
+  once the landing page says "Ready to play offline" (``navigator.storage.estimate()``), in a new profile.
   ``--phone`` opens every page in chromium's phone emulation (390x844, touch); from the second visit the
   app pages come from the offline copy (the site's service worker), so warm is also the offline start.
 - **Decisions**: in seeded greedy rounds of No Mercy (3 players), the first ``--positions`` positions

@@ -103,7 +103,9 @@ def header(page: str, out: Path) -> str:
     # the language switch (site/app/lang.js fills its choices and keeps the one chosen)
     switch = (f'<label class="nm-lang"><span class="nm-lang-label" data-i18n>{html.escape(LANGUAGE_LABEL)}</span>'
               '<select data-lang-switch data-testid="lang-switch"><option value="en">English</option></select></label>')
-    return (f'<nav class="nm-site-nav" aria-label="{NAV_LABEL}" data-i18n-label="{NAV_LABEL}">{"".join(links)}{switch}</nav>\n'
+    # the links in one strip: on a phone it is one row that scrolls sideways, beside the language switch (site.css)
+    return (f'<nav class="nm-site-nav" aria-label="{NAV_LABEL}" data-i18n-label="{NAV_LABEL}">'
+            f'<span class="nm-site-links">{"".join(links)}</span>{switch}</nav>\n'
             '<div class="nm-offline" data-testid="offline" role="status" aria-live="polite"></div>')
 
 

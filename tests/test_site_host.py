@@ -114,7 +114,8 @@ print(json.dumps({"settings": models("page")[0]["settings"], "notes": models("pa
     assert opened["notes"] == [] and opened["rules"] == "classic" and opened["coach"] is False and opened["pace"] == 0.4
     assert opened["round"] == 1 and opened["seats"] == ["You", "Alex", "Sam", "Kim", "Robin"]
     memory = json.loads((tmp_path / "site-pages.json").read_text())
-    assert memory["round"] == {"number": 1, "seed": json.loads((tmp_path / "play-page-round.json").read_text())["seed"]}
+    assert memory["round"] == {"number": 1, "seed": json.loads((tmp_path / "play-page-round.json").read_text())["seed"],
+                               "reviewed": False}
     memory["round"]["number"] = 3  # as the page keeps it after two new rounds
     (tmp_path / "site-pages.json").write_text(json.dumps(memory))
     again = _run('''

@@ -6,7 +6,15 @@
 - A name typed on the Learn page is never a computer seat's name at the Play page's table, even written with other
   case and accents.
 - The round's review opens the table before the move under the entry tapped, closes it on a second tap, and says
-  that it is not kept.
+  that it stays with the round.
+- The round's review, and the table as the round ended, are there again after a visit to Learn and back; the
+  person's own seat reads in the second person ("Your hand:", "Your round:", never "You:", "You plays"); a log
+  line's rule is named by its title ("Rule: ..."), its id one tap away in the rulebook link.
+- "Show the numbers" says each figure in plain words ("your move won 66 of every 100 games played out"), the
+  exact figure under it.
+- A wild tapped low on a small phone asks its color where it is seen, without scrolling.
+- The landing page says no program words (Python, Pyodide, JupyterLite, notebook...) until "How this works" is
+  tapped.
 
 Screenshots go to ``artifacts/site-phone-newcomer-*.png``. Nothing here asserts on time.
 """
@@ -22,7 +30,7 @@ from browser_support import ARTIFACTS
 from test_notebooks_in_browser import _pick, _served
 from test_site import KERNEL_MS, _app_ready, _run_in_pyodide, site  # noqa: F401
 from test_site_learners import _tap_name
-from test_site_phone import phone
+from test_site_phone import _offline_line, phone
 
 pytestmark = pytest.mark.site
 
@@ -103,7 +111,7 @@ def test_the_review_opens_the_table_before_the_move_under_the_entry_tapped(site:
         table_el.get_by_role("button", name="Review my round").tap()
         review = table_el.locator('[data-testid="review"]')
         review.wait_for(timeout=KERNEL_MS)
-        assert "not kept" in review.locator('[data-testid="review-not-kept"]').inner_text()
+        assert "stays with the round" in review.locator('[data-testid="review-stays"]').inner_text()
         last = review.locator('[data-testid^="review-show-"]').count() - 1  # a board drawn after the list: far away
         assert last >= 1, "the review names decisions"
         for i in (last, 0):
@@ -173,3 +181,96 @@ def test_learn_on_a_phone_marks_the_drawn_card_fits_five_a_row_and_teaches_play_
         seat = root.locator('[data-testid="learn-seat-You"]')
         assert "out" in seat.inner_text() and "0 cards" not in seat.inner_text(), seat.inner_text()
         page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-learn-out.png"))
+
+
+SLIPS = re.compile(r"\bYou (plays|has|is|was|draws|holds|names|wins|scores|keeps|loses|calls|catches|takes)\b|\bYou:")
+"""The seat called You in a sentence made for another seat's name ("You plays", "You has", "You: knocked out")."""
+
+
+def test_the_review_is_there_again_after_learn_and_back_and_says_you_in_the_second_person(site: str, tmp_path: Path) -> None:  # noqa: F811
+    from nomercy.widgets import GameTable
+    from test_hostile_session import _finish_and_review
+
+    table = GameTable("no-mercy", {"You": "human", "Sam": "greedy"}, seed=10, pace=0, coach=True)
+    _finish_and_review(table)
+    record = table.record().to_json()
+    with phone(site, profile=tmp_path / "profile") as session:
+        _offline_line(session.open(""), "ready")  # the site's worker serves the Lab's drive before it is written
+        _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                                 "data_dir().mkdir(parents=True, exist_ok=True)\n"
+                                 f"(data_dir() / 'play-page-round.json').write_text({record!r})")
+        page = session.open("play/")
+        table_el = _app_ready(page, "nm-table")
+        table_el.get_by_role("button", name="Review my round").tap()
+        review = table_el.locator('[data-testid="review"]')
+        review.wait_for(timeout=KERNEL_MS)
+        before = review.inner_text()
+        over = table_el.locator('[data-testid="round-over"]').inner_text()
+        assert "Sam was knocked out." in over and "Sam:" not in over, over  # (the person won: Sam's hand is said)
+        numbers = review.locator('[data-testid="review-numbers"]')
+        numbers.locator("summary").tap()
+        assert numbers.inner_text().count("Your round:") == 1, numbers.inner_text()
+        # "Show the numbers" says each figure in plain words, the exact figure under it
+        plain = numbers.get_by_test_id("numbers-plain").all_inner_texts()
+        assert any(re.fullmatch(r"Move \d+: from here, your move won \d+ of every 100 games played out, the coach's "
+                                r"move \d+\.", line) for line in plain), plain
+        assert not any(re.search(r"playout|standard error|margin|noise|seed|±", line) for line in plain), plain
+        assert numbers.get_by_test_id("numbers-exact").count() >= len(plain), "the exact figures stay in sight"
+        ruled = table_el.locator('[data-testid^="log-"] details').last
+        ruled.locator("summary").tap()
+        rule = ruled.locator('[data-testid^="ruling-"]')
+        assert rule.inner_text().startswith("Rule: ") and "Ruling" not in rule.inner_text(), rule.inner_text()
+        assert rule.locator("a.nm-rulebook-link").get_attribute("href").endswith("#" + rule.locator("a").get_attribute("data-rule"))
+        assert not SLIPS.search(table_el.inner_text()), SLIPS.search(table_el.inner_text())
+
+        page.locator('[data-testid="nav-learn"]').tap()  # away, as a person goes to Learn
+        _app_ready(page, "nm-learn")
+        page.locator('[data-testid="nav-play"]').tap()  # and back
+        table_el = _app_ready(page, "nm-table")
+        assert table_el.get_attribute("data-waiting") == "over", "the table is not as the round ended"
+        review = table_el.locator('[data-testid="review"]')
+        review.wait_for(timeout=KERNEL_MS)  # the same review, without a tap
+        assert review.inner_text() == before
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-review-again.png"), full_page=True)
+
+
+def test_a_wild_tapped_low_on_a_small_phone_asks_its_color_on_screen(site: str, tmp_path: Path) -> None:  # noqa: F811
+    import json
+
+    # seed 1 deals the person a wild +6, and the first move is theirs
+    record = {"dealer": 2, "moves": [], "overrides": {}, "rules": "no-mercy", "seats": ["You", "Sam", "Kim"], "seed": 1}
+    with phone(site, "360x640", profile=tmp_path / "profile") as session:
+        _offline_line(session.open(""), "ready")  # the site's worker serves the Lab's drive before it is written
+        _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                                 "data_dir().mkdir(parents=True, exist_ok=True)\n"
+                                 f"(data_dir() / 'play-page-round.json').write_text({json.dumps(record)!r})")
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        wild = table.locator('[data-card="wild +6"]').first
+        wild.scroll_into_view_if_needed()
+        page.evaluate("() => window.scrollBy(0, 200)")  # the hand read from below, as a thumb leaves it
+        wild.tap()
+        prompt = table.locator('[data-testid="prompt"]')
+        prompt.wait_for(timeout=KERNEL_MS)
+        page.wait_for_timeout(300)  # (any scrolling of the page's own done)
+        height = page.evaluate("() => innerHeight")
+        for choice in prompt.get_by_role("button").all():
+            box = choice.bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"{choice.inner_text()} is off screen: {box}"
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-wild-color.png"))
+        prompt.get_by_role("button", name="Green").tap()  # answered where it is, without scrolling
+        prompt.wait_for(state="detached", timeout=KERNEL_MS)
+
+
+PROGRAM_WORDS = re.compile(r"Python|Pyodide|Jupyter|kernel|notebook|JupyterLab|JupyterLite", re.I)
+
+
+def test_the_landing_says_no_program_words_until_how_this_works_is_tapped(site: str) -> None:  # noqa: F811
+    with phone(site) as session:
+        page = session.open("")
+        shown = page.locator("main").inner_text()
+        assert not PROGRAM_WORDS.search(shown), PROGRAM_WORDS.search(shown)
+        how = page.get_by_test_id("how-this-works")
+        how.locator("summary").tap()
+        assert PROGRAM_WORDS.search(how.inner_text()), "the program's words are one tap away"
+        page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer-landing.png"), full_page=True)

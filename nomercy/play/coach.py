@@ -44,7 +44,7 @@ from nomercy.core.state import GameState
 from nomercy.core.i18n import N_
 from nomercy.core.refusals import Count, Joined, Said, said
 from nomercy.core.said import n_
-from nomercy.core.wording import plural, possessive, says
+from nomercy.core.wording import is_you, plural, possessive, says
 from nomercy.play.estimate import CLEAR, Estimate, is_clear, points
 from nomercy.play.coach_reasons import move_reason
 from nomercy.play.coach_warnings import WARNING_KINDS, MoveWarning, doing, move_warnings, seat_moves
@@ -296,8 +296,11 @@ class Review:
     @property
     def head(self) -> str:
         """The review in one line: how many mistakes and close calls among how many decisions."""
-        return said(N_("{player}: {mistakes} and {close_calls} in {count} decisions (seed {seed}, {budget} playouts per "
-                       "decision, as for a hint)"), player=self.seat,
+        head = (N_("Your round: {mistakes} and {close_calls} in {count} decisions (seed {seed}, {budget} playouts per "
+                   "decision, as for a hint)") if is_you(self.seat) else
+                N_("{player}: {mistakes} and {close_calls} in {count} decisions (seed {seed}, {budget} playouts per "
+                   "decision, as for a hint)"))  # the seat called You is no label: "You: 2 mistakes" reads as a slip
+        return said(head, player=self.seat,
                     mistakes=Count(len(self.mistakes), *n_("{count} mistake", "{count} mistakes")),
                     close_calls=Count(len(self.close_calls), *n_("{count} close call", "{count} close calls")),
                     count=self.looked_at, seed=self.seed, budget=self.budget)

@@ -220,8 +220,9 @@ class TableSession:
 
     @property
     def coach_seed(self) -> int:
-        """The seed of every hint and review at this table (fixed by the table's first seed)."""
-        return self._now.setup.coach_seed
+        """The seed of every hint and review of this round (fixed by the round's deal, so the round resumed from its
+        record, on a page opened again, gets the same hints and the same review)."""
+        return short_seed(self._now.round.seed, "coach")
 
     @property
     def log_lines(self) -> list[dict[str, Any]]:

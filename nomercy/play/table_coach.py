@@ -48,9 +48,10 @@ def hint_advice(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
         "kind": "hint", "move": MoveSaid(tip.text, tip.text, state), "label": move_label(state, tip.text, instead=False),
         "reason": tip.reason, "rule": tip.rule,
         "title": tip.ruling.title, "summary": hint_summary(state, tip),
-        "numbers": {"chances": [{"move": c.label, "text": _chance_line(state, tip, i, line)}
+        "numbers": {"chances": [{"move": c.label, "text": _chance_line(state, tip, i, line),
+                                 "plain": _chance_plain(state, tip, i)}
                                 for i, (c, line) in enumerate(zip(tip.chances, tip.lines()))],
-                    "narrowing": tip.narrowing, "noise": tip.noise,
+                    "narrowing": tip.narrowing, "noise": tip.noise, "how": said(PLAIN_HOW),
                     "seconds": round(time.perf_counter() - started, 2)},
     }
 
@@ -65,6 +66,29 @@ def _chance_line(state: GameState, tip: coaching.Hint, index: int, line: str) ->
                     chance=f"{chance.mean:.0%}", error=points(chance.error),
                     playouts=Count(chance.playouts, *n_("{count} playout", "{count} playouts")))
     return said(N_("{move}: {verdict}"), line, move=move, verdict=tip.compared[index - 1].verdict)
+
+
+# "Show the numbers" in a card player's words: each figure said as what it counts, the exact figure beside it.
+PLAIN_CHOSEN = N_("{move}: out of {count} games played out from here, this move won {won}.")
+PLAIN_CLEARLY_FEWER = N_("{move}: out of {count} games played out from here, it won {won}, clearly fewer.")
+PLAIN_AS_GOOD = N_("{move}: out of {count} games played out from here, it won {won}: as good, the difference is luck.")
+PLAIN_HOW = N_("Each game played out from here deals the cards you cannot see at random, then every player plays "
+               "simply to the end of the round. A few wins more or less are luck, so moves that won about as often "
+               "are as good as each other.")
+PLAIN_REVIEWED = N_("Each of your {count} decisions was played out {budget} times from where you were, as for a hint.")
+PLAIN_DECISION = N_("Move {number}: from here, your move won {played} of every 100 games played out, the coach's move "
+                    "{suggested}.")
+
+
+def _chance_plain(state: GameState, tip: coaching.Hint, index: int) -> Said:
+    """Line ``index`` of the hint's list in plain words: how many of the games played out from here the move won."""
+    chance = tip.chances[index]
+    move = MoveSaid(chance.label, chance.label, state)
+    won = round(chance.mean * chance.playouts)
+    if index == 0:
+        return said(PLAIN_CHOSEN, move=move, count=chance.playouts, won=won)
+    words = PLAIN_CLEARLY_FEWER if tip.compared[index - 1].clear else PLAIN_AS_GOOD
+    return said(words, move=move, count=chance.playouts, won=won)
 
 
 def hint_summary(state: GameState, tip: coaching.Hint) -> Said:

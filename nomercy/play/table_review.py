@@ -25,7 +25,8 @@ from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
 from nomercy.play.said_at_table import MoveSaid
-from nomercy.play.table_coach import NO_REVIEW_YET, TABLE_BUDGET, move_label
+from nomercy.play.table_coach import (NO_REVIEW_YET, PLAIN_DECISION, PLAIN_HOW, PLAIN_REVIEWED, TABLE_BUDGET,
+                                      move_label)
 
 __all__ = ["REVIEW_SLICE", "ReviewRun", "ReviewInSlices", "review_head", "decision_text"]
 
@@ -95,7 +96,9 @@ class ReviewRun:
             "seat": result.seat, "looked_at": result.looked_at, "open": None,
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
-            "numbers": {"head": result.head, "budget": result.budget, "seed": result.seed,
+            "numbers": {"head": result.head, "how": said(PLAIN_HOW), "budget": result.budget,
+                        "plain_head": said(PLAIN_REVIEWED, count=result.looked_at, budget=result.budget),
+                        "seed": result.seed,
                         "seconds": round(time.perf_counter() - self.started, 1),
                         "noise": said(N_("Each decision weighed by the hint's own search ({playouts} per decision, "
                                          "seed {seed}), the move played followed on all its tables; a mistake is a "
@@ -210,6 +213,9 @@ def _shown(decision: coaching.ReviewedDecision) -> dict[str, Any]:
             "reason": decision.reason, "rule": decision.rule, "text": decision_text(decision),
             "position_line": said(wording.REVIEW_POSITION, number=decision.number),
             "mistake": decision.mistake,
-            "numbers": {"text": decision.said, "played_chance": round(played.chance.mean * 100),
+            "numbers": {"text": decision.said,
+                        "plain": said(PLAIN_DECISION, number=decision.number, played=round(played.chance.mean * 100),
+                                      suggested=round(decision.chance.mean * 100)),
+                        "played_chance": round(played.chance.mean * 100),
                         "suggested_chance": round(decision.chance.mean * 100), "lead": round(played.lead * 100),
                         "error": points(played.error)}}

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
 from nomercy.core.rules import OPTIONS, RuleSet, ruleset
-from nomercy.core.seeds import derive_seed, short_seed
+from nomercy.core.seeds import derive_seed
 from nomercy.play.game import GameRecord
 from nomercy.play.players import PLAYER_KINDS, Player, make_player
 from nomercy.play.record import check_table
@@ -84,11 +84,6 @@ class TableSetup:
     def humans(self) -> tuple[int, ...]:
         """The seats people play (by number)."""
         return tuple(i for i, k in enumerate(self.kinds) if k == HUMAN)
-
-    @property
-    def coach_seed(self) -> int:
-        """The seed of every hint and review at this table (fixed by the table's first seed)."""
-        return short_seed(self.first_seed, "coach")
 
     def computers(self, seed: int) -> dict[int, Player]:
         """The computer players of a match dealt from ``seed``, by seat."""

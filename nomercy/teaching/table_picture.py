@@ -97,20 +97,21 @@ def _phase_sentence(state: Any, names: Sequence[str]) -> str:
         if state.winner is None:
             return "The round is over."
         how = f" ({state.end_reason})" if state.end_reason else ""
-        return f"{names[state.winner]} wins the round{how}."
+        return f"{says(names[state.winner], 'wins')} the round{how}."
     who = names[state.turn]
     if phase is Phase.PLAY_DRAWN:
         return f"{who} drew {state.drawn}, a card that can be played, and must play it."
     if phase is Phase.KEEP_OR_PLAY:
         return f"{who} drew {state.drawn}: play it now, or keep it and pass."
     if phase is Phase.NAME_ROULETTE:
-        return (f"{who} was hit by the roulette: {says(who, 'names')} a color, then {verb(who, 'turns')} up cards until "
-                f"one of that color shows and {verb(who, 'keeps')} them all.")
+        named = "you" if is_you(who) else who  # after the colon, the seat called You is "you"
+        return (f"{says(who, 'was')} hit by the roulette: {says(named, 'names')} a color, then {verb(who, 'turns')} up "
+                f"cards until one of that color shows and {verb(who, 'keeps')} them all.")
     if phase is Phase.NAME_FIRST_COLOR:
-        return f"A wild was turned up first: {says(who, 'names')} the color."
+        return f"A wild was turned up first: {says('you' if is_you(who) else who, 'names')} the color."
     if state.pending:
         return f"{who} must answer the stack with a draw card, or draw {state.pending}."
-    return f"{who} to play."
+    return f"{who} to play."  # no verb: the same for every seat
 
 
 def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bool = False,

@@ -39,7 +39,7 @@ from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
 from nomercy.core import wording
-from nomercy.core.wording import option_words
+from nomercy.core.wording import is_you, option_words
 from nomercy.play.game import GameRecord
 from nomercy.core.said import COLOR_WORDS, card_name
 from nomercy.play.said_at_table import log_words, prompt_words, said_all, status_words, table_words
@@ -344,6 +344,7 @@ class GameTable(GuardedWidget):
         if snapshot["over"]:
             for hand in snapshot["over"]["hands"]:
                 hand["cards"] = [card_svg(_card(c), None, 30, False, False, self._lang) for c in hand["cards"]]
+                hand["you"] = is_you(hand["name"])  # said in the second person ("You were knocked out.")
         return snapshot
 
     def _keep_mistake(self, index: Any) -> str | None:

@@ -233,16 +233,24 @@ class Memory:
         return json.dumps({"version": MEMORY_VERSION, "play": self.settings, "round": self.round,
                            "train": self.train}, indent=1, sort_keys=True)
 
-    def round_number(self, saved: Path) -> int:
-        """The number of the round saved in ``saved``, if it is the round this memory numbered; else 1."""
+    def is_saved_round(self, saved: Path) -> bool:
+        """Whether ``saved`` holds the round this memory numbered (the same deal)."""
         number, seed = self.round.get("number"), self.round.get("seed")
         if type(number) is not int or not 1 <= number <= 1_000_000 or type(seed) is not int:
-            return 1
+            return False
         try:
             record = json.loads(saved.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return 1
-        return number if isinstance(record, dict) and record.get("seed") == seed else 1
+        except (OSError, ValueError, RecursionError):
+            return False
+        return isinstance(record, dict) and record.get("seed") == seed
+
+    def round_number(self, saved: Path) -> int:
+        """The number of the round saved in ``saved``, if it is the round this memory numbered; else 1."""
+        return self.round["number"] if self.is_saved_round(saved) else 1
+
+    def was_reviewed(self, saved: Path) -> bool:
+        """Whether the round saved in ``saved`` was reviewed when the page last showed it."""
+        return self.is_saved_round(saved) and self.round.get("reviewed") is True
 
     def save(self) -> None:
         text = self._text()
@@ -282,7 +290,12 @@ def _play(lang: str) -> Any:
     # visit (or a new table) deals a new one
     session = TableSession(settings["rules"], seats, seed=random.randrange(1_000_000), pace=settings["pace"],
                            coach=settings["coach"], save_to=save, round_number=memory.round_number(save))
-    return GameTable.around(session, lang=lang)
+    table = GameTable.around(session, lang=lang)
+    # A round reviewed before the person left the page is shown reviewed again when they come back: the same review
+    # (the coach's seed is the round's), asked as the button asks it, a slice now and the rest as the page asks.
+    if memory.was_reviewed(save) and session.state.is_over and session.coach:
+        table.send_intent({"type": "review"})
+    return table
 
 
 def _train(lang: str) -> Any:
@@ -339,7 +352,8 @@ def _keep(page: str) -> None:
     memory, widget = _remember(), _shown_widgets[-1]
     if page == "play":
         session = widget.session
-        memory.round = {"number": session.round_number, "seed": session.state.seed}
+        memory.round = {"number": session.round_number, "seed": session.state.seed,
+                        "reviewed": session.reviewed is not None}
         if _setting("pace", widget.pace) is not None:
             memory.settings["pace"] = float(widget.pace)
         memory.settings["coach"] = bool(session.coach)

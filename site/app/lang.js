@@ -109,6 +109,19 @@ function wireSwitch(data, lang) {
   }
 }
 
+/** On a phone the header's links are a strip that scrolls sideways (site.css): this page's link is scrolled into
+    it, and the strip fades at its right edge while more links are there. */
+function stripShowsThisPage() {
+  const strip = document.querySelector(".nm-site-links");
+  if (!strip) return;
+  const here = strip.querySelector("[aria-current]");
+  if (here && here.offsetLeft + here.offsetWidth > strip.clientWidth) strip.scrollLeft = here.offsetLeft + here.offsetWidth - strip.clientWidth + 24;
+  const more = () => strip.classList.toggle("nm-more", strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1);
+  strip.addEventListener("scroll", more, { passive: true });
+  addEventListener("resize", more);
+  more();
+}
+
 /** The page's language and its words: `_` (with named placeholders) and `n_` (a count's plural form). */
 export const ready = (async () => {
   const data = await load();
@@ -134,6 +147,7 @@ export const ready = (async () => {
   if (document.readyState === "loading") await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve));
   translatePage(_);
   wireSwitch(data, lang);
+  stripShowsThisPage();
   if (why) note(why);
   if (document.documentElement.dataset.pageLang) {
     const missing = () => {

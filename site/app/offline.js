@@ -1,7 +1,7 @@
 // Every page of the site (not the Lab): the site kept for offline use, and a line under the header that says
-// how that stands: ready offline (and how much is kept), being kept, a newer version here, or what this
-// browser cannot keep (no service worker or no storage, as in some private windows; no room). The pages
-// play online whatever this line says.
+// how that stands, short (on a phone it is under the header while Python starts): ready offline, being kept, a
+// newer version here, or what this browser cannot keep (no service worker or no storage, as in some private
+// windows; no room). The pages play online whatever this line says.
 //
 // The service worker is the site's one (../service-worker.js, which also does what JupyterLite's does); its
 // list of files and version are in app/offline.json, both written by scripts/build_site.py.
@@ -49,7 +49,7 @@ async function keep(listing) {
   const left = await missing(listing);
   let done = 0;
   for (const url of left) {
-    say("keeping", _("Keeping the site for offline use… {percent}%", { percent: Math.round((100 * done) / left.length) }));
+    say("keeping", _("Saving for offline play… {percent}%", { percent: Math.round((100 * done) / left.length) }));
     await cache.add(new Request(url, { cache: "reload" }));
     done += 1;
   }
@@ -58,13 +58,13 @@ async function keep(listing) {
 async function ready(listing) {
   const left = await missing(listing);
   if (!left.length) {
-    say("ready", _("Ready offline: {size} kept in this browser.", { size: megabytes(listing.bytes) }));
+    say("ready", _("Ready to play offline."));
     return;
   }
   try {
     navigator.storage?.persist?.().catch(() => {});
     await keep(listing);
-    say("ready", _("Ready offline: {size} kept in this browser.", { size: megabytes(listing.bytes) }));
+    say("ready", _("Ready to play offline."));
   } catch (error) {
     const retry = { id: "keep", label: _("Keep for offline"), run: () => ready(listing) };
     if (isQuota(error)) {

@@ -109,7 +109,8 @@ function render({ model, el }) {
         h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength && _(seat.strength))),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),
-        h("span", { "data-testid": `seat-count-${seat.name}` }, seat.out ? _("out") : n_("{count} card", "{count} cards", seat.count))),
+        // a seat knocked out says so once, in its badge (one label for the fact)
+        seat.out ? null : h("span", { "data-testid": `seat-count-${seat.name}` }, n_("{count} card", "{count} cards", seat.count))),
       meter,
       h("div", { class: "nm-badges" }, badges),
       seat.catch ? button(`catch-${seat.name}`, _("Catch {name}!", { name: seat.name }), () => send({ type: "move", move: seat.catch }),
@@ -119,7 +120,7 @@ function render({ model, el }) {
   function centre(t) {
     const order = t.order.join(" → ");
     return h("div", { class: "nm-centre" },
-      h("div", { class: "nm-pile", "data-testid": "draw-pile", title: _("Draw pile") },
+      h("div", { class: "nm-pile", "data-testid": "draw-pile", title: _("draw pile") },
         h("div", { class: "nm-card-pic", html: t.deck_svg }),
         h("div", { class: "nm-caption" }, _("draw pile: {count}", { count: t.draw_pile })),
         t.set_aside ? h("div", { class: "nm-caption" }, _("set aside: {count}", { count: t.set_aside })) : null),
@@ -241,6 +242,9 @@ function render({ model, el }) {
     lastQuestion = asked ? asked.key : null;
     const turnStarts = t.waiting === "human" && lastWaiting !== "human";
     lastWaiting = t.waiting;
+    // a new question is brought on screen even when the focus is elsewhere (a tap on a phone leaves none in the
+    // table): the color of a wild tapped low on a small screen is asked where it is seen
+    if (isNew) main.querySelector(asked.first)?.closest('[data-testid="prompt"], [data-testid="warning"]')?.scrollIntoView({ block: "nearest" });
     if (focused === null) return;
     const usable = (node) => node && !node.disabled && node.getClientRects().length > 0;
     const firstMove = () => playableCards(main)[0]
@@ -310,22 +314,28 @@ function render({ model, el }) {
 
   // "Show the numbers": the coach's figures (chances with their margins, how many imagined rounds, the seed that
   // replays them), folded under one click. The words above it are a card player's; these are for whoever asks.
+  // "Show the numbers": each figure in a card player's words ("out of 34 games played out from here, this move won
+  // 17"), the exact figure under it in small print (the search's own line: shares, ± one standard error, seeds).
   function showNumbers(testid, lines) {
     if (!lines.length) return null;
     return h("details", { class: "nm-numbers", "data-testid": testid },
       h("summary", { class: "nm-btn nm-btn-quiet" }, _("Show the numbers")),
-      h("ul", { class: "nm-noise" }, lines.map((line) => h("li", {}, line))));
+      h("ul", { class: "nm-noise" }, lines.map(([plain, exact]) => h("li", {},
+        plain ? h("div", { "data-testid": "numbers-plain" }, plain) : null,
+        exact ? h("div", { class: "nm-exact", "data-testid": "numbers-exact" }, exact) : null))));
   }
 
   function hintNumbers(n) {
     if (!n) return [];
-    return [...n.chances.map((c) => c.text), n.narrowing, `${n.noise} (${n.seconds} s)`].filter(Boolean);
+    return [...n.chances.map((c) => [c.plain, c.text]), [null, n.narrowing], [n.how, `${n.noise} (${n.seconds} s)`]]
+      .filter(([plain, exact]) => plain || exact);
   }
 
   function reviewNumbers(r) {
     const n = r.numbers || {};
-    return [n.head, `${n.noise} (${n.seconds} s)`, ...[...r.mistakes, ...r.close_calls].map((d) => d.numbers.text)]
-      .filter(Boolean);
+    return [[n.plain_head, n.head], [n.how, `${n.noise} (${n.seconds} s)`],
+      ...[...r.mistakes, ...r.close_calls].map((d) => [d.numbers.plain, d.numbers.text])]
+      .filter(([plain, exact]) => plain || exact);
   }
 
   // A request that takes the kernel a moment (a hint, a review): the button says so at once.
@@ -380,8 +390,8 @@ function render({ model, el }) {
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, r.head),
       h("div", { class: "nm-sub", "data-testid": "review-explained" }, r.explained),
-      h("div", { class: "nm-sub", "data-testid": "review-not-kept" },
-        _("The review is not kept: if you leave the Play page, it has to be made again.")),
+      h("div", { class: "nm-sub", "data-testid": "review-stays" },
+        _("This review stays with the round: leave the Play page and come back, and it is here again.")),
       showNumbers("review-numbers", reviewNumbers(r)),
       r.mistakes.length ? h("ol", { "data-testid": "review-mistakes" }, r.mistakes.map((d, i) => h("li", { "data-testid": `review-${i}`, class: r.open === i ? "nm-open" : "" },
         h("div", {}, d.text),
@@ -419,9 +429,11 @@ function render({ model, el }) {
       h("div", {}, o.knockouts ? _("{scored} (with {knockouts} knocked out).", { scored: o.scored, knockouts: o.knockouts }) : _("{scored}.", { scored: o.scored })),
       o.match_winner ? h("div", { class: "nm-over-title" }, o.match_line) : null,
       standings,
+      // each hand left, the person's own in the second person: "Your hand: 3 cards, 45 points", "You were knocked out."
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
-        h("span", { class: "nm-seat-name" }, _("{player}:", { player: hand.name }) + " "),
-        hand.out ? _("knocked out") : handWorth(hand),
+        hand.out
+          ? h("span", { class: "nm-seat-name" }, (hand.you ? _("You were knocked out.") : _("{player} was knocked out.", { player: hand.name })) + " ")
+          : [h("span", { class: "nm-seat-name" }, (hand.you ? _("Your hand:") : _("{player}:", { player: hand.name })) + " "), handWorth(hand)],
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
         o.match_winner ? null : button("btn-new-round", _("Next round"), () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
@@ -610,7 +622,7 @@ function render({ model, el }) {
           },
           h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
-            h("b", {}, _("Ruling {rule} · {title}:", { rule: e.rule, title: ruling.title }), " "), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, target: "_blank", rel: "noopener" }, _("(rulebook)"))))
+            h("b", {}, _("Rule: {title}.", { title: ruling.title || e.rule }), " "), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, title: e.rule, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))
         : h("div", { class: "nm-note" }, e.sentence));
   }
 

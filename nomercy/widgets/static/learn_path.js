@@ -149,7 +149,7 @@ function render({ model, el }) {
       // a seat knocked out holds nothing: "0 cards" would read as a win, so it says only that it is out
       s.out ? null : h("span", { "data-testid": `learn-count-${s.name}` }, n_("{count} card", "{count} cards", s.count)),
       s.turn && !over ? h("span", { class: "nm-learn-badge" }, _("to play")) : null,
-      s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("out")) : null,
+      s.out ? h("span", { class: "nm-learn-badge nm-learn-out" }, _("knocked out")) : null,
       s.winner ? h("span", { class: "nm-learn-badge nm-learn-win" }, _("wins")) : null)));
   }
 
@@ -157,12 +157,13 @@ function render({ model, el }) {
     return h("div", { class: "nm-learn-centre" },
       h("div", { class: "nm-learn-pile", "data-testid": "learn-top", "data-card": t.top, html: t.top_svg, role: "img",
         "aria-label": _("Top card: {card}", { card: t.top_name || t.top }) }),
+      // the facts under the game table's labels, word for word (one label for each fact, on every page)
       h("dl", { class: "nm-learn-facts" },
-        h("dt", {}, _("Color")), h("dd", { "data-testid": "learn-color" }, t.color ? _(t.color) : _("none")),
-        h("dt", {}, _("To draw")), h("dd", { "data-testid": "learn-pending", class: t.pending ? "nm-learn-pending" : null },
-          t.pending ? cards(t.pending) : _("nothing")),
-        h("dt", {}, _("Play goes")), h("dd", {}, _(t.direction)),
-        h("dt", {}, _("Draw pile")), h("dd", {}, cards(t.draw_pile))));
+        h("dt", {}, _("color in force")), h("dd", { "data-testid": "learn-color" }, t.color ? _(t.color) : _("none")),
+        h("dt", {}, _("pending draw")), h("dd", { "data-testid": "learn-pending", class: t.pending ? "nm-learn-pending" : null },
+          t.pending ? cards(t.pending) : _("none")),
+        h("dt", {}, _("direction")), h("dd", {}, _(t.direction)),
+        h("dt", {}, _("draw pile")), h("dd", {}, cards(t.draw_pile))));
   }
 
   function hand(t, locked) {
