@@ -23,6 +23,7 @@ into place only when the whole run is done, and an existing file is replaced onl
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from typing import IO, TYPE_CHECKING, Any, Callable, NoReturn, Sequence
@@ -107,7 +108,20 @@ def _check(args: argparse.Namespace) -> int:
     from nomercy.puzzles.puzzle import default_puzzle_dir
     from nomercy.puzzles.stage import check_files
 
-    paths = args.paths or [str(default_puzzle_dir())]
+    from nomercy.core import inputs
+    from nomercy.core.errors import NomercyError
+
+    paths: list[str] = []
+    seen: set[str] = set()
+    for path in args.paths:  # an empty name is no path (not "this folder"); a file named twice is checked once
+        if path.strip() == "" or "\0" in path:
+            return _fail("check", NomercyError(f"each path names a puzzle or stage file, or a folder of them, like "
+                                               f"puzzles/stacking; not {inputs.quote(path)}"))
+        same = os.path.realpath(path)
+        if same not in seen:
+            seen.add(same)
+            paths.append(path)
+    paths = paths or [str(default_puzzle_dir())]
     try:
         results = check_files(paths)
     except OSError as error:
@@ -134,6 +148,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from nomercy.core.rules import parse_settings
     from nomercy.play.simulate import InvariantViolation, RunStopped, check_run, signals_stop_the_run, simulate
 
+    if args.force and args.records is None:
+        return _fail("simulate", NomercyError("--force replaces an existing --records FILE: give --records FILE with it, "
+                                              "or leave --force out"))
     try:  # every option, before any game is played or any file touched
         plan = check_run(args.rules, overrides=parse_settings(args.set), players=args.players, bots=args.bots,
                          games=args.games, seed=args.seed, workers=args.workers, first_game=args.first_game)
@@ -256,7 +273,7 @@ _SHOWN_MOVES = 60
 
 def build_parser() -> argparse.ArgumentParser:
     from nomercy.play.daily_deal import daily_opponents
-    from nomercy.play.simulate import MAX_GAMES
+    from nomercy.play.simulate import MAX_GAMES, most_workers
     from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
 
     parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
@@ -268,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check)
     simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
     add_rule_options(simulate)
-    simulate.add_argument("--players", type=whole_number("--players"), default=4,
+    simulate.add_argument("--players", type=whole_number("--players", -(10**18), 10**18), default=4,
                           help="number of players (default 4; the rules say how many may play)")
     simulate.add_argument("--bots", default="random",
                           help="one kind for every seat (random, greedy, expert) or one per seat: expert,random,...; "
@@ -277,8 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"number of games, from 0 to {MAX_GAMES} (default 1000)")
     simulate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
                           help="seed of the run, 0 to 2**63 - 1; game i uses a seed derived from (seed, i)")
-    simulate.add_argument("--workers", type=whole_number("--workers"), default=None,
-                          help="worker processes (default: one per CPU)")
+    simulate.add_argument("--workers", type=whole_number("--workers", 1, most_workers()), default=None,
+                          help=f"worker processes, 1 to {most_workers()} on this machine (default: one per CPU)")
     simulate.add_argument("--rotate", action="store_true", help="turn the seating one place every game")
     simulate.add_argument("--first-game", type=whole_number("--first-game", 0, MAX_GAMES), default=0, metavar="N",
                           help=f"number the games from N, from 0 to {MAX_GAMES} (game i has the same seed and seating "

@@ -350,3 +350,10 @@ def offline(out: Path, pyodide_files: list[str]) -> dict[str, Any]:
     (out / "app" / "offline.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
     (out / WORKER).write_text(worker, encoding="utf-8")
     return listing
+
+
+if __name__ == "__main__":  # a module of build_site.py: run alone, with or without arguments, it does nothing
+    import sys
+
+    sys.exit("scripts/site_pages.py is part of the site's build, which 'bash scripts/site' runs; it takes no "
+             "arguments and does nothing alone: run 'bash scripts/site [--out DIR] [--cache DIR]' instead")

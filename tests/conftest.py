@@ -274,3 +274,22 @@ def one_clear_line(error: BaseException) -> str:
     for python in ("Traceback", "NoneType", "KeyError", "TypeError", "<class", "object at 0x", "True", "None"):
         assert python not in text, text
     return text
+
+
+def holds_a_file_in(pid: int, folder: Any) -> bool:
+    """Whether the process ``pid`` holds a file open in ``folder``: a write under way, whether its temporary file has
+    a name or not (on Linux it has none until the write is done; /proc shows it as ``<folder>/#<n> (deleted)``)."""
+    from pathlib import Path
+
+    where = str(Path(folder).resolve()) + os.sep
+    try:
+        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
+    for descriptor in descriptors:
+        try:
+            if os.readlink(descriptor).startswith(where):
+                return True
+        except OSError:
+            continue
+    return False

@@ -233,13 +233,13 @@ def test_api_mistakes_raise_the_packages_own_errors(call):
 
 def test_a_near_miss_move_names_the_words_after_the_card():
     with pytest.raises(NotationError) as caught:
-        parse_move("A plays red 7 swap with B", "AB")
+        parse_move("A plays red 7 swap with B", ("A", "B"))
     assert one_line(caught.value) == (
         "cannot read move 'A plays red 7 swap with B': after red 7 comes 'swap with B', which the notation does not "
         "know; a play may end with 'choosing <color>' (a wild), 'swapping with <seat>' or 'keeping' (a 7), "
         "'leaving <card> on top' (a discard-all)")
     with pytest.raises(NotationError, match="unknown card 'purple 7'"):
-        parse_move("A plays purple 7", "AB")
+        parse_move("A plays purple 7", ("A", "B"))
 
 
 def test_one_reshuffled_card_is_one_card():
@@ -292,11 +292,11 @@ def test_a_move_is_one_short_line():
     say so), so no length of input makes the parser work for long."""
     for move in ("A plays " + "red 7 swapping with " * 4000, "A plays " + "x " * 50_000):
         with pytest.raises(NotationError) as caught:
-            parse_move(move, "AB")
+            parse_move(move, ("A", "B"))
         assert one_line(caught.value).startswith("a move is one short line, like 'A plays wild +6 choosing green'")
     for move in ("A plays " + "red 7 swapping with " * 14, "A plays " + "x " * 140):
         with pytest.raises(NotationError, match="^cannot read move"):
-            parse_move(move, "AB")
+            parse_move(move, ("A", "B"))
 
 
 def test_moves_built_from_any_values_are_refused_or_legal_never_crashed():

@@ -99,7 +99,7 @@ def test_puzzle_generate_refuses_a_folder_it_cannot_write_and_a_count_below_one(
     assert code == 2 and one_line_each(err)[0].startswith(f"nomercy puzzle: cannot write the puzzles to {blocker / 'sub'}")
     for count in ("-3", "0"):
         code, out, err = run(capsys, "puzzle", "generate", "--count", count, "--out", str(tmp_path / "out"))
-        assert code == 2 and out == "" and "--count is how many puzzles to find, 1 or more" in err
+        assert code == 2 and out == "" and "--count is a whole number from 1 to 100, not " in err
     assert not (tmp_path / "out").exists()
 
 
@@ -200,7 +200,7 @@ def test_simulate_refuses_players_it_cannot_make(capsys, bots, words):
 
 @pytest.mark.parametrize("argv, words", [
     (["--games", "-1"], "--games is a whole number from 0 to 1000000000000000, not -1"),
-    (["--workers", "0"], "the number of workers is 1 to"),
+    (["--workers", "0"], "--workers is a whole number from 1 to"),
     (["--players", "9"], "no-mercy is for 2 to 6 players, not 9"),
     (["--set", "mercy_limit=5"], "mercy_limit 5 is not above hand_size 7"),
     (["--set", "hand_size=83", "--set", "mercy_limit=none", "--players", "3"],

@@ -189,8 +189,11 @@ def prompt_entry_points() -> set[str]:
 
 
 def script_entry_points() -> set[str]:
-    """``script:<file> --help`` for every script, and ``script:<file> <option>`` for each argparse argument."""
-    found = set()
+    """``script:<file> --help`` for every script, and ``script:<file> <option>`` for each argparse argument; the shell
+    scripts (``scripts/site``...) as ``script:<name> --help``."""
+    from test_hostile_scripts import SHELL_SCRIPTS
+
+    found = {f"script:{name} --help" for name in SHELL_SCRIPTS}
     for path in sorted((ROOT / "scripts").glob("*.py")):
         if path.name.startswith("_") or path.name in LIBRARIES:
             continue

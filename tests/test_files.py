@@ -52,11 +52,13 @@ def test_a_write_that_fails_part_way_leaves_the_old_file_and_no_temporary(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]
 
 
-def test_a_killed_writer_leaves_the_old_file_whole_and_its_leftover_is_removed_at_the_next_start(tmp_path: Path) -> None:
-    target = tmp_path / "f.txt"
-    target.write_text("old")
+def _killed_writer(target: Path, *, unnamed: bool) -> subprocess.Popen[str]:
+    """A process writing ``target`` and waiting there to be killed; ``unnamed=False`` stands for a system without
+    files that have no name (its temporary file is then named beside the target)."""
     script = textwrap.dedent(f"""
-        import sys
+        import os, sys
+        if not {unnamed!r} and hasattr(os, "O_TMPFILE"):
+            del os.O_TMPFILE
         from nomercy.core.files import writing
         with writing({str(target)!r}, replace=True) as handle:
             handle.write("new " * 1000)
@@ -66,6 +68,26 @@ def test_a_killed_writer_leaves_the_old_file_whole_and_its_leftover_is_removed_a
     """)
     child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None and child.stdout.readline() == "writing\n"
+    return child
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="a system with files that have no name (Linux)")
+def test_a_killed_writer_leaves_the_old_file_whole_and_nothing_beside_it(tmp_path: Path) -> None:
+    """Its temporary file has no name until the write is done: kill -9 leaves nothing a person must clean."""
+    target = tmp_path / "f.txt"
+    target.write_text("old")
+    for _ in range(3):
+        child = _killed_writer(target, unnamed=True)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]  # nothing to see while it writes either
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["f.txt"]
+
+
+def test_a_killed_writer_s_named_leftover_is_removed_at_the_next_start(tmp_path: Path) -> None:
+    target = tmp_path / "f.txt"
+    target.write_text("old")
+    child = _killed_writer(target, unnamed=False)
     leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(TEMPORARY_SUFFIX)]
     assert len(leftovers) == 1
     assert remove_leftovers(tmp_path) == []          # its writer is alive: kept

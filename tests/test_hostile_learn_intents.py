@@ -66,9 +66,10 @@ def test_an_unknown_chapter_is_refused_with_the_chapters_named(tmp_path, chapter
         LearnPath(chapter, data_dir=tmp_path)  # type: ignore[arg-type]
 
 
-def test_a_data_folder_that_cannot_be_used_still_teaches_and_says_why(tmp_path):
+def test_a_data_folder_that_is_a_file_is_refused_when_the_path_is_made(tmp_path):
+    """It was taken, taught, and said only at the first save that nothing could be kept there."""
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    widget = LearnPath(data_dir=blocker)
-    assert widget.play("You plays red 8").done
-    assert widget.progress.problem
+    with pytest.raises(NomercyError, match="is a file, not a folder: give the name of a folder"):
+        LearnPath(data_dir=blocker)
+    assert blocker.read_text() == "not a folder"

@@ -200,14 +200,15 @@ def test_a_data_folder_that_is_no_folder_name_is_refused_in_one_line(folder: Any
     assert "the progress folder is the name of a folder" in message and "\n" not in message and len(message) < 300
 
 
-def test_a_data_folder_that_is_a_file_keeps_no_names_and_says_nothing_wrong_to_the_learner(tmp_path: Path) -> None:
+def test_a_data_folder_that_is_a_file_is_refused_at_once_and_left_as_it_is(tmp_path: Path) -> None:
+    """It was taken in silence: the trainer kept attempts in memory and said only at the first save that they
+    could not be kept, in other words than the folder's."""
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    learners = Learners(blocker)
-    assert learners.names() == [] and learners.remembered() is None
-    learners.remember("Ann")  # not remembered, and no error: the progress says why it cannot be saved
-    trainer = Trainer(data_dir=blocker, clock=clock, learner="Ann")
-    assert trainer.learner == "Ann" and trainer.progress.folder == blocker
-    trainer.progress.record("s1", right=True)  # kept in memory, and said in one line
-    assert trainer.progress.problem and "\n" not in trainer.progress.problem and blocker.read_text() == "not a folder"
-    assert len(trainer.progress.attempts) == 1
+    for make in (lambda: Learners(blocker), lambda: Trainer(data_dir=blocker, clock=clock, learner="Ann")):
+        with pytest.raises(NomercyError) as refused:
+            make()
+        message = str(refused.value)
+        assert message.startswith("the progress folder '") and message.endswith(
+            "' is a file, not a folder: give the name of a folder") and "\n" not in message
+    assert blocker.read_text() == "not a folder"

@@ -262,7 +262,7 @@ def test_a_read_only_folder_is_read_and_reported_and_nothing_in_it_changes(tmp_p
         for folder in (tmp_path, tmp_path / FOLDER_NAME):
             folder.chmod(0o755)
     assert result["read"] == ["s1"] and result["attempts"] == ["s1", "s9"] and not result["saves"]
-    assert result["problem"].startswith("Progress is not saved: cannot write ") and "Permission denied" in result["problem"]
+    assert result["problem"].startswith("Progress is not saved: cannot write ") and "there is no right to write there" in result["problem"]
     assert every_file(tmp_path) == before
 
 

@@ -20,12 +20,19 @@ LIBRARIES = ("site_pages.py",)
 """Modules of scripts/ that a script imports (build_site.py imports site_pages.py) and nobody runs: they read no
 arguments (the test below holds them to that)."""
 SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py") if not p.name.startswith("_") and p.name not in LIBRARIES)
+PASSED_ON = ("lab",)
+"""Shell scripts whose arguments are another program's: ``bash scripts/lab`` hands them to JupyterLab, which refuses
+an unknown one with its usage."""
+SHELL_SCRIPTS = sorted(p.name for p in (ROOT / "scripts").iterdir() if p.is_file() and not p.suffix
+                       and not p.name.startswith("_") and p.read_text(encoding="utf-8").startswith("#!/usr/bin/env bash")
+                       and p.name not in PASSED_ON)
+"""The shell scripts (``bash scripts/site``...): they check their arguments before anything is installed or run."""
 
 HOSTILE_COVERS = tuple(f"script:{name} --help" for name in SCRIPTS) + (
     "script:write_docs.py --check", "script:print_rule_card.py --check", "script:build_site.py --out",
     "script:build_site.py --cache", "script:lab_smoke.py", "script:notebook_text.py", "script:notebook_text.py --out",
     "script:store_notebook_outputs.py", "script:store_notebook_outputs.py --timeout", "script:hostile_core_tally.py -v",
-)
+) + tuple(f"script:{name} --help" for name in SHELL_SCRIPTS)
 WATCHED = ("docs", "notebooks")
 """The folders a script could write: none may change when a script is only asked for help or refused."""
 
@@ -110,9 +117,37 @@ def test_the_lab_settings_run_as_a_command_say_what_they_are_in_one_line():
 
 
 @pytest.mark.parametrize("library", LIBRARIES)
-def test_a_library_of_the_scripts_reads_no_arguments_and_does_nothing_when_run(library):
+def test_a_library_of_the_scripts_run_alone_says_what_it_is_in_one_line(library):
+    """It did nothing and said nothing, whatever it was given (``--frob`` too)."""
     text = (ROOT / "scripts" / library).read_text(encoding="utf-8")
-    assert "sys.argv" not in text and "__main__" not in text and "argparse" not in text
+    assert "sys.argv" not in text and "argparse" not in text
     before = fingerprint()
-    done = run(library, "--help")
-    assert done.returncode == 0 and done.stdout == "" and done.stderr == "" and fingerprint() == before
+    for argv in ([], ["--help"], ["--frob"]):
+        done = run(library, *argv)
+        assert done.returncode == 1 and done.stdout == "" and fingerprint() == before
+        assert done.stderr.count("\n") == 1 and "run 'bash scripts/site" in done.stderr, done.stderr
+
+
+def run_shell(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(ROOT / "scripts" / script), *argv], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("script", SHELL_SCRIPTS)
+@pytest.mark.parametrize("argv", [["--frob"], ["--chek"], ["-x"], ["-\u2014help"], ["--out"], ["a", "b", "c"]])
+def test_a_shell_script_refuses_what_it_does_not_take_with_its_usage_before_anything_runs(script, argv):
+    """``bash scripts/check_binder --frob`` ran ``rm -rf --frob``; ``bash scripts/site --frob`` installed for
+    minutes before the typo was refused; ``bash scripts/check_workflows --frob`` ran as if it were not there."""
+    before = fingerprint()
+    done = run_shell(script, *argv)
+    assert done.returncode == 2 and done.stdout == "", done.stdout[:300]
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{script}: ") and f"usage: bash scripts/{script}" in lines[0], \
+        done.stderr
+    assert fingerprint() == before
+
+
+@pytest.mark.parametrize("script", SHELL_SCRIPTS)
+def test_a_shell_script_s_help_only_prints_its_usage(script):
+    done = run_shell(script, "--help")
+    assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith(f"bash scripts/{script}"), done

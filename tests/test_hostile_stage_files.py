@@ -87,6 +87,11 @@ CASES = {
     "an empty done list": ({"done": []}, r"done lists the moves"),
     "a wrong try with no why": ({"wrong": [{"move": "You draws"}]}, r"wrong\[1\] is a mapping with move and why"),
     "a title that is a number": ({"title": 2}, r"title must be text, not 2"),
+    "an empty task (once called a question)": ({"task": "  "}, r"a stage's task is text a learner reads, not '  '"),
+    "a task with a zero-width space": ({"task": "Stop\u200b the +2."}, r"a stage's task holds a character that shows as"),
+    "a task of the Hangul filler": ({"task": "\u3164"}, r"a stage's task holds a character that shows as nothing"),
+    "a rule with the braille blank": ({"rule": "A +2 \u2800stacks."}, r"a stage's rule holds a character that shows"),
+    "a title with a soft hyphen": ({"title": "Stop\u00ad it"}, r"title holds a character that shows as nothing"),
     "steps that are not a list": ({"steps": "You draws"}, r"steps lists the learner's moves before the one"),
     "a step of another seat": ({"steps": ["Bo draws"]}, r"steps: 'Bo draws' is not a move of You"),
     "a step the rules refuse": ({"steps": ["You plays green 4"]}, r"step 'You play green 4' is refused"),
@@ -142,3 +147,15 @@ def test_any_value_in_any_key_is_a_pass_or_one_line_and_the_schema_agrees_with_a
         jsonschema = pytest.importorskip("jsonschema")
         errors = [e.message for e in jsonschema.Draft202012Validator(stage_schema()).iter_errors(read_puzzle_file(path))]
         assert not errors, (key, value, errors[:2])
+
+
+def test_a_stage_in_a_folder_without_a_chapter_file_is_named_as_a_stage(tmp_path, capsys):
+    """It was read as a puzzle, and the line spoke of a missing question."""
+    folder = tmp_path / "1-test"
+    folder.mkdir()
+    (folder / "stop-the-plus-two.yaml").write_text(yaml.safe_dump(BASE, allow_unicode=True), encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "0 passed, 1 failed"
+    assert "a stage of the learning path" in out[0] and "no chapter.yaml" in out[0]
+    assert "question" not in out[0] and "puzzle" not in out[0]

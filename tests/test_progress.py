@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from nomercy.core.errors import NomercyError
+
 from nomercy.puzzles.progress import (
     FILE_NAME, FOLDER_NAME, INTERVALS, LEVEL_RATINGS, Progress, Rating, data_dir, glicko2, next_box,
 )
@@ -166,7 +168,7 @@ def test_a_failed_save_keeps_the_old_journal_whole_and_says_so(progress: Progres
     monkeypatch.setattr(os, "replace", broken)
     progress.record("s2", right=True)  # does not raise
     assert progress.journal.read_bytes() == before
-    assert progress.problem == f"Progress is not saved: cannot write {progress.journal}: No space left on device."
+    assert progress.problem == f"Progress is not saved: cannot write {progress.journal}: the disk is full."
     assert not progress.saves
     assert sorted(p.name for p in progress.path.iterdir()) == [progress.journal.name]  # the temporary file is gone
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]  # kept in memory
@@ -184,22 +186,22 @@ def test_attempts_that_cannot_be_saved_are_kept_in_memory(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(files, "open", refused, raising=False)
+    monkeypatch.delattr(files.os, "O_TMPFILE", raising=False)  # a named temporary file, which open() refuses
     progress = Progress(tmp_path, clock=clock)
     progress.record("s1", right=True)
     progress.record("s2", right=False)
     assert [a.puzzle for a in progress.attempts] == ["s1", "s2"]
     assert progress.problem == (f"Progress is not saved: cannot write {progress.journal}: its folder {progress.journal.parent} "
-                                "cannot be written (Permission denied).")
+                                "cannot be written (there is no right to write there).")
     assert list(tmp_path.rglob("*")) == [tmp_path / FOLDER_NAME]
 
 
-def test_a_folder_that_is_a_file_is_reported(tmp_path: Path, clock: FakeClock) -> None:
+def test_a_folder_that_is_a_file_is_refused_at_once(tmp_path: Path, clock: FakeClock) -> None:
+    """It was taken, and attempts were kept in memory only: refused now, when the folder is named."""
     (tmp_path / "taken").write_text("a file where the folder should be")
-    progress = Progress(tmp_path / "taken", clock=clock)
-    assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."
-    progress.record("s1", right=True)
-    assert [a.puzzle for a in progress.attempts] == ["s1"] and not progress.saves
-    assert progress.problem == f"{progress.path} is not a folder; progress is not saved there."  # said once
+    with pytest.raises(NomercyError, match=r"^the progress folder '.*' is a file, not a folder: give the name of a "
+                                           r"folder$"):
+        Progress(tmp_path / "taken", clock=clock)
     assert (tmp_path / "taken").read_text() == "a file where the folder should be"
 
 
@@ -428,7 +430,7 @@ def test_a_file_that_does_not_read_and_cannot_be_moved_aside_keeps_its_line(
     monkeypatch.setattr(os, "rename", refused)
     progress = Progress(tmp_path, clock=clock)
     line = (f"{tmp_path / FILE_NAME} could not be read (it is not JSON: it breaks off or has a character out of place "
-            "at line 1, column 2) nor moved aside (Permission denied); it is left as it is.")
+            "at line 1, column 2) nor moved aside (there is no right to write there); it is left as it is.")
     assert progress.problem == line
     progress.record("s1", right=True)
     assert progress.problem == line and (tmp_path / FILE_NAME).read_bytes() == b"{oops"

@@ -73,9 +73,17 @@ def test_a_filter_that_matches_nothing_says_what_exists(capsys):
     out = capsys.readouterr().out
     assert "0 puzzles" in out
     assert "levels with topic stacking and kind what-happens-next: easy, medium" in out
-    assert main(["puzzle", "list", "--topic", "stackin"]) == 0
-    out = capsys.readouterr().out
-    assert "No puzzle matches. topics: action-cards, classic," in out and "stacking" in out
+
+
+def test_a_topic_or_tag_no_puzzle_has_is_refused_naming_the_known_ones(capsys):
+    """It answered "0 puzzles", as if the topic were right and the folder held none of it."""
+    assert main(["puzzle", "list", "--topic", "stackin"]) == 2
+    err = capsys.readouterr().err
+    assert "--topic 'stackin' is no topic of these puzzles: the topics are action-cards, classic," in err
+    assert "stacking" in err and len(err.splitlines()) == 1
+    assert main(["puzzle", "list", "--tag", "rule-mercyy"]) == 2
+    err = capsys.readouterr().err
+    assert "--tag 'rule-mercyy' is no tag of these puzzles: the tags are best-move," in err and " more" in err
 
 
 def test_a_bad_kind_is_refused_by_the_command_line(capsys):

@@ -7,10 +7,10 @@ file or the new one, never half of one, and a run that stops part-way leaves the
 - An existing target is **refused unless** the caller says ``replace=True`` (the command line's
   ``--force``), and a target that is not a regular file (a folder, a named pipe, a device) is always
   refused: nomercy never truncates or removes a file it did not create.
-- A temporary file carries the writer's process id in its name
-  (``.records.jsonl.4711-k3j9x2.nomercy-tmp``). A write that is killed (``kill -9``, a power cut) leaves
-  one behind; :func:`remove_leftovers` removes those whose writer is gone, and the places that write call
-  it at their next start. A write whose name another writer took meanwhile is kept under the first free
+- Where the system allows it (Linux), the temporary file has no name until the write is done, so a write that
+  is killed (``kill -9``, a power cut) leaves nothing behind. Elsewhere it carries the writer's process id in
+  its name (``.records.jsonl.4711-k3j9x2.nomercy-tmp``), and a killed write leaves one behind, which
+  :func:`remove_leftovers` removes once its writer is gone: every write calls it for its folder at its start. A write whose name another writer took meanwhile is kept under the first free
   name (``records.1.jsonl``) rather than thrown away.
 
 >>> import tempfile, pathlib
@@ -30,6 +30,7 @@ nomercy.core.files.FileWriteError: ...notes.txt already exists: give another nam
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -40,7 +41,8 @@ from typing import IO, Iterator
 
 from nomercy.core.errors import NomercyError, brief
 
-__all__ = ["FileWriteError", "TEMPORARY_SUFFIX", "check_target", "remove_leftovers", "write_text", "writing"]
+__all__ = ["FileWriteError", "TEMPORARY_SUFFIX", "check_target", "remove_leftovers", "write_text", "writing",
+           "why_not"]
 
 TEMPORARY_SUFFIX = ".nomercy-tmp"
 """The ending of every temporary file nomercy writes (and the only files :func:`remove_leftovers` removes)."""
@@ -56,6 +58,34 @@ class FileWriteError(NomercyError, OSError):
     It is both a :class:`~nomercy.core.errors.NomercyError` (a mistake in what was asked) and an
     ``OSError`` (callers that already handle file errors keep working).
     """
+
+
+_WHY_NOT = {
+    errno.ENOENT: "that place does not exist and cannot be made there",
+    errno.EACCES: "there is no right to write there",
+    errno.EPERM: "the system does not allow writing there",
+    errno.EROFS: "it is on a disk that can only be read",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk space allowed is used up",
+    errno.ENAMETOOLONG: "the name is too long for the system",
+    errno.ENOTDIR: "a part of the name is a file, not a folder",
+    errno.EISDIR: "it is a folder, not a file",
+    errno.EEXIST: "something of that name is already there",
+    errno.ELOOP: "its name goes round in a loop of links",
+    errno.EXDEV: "it is on another disk than its folder",
+    errno.EINVAL: "the system does not take that name",
+}
+"""Why the system refused to write a file or make a folder, in our words, by the error number it gave."""
+
+
+def why_not(error: OSError) -> str:
+    """Why the system refused to write ``error``'s file or folder, in the game's words (never the system's
+    ``[Errno 2] No such file or directory``): the one wording every place that writes what a person keeps uses.
+
+    >>> why_not(FileNotFoundError(2, "No such file or directory"))
+    'that place does not exist and cannot be made there'
+    """
+    return _WHY_NOT.get(error.errno or 0, "the system does not allow it")
 
 
 def _cannot(target: Path, what: str | None, reason: str) -> FileWriteError:
@@ -78,13 +108,13 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
         if target.is_symlink():  # write the file the link names: a rename over the link would cut it off
             target = Path(os.path.realpath(target))
     except OSError as error:  # a name too long
-        raise _cannot(target, what, error.strerror or str(error)) from None
+        raise _cannot(target, what, why_not(error)) from None
     folder = target.parent
     try:
         folder_is_dir = folder.is_dir()
         folder_exists = folder_is_dir or folder.exists()
     except OSError as error:  # a name too long, a loop of links
-        raise _cannot(target, what, error.strerror or str(error)) from None
+        raise _cannot(target, what, why_not(error)) from None
     if not folder_is_dir:
         raise _cannot(target, what, f"its folder {folder} {'is not a folder' if folder_exists else 'does not exist'}")
     try:
@@ -92,7 +122,7 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
     except FileNotFoundError:
         return target
     except OSError as error:
-        raise _cannot(target, what, error.strerror or str(error)) from None
+        raise _cannot(target, what, why_not(error)) from None
     if not stat.S_ISREG(status.st_mode):
         kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
         raise FileWriteError(f"{target} is {kind}: nomercy only writes regular files, and leaves this one alone")
@@ -112,29 +142,93 @@ def writing(path: str | os.PathLike[str], *, replace: bool = False, encoding: st
     The target is checked first (:func:`check_target`). If the block raises, the temporary file is removed
     and the target is untouched. The target is checked again at the rename: a file that appeared meanwhile
     is not overwritten unless ``replace``.
+
+    Where the system can (Linux), the temporary file has no name at all until the write is done (``O_TMPFILE``):
+    a write killed with ``kill -9`` leaves nothing in the folder, since the system frees a file without a name
+    when its writer is gone. Elsewhere it is named ``.<name>.<pid>-<token>.nomercy-tmp``, and the temporaries
+    that killed writers left in the folder are removed when the next write there starts (:func:`remove_leftovers`).
     """
     target = check_target(path, replace=replace, what=what)
-    temporary = _temporary_beside(target)
-    try:
-        handle = open(temporary, "x", encoding=encoding, newline="")
-    except OSError as error:
-        reason = f"its folder {target.parent} cannot be written ({error.strerror or error})"
-        raise _cannot(target, what, reason) from None
-    with contextlib.suppress(OSError):  # the file it replaces keeps its permissions (a save kept private stays so)
-        os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+    remove_leftovers(target.parent)
+    temporary = _Temporary.beside(target, encoding=encoding, what=what)
     done = False
     try:
-        with handle:
+        with temporary.handle as handle:
             yield handle
             handle.flush()
             with contextlib.suppress(OSError):  # some file systems (the browser's) have no fsync
                 os.fsync(handle.fileno())
-        _move_into_place(temporary, target, replace=replace, what=what)
+            _move_into_place(temporary, target, replace=replace, what=what)
         done = True
     finally:
         if not done:
+            temporary.discard()
+
+
+class _Temporary:
+    """The file a write goes to before it takes the target's name: a file without a name (``O_TMPFILE``) where the
+    system gives one, so nothing is left if the writer is killed; otherwise a named file beside the target."""
+
+    def __init__(self, handle: IO[str], name: Path | None, target: Path) -> None:
+        self.handle = handle
+        self.name = name  # None: the file has no name yet
+        self.target = target
+
+    @classmethod
+    def beside(cls, target: Path, *, encoding: str, what: str | None) -> "_Temporary":
+        mode: int | None = None  # the file it replaces keeps its permissions (a save kept private stays so)
+        with contextlib.suppress(OSError):
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        unnamed = getattr(os, "O_TMPFILE", 0)
+        if unnamed and os.path.isdir("/proc/self/fd"):
+            try:
+                number = os.open(target.parent, unnamed | os.O_WRONLY, 0o666)  # less the umask, as open() does
+            except OSError:  # a file system without unnamed files, or a folder that cannot be written: a named one
+                pass
+            else:
+                if mode is not None:
+                    with contextlib.suppress(OSError):
+                        os.fchmod(number, mode)
+                return cls(os.fdopen(number, "w", encoding=encoding, newline=""), None, target)
+        name = _temporary_beside(target)
+        try:
+            handle = open(name, "x", encoding=encoding, newline="")
+        except OSError as error:
+            reason = f"its folder {target.parent} cannot be written ({why_not(error)})"
+            raise _cannot(target, what, reason) from None
+        if mode is not None:
             with contextlib.suppress(OSError):
-                temporary.unlink()
+                os.chmod(name, mode)
+        return cls(handle, name, target)
+
+    def link(self, name: Path) -> None:
+        """Give the file ``name`` too (``FileExistsError`` when the name is taken), keeping its own."""
+        if self.name is None:
+            # linkat(..., AT_SYMLINK_FOLLOW) on the file's /proc entry gives it a name; os.link asks linkat (not link,
+            # which would link the /proc entry itself) only when given a folder's descriptor
+            folder = os.open(name.parent, os.O_RDONLY)
+            try:
+                os.link(f"/proc/self/fd/{self.handle.fileno()}", name.name, dst_dir_fd=folder, follow_symlinks=True)
+            finally:
+                os.close(folder)
+        else:
+            os.link(self.name, name)
+
+    def named(self) -> Path:
+        """The file's own name, giving it one beside the target first if it has none (to rename it over a file)."""
+        if self.name is None:
+            name = _temporary_beside(self.target)
+            self.link(name)
+            self.name = name
+        return self.name
+
+    def discard(self) -> None:
+        """Remove the file's own name (a file without one goes when it is closed)."""
+        with contextlib.suppress(OSError, ValueError):
+            self.handle.close()
+        if self.name is not None:
+            with contextlib.suppress(OSError):
+                self.name.unlink()
 
 
 def _temporary_beside(target: Path) -> Path:
@@ -162,18 +256,19 @@ def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = False
         handle.write(text)
 
 
-def _move_into_place(temporary: Path, target: Path, *, replace: bool, what: str | None) -> None:
+def _move_into_place(temporary: _Temporary, target: Path, *, replace: bool, what: str | None) -> None:
     if replace:
         check_target(target, replace=True, what=what)  # still a regular file, or still absent
         try:
-            os.replace(temporary, target)
+            os.replace(temporary.named(), target)
         except OSError as error:
-            raise _cannot(target, what, error.strerror or str(error)) from None
+            raise _cannot(target, what, why_not(error)) from None
+        temporary.name = None  # the name is the target's now
         return
     # Without replace, a hard link gives the target its name only if the name is free: no race with
     # another writer. File systems without hard links fall back to a check just before the rename.
     try:
-        os.link(temporary, target)
+        temporary.link(target)
     except FileExistsError:
         kept = _keep_under_a_free_name(temporary, target)
         where = f"what was written is in {kept}" if kept else "nothing was written"
@@ -181,15 +276,18 @@ def _move_into_place(temporary: Path, target: Path, *, replace: bool, what: str 
     except OSError:
         check_target(target, replace=False, what=what)
         try:
-            os.replace(temporary, target)
+            os.replace(temporary.named(), target)
         except OSError as error:
-            raise _cannot(target, what, error.strerror or str(error)) from None
+            raise _cannot(target, what, why_not(error)) from None
+        temporary.name = None
         return
-    with contextlib.suppress(OSError):
-        temporary.unlink()
+    if temporary.name is not None:
+        with contextlib.suppress(OSError):
+            temporary.name.unlink()
+        temporary.name = None
 
 
-def _keep_under_a_free_name(temporary: Path, target: Path) -> Path | None:
+def _keep_under_a_free_name(temporary: _Temporary, target: Path) -> Path | None:
     """Give a finished write whose name was taken meanwhile the first free name ``<stem>.1<suffix>``, ``.2``, ...
 
     A long run is not thrown away because another one took its file name first. Returns None when no name
@@ -198,13 +296,11 @@ def _keep_under_a_free_name(temporary: Path, target: Path) -> Path | None:
     for number in range(1, 100):
         candidate = target.with_name(f"{target.stem}.{number}{target.suffix}")
         try:
-            os.link(temporary, candidate)
+            temporary.link(candidate)
         except FileExistsError:
             continue
         except OSError:
             return None
-        with contextlib.suppress(OSError):
-            temporary.unlink()
         return candidate
     return None
 

@@ -42,7 +42,7 @@ from nomercy.core.errors import MAX_QUOTE, NomercyError, quote
 
 __all__ = ["quote", "whole_number", "seed", "count", "index", "number", "switch", "seconds", "clock", "date", "choice",
            "items", "texts", "text", "choices",
-           "seat_name", "seat_names", "visible", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
+           "seat_name", "seat_names", "visible", "readable", "name_key", "intent", "path", "one_of_kind", "POSITION", "MAX_SEED", "MAX_SEAT_NAME", "MAX_QUOTE"]
 
 MAX_SEED = 2**63 - 1
 """The largest seed: a seed is a whole number from 0 to 2**63 - 1, everywhere one comes in (``--seed``, the API, a
@@ -289,12 +289,15 @@ def calendar_clock(value: Any, what: str = "clock", *,
                    error: Error = NomercyError) -> Callable[[], datetime.datetime]:
     """A function that tells the date and time (like ``datetime.now``), for what comes back when due (the
     trainer's boxes, the learning path): asked once now, so a clock that cannot tell it is refused at once."""
+    allowed = f"{what} is a function that tells the date and time (like datetime.now)"
+    if not callable(value):
+        raise error(f"{allowed}, not {quote(value)}")
     try:
-        now = value() if callable(value) else None
+        now = value()
     except Exception:
-        now = None
+        raise error(f"{allowed}; this one failed when asked") from None
     if not isinstance(now, datetime.datetime):
-        raise error(f"{what} is a function that tells the date and time (like datetime.now), not {quote(value)}")
+        raise error(f"{allowed}; this one answered {quote(now)}")
     return value
 
 
@@ -353,6 +356,18 @@ def visible(text: str) -> bool:
     (True, False, False)
     """
     return any(_visible(ch) and not unicodedata.category(ch).startswith("M") for ch in text)
+
+
+def readable(text: str) -> bool:
+    """Whether ``text`` is words a person can read as written: something to see, and nothing hidden among it (no
+    zero-width or control character, no Hangul filler or braille blank, no lone surrogate). Line breaks and
+    tabs are allowed (a long text is folded over lines). Puzzles, stages and progress read text with it.
+
+    >>> readable("Play a card on the red 5."), readable("Play\u200b a card"), readable("\u3164")
+    (True, False, False)
+    """
+    return (all(ch.isprintable() or ch in "\n\r\t" for ch in text) and visible(text)
+            and not hides_a_character(text) and _writable(text))
 
 
 def hides_a_character(text: str) -> bool:
@@ -445,7 +460,8 @@ MAX_PATH = 4096
 def path(value: Any, what: str, *, error: Error = NomercyError, folder: bool = False) -> str | os.PathLike[str]:
     """A file or folder name: text (or a path) a file system can hold: not empty, no NUL, no character that
     cannot be written as UTF-8 (a lone surrogate), at most :data:`MAX_PATH` characters. ``folder``: the name is a
-    folder's, and the refusal says so (an empty name is refused too: it is no folder, not "the usual one").
+    folder's, and the refusal says so (an empty name is refused too: it is no folder, not "the usual one"); a folder
+    name that names a file (or anything else that is not a folder) is refused at once, not when it is first written.
 
     >>> path("games/g.json", "the save file")
     'games/g.json'
@@ -463,6 +479,8 @@ def path(value: Any, what: str, *, error: Error = NomercyError, folder: bool = F
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise error(allowed) from None
+    if folder and os.path.lexists(text) and not os.path.isdir(text):
+        raise error(f"{what} {quote(text)} is a file, not a folder: give the name of a folder")
     return value
 
 

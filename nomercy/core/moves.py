@@ -35,6 +35,7 @@ __all__ = [
     "Challenge",
     "Move",
     "parse_move",
+    "read_move",
     "format_move",
     "seat_index",
     "check_seat_names",
@@ -258,7 +259,25 @@ _PLAY_TAIL = re.compile(
 
 
 def parse_move(text: str, seats: Sequence[str]) -> Move:
-    """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``."""
+    """Parse one move string such as ``B catches A`` or ``A plays red 7 swapping with C``.
+
+    ``seats`` are the table's seat names, each once (two names that differ only in case or accents are one name,
+    as :func:`seat_index` reads them): a seat named twice would make ``A`` mean either seat.
+    """
+    return read_move(text, _table_seats(seats))
+
+
+def _table_seats(seats: object) -> tuple[str, ...]:
+    """``seats`` checked as a table's seat names: 2 to :data:`MAX_PLAYERS` names, no two alike."""
+    from nomercy.core.inputs import items, seat_names
+
+    given = items(seats, "the seats of a move's table", least=1, most=MAX_PLAYERS, error=NotationError)
+    return seat_names(given, error=NotationError)
+
+
+def read_move(text: str, seats: Sequence[str]) -> Move:
+    """:func:`parse_move` for seats already checked (a position's own, which :func:`~nomercy.core.engine.deal`
+    checked)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is a line of text like 'A plays red 7', not {brief(text)}")
     if len(text) > MAX_MOVE_LENGTH:

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NotationError, brief
-from nomercy.core.moves import Move, Play, format_move, parse_move, seat_index
+from nomercy.core.moves import Move, Play, format_move, read_move, seat_index
 # a position's fields, its one check and its line of text each have their own module; a state is made of them
 from nomercy.core.position import (CLOCKWISE, COUNTERCLOCKWISE, KEEP_OR_PLAY, NAME_FIRST_COLOR, NAME_ROULETTE, OVER,
                                    PLAY_DRAWN, POSITION_FIELDS, TURN, Phase, Position, check_position)
@@ -160,7 +160,7 @@ class GameState(Position):
     # --- moves (what is legal: nomercy.core.legality; what a move does: nomercy.core.engine) ---
     def parse_move(self, text: str) -> Move:
         """Read a move in notation (``'B catches A'``) for this table's seats."""
-        return parse_move(text, self.seats)
+        return read_move(text, self.seats)
 
     def move_text(self, move: Move) -> str:
         """Write a move in notation, with ``keeping`` where a 7's swap is optional."""

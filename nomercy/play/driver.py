@@ -25,9 +25,9 @@ nomercy.core.errors.IllegalMoveError: it is A's turn, not B's
 
 from __future__ import annotations
 
-import sys
 from typing import Callable, Iterable
 
+from nomercy.core import inputs
 from nomercy.core.engine import apply
 from nomercy.core.errors import NomercyError
 from nomercy.core.events import Event
@@ -42,6 +42,10 @@ Chooser = Callable[[GameState], "Move | None"]
 Observer = Callable[[GameState, Move, "tuple[Event, ...]", GameState], None]
 """Sees each move made: the position before, the move, its events, the position after."""
 
+MOST_MOVES = 10**9
+"""The largest ``max_moves`` :func:`play_out` takes (a round ends by :data:`ROUND_MOVE_LIMIT` anyway; a playout's
+depth may ask for more, and stops with the round)."""
+
 _DONE = object()  # the end of a replay's moves (a move list may hold None, which apply refuses)
 
 
@@ -53,7 +57,8 @@ def play_out(state: GameState, choose: Chooser, *, max_moves: int | None = None,
     moves (``None``: :data:`~nomercy.core.rules.ROUND_MOVE_LIMIT`; the engine ends every round at
     that many moves, ruling ``move-limit``, so a round still going is a bug in the engine or a house effect).
     """
-    limit = ROUND_MOVE_LIMIT if max_moves is None else max_moves
+    limit = ROUND_MOVE_LIMIT if max_moves is None else inputs.whole_number(
+        max_moves, "max_moves (the most moves to play)", 0, MOST_MOVES, like=100)
     for _ in range(limit):
         if state.phase is OVER:
             return state
@@ -78,6 +83,8 @@ def replay(start: GameState, moves: Iterable[Move | str], *, observe: Observer |
     shown. A move after the round is over is refused like any other ("the round is over").
     Callers that name the refused move count the moves ``observe`` saw.
     """
+    if isinstance(moves, (str, bytes, bytearray, dict)) or not hasattr(moves, "__iter__"):
+        inputs.items(moves, "the moves to replay")  # refuses it in one line, as every list of moves is refused
     given = iter(moves)
 
     def next_given(state: GameState) -> Move | None:
@@ -90,7 +97,7 @@ def replay(start: GameState, moves: Iterable[Move | str], *, observe: Observer |
             apply(state, move)  # type: ignore[arg-type]
         return move  # type: ignore[return-value]
 
-    end = play_out(start, next_given, max_moves=sys.maxsize, observe=observe)
+    end = play_out(start, next_given, max_moves=MOST_MOVES, observe=observe)
     leftover = next(given, _DONE)  # the round ended with moves still to play: the engine says why the next is refused
     if leftover is not _DONE:
         apply(end, leftover)  # type: ignore[arg-type]

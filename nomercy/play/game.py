@@ -44,7 +44,7 @@ from nomercy.core.seeds import derive_seed
 from nomercy.core.state import GameState
 from nomercy.play import driver
 from nomercy.play.driver import Chooser, Observer, play_out
-from nomercy.play.players import Player, make_player, next_move, notify
+from nomercy.play.players import Player, computer_player, next_move, notify
 from nomercy.play.record import GameRecord
 from nomercy.play.transcript import Step, Transcript
 
@@ -86,8 +86,7 @@ class Game:
             inputs.one_of_kind(computers, Mapping, 'computer players by seat, like {1: "greedy"}')
         for seat, player in (computers or {}).items():
             index = start.seat(seat)
-            self.computers[index] = (make_player(player, seed=derive_seed(seed, "player", index))
-                                     if isinstance(player, str) else player)
+            self.computers[index] = computer_player(player, seed=derive_seed(seed, "player", index))
 
     @property
     def state(self) -> GameState:
@@ -137,7 +136,7 @@ class Game:
         The first move the engine refuses raises, naming it by its number among ``moves``, after
         the moves before it were played: ``move 3 ('B draws'): it is A's turn, not B's``.
         """
-        given = list(moves)
+        given = list(inputs.items(moves, "the moves to replay"))
         first = len(self._moves)
 
         def record(before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
@@ -170,7 +169,10 @@ class Game:
         return None if move is None else self.play(move)
 
     def play_computers(self, *, max_moves: int | None = None) -> int:
-        """Let the computer players move until a person must act or the round ends; how many moves they made."""
+        """Let the computer players move until a person must act or the round ends, or ``max_moves`` moves (a whole
+        number from 0 to :data:`~nomercy.play.driver.MOST_MOVES`) are made; how many moves they made."""
+        if max_moves is not None:
+            inputs.whole_number(max_moves, "max_moves (the most moves to play)", 0, driver.MOST_MOVES, like=100)
         if self.state.is_over or not self.computers:
             return 0
         before = len(self._moves)

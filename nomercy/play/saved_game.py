@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nomercy.core.errors import NomercyError
-from nomercy.core.files import check_target, remove_leftovers, write_text
+from nomercy.core.files import check_target, remove_leftovers, why_not, write_text
 from nomercy.play.game import Game
 from nomercy.play.record import MAX_RECORD_CHARS, GameRecord
 
@@ -99,7 +99,7 @@ class SavedGame:
             kept = _rename_beside(self.path)
         except OSError as error:
             return Resumed(None, f"The game saved in {self.path.name} could not be resumed ({reason}) nor set aside "
-                                 f"({error.strerror or type(error).__name__}): it is left as it is and this game is "
+                                 f"({why_not(error)}): it is left as it is and this game is "
                                  "not saved; save to another file.", None, saving=False, reason=reason)
         return Resumed(None, f"The game saved in {self.path.name} could not be resumed ({reason}); the file is kept "
                              f"as {kept.name} and a new game starts.", kept, reason=reason)

@@ -309,7 +309,11 @@ class TableSession:
         try:
             intent = inputs.intent(intent, self.INTENTS, "the table")
             kind, handler = self._INTENT_HANDLERS[intent["type"]]
-            if kind == "timer" and self._stale(intent.get("version")):
+            version = intent.get("version")
+            if version is not None:  # a count of the table's changes, as the table sent it: "x" or NaN is no version
+                inputs.whole_number(version, "the version an intent answers (the table's count of changes)", 0,
+                                    inputs.MAX_SEED, like=self._now.version)
+            if kind == "timer" and self._stale(version):
                 return None  # a stale or duplicate ask (two views, an old timer): nothing to show
             self._now = saved.meeting(kind)
             reason = handler(self, intent, saved.waits)

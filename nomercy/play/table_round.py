@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from nomercy.core import wording
+from nomercy.core import inputs, wording
 from nomercy.core.events import Event
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
@@ -34,6 +34,8 @@ from nomercy.play.uno_moment import Clock, UnoMoment
 
 __all__ = ["TableRound"]
 
+MOST_LOG_LINES = 100_000
+"""The most log lines asked for at once (a round has at most a line or two a move, and a few thousand moves)."""
 _RULING_WORDS = ("title", "text")  # what a front end gets once, for every ruling, not on every line
 
 
@@ -81,7 +83,11 @@ class TableRound:
         return self.game.start.dealer
 
     def latest_lines(self, count: int) -> list[dict[str, Any]]:
-        """The latest ``count`` lines as a front end shows them (without the ruling's words)."""
+        """The latest ``count`` lines as a front end shows them (without the ruling's words); ``count`` is a whole
+        number from 0 to :data:`MOST_LOG_LINES` (0: none)."""
+        count = inputs.whole_number(count, "the number of log lines", 0, MOST_LOG_LINES, like=20)
+        if count == 0:
+            return []
         return [{k: v for k, v in line.items() if k not in _RULING_WORDS} for line in self.lines[-count:]]
 
     @property

@@ -23,7 +23,7 @@ MAX_CLI_SEED = MAX_SEED  # the one range of seeds (nomercy.core.inputs)
 
 
 def _folder(args: argparse.Namespace) -> Path:
-    folder = Path(args.dir) if args.dir else default_puzzle_dir()
+    folder = default_puzzle_dir() if args.dir is None else Path(inputs.path(args.dir, "--dir", folder=True))
     if not folder.is_dir():
         raise NomercyError(f"no puzzle folder at {folder}: pass --dir PATH")
     return folder
@@ -88,8 +88,30 @@ def _values(puzzle: Puzzle, name: str) -> tuple[str, ...]:
     return (value,) if value else ()
 
 
+_SHOWN_NAMES = 16
+"""The most known topics or tags a refusal of an unknown one names (then how many more there are)."""
+
+
+def _known_filters(collection: list[Puzzle], args: argparse.Namespace) -> None:
+    """Refuse an empty ``--topic`` or ``--tag``, or one no puzzle of the folder has, naming the known ones: "0
+    puzzles" would read as if the filter were right and the folder empty of it by chance."""
+    for name, value in (("topic", args.topic), ("tag", args.tag)):
+        if value is None:
+            continue
+        known = sorted({v for p in collection for v in _values(p, name)},
+                       key=lambda v: (any(c.isdigit() for c in v), v))  # a game's own tags after the shared ones
+        if value in known:
+            continue
+        shown = ", ".join(known[:_SHOWN_NAMES]) + (f" and {len(known) - _SHOWN_NAMES} more" if len(known) > _SHOWN_NAMES
+                                                     else "")
+        if not value.strip():
+            raise NomercyError(f"--{name} names a {name}, not nothing: the {name}s are {shown or 'none'}")
+        raise NomercyError(f"--{name} {brief(value)} is no {name} of these puzzles: the {name}s are {shown or 'none'}")
+
+
 def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     collection, broken = _collection(args, err)
+    _known_filters(collection, args)
     puzzles = [p for p in collection if matches(p, topic=args.topic, level=args.level, kind=args.kind, tag=args.tag)]
     for p in sorted(puzzles, key=lambda p: (p.topic, _LEVEL_ORDER.index(p.level), p.id)):
         kind = p.kind if p.kind != DEFAULT_KIND else ""
@@ -183,9 +205,10 @@ def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def whole_number(option: str, low: int = -(10**18), high: int = 10**18) -> Callable[[str], int]:
+def whole_number(option: str, low: int, high: int) -> Callable[[str], int]:
     """The argparse type of ``option``: a whole number in ASCII digits from ``low`` to ``high``
-    (:func:`nomercy.core.typed_text.whole_number`); ranges that depend on other options are checked with them.
+    (:func:`nomercy.core.typed_text.whole_number`), a range every option states, so that a refusal names it;
+    ranges that depend on other options (the players a profile seats) are checked with them.
 
     >>> whole_number("--seed", 0, 2**63 - 1)("42")
     42
@@ -215,6 +238,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
 
 def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     """Register ``nomercy puzzle list|show|solve|generate``."""
+    from nomercy.puzzles.generate import MAX_COUNT
+
     puzzle = sub.add_parser("puzzle", help="list, show, solve or generate puzzles")
     commands = puzzle.add_subparsers(dest="puzzle_command", required=True, metavar="COMMAND")
 
@@ -236,11 +261,12 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
     solve.set_defaults(run=_solve)
     generate = commands.add_parser("generate", help="find puzzles in simulated games (at most 2,000 games searched)")
     add_rule_options(generate)
-    generate.add_argument("--count", type=whole_number("--count"), default=10,
-                          help="how many puzzles to find, 1 to 100 (default 10)")
+    generate.add_argument("--count", type=whole_number("--count", 1, MAX_COUNT), default=10,
+                          help=f"how many puzzles to find, 1 to {MAX_COUNT} (default 10)")
     generate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
                           help="seed of the search, 0 to 2**63 - 1")
-    generate.add_argument("--players", type=whole_number("--players"), default=4, help="number of players (default 4)")
+    generate.add_argument("--players", type=whole_number("--players", -(10**18), 10**18), default=4,
+                          help="number of players (default 4; the rules say how many may play)")
     generate.add_argument("--out", required=True, metavar="FOLDER", help="folder for the puzzle files (made if missing)")
     generate.add_argument("--force", action="store_true", help="replace puzzle files of the same name in FOLDER")
     generate.set_defaults(run=_generate)

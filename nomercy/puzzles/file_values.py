@@ -41,6 +41,9 @@ def text(value: Any, key: str, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         quote = " (quote it to make it text)" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
         raise PuzzleError(f"{where}{key} must be text, not {brief(value)}{quote}")
+    if not inputs.readable(value):
+        raise PuzzleError(f"{where}{key} holds a character that shows as nothing (like a zero-width space) or cannot "
+                          f"be shown: write it with characters one can see")
     return value.strip()
 
 

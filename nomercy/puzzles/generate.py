@@ -15,6 +15,7 @@ different rulings the moves bring into play.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from nomercy.core.refusals import plain
 from nomercy.core.cards import Rank
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import NomercyError, brief
-from nomercy.core.files import FileWriteError, check_target, remove_leftovers, write_text
+from nomercy.core.files import FileWriteError, check_target, remove_leftovers, why_not, write_text
 from nomercy.puzzles.asks import phrase
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
@@ -351,6 +352,16 @@ def check_out_folder(out: str | Path) -> Path:
         raise FileWriteError(f"cannot write the puzzles to {folder}: {where} is not a folder")
     if not os.access(existing, os.W_OK | os.X_OK):
         raise FileWriteError(f"cannot write the puzzles to {folder}: the folder {existing} cannot be written")
+    if existing != folder:  # try making the missing folders now (/proc says yes to os.access, and no to mkdir)
+        try:
+            folder.mkdir(parents=True)
+        except OSError as error:
+            raise FileWriteError(f"cannot write the puzzles to {folder}: {why_not(error)}") from None
+        made = folder
+        while made != existing:  # none is left behind if the search finds nothing or stops
+            with contextlib.suppress(OSError):
+                made.rmdir()
+            made = made.parent
     return folder
 
 
@@ -371,7 +382,7 @@ def write_puzzles(puzzles: list[dict[str, Any]], out: str | Path, *, replace: bo
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise FileWriteError(f"cannot write the puzzles to {folder}: {error.strerror or error}") from None
+        raise FileWriteError(f"cannot write the puzzles to {folder}: {why_not(error)}") from None
     for path, data in zip(paths, puzzles):
         write_text(path, puzzle_text(data), replace=replace, what="a puzzle")
     return paths

@@ -45,7 +45,7 @@ from nomercy.core import inputs, wording
 from nomercy.core.wording import is_you
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.i18n import N_
-from nomercy.core.files import write_text
+from nomercy.core.files import why_not, write_text
 from nomercy.core.refusals import plain
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
@@ -223,7 +223,7 @@ class KeptFolder:
         try:
             self._file(pid).unlink()
         except OSError as error:
-            return f"the kept puzzle {pid} could not be removed: {error.strerror or error}"
+            return f"the kept puzzle {pid} could not be removed: {why_not(error)}"
         return None
 
     def data(self) -> list[dict[str, Any]]:

@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
-from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, write_text
+from nomercy.core.files import STALE_AFTER_SECONDS, remove_leftovers, why_not, write_text
 from nomercy.core.wording import plural
 from nomercy.puzzles.progress_text import MAX_FILE_BYTES, Attempt, Reading, journal_text, parse_text, replay_order
 
@@ -310,7 +310,7 @@ class Journals:
             return Reading()  # another trainer moved it aside first, and keeps what in it reads
         except OSError as error:
             self._notes[str(path)] = (f"{path} could not be read ({reading.why}) nor moved aside "
-                                      f"({error.strerror or error}); it is left as it is.")
+                                      f"({why_not(error)}); it is left as it is.")
             return reading  # its readable attempts are still counted
         kept = ""
         if reading.attempts:
@@ -334,7 +334,7 @@ class Journals:
             if "folder" in self._notes:
                 return False  # the folder's line says it already
             self._notes[key] = (f"Progress is not saved: {error}." if isinstance(error, NomercyError)
-                                else f"Cannot save progress to {target} ({error.strerror or error}).")
+                                else f"Cannot save progress to {target} ({why_not(error)}).")
             return False
         self._notes.pop(key, None)
         self._files[target] = (_file_stamp(target), Reading(attempts))

@@ -44,6 +44,8 @@ MAX_LINE = 4096
 """The longest line an attempt can take (a written attempt takes about 200 characters)."""
 MAX_TEXT = 200
 """The longest puzzle id, topic, level or attempt id."""
+MAX_ATTEMPTS = 10**7
+"""The most attempts an export may say it holds (more lines than any progress file nomercy takes)."""
 MAX_HINTS = 1000
 MAX_SECONDS = 1e9
 YEARS = (2000, 2199)
@@ -280,6 +282,14 @@ def _parse_or_raise(text: str) -> Reading:
         return Reading(tuple(_first_version_ids(good)), why)
     if version != VERSION:
         return Reading(why=f"its format version is {_shown(header.get('version'))}, not {FIRST_VERSION} or {VERSION}")
+    said = header.get("attempts")  # an export says how many it holds, and when it was made
+    if "attempts" in header and (type(said) is not int or not 0 <= said <= MAX_ATTEMPTS):
+        return Reading(why=f"it says it holds {_shown(said)} attempts, which is no number of attempts")
+    if "exported" in header:
+        try:
+            _parse_date(header["exported"])
+        except ValueError as error:
+            return Reading(why=f"the date it was exported on: {error}")
     learner = header.get("learner")
     if learner is not None:
         try:
@@ -303,8 +313,7 @@ def _parse_or_raise(text: str) -> Reading:
             good.append(attempt)
         except ValueError as error:
             bad.append(f"line {number}: {error}")
-    said = header.get("attempts")  # an export says how many it holds: fewer lines is a file cut short
-    if not bad and type(said) is int and said != len(good):
+    if not bad and type(said) is int and said != len(good):  # fewer lines than it says: a file cut short
         bad.append(f"it says it holds {said} attempts, and holds {len(good)}: it was cut short or changed by hand")
     why = f"{bad[0]}{f' (and {len(bad) - 1} more lines)' if len(bad) > 1 else ''}" if bad else None
     return Reading(tuple(good), why, learner=learner)

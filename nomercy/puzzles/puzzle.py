@@ -15,6 +15,7 @@ answer keys with the position reached:
 
 from __future__ import annotations
 
+import os
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -474,6 +475,8 @@ def puzzle_files(folder: str | Path) -> list[Path]:
 
 
 def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The puzzle files under ``paths``, each once: a file named twice (or named and in a folder named) is one
+    file, not two puzzles of the same id."""
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
@@ -486,7 +489,10 @@ def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
                                     "give *.yaml files or folders of them")
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
-    return files
+    once: dict[str, Path] = {}
+    for file in files:
+        once.setdefault(os.path.realpath(file), file)
+    return list(once.values())
 
 
 def load_puzzles(*paths: str | Path) -> list[Puzzle]:

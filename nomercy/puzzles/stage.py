@@ -171,6 +171,8 @@ class Stage:
         if replayed:
             raise PuzzleError(f"{where}goal: {replayed[0]} is not checked after a move; use keys like "
                               f"{', '.join(k for k in ANSWER_KEYS if k not in REPLAYED)}")
+        rule = _text(data["rule"], "rule", where)  # a stage's own words first: a table's errors name a puzzle's keys
+        task = _text(data["task"], "task", where)
         table_data = {key: data[key] for key in _POSITION if key in data}
         table_data.update(id=data["id"], title=data["title"], source="original", question=data["task"],
                           answer=goal, moves=data.get("moves") or [])
@@ -180,11 +182,9 @@ class Stage:
         if not isinstance(ruling, str) or ruling not in RULINGS:
             raise PuzzleError(f"{where}ruling is the id of a ruling of the rulebook (like matching, stacking, "
                               f"mercy), not {brief(ruling)}")
-        rule = _text(data["rule"], "rule", where)
         words = len(rule.split())
         if words > MAX_RULE_WORDS:
             raise PuzzleError(f"{where}rule has {words} words; a stage states its rule in {MAX_RULE_WORDS} words at most")
-        task = _text(data["task"], "task", where)
         seats = table.players
         try:
             opening = table.transcript()
@@ -330,8 +330,12 @@ class Chapter:
 
 
 def _text(value: Any, key: str, where: str) -> str:
+    """A stage's words (its rule, its task): text a learner reads, with something to read and nothing hidden."""
     if not isinstance(value, str) or not value.strip():
-        raise PuzzleError(f"{where}{key} must be text, not {brief(value)}")
+        raise PuzzleError(f"{where}a stage's {key} is text a learner reads, not {brief(value)}")
+    if not inputs.readable(value):
+        raise PuzzleError(f"{where}a stage's {key} holds a character that shows as nothing (like a zero-width space) "
+                          f"or cannot be shown: write it with characters one can see")
     return " ".join(value.split())
 
 
@@ -460,9 +464,28 @@ def check_learn_file(path: Path) -> PuzzleResult:
         return PuzzleResult(str(path), (said[len(f"{path}: "):] if said.startswith(f"{path}: ") else said,))
 
 
+_STAGE_ONLY_KEY = re.compile(r"^(task|goal|done)\s*:", re.MULTILINE)
+"""A top-level key only a stage file has: a file with one is a stage, wherever it lies."""
+
+
+def looks_like_a_stage(path: Path) -> bool:
+    """A file that is no puzzle but a stage (it has a task, a goal or the moves that do it), in a folder without
+    a chapter file: named as a stage, not read as a puzzle whose question is missing."""
+    try:
+        return bool(_STAGE_ONLY_KEY.search(path.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return False
+
+
+def _stray_stage(path: Path) -> PuzzleResult:
+    return PuzzleResult(str(path), (f"a stage of the learning path (it has a task), but its folder has no "
+                                    f"{CHAPTER_FILE}: a stage lives in a chapter's folder, beside the chapter's "
+                                    f"{CHAPTER_FILE} that lists it",))
+
+
 def check_files(paths: Sequence[str | Path]) -> list[PuzzleResult]:
     """``nomercy check``: every puzzle, chapter and stage file under ``paths``, each one line."""
-    return check_paths(paths, checkers=[(is_learn_file, check_learn_file)])
+    return check_paths(paths, checkers=[(is_learn_file, check_learn_file), (looks_like_a_stage, _stray_stage)])
 
 
 def stage_schema() -> dict[str, Any]:

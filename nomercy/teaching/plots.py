@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from nomercy.core import inputs
 from nomercy.teaching.charts import Chart, color_scale, concat, percent
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
@@ -42,6 +43,9 @@ __all__ = [
 
 COLORS: tuple[str, ...] = ("#1f5fbf", "#d62728", "#2ca02c", "#e0a800", "#7f3fbf", "#555555")
 """One color per compared run, in order (blue, red, green, yellow, ...), the card colors first."""
+
+MOST_MARKED_SIZE = 500
+"""The largest hand size the knockout chart marks (``limit``): more cards than any deck holds."""
 
 _ENDING_ORDER = ("emptied hand", "last one standing", "dead end", "move limit")
 _ENDING_COLORS = ("#2ca02c", "#7f3fbf", "#999999", "#e0a800")
@@ -305,6 +309,8 @@ def knockout_odds_figure(results: Mapping[str, "SimulationResult"], *, limit: in
     the mercy rule would have bitten. ``limit`` defaults to the first run's mercy limit
     that is set (25 for No Mercy).
     """
+    if limit is not None:
+        limit = inputs.whole_number(limit, "the hand size marked (limit)", 1, MOST_MARKED_SIZE, like=25)
     items = _check(results)
     if limit is None:
         limit = next((r.rules.mercy_limit for _, r in items if r.rules.mercy_limit is not None), None)

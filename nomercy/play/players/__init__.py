@@ -40,6 +40,7 @@ __all__ = [
     "Player",
     "PLAYER_KINDS",
     "make_player",
+    "computer_player",
     "next_move",
     "notify",
     "required_moves",
@@ -229,6 +230,24 @@ def make_player(kind: str, *, seed: int = 0, **options: Any) -> Player:
     check_seed(seed)
     check_player_options(key, options)
     return factories[key](seed=seed, **options)
+
+
+def computer_player(value: Any, *, seed: int = 0) -> Player:
+    """A computer player from what a caller gives for a seat: a kind (``"greedy"``, made with ``seed``) or a player
+    already made (anything with ``choose`` and ``choose_optional``). Anything else is refused now, in one line
+    naming the kinds, not when the player is first asked for a move.
+
+    >>> computer_player(5)
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.PlayerError: a computer player is one of the kinds random, greedy, expert (or a player made with make_player); not 5
+    """
+    if isinstance(value, str):
+        return make_player(value, seed=seed)
+    if callable(getattr(value, "choose", None)) and callable(getattr(value, "choose_optional", None)):
+        return value
+    raise PlayerError(f"a computer player is one of the kinds {', '.join(PLAYER_KINDS)} (or a player made with "
+                      f"make_player); not {inputs.quote(value)}")
 
 
 PLAYER_OPTIONS: dict[str, dict[str, str]] = {

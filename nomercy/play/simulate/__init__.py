@@ -44,6 +44,7 @@ from nomercy.play.simulate.tally import GameSummary, Tally
 
 __all__ = [
     "simulate",
+    "most_workers",
     "check_run",
     "RunPlan",
     "SimulationResult",
@@ -75,6 +76,11 @@ MAX_GAMES = 10**15
 """The most games one run may ask for (about thirty years of play at a million games a second): a bound on
 a mistyped count, not on a real study, which runs in pieces with ``first_game``."""
 MAX_SEED = inputs.MAX_SEED
+
+
+def most_workers() -> int:
+    """The most worker processes a run may ask for on this machine: four per CPU, and at least 64."""
+    return max(64, 4 * (os.cpu_count() or 1))
 """The largest seed of a run: the one range of seeds (:data:`nomercy.core.inputs.MAX_SEED`, 0 to 2**63 - 1)."""
 
 
@@ -130,7 +136,7 @@ def check_run(
     seats = new_game(rule_set, players, seed=0).seats
     if workers is None:
         workers = os.cpu_count() or 1
-    most = max(64, 4 * (os.cpu_count() or 1))
+    most = most_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
         raise NomercyError(f"the number of workers is 1 to {most} on this machine, not {brief(workers)}")
     return RunPlan(rule_set, specs, seats, workers)

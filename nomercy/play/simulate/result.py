@@ -120,7 +120,7 @@ class SimulationResult:
     def __str__(self) -> str:
         data = self.as_dict()
         turns = data["turns"]
-        changed = ", ".join(f"{k}={v}" for k, v in data["overrides"].items())
+        changed = ", ".join(f"{k}={_setting(v)}" for k, v in data["overrides"].items())
         lines = [
             f"{self.games} games of {self.rules.name}{' (' + changed + ')' if changed else ''}, "
             f"{len(self.seats)} players: {', '.join(self.bots)}{' (seats rotated each game)' if self.rotate else ''}; "
@@ -162,3 +162,13 @@ def _percent(row: Mapping[str, Any]) -> str:
 def _jsonable(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
+
+def _setting(value: object) -> str:
+    """A rule option's value as ``--set`` takes it (``none``, ``on``, ``off``, ``2-6``), never a Python repr."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return f"{value[0]}-{value[1]}"
+    return str(value)
