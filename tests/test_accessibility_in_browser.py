@@ -97,14 +97,15 @@ def test_the_puzzle_board_with_an_error_a_wrong_answer_and_an_option_picked(lab:
     assert "one tap checks it" in board.locator('[data-testid="choices-intro"]').text_content()
     assert board.locator('[data-testid="form-intro"]').text_content().startswith("Or answer part by part")
     legends = [t.strip() for t in board.locator('[data-testid="puzzle-form"] legend').all_text_contents()]
-    assert legends == ["Cards held (type a number for each seat)", "Cards held (comma-separated) (type the cards for each seat)",
+    assert legends == ["Cards held (type a number for each seat)", "Cards in each hand (tap the cards for each seat)",
                        "Whose turn (pick one)"], legends
     board.get_by_role("button", name="Check my answer").click()  # nothing entered: refused; the mouse stays on it
     board.get_by_role("alert").wait_for()
     check(lab, "puzzle board, blank answer refused (Check my answer under the mouse)", BOARD)
     board.get_by_label("Cards held: A", exact=True).fill("2")
     board.get_by_label("Cards held: C", exact=True).fill("5")
-    board.get_by_label("Cards held (comma-separated): A", exact=True).fill("blue 8, green 9")
+    for card in ("blue 8", "green 9"):  # a seat's cards are tapped, never typed
+        board.locator(f'[data-testid="pick-hand-A-{card}"]').click()
     board.locator('[data-testid="fieldset-turn"]').get_by_role("button", name="B", exact=True).click()
     board.get_by_role("button", name="Check my answer").click()
     board.locator('[data-testid="puzzle-feedback"][data-correct="false"]').wait_for()

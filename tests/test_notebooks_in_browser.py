@@ -292,7 +292,8 @@ def test_a_puzzle_board_refuses_a_blank_part_then_judges_a_wrong_and_a_right_ans
     board = lab.panel(PUZZLES).locator('[data-testid="nm-puzzle"][data-puzzle="round3-seven"]')
     board.scroll_into_view_if_needed()
     board.get_by_label("Cards held: A", exact=True).fill("2")
-    board.get_by_label("Cards held (comma-separated): A", exact=True).fill("blue 8, green 9")
+    for card in ("blue 8", "green 9"):  # a seat's cards are tapped, never typed
+        board.locator(f'[data-testid="pick-hand-A-{card}"]').click()
     board.locator('[data-testid="fieldset-turn"]').get_by_role("button", name="B", exact=True).click()
     _check(board)  # "Cards held: C" left blank
     error = board.get_by_role("alert")

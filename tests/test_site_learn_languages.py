@@ -80,7 +80,8 @@ def _translations(lang: str) -> tuple[frozenset[str], tuple[re.Pattern[str], ...
             form = re.sub(r"\s+", " ", form)  # as the page's texts are read: French's no-break spaces are spaces
             parts = re.split(r"\{\w+\}", form)
             if len(parts) > 1 and re.search(r"[^\W\d_]", "".join(parts)):  # glue of placeholders alone: no pattern
-                patterns.append(re.compile("^" + "(.+?)".join(re.escape(p) for p in parts) + "$", re.S))
+                # a placeholder may be empty (the trainer's "{result}{hints}, in {seconds}" without hints)
+                patterns.append(re.compile("^" + "(.*?)".join(re.escape(p) for p in parts) + "$", re.S))
             elif len(parts) == 1:
                 plain.add(form.strip())
             pieces.update(p.strip() for p in re.split(r"\{\w+\}", form) if p.strip())

@@ -131,7 +131,7 @@ def test_the_feedback_says_what_really_happens_with_the_ruling():
 
 @pytest.mark.parametrize("answer, words", [
     ({"hand_size": {"D": "lots"}, "pending": "0", "turn": "A"}, "enter a whole number"),
-    ({"hand_size": {"D": "20"}, "pending": "0", "turn": "Zed"}, "unknown seat"),
+    ({"hand_size": {"D": "20"}, "pending": "0", "turn": "Zed"}, "is not a seat here"),
     ({"hand_size": {"D": "20"}, "turn": "A"}, "Answer every part first"),
     ("twenty", "An answer is a set of values"),
 ])
@@ -240,7 +240,7 @@ def test_a_board_with_options_and_parts_says_which_is_clicked_and_which_is_typed
     assert shown["choices"] and shown["fields"]
     assert "one tap checks it" in shown["choices_intro"] and shown["form_intro"].startswith("Or answer part by part")
     how = {field["key"]: field["how"] for field in shown["fields"]}
-    assert how == {"hand_size": "type a number for each seat", "hand": "type the cards for each seat",
+    assert how == {"hand_size": "type a number for each seat", "hand": "tap the cards for each seat",
                    "turn": "pick one"}
     best = PuzzleBoard("bm-ten-is-coming").puzzle  # options only: one line above them, no form
     assert best["choices_intro"] and not best["fields"] and best["form_intro"] == ""

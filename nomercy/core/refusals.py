@@ -326,9 +326,9 @@ def turn_refusal(pairs: tuple[str, str, str], turn: str, player: str, **values: 
 
 
 def reason_of(error: BaseException) -> str:
-    """The refusal an error carries (a :class:`Refusal`, which keeps its message), or its words."""
+    """The refusal an error carries (a :class:`Said`, a :class:`Refusal`, which keeps its message), or its words."""
     given = error.args[0] if error.args else None
-    return given if isinstance(given, Refusal) and str(error) == given else str(error)
+    return given if isinstance(given, Said) and str(error) == given else str(error)
 
 
 def refusal_words(reason: str, lang: str) -> str:

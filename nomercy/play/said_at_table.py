@@ -15,17 +15,18 @@ from typing import Any, Sequence
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
 from nomercy.core.cards import Card, Color
-from nomercy.core.errors import NomercyError, brief
-from nomercy.core.i18n import N_, SOURCE, Words, words
+from nomercy.core.errors import NomercyError, NotationError, brief
+from nomercy.core import inputs
+from nomercy.core.i18n import N_, SOURCE, Words, language, words
 from nomercy.core.refusals import Refusal, refusal_words
 from nomercy.core.legality import legal_moves
-from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play
+from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
 from nomercy.core.state import GameState, Phase
 from nomercy.core.wording import ROUND_STARTS, is_you, rules_name, strength_of
 from nomercy.play import hot_seat, table_undo
 from nomercy.play.transcript import Transcript
 
-__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words", "MoveSaid", "said_all"]
+__all__ = ["table_words", "prompt_words", "log_words", "status_words", "move_words", "move_said", "MoveSaid", "said_all"]
 
 _OWN_MOVE = (ev.CardPlayed, ev.JumpedIn, ev.CardsDrawn, ev.TurnPassed, ev.ColorNamed, ev.UnoCalled, ev.UnoCaught,
              ev.Challenged)
@@ -370,4 +371,51 @@ def said_all(value: Any, lang: str) -> Any:
         return [said_all(item, lang) for item in value]
     if isinstance(value, str) and callable(getattr(value, "said_in", None)):
         return str.__str__(value) if lang == SOURCE else str(getattr(value, "said_in")(lang))
+    if not isinstance(value, str) and callable(getattr(value, "said_in", None)):  # a count of things, a move named
+        return str(value) if lang == SOURCE else str(getattr(value, "said_in")(lang))
     return value
+
+
+DRAWS = N_("{player} draws.")
+CATCHES = N_("{player} catches {other}.")
+CHALLENGES = N_("{player} challenges the wild +4.")
+
+
+def move_said(text: str, seats: Sequence[str], lang: str) -> str:
+    """A move of a puzzle's file ("A plays wild +6 choosing green") as the engine says it in ``lang`` ("A lägger
+    dra-sex och väljer grön."), saying no more than the notation does (how many cards a draw takes is the puzzle's
+    to ask). English, and a text that is not a move of these seats, are given back as they are."""
+    lang = language(lang)
+    text = inputs.text(text, "a move", longest=200, like="A plays red 7")
+    seats = inputs.seat_names(inputs.items(seats, "the seats", least=2, most=20))
+    if lang == SOURCE:
+        return text
+    try:
+        move = parse_move(text, seats)
+    except NotationError:
+        return text
+    said = words(lang)
+    player = seats[move.seat]
+    if isinstance(move, Play):
+        card = core_said.card_name(move.card, lang)
+        sentence = (said.gettext("{player} plays {card}.", player=player, card=card) if move.color is None else
+                    said.gettext("{player} plays {card} and names {color}.", player=player, card=card,
+                                 color=said.gettext(core_said.COLOR_WORDS[move.color])))
+        if move.target is not None:
+            sentence = said.gettext("{sentence} {next}", sentence=sentence, next=said.gettext(
+                "{player} and {other} swap hands.", player=player, other=seats[move.target]))
+        return sentence
+    if isinstance(move, Draw):
+        return said.gettext(DRAWS, player=player)
+    if isinstance(move, Pass):
+        return said.gettext("{player} keeps the card and the turn passes.", player=player)
+    if isinstance(move, NameColor):
+        return said.gettext("{player} names {color}.", player=player,
+                            color=said.gettext(core_said.COLOR_WORDS[move.color]))
+    if isinstance(move, CallUno):
+        return said.gettext("{player} calls UNO!", player=player)
+    if isinstance(move, Catch):
+        return said.gettext(CATCHES, player=player, other=seats[move.target])
+    if isinstance(move, Challenge):
+        return said.gettext(CHALLENGES, player=player)
+    return text  # pragma: no cover - every kind of move is said above

@@ -32,6 +32,7 @@ from nomercy.core.state import GameState
 from nomercy.core.wording import possessive
 from nomercy.play.driver import replay
 from nomercy.core.records import check_fields
+from nomercy.core.refusals import reason_of
 
 __all__ = ["Step", "Transcript", "Frame"]
 
@@ -134,7 +135,7 @@ class Transcript:
             if raising:
                 raise
             state = steps[-1].after if steps else start
-            steps.append(Step(len(steps) + 1, written(moves[len(steps)], state), state, state, refused=str(error)))
+            steps.append(Step(len(steps) + 1, written(moves[len(steps)], state), state, state, refused=reason_of(error)))
         return cls(start, tuple(steps), opening)
 
     # --- what happened ---------------------------------------------------------------

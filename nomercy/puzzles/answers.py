@@ -25,17 +25,20 @@ position just before one of the moves ("B has nothing that fits, so B draws"):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from nomercy.core.moves import Play, seat_index
-from nomercy.core.cards import COLORS, Card, Color, parse_cards
+from nomercy.core.cards import COLORS, Card, Color
 from nomercy.core.errors import NomercyError, PuzzleError, brief
+from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.legality import legal_moves
+from nomercy.core.refusals import Count, Joined, said
+from nomercy.core.said import n_
 from nomercy.core.state import GameState
-from nomercy.core.wording import plural
 import nomercy.puzzles.file_values as file_values
+from nomercy.puzzles.answer_entries import (card_entry, cards_entry, color_entry, picked, playable_entry, seat_entry,
+                                            seats_entry, whole_entry, winner_entry)
 from nomercy.puzzles.schema import text_pattern
 
 __all__ = ["AnswerKey", "Entry", "Mismatch", "Place", "ANSWER_KEYS", "REPLAYED", "mismatches", "describe", "truth",
@@ -59,17 +62,20 @@ class Mismatch:
         part = self.key if self.seat is None else f"{self.key}.{self.seat}"
         return part if self.before is None else f"before.{self.before}.{part}"
 
-    def words(self) -> str:
-        """The mismatch for a learner: "Cards B holds: you answered 9, but it is 7."."""
+    def words(self, seats: tuple[str, ...] = ()) -> str:
+        """The mismatch for a learner: "Cards B holds: you answered 9, but it is 7.". The words keep their message and
+        values (a :class:`~nomercy.core.refusals.Said`), so a board in another language says them again; ``seats``
+        (the puzzle's) let it say a move in the language's words too."""
         if self.key == "illegal" and self.actual is None:
-            return f"The refused move: you answered {self.expected}, but the rules allow that move."
+            return said(_ALLOWED_ANSWER, move=MoveNamed(str(self.expected), seats))
         if self.key == "illegal":
-            return f"{self.actual} is refused: {self.reason}."
+            return said(REFUSED_MOVE, move=MoveNamed(str(self.actual), seats), reason=self.reason)
         answer_key = ANSWER_KEYS[self.key]
         label = answer_key.label_for(self.seat)
         if self.before is not None:
             label = f"Before {self.before}, {label[0].lower()}{label[1:]}"
-        return f"{label}: you answered {answer_key.say(self.expected)}, but it is {answer_key.say(self.actual)}."
+        return said(_ANSWERED, label=label, expected=answer_key.shown(self.expected),
+                    actual=answer_key.shown(self.actual))
 
     def __str__(self) -> str:
         if self.key == "illegal" and self.actual is None:
@@ -79,6 +85,78 @@ class Mismatch:
         say = ANSWER_KEYS[self.key].say
         part = self.part if self.before is None else f"before {self.before!r}: {self.part.split('.', 2)[2]}"
         return f"{part} expected {say(self.expected)}, got {say(self.actual)}"
+
+_ANSWERED = N_("{label}: you answered {expected}, but it is {actual}.")
+_ALLOWED_ANSWER = N_("The refused move: you answered {move}, but the rules allow that move.")
+REFUSED_MOVE = N_("{move} is refused: {reason}.")
+ALLOWED_MOVE = N_("{move} is allowed.")
+_NO_VALUE = (N_("nobody yet"), N_("none"), N_("no cards"), N_("nobody"), N_("accepted"), N_("clockwise"),
+             N_("counterclockwise"))
+"""The words an answer's value may be instead of a number, a seat or cards (said in the board's language)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An answer's value in words: ``english`` as the answer key says it, and the ``value`` behind it, which another
+    language says in its own words (cards and colors by the term tables, "nobody yet" by the catalog)."""
+
+    english: str
+    value: Any
+
+    def __str__(self) -> str:
+        return self.english
+
+    def __format__(self, spec: str) -> str:
+        return format(self.english, spec)
+
+    def said_in(self, lang: str) -> str:
+        if lang == SOURCE:
+            return self.english
+        value = self.value
+        if isinstance(value, (list, tuple)) and value:
+            return Joined(tuple(Shown(str(item), item) for item in value), ", ", N_("{items}, {item}")).said_in(lang)
+        if isinstance(value, Card):
+            from nomercy.core.said import card_name
+            return card_name(value, lang)
+        if isinstance(value, Color):
+            from nomercy.core.said import COLOR_WORDS
+            return words(lang).gettext(COLOR_WORDS[value])
+        if isinstance(value, str) and value in COLORS_BY_NAME:
+            return Shown(value, COLORS_BY_NAME[value]).said_in(lang)
+        return words(lang).gettext(self.english) if self.english in _NO_VALUE else self.english
+
+
+COLORS_BY_NAME = {color.value: color for color in COLORS}
+
+
+@dataclass(frozen=True)
+class MoveNamed:
+    """A move of a puzzle as its file writes it ("A plays red 7"), which another language says as its table does
+    (without the sentence's stop: it is said inside a sentence); ``seats`` are the puzzle's."""
+
+    text: str
+    seats: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def said_in(self, lang: str) -> str:
+        if lang == SOURCE or len(self.seats) < 2:
+            return self.text
+        from nomercy.play.said_at_table import move_said
+        try:
+            return move_said(self.text, self.seats, lang).rstrip(".。")
+        except NomercyError:
+            return self.text
+
+
+def _counted(number: int, forms: tuple[str, str], english: str | None = None, **values: Any) -> str:
+    """A sentence with a count in it, in the form that agrees with the count in each language (a message with plural
+    forms); its English as the code always wrote it where ``english`` is given ("1 cards are pending.")."""
+    return said("{count}", english, count=Count(number, *forms, values))
 
 
 @dataclass(frozen=True)
@@ -106,8 +184,8 @@ HOW_TO_ANSWER = {
     "choice": "pick one",
     "number": "type a number",
     "numbers": "type a number for each seat",
-    "cards": "type the cards for each seat",
-    "card": "type a card, like blue skip",
+    "cards": "tap the cards for each seat",
+    "card": "tap a card",
     "seats": "tick each one that applies",
 }
 """Each input the puzzle board draws, as the words beside its label: a board that mixes buttons and boxes
@@ -160,7 +238,12 @@ class AnswerKey:
     asks: str = field(default="", kw_only=True)  # those words as a phrase: {does} is does/do, {seats} the seats
 
     def label_for(self, seat: str | None) -> str:
-        return self.label.format(seat=seat) if seat is not None else self.label
+        """The part's label ("Cards B holds"), as words a board in another language says again."""
+        return said(self.label, seat=seat) if seat is not None else said(self.label)
+
+    def shown(self, value: Any) -> "Shown":
+        """A value of this part as :attr:`say` writes it, which a board in another language says in its words."""
+        return Shown(self.say(value), value)
 
     def compare(self, state: GameState, expected: Any) -> list[Mismatch]:
         seats = state.seats
@@ -226,52 +309,6 @@ def round_scores(state: GameState) -> dict[str, int]:
 
 def _name(state: GameState, seat: int | None) -> str | None:
     return None if seat is None else state.seats[seat]
-
-
-def _whole_entry(value: Any, label: str, seats: tuple[str, ...]) -> int:
-    """A whole number as a learner enters it (a number, or text of digits)."""
-    if isinstance(value, bool):
-        raise NomercyError(f"{label}: enter a whole number")
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if not re.fullmatch(r"\d+", text):
-        raise NomercyError(f"{label}: enter a whole number, not {text!r}" if text else f"{label}: enter a number")
-    return int(text)
-
-
-def _picked(value: Any, label: str) -> str:
-    if value in (None, ""):
-        raise NomercyError(f"{label}: pick one.")
-    return str(value)
-
-
-def _seat_entry(value: Any, label: str, seats: tuple[str, ...]) -> str:
-    if value in (None, ""):
-        raise NomercyError(f"{label}: pick a seat.")
-    return seats[seat_index(str(value), seats)]
-
-
-def _winner_entry(value: Any, label: str, seats: tuple[str, ...]) -> str | None:
-    return None if value in (None, "") else seats[seat_index(str(value), seats)]
-
-
-def _color_entry(value: Any, label: str, seats: tuple[str, ...]) -> str:
-    text = _picked(value, label)
-    Color.parse(text)
-    return text
-
-
-def _cards_entry(value: Any, label: str, seats: tuple[str, ...]) -> list[str]:
-    return [str(card) for card in parse_cards(value if isinstance(value, (list, tuple)) else str(value))]
-
-
-def _playable_entry(value: Any, label: str, seats: tuple[str, ...]) -> list[str]:
-    """The cards a learner says a seat can play: a list, card text, or "none"."""
-    if isinstance(value, (list, tuple)):
-        return [str(Card.parse(str(c))) for c in value]
-    text = str(value).strip()
-    return [] if text.lower() in ("none", "nothing", "-") else [str(c) for c in parse_cards(text)]
 
 
 def _seat_options(seats: tuple[str, ...], moves: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -387,90 +424,94 @@ def check_values(answer: Mapping[Any, Any], at: Place) -> None:
         ANSWER_KEYS[key].valid(value, key, at)
 
 
-_SEAT = Entry("choice", _seat_entry, _seat_options)
-_NUMBER = Entry("number", _whole_entry)
+_SEAT = Entry("choice", seat_entry, _seat_options)
+_NUMBER = Entry("number", whole_entry)
 
 ANSWER_KEYS: dict[str, AnswerKey] = {key.name: key for key in (
-    AnswerKey("turn", "Whose turn", False, lambda s, _: _name(s, s.turn), _seat_name,
-              fact=lambda _, name: f"It is {name}'s turn.", entry=_SEAT, valid=_seat_check(nobody=False),
+    AnswerKey("turn", N_("Whose turn"), False, lambda s, _: _name(s, s.turn), _seat_name,
+              fact=lambda _, name: said(N_("It is {player}'s turn."), player=name), entry=_SEAT, valid=_seat_check(nobody=False),
               asked_by=r"whose turn|who (plays|moves|goes|starts) (next|first|after)|who is next|plays next|who must (now )?answer",
               asks="whose turn is it"),
-    AnswerKey("direction", "Direction of play", False, lambda s, _: s.direction_name,
-              lambda value, seats: str(value).strip().lower(), fact=lambda _, way: f"Play goes {way}.",
-              entry=Entry("choice", lambda value, label, seats: _picked(value, label), lambda seats, moves: [
+    AnswerKey("direction", N_("Direction of play"), False, lambda s, _: s.direction_name,
+              lambda value, seats: str(value).strip().lower(), fact=lambda _, way: said(N_("Play goes {way}."), way=Shown(way, way)),
+              entry=Entry("choice", lambda value, label, seats: picked(value, label), lambda seats, moves: [
                   {"value": d, "label": d} for d in ("clockwise", "counterclockwise")]),
               valid=_one_of(("clockwise", "counterclockwise"), "clockwise or counterclockwise"),
               asked_by=r"which way|direction",
               asks="which way does play go"),
-    AnswerKey("hand_size", "Cards {seat} holds", True, lambda s, seat: len(s.hands[seat]),
-              fact=lambda seat, n: f"{seat} holds {plural(n, 'card')}.",
-              entry=Entry("numbers", _whole_entry, heading="Cards held"),
+    AnswerKey("hand_size", N_("Cards {seat} holds"), True, lambda s, seat: len(s.hands[seat]),
+              fact=lambda seat, n: _counted(n, n_("{player} holds {count} card.", "{player} holds {count} cards."), player=seat),
+              entry=Entry("numbers", whole_entry, heading="Cards held"),
               valid=_numbers_check("a mapping of seats to numbers of cards, like {B: 8}"),
               asked_by=r"how many cards (does|do|did)\b|with how many cards|how many cards \w+ (hold|end up|take|draw)",
               asks="how many cards {does} {seats} hold"),
-    AnswerKey("hand", "{seat}'s hand", True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
-              fact=lambda seat, cards: f"{seat} holds {_say_cards(cards)}.",
-              entry=Entry("cards", _cards_entry, heading="Cards held (comma-separated)"),
+    AnswerKey("hand", N_("{seat}'s hand"), True, lambda s, seat: tuple(sorted(s.hands[seat])), _cards, _say_cards,
+              fact=lambda seat, cards: said(N_("{player} holds {cards}."), player=seat, cards=Shown(_say_cards(cards), cards)),
+              entry=Entry("cards", cards_entry, heading="Cards in each hand"),
               valid=_cards_check("a mapping of seats to their exact cards, like {B: [red 5, blue 3]}",
                                  "lists the exact cards of each seat, like {B: [red 5]}"),
               asked_by=r"what (does|do) [^?.]*\b(hold|keep)\b|which cards (does|do) [^?.]*\bhold|what is left in",
               asks="what {does} {seats} hold"),
-    AnswerKey("pending", "Cards pending", False, lambda s, _: s.pending,
-              fact=lambda _, n: f"{n} cards are pending." if n else "Nothing is pending.", entry=_NUMBER,
+    AnswerKey("pending", N_("Cards pending"), False, lambda s, _: s.pending,
+              fact=lambda _, n: _counted(n, n_("{count} card is pending.", "{count} cards are pending."), f"{n} cards are pending.")
+              if n else said(N_("Nothing is pending.")), entry=_NUMBER,
               valid=_count_check,
               asked_by=r"pending|how big is the stack|left to draw",
               asks="how many cards are pending"),
-    AnswerKey("top", "Top card", False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
-              fact=lambda _, card: f"The top card is {card}.",
-              entry=Entry("card", lambda value, label, seats: str(Card.parse(str(value)))), valid=_top_check,
+    AnswerKey("top", N_("Top card"), False, lambda s, _: s.top_card, lambda value, seats: Card.parse(str(value)),
+              fact=lambda _, card: said(N_("The top card is {card}."), card=card),
+              entry=Entry("card", card_entry), valid=_top_check,
               asked_by=r"(lies|is) on top|on top\?|what is the top card|which card is on top",
               asks="what lies on top"),
-    AnswerKey("color", "Color in force", False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
+    AnswerKey("color", N_("Color in force"), False, lambda s, _: s.color, lambda value, seats: Color.parse(str(value)),
               lambda color: "none" if color is None else str(color),
-              fact=lambda _, color: f"The color in force is {color}.",
-              entry=Entry("choice", _color_entry, lambda seats, moves: [
+              fact=lambda _, color: said(N_("The color in force is {color}."), color=Shown("none" if color is None else str(color), color)),
+              entry=Entry("choice", color_entry, lambda seats, moves: [
                   {"value": c.value, "label": c.value, "color": c.value} for c in COLORS]),
               valid=_color_check,
               asked_by=r"colou?r is in force|which colou?r",
               asks="which color is in force"),
-    AnswerKey("eliminated", "Knocked out", False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
+    AnswerKey("eliminated", N_("Knocked out"), False, lambda s, _: tuple(sorted(s.seats[i] for i in s.out)),
               lambda value, seats: tuple(sorted(seats[seat_index(str(v), seats)] for v in (value or []))),
               _say_seats,
-              fact=lambda _, out: f"Knocked out: {', '.join(out)}." if out else "Nobody is knocked out.",
-              entry=Entry("seats", lambda value, label, seats: sorted(seats[seat_index(str(s), seats)] for s in (value or [])),
-                          _seat_options), valid=_eliminated_check,
+              fact=lambda _, out: said(N_("Knocked out: {seats}."), seats=Shown(", ".join(out), out)) if out
+              else said(N_("Nobody is knocked out.")),
+              entry=Entry("seats", seats_entry, _seat_options), valid=_eliminated_check,
               asked_by=r"knocked out|out of the round|who is out",
               asks="who is knocked out"),
-    AnswerKey("winner", "Winner", False, lambda s, _: _name(s, s.winner), _seat_name,
+    AnswerKey("winner", N_("Winner"), False, lambda s, _: _name(s, s.winner), _seat_name,
               lambda name: "nobody yet" if name is None else str(name),
-              fact=lambda _, name: f"{name} wins the round." if name is not None else "Nobody has won yet.",
-              entry=Entry("choice", _winner_entry, lambda seats, moves: _seat_options(seats, moves) + [
+              fact=lambda _, name: said(N_("{player} wins the round."), player=name) if name is not None
+              else said(N_("Nobody has won yet.")),
+              entry=Entry("choice", winner_entry, lambda seats, moves: _seat_options(seats, moves) + [
                   {"value": None, "label": "nobody yet"}]), valid=_seat_check(nobody=True),
               asked_by=r"who wins|does \w+ win|\bwinner\b",
               asks="who wins"),
-    AnswerKey("score", "Points {seat} scores", True, lambda s, seat: round_scores(s)[s.seats[seat]],
-              fact=lambda seat, points: f"{seat} scores {points} points.",
-              entry=Entry("numbers", _whole_entry, heading="Points scored"),
+    AnswerKey("score", N_("Points {seat} scores"), True, lambda s, seat: round_scores(s)[s.seats[seat]],
+              fact=lambda seat, points: _counted(points, n_("{player} scores {count} point.", "{player} scores {count} points."),
+                                                f"{seat} scores {points} points.", player=seat),
+              entry=Entry("numbers", whole_entry, heading="Points scored"),
               valid=_numbers_check("a mapping of seats to points, like {A: 270}"),
               asked_by=r"how many points|\bscores?\b",
               asks="how many points {does} {seats} score"),
     # What a story claims: which cards a seat could play, how big the draw pile is.
-    AnswerKey("playable", "Cards {seat} can play", True, lambda s, seat: playable_cards(s, seat), _card_set,
+    AnswerKey("playable", N_("Cards {seat} can play"), True, lambda s, seat: playable_cards(s, seat), _card_set,
               _say_playable,
-              fact=lambda seat, cards: f"{seat} can play {_say_cards(cards)}." if cards else f"{seat} can play nothing.",
-              entry=Entry("cards", _playable_entry, heading="Cards they can play (or none)"),
+              fact=lambda seat, cards: said(N_("{player} can play {cards}."), player=seat, cards=Shown(_say_cards(cards), cards))
+              if cards else said(N_("{player} can play nothing."), player=seat),
+              entry=Entry("cards", playable_entry, heading="Cards they can play (or none)"),
               valid=_cards_check("a mapping of seats to the cards each could play, like {B: [red 5]} ([] for none)",
                                  "lists the cards each seat could play, like {B: [red 5]}, or [] when it can play nothing"),
               asked_by=r"can [A-Z]\w* play|which cards can",
               asks="which cards can {seats} play"),
-    AnswerKey("draw_pile_size", "Cards in the draw pile", False, lambda s, _: len(s.draw_pile),
-              fact=lambda _, n: f"The draw pile holds {plural(n, 'card')}.", entry=_NUMBER, valid=_count_check,
+    AnswerKey("draw_pile_size", N_("Cards in the draw pile"), False, lambda s, _: len(s.draw_pile),
+              fact=lambda _, n: _counted(n, n_("The draw pile holds {count} card.", "The draw pile holds {count} cards.")), entry=_NUMBER, valid=_count_check,
               asked_by=r"in the draw pile",
               asks="how many cards are in the draw pile"),
     # The refused move: checked while the moves are replayed (see nomercy.puzzles.puzzle.check_answer).
-    AnswerKey("illegal", "The refused move", False, lambda s, _: None,
+    AnswerKey("illegal", N_("The refused move"), False, lambda s, _: None,
               say=lambda value: "accepted" if value is None else str(value),
-              entry=Entry("choice", lambda value, label, seats: _picked(value, label),
+              entry=Entry("choice", lambda value, label, seats: picked(value, label),
                           lambda seats, moves: [{"value": m, "label": m} for m in moves]), valid=_illegal_check,
               asked_by=r"allowed|refused",
               asks="which move is refused"),

@@ -40,7 +40,11 @@ from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NotationError, PuzzleError, brief
 from nomercy.core.moves import parse_move
 from nomercy.core.state import GameState
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Count, said
+from nomercy.core.said import n_
 from nomercy.core.wording import plural
+from nomercy.puzzles.answers import MoveNamed
 from nomercy.play.estimate import CLEAR, Estimate, points, shown_percent
 from nomercy.play.players.expert import ExpertPlayer
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, move_text
@@ -103,26 +107,23 @@ class Verdict:
                 f"± {points(self.error)} (one standard error, {self.tables} shared tables; at least "
                 f"{points(self.margin)} required); expert seed {self.seed}, {self.playouts} playouts, depth {self.depth}")
 
-    def estimate_lines(self) -> tuple[str, ...]:
-        """The expert's estimate for each choice, best first, in the one printed form of an estimate."""
-        return tuple(map(str, sorted(self.chances, key=lambda c: -c.mean)))
+    def estimate_lines(self, seats: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The expert's estimate for each choice, best first, in the one printed form of an estimate (words that a
+        board in another language says again, each move as its table says it: ``seats`` are the puzzle's)."""
+        return tuple(said(_ESTIMATE, str(c), move=MoveNamed(c.label, seats), percent=shown_percent(c.mean),
+                          error=points(c.error), playouts=Count(c.playouts, *n_("{count} playout", "{count} playouts")))
+                     for c in sorted(self.chances, key=lambda c: -c.mean))
 
     def estimates_note(self) -> str:
         """What the estimates are and what their ± means, for a learner."""
-        return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
-                f"in all from this position, the hidden cards dealt at random each time, and played each for up to "
-                f"{self.depth} moves (each such round is a playout). {self._counted()} ± says how far luck alone "
-                f"could move each chance (one standard error). The best move wins about {self.shown_lead()} more "
-                f"rounds in 100 than the next one.")
+        return said(_NOTE, playouts=self.playouts, depth=self.depth, counted=self._counted(), lead=self.shown_lead())
 
     def _counted(self) -> str:
         """How a playout counts: a win or a loss at the end of the round, else a share judged by hand sizes."""
         cut = self.playouts - self.decided
         if not cut:
-            return "Each playout reached the end of the round and counts as a win or a loss."
-        return (f"{self.decided} of them reached the end of the round and count as a win or a loss. The other "
-                f"{cut} were still going: each counts a share of a win, judged by the hand sizes. So a chance need "
-                f"not be a whole number of wins.")
+            return said(_ALL_DECIDED)
+        return said(_SOME_DECIDED, decided=self.decided, cut=cut)
 
     def shown_lead(self) -> int:
         """The best estimate's shown percentage minus the next one's: what a reader can check on the page.
@@ -284,9 +285,9 @@ class BestMove(PuzzleKind):
         best = str(puzzle.answer["best"])
         right = answer.get("best") == best
         found = verdict(puzzle)
-        return Judgement(right, "Right! That is the best move." if right else "Not the best move.",
-                         () if right else (f"The expert's best move is {best}.",),
-                         estimates=found.estimate_lines(), estimates_note=found.estimates_note())
+        return Judgement(right, said(_RIGHT) if right else said(_NOT_BEST),
+                         () if right else (said(_EXPERTS_MOVE, best=MoveNamed(best, puzzle.players)),),
+                         estimates=found.estimate_lines(puzzle.players), estimates_note=found.estimates_note())
 
     def table(self, puzzle: Puzzle) -> tuple[GameState, tuple[str, ...], int | None]:
         """The table where the move is chosen, as its seat sees it; "Show me" plays the best move."""
@@ -323,3 +324,17 @@ class BestMove(PuzzleKind):
 
 BEST_MOVE = BestMove()
 """The best-move kind, registered in ``nomercy/puzzles/__init__.py``."""
+
+
+_RIGHT = N_("Right! That is the best move.")
+_NOT_BEST = N_("Not the best move.")
+_EXPERTS_MOVE = N_("The expert's best move is {best}.")
+_ESTIMATE = N_("{move}: {percent}% ± {error} (one standard error, {playouts})")
+_NOTE = N_("Each is the chance to win the round with that move. The expert imagined {playouts} rounds in all from this "
+           "position, the hidden cards dealt at random each time, and played each for up to {depth} moves (each such "
+           "round is a playout). {counted} ± says how far luck alone could move each chance (one standard error). The "
+           "best move wins about {lead} more rounds in 100 than the next one.")
+_ALL_DECIDED = N_("Each playout reached the end of the round and counts as a win or a loss.")
+_SOME_DECIDED = N_("{decided} of them reached the end of the round and count as a win or a loss. The other {cut} were "
+                   "still going: each counts a share of a win, judged by the hand sizes. So a chance need not be a "
+                   "whole number of wins.")

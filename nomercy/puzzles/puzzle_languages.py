@@ -27,7 +27,7 @@ from nomercy.core.errors import NotationError
 from nomercy.core.i18n import N_, SOURCE, language, puzzle_catalog, words
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, NameColor, Pass, Play, parse_move
 from nomercy.core.wording import is_you
-from nomercy.play.said_at_table import move_words
+from nomercy.play.said_at_table import CATCHES, CHALLENGES, DRAWS, move_said, move_words
 from nomercy.puzzles.file_words import one_text, puzzle_words
 from nomercy.puzzles.kept import KEPT_QUESTION, KEPT_QUESTION_YOU, KEPT_TITLE, KEPT_TOPIC
 from nomercy.puzzles.puzzle import Puzzle
@@ -46,9 +46,6 @@ AVAILABLE = core_said.n_("{count} of the {total} puzzles is in this language so 
 """The trainer in a language says how many of the puzzles it can serve (the others are not translated yet)."""
 ALL_AVAILABLE = N_("All {total} puzzles are in this language.")
 NONE_AVAILABLE = N_("No puzzle is in this language yet, so the puzzles are shown in English.")
-DRAWS = N_("{player} draws.")
-CATCHES = N_("{player} catches {other}.")
-CHALLENGES = N_("{player} challenges the wild +4.")
 
 
 def _puzzle(value: Any) -> Puzzle:
@@ -106,46 +103,6 @@ def translated(puzzles: Sequence[Puzzle], lang: str) -> list[Puzzle]:
     for each in inputs.items(puzzles, "a list of puzzles", most=100_000):
         _puzzle(each)
     return [found for found in (in_language(p, lang) for p in puzzles) if found is not None]
-
-
-def move_said(text: str, seats: Sequence[str], lang: str) -> str:
-    """A move of a puzzle's file ("A plays wild +6 choosing green") as the engine says it in ``lang`` ("A lägger
-    dra-sex och väljer grön."), saying no more than the notation does (how many cards a draw takes is the puzzle's
-    to ask). English, and a text that is not a move of these seats, are given back as they are."""
-    lang = language(lang)
-    text = inputs.text(text, "a move", longest=200, like="A plays red 7")
-    seats = inputs.seat_names(inputs.items(seats, "the seats", least=2, most=20))
-    if lang == SOURCE:
-        return text
-    try:
-        move = parse_move(text, seats)
-    except NotationError:
-        return text
-    said = words(lang)
-    player = seats[move.seat]
-    if isinstance(move, Play):
-        card = core_said.card_name(move.card, lang)
-        sentence = (said.gettext("{player} plays {card}.", player=player, card=card) if move.color is None else
-                    said.gettext("{player} plays {card} and names {color}.", player=player, card=card,
-                                 color=said.gettext(core_said.COLOR_WORDS[move.color])))
-        if move.target is not None:
-            sentence = said.gettext("{sentence} {next}", sentence=sentence, next=said.gettext(
-                "{player} and {other} swap hands.", player=player, other=seats[move.target]))
-        return sentence
-    if isinstance(move, Draw):
-        return said.gettext(DRAWS, player=player)
-    if isinstance(move, Pass):
-        return said.gettext("{player} keeps the card and the turn passes.", player=player)
-    if isinstance(move, NameColor):
-        return said.gettext("{player} names {color}.", player=player,
-                            color=said.gettext(core_said.COLOR_WORDS[move.color]))
-    if isinstance(move, CallUno):
-        return said.gettext("{player} calls UNO!", player=player)
-    if isinstance(move, Catch):
-        return said.gettext(CATCHES, player=player, other=seats[move.target])
-    if isinstance(move, Challenge):
-        return said.gettext(CHALLENGES, player=player)
-    return text  # pragma: no cover - every kind of move is said above
 
 
 def option_said(puzzle: Puzzle, label: str, lang: str) -> str:

@@ -22,7 +22,9 @@ from nomercy.core.engine import why_illegal
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.moves import seat_index
 from nomercy.puzzles.asks import picture_problems, question_problems
-from nomercy.puzzles.answers import ANSWER_KEYS, truth
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Joined, said
+from nomercy.puzzles.answers import ALLOWED_MOVE, ANSWER_KEYS, REFUSED_MOVE, MoveNamed, truth
 from nomercy.puzzles.puzzle import Judgement, Option, Puzzle, PuzzleKind, check_answer, check_answer_values
 
 __all__ = ["WhatHappensNext", "STORY", "describe_truth"]
@@ -89,9 +91,9 @@ class WhatHappensNext(PuzzleKind):
         seats = puzzle.players
         missing = [label for k, expected in puzzle.answer.items() if k not in raw and ANSWER_KEYS[k].entry
                    for label in ([ANSWER_KEYS[k].label_for(str(seat)) for seat in expected]
-                                 if ANSWER_KEYS[k].per_seat and isinstance(expected, Mapping) else [ANSWER_KEYS[k].label])]
+                                 if ANSWER_KEYS[k].per_seat and isinstance(expected, Mapping) else [ANSWER_KEYS[k].label_for(None)])]
         if missing:
-            raise NomercyError(f"Answer every part first: {', '.join(missing)}.")
+            raise NomercyError(said(ANSWER_EVERY_PART, parts=Joined(tuple(missing), ", ", N_("{items}, {item}"))))
         answer: dict[str, Any] = {}
         for key, value in raw.items():
             answer_key = ANSWER_KEYS.get(key) if isinstance(key, str) else None
@@ -103,14 +105,15 @@ class WhatHappensNext(PuzzleKind):
                 named = {seats[seat_index(str(s), seats)]: v for s, v in dict(value).items()}
                 answer[key] = {seat: read(v, answer_key.label_for(seat), seats) for seat, v in named.items()}
             else:
-                answer[key] = read(value, answer_key.label, seats)
+                answer[key] = read(value, answer_key.label_for(None), seats)
         return answer
 
     def judge(self, puzzle: Puzzle, answer: Mapping[str, Any]) -> Judgement:
         problems = check_answer(puzzle, answer)
         _, events = puzzle.solution()
-        return Judgement(not problems, "Right!" if not problems else "Not quite.",
-                         tuple(mismatch.words() for mismatch in problems), tuple(describe_truth(puzzle)), events)
+        return Judgement(not problems, said(RIGHT) if not problems else said(NOT_QUITE),
+                         tuple(mismatch.words(puzzle.players) for mismatch in problems), tuple(describe_truth(puzzle)),
+                         events)
 
     def show_lines(self, puzzle: Puzzle) -> list[str]:
         state = puzzle.position()
@@ -152,27 +155,37 @@ def _is_label(value: Any) -> bool:
 
 def _require_every_seat(key: str, asked: Any, given: Any) -> None:
     """A per-seat part is answered only when every seat it asks about has a value."""
+    entry = ANSWER_KEYS[key].entry
     if not isinstance(given, Mapping):
-        raise NomercyError(f"{ANSWER_KEYS[key].label}: give a value for each seat.")
+        raise NomercyError(said(_EACH_SEAT, label=said(entry.heading if entry is not None else key)))
     blank = [str(seat) for seat in (asked or {})
              if given.get(str(seat)) is None or (isinstance(given.get(str(seat)), str) and not given[str(seat)].strip())]
     if blank:
-        raise NomercyError(f"Answer every part first: {', '.join(ANSWER_KEYS[key].label_for(s) for s in blank)}.")
+        raise NomercyError(said(ANSWER_EVERY_PART, parts=Joined(tuple(ANSWER_KEYS[key].label_for(s) for s in blank), ", ",
+                                                                N_("{items}, {item}"))))
 
 
 def describe_truth(puzzle: Puzzle) -> list[str]:
     """What really happens, in sentences, for every part the puzzle asks about."""
     lines: list[str] = []
     for move, keys in dict(puzzle.answer.get("before") or {}).items():
-        lines.extend(f"Before {move}: {fact}" for fact in truth(puzzle.position_before(move), keys))
+        lines.extend(said(_BEFORE, move=MoveNamed(str(move), puzzle.players), fact=fact)
+                     for fact in truth(puzzle.position_before(move), keys))
     state, _ = puzzle.solution()
     lines.extend(truth(state, puzzle.answer))
     if "illegal" in puzzle.answer:
         move = str(puzzle.answer["illegal"])
         reason = why_illegal(state, state.parse_move(move))
-        lines.append(f"{move} is refused: {reason}." if reason else f"{move} is allowed.")
+        named = MoveNamed(move, puzzle.players)
+        lines.append(said(REFUSED_MOVE, move=named, reason=reason) if reason else said(ALLOWED_MOVE, move=named))
     return lines
 
+
+RIGHT = N_("Right!")
+NOT_QUITE = N_("Not quite.")
+ANSWER_EVERY_PART = N_("Answer every part first: {parts}.")
+_EACH_SEAT = N_("{label}: give a value for each seat.")
+_BEFORE = N_("Before {move}: {fact}")
 
 STORY = WhatHappensNext()
 """The what-happens-next kind, registered in ``nomercy/puzzles/__init__.py``."""

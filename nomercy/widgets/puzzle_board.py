@@ -46,7 +46,10 @@ from nomercy.core.wording import rules_name
 from nomercy.core.state import GameState
 from nomercy.play.table_text import event_entry
 from nomercy.play.transcript import Frame, Transcript
-from nomercy.core.refusals import said
+from nomercy.core.refusals import refusal_words, said
+from nomercy.core.rulebook import RULINGS, in_language
+from nomercy.play.said_at_table import said_all
+from nomercy.puzzles.answers import REFUSED_MOVE, MoveNamed
 from nomercy.puzzles.kept import KEPT_TOPIC
 from nomercy.puzzles.puzzle import Judgement, Puzzle, find_puzzle, load_puzzles
 from nomercy.puzzles.option_words import plain_options, variant_words
@@ -167,11 +170,11 @@ class PuzzleBoard(GuardedWidget):
     def _on_answer(self, intent: dict[str, Any]) -> str | None:
         puzzle = self.current
         if not puzzle.puzzle_kind.inputs(puzzle):
-            return "This puzzle asks for a move: pick one of the options." if puzzle.choices else \
-                "This puzzle asks for nothing to enter."
+            return N_("This puzzle asks for a move: pick one of the options.") if puzzle.choices else \
+                N_("This puzzle asks for nothing to enter.")
         raw = intent.get("answer")
         if not isinstance(raw, Mapping):
-            return "An answer is a set of values, one for each part of the question."
+            return N_("An answer is a set of values, one for each part of the question.")
         self._check(puzzle.puzzle_kind.read_answer(puzzle, raw), given="values")
         return None
 
@@ -179,7 +182,7 @@ class PuzzleBoard(GuardedWidget):
         options = self.current.puzzle_kind.options(self.current)
         index = intent.get("index")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
-            return f"There is no option {brief(index)} here."
+            return said(N_("There is no option {option} here."), option=brief(index))
         option = options[index]
         self._check(dict(option.answer), given=option.label, picked=index, why=option.why)
         return None
@@ -188,7 +191,7 @@ class PuzzleBoard(GuardedWidget):
         hints = self.current.hints
         shown = len(self.hints)
         if shown >= len(hints):
-            return "No more hints for this puzzle." if hints else "This puzzle has no hints."
+            return N_("No more hints for this puzzle.") if hints else N_("This puzzle has no hints.")
         self.hints = list(self.hints) + [plain_options(hints[shown], self._lang)]
         return None
 
@@ -248,13 +251,18 @@ class PuzzleBoard(GuardedWidget):
             "problems": list(judged.problems),
             "truth": list(judged.truth),
             "events": [event_entry(e, i + 1) if self._lang == SOURCE else
-                       {**event_entry(e, i + 1), "sentence": core_said.sentence(e, self._lang)}
+                       {**event_entry(e, i + 1), "sentence": core_said.sentence(e, self._lang),
+                        **_ruling_said(e.rule, self._lang)}
                        for i, e in enumerate(judged.events)],
             "explanation": plain_options(puzzle.explanation, self._lang),
         }
         if judged.estimates:
             feedback.update(estimates=list(judged.estimates), noise=judged.estimates_note)
-        self.feedback = feedback
+        self.feedback = said_all(feedback, self._lang)  # the verdict's parts keep their messages: said in the language
+
+    def _show_error(self, text: str) -> None:
+        """A refusal of the answer form in the board's language (its message said again; English as it is)."""
+        super()._show_error(refusal_words(text, self._lang) if text else text)
 
     def _show(self, to: Any) -> str | None:
         last = len(self._frames) - 1
@@ -274,7 +282,14 @@ class PuzzleBoard(GuardedWidget):
             index = to
         else:
             return f"There is no step {brief(to)}: show first, last, next, prev, close or a step from 0 to {last}."
-        self.walk = frame_dict(self._frames, index, self._boards)
+        lang, frame = self._lang, self._frames[index]
+        if lang != SOURCE and frame.move_number not in self._boards:  # the table picture in the board's language
+            self._boards[frame.move_number] = state_html(frame.state, inline=True, lang=lang)
+        shown = frame_dict(self._frames, index, self._boards)
+        if lang != SOURCE:  # the step's sentence, move and ruling in the board's language
+            shown.update(sentence=self._walk_sentences[index], **_ruling_said(frame.rule, lang),
+                         move=move_said(frame.move, frame.state.seats, lang) if frame.move else frame.move)
+        self.walk = shown
         return None
 
     def _load(self) -> None:
@@ -301,7 +316,8 @@ class PuzzleBoard(GuardedWidget):
             "moves": _moves_shown(puzzle, lang) if kind.shows_moves else [],
             "moves_intro": words(lang).gettext(_MOVES_INTRO),
             "board": board, "hands": hands,
-            "fields": fields if lang == SOURCE else [_field_said(f, puzzle, lang) for f in fields],
+            "fields": [_with_palette(f if lang == SOURCE else _field_said(f, puzzle, lang), puzzle, start, lang)
+                       for f in fields],
             "choices": [{"index": i, "label": plain_options(option_said(puzzle, option.label, lang), lang)}
                         for i, option in enumerate(options)],
             **{k: said(v) if v else v for k, v in _answer_intros(bool(options), bool(fields)).items()},
@@ -310,11 +326,47 @@ class PuzzleBoard(GuardedWidget):
             "steps": len(frames),
         }
         self._frames: list[Frame] = frames
+        self._walk_sentences = [] if lang == SOURCE else frame_sentences(start, shown_moves, lang)
         self._boards: dict[int, str] = {}
         self.feedback = {}
         self.hints = []
         self.walk = {}
         self.puzzle = shown
+
+
+def _ruling_said(rule: str, lang: str) -> dict[str, str]:
+    """A ruling's title and text in ``lang`` (the term table's title, the catalog's text), as a step shows them."""
+    if rule not in RULINGS:
+        return {"title": "", "text": "", "heading": ""}
+    from nomercy.teaching.terminology import ruling_titles
+
+    ruling = in_language(RULINGS[rule], lang, ruling_titles(lang)[rule])
+    return {"title": ruling.title, "text": plain_options(ruling.text, lang),
+            "heading": words(lang).gettext(_RULING_HEADING, title=ruling.title)}
+
+
+_RULING_HEADING = N_("Rule: {title}.")
+"""A ruling's heading under an event: its title in the page's language (its id, a name in English, stays in the link)."""
+
+
+_START = N_("The starting position: it is {player}'s turn.")
+"""The first step of "Show me": the table before the moves, and whose turn it is."""
+
+
+def frame_sentences(start: GameState, moves: Any, lang: str) -> list[str]:
+    """Each step's sentence of "Show me" (:meth:`Transcript.frames`, one by one) in ``lang``: the start, each event
+    said from its fields, and a refused move with the rules' reason in the language."""
+    story = Transcript.of_moves(start, list(moves))
+    said_now = words(lang)
+    sentences = [core_said.sentence(event, lang) for event in story.opening]
+    sentences.append(said_now.gettext(_START, player=start.seats[start.turn]))
+    for step in story.steps:
+        if not step.played:
+            sentences.append(refusal_words(said(REFUSED_MOVE, move=MoveNamed(step.move, start.seats),
+                                                reason=step.refused), lang))
+            break
+        sentences.extend(core_said.sentence(event, lang) for event in step.events)
+    return sentences
 
 
 def topic_name(topic: str, lang: str = SOURCE) -> str:
@@ -331,11 +383,11 @@ def topic_name(topic: str, lang: str = SOURCE) -> str:
 
 
 _FIELD_WORDS = (
-    N_("Whose turn"), N_("Direction of play"), N_("Cards held"), N_("Cards held (comma-separated)"),
+    N_("Whose turn"), N_("Direction of play"), N_("Cards held"), N_("Cards in each hand"),
     N_("Cards pending"), N_("Top card"), N_("Color in force"), N_("Knocked out"), N_("Winner"), N_("Points scored"),
     N_("Cards they can play (or none)"), N_("Cards in the draw pile"), N_("The refused move"),
-    N_("pick one"), N_("type a number"), N_("type a number for each seat"), N_("type the cards for each seat"),
-    N_("type a card, like blue skip"), N_("tick each one that applies"), N_("nobody yet"),
+    N_("pick one"), N_("type a number"), N_("type a number for each seat"),
+    N_("tap the cards for each seat"), N_("tap a card"), N_("tick each one that applies"), N_("nobody yet"),
     N_("Pick the answer you think is right (one tap checks it):"),
     N_("Or answer part by part (each part says whether to pick or type), then check:"),
     N_("Pick one answer (one tap checks it):"), N_("Answer each part (each says whether to pick or type), then check:"),
@@ -358,6 +410,20 @@ def _field_said(field: dict[str, Any], puzzle: Puzzle, lang: str) -> dict[str, A
              o["label"] if o["label"] in puzzle.players else said(o["label"])}
             for o in field["options"]]
     return shown
+
+
+def _with_palette(field: dict[str, Any], puzzle: Puzzle, start: GameState, lang: str) -> dict[str, Any]:
+    """A part answered with cards (the top card, a seat's cards) with the cards to tap: every card the puzzle shows
+    (its hands, the top card, the draw pile's cards), each once, as a picture named in ``lang``. Nothing is typed,
+    so nothing is written in English notation (the value sent back is the card's notation, which Python reads)."""
+    if field.get("kind") not in ("card", "cards"):
+        return field
+    shown = sorted({card for cards in puzzle.hands.values() for card in cards} | set(puzzle.draw_pile) |
+                   {start.top_card})
+    return {**field, "palette": [
+        {"value": str(card), "label": core_said.card_name(card, lang),
+         "picture": picture_named(card_svg(card, None, 40, False, False, lang), core_said.card_name(card, lang))}
+        for card in shown]}
 
 
 def _moves_shown(puzzle: Puzzle, lang: str) -> list[str]:

@@ -43,6 +43,15 @@ function render({ model, el }) {
   const button = (testid, label, onclick, extra = {}) =>
     h("button", { type: "button", class: "nm-btn", "data-testid": testid, onclick, ...extra }, label);
 
+  // A card to tap, drawn as the puzzle's cards are and named in the board's language.
+  function tapCard(f, value, testid, onclick, extra = {}) {
+    const card = f.palette.find((c) => c.value === value) || { label: value, picture: "" };
+    return h("button", {
+      type: "button", class: "nm-btn nm-card-pick", "data-testid": testid, "data-card": value, "aria-label": card.label,
+      onclick, ...extra,
+    }, h("span", { class: "nm-mini-row", html: card.picture }));
+  }
+
   function fieldBox(f) {
     const key = f.key;
     let body;
@@ -60,22 +69,32 @@ function render({ model, el }) {
         oninput: (e) => { entries[key] = e.target.value; },
         onkeydown: (e) => { if (e.key === "Enter") check(); },
       });
-    } else if (f.kind === "numbers" || f.kind === "cards") {
+    } else if (f.kind === "numbers") {
       const values = (entries[key] = entries[key] || {});
       body = f.seats.map((seat) => h("label", { class: "nm-seat-input" }, `${seat} `,
         h("input", {
-          type: f.kind === "numbers" ? "number" : "text", min: 0, "data-testid": `field-${key}-${seat}`,
-          value: values[seat] ?? "", placeholder: f.kind === "cards" ? "red 7, wild" : "",
-          "aria-label": `${f.label}: ${seat}`,
+          type: "number", min: 0, "data-testid": `field-${key}-${seat}`,
+          value: values[seat] ?? "", "aria-label": `${f.label}: ${seat}`,
           oninput: (e) => { values[seat] = e.target.value; },
           onkeydown: (e) => { if (e.key === "Enter") check(); },
         })));
+    } else if (f.kind === "cards") {
+      // a seat's cards, tapped from the cards the puzzle shows: a tap adds one, a tap on a card chosen takes it back
+      const values = (entries[key] = entries[key] || {});
+      body = f.seats.map((seat) => h("div", { class: "nm-seat-cards", "data-testid": `field-${key}-${seat}` },
+        h("div", { class: "nm-seat-chosen" }, h("b", {}, `${seat}: `),
+          (values[seat] || []).map((value, at) => tapCard(f, value, `chosen-${key}-${seat}-${at}`, () => {
+            values[seat].splice(at, 1);
+            draw();
+          }))),
+        h("div", { class: "nm-palette" }, f.palette.map((c) => tapCard(f, c.value, `pick-${key}-${seat}-${c.value}`, () => {
+          (values[seat] = values[seat] || []).push(c.value);
+          draw();
+        })))));
     } else if (f.kind === "card") {
-      body = h("input", {
-        type: "text", "data-testid": `field-${key}`, value: entries[key] ?? "", placeholder: "blue skip",
-        "aria-label": f.label, oninput: (e) => { entries[key] = e.target.value; },
-        onkeydown: (e) => { if (e.key === "Enter") check(); },
-      });
+      body = h("div", { class: "nm-palette", "data-testid": `field-${key}` }, f.palette.map((c) =>
+        tapCard(f, c.value, `pick-${key}-${c.value}`, () => { entries[key] = c.value; draw(); },
+          { "aria-pressed": String(entries[key] === c.value) })));
     } else if (f.kind === "seats") {
       const chosen = (entries[key] = entries[key] || []);
       body = f.options.map((o) => h("label", { class: "nm-seat-input" },
@@ -133,7 +152,7 @@ function render({ model, el }) {
       fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
         h("details", {}, h("summary", {}, e.sentence),
-          h("div", { class: "nm-ruling" }, h("b", {}, _("Rule: {title}.", { title: e.title || e.rule }), " "), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, title: e.rule, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))))),
+          h("div", { class: "nm-ruling" }, h("b", {}, e.heading || _("Rule: {title}.", { title: e.title || e.rule }), " "), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, title: e.rule, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))))),
       fb.explanation ? h("div", { class: "nm-explanation", "data-testid": "puzzle-explanation" }, fb.explanation) : null);
   }
 
@@ -152,7 +171,7 @@ function render({ model, el }) {
       h("div", { class: `nm-walk-now${w.refused ? " nm-refused" : ""}`, "aria-live": "polite" },
         h("div", { class: "nm-sub" }, w.move ? _("Move {number}: {move}", { number: w.move_number, move: w.move }) : _("Before the first move")),
         h("div", { class: "nm-walk-sentence", "data-testid": "walk-sentence" }, w.sentence),
-        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, _("Rule: {title}.", { title: w.title || w.rule }), " "), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, title: w.rule, "data-rule": w.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))) : null),
+        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, w.heading || _("Rule: {title}.", { title: w.title || w.rule }), " "), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, title: w.rule, "data-rule": w.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))) : null),
       h("div", { class: "nm-board", html: w.board }));
   }
 
