@@ -105,7 +105,7 @@ function render({ model, el }) {
       "data-out": seat.out ? "true" : null, "data-viewer": seat.viewer ? "true" : null,
     },
       h("div", { class: "nm-seat-head" },
-        h("span", { class: "nm-seat-name" }, seat.shown || seat.name),
+        h("span", { class: "nm-seat-name" }, seat.yours ? _("{name} (you)", { name: seat.shown || seat.name }) : seat.shown || seat.name),
         h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength && _(seat.strength))),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),
@@ -412,7 +412,7 @@ function render({ model, el }) {
     const standings = o.standings.length
       ? h("table", { class: "nm-standings", "data-testid": "standings" },
           h("tr", {}, h("th", {}, _("seat")), h("th", {}, _("match points (to {target})", { target: o.target }))),
-          o.standings.map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.score))))
+          o.standings.map((s) => h("tr", {}, h("td", {}, s.shown || s.name), h("td", {}, s.score))))
       : null;
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
       h("div", { class: "nm-over-title" }, o.title),
@@ -420,7 +420,7 @@ function render({ model, el }) {
       o.match_winner ? h("div", { class: "nm-over-title" }, o.match_line) : null,
       standings,
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
-        h("span", { class: "nm-seat-name" }, _("{player}:", { player: hand.name }) + " "),
+        h("span", { class: "nm-seat-name" }, _("{player}:", { player: hand.shown || hand.name }) + " "),
         hand.out ? _("knocked out") : handWorth(hand),
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
