@@ -37,7 +37,11 @@ QUESTIONS = {"uno": "You hold one card and have not called UNO: type uno now, or
 def ends(lang: str) -> dict[str, str]:
     """The end of each prompt kind as the table asks it in ``lang``."""
     said = words(lang).gettext
-    return {"move": ENDS["move"], **{kind: said(question) for kind, question in QUESTIONS.items()}}
+    from nomercy.core.seat_words import label
+
+    # the person's seat: Player in English, as it always was; in another language the seat called You ("Du> ")
+    move = ENDS["move"] if lang == "en" else f"{label('You', lang)}> "
+    return {"move": move, **{kind: said(question) for kind, question in QUESTIONS.items()}}
 
 
 REFUSED = {  # what each prompt does not take, as a terminal sends it

@@ -117,6 +117,60 @@ def test_a_translation_follows_the_term_tables() -> None:
             assert term.lower() in said(english).lower(), (lang, english, term)
 
 
+_ENGLISH_ONLY = {"the", "and", "or", "none", "you", "your", "with", "not", "out", "of", "to", "is", "are", "this",
+                 "that", "from", "which", "who", "when", "where", "what", "any", "each", "every", "more", "less", "than",
+                 "then", "must", "may", "can", "cannot", "will", "would", "should", "have", "has", "been", "was", "were",
+                 "be", "it", "its", "they", "their", "them", "at", "by", "for", "if", "but", "no", "yes", "one", "two",
+                 "card", "cards", "player", "players", "draw", "round", "turn", "wins", "plays", "play"}
+"""English words that are no word of Swedish or French (hand, in, all and on are words of both: left out)."""
+
+
+def _outside_code(text: str) -> str:
+    """A translation without what it quotes as it is: code, notation, placeholders, links, commands and tags."""
+    for pattern in (r"`[^`]*`", r"\{\w+\}", r"'[^']*'", r"\]\([^)]*\)", r"https?://\S+", r"<[^>]+>",
+                    r"[«“”\"][^«»“”\"]*[»”\"]", r"nomercy \w+"):
+        text = re.sub(pattern, "", text)
+    return text
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_no_translation_keeps_an_english_word_outside_code(lang: str) -> None:
+    """A code value left in a sentence ("eller none", issue 41's mercy ruling) is English to its reader: a value a
+    sentence names is said in the language's words, or quoted as code."""
+    found = []
+    for message in _catalog(lang):  # type: ignore[attr-defined]
+        if not message.id:
+            continue
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            english = set(re.findall(r"(?<![\w'-])[a-z]+(?![\w'-])", _outside_code(text))) & _ENGLISH_ONLY
+            if english:
+                found.append(f"{sorted(english)} in {text[:100]!r}")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_persons_seat_has_the_languages_word(lang: str) -> None:
+    """The seat called You is named by the language's word where it stands alone (issue 41: "You: out" at the round's
+    end), and "you" in any case is that seat."""
+    from nomercy.core.seat_words import label
+
+    assert label("You", lang) == label("you", lang) != "You"
+    assert label("Ann", lang) == "Ann" and label("You", "en") == "You"
+
+
+_CSS_FILES = sorted([*(ROOT / "nomercy" / "widgets" / "static").glob("*.css"), *(ROOT / "site" / "app").glob("*.css")])
+
+
+@pytest.mark.parametrize("css", _CSS_FILES, ids=lambda path: path.name)
+def test_no_style_sheet_writes_a_word(css: Path) -> None:
+    """A word a style sheet writes (``content: " (you)"``) reaches no catalog: every language showed "Du (you)". A
+    content of marks (▸, a colon) or of an attribute the page filled in its language is fine."""
+    written = [m.group(0) for m in re.finditer(r"content\s*:[^;}]*", css.read_text(encoding="utf-8"))
+               if any(re.search(r"[^\W\d_]", literal) for literal in re.findall(r'"([^"]*)"|\'([^\']*)\'', m.group(0))
+                      for literal in literal if literal)]
+    assert not written, written
+
+
 _PLURAL_JS = """
 const source = require("fs").readFileSync(process.argv[1], "utf8");
 const line = source.split("\\n").find((l) => l.startsWith("const PLURAL = "));

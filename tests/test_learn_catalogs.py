@@ -67,7 +67,7 @@ def test_every_stage_word_is_translated_and_shown_in_the_language(lang: str) -> 
     assert path.feedback["why"] == said(stage.wrong[0].why)
     assert path.feedback["heading"] == said("Not allowed:") != "Not allowed:"
     assert path.words and path.whose["label"] == said("Your name") != "Your name"
-    assert [s["shown"] for s in path.stage["table"]["seats"]][0] == said("You, as a seat's name")
+    assert [s["shown"] for s in path.stage["table"]["seats"]][0] == said("You")
 
 
 def test_english_is_shown_as_the_files_write_it() -> None:

@@ -1,7 +1,9 @@
 """The site in Swedish, French and Chinese, on a phone, in chromium: the landing page and the Play page (its
-header, its settings form and the game table, a round played a few moves by tapping) show none of the English
-of the message catalogs where a translation stands, and fit the phone's screen with the longer Swedish and
-French words and with Chinese characters.
+header, its settings form and the game table, a round played a few moves by tapping, then resumed after a reload,
+and a round loaded to its end with the person knocked out) show none of the English of the message catalogs where
+a translation stands, and fit the phone's screen with the longer Swedish and French words and with Chinese
+characters. No page writes a word from a style sheet (``content: " (you)"`` reached no catalog) or shows Markdown
+as it was written (:func:`written_wrong`, which the Rules pages' test uses too).
 
 The check reads every piece of text a person sees (each element's own text, its title and its label) and
 looks for the catalogs' English messages (a message with placeholders as a pattern), the event log, the latest
@@ -20,6 +22,7 @@ import pytest
 
 from browser_support import ARTIFACTS, page_scrolls_sideways, phone_problems
 from nomercy.core.i18n import LOCALE_DIR, words
+from nomercy.core.seat_words import label
 from test_notebooks_in_browser import _redrawn
 from test_site import _app_ready, _wait_for_the_player, site  # noqa: F401
 from test_site_phone import _FIT_JS, phone
@@ -43,6 +46,48 @@ _TEXTS_JS = """
   return [...new Set(out)];
 }
 """
+
+
+_STYLE_WORDS_JS = """
+() => {
+  // a word a style sheet writes (::before, ::after: 'content: " (you)"') reaches no catalog
+  const out = [];
+  for (const el of document.querySelectorAll('*')) {
+    for (const where of ['::before', '::after']) {
+      const content = getComputedStyle(el, where).content;
+      if (!content || content === 'none' || content === 'normal') continue;
+      // a content of attr(...) comes back filled in: the page's attributes are said in its language, and left out
+      let own = content;
+      for (const a of el.attributes) if (a.value) own = own.split(a.value).join('');
+      for (const m of own.matchAll(/"((?:[^"\\\\]|\\\\.)*)"/g)) {
+        if (/\\p{L}/u.test(m[1])) out.push(`${el.tagName.toLowerCase()}.${el.className}${where}: ${content}`);
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+"""
+
+_MARKDOWN_LEFT_JS = """
+() => {
+  // Markdown a page shows as it was written (issue 41: "**標題：**" on the Chinese sources page): its marks are gone
+  // once it is rendered; code is left out (its text is what it is)
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('script, style, code, pre, textarea, [data-testid=moves]')) continue;
+    const text = node.textContent;
+    if (/\\*\\*|__|`|\\]\\(|^\\s*#{1,6} /.test(text)) out.push(text.trim().slice(0, 120));
+  }
+  return [...new Set(out)];
+}
+"""
+
+
+def written_wrong(page: Any) -> list[str]:
+    """What a page in a language shows that no catalog said as it should: a word a style sheet writes, and Markdown
+    left unrendered."""
+    return page.evaluate(_STYLE_WORDS_JS) + page.evaluate(_MARKDOWN_LEFT_JS)
 
 
 _NUMBERS = {"count", "limit", "number", "target", "round", "moves", "done", "total", "draw_pile", "rounds"}
@@ -109,6 +154,7 @@ def test_the_landing_and_play_pages_speak_the_language_on_a_phone(site: str, lan
         assert page.evaluate("document.documentElement.lang") == lang
         page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-landing.png"), full_page=True)
         assert _leftovers(page, lang) == []
+        assert written_wrong(page) == []
         assert page.evaluate(_FIT_JS) == []
 
         page = session.open("play/")  # the language is remembered
@@ -135,7 +181,70 @@ def test_the_landing_and_play_pages_speak_the_language_on_a_phone(site: str, lan
         page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-play.png"), full_page=True)
         assert _leftovers(page, lang) == []
         assert _table_english(table, lang) == []
+        assert written_wrong(page) == []
         assert phone_problems(table) + page_scrolls_sideways(page) == []
+        assert page.evaluate(_FIT_JS) == []
+
+
+def _round_with_the_person_knocked_out() -> str:
+    """A round of the Play page's table (You against two steady computers) played to its end, the person knocked
+    out (issue 41: "You: out" stood in English at the round's end): its record, as Export record gives it."""
+    from nomercy.core.wording import table_players
+    from nomercy.play.players import make_player, next_move
+    from nomercy.widgets import GameTable
+
+    table = GameTable("no-mercy", table_players(["steady", "steady"]), seed=3, pace=0)
+    helper = {0: make_player("random", seed=3)}
+    while not table.state.is_over:
+        move = next_move(table.state, helper)
+        assert move is not None and table.move(table.state.move_text(move)) is None
+    assert 0 in table.state.out and table.state.seats[0] == "You"
+    return table.record().to_json()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_resumed_round_and_a_rounds_end_speak_the_language_on_a_phone(site: str, lang: str) -> None:  # noqa: F811
+    """After a reload the table resumes the round and says so in its log (issue 41: the line was English); a round
+    loaded to its end shows every seat's hand in the language, the person's seat by the language's word for it."""
+    from test_site import KERNEL_MS
+
+    record = _round_with_the_person_knocked_out()
+    with phone(site, "390x844") as session:
+        page = session.open(f"?lang={lang}")
+        page.wait_for_function("document.documentElement.dataset.langReady !== undefined")
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        for _ in range(3):
+            _wait_for_the_player(table)
+            step = _next_tap(table)
+            assert step is not None, table.text_content()[:400]
+            version = table.get_attribute("data-version")
+            step[1].scroll_into_view_if_needed()
+            step[1].tap()
+            _redrawn(table, version, 30_000)
+        _wait_for_the_player(table)
+        page.reload()
+        table = _app_ready(page, "nm-table")
+        resumed = words(lang).ngettext("Your round goes on where you left it: {count} move replayed.",
+                                       "Your round goes on where you left it: {count} moves replayed.", 2)
+        resumed = re.escape(resumed).replace("2", r"\d+")
+        assert any(re.fullmatch(resumed, line.strip()) for line in table.locator('[data-testid="log"] > li').all_text_contents()), \
+            "the resumed round's line is not in the log in the language"
+        assert _leftovers(page, lang) == [] and _table_english(table, lang) == [] and written_wrong(page) == []
+
+        table.locator('[data-testid="import"] summary').tap()
+        table.locator('[data-testid="import-text"]').fill(record)
+        table.locator('[data-testid="btn-import"]').tap()
+        over = table.locator('[data-testid="round-over"]')
+        over.wait_for(timeout=KERNEL_MS)
+        page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-round-over.png"), full_page=True)
+        person = label("You", lang)  # "Du", "Vous", "你": never the English name of the seat
+        assert person != "You" and [t.rstrip(": ：\u202f") for t in over.locator(".nm-seat-name").all_text_contents()] == [
+            person, "Sam"], over.text_content()
+        assert [t.strip() for t in table.locator('.nm-seats .nm-seat-name').all_text_contents()][0] == person
+        assert _leftovers(page, lang) == []
+        assert _table_english(table, lang) == []
+        assert written_wrong(page) == []
         assert page.evaluate(_FIT_JS) == []
 
 
@@ -231,4 +340,5 @@ def test_the_train_pages_own_words_speak_the_language_on_a_phone(site: str, lang
         trainer.locator('[data-testid="trainer-export-text"]').wait_for(timeout=KERNEL_MS)
         page.screenshot(path=str(ARTIFACTS / f"site-lang-{lang}-train.png"), full_page=True)
         assert _trainer_english(trainer, lang) == []  # (the board's own words and pictures are the puzzles', not read)
+        assert written_wrong(page) == []
         assert page.evaluate(_FIT_JS) == []

@@ -15,7 +15,7 @@ French or Chinese word typed into the code instead of the catalogs, all fail; wh
 the same in English and in the language ("points" in French, "hand" in Swedish), which is then the language's word.
 Not read: the letters drawn on a card's picture (its color's name and initial, in English capitals, as on the game
 table: the pictures' part; the picture's accessible name, its aria-label, is read); the rulebook's text, in a closed
-``details``; and the ruling's name in the answer's rulebook line, which is the term tables' word, not a catalog's
+``details`` (compared whole with the rulebook's in the language instead: issue 41 found it English); and the ruling's name in the answer's rulebook line, which is the term tables' word, not a catalog's
 (checked to be that word: the rulebook page's heading in the language). The engine's reason under a wrong try, one
 tap away under the stage's own why, is tapped open and read (issue 41: it was English), and so is the reason
 alone for a card the stage did not foresee.
@@ -204,6 +204,9 @@ def test_the_whole_learn_path_in_a_language_on_a_phone_shows_no_english(site: st
             # the rulebook line names the ruling as the rulebook in that language heads it (issue 41, H7)
             shown = root.locator('[data-testid="learn-ruling"] summary b').text_content()
             assert shown == ruling_titles(lang)[stage.ruling], (lang, stage.id, shown)
+            # and its text, one tap away, is the rulebook's in that language (issue 41: it was the English text)
+            text = root.locator('[data-testid="learn-ruling-text"]').text_content()
+            assert text == stage.ruling_text(lang) != stage.ruling_text(), (lang, stage.id, text)
             if number == 1:
                 page.screenshot(path=str(ARTIFACTS / f"site-learn-{lang}-done.png"), full_page=True)
                 assert _small_controls(page) + page_scrolls_sideways(page) == []

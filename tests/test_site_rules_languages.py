@@ -43,7 +43,7 @@ from nomercy.core.rules import OPTIONS
 from nomercy.core.sources import SOURCES
 from nomercy.teaching.terminology import ruling_titles, term_table
 from test_site import KERNEL_MS, Visit, _app_ready, _wait_for_the_player, site  # noqa: F401
-from test_site_languages import _next_tap
+from test_site_languages import _next_tap, written_wrong
 from test_site_phone import _FIT_JS
 
 pytestmark = pytest.mark.site
@@ -204,7 +204,7 @@ def test_the_rules_pages_and_the_rule_card_are_in_the_language_and_fit(site: str
                 _ready(page)
             page.screenshot(path=str(ARTIFACTS / f"site-rules-{lang}-{screen}-{name[:-5]}.png"), full_page=True)
             seen[name] = (_english_left(page, lang), page.evaluate(_CLIPPED_JS) + page_scrolls_sideways(page),
-                          page.evaluate(_FIT_JS) if phone else [], _code_and_ids(page, lang))
+                          page.evaluate(_FIT_JS) if phone else [], _code_and_ids(page, lang), written_wrong(page))
             if name != "index.html":
                 page.go_back()
                 page.wait_for_url(f"**/rules/{lang}/index.html*")

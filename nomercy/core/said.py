@@ -29,6 +29,7 @@ from nomercy.core import inputs
 from nomercy.core.cards import Card, Color, Rank
 from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import N_, SOURCE, Words, language, words
+from nomercy.core import seat_words
 from nomercy.core.wording import is_you
 
 __all__ = ["sentence", "card_name", "translated", "FACE_WORDS", "COLOR_WORDS"]
@@ -40,7 +41,6 @@ FACE_WORDS = {"skip": N_("skip"), "reverse": N_("reverse"), "+2": N_("+2"), "+4"
 """Every face that is not a number, by its notation, as a message: the card's name in a language (a term table's)."""
 COLOR_WORDS = {Color.RED: N_("red"), Color.YELLOW: N_("yellow"), Color.GREEN: N_("green"), Color.BLUE: N_("blue")}
 _COLORED = N_("{color} {face}")  # a colored card: the order of color and face is the language's ("5 rouge")
-_YOU = N_("you")  # the seat called You where it is not the subject: "dig", "vous", "你"
 _LIST_TWO = N_("{first} and {last}")
 _LIST_MORE = N_("{first}, {rest} and {last}")
 _LIST_ITEM = N_("{items}, {item}")  # the list's middle, one card at a time: "röd 5, röd 7"
@@ -84,12 +84,6 @@ def _cards(cards: Iterable[Card], lang: str) -> str:
     for name in names[2:-1]:
         rest = said.gettext(_LIST_ITEM, items=rest, item=name)
     return said.gettext(_LIST_MORE, first=names[0], rest=rest, last=names[-1])
-
-
-def _seat(name: str, lang: str) -> str:
-    """A seat's name where it is not a sentence's subject: unchanged, or for the seat called You the language's
-    'you' ("dig", "vous", "你")."""
-    return words(lang).gettext(_YOU) if is_you(name) and lang != SOURCE else name
 
 
 def sentence(event: ev.Event, lang: str) -> str:
@@ -140,16 +134,12 @@ def n_(singular: str, plural: str) -> tuple[str, str]:
 
 def _by(name: str, other: str, you: str, said: Words, **values: Any) -> str:
     """The message for a subject seat ``name``: ``you`` when it is the seat called You, else ``other`` (with
-    ``{player}`` filled)."""
-    if is_you(name):
-        return said.gettext(you, **values)
-    return said.gettext(other, player=name, **values)
+    ``{player}`` filled) (:func:`nomercy.core.seat_words.about`)."""
+    return seat_words.about(name, other, you, said.lang, **values)
 
 
 def _by_n(name: str, other: tuple[str, str], you: tuple[str, str], count: int, said: Words, **values: Any) -> str:
-    if is_you(name):
-        return said.ngettext(*you, count, **values)
-    return said.ngettext(*other, count, player=name, **values)
+    return seat_words.about_n(name, other, you, count, said.lang, **values)
 
 
 def _game_started(e: Any, said: Words, lang: str) -> str:
@@ -211,14 +201,27 @@ _STACK_WORDS = {
                     "{count} cards are now pending for {player}: answer with a draw card worth +{minimum} or more, or "
                     "draw them all."),
 }
+_STACK_WORDS_YOU = {
+    "none": n_("{count} card is now pending for you: you must draw it and lose the turn.",
+               "{count} cards are now pending for you: you must draw them and lose the turn."),
+    "anything-goes": n_("{count} card is now pending for you: answer with any draw card, or draw it.",
+                        "{count} cards are now pending for you: answer with any draw card, or draw them all."),
+    "wilds-on-anything": n_("{count} card is now pending for you: answer with a wild draw card, or a colored one "
+                             "worth +{minimum} or more, or draw it.",
+                             "{count} cards are now pending for you: answer with a wild draw card, or a colored "
+                             "one worth +{minimum} or more, or draw them all."),
+    "official": n_("{count} card is now pending for you: answer with a draw card worth +{minimum} or more, or "
+                    "draw it.",
+                    "{count} cards are now pending for you: answer with a draw card worth +{minimum} or more, or "
+                    "draw them all."),
+}
+"""The same, when the stack is the person's (:mod:`nomercy.core.seat_words`: the person's word fills no placeholder)."""
 
 
 def _stack_grew(e: Any, said: Words, lang: str) -> str:
-    one, many = _STACK_WORDS.get(e.stacking, _STACK_WORDS["official"])
-    values = {"player": _seat(e.target, lang)}
-    if e.stacking in ("wilds-on-anything", "official") or e.stacking not in _STACK_WORDS:
-        values["minimum"] = e.minimum
-    return said.ngettext(one, many, e.total, **values)
+    kind = e.stacking if e.stacking in _STACK_WORDS else "official"
+    values = {"minimum": e.minimum} if kind in ("wilds-on-anything", "official") else {}
+    return _by_n(e.target, _STACK_WORDS[kind], _STACK_WORDS_YOU[kind], e.total, said, **values)
 
 
 def _cards_drawn(e: Any, said: Words, lang: str) -> str:

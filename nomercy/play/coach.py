@@ -39,7 +39,7 @@ from nomercy.core.errors import IllegalMoveError, PlayerError, brief
 from nomercy.core.legality import empties_hand, is_optional
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play
 from nomercy.core.rulebook import RULINGS, Ruling
-from nomercy.core import inputs
+from nomercy.core import inputs, seat_words
 from nomercy.core.state import GameState
 from nomercy.core.i18n import N_
 from nomercy.core.refusals import Count, Joined, Said, said
@@ -300,7 +300,7 @@ class Review:
                    "decision, as for a hint)") if is_you(self.seat) else
                 N_("{player}: {mistakes} and {close_calls} in {count} decisions (seed {seed}, {budget} playouts per "
                    "decision, as for a hint)"))  # the seat called You is no label: "You: 2 mistakes" reads as a slip
-        return said(head, player=self.seat,
+        return said(head, player=seat_words.SeatLabel(self.seat),
                     mistakes=Count(len(self.mistakes), *n_("{count} mistake", "{count} mistakes")),
                     close_calls=Count(len(self.close_calls), *n_("{count} close call", "{count} close calls")),
                     count=self.looked_at, seed=self.seed, budget=self.budget)

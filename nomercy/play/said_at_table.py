@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from nomercy.core import said as core_said
 from nomercy.core import events as ev
+from nomercy.core import seat_words
 from nomercy.core.cards import Card, Color
 from nomercy.core.errors import NomercyError, NotationError, brief
 from nomercy.core import inputs
@@ -65,7 +66,15 @@ def table_words(snapshot: dict[str, Any], state: GameState, story: Transcript, l
         scored = (said.ngettext("You score {count} point", "You score {count} points", points) if is_you(winner)
                   else said.ngettext("{player} scores {count} point", "{player} scores {count} points", points,
                                      player=winner))
-        shown["over"] = {**over, "scored": scored}
+        champion = over.get("match_winner")
+        shown["over"] = {
+            **over, "scored": scored,
+            # every seat's name at the round's end as a label says it ("Du: utslagen", not "You")
+            "hands": [{**hand, "shown": _seat_name(hand.get("name", ""), lang)} for hand in over.get("hands", [])],
+            "standings": [{**row, "shown": _seat_name(row.get("name", ""), lang)} for row in over.get("standings", [])],
+            "match_line": seat_words.about(champion, N_("{player} wins the match!"), N_("You win the match!"), lang)
+            if isinstance(champion, str) and champion else over.get("match_line", ""),
+        }
     shown["buttons"] = [{**b, "label": _button(b, state, lang)} for b in snapshot.get("buttons", [])]
     shown["top_by"] = _top_by(events, lang)
     last = snapshot.get("last")
@@ -118,7 +127,7 @@ def _screen_words(snapshot: dict[str, Any], state: GameState, lang: str) -> dict
 
 def _seat_name(name: str, lang: str) -> str:
     """A seat's name as a label shows it: the seat called You in the language's words ('Du', 'Vous', '你')."""
-    return words(lang).gettext(N_("You")) if is_you(name) else name
+    return seat_words.label(name, lang)
 
 
 def _button(button: dict[str, Any], state: GameState, lang: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from nomercy.core import wording
+from nomercy.core.refusals import Count, said
+from nomercy.core.said import n_
 from nomercy.core.wording import plural
 from nomercy.play.game import Game, GameRecord
 from nomercy.play.saved_game import Resumed
@@ -34,9 +36,24 @@ def import_name(ask: Any) -> str | None:
     return ask if isinstance(ask, str) and len(ask) <= 40 else None
 
 
+_REPLAYED = {
+    wording.ROUND_RESUMED: n_("Your round goes on where you left it: {count} move replayed.",
+                              "Your round goes on where you left it: {count} moves replayed."),
+    wording.RECORD_LOADED: n_("A saved round was loaded: {count} move replayed.",
+                              "A saved round was loaded: {count} moves replayed."),
+}
+"""The log's line once a record's moves are replayed, as a sentence with its count (a language says "9 moves
+replayed" in its own form of the count, which is not the form of "the 9 moves after it")."""
+
+
 def loaded_line(note: str, record: GameRecord) -> str:
-    """The log's line once a record's moves are replayed."""
-    return note.format(moves=plural(len(record.moves), "move"))
+    """The log's line once a record's moves are replayed (``note``: :data:`~nomercy.core.wording.ROUND_RESUMED` or
+    :data:`~nomercy.core.wording.RECORD_LOADED`): its English, which knows its message and the count of moves, so
+    a table in another language says it in its words (:class:`~nomercy.core.refusals.Said`)."""
+    english = note.format(moves=plural(len(record.moves), "move"))
+    if note not in _REPLAYED:
+        return english
+    return said("{sentence}", english, sentence=Count(len(record.moves), *_REPLAYED[note]))
 
 
 def resume_note(resumed: Resumed) -> str | None:

@@ -19,7 +19,7 @@ from nomercy.core.moves import Catch, Play
 from nomercy.core.scoring import round_points
 from nomercy.core.state import GameState, Phase
 from nomercy.core import wording
-from nomercy.core.wording import plural, says, strength_of, verb, possessive
+from nomercy.core.wording import is_you, plural, says, strength_of, verb, possessive
 from nomercy.play.hot_seat import Screen, reveal_label
 from nomercy.play.match import Match
 from nomercy.play.table_text import (buttons, daily_title, hands_left, how_won, seat_order, share_line,
@@ -73,6 +73,8 @@ def snapshot(table: TableFrame) -> dict[str, Any]:
         seats.append({
             "name": name, "kind": table.kinds[i], "count": len(s.hands[i]), "out": i in s.out,
             "turn": i == s.turn and not s.is_over, "viewer": i == viewer,
+            # the person's own seat, when its name does not say so already (hot-seat: "Ann (you)"; never "You (you)")
+            "yours": human_viewer and i == viewer and not is_you(name),
             "uno": i in s.catchable, "winner": s.winner == i, "catch": catch,
             "catch_title": f"{says(name, 'holds')} one card: catch {name} if {verb(name, 'has')} not called UNO"
                            if catch else "",

@@ -24,12 +24,12 @@ from nomercy.core.cards import Card, Color
 from nomercy.core.engine import legal_moves
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.rulebook import RULINGS
-from nomercy.core import said
+from nomercy.core import said, seat_words
 from nomercy.play.said_at_table import log_words, move_words, said_all, status_words, table_words
 from nomercy.core.i18n import N_, SOURCE, words
 from nomercy.core.refusals import reason_of, refusal_words
 from nomercy.core.moves import VERBS
-from nomercy.core.wording import is_you, plural, rules_name, verb
+from nomercy.core.wording import COMPUTER_NAMES, PERSON, is_you, plural, rules_name, strength_of, verb
 from nomercy.core.rules import RuleSet
 from nomercy.play.daily_deal import DAILY_PLAYERS, daily_seed
 from nomercy.play.saved_game import SavedGame
@@ -162,6 +162,7 @@ class TerminalTable:
         self._titles = ruling_titles_given(titles)
         self._lines = 0
         check_save(save_to, daily=None if daily is None else day_of(daily))  # before the session resumes it
+        players = _seats_named(players, lang)
         self.session = (TableSession(rules, players, seed=seed, coach=coach, save_to=save_to, clock=self._clock,
                                      **(overrides or {})) if daily is None else
                         TableSession.deal_of_the_day(day_of(daily), coach=True, save_to=save_to, clock=self._clock))
@@ -205,10 +206,19 @@ class TerminalTable:
                         f"('{verb(name, 'plays')} red 7', '{verb(name, 'draws')}') or a card; 'help' lists the rest.")
         else:
             say = self._words.gettext
-            self._write(say(N_("nomercy play: {rules} rules, seed {seed}. You play {player} against {others}. Type the "
-                               "number of a move, a move ('plays red 7', 'draws') or a card; 'help' lists the rest."),
-                            rules=say(rules_name(session.rules.name)), seed=session.record().seed, player=name,
-                            others=", ".join(others)))
+            others = [f"{n} ({say(strength_of(k) or k)})" if not n.lower().startswith(k) else n
+                      for i, (n, k) in enumerate(zip(session.seats, session.kinds)) if i != self.person]
+            if is_you(name):
+                greeting = say(N_("nomercy play: {rules} rules, seed {seed}. You play against {others}. Type the "
+                                  "number of a move, a move ('plays red 7', 'draws') or a card; 'help' lists the rest."),
+                               rules=say(rules_name(session.rules.name)), seed=session.record().seed,
+                               others=", ".join(others))
+            else:
+                greeting = say(N_("nomercy play: {rules} rules, seed {seed}. You play {player} against {others}. Type "
+                                  "the number of a move, a move ('plays red 7', 'draws') or a card; 'help' lists the "
+                                  "rest."), rules=say(rules_name(session.rules.name)), seed=session.record().seed,
+                               player=name, others=", ".join(others))
+            self._write(greeting)
         if session.notice:
             self._write(session.notice)
         show_table = True
@@ -234,7 +244,7 @@ class TerminalTable:
                 continue
             if show_table:
                 self._print_table(snap)
-            answer = self._ask(f"{snap['viewer']}> ")
+            answer = self._ask(f"{seat_words.label(snap['viewer'], self._words.lang)}> ")
             if answer is None:
                 return self._leave("input ended")
             done = self._answer(answer.strip())
@@ -430,7 +440,7 @@ class TerminalTable:
         for seat in snap["seats"]:
             notes = [_(n) for n, on in ((N_("knocked out"), seat["out"]), (N_("one card, no UNO yet"), seat["uno"]),
                                         (N_("to move"), seat["turn"])) if on]
-            seats.append(f"{seat['name']} {cards(seat['count'])}" + (f" ({', '.join(notes)})" if notes else ""))
+            seats.append(f"{seat.get('shown', seat['name'])} {cards(seat['count'])}" + (f" ({', '.join(notes)})" if notes else ""))
         if snap["mercy_limit"]:
             self._write(_("Hands (out at {limit}): {seats}.", limit=snap["mercy_limit"], seats="; ".join(seats)))
         else:
@@ -497,17 +507,31 @@ class TerminalTable:
         for hand in snap["over"]["hands"]:
             cards = ", ".join(_said_card(c, lang) for c in hand["cards"])
             if hand["out"]:
-                self._write("  " + said.gettext(N_("{player} (knocked out): {cards}"), player=hand["name"], cards=cards))
+                self._write("  " + said.gettext(N_("{player} (knocked out): {cards}"), player=seat_words.label(hand["name"], lang),
+                                                cards=cards))
                 continue
-            self._write("  " + said.gettext(N_("{player}: {cards}, {points}: {list}"), player=hand["name"],
+            self._write("  " + said.gettext(N_("{player}: {cards}, {points}: {list}"), player=seat_words.label(hand["name"], lang),
                                             cards=self._cards(hand["count"]),
                                             points=said.ngettext("{count} point", "{count} points", hand["points"]),
                                             list=cards))
         for standing in snap["over"]["standings"]:
-            self._write("  " + said.gettext(N_("{player}: {score} in the match"), player=standing["name"],
+            self._write("  " + said.gettext(N_("{player}: {score} in the match"), player=seat_words.label(standing["name"], lang),
                                             score=standing["score"]))
         if snap["daily"]:
             self._write(said.gettext(N_("To share: {share}"), share=snap["daily"]["share"]))
+
+
+def _seats_named(players: Sequence[str] | Mapping[str, str], lang: str) -> Sequence[str] | Mapping[str, str]:
+    """The seats of a terminal table: as given, or, for seats given by their kinds alone at a table in another
+    language than English, the person's seat called You (said in the language's word, 'Du', 'Vous', '你') and the
+    computers by the names the Play page gives them (English keeps its Player, Greedy1, ... as it always printed)."""
+    if lang == SOURCE or isinstance(players, Mapping) or not isinstance(players, (list, tuple)) or \
+            [str(k).strip().lower() for k in players].count(HUMAN) != 1 or len(players) > len(COMPUTER_NAMES) + 1:
+        return players
+    names, computers = {}, iter(COMPUTER_NAMES)
+    for kind in players:
+        names[PERSON if str(kind).strip().lower() == HUMAN else next(computers)] = kind
+    return names
 
 
 def ruling_titles_given(titles: object) -> dict[str, str]:

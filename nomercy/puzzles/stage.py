@@ -39,7 +39,7 @@ from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.events import Event
 from nomercy.core.legality import legal_moves, why_illegal
 from nomercy.core.moves import Move, format_move, parse_move
-from nomercy.core.rulebook import RULINGS
+from nomercy.core.rulebook import RULINGS, in_language
 from nomercy.core.state import GameState
 from nomercy.puzzles.answers import ANSWER_KEYS, REPLAYED, mismatches
 from nomercy.puzzles.file_format import STAGE_KEYS, names
@@ -260,17 +260,18 @@ class Stage:
             return Attempt("step", text, events=events, after=after)
         return Attempt("allowed", text, why=why, events=events, after=after)
 
-    def ruling_text(self) -> str:
+    def ruling_text(self, lang: str = "en") -> str:
         """The ruling behind the stage as the rulebook writes it, in its plain sentences: a bracket or a sentence
         that names a rule option or another ruling in code (`` `stack-answers` ``) is left out, which a card player
-        need not read (the rulebook is one click away).
+        need not read (the rulebook is one click away). In ``lang`` the rulebook's words in that language.
 
         >>> Stage.from_dict(dict(_EXAMPLE, ruling="no-stacking")).ruling_text()
         'In classic UNO a draw card cannot be answered with another: the next player draws and loses the turn.'
         """
-        text = re.sub(r"\s*\([^()]*`[^()]*\)", "", RULINGS[self.ruling].text)
-        plain = [s for s in re.split(r"(?<=[.!?])\s+", text) if "`" not in s]
-        return " ".join(plain) or RULINGS[self.ruling].title
+        ruling = RULINGS[self.ruling] if lang == "en" else in_language(RULINGS[self.ruling], lang)
+        text = re.sub(r"\s*[(（][^()（）]*`[^()（）]*[)）]", "", ruling.text)  # (Chinese brackets are full-width)
+        plain = [s for s in re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*", text) if s and "`" not in s]
+        return ("" if lang == "zh-Hant" else " ").join(plain) or ruling.title
 
     # --- checking ------------------------------------------------------------------------------------
     def check(self) -> list[str]:

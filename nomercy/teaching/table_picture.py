@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
-from nomercy.core import inputs
+from nomercy.core import inputs, seat_words
 from nomercy.core.cards import Color
 from nomercy.core.engine import legal_moves
 from nomercy.core.i18n import N_, SOURCE, Words, language, words
@@ -54,6 +54,8 @@ def _swatch(color: Color | None, lang: str = SOURCE) -> str:
 
 # The picture's words in another language (English says them as it always has, below).
 _OVER = N_("The round is over.")
+_VIEWER_BADGE = N_("you, as the mark beside the seat whose hand is shown")
+"""The mark beside a seat that is the person's, when the seat has another name than You ('du', 'vous', '你')."""
 _PHASES: dict[str, tuple[str, str]] = {
     "won": (N_("{player} wins the round."), N_("You win the round.")),
     "play_drawn": (N_("{player} drew {card}, a card that can be played, and must play it."),
@@ -157,8 +159,8 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
             marks.append(_badge(t(N_("winner")), "#2e9d48"))
         if i in state.catchable:
             marks.append(_badge(t(N_("UNO not called")), "#f4c20d", "#1d1d1f"))
-        if view is not None and i == view.seat:
-            marks.append(_badge("you" if english else t(N_("You")), "#1f63c6"))
+        if view is not None and i == view.seat and (english or not is_you(name)):  # (Du, Vous, 你 say it already)
+            marks.append(_badge("you" if english else t(_VIEWER_BADGE), "#1f63c6"))
         count = "—" if knocked else str(sizes[i])
         mercy = ""
         if limit:
@@ -166,7 +168,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
         row_style = ' style="color:#8a8a8a"' if knocked else ' style="background:#fff4e0"' if turn else ""
         rows.append(
             f'<tr data-seat="{escape(name)}"{row_style}><td style="{cell};width:1.5em">{"▶" if turn else ""}</td>'
-            f'<td style="{cell}"><b>{escape(name if english or not is_you(name) else t(N_("You")))}</b>{"".join(marks)}</td>'
+            f'<td style="{cell}"><b>{escape(seat_words.label(name, lang))}</b>{"".join(marks)}</td>'
             f'<td style="{cell}">{count}</td>{mercy}</tr>'
         )
     headers = ["", t(N_("seat")), t(N_("cards"))] + ([t(N_("mercy meter (out at {limit})"), limit=limit)] if limit else [])
@@ -177,8 +179,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
     named = state.color if top.is_wild else None
     arrow = "↻" if state.direction == 1 else "↺"
     direction_word = t(N_("clockwise")) if state.direction == 1 else t(N_("counterclockwise"))
-    order = [names[i] if english or not is_you(names[i]) else t(N_("You")) for i in range(len(names))
-             if i not in state.out]
+    order = [seat_words.label(names[i], lang) for i in range(len(names)) if i not in state.out]
     if state.direction != 1:
         order = order[::-1]
     if english:  # as it always said: "1 cards" too

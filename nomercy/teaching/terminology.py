@@ -62,6 +62,7 @@ TABLE_WORDS: dict[str, str] = {
     "pass": "keep a drawn card and end the turn (classic UNO)",
     "rulebook": "the project's book of rulings (the site's Rules pages)",
     "rule card": "the one-page summary of the deck and the rules, to print",
+    "puzzle": "a table with a question about it, served on the Train page (one word for it everywhere)",
 }
 """Words of the table that are neither a face, a glossary word nor a ruling, with what they mean."""
 

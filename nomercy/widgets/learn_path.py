@@ -36,7 +36,7 @@ from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor,
 from nomercy.core.refusals import refusal_words
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.said import COLOR_WORDS, card_name, n_, sentence
-from nomercy.core.wording import is_you
+from nomercy.core import seat_words
 from nomercy.core.state import GameState
 from nomercy.puzzles.progress import LEARN_TOPIC, Progress
 from nomercy.puzzles.stage import Attempt, Chapter, Stage, load_path
@@ -50,11 +50,6 @@ _PROFILE_NAMES = {"no-mercy": N_("No Mercy"), "classic": N_("Classic UNO")}
 _BOTH_GAMES = N_("No Mercy and classic UNO")
 _HEADINGS = {"done": N_("Done!"), "refused": N_("Not allowed:"), "allowed": N_("Allowed, but not the task:"),
              "step": N_("Good, go on.")}
-# the seat called You, as its name shows at the table: "Du", "Vous", "你" (English shows the name itself; a message
-# of its own, not "You": the game table still names that seat "You" in every language, and "You" in the catalogs
-# would make the Play page's language test read it there as English left over)
-_YOU = N_("You, as a seat's name")
-
 
 def progress_id(stage: Stage) -> str:
     """The stage as the progress files name it: beside the puzzles, never one of them."""
@@ -277,7 +272,7 @@ class LearnPath(GuardedWidget):
             "events": _said(last.events, self._lang),
             # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English;
             # its title the term tables' word, as the rulebook page in that language heads it
-            "ruling": {"title": ruling_titles(self._lang)[ruling.id], "text": stage.ruling_text()} if last.done else None,
+            "ruling": {"title": ruling_titles(self._lang)[ruling.id], "text": stage.ruling_text(self._lang)} if last.done else None,
             "last": self._index + 1 >= len(self._stages),
             "first_try": last.done and self._wrong_tries == 0,
         }
@@ -380,21 +375,21 @@ def _said(events: Sequence[Event], lang: str = SOURCE) -> list[str]:
         if lang == SOURCE:
             said.append(f"{event.pending}." if isinstance(event, StackGrew) else event.sentence)
         elif isinstance(event, StackGrew):
-            said.append(words(lang).ngettext(*_PENDING, event.total, player=_seat(event.target, lang)))
+            said.append(seat_words.about_n(event.target, _PENDING, _PENDING_YOU, event.total, lang))
         else:
             said.append(sentence(event, lang))
     return said
 
 
 _PENDING = n_("{count} card is now pending for {player}.", "{count} cards are now pending for {player}.")
-"""A stack grown, without how to answer it (English says it with the event's own ``pending``)."""
+_PENDING_YOU = n_("{count} card is now pending for you.", "{count} cards are now pending for you.")
+"""A stack grown, without how to answer it (English says it with the event's own ``pending``); the second for the
+person's own stack (:mod:`nomercy.core.seat_words`)."""
 
 
 def _seat(name: str, lang: str) -> str:
-    """A seat's name in ``lang``: the seat called You as the table names it ("Du", "Vous", "你"), else the name."""
-    if lang == SOURCE or not is_you(name):
-        return name
-    return words(lang).gettext(_YOU)
+    """A seat's name standing alone in ``lang`` (:func:`nomercy.core.seat_words.label`)."""
+    return seat_words.label(name, lang)
 
 
 def _card(card: Card, lang: str) -> str:

@@ -105,7 +105,7 @@ function render({ model, el }) {
       "data-out": seat.out ? "true" : null, "data-viewer": seat.viewer ? "true" : null,
     },
       h("div", { class: "nm-seat-head" },
-        h("span", { class: "nm-seat-name" }, seat.shown || seat.name),
+        h("span", { class: "nm-seat-name" }, seat.yours ? _("{name} (you)", { name: seat.shown || seat.name }) : seat.shown || seat.name),
         h("span", { class: "nm-kind", "data-testid": `strength-${seat.name}` }, seat.strength && _(seat.strength))),
       h("div", { class: "nm-seat-count" },
         h("span", { class: "nm-mini", html: seat.back }),
@@ -422,7 +422,7 @@ function render({ model, el }) {
     const standings = o.standings.length
       ? h("table", { class: "nm-standings", "data-testid": "standings" },
           h("tr", {}, h("th", {}, _("seat")), h("th", {}, _("match points (to {target})", { target: o.target }))),
-          o.standings.map((s) => h("tr", {}, h("td", {}, s.name), h("td", {}, s.score))))
+          o.standings.map((s) => h("tr", {}, h("td", {}, s.shown || s.name), h("td", {}, s.score))))
       : null;
     return h("div", { class: "nm-over", "data-testid": "round-over", role: "status" },
       h("div", { class: "nm-over-title" }, o.title),
@@ -432,8 +432,8 @@ function render({ model, el }) {
       // each hand left, the person's own in the second person: "Your hand: 3 cards, 45 points", "You were knocked out."
       h("div", { class: "nm-over-hands" }, o.hands.map((hand) => h("div", { class: "nm-over-hand" },
         hand.out
-          ? h("span", { class: "nm-seat-name" }, (hand.you ? _("You were knocked out.") : _("{player} was knocked out.", { player: hand.name })) + " ")
-          : [h("span", { class: "nm-seat-name" }, (hand.you ? _("Your hand:") : _("{player}:", { player: hand.name })) + " "), handWorth(hand)],
+          ? h("span", { class: "nm-seat-name" }, (hand.you ? _("You were knocked out.") : _("{player} was knocked out.", { player: hand.shown || hand.name })) + " ")
+          : [h("span", { class: "nm-seat-name" }, (hand.you ? _("Your hand:") : _("{player}:", { player: hand.shown || hand.name })) + " "), handWorth(hand)],
         h("span", { class: "nm-mini-row", html: hand.cards.join("") })))),
       h("div", { class: "nm-actions" },
         o.match_winner ? null : button("btn-new-round", _("Next round"), () => send({ type: "new_round" }), { class: "nm-btn nm-btn-primary" }),
