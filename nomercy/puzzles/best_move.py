@@ -111,8 +111,8 @@ class Verdict:
         """What the estimates are and what their ± means, for a learner."""
         return (f"Each is the chance to win the round with that move. The expert imagined {self.playouts} rounds "
                 f"in all from this position, the hidden cards dealt at random each time, and played each for up to "
-                f"{self.depth} moves (each such round is a playout). {self._counted()} ± says how far luck alone "
-                f"could move each chance (one standard error). The best move wins about {self.shown_lead()} more "
+                f"{self.depth} moves (each such round is a playout). {self._counted()} ± is one standard error: luck alone "
+                f"moves a chance by less than that about two times in three. The best move wins about {self.shown_lead()} more "
                 f"rounds in 100 than the next one.")
 
     def _counted(self) -> str:
