@@ -139,7 +139,8 @@ _ROWS = [
             N_("A +2 or +4: the first player draws 2 or 4 and loses the turn, with no chance to stack; the player "
             "after them starts."),
             N_("A skip-all: the dealer starts."),
-            N_("A plain wild (classic UNO and the Open Mercy deck): the first player names the color and starts."),
+            N_("A plain wild (classic UNO and the Open Mercy online game's deck): the first player names the color "
+               "and starts."),
             N_("A wild +6 or wild +10 (the project's reading): the first player names the color, then draws 6 or 10 "
             "and loses the turn; the player after them starts."),
             N_("A wild reverse +4 (the project's reading, following the idea above): the direction turns; the player "

@@ -332,8 +332,8 @@ _EXPERTS_MOVE = N_("The expert's best move is {best}.")
 _ESTIMATE = N_("{move}: {percent}% ± {error} (one standard error, {playouts})")
 _NOTE = N_("Each is the chance to win the round with that move. The expert imagined {playouts} rounds in all from this "
            "position, the hidden cards dealt at random each time, and played each for up to {depth} moves (each such "
-           "round is a playout). {counted} ± says how far luck alone could move each chance (one standard error). The "
-           "best move wins about {lead} more rounds in 100 than the next one.")
+           "round is a playout). {counted} ± is one standard error: luck alone moves a chance by less than that about "
+           "two times in three. The best move wins about {lead} more rounds in 100 than the next one.")
 _ALL_DECIDED = N_("Each playout reached the end of the round and counts as a win or a loss.")
 _SOME_DECIDED = N_("{decided} of them reached the end of the round and count as a win or a loss. The other {cut} were "
                    "still going: each counts a share of a win, judged by the hand sizes. So a chance need not be a "

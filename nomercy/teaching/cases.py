@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from nomercy.core.cards import parse_cards
 from nomercy.core.engine import deal
 from nomercy.core.errors import NomercyError
 from nomercy.core.rules import RuleSet, ruleset
@@ -84,38 +85,43 @@ def first_card_cases(rules: str | RuleSet = "classic") -> Table:
 
 def _start(state: GameState) -> str:
     """Where a table starts, every count a reader needs to check the cells: the hands, the top card, what is
-    pending, the draw pile and the cards under the top card (the rest of the deck)."""
+    pending, the draw pile and the cards under the top card, each by name."""
     hands = "; ".join(f"{name} {', '.join(map(str, hand))}" for name, hand in zip(state.seats, state.hands))
     top = f"{state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
     pending = f", {state.pending} pending for {state.seats[state.turn]}" if state.pending else ""
-    return (f"Start: hands {hands}; top card {top}{pending}; draw pile {len(state.draw_pile)} cards; "
-            f"under the top card {len(state.discard) - 1} cards, the rest of the deck.")
+    under = ", ".join(map(str, state.discard[:-1])) or "nothing"
+    return (f"Start: hands {hands}; top card {top}{pending}; draw pile {', '.join(map(str, state.draw_pile))}; "
+            f"under the top card {under}.")
 
 
 def empty_pile_cases() -> Table:
     """What happens when the draw pile runs out during each kind of draw: with cards to reshuffle, and without.
 
-    Three draws: B draws a pending stack of 10 with 3 cards left in the pile; B turns up cards for a
-    roulette with 2 left; A draws until a card fits with 2 left. In the second column the discard pile
-    holds only its top card, so almost nothing can be reshuffled. Each cell ends with where the table
-    stands, so a card drawn that fits is seen waiting to be played.
+    Three draws on a small table, every card named: B draws the 10 of a wild +10 with 3 cards left in the
+    pile; B turns up cards for a roulette with 2 left; A draws until a card fits with 2 left. The rest of the
+    deck is left out, so the counts stay small; in the last column even the cards under the top card are, so
+    nothing can be reshuffled. Each cell ends with where the table stands, so a card drawn that fits is seen
+    waiting to be played.
     """
     draws = (
-        ("a stack of 10 to draw",
+        ("a wild +10: 10 to draw",
          dict(hands={"A": "red 1, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="wild +10",
-              pending=10, color="red", turn="B", draw_pile_size=3), ("B draws",)),
+              pending=10, color="red", turn="B"),
+         "green 2, blue 3, yellow 5", "red 2, red 3, blue 4, blue 6, green 7, green 8, yellow 6, yellow 9",
+         ("B draws",)),
         ("a roulette (B names green)",
-         dict(hands={"A": "wild roulette, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9",
-              draw_pile="red 1, blue 2", draw_pile_size=2), ("A plays wild roulette", "B names green")),
+         dict(hands={"A": "wild roulette, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
+         "red 1, blue 2", "yellow 2, blue 4, green 6, red 7", ("A plays wild roulette", "B names green")),
         ("drawing until a card fits",
-         dict(hands={"A": "green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9",
-              draw_pile="blue 7, yellow 8", draw_pile_size=2), ("A draws",)),
+         dict(hands={"A": "green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
+         "blue 7, yellow 8", "blue 3, yellow 2, red 4, green 5", ("A draws",)),
     )
     rows = []
-    for name, setup, moves in draws:
-        start = table(**setup)  # type: ignore[arg-type]
+    for name, setup, pile, under, moves in draws:
+        dealt = table(**setup)  # type: ignore[arg-type]
+        start = dealt.replace(draw_pile=parse_cards(pile), discard=parse_cards(under) + (dealt.top_card,))
         refilled = " Now: ".join(_told(start, moves))  # where it stands says who acts, and what must be played
-        bare = " Now: ".join(_told(start.replace(discard=(start.discard[-1],)), moves))
+        bare = " Now: ".join(_told(start.replace(discard=(start.top_card,)), moves))
         rows.append({"the draw": f"{name}. {_start(start)}", "the discard pile can be reshuffled": refilled,
                      "no card is left anywhere": bare})
     return Table(("the draw", "the discard pile can be reshuffled", "no card is left anywhere"), tuple(rows))
