@@ -10,7 +10,9 @@ The walk is the one issue 38 measured by hand: each stage read, its first wrong 
 played (and Try again pressed when the rules allow it), then the stage's accepted move, then Next stage. It
 goes through the Python widget (:class:`nomercy.widgets.learn_path.LearnPath`) and counts the words of what the
 page shows without opening a fold (a ``<details>``: the rulebook's text, the engine's reason when the stage says
-its own why): the stage's title, rule and task, and each answer's heading, move, sentences and the ruling's name.
+its own why, "What happened": the events of a move that did the task, a wrong try's beyond its first): the
+stage's title, rule and task, and each answer's heading, move, the sentences said out loud, the folds' lines and
+the ruling's name.
 The table's fixed labels (seats, "Color", the buttons' words) are not counted: a reader glances at them.
 Taps: a card with one move is one tap, a card with a choice of moves two, a button one. The estimate is the
 issue's: 200 words a minute and 3 seconds a tap. Nothing here is a test.
@@ -43,7 +45,9 @@ def answer_words(feedback: dict[str, Any]) -> int:
     events = list(feedback["events"])
     if events[:1] == [f"{move}."]:  # the page never says the move twice
         events = events[1:]
-    shown = [feedback.get("heading", ""), move, " ".join(events), feedback["why"]]
+    shown = [feedback.get("heading", ""), move, " ".join(events[:feedback["events_shown"]]), feedback["why"]]
+    if events[feedback["events_shown"]:]:
+        shown.append("What happened")  # the fold's line; the sentences in it are not counted
     if feedback["reason"] and not feedback.get("reason_folded"):
         shown.append(f"The rules say: {feedback['reason']}.")
     if feedback["ruling"]:

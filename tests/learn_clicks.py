@@ -65,6 +65,15 @@ def play_stage(root: Any, stage: Stage, *, wrong: WrongTry | None = None, tap: b
         said["steps"] += root.locator('[data-testid="learn-feedback"]').text_content() or ""
     click_move(root, stage, stage.done[0], tap=tap)
     root.locator('[data-testid="learn-feedback"][data-kind="done"]').wait_for(timeout=WAIT_MS)
+    # what the move did is on the table and in the answer's first line; its sentences wait, closed, one tap away
+    # (a draw has no move line: its first sentence says it)
+    if root.locator('[data-testid="learn-feedback"] .nm-learn-move').text_content():
+        assert root.locator('[data-testid="learn-events"]').count() == 0, stage.id
+    more = root.locator('[data-testid="learn-events-more"]')
+    if more.count():
+        assert more.get_attribute("open") is None, stage.id
+        assert (more.locator("summary").text_content() or "") == "What happened", stage.id
+        assert not root.locator('[data-testid="learn-events-folded"]').is_visible(), stage.id
     ruling = root.locator('[data-testid="learn-ruling"]')  # named, its text folded under one tap
     assert (ruling.locator("summary").text_content() or "").startswith("The rulebook: "), stage.id
     said["ruling"] = root.locator('[data-testid="learn-ruling-text"]').text_content() or ""

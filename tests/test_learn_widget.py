@@ -72,6 +72,31 @@ def test_an_answer_says_what_happened_once(tmp_path):
     assert (path.feedback["heading"], path.feedback["move"]) == ("Done!", "You played the wild and named green.")
 
 
+def test_a_move_that_does_the_task_folds_what_happened_and_a_wrong_try_says_its_first_sentence(tmp_path):
+    path = _path(tmp_path, "draw-and-stack")
+    path.goto("stop-the-plus-two")
+    path.play("You plays blue +2")
+    assert path.feedback["events_shown"] == 0  # the table shows the stack; the move line says what was played
+    path = _path(tmp_path, "mercy")
+    path.goto("twenty-five-and-out")
+    path.play("You draws")  # allowed, not the task: what it really did comes first, the rest one tap away
+    assert path.feedback["events_shown"] == 1 and path.feedback["events"][0] == "You draw 5 cards."
+    assert path.feedback["why"] == "Your +10 would have passed the stack on."
+    path.goto("the-last-player-standing")
+    path.play("You draws")
+    # a draw that does the task has no move line: its first sentence says it, the rest is folded
+    assert (path.feedback["kind"], path.feedback["move"], path.feedback["events_shown"]) == ("done", "", 1)
+    assert path.feedback["events"][0] == "You draw 2 cards."
+
+
+def test_a_draw_is_said_once_in_every_language(tmp_path):
+    for lang in ("sv", "fr", "zh-Hant"):
+        path = LearnPath("mercy", data_dir=str(tmp_path / lang), lang=lang)
+        path.goto("twenty-five-and-out")
+        path.play("You draws")
+        assert path.feedback["move"] == "" and path.feedback["events"][0]  # its first sentence names the draw
+
+
 def test_draw_until_it_fits_goes_on_after_the_draw_and_is_done_once_the_card_is_played(tmp_path):
     path = _path(tmp_path, "draw-and-stack")
     path.goto("draw-until-it-fits")

@@ -262,14 +262,19 @@ class LearnPath(GuardedWidget):
             self.feedback = {}
             return
         ruling = RULINGS[stage.ruling]
+        move = (_move_told(last, self._tried_on) if self._lang == SOURCE
+                else _move_said(last.move, self._tried_on, self._lang, refused=last.outcome == "refused"))
         self.feedback = {
-            "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]),
-            "move": (_move_told(last, self._tried_on) if self._lang == SOURCE
-                     else _move_said(last.move, self._tried_on, self._lang, refused=last.outcome == "refused")),
+            "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]), "move": move,
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
             "reason": refusal_words(last.reason, self._lang), "reason_folded": bool(last.reason and last.why),
             "why": said(last.why) if last.why else "",
             "events": _said(last.events, self._lang),
+            # how many of them the answer says out loud, the rest folded under "What happened": a move that did
+            # the task shows its result on the table, and the answer's first line says what was played; a wrong
+            # try's first sentence says what the move really did, the rest is one tap away
+            # (a draw's first sentence is its move line, "You draw 4 cards.": said even when the rest is folded)
+            "events_shown": 0 if last.done and move else 1,
             # the rulebook's words: in the catalogs when the rulebook's translation puts them there, else English;
             # its title the term tables' word, as the rulebook page in that language heads it
             "ruling": {"title": ruling_titles(self._lang)[ruling.id], "text": stage.ruling_text(self._lang)} if last.done else None,
@@ -410,6 +415,8 @@ def _move_said(move: str, state: GameState, lang: str, refused: bool = False) ->
         parsed = parse_move(move, state.seats)
     except NomercyError:
         return move
+    if isinstance(parsed, Draw) and not refused:  # its first sentence says it: "You draw 4 cards."
+        return ""
     if not isinstance(parsed, Play):
         return _label(parsed, state, lang)
     said, card = words(lang), card_name(parsed.card, lang)

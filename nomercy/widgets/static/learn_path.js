@@ -207,6 +207,11 @@ function render({ model, el }) {
   function answer(f, last) {
     if (!f.kind) return null;
     // Python words the answer and trims what it would say twice (the events that repeat the move); this draws it
+    // what the move did: a wrong try's first sentence said, the rest (and all of a move that did the task, whose
+    // result the table shows) folded under "What happened"
+    const open = f.events_shown ?? f.events.length;
+    const shown = f.events.slice(0, open);
+    const folded = f.events.slice(open);
     const reason = f.reason ? h("p", { "data-testid": "learn-reason" }, _("The rules say: {reason}.", { reason: f.reason })) : null;
     return h("div", {
       class: `nm-learn-answer nm-learn-${f.kind}`, "data-testid": "learn-feedback", "data-kind": f.kind,
@@ -215,7 +220,10 @@ function render({ model, el }) {
       h("b", {}, f.heading), " ",
       h("span", { class: "nm-learn-move" }, f.move),
       f.reason && !f.reason_folded ? reason : null,
-      f.events.length ? h("p", { "data-testid": "learn-events" }, f.events.join(" ")) : null,
+      shown.length ? h("p", { "data-testid": "learn-events" }, shown.join(" ")) : null,
+      folded.length ? h("details", { "data-testid": "learn-events-more", class: "nm-learn-more" },
+        h("summary", {}, h("span", { class: "nm-learn-arrow", "aria-hidden": "true" }), _("What happened")),
+        h("p", { "data-testid": "learn-events-folded" }, folded.join(" "))) : null,
       f.why ? h("p", { "data-testid": "learn-why" }, f.why) : null,
       // the stage's why said what this move gets wrong; the engine's own reason is one tap away
       f.reason && f.reason_folded ? h("details", { "data-testid": "learn-reason-more", class: "nm-learn-more" },
