@@ -158,6 +158,18 @@ def test_the_persons_seat_has_the_languages_word(lang: str) -> None:
     assert label("Ann", lang) == "Ann" and label("You", "en") == "You"
 
 
+_LESSONS_DOOR = ("Every rule explained at length, with whole rounds to step through: longer reading, made for a computer's "
+                 "screen.")
+_ENGLISH_IN = {"sv": "engelska", "fr": "anglais", "zh-Hant": "英文"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_lessons_door_says_the_lessons_are_in_english(lang: str) -> None:
+    """The notebooks stay in English (issue 41), so the landing page's Lessons door says so in every other language:
+    a Swedish, French and Chinese reader each opened it and met a wholly English Lab without a word of warning."""
+    assert _ENGLISH_IN[lang] in words(lang).gettext(_LESSONS_DOOR)
+
+
 _CSS_FILES = sorted([*(ROOT / "nomercy" / "widgets" / "static").glob("*.css"), *(ROOT / "site" / "app").glob("*.css")])
 
 
