@@ -361,3 +361,16 @@ def test_the_persons_seat_never_fills_a_placeholder_of_a_sentence(lang: str, mon
                 table.send_intent({"type": "advance", "version": table.session.version})
         learn_path._said(table.session.transcript().events, lang)
     assert not filled, "\n".join(sorted(filled))
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_tables_rulings_say_their_options_in_the_language(lang: str) -> None:
+    """The log's ruling under an event says each option in the page's words: a Chinese reader found the first card's
+    ruling ending in "`first_card: apply`" read as English ("first card: apply") in the Play page's log."""
+    table = GameTable("no-mercy", ONE_PERSON, seed=5, pace=0, lang=lang)
+    from nomercy.core.rules import OPTIONS
+
+    as_code = [f"{option.replace('_', ' ')}: " for option in OPTIONS]  # the English table's "first card: apply"
+    for rule, said in table.rulings.items():
+        assert not re.search(r"`|\]\(", said["text"]) and not any(code in said["text"] for code in as_code), \
+            (rule, said["text"])

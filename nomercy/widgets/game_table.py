@@ -23,6 +23,8 @@ The same intents can be sent from Python, which is how the tests play whole game
 
 from __future__ import annotations
 
+import re
+
 import datetime
 import functools
 import os
@@ -40,6 +42,7 @@ from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState
 from nomercy.core import wording
 from nomercy.core.wording import is_you, option_words
+from nomercy.teaching.code_words import in_words
 from nomercy.play.game import GameRecord
 from nomercy.core.said import COLOR_WORDS, card_name
 from nomercy.play.said_at_table import log_words, prompt_words, said_all, status_words, table_words
@@ -57,6 +60,20 @@ _LOG_LINES = 120  # the log shows the latest lines; the full log stays in Python
 DEFAULT_PACE = 0.8
 """Seconds between computer moves in the browser, unless the notebook asks otherwise."""
 _card = functools.lru_cache(maxsize=1024)(Card.parse)  # the snapshot's cards, in notation, back to cards to draw
+
+
+
+def _options_said(text: str, lang: str) -> str:
+    """A ruling's text with its code in words: in English the short form the table has always shown ("first card:
+    apply"); in another language each option, setting and ruling in that language's words, as the Rules pages say
+    them (a Chinese reader found "`first_card: apply`" in English in the log), as plain text (no links)."""
+    if lang == "en":
+        return option_words(text)
+    return option_words(_LINK.sub(r"\1", in_words(text, lang, rulebook="", sources="")))
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+"""A Markdown link, whose words alone the table's log shows."""
 
 
 class GameTable(GuardedWidget):
@@ -141,7 +158,7 @@ class GameTable(GuardedWidget):
             # option ids in words ("voluntary draw: on"): the rulebook's Markdown keeps them in backticks
             # in the table's language: the rulebook's words from the catalogs, the titles from the term tables
             titles = ruling_titles(lang)
-            self.rulings = {r.id: {"title": option_words(r.title), "text": option_words(r.text)}
+            self.rulings = {r.id: {"title": option_words(r.title), "text": _options_said(r.text, lang)}
                             for r in (in_language(ruling, lang, titles[ruling.id]) for ruling in RULINGS.values())}
             self.words = words(self._lang).catalog()
             self.plural = plural_rule(self._lang)
