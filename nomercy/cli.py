@@ -117,6 +117,10 @@ def _check(args: argparse.Namespace) -> int:
         if path.strip() == "" or "\0" in path:
             return _fail("check", NomercyError(f"each path names a puzzle or stage file, or a folder of them, like "
                                                f"puzzles/stacking; not {inputs.quote(path)}"))
+        try:
+            inputs.path(path, "each path")  # '-' or a control character: no name of a file to check
+        except NomercyError as error:
+            return _fail("check", error)
         same = os.path.realpath(path)
         if same not in seen:
             seen.add(same)
@@ -274,9 +278,13 @@ _SHOWN_MOVES = 60
 def build_parser() -> argparse.ArgumentParser:
     from nomercy.play.daily_deal import daily_opponents
     from nomercy.play.simulate import MAX_GAMES, most_workers
-    from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, whole_number
+    from nomercy.puzzles.commands import MAX_CLI_SEED, add_rule_options, players_number, whole_number
+
+    from nomercy import __version__
 
     parser = OneLineParser(prog="nomercy", description="UNO Show 'em No Mercy and classic UNO, by the rules.")
+    parser.add_argument("--version", action="version", version=f"nomercy {__version__}",
+                        help="print the version of nomercy and stop")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="replay puzzles and stages and compare their answers")
     check.add_argument("paths", nargs="*",
@@ -285,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check)
     simulate = sub.add_parser("simulate", help="play many games between computer players and summarize them")
     add_rule_options(simulate)
-    simulate.add_argument("--players", type=whole_number("--players", -(10**18), 10**18), default=4,
+    simulate.add_argument("--players", type=players_number(), default=4,
                           help="number of players (default 4; the rules say how many may play)")
     simulate.add_argument("--bots", default="random",
                           help="one kind for every seat (random, greedy, expert) or one per seat: expert,random,...; "
@@ -314,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
     play = sub.add_parser("play", help="play a round at a table in the terminal, against computer players")
     add_rule_options(play)
-    play.add_argument("--players", type=whole_number("--players", 0, 10**9), default=None,
+    play.add_argument("--players", type=players_number(), default=None,
                       help="number of seats, yours included (default 3; the rules say how many may play)")
     play.add_argument("--bots", default=None,
                       help="the computer players: one kind for every seat (random, greedy, expert) or one per seat: "
@@ -347,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     shell does, and Ctrl-C with 130.
     """
     args: Any = None
+    _degrade_output()
     try:
         args = build_parser().parse_args(argv)
         if args.command == "puzzle":
@@ -362,6 +371,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
         print(f"nomercy {command}: interrupted" if command else "nomercy: interrupted", file=sys.stderr)
         return 130
+
+
+def _degrade_output() -> None:
+    """A terminal or a redirect that cannot show a character (``PYTHONIOENCODING=ascii``, a legacy code page) gets
+    it escaped as ``\\u00b1``, in the normal output as in the errors, instead of a crash halfway through."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot be changed is left as it is
+                pass
 
 
 def _silence_stdout() -> None:

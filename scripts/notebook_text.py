@@ -114,6 +114,38 @@ def output_text(output: dict) -> str:
     return plain
 
 
+def notebook_problem(path: Path) -> str | None:
+    """Why ``path`` is not a notebook these scripts can read, in one line; None when it is one.
+
+    A notebook is a UTF-8 JSON object of nbformat 4 whose ``cells`` are objects with a ``cell_type`` and a ``source`` of text (or
+    a list of texts). Checked before any work, so a file that only has the ending ``.ipynb`` is one line, not a
+    traceback from deep in the reading."""
+    if not path.is_file() or path.suffix != ".ipynb":
+        return f"{path} is not a notebook file (.ipynb)"
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return f"{path} is not a notebook: it is not UTF-8 text"
+    except ValueError:
+        return f"{path} is not a notebook: it is not JSON"
+    except OSError as error:
+        return f"{path} cannot be read: {(error.strerror or 'an error').lower()}"
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list):
+        return f"{path} is not a notebook: it has no list of cells"
+    if nb.get("nbformat") != 4 or isinstance(nb.get("nbformat"), bool):
+        return f"{path} is not a notebook of the format these scripts read (nbformat 4)"
+
+    def text(value: object) -> bool:
+        return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+    for number, cell in enumerate(cells, 1):
+        if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str) \
+                or not text(cell.get("source", "")) or not isinstance(cell.get("outputs", []), list):
+            return f"{path} is not a notebook: its cell {number} is not a cell with a type and text"
+    return None
+
+
 def notebook_text(path: Path) -> str:
     """A notebook as Markdown: prose, code in fences, each cell's outputs as text under ``output:``."""
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -150,13 +182,21 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = OneLineParser(prog="scripts/notebook_text.py", description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, help="write one <notebook>.md per notebook into this folder")
+    parser.add_argument("--out", help="write one <notebook>.md per notebook into this folder")
     args = parser.parse_args(argv)
     if args.out is not None:
-        parser.folder("--out", args.out)
+        from nomercy.core.files import name_problem
+
+        if not args.out.strip():  # Path('') is the current folder: an empty name is no folder
+            parser.error("--out names a folder to write into, not nothing")
+        problem = name_problem(args.out)
+        if problem is not None:
+            parser.error(f"--out: {problem}")
+        args.out = parser.folder("--out", Path(args.out))
     for path in args.notebooks:
-        if not path.is_file() or path.suffix != ".ipynb":
-            parser.error(f"{path} is not a notebook file (.ipynb)")
+        problem = notebook_problem(path)
+        if problem is not None:
+            parser.error(problem)
     for path in args.notebooks:
         text = notebook_text(path)
         if args.out:

@@ -125,9 +125,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=whole_number("--timeout", 1, 86_400), default=600,
                         help="seconds a single cell may take, 1 to 86400 (default 600)")
     args = parser.parse_args(argv)
+    from notebook_text import notebook_problem  # this folder's reader of notebooks: the same checks
+
     for name in args.notebooks:
-        if not Path(name).is_file() or not name.endswith(".ipynb"):
-            parser.error(f"{name} is not a notebook file (.ipynb)")
+        problem = notebook_problem(Path(name))
+        if problem is not None:
+            parser.error(problem)
     if importlib.util.find_spec("vl_convert") is None:
         print("error: vl-convert-python is not installed, so the charts would be stored without their pictures; "
               "install the test extra: pip install -e '.[test]'", file=sys.stderr)

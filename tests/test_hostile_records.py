@@ -180,7 +180,8 @@ def test_every_kind_of_mistake_says_what_a_record_holds() -> None:
     assert "whole number" in said["a seed of 3.7"] and "whole number" in said["a seed of true"]
     assert "'winner' is not part of a game record" in said["a winner seat that does not exist"]
     assert "record move 3" in said["a third move that is illegal"]
-    assert "cannot be dealt" in said["hands of 60: rules that cannot be dealt"]
+    # refused where the record is read, as the rules are made: not later, by the deal
+    assert "mercy_limit 25 is not above hand_size 60" in said["hands of 60: rules that cannot be dealt"]
     assert "unknown rule profile 'nomercy'" in said["a misspelled profile"]
     assert "seat names must differ" in said["the same seat twice"]
 

@@ -242,8 +242,8 @@ def one_line(err: str) -> str:
 
 @pytest.mark.parametrize("argv, said", [
     (["--players", "100000"], "--players counts every seat, you included: no-mercy is for 2 to 6 players, not 100000"),
-    (["--players", str(10**30)], "--players is a whole number from 0 to 1000000000; not one of 31 digits"),
-    (["--players", "9" * 5000], "--players is a whole number from 0 to 1000000000; not one of 5,000 digits"),
+    (["--players", str(10**30)], "--players is how many play, which the rules set (no-mercy 2 to 6, classic 2 to 10, open-mercy 2 to 20, speltavlan 2 to 10); not one of 31 digits"),
+    (["--players", "9" * 5000], "--players is how many play, which the rules set (no-mercy 2 to 6, classic 2 to 10, open-mercy 2 to 20, speltavlan 2 to 10); not one of 5,000 digits"),
     (["--players", "\u00b2"], "--players is a whole number written with the digits 0 to 9"),
     (["--players", "\u0663"], "--players is a whole number written with the digits 0 to 9"),
     (["--set", "players=2-2"], "--set players=... would change how many the rules seat"),

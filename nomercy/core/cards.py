@@ -434,7 +434,11 @@ def parse_cards(texts: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     (Card.parse('red 7'), Card.parse('wild +6'))
     """
     if isinstance(texts, str):
-        texts = [t for t in texts.split(",") if t.strip()]
+        items = texts.split(",") if texts.strip() else []  # no text at all is no cards
+        if any(not t.strip() for t in items):  # 'r7,,b3' or 'r7,': a card left out is not silently dropped
+            raise NotationError(f"a card is missing between the commas of {brief(texts)}: write the cards as "
+                                "'r7, w+6', one between each two commas")
+        texts = items
     elif not isinstance(texts, (list, tuple)):
         raise NotationError(f"cards are written as text, like 'r7, w+6', or a list of cards, not {brief(texts)}")
     return tuple(Card.parse(t) for t in texts)

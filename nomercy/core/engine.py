@@ -27,7 +27,7 @@ from nomercy.core.effects import EFFECTS, FIRST_CARD, house_effect_failed, take_
 from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, RulesError, brief
 from nomercy.core.legality import LegalMoves, is_legal, is_listed, legal_moves, why_illegal
-from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, as_range, ruleset
+from nomercy.core.rules import ROUND_MOVE_LIMIT, RuleSet, as_range, check_dealable, ruleset
 from nomercy.core.state import GameState, KEEP_OR_PLAY, NAME_FIRST_COLOR, OVER, PLAY_DRAWN, TURN
 from nomercy.core.draft import Draft, dead_end_winner, shuffle_rng
 from nomercy.core.seeds import check_seed, shuffle
@@ -85,11 +85,7 @@ def deal(
     low, high = rule_set.players
     if not low <= len(seats) <= high:
         raise RulesError(f"{rule_set.name} is for {low} to {high} players, not {len(seats)}")
-    if rule_set.mercy_limit is not None and rule_set.mercy_limit <= rule_set.hand_size:
-        raise RulesError(
-            f"mercy_limit {rule_set.mercy_limit} is not above hand_size {rule_set.hand_size}: every hand would be "
-            "dealt at the mercy limit; choose a mercy_limit above hand_size, or none"
-        )
+    check_dealable(rule_set)
     deck = list(DECKS[rule_set.deck].cards())
     if rule_set.hand_size * len(seats) >= len(deck):
         raise RulesError(f"{len(seats)} hands of {rule_set.hand_size} do not fit in a {len(deck)}-card deck: "

@@ -92,6 +92,27 @@ def _cannot(target: Path, what: str | None, reason: str) -> FileWriteError:
     return FileWriteError(f"cannot write {what + ' to ' if what else ''}{target}: {reason}")
 
 
+def name_problem(name: str) -> str | None:
+    """What is wrong with a file or folder name a person gave, beyond what the file system refuses; None if nothing.
+
+    ``-`` is refused: many programs read it as the screen or the keyboard, and nomercy would write a file of that
+    name instead. So is a name with a line break, a tab or another control character: it cannot be typed back,
+    and lists of files show it as something else.
+
+    >>> name_problem("games.jsonl") is None
+    True
+    >>> name_problem("a\\nb")
+    "'a?b' holds a line break, a tab or another control character: give a name without one"
+    """
+    if name == "-":
+        return "'-' is not a file name here (nomercy does not read it as the screen): give the name of a file"
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
+        from nomercy.core.errors import quote
+
+        return f"{quote(name)} holds a line break, a tab or another control character: give a name without one"
+    return None
+
+
 def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: str | None = None) -> Path:
     """Refuse, before anything is written, a target that must not be written; return it as a ``Path``.
 
@@ -101,6 +122,9 @@ def check_target(path: str | os.PathLike[str], *, replace: bool = False, what: s
     """
     if not isinstance(path, (str, os.PathLike)) or "\x00" in str(path):
         raise FileWriteError(f"{brief(path)} is not a file name: give the name of a file to write")
+    problem = name_problem(str(path))
+    if problem is not None:
+        raise FileWriteError(problem)
     target = Path(path)
     if str(path) == "" or target.name in ("", ".", ".."):
         raise FileWriteError(f"{str(path)!r} is not a file name: give the name of a file to write")
@@ -344,12 +368,32 @@ def remove_leftovers(folder: str | os.PathLike[str]) -> list[Path]:
         if not pid_text.isdigit() or len(pid_text) > 10:
             continue
         try:
-            if not entry.is_file(follow_symlinks=False):
+            is_folder = entry.is_dir(follow_symlinks=False)  # a set of files written together (staging_folder)
+            if not is_folder and not entry.is_file(follow_symlinks=False):
                 continue
             age = now - entry.stat(follow_symlinks=False).st_mtime
             if _writer_is_gone(int(pid_text), age):
-                os.unlink(entry.path)
+                if is_folder:
+                    import shutil
+
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
             continue
     return removed
+
+
+def staging_folder(target: str | os.PathLike[str]) -> Path:
+    """A new, empty hidden folder beside ``target`` for files that appear together or not at all.
+
+    It is named like the temporary files (``.<name>.<pid>-<token>.nomercy-tmp``), so a run killed before it
+    moved its files into place leaves nothing that :func:`remove_leftovers` does not clear next time.
+    """
+    folder = _temporary_beside(Path(target))
+    try:
+        folder.mkdir()
+    except OSError as error:
+        raise FileWriteError(f"cannot write {Path(target)}: {why_not(error)}") from None
+    return folder

@@ -479,6 +479,11 @@ def path(value: Any, what: str, *, error: Error = NomercyError, folder: bool = F
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise error(allowed) from None
+    from nomercy.core.files import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise error(f"{what}: {problem}")
     if folder and os.path.lexists(text) and not os.path.isdir(text):
         raise error(f"{what} {quote(text)} is a file, not a folder: give the name of a folder")
     return value

@@ -28,7 +28,7 @@ from nomercy.core.decks import DECKS
 from nomercy.core.errors import RulesError, brief
 from nomercy.core.i18n import N_
 
-__all__ = ["RuleSet", "OPTIONS", "option_value", "PROFILES", "ruleset", "profile_names", "OptionInfo", "parse_settings",
+__all__ = ["RuleSet", "OPTIONS", "option_value", "PROFILES", "ruleset", "check_dealable", "profile_names", "OptionInfo", "parse_settings",
            "ROUND_MOVE_LIMIT"]
 
 
@@ -424,6 +424,27 @@ def _register() -> None:
 _register()
 
 
+def check_dealable(rules: RuleSet) -> RuleSet:
+    """``rules`` if a round can be dealt under them; else the reason, as :class:`RulesError`.
+
+    The one check of a deal's rules: the deal makes it, and so do :func:`ruleset` when it is given a ``hand_size``
+    and a game record when it is read (a record is always dealt). A rule set for a position may keep a mercy limit
+    under the hand size, as a lesson's position that starts with small hands does: a position is not dealt.
+
+    >>> check_dealable(ruleset("no-mercy", mercy_limit=5))
+    Traceback (most recent call last):
+    ...
+    nomercy.core.errors.RulesError: mercy_limit 5 is not above hand_size 7: every hand would be dealt at the mercy limit; choose a mercy_limit above hand_size, or none
+    """
+    if not isinstance(rules, RuleSet):
+        raise RulesError(f"the rules of a deal are a rule set, like ruleset('no-mercy'); not {brief(rules)}")
+    if rules.mercy_limit is not None and rules.mercy_limit <= rules.hand_size:
+        raise RulesError(
+            f"mercy_limit {rules.mercy_limit} is not above hand_size {rules.hand_size}: every hand would be "
+            "dealt at the mercy limit; choose a mercy_limit above hand_size, or none")
+    return rules
+
+
 def profile_names() -> tuple[str, ...]:
     return tuple(PROFILES)
 
@@ -439,7 +460,12 @@ def ruleset(profile: str | RuleSet = "no-mercy", /, **overrides: Any) -> RuleSet
             raise RulesError(
                 f"unknown rule profile {brief(profile)}: choose one of {', '.join(PROFILES)}"
             ) from None
-    return _with_overrides(base, overrides) if overrides else base
+    if not overrides:
+        return base
+    made = _with_overrides(base, overrides)
+    if any(isinstance(k, str) and k.replace("-", "_") == "hand_size" for k in overrides):
+        check_dealable(made)  # a hand size is the deal's: one that cannot be dealt is refused where it is given
+    return made
 
 
 def parse_settings(settings: Sequence[str]) -> dict[str, str]:

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, RulesError, brief
 from nomercy.core.moves import check_seat_names
-from nomercy.core.rules import OPTIONS, PROFILES, ROUND_MOVE_LIMIT, RuleSet, ruleset
+from nomercy.core.rules import OPTIONS, PROFILES, ROUND_MOVE_LIMIT, RuleSet, check_dealable, ruleset
 from nomercy.core.seeds import check_seed
 
 __all__ = ["GameRecord", "RECORD_KEYS", "MAX_RECORD_CHARS", "check_table"]
@@ -230,6 +230,10 @@ def _check(rules: Any, seats: Any, seed: Any, moves: Any,
             rules = ruleset(rules)
         except RulesError as error:
             raise _Refused(str(error)) from None
+    try:
+        check_dealable(rules)  # a record is always dealt: rules that cannot deal are refused as it is read
+    except RulesError as error:
+        raise _Refused(str(error)) from None
     seats = _check_seats(seats, rules)
     _check_seed(seed)
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)

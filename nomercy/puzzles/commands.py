@@ -16,7 +16,7 @@ from nomercy.puzzles.answers import describe
 from nomercy.puzzles.file_format import LEVELS
 from nomercy.puzzles.puzzle import DEFAULT_KIND, KINDS, Puzzle, default_puzzle_dir, load_puzzle, puzzle_files
 
-__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number", "MAX_CLI_SEED"]
+__all__ = ["add_puzzle_commands", "show_text", "solve_text", "matches", "whole_number", "players_number", "MAX_CLI_SEED"]
 
 MAX_CLI_SEED = MAX_SEED  # the one range of seeds (nomercy.core.inputs)
 """The largest seed a command takes (the help of every --seed says so); a derived seed has 63 bits."""
@@ -33,19 +33,32 @@ def _collection(args: argparse.Namespace, err: TextIO) -> tuple[list[Puzzle], in
     """The puzzles of the folder that load, and how many files did not (each named on ``err``)."""
     puzzles: list[Puzzle] = []
     broken = 0
+    seen: dict[str, Path] = {}
     for path in puzzle_files(_folder(args)):
         try:
-            puzzles.append(load_puzzle(path))
+            puzzle = load_puzzle(path)
         except NomercyError as error:
             broken += 1
             err.write(f"nomercy puzzle: skipped {error}\n")
+            continue
+        if puzzle.id in seen:  # as `nomercy check` says it: one id, one puzzle
+            broken += 1
+            err.write(f"nomercy puzzle: skipped {path}: id {puzzle.id!r} is also used by {seen[puzzle.id]}\n")
+            continue
+        seen[puzzle.id] = path
+        puzzles.append(puzzle)
     return puzzles, broken
 
 
 def _find(args: argparse.Namespace, err: TextIO) -> Puzzle:
     """The puzzle called ``args.id``: its file is ``<id>.yaml``, so only that file is read when it exists."""
+    if not args.id.strip():
+        raise NomercyError("give a puzzle id, like stack-2-4-6; 'nomercy puzzle list' lists them")
     folder = _folder(args)
     named = [p for p in puzzle_files(folder) if p.stem == args.id]
+    if len(named) > 1:  # two files of one id: which one is meant cannot be guessed
+        raise NomercyError(f"two files in {folder} are called {args.id}.yaml ({named[0]} and {named[1]}): "
+                           "give the one you mean as --dir, or rename one")
     if named:
         return load_puzzle(named[0])  # a broken file is reported as the error it is
     puzzles, _ = _collection(args, io.StringIO())
@@ -229,6 +242,36 @@ def whole_number(option: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def players_number(option: str = "--players") -> Callable[[str], int]:
+    """The argparse type of ``--players``: a whole number whose range the rule profile sets, so it is checked
+    with ``--rules``; a number too long to be any profile's is refused here, naming the profiles' ranges.
+
+    >>> players_number()("9" * 31)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --players is how many play, which the rules set (no-mercy 2 to 6, classic 2 to 10, open-mercy 2 to 20, speltavlan 2 to 10); not one of 31 digits
+    """
+    from nomercy.core.rules import PROFILES
+
+    parse_any = whole_number(option, -(10**18), 10**18)
+
+    def parse(text: str) -> int:
+        try:
+            return parse_any(text)
+        except argparse.ArgumentTypeError:
+            cleaned = text.strip() if isinstance(text, str) else ""
+            if not (cleaned.lstrip("+-").isascii() and cleaned.lstrip("+-").isdigit()):
+                raise  # not a number at all: the usual refusal says how to write one
+            ranges = ", ".join(f"{name} {rules.players[0]} to {rules.players[1]}" for name, rules in PROFILES.items())
+            digits = len(cleaned.lstrip("+-"))
+            raise argparse.ArgumentTypeError(f"{option} is how many play, which the rules set ({ranges}); not "
+                                             f"{'one of ' + format(digits, ',') + ' digits' if digits > 18 else cleaned}"
+                                             ) from None
+
+    parse.__name__ = option
+    return parse
+
+
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """The two options every command that plays games takes: the rule profile and overrides on top of it."""
     parser.add_argument("--rules", default="no-mercy", help="rule profile (default no-mercy)")
@@ -265,7 +308,7 @@ def add_puzzle_commands(sub: "argparse._SubParsersAction[Any]") -> None:
                           help=f"how many puzzles to find, 1 to {MAX_COUNT} (default 10)")
     generate.add_argument("--seed", type=whole_number("--seed", 0, MAX_CLI_SEED), default=0,
                           help="seed of the search, 0 to 2**63 - 1")
-    generate.add_argument("--players", type=whole_number("--players", -(10**18), 10**18), default=4,
+    generate.add_argument("--players", type=players_number(), default=4,
                           help="number of players (default 4; the rules say how many may play)")
     generate.add_argument("--out", required=True, metavar="FOLDER", help="folder for the puzzle files (made if missing)")
     generate.add_argument("--force", action="store_true", help="replace puzzle files of the same name in FOLDER")

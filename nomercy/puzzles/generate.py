@@ -28,7 +28,7 @@ from nomercy.core.refusals import plain
 from nomercy.core.cards import Rank
 from nomercy.core.engine import legal_moves, new_game
 from nomercy.core.errors import NomercyError, brief
-from nomercy.core.files import FileWriteError, check_target, remove_leftovers, why_not, write_text
+from nomercy.core.files import FileWriteError, check_target, name_problem, remove_leftovers, staging_folder, why_not, write_text
 from nomercy.puzzles.asks import phrase
 from nomercy.puzzles.explain import explain
 from nomercy.puzzles.puzzle import Puzzle
@@ -344,6 +344,9 @@ def check_out_folder(out: str | Path) -> Path:
     folder = Path(out)
     if str(out).strip() == "" or "\x00" in str(out):
         raise FileWriteError(f"{brief(str(out))} is not a folder name: give the folder for the puzzles")
+    problem = name_problem(str(out))
+    if problem is not None:
+        raise FileWriteError(f"--out: {problem}")
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
@@ -369,8 +372,12 @@ def write_puzzles(puzzles: list[dict[str, Any]], out: str | Path, *, replace: bo
     """Write each puzzle to ``out/<id>.yaml`` (the folder is made if missing); returns the paths.
 
     Every target is checked before the first is written: an existing file is refused unless ``replace``
-    (:mod:`nomercy.core.files`), so a refusal writes nothing. Each file is written whole or not at all.
+    (:mod:`nomercy.core.files`), so a refusal writes nothing. The files are written into a hidden folder beside
+    the folder and moved into it at the end, so a run killed while writing leaves no part of a set: a new folder
+    appears whole, in one rename; into a folder that exists, the finished files are moved one by one.
     """
+    import shutil
+
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise FileWriteError(f"cannot write the puzzles to {folder}: it is not a folder")
@@ -380,9 +387,24 @@ def write_puzzles(puzzles: list[dict[str, Any]], out: str | Path, *, replace: bo
         for path in paths:
             check_target(path, replace=replace, what="a puzzle")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise FileWriteError(f"cannot write the puzzles to {folder}: {why_not(error)}") from None
-    for path, data in zip(paths, puzzles):
-        write_text(path, puzzle_text(data), replace=replace, what="a puzzle")
-    return paths
+    existed = folder.is_dir()
+    remove_leftovers(folder.parent)  # what a run killed while writing left beside the folder
+    staging = staging_folder(folder)  # beside it, not in it: a killed run leaves no puzzle file in the folder
+    try:
+        for path, data in zip(paths, puzzles):
+            write_text(staging / path.name, puzzle_text(data), what="a puzzle")
+        if not existed:
+            try:
+                os.rename(staging, folder)  # the whole set appears at once
+            except OSError as error:
+                raise FileWriteError(f"cannot write the puzzles to {folder}: {why_not(error)}") from None
+            return paths
+        for path in paths:
+            check_target(path, replace=replace, what="a puzzle")  # still free, or still a file to replace
+            os.replace(staging / path.name, path)
+        return paths
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

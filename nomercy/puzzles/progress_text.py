@@ -304,7 +304,11 @@ def _parse_or_raise(text: str) -> Reading:
         try:
             if len(line) > MAX_LINE:
                 raise ValueError("it is longer than any attempt")
-            attempt = Attempt.from_json(_loads(line))
+            item = _loads(line)
+            if isinstance(item, dict) and item.get("format") == FORMAT:  # another export's first line
+                raise ValueError("a second export begins there: the text holds two exports pasted together; "
+                                 "import them one at a time")
+            attempt = Attempt.from_json(item)
             if not attempt.id:
                 raise ValueError(f"attempt at {attempt.puzzle}: it has no id")
             seen = lines.setdefault(attempt.id, (number, attempt))

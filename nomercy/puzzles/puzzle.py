@@ -15,6 +15,7 @@ answer keys with the position reached:
 
 from __future__ import annotations
 
+import glob
 import os
 import random
 from abc import ABC, abstractmethod
@@ -469,9 +470,22 @@ def load_puzzle(path: str | Path) -> Puzzle:
     return Puzzle.from_dict(read_puzzle_file(path), path=str(path))
 
 
-def puzzle_files(folder: str | Path) -> list[Path]:
-    """Every ``*.yaml`` file under ``folder``, sorted."""
-    return sorted(p for p in Path(folder).rglob("*.yaml") if p.is_file())
+def puzzle_files(folder: str | Path, name: str = "*.yaml") -> list[Path]:
+    """Every ``*.yaml`` file under ``folder`` (or every file called ``name``), sorted.
+
+    A folder that goes away during the walk (another program's temporary folder under ``/tmp``) is passed over:
+    what is no longer there holds no puzzle, and the walk must not crash on it. Links to folders are not
+    followed, so a link that points back up cannot loop; the hidden folder of puzzles being written (or left by a
+    killed ``nomercy puzzle generate``) is not read."""
+    import fnmatch
+
+    from nomercy.core.files import TEMPORARY_SUFFIX
+
+    found: list[Path] = []
+    for where, folders, files in os.walk(folder, onerror=lambda error: None):  # a vanished folder: nothing to read
+        folders[:] = [f for f in folders if not f.endswith(TEMPORARY_SUFFIX)]  # a write under way, or a killed one's
+        found.extend(Path(where, f) for f in files if fnmatch.fnmatchcase(f, name))
+    return sorted(p for p in found if p.is_file())
 
 
 def _yaml_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -556,12 +570,13 @@ def find_puzzle(key: str | Path | Puzzle) -> Puzzle:
     """A puzzle by id (from ``puzzles/``), by file path, or as it is."""
     if isinstance(key, Puzzle):
         return key
-    if not isinstance(key, (str, Path)) or not 0 < len(str(key)) <= 1000 or not str(key).isprintable():
+    if not isinstance(key, (str, Path)) or not 0 < len(str(key)) <= 1000 or not str(key).isprintable() \
+            or not str(key).strip():
         raise NomercyError(f"a puzzle is named by its id or its file, like 'stack-2-4-6'; not {brief(key)}")
     path = Path(key)
     if path.suffix in (".yaml", ".yml") and path.exists():
         return load_puzzle(path)
     # A puzzle's file is named after its id (puzzle-format.md), so only that file is read.
-    for candidate in sorted(default_puzzle_dir().rglob(f"{key}.yaml")) if len(str(key)) <= 200 else ():
+    for candidate in puzzle_files(default_puzzle_dir(), glob.escape(f"{key}.yaml")) if len(str(key)) <= 200 else ():
         return load_puzzle(candidate)
     raise NomercyError(f"no puzzle {brief(key)} in the puzzles folder ({default_puzzle_dir()})")

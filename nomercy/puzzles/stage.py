@@ -27,6 +27,7 @@ teaches. The learner plays a move on the table; :meth:`Stage.judge` answers it t
 
 from __future__ import annotations
 
+import os
 import re
 import typing
 from dataclasses import dataclass, field
@@ -167,6 +168,10 @@ class Stage:
         goal = data["goal"]
         if not isinstance(goal, dict) or not goal:
             raise PuzzleError(f"{where}goal is a mapping of what holds once the task is done, like {{top: red 8}}")
+        unknown_goals = [k for k in goal if k not in ANSWER_KEYS]
+        if unknown_goals:  # named as the stage's goal, not as the answer of the puzzle the table is checked as
+            raise PuzzleError(f"{where}goal: unknown goal key {brief(unknown_goals[0])}; the keys are "
+                              f"{', '.join(k for k in ANSWER_KEYS if k not in REPLAYED)}")
         replayed = [k for k in goal if k in REPLAYED]
         if replayed:
             raise PuzzleError(f"{where}goal: {replayed[0]} is not checked after a move; use keys like "
@@ -176,7 +181,10 @@ class Stage:
         table_data = {key: data[key] for key in _POSITION if key in data}
         table_data.update(id=data["id"], title=data["title"], source="original", question=data["task"],
                           answer=goal, moves=data.get("moves") or [])
-        table = Puzzle.from_dict(table_data, path=path)  # the position, the opening moves and the goal's values
+        try:
+            table = Puzzle.from_dict(table_data, path=path)  # the position, the opening moves and the goal's values
+        except PuzzleError as error:  # the goal is checked as a puzzle's answer: name it as the stage does
+            raise PuzzleError(re.sub(r"(^|: )answer(?=[.:\[ ])", r"\1goal", str(error), count=1)) from None
         where = f"{path or table.id}: "
         ruling = data["ruling"]
         if not isinstance(ruling, str) or ruling not in RULINGS:
@@ -330,12 +338,13 @@ class Chapter:
     known_from_classic: bool = False
 
 
-def _text(value: Any, key: str, where: str) -> str:
-    """A stage's words (its rule, its task): text a learner reads, with something to read and nothing hidden."""
+def _text(value: Any, key: str, where: str, whose: str = "a stage's") -> str:
+    """A stage's words (its rule, its task) or a chapter's (``whose``): text a learner reads, with something to read
+    and nothing hidden."""
     if not isinstance(value, str) or not value.strip():
-        raise PuzzleError(f"{where}a stage's {key} is text a learner reads, not {brief(value)}")
+        raise PuzzleError(f"{where}{whose} {key} is text a learner reads, not {brief(value)}")
     if not inputs.readable(value):
-        raise PuzzleError(f"{where}a stage's {key} holds a character that shows as nothing (like a zero-width space) "
+        raise PuzzleError(f"{where}{whose} {key} holds a character that shows as nothing (like a zero-width space) "
                           f"or cannot be shown: write it with characters one can see")
     return " ".join(value.split())
 
@@ -391,7 +400,7 @@ def _chapter_data(path: Path) -> dict[str, Any]:
     if unknown:
         raise PuzzleError(f"{where}unknown key {brief(unknown[0])}; the keys are {', '.join(_CHAPTER_KEYS)}")
     for key in ("title", "about"):
-        data[key] = _text(data.get(key), key, where)
+        data[key] = _text(data.get(key), key, where, "the chapter's")
     stages = data.get("stages")
     if not isinstance(stages, list) or not stages or not all(isinstance(s, str) for s in stages):
         raise PuzzleError(f"{where}stages lists the chapter's stage ids in order, like [match-the-color]")
@@ -479,6 +488,11 @@ def looks_like_a_stage(path: Path) -> bool:
 
 
 def _stray_stage(path: Path) -> PuzzleResult:
+    chapter = path.parent / CHAPTER_FILE
+    if os.path.lexists(chapter):  # there, but no file: a folder (or a link to nothing) of that name
+        kind = "a folder" if chapter.is_dir() else "not a file"
+        return PuzzleResult(str(path), (f"a stage of the learning path, but the {CHAPTER_FILE} beside it is {kind}: "
+                                        f"a chapter's {CHAPTER_FILE} is a file that lists its stages",))
     return PuzzleResult(str(path), (f"a stage of the learning path (it has a task), but its folder has no "
                                     f"{CHAPTER_FILE}: a stage lives in a chapter's folder, beside the chapter's "
                                     f"{CHAPTER_FILE} that lists it",))

@@ -167,7 +167,17 @@ class Trainer(PuzzleBoard):
         """Merge an exported progress text into this progress (every attempt of both kept, each once);
         return how many attempts were new. A text that does not read raises, and changes nothing. Another
         learner's text raises too, unless ``into`` says whose it becomes: ``"mine"`` (this learner's) or
-        ``"theirs"`` (the trainer switches to the learner it names, and it goes there)."""
+        ``"theirs"`` (the trainer switches to the learner it names, and it goes there). A file's bytes are taken
+        as its UTF-8 text; any other kind of value is refused with what is expected."""
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ProgressFileError("this progress file is not text (UTF-8): it is not one nomercy wrote. "
+                                        "Nothing was changed.") from None
+        if not isinstance(text, str):  # 5 is not "nothing to import": say what is
+            raise ProgressFileError(f"import_progress takes the text of an exported progress file (or its bytes), "
+                                    f"not {inputs.quote(text)}. Nothing was changed.")
         self._raise_on_refusal(self.send_intent({"type": "import_progress", "text": text, "into": into}))
         if self._transfer.get("kind") in ("refused", "ask"):
             raise ProgressFileError(self._transfer["sentence"])
