@@ -200,7 +200,6 @@ QUOTES = [
     ("07-winning-uno-scoring.ipynb", ("ruling", "uno"),
      "You can be caught until the next move that is neither a call nor a catch. Usually that is the next "
      "player's play or draw. After it, it is too late."),
-    ("09-when-sources-disagree.ipynb", ("ruling", "uno"), "until the next move that is neither a call nor a catch"),
     ("02-a-turn.ipynb", ("ruling", "matching"), "a wild goes on any top card"),
     ("02-a-turn.ipynb", ("ruling", "matching"), "on a wild only its color counts"),
     ("01-the-deck.ipynb", ("term", "dealer"), "shuffles, deals 7 cards to everyone and turns up the first card"),
@@ -229,11 +228,11 @@ QUOTES = [
     ("07-winning-uno-scoring.ipynb", ("term", "match (of rounds)"), "Each round deals everyone in again, even a "
      "player knocked out before."),
     # what the winner scores, said the same way wherever a lesson shows a score before notebook 7 teaches it
-    ("04-mercy.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),
-    ("05-sevens-and-zeros.ipynb", ("ruling", "scoring"), "cards left in the hands of the players still in the round"),
-    ("06-action-cards.ipynb", ("ruling", "scoring"), "cards left in the hands of the players still in the round"),
-    ("11-play.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players still in the round"),
-    ("07-winning-uno-scoring.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the players "
+    ("04-mercy.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the other players still in the round"),
+    ("05-sevens-and-zeros.ipynb", ("ruling", "scoring"), "cards left in the hands of the other players still in the round"),
+    ("06-action-cards.ipynb", ("ruling", "scoring"), "cards left in the hands of the other players still in the round"),
+    ("11-play.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the other players still in the round"),
+    ("07-winning-uno-scoring.ipynb", ("ruling", "scoring"), "scores the cards left in the hands of the other players "
      "still in the round"),
 ]
 

@@ -318,8 +318,8 @@ _ROWS = [
            (),
            (N_("No source covers it; this is the project's own rule."),)),
     Ruling("scoring", "Scoring",
-           N_("Scoring is optional. The winner of a round scores the cards left in the hands of the players still in "
-           "the round: number cards at face value, colored action cards 20, wilds 50; and in No Mercy 250 for each "
+           N_("Scoring is optional. The winner of a round scores the cards left in the hands of the other players "
+           "still in the round: number cards at face value, colored action cards 20, wilds 50; and in No Mercy 250 for each "
            "player knocked out this round (their cards do not count). The first to 1000 wins the match (500 in classic UNO)."),
            "Mercy, UNO and the end of a round", (_ZH, _FR, _OM, _CL),
            ("score_target", "knockout_bonus")),

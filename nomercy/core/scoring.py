@@ -1,6 +1,6 @@
 """Round scoring (ruling ``scoring``).
 
-The winner of a round scores the cards left in the hands of the players still in
+The winner of a round scores the cards left in the hands of the other players still in
 the round (numbers at face value, colored actions 20, wilds 50) plus the rules'
 knockout bonus for every player the mercy rule knocked out that round. Playing
 rounds until a score target is a match (:mod:`nomercy.play.match`).

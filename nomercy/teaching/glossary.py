@@ -41,8 +41,9 @@ _ROWS = [
     Term("turn", N_("A player's go. Play goes clockwise at first; a reverse turns it around."), "deal"),
     Term("move", N_("One thing a player does: a play (a wild's color is named as part of it), a draw, a pass, "
          "calling UNO, a catch, a challenge, or naming the color after a roulette. A turn can hold several moves "
-         "(a draw, then the card drawn played); records, the step player and the move limit count moves, not "
-         "turns."), "deal"),
+         "(a draw, then the card drawn played). Records and the move limit count moves, not turns; the step player "
+         "shows one event at a time, and one move can bring several (a card played, then the cards it makes someone "
+         "draw)."), "deal"),
     Term("round", N_("One deal played out, from the deal until someone wins it. (The simulation lab's argument "
          "`games=` counts rounds.)"), "winning"),
     Term("game", N_("UNO played at a table: one round, or a match of several rounds."), "scoring"),

@@ -360,7 +360,7 @@ def puzzle_html(puzzle_id: "str | Puzzle", *, width: float = 32) -> str:
         f'<div style="font-size:15px;font-weight:bold">Puzzle: {escape(puzzle.title)}</div>'
         f'<div style="color:#555;font-size:12px;margin-bottom:6px">{escape(puzzle.id)} · {escape(puzzle.level or "-")}'
         f" · rules {escape(rules)} · source: {escape(puzzle.source)}</div>"
-        f'<div style="margin:4px 0">{"top card" if puzzle.discard else "first card turned up"} '
+        f'<div style="margin:4px 0">{"top card" if puzzle.discard else "the dealer turns up first"} '
         f'{card_img(top, width=width, named_color=named)} '
         f"{escape(str(top))}{f' ({named} named)' if named else ''}{pending} &nbsp;·&nbsp; order of play: {escape(order)}</div>"
         f'<div>{"".join(hands)}</div>'
