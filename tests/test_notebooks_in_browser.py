@@ -524,8 +524,10 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     numbers.get_by_text("Show the numbers").click()  # one click away
     chances.first.wait_for()
     assert 3 <= chances.count() <= 5  # the list (one to three moves), what the search set aside, its noise
-    assert chances.first.text_content().startswith(f"Chosen: {move}: "), "the hint's move is the first of its list"
-    listed = [line for line in chances.all_text_contents()[1:] if line.startswith("Player ")]
+    exact = chances.locator('[data-testid="numbers-exact"]')  # each line: plain words, then the exact figure
+    assert chances.first.locator('[data-testid="numbers-plain"]').text_content().startswith(f"{move}: out of ")
+    assert exact.first.text_content().startswith(f"Chosen: {move}: "), "the hint's move is the first of its list"
+    listed = [line for line in exact.all_text_contents()[1:] if line.startswith("Player ")]
     assert all(" as good within noise" in line or ": worse by " in line for line in listed)
     assert hint.locator("a.nm-rulebook-link").count() == 1
     _shot(table, "game-table-hint.png")
