@@ -306,10 +306,15 @@ async ({ source, css, state }) => {
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const root = el.firstElementChild;
   // Every control a person can use: buttons, choices, inputs (typed into, then Enter), sliders, keys.
-  for (let i = 0; ; i++) {
-    const buttons = [...el.querySelectorAll('button:not([disabled])')];
-    if (i >= buttons.length) break;
-    buttons[i].click();
+  // Each control once (by its test id and words), found anew after every click (a click may draw new ones): a card tapped into an answer
+  // draws a button to take it back, so walking the list by index never ended on the puzzle board's card picker.
+  const clicked = new Set();
+  const key = (b) => `${b.getAttribute('data-testid') || ''}|${b.textContent}`;  // a redraw makes new elements
+  for (let clicks = 0; clicks < 1000; clicks++) {
+    const button = [...el.querySelectorAll('button:not([disabled])')].find((b) => !clicked.has(key(b)));
+    if (!button) break;
+    clicked.add(key(button));
+    button.click();
     await wait(0);
   }
   for (const input of el.querySelectorAll('input[type=number], input[type=text]')) {
