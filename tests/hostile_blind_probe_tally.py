@@ -13,7 +13,6 @@ thing); lost (a file changed that should not have); left (a file left behind aft
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import subprocess
@@ -200,21 +199,9 @@ def _killed(argv: list[str], folder: Path, env: dict[str, str]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="the folder holding the nomercy package to try (default: this one)")
-    parser.add_argument("-v", "--verbose", action="store_true", help="name every try that is not clear")
-    args = parser.parse_args()
-    tally = run(args.tree.resolve(), args.verbose)
-    columns = ["clear", "traceback", "hang", "silent", "unclear", "lost", "left"]
-    print(f"{'surface':26} {'tried':>6} " + " ".join(f"{c:>9}" for c in columns))
-    total: Counter[str] = Counter()
-    for surface, counts in tally.items():
-        total.update(counts)
-        print(f"{surface:26} {sum(counts.values()):>6} " + " ".join(f"{counts[c]:>9}" for c in columns))
-    print(f"{'TOTAL':26} {sum(total.values()):>6} " + " ".join(f"{total[c]:>9}" for c in columns))
-    return 0
+    from hostile_cli_tally import tally_main  # the tally scripts' one command line and table
 
+    return tally_main(__doc__, run, ["clear", "traceback", "hang", "silent", "unclear", "lost", "left"], 26)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -25,7 +25,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 PY_WORDS = ("Traceback", "\\udc", "invalid literal", "NoneType", "KeyError", "TypeError", "ValueError",
             "object has no attribute", "Exceeds the limit", "got multiple values")
@@ -253,21 +253,25 @@ def run(tree: Path, verbose: bool) -> dict[str, Counter[str]]:
     return tally
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def tally_main(doc: str, run: Any, columns: list[str], width: int) -> int:
+    """A tally script's command line (``--tree``, ``-v``) and its table: a row a surface, a column an outcome."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the folder holding the nomercy package to try (default: this one)")
     parser.add_argument("-v", "--verbose", action="store_true", help="name every try that is not clear")
     args = parser.parse_args()
     tally = run(args.tree.resolve(), args.verbose)
-    columns = ["clear", "traceback", "hang", "silent", "unclear", "lost"]
-    print(f"{'surface':20} {'tried':>6} " + " ".join(f"{c:>9}" for c in columns))
+    print(f"{'surface':{width}} {'tried':>6} " + " ".join(f"{c:>9}" for c in columns))
     total: Counter[str] = Counter()
     for surface, counts in tally.items():
         total.update(counts)
-        print(f"{surface:20} {sum(counts.values()):>6} " + " ".join(f"{counts[c]:>9}" for c in columns))
-    print(f"{'TOTAL':20} {sum(total.values()):>6} " + " ".join(f"{total[c]:>9}" for c in columns))
+        print(f"{surface:{width}} {sum(counts.values()):>6} " + " ".join(f"{counts[c]:>9}" for c in columns))
+    print(f"{'TOTAL':{width}} {sum(total.values()):>6} " + " ".join(f"{total[c]:>9}" for c in columns))
     return 0
+
+
+def main() -> int:
+    return tally_main(__doc__, run, ["clear", "traceback", "hang", "silent", "unclear", "lost"], 20)
 
 
 if __name__ == "__main__":
