@@ -118,7 +118,7 @@ def empty_pile_cases() -> Table:
     )
     rows = []
     for name, setup, pile, under, moves in draws:
-        dealt = table(**setup)  # type: ignore[arg-type]
+        dealt = table(**setup)
         start = dealt.replace(draw_pile=parse_cards(pile), discard=parse_cards(under) + (dealt.top_card,))
         refilled = " Now: ".join(_told(start, moves))  # where it stands says who acts, and what must be played
         bare = " Now: ".join(_told(start.replace(discard=(start.top_card,)), moves))

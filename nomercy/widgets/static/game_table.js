@@ -622,7 +622,7 @@ function render({ model, el }) {
           },
           h("summary", {}, e.sentence),
           h("div", { class: "nm-ruling", "data-testid": `ruling-${e.n}` },
-            h("b", {}, _("Rule: {title}.", { title: ruling.title || e.rule }), " "), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, title: e.rule, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))
+            h("b", {}, _("Rule: {title}.", { title: ruling.title || e.rule }), " "), ruling.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))
         : h("div", { class: "nm-note" }, e.sentence));
   }
 

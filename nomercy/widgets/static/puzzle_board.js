@@ -152,7 +152,7 @@ function render({ model, el }) {
       fb.truth.length ? h("ul", { class: "nm-truth", "data-testid": "puzzle-truth" }, fb.truth.map((t) => h("li", {}, t))) : null,
       h("ol", { class: "nm-events" }, fb.events.map((e) => h("li", {},
         h("details", {}, h("summary", {}, e.sentence),
-          h("div", { class: "nm-ruling" }, h("b", {}, e.heading || _("Rule: {title}.", { title: e.title || e.rule }), " "), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, title: e.rule, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))))),
+          h("div", { class: "nm-ruling" }, h("b", {}, e.heading || _("Rule: {title}.", { title: e.title || e.rule }), " "), e.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${e.rule}`, "data-rule": e.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))))))),
       fb.explanation ? h("div", { class: "nm-explanation", "data-testid": "puzzle-explanation" }, fb.explanation) : null);
   }
 
@@ -171,7 +171,7 @@ function render({ model, el }) {
       h("div", { class: `nm-walk-now${w.refused ? " nm-refused" : ""}`, "aria-live": "polite" },
         h("div", { class: "nm-sub" }, w.move ? _("Move {number}: {move}", { number: w.move_number, move: w.move }) : _("Before the first move")),
         h("div", { class: "nm-walk-sentence", "data-testid": "walk-sentence" }, w.sentence),
-        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, w.heading || _("Rule: {title}.", { title: w.title || w.rule }), " "), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, title: w.rule, "data-rule": w.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))) : null),
+        w.rule ? h("div", { class: "nm-ruling" }, h("b", {}, w.heading || _("Rule: {title}.", { title: w.title || w.rule }), " "), w.text, " ", h("a", { class: "nm-rulebook-link", href: `${model.get("rulebook")}#${w.rule}`, "data-rule": w.rule, target: "_blank", rel: "noopener" }, _("(rulebook)"))) : null),
       h("div", { class: "nm-board", html: w.board }));
   }
 
