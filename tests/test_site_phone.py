@@ -37,12 +37,14 @@ TEXT_PAGES = ["", "rules/", "rules/rulebook.html", "rules/rule-card.html", "rule
 
 
 @contextlib.contextmanager
-def phone(base: str, size: str = "390x844", profile: Path | None = None) -> Iterator[Visit]:
-    """A phone visiting the site (touch, a phone's screen); with ``profile``, storage that outlives it."""
+def phone(base: str, size: str = "390x844", profile: Path | None = None, *, workers: str = "allow") -> Iterator[Visit]:
+    """A phone visiting the site (touch, a phone's screen); with ``profile``, storage that outlives it; with
+    ``workers="block"``, a browser that lets no page register a service worker."""
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(exist_ok=True)
-    options: dict[str, Any] = dict(viewport=PHONES[size], is_mobile=True, has_touch=True, device_scale_factor=2)
+    options: dict[str, Any] = dict(viewport=PHONES[size], is_mobile=True, has_touch=True, device_scale_factor=2,
+                                   service_workers=workers)
     with sync_playwright() as p:
         if profile is None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
@@ -377,6 +379,22 @@ delete window.caches;
 def test_a_browser_that_keeps_nothing_says_so_and_still_plays(site: str) -> None:  # noqa: F811
     with phone(site, "360x640") as session:
         session.context.add_init_script(_NO_STORAGE_JS)  # as a private window that refuses storage
+        page = session.open("play/")
+        line = _offline_line(page, "none")
+        assert "keeps nothing for offline use here" in line and "plays while you are online" in line
+        table = _app_ready(page, "nm-table")
+        _wait_for_the_player(table)
+        step = _next_click(table)
+        assert step is not None
+        version = table.get_attribute("data-version")
+        step[1].tap()
+        assert _redrawn(table, version, 30_000)
+
+
+def test_a_browser_that_blocks_service_workers_says_it_keeps_nothing_and_still_plays(site: str) -> None:  # noqa: F811
+    """Some browsers (a setting, a policy) let the page ask for a service worker and answer with nothing at all,
+    neither a worker nor a refusal: the page says it keeps nothing, with no error in its console."""
+    with phone(site, "390x844", workers="block") as session:
         page = session.open("play/")
         line = _offline_line(page, "none")
         assert "keeps nothing for offline use here" in line and "plays while you are online" in line

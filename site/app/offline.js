@@ -96,6 +96,7 @@ async function start() {
   let registration;
   try {
     registration = await navigator.serviceWorker.register(WORKER.href);
+    if (!registration) throw new Error("no registration");  // a browser that blocks workers may resolve to nothing
   } catch {
     say("none", _("This browser keeps nothing for offline use here (a private window may not); the site plays while you are online."));
     return;
