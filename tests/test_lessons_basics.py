@@ -141,3 +141,17 @@ def test_a_puzzle_shown_as_text_does_not_list_the_card_turned_up_as_one_to_draw(
     assert "the rest of the deck, from the top: green 8, green 9" in text
     assert "next cards to be drawn" not in text
     assert "next cards to be drawn: " in show_text(find_puzzle("draw-one-pass"))  # a discard pile: all are draws
+
+
+def test_the_empty_pile_summary_says_each_draw_in_a_few_words():
+    """Notebook 4's table of draws that run out: a few words a cell, each step counted by the engine (the full
+    sentences and every card of each start are in the appendix's table)."""
+    from nomercy.teaching.cases import empty_pile_summary
+
+    rows = {row["the draw"]: row for row in empty_pile_summary().rows}
+    assert rows["a wild +10: 10 to draw"]["cards to reshuffle"] == "B draws 3; 8 reshuffled; B draws 7; B loses the turn"
+    assert rows["a wild +10: 10 to draw"]["no card left anywhere"] == "B draws 3; 7 never drawn; B loses the turn"
+    assert rows["drawing until a card fits"]["cards to reshuffle"].endswith("A must play the red 4")
+    assert rows["drawing until a card fits"]["no card left anywhere"].endswith("the turn passes")
+    for row in rows.values():
+        assert all(len(row[column].split()) <= 16 for column in ("cards to reshuffle", "no card left anywhere")), row

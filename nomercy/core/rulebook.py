@@ -354,7 +354,7 @@ _ROWS = [
     Ruling("last-card-draws", "A last draw card still counts",
            N_("With `last_card_draws: true` (classic UNO, and the Swedish guide), a draw card played as the last card "
            "(a +2 or wild +4 in classic UNO; any draw card with the No Mercy deck) still makes the next player "
-           "draw; the round is already won."),
+           "draw. The draw comes before the round ends, so those cards count for the winner."),
            "Classic UNO", (_CL, _SV),
            ("last_card_draws",)),
 ]

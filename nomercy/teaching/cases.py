@@ -16,13 +16,14 @@ from typing import Sequence
 from nomercy.core.cards import parse_cards
 from nomercy.core.engine import deal
 from nomercy.core.errors import NomercyError
+from nomercy.core.events import CardsDrawn, DrawStoppedShort, PileReshuffled, TurnLost, TurnPassed
 from nomercy.core.rules import RuleSet, ruleset
-from nomercy.core.state import GameState
+from nomercy.core.state import GameState, Phase
 from nomercy.play.transcript import Transcript
 from nomercy.teaching.lessons import situation, table
 from nomercy.teaching.rule_options import Table, first_card_deals
 
-__all__ = ["two_player_cases", "first_card_cases", "empty_pile_cases"]
+__all__ = ["two_player_cases", "first_card_cases", "empty_pile_cases", "empty_pile_summary"]
 
 # Each card A can play on a red 9, and the moves that play it out (a roulette's color is named by B).
 _TWO_PLAYER_PLAYS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -94,6 +95,66 @@ def _start(state: GameState) -> str:
             f"under the top card {under}.")
 
 
+# The three draws of the empty-pile tables: a name, the small table, the draw pile, the cards under the top card,
+# and the moves. The rest of the deck is left out, so the counts stay small.
+_EMPTY_PILE_DRAWS = (
+    ("a wild +10: 10 to draw",
+     dict(hands={"A": "red 1, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="wild +10",
+          pending=10, color="red", turn="B"),
+     "green 2, blue 3, yellow 5", "red 2, red 3, blue 4, blue 6, green 7, green 8, yellow 6, yellow 9",
+     ("B draws",)),
+    ("a roulette (B names green)",
+     dict(hands={"A": "wild roulette, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
+     "red 1, blue 2", "yellow 2, blue 4, green 6, red 7", ("A plays wild roulette", "B names green")),
+    ("drawing until a card fits",
+     dict(hands={"A": "green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
+     "blue 7, yellow 8", "blue 3, yellow 2, red 4, green 5", ("A draws",)),
+)
+
+
+def _empty_pile_starts() -> list[tuple[str, GameState, tuple[str, ...]]]:
+    """Each draw of :data:`_EMPTY_PILE_DRAWS` as a name, the table it starts from, and its moves."""
+    starts: list[tuple[str, GameState, tuple[str, ...]]] = []
+    for name, setup, pile, under, moves in _EMPTY_PILE_DRAWS:
+        dealt = table(**setup)
+        starts.append((name, dealt.replace(draw_pile=parse_cards(pile), discard=parse_cards(under) + (dealt.top_card,)),
+                       moves))
+    return starts
+
+
+def _in_short(start: GameState, moves: Sequence[str]) -> str:
+    """The draw in a few words, step by step, from the engine's events: how many cards came from the old pile,
+    how many were reshuffled, how many came from the new one, and how the turn ends."""
+    story = Transcript.of_moves(start, moves, raising=True)
+    steps = []
+    for event in story.events:
+        if isinstance(event, CardsDrawn):
+            steps.append(f"{event.player} {'turns up' if event.shown else 'draws'} {event.count}")
+        elif isinstance(event, PileReshuffled):
+            steps.append(f"{event.count} reshuffled")
+        elif isinstance(event, DrawStoppedShort):
+            steps.append(f"{event.missing} never drawn" if event.missing else "none left")
+        elif isinstance(event, TurnLost):
+            steps.append(f"{event.player} loses the turn")
+        elif isinstance(event, TurnPassed):
+            steps.append(f"{event.player} keeps {'them' if event.kept > 1 else 'it'}; the turn passes" if event.kept
+                         else "the turn passes")
+    end = story.end
+    if end.drawn is not None and end.phase is Phase.PLAY_DRAWN:
+        steps.append(f"{end.seats[end.turn]} must play the {end.drawn}")
+    return "; ".join(steps)
+
+
+def empty_pile_summary() -> Table:
+    """The draws of :func:`empty_pile_cases` in a few words a cell: each step of the draw, with and without cards
+    to reshuffle (the full sentences, and every card of each start, are in that table)."""
+    rows = []
+    for name, start, moves in _empty_pile_starts():
+        rows.append({"the draw": name, "cards to reshuffle": _in_short(start, moves),
+                     "no card left anywhere": _in_short(start.replace(discard=(start.top_card,)), moves)})
+    return Table(("the draw", "cards to reshuffle", "no card left anywhere"), tuple(rows))
+
+
 def empty_pile_cases() -> Table:
     """What happens when the draw pile runs out during each kind of draw: with cards to reshuffle, and without.
 
@@ -103,23 +164,8 @@ def empty_pile_cases() -> Table:
     nothing can be reshuffled. Each cell ends with where the table stands, so a card drawn that fits is seen
     waiting to be played.
     """
-    draws = (
-        ("a wild +10: 10 to draw",
-         dict(hands={"A": "red 1, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="wild +10",
-              pending=10, color="red", turn="B"),
-         "green 2, blue 3, yellow 5", "red 2, red 3, blue 4, blue 6, green 7, green 8, yellow 6, yellow 9",
-         ("B draws",)),
-        ("a roulette (B names green)",
-         dict(hands={"A": "wild roulette, green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
-         "red 1, blue 2", "yellow 2, blue 4, green 6, red 7", ("A plays wild roulette", "B names green")),
-        ("drawing until a card fits",
-         dict(hands={"A": "green 1", "B": "yellow 3, yellow 4", "C": "blue 1"}, discard="red 9"),
-         "blue 7, yellow 8", "blue 3, yellow 2, red 4, green 5", ("A draws",)),
-    )
     rows = []
-    for name, setup, pile, under, moves in draws:
-        dealt = table(**setup)
-        start = dealt.replace(draw_pile=parse_cards(pile), discard=parse_cards(under) + (dealt.top_card,))
+    for name, start, moves in _empty_pile_starts():
         refilled = " Now: ".join(_told(start, moves))  # where it stands says who acts, and what must be played
         bare = " Now: ".join(_told(start.replace(discard=(start.top_card,)), moves))
         rows.append({"the draw": f"{name}. {_start(start)}", "the discard pile can be reshuffled": refilled,

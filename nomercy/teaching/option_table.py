@@ -17,7 +17,8 @@ from nomercy.teaching import arguments
 from nomercy.teaching.option_puzzles import option_puzzles
 from nomercy.teaching.text_table import Table
 
-__all__ = ["OptionRow", "option_text", "profiles", "profile_options", "disputed_options", "options_table"]
+__all__ = ["OptionRow", "option_text", "profiles", "profile_options", "disputed_options", "options_table",
+           "classic_differences"]
 
 
 def option_text(value: Any) -> str:
@@ -109,3 +110,11 @@ def option_values(option: str) -> str:
     if info.kind in ("int", "optional-int"):
         return f"{info.least} to {info.most}" + (", or none" if info.kind == "optional-int" else "")
     return ", ".join(info.choices)
+
+
+def classic_differences() -> Table:
+    """Every rule option where the classic profile differs from No Mercy, each value as the tables write it."""
+    classic, no_mercy = PROFILES["classic"], PROFILES["no-mercy"]
+    rows = tuple({"option": option, "classic": option_text(in_classic), "no-mercy": option_text(in_no_mercy)}
+                 for option, (in_classic, in_no_mercy) in classic.differences(no_mercy).items())
+    return Table(("option", "classic", "no-mercy"), rows)
