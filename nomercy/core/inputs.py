@@ -60,7 +60,11 @@ _NO = ("no", "off", "false")
 # --- numbers ------------------------------------------------------------------------------------------
 
 class RepeatedKey(ValueError):
-    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word."""
+    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word. ``key``: which."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -70,7 +74,7 @@ def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise RepeatedKey(f"{quote(key)} is given twice")
+            raise RepeatedKey(f"{quote(key)} is given twice", key)
         data[key] = value
     return data
 

@@ -174,6 +174,7 @@ def after(state: GameState, *moves: str) -> GameState:
 
 def under(state: GameState, **options: Any) -> GameState:
     """The same position played under changed rule options (``under(s, stacking="none")``)."""
+    inputs.one_of_kind(state, GameState, inputs.POSITION)
     return state.replace(rules=state.rules.replace(**options))
 
 
@@ -282,6 +283,7 @@ def _hand_line(state: GameState, name: str) -> str:
 
 def situation(state: GameState) -> str:
     """One line on where the game stands (a narration prints it after each move, a comparison in each cell): the top card, what is pending, who acts, the hand sizes."""
+    inputs.one_of_kind(state, GameState, inputs.POSITION)
     top = f"top card {state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
     sizes = ", ".join(f"{name} {'out' if i in state.out else len(hand)}"
                       for i, (name, hand) in enumerate(zip(state.seats, state.hands)))

@@ -43,7 +43,7 @@ from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import available_words, translated
 from nomercy.core import wording
 from nomercy.core.i18n import N_, SOURCE, language, plural_rule, words
-from nomercy.core.refusals import Count, Joined, said
+from nomercy.core.refusals import Count, Joined, reason_of, said
 from nomercy.core.said import n_
 from nomercy.play.said_at_table import said_all
 from nomercy.widgets._common import STATIC, style_sheet
@@ -389,7 +389,7 @@ class Trainer(PuzzleBoard):
             kept = self._kept.checked_import(carried)  # checked before anything changes
             new = self.progress.import_text(own if isinstance(text, str) else "", as_mine=True)
         except (ProgressFileError, PuzzleError) as error:
-            self._transfer = {"kind": "refused", "sentence": said(N_("Not imported: {reason}"), reason=str(error))}
+            self._transfer = {"kind": "refused", "sentence": said(N_("Not imported: {reason}"), reason=reason_of(error))}
             return None
         if kept:
             self._kept.write_all(kept)
