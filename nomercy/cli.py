@@ -23,6 +23,7 @@ into place only when the whole run is done, and an existing file is replaced onl
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import sys
@@ -55,6 +56,12 @@ class OneLineParser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
         self.repeatable: set[str] = set()  # the options that gather (``--set``) or only print (``--help``)
         super().__init__(*args, **kwargs)
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """argparse's, but output that cannot be written (``--version > /dev/full``) is said, not dropped: argparse
+        passes over the error, and the help or the version was lost without a word."""
+        if message:
+            (file or sys.stderr).write(message)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """argparse's, noting the options that may be given more than once (their action gathers or prints)."""
@@ -355,22 +362,59 @@ def main(argv: Sequence[str] | None = None) -> int:
     shell does, and Ctrl-C with 130.
     """
     args: Any = None
+    typed = list(sys.argv[1:] if argv is None else argv)[:1]
+    if sys.stdout is None:  # started with its output closed (nomercy check >&-): nothing is done, or it is lost
+        _say(f"{_name(args, typed)}: cannot write its output: the standard output is closed; nothing was done")
+        return 1
     _degrade_output()
     try:
-        args = build_parser().parse_args(argv)
-        if args.command == "puzzle":
-            from nomercy.puzzles.commands import run
+        try:
+            args = build_parser().parse_args(argv)
+            if args.command == "puzzle":
+                from nomercy.puzzles.commands import run
 
-            return run(args)
-        return int(args.run(args))
+                done = run(args)
+            else:
+                done = int(args.run(args))
+        except SystemExit:  # --help, --version, a refused option: their words must reach the output too
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()  # output that cannot be written is said now, not lost at exit
+        return done
     except BrokenPipeError:
         _silence_stdout()
         return 141
+    except OSError as error:
+        if error.errno not in _OUTPUT_LOST:
+            raise
+        _silence_stdout()  # what is still buffered is not written again at exit
+        from nomercy.core.files import why_not
+
+        _say(f"{_name(args, typed)}: cannot write its output: {why_not(error)}")
+        return 1
     except KeyboardInterrupt:
-        typed = list(sys.argv[1:] if argv is None else argv)[:1]
-        command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
-        print(f"nomercy {command}: interrupted" if command else "nomercy: interrupted", file=sys.stderr)
+        _say(f"{_name(args, typed)}: interrupted")
         return 130
+
+
+_OUTPUT_LOST = {getattr(errno, name) for name in ("ENOSPC", "EIO", "EBADF", "EDQUOT", "EFBIG", "EROFS", "ENXIO")
+                if hasattr(errno, name)}
+"""What writing the output can fail with (a full disk, ``> /dev/full``, a closed descriptor): one line, status 1."""
+
+
+def _name(args: Any, typed: list[str]) -> str:
+    """``nomercy <command>`` as the person typed it, or ``nomercy`` before a command is known."""
+    command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
+    return f"nomercy {command}" if command else "nomercy"
+
+
+def _say(line: str) -> None:
+    """One line on standard error, when there is one to write to."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr)
+    except OSError:  # pragma: no cover - the errors cannot be written either
+        pass
 
 
 def _degrade_output() -> None:

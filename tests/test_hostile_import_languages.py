@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from conftest import examples
 
 from nomercy.core.i18n import LOCALES, words
+from nomercy.core.errors import NomercyError
 from nomercy.core.refusals import Count, Said, reason_of, refusal_words
 from nomercy.puzzles.kept import KEPT_LINE_KEY
 from nomercy.puzzles.progress import FOLDER_NAME, Progress, ProgressFileError
@@ -94,7 +95,7 @@ REFUSED = {
 """One import of each kind of refusal (a field of each kind, each way a line or a file breaks)."""
 
 ENGLISH = re.compile(r"\b(is|the|not|and|attempt|attempts|file|nothing|number|mapping|which|line|it|has|holds|"
-                     r"kept|puzzle|was|imported|seconds|level|whole|twice|given|more|character|shows)\b")
+                     r"kept|puzzle|was|imported|seconds|level|whole|twice|more|character|shows)\b")
 """Words of the English reasons that none of the other languages' sentences has."""
 
 
@@ -197,3 +198,76 @@ def test_an_attempt_changed_by_hand_is_refused_in_the_language(tmp_path: Path) -
     assert progress.import_text(journal(attempt())) == 1
     reason = refusal(journal(attempt(hints=2)), tmp_path)
     assert walk(reason, "sv") == [] and refusal_words(reason, "sv").startswith("Den här framstegsfilen ger försöket s-1")
+
+
+@pytest.mark.parametrize("lang, said", [("sv", "Importera till dina framsteg (mine)"),
+                                        ("fr", "Importez dans vos progrès (mine)"),
+                                        ("zh-Hant", "匯入到你的進度（mine）")])
+def test_an_import_into_no_one_is_refused_in_the_language(lang: str, said: str, tmp_path: Path) -> None:
+    """The Trainer's own refusals (an import into someone who is neither, a topic by no name) were English."""
+    trainer = Trainer(data_dir=tmp_path, clock=clock, learner="Ann", lang=lang)
+    assert trainer.send_intent({"type": "import_progress", "text": "x", "into": "everyone"}) is not None
+    assert trainer.error.startswith(said), trainer.error
+    trainer.send_intent({"type": "goto", "index": 3})
+    assert not ENGLISH.search(trainer.error), trainer.error
+
+
+# --- a game record loaded at the table: "Not loaded: {reason}" --------------------------------------------------
+
+GOOD_RECORD = {"rules": "no-mercy", "overrides": {}, "seats": ["A", "B"], "seed": 1, "dealer": None, "moves": []}
+RECORDS = {
+    "empty": "",
+    "not JSON": "hello",
+    "not an object": "[1]",
+    "bytes": "\udcff",
+    "ends early": '{"rules": "no-mercy"',
+    "more after": json.dumps(GOOD_RECORD) + " {}",
+    "key twice": '{"rules": "no-mercy", "rules": "classic"}',
+    "NaN": '{"seed": NaN}',
+    "long number": '{"seed": ' + "9" * 200 + "}",
+    "deep": "{" + '"a": [' * 3000 + "]" * 3000 + "}",
+    "unknown part": json.dumps({**GOOD_RECORD, "colour": 1}),
+    "missing parts": json.dumps({"rules": "no-mercy"}),
+    "rules a number": json.dumps({**GOOD_RECORD, "rules": 7}),
+    "rules unknown": json.dumps({**GOOD_RECORD, "rules": "house"}),
+    "rules name invisible": json.dumps({**GOOD_RECORD, "rules": "\u200b"}),
+    "overrides a list": json.dumps({**GOOD_RECORD, "overrides": [1]}),
+    "override written wrong": json.dumps({**GOOD_RECORD, "overrides": {"hand_size": "7"}}),
+    "override of a mapping": json.dumps({**GOOD_RECORD, "overrides": {"hand_size": {"a": 1}}}),
+    "override unknown": json.dumps({**GOOD_RECORD, "overrides": {"stackng": "none"}}),
+    "seats text": json.dumps({**GOOD_RECORD, "seats": "AB"}),
+    "seats too many": json.dumps({**GOOD_RECORD, "seats": list("ABCDEFGH")}),
+    "seats alike": json.dumps({**GOOD_RECORD, "seats": ["Ann", "ANN"]}),
+    "seed text": json.dumps({**GOOD_RECORD, "seed": "one"}),
+    "dealer": json.dumps({**GOOD_RECORD, "dealer": 9}),
+    "moves text": json.dumps({**GOOD_RECORD, "moves": "A draws"}),
+    "move a number": json.dumps({**GOOD_RECORD, "moves": [5]}),
+    "move unreadable": json.dumps({**GOOD_RECORD, "moves": ["A plays bogus"]}),
+    "move illegal": json.dumps({**GOOD_RECORD, "moves": ["B draws"]}),
+}
+"""One record of each kind of refusal, pasted into the game table's Import box."""
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_the_table_says_every_record_refusal_in_its_language(lang: str) -> None:
+    """The table's "Not loaded: {reason}" had its reason in English in every language."""
+    from nomercy.widgets import GameTable
+
+    table = GameTable(lang=lang)
+    for case, text in sorted(RECORDS.items()):
+        table.send_intent({"type": "import_record", "record": text, "ask": case})
+        error = table.error
+        assert error and "\n" not in error, (case, error)
+        assert not ENGLISH.search(_values_of_the_file(error)), (case, error)
+
+
+def test_the_record_refusals_are_the_same_english_words_as_before() -> None:
+    from nomercy.play.record import GameRecord
+
+    with pytest.raises(NomercyError) as refused:
+        GameRecord.from_json(RECORDS["overrides a list"])
+    assert str(refused.value) == 'not a game record: overrides maps rule options to their values, like {"stacking": ' \
+                                 '"none"}, not a list [...]'
+    with pytest.raises(NomercyError) as refused:
+        GameRecord.from_json(RECORDS["ends early"])
+    assert str(refused.value) == "not a game record: it ends too early (line 1, column 21): part of the record is missing"

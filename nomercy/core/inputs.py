@@ -67,6 +67,35 @@ class RepeatedKey(ValueError):
         self.key = key
 
 
+_JSON_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+"""A JSON text's strings (skipped whole, with their escapes) and its brackets."""
+MAX_JSON_DEPTH = 100
+"""The deepest JSON from outside that is parsed: far deeper than any file nomercy writes (a record, progress, a kept
+puzzle nest four or five levels), and far from where a parser runs out of stack (in a browser's Pyodide a few
+thousand levels end the page's Python, before Python's own recursion limit is reached)."""
+
+
+def shallow_json(text: str, most: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``text``, read as JSON, nests at most ``most`` lists and objects: checked before it is parsed, so that
+    ``'[' * 100000`` is refused in one line everywhere, never by a parser that runs out of stack.
+
+    >>> shallow_json('{"a": [1, "[[[["]}'), shallow_json("[" * 101 + "]" * 101)
+    (True, False)
+    """
+    if text.count("[") + text.count("{") <= most:  # (an attempt's line, a name's file: at once)
+        return True
+    depth = 0
+    for found in _JSON_STRUCTURE.finditer(text):
+        mark = found.group()
+        if mark == "[" or mark == "{":
+            depth += 1
+            if depth > most:
+                return False
+        elif mark == "]" or mark == "}":
+            depth -= 1
+    return True
+
+
 def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """``json.loads``' ``object_pairs_hook`` wherever JSON comes in from outside (a record, progress, a kept
     puzzle): the object, or :class:`RepeatedKey` naming the key given twice (``{"right": true, "right": false}``

@@ -44,7 +44,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.engine import why_illegal
-from nomercy.core.refusals import reason_of
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import reason_of, said
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
@@ -559,7 +560,7 @@ class TableSession:
         try:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
-            return f"record {error}"
+            return said(N_("record {reason}"), reason=reason_of(error))
         if record.moves or note != wording.ROUND_RESUMED:  # a round resumed before its first move: nothing to say
             self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()

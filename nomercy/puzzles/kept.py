@@ -163,6 +163,8 @@ class KeptFolder:
         self.path = (learners.folder_of(learner) if learner is not None else learners.data_dir) / KEPT_FOLDER
         self.problem: str | None = None
         """What could not be read, in one line (``None`` when all is well)."""
+        self.names_problem = learners.problem
+        """A name file of the data folder that named nobody, set aside as this folder was found (``None``: none)."""
 
     def _file(self, pid: str) -> Path:
         return self.path / f"{pid}.yaml"
@@ -283,6 +285,9 @@ def split_export(text: str) -> tuple[str, list[Any]]:
     own, kept = [], []
     for line in text.split("\n"):
         if line.startswith('{"' + KEPT_LINE_KEY + '":'):
+            if not inputs.shallow_json(line):
+                raise PuzzleError(said(N_("a kept puzzle's line in the file is cut short or broken, so nothing was "
+                                          "imported")))
             try:
                 item = json.loads(line, object_pairs_hook=inputs.object_once)
             except inputs.RepeatedKey as error:

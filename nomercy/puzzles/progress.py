@@ -84,6 +84,7 @@ class Progress:
             self.learner = learners.first() or ""
         self.clock: Clock = _utc_now if clock is None else inputs.calendar_clock(clock, "the clock of the progress")
         self._store = Journals(learners.folder_of(self.learner) if self.learner else learners.data_dir, self.clock)
+        self._learners_problem = learners.problem  # a name file that names nobody, set aside
         self._worked_out: tuple[int, dict[str, Entry], Rating] | None = None  # (the store's version, schedule, rating)
 
     # --- where it is kept ---------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ class Progress:
     @property
     def problem(self) -> str | None:
         """What could not be read or saved, in one line (``None`` when all is well)."""
-        return self._store.problem
+        return " ".join(filter(None, [self._learners_problem, self._store.problem])) or None
 
     @property
     def saves(self) -> bool:

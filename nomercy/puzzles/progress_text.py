@@ -253,7 +253,10 @@ class Reading:
 
 
 def _loads(text: str) -> Any:
-    """JSON, with every way ``json`` can fail said in one line (a ValueError)."""
+    """JSON, with every way ``json`` can fail said in one line (a ValueError); nesting too deep is refused before the
+    parser meets it (in a browser's Pyodide it ended the page's Python)."""
+    if not inputs.shallow_json(text):
+        raise ValueError(said(N_("it is nested deeper than any progress file")))
     try:
         return json.loads(text, object_pairs_hook=inputs.object_once)
     except inputs.RepeatedKey as error:
