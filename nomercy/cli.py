@@ -57,7 +57,7 @@ class OneLineParser(argparse.ArgumentParser):
         self.repeatable: set[str] = set()  # the options that gather (``--set``) or only print (``--help``)
         super().__init__(*args, **kwargs)
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: Any = None) -> None:
         """argparse's, but output that cannot be written (``--version > /dev/full``) is said, not dropped: argparse
         passes over the error, and the help or the version was lost without a word."""
         if message:
@@ -85,7 +85,44 @@ class OneLineParser(argparse.ArgumentParser):
             if action.dest in seen:
                 self.error(f"{name} is given twice: give it once")
             seen[action.dest] = name
+        if not any(isinstance(a, argparse._SubParsersAction) for a in self._actions):  # a script, a command's parser
+            words = list(sys.argv[1:] if args is None else args)
+            for place, word in enumerate(words):
+                if word == "--":
+                    break
+                if word.startswith("-") and len(word) > 1 and not re.fullmatch(r"-\d+(\.\d+)?", word) and \
+                        word.split("=", 1)[0] not in self._option_string_actions:
+                    value = words[place + 1: place + 2] if "=" not in word else []  # its value, as typed: --see 3
+                    self.unknown([word, *(v for v in value if not v.startswith("-"))])  # before a missing argument
         return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """argparse's, but words a command does not take are refused by that command (``nomercy play: unrecognized
+        arguments: --see 3 ('nomercy play --help' lists what is allowed)``), with the option it looks like, if any:
+        the top level's line sent a person to a help that does not list the command's options."""
+        found, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parser: argparse.ArgumentParser = self
+            while True:  # the command's own parser (nomercy puzzle list: puzzle's list)
+                sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+                chosen = getattr(found, sub.dest, None) if sub is not None else None
+                if sub is None or chosen not in sub.choices:
+                    break
+                parser = sub.choices[chosen]
+            if isinstance(parser, OneLineParser):
+                parser.unknown(extras)
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        return found
+
+    def unknown(self, words: Sequence[str]) -> NoReturn:
+        """Refuse words this command does not take, with the option the first looks like (``--see``: ``--seed``)."""
+        import difflib
+
+        near = difflib.get_close_matches(words[0].split("=", 1)[0], list(self._option_string_actions), n=1,
+                                         cutoff=0.75)
+        hint = f" (did you mean {near[0]}?)" if near and words[0].startswith("-") else ""
+        self.error(f"unrecognized arguments: {' '.join(words)}{hint}")
 
     def folder(self, option: str, path: Path) -> Path:
         """``path``, given to ``option`` as a folder to write into: refused in one line when it is a file (or

@@ -162,3 +162,103 @@ def test_next_move_with_players_of_the_wrong_kind_says_what_it_takes(players: di
         next_move(state, players)
     assert said in str(refused.value) and clear(str(refused.value)), str(refused.value)
     assert next_move(state, {0: make_player("greedy", seed=1)}) is not None, "the right mapping still plays"
+
+
+# --- the unclear and the silent ------------------------------------------------------------------------------
+
+def test_under_refuses_options_the_dealt_position_cannot_have() -> None:
+    """``under(g, deck="classic")`` kept 168 No Mercy cards under classic rules; ``players=(2, 2)`` seated three."""
+    from nomercy.teaching.lessons import under
+
+    state = new_game("no-mercy", ["A", "B", "C"], seed=1)
+    with pytest.raises(NomercyError, match="the deck is chosen when the cards are dealt"):
+        under(state, deck="classic")
+    with pytest.raises(NomercyError, match="players=2-2 does not seat the 3 players of this position"):
+        under(state, players=(2, 2))
+    assert under(state, stacking="none").rules.stacking == "none"
+
+
+def test_a_run_of_no_games_says_there_is_nothing_to_summarize() -> None:
+    done = nomercy("simulate", "--games", "0", stdout=subprocess.PIPE)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "0 games: nothing to summarize", done.stdout
+    assert "0.0%" not in done.stdout
+    data = json.loads(nomercy("simulate", "--games", "0", "--json", stdout=subprocess.PIPE).stdout)
+    assert all(row["rate"] is None for row in data["wins"]["by_seat"].values())
+
+
+@pytest.mark.parametrize("text", ["\u3164", "\u2800", "red \u3164", "\u200b"])
+def test_a_card_or_a_line_of_invisible_characters_is_said_to_be_one(text: str) -> None:
+    """``Card.parse("\\u3164")`` said "unknown card 'ㅤ': 'ㅤ' is not a color"; the ``Player>`` prompt the same."""
+    from nomercy.core.cards import Card
+    from nomercy.core.typed_text import TypedTextError, line
+
+    with pytest.raises(NomercyError, match="holds characters that cannot be seen"):
+        Card.parse(text)
+    with pytest.raises(TypedTextError, match="holds characters that cannot be seen or printed"):
+        line(text)
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["play", "--see", "3"], "nomercy play: unrecognized arguments: --see 3 (did you mean --seed?) ('nomercy play "
+                             "--help' lists what is allowed)"),
+    (["play", "extra"], "nomercy play: unrecognized arguments: extra ('nomercy play --help'"),
+    (["simulate", "--game", "3"], "nomercy simulate: unrecognized arguments: --game 3 (did you mean --games?)"),
+    (["puzzle", "list", "--topc", "x"], "nomercy puzzle list: unrecognized arguments: --topc x (did you mean --topic?)"),
+])
+def test_an_option_a_command_does_not_take_is_refused_by_that_command(argv: list[str], said: str) -> None:
+    """The line named ``nomercy`` and sent the person to the top-level help, which does not list play's options."""
+    done = nomercy(*argv, stdout=subprocess.PIPE)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(said), done.stderr
+
+
+def test_a_script_names_the_option_it_does_not_take_and_a_notebook_that_is_not_there() -> None:
+    def script(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(ROOT / "scripts" / "notebook_text.py"), *argv], text=True,
+                              capture_output=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+    done = script("--bogus")
+    assert done.returncode == 2 and "unrecognized arguments: --bogus" in done.stderr, done.stderr
+    done = script("notebooks/nope.ipynb")
+    assert done.returncode == 2 and "notebooks/nope.ipynb does not exist" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("intent, said", [
+    ({"type": "move", "move": "x" * 100_000}, "a move is one short line, like 'Player plays red 7': at most 200 "
+                                              "characters; this one has 100,000"),
+    ({"type": "card", "index": 0}, "the card intent takes card (and a version); not 'index'"),
+    ({"type": "card"}, 'a card intent names its card as text, like {"type": "card", "card": "red 7"}'),
+    ({"type": "card", "card": "red 7", "extra": 1}, "the card intent takes card (and a version); not 'extra'"),
+    ({"type": "undo", "what": "all"}, "the undo intent takes nothing but a version; not 'what'"),
+])
+def test_an_intent_is_checked_whole_and_its_refusal_says_which_part(intent: dict[str, Any], said: str) -> None:
+    from nomercy.play.table import TableSession
+
+    table = TableSession("no-mercy", ["human", "greedy"], seed=1)
+    before = table.record()
+    assert table.handle(intent) == said
+    assert table.record() == before
+
+
+def test_a_stage_or_an_option_that_is_none_is_named_with_what_there_is(tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
+    from nomercy.puzzles.puzzle import load_puzzles
+    from nomercy.widgets import LearnPath, PuzzleBoard, Trainer
+
+    path = LearnPath(data_dir=tmp_path)
+    for stage in ("nope", "STOP-THE-PLUS-TWO", "stop-the-plus-two\u200b"):
+        with pytest.raises(NomercyError) as refused:
+            path.goto(stage)
+        assert str(refused.value).startswith(f"'{stage[:17]}") and "is not a stage of the path: choose one by its " \
+            "name, from match-the-color to" in str(refused.value), str(refused.value)
+    french = LearnPath(data_dir=tmp_path, lang="fr")
+    french.send_intent({"type": "goto", "stage": "nope"})
+    assert french.error.startswith("'nope' n'est pas une étape du parcours"), french.error
+    board = PuzzleBoard([p for p in load_puzzles(ROOT / "puzzles") if p.puzzle_kind.options(p)][:1])
+    last = len(board.current.puzzle_kind.options(board.current)) - 1
+    assert board.send_intent({"type": "choice", "index": -1}) == f"There is no option -1 here: choose one from 0 to {last}."
+    assert board.send_intent({"type": "choice", "index": 10**5000}) == \
+        f"There is no option that far: choose one from 0 to {last}."
+    trainer = Trainer(data_dir=tmp_path / "t")
+    if not trainer.current.puzzle_kind.options(trainer.current):
+        assert trainer.send_intent({"type": "choice", "index": -1}) == \
+            "This puzzle has no options to choose from: answer it as it asks."

@@ -72,6 +72,11 @@ from nomercy.play.uno_moment import Clock
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
 
 
+_INTENT_FIELDS: dict[str, tuple[str, ...]] = {"card": ("card",), "move": ("move",), "import_record": ("record", "ask"),
+                                             "review_show": ("index",)}
+"""The parts an intent takes besides its type (and the version of the table it answers)."""
+
+
 class TableSession:
     """A table: human seats act through intents, computer seats play through :func:`~nomercy.play.players.next_move`.
 
@@ -310,6 +315,12 @@ class TableSession:
         try:
             intent = inputs.intent(intent, self.INTENTS, "the table")
             kind, handler = self._INTENT_HANDLERS[intent["type"]]
+            extra = sorted(set(intent) - {"type", "version", *_INTENT_FIELDS.get(intent["type"], ())}, key=str)
+            if extra:  # an intent is checked whole: a part it does not take is a mistake, not ignored
+                fields = _INTENT_FIELDS.get(intent["type"], ())
+                raise NomercyError(f"the {intent['type']} intent takes "
+                                   f"{' and '.join(fields) + ' (and a version)' if fields else 'nothing but a version'}"
+                                   f"; not {inputs.quote(extra[0])}")
             version = intent.get("version")
             if version is not None:  # a count of the table's changes, as the table sent it: "x" or NaN is no version
                 inputs.whole_number(version, "the version an intent answers (the table's count of changes)", 0,

@@ -29,9 +29,14 @@ __all__ = ["ARM_UNO", "Ask", "card_click", "move_typed", "uno_click", "written"]
 def written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
     """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
     is not quoted back as Python writes it)."""
-    value = intent.get(field, "")
-    if not isinstance(value, str) or len(value) > 200:
+    if field not in intent:  # {"type": "card", "index": 0} said "empty card text"
+        raise NomercyError(f'a {field} intent names its {field} as text, like {{"type": "{field}", "{field}": "{like}"}}')
+    value = intent[field]
+    if not isinstance(value, str):
         raise NomercyError(f"{what} is written as text, like '{like}'; not {inputs.quote(value)}")
+    if len(value) > 200:  # it is text: too long, not of the wrong kind
+        raise NomercyError(f"{what} is one short line, like '{like}': at most 200 characters; this one has "
+                           f"{len(value):,}")
     return value
 
 

@@ -175,7 +175,14 @@ def after(state: GameState, *moves: str) -> GameState:
 def under(state: GameState, **options: Any) -> GameState:
     """The same position played under changed rule options (``under(s, stacking="none")``)."""
     inputs.one_of_kind(state, GameState, inputs.POSITION)
-    return state.replace(rules=state.rules.replace(**options))
+    rules = state.rules.replace(**options)
+    if rules.deck != state.rules.deck:  # the cards are on the table: another deck's rules would not be these cards'
+        raise NomercyError(f"the deck is chosen when the cards are dealt: this position holds the {state.rules.deck} "
+                           f"deck's cards; deal again with new_game(..., deck={rules.deck!r}) to play another deck")
+    low, high = rules.players
+    if not low <= len(state.seats) <= high:
+        raise NomercyError(f"players={low}-{high} does not seat the {len(state.seats)} players of this position")
+    return state.replace(rules=rules)
 
 
 def position_of(puzzle_id: str) -> GameState:
