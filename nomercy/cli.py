@@ -55,7 +55,13 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
         self.repeatable: set[str] = set()  # the options that gather (``--set``) or only print (``--help``)
+        self.commands: Any = None  # the commands it takes (add_subparsers' action), if any
         super().__init__(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """argparse's, kept as :attr:`commands`: a word a command does not take is refused by that command."""
+        self.commands = super().add_subparsers(**kwargs)
+        return self.commands
 
     def _print_message(self, message: str, file: Any = None) -> None:
         """argparse's, but output that cannot be written (``--version > /dev/full``) is said, not dropped: argparse
@@ -85,7 +91,7 @@ class OneLineParser(argparse.ArgumentParser):
             if action.dest in seen:
                 self.error(f"{name} is given twice: give it once")
             seen[action.dest] = name
-        if not any(isinstance(a, argparse._SubParsersAction) for a in self._actions):  # a script, a command's parser
+        if self.commands is None:  # a script, or a command's own parser
             words = list(sys.argv[1:] if args is None else args)
             for place, word in enumerate(words):
                 if word == "--":
@@ -105,7 +111,7 @@ class OneLineParser(argparse.ArgumentParser):
         if extras:
             parser: argparse.ArgumentParser = self
             while True:  # the command's own parser (nomercy puzzle list: puzzle's list)
-                sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+                sub = getattr(parser, "commands", None)
                 chosen = getattr(found, sub.dest, None) if sub is not None else None
                 if sub is None or chosen not in sub.choices:
                     break

@@ -98,6 +98,8 @@ def test_a_name_file_that_names_nobody_is_kept_aside_and_the_learner_keeps_her_p
         (tmp_path / "learner.json").mkdir()
     else:
         (tmp_path / "learner.json").write_bytes(broken.encode("utf-8", "surrogateescape"))
+    old = __import__("time").time() - 60  # broken a while ago: a file made a moment ago is another window's, being written
+    os.utime(tmp_path / "learner.json", (old, old))
     again = Trainer(data_dir=tmp_path)
     assert again.learner == "Ann" and len(again.progress.attempts) == 2
     problem = again.status["problem"]
@@ -105,6 +107,10 @@ def test_a_name_file_that_names_nobody_is_kept_aside_and_the_learner_keeps_her_p
     assert "the progress kept here is Ann's" in problem
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("learner.json.unreadable-")]
     assert len(aside) == 1, "kept, never deleted"
+    fresh = tmp_path / "fresh"  # a name file made this moment and not yet written: another window's, left alone
+    Trainer(data_dir=fresh, learner="Bo").progress.record("stack-2-4-6", right=True)
+    (fresh / "learner.json").write_text("", encoding="utf-8")
+    assert Trainer(data_dir=fresh).status["problem"] == "" and (fresh / "learner.json").exists()
     assert not (tmp_path / "learners").exists() or not any((tmp_path / "learners").iterdir()), "no new, empty Ann"
     assert LearnPath(data_dir=tmp_path).stage["id"] == stage_before
     assert len(Progress(tmp_path, learner="Ann").attempts) == 2
@@ -262,3 +268,17 @@ def test_a_stage_or_an_option_that_is_none_is_named_with_what_there_is(tmp_path:
     if not trainer.current.puzzle_kind.options(trainer.current):
         assert trainer.send_intent({"type": "choice", "index": -1}) == \
             "This puzzle has no options to choose from: answer it as it asks."
+
+
+def test_a_puzzle_line_with_a_no_break_space_says_so(tmp_path: Path) -> None:
+    """``turn:\\u00a0A`` gave only YAML's "could not find expected ':'"."""
+    from nomercy.puzzles.puzzle import load_puzzle
+
+    text = (ROOT / "puzzles" / "stacking" / "stack-2-4-6.yaml").read_text(encoding="utf-8")
+    broken = tmp_path / "stack-2-4-6.yaml"
+    broken.write_text(text.replace("\nturn: ", "\nturn:\u00a0", 1), encoding="utf-8")
+    with pytest.raises(NomercyError) as refused:
+        load_puzzle(broken)
+    assert "holds the character no-break space (U+00A0), which looks like a space or nothing: type a plain space" \
+        in str(refused.value), str(refused.value)
+

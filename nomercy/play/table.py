@@ -44,7 +44,6 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.engine import why_illegal
-from nomercy.core.i18n import N_
 from nomercy.core.refusals import reason_of, said
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import CallUno, Move, Play
@@ -70,11 +69,6 @@ from nomercy.play.transcript import Transcript
 from nomercy.play.uno_moment import Clock
 
 __all__ = ["TableSession", "DAILY_PLAYERS", "MAX_PACE", "TODAY_VAR", "check_pace", "day_of"]
-
-
-_INTENT_FIELDS: dict[str, tuple[str, ...]] = {"card": ("card",), "move": ("move",), "import_record": ("record", "ask"),
-                                             "review_show": ("index",)}
-"""The parts an intent takes besides its type (and the version of the table it answers)."""
 
 
 class TableSession:
@@ -315,12 +309,7 @@ class TableSession:
         try:
             intent = inputs.intent(intent, self.INTENTS, "the table")
             kind, handler = self._INTENT_HANDLERS[intent["type"]]
-            extra = sorted(set(intent) - {"type", "version", *_INTENT_FIELDS.get(intent["type"], ())}, key=str)
-            if extra:  # an intent is checked whole: a part it does not take is a mistake, not ignored
-                fields = _INTENT_FIELDS.get(intent["type"], ())
-                raise NomercyError(f"the {intent['type']} intent takes "
-                                   f"{' and '.join(fields) + ' (and a version)' if fields else 'nothing but a version'}"
-                                   f"; not {inputs.quote(extra[0])}")
+            table_clicks.check_parts(intent)
             version = intent.get("version")
             if version is not None:  # a count of the table's changes, as the table sent it: "x" or NaN is no version
                 inputs.whole_number(version, "the version an intent answers (the table's count of changes)", 0,
@@ -571,7 +560,7 @@ class TableSession:
         try:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
-            return said(N_("record {reason}"), reason=reason_of(error))
+            return said("record {reason}", reason=reason_of(error))  # (the catalog's message: nomercy/play/game.py)
         if record.moves or note != wording.ROUND_RESUMED:  # a round resumed before its first move: nothing to say
             self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()

@@ -26,6 +26,21 @@ from nomercy.play.table_text import may_call_with_play, prompt_for
 __all__ = ["ARM_UNO", "Ask", "card_click", "move_typed", "uno_click", "written"]
 
 
+INTENT_PARTS: dict[str, tuple[str, ...]] = {"card": ("card",), "move": ("move",), "import_record": ("record", "ask"),
+                                            "review_show": ("index",)}
+"""The parts a table's intent takes besides its type (and the version of the table it answers)."""
+
+
+def check_parts(intent: Mapping[str, Any]) -> None:
+    """An intent is checked whole: a part it does not take is refused, not ignored."""
+    parts = INTENT_PARTS.get(intent["type"], ())
+    extra = sorted(set(intent) - {"type", "version", *parts}, key=str)
+    if extra:
+        raise NomercyError(f"the {intent['type']} intent takes "
+                           f"{' and '.join(parts) + ' (and a version)' if parts else 'nothing but a version'}; "
+                           f"not {inputs.quote(extra[0])}")
+
+
 def written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
     """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
     is not quoted back as Python writes it)."""

@@ -94,6 +94,10 @@ def _name_text(name: str) -> str:
     return json.dumps({"format": FORMAT, "version": 1, "name": name}, ensure_ascii=False) + "\n"
 
 
+_BEING_WRITTEN = 10.0
+"""Seconds during which a name file that names nobody is taken for one another window is writing."""
+
+
 class Learners:
     """The learners of one data folder (default: :func:`~nomercy.puzzles.progress_store.data_dir`)."""
 
@@ -142,6 +146,11 @@ class Learners:
         a new, empty folder, and the progress was nobody's to see."""
         path = self.data_dir / NAME_FILE
         if not os.path.lexists(path) or read_name(path) is not None:
+            return
+        try:  # a file another window is writing right now (made, not yet written) is its, not broken
+            if datetime.now(timezone.utc).timestamp() - os.lstat(path).st_mtime < _BEING_WRITTEN:
+                return
+        except OSError:
             return
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         target, n = path.with_name(f"{NAME_FILE}.unreadable-{stamp}"), 1

@@ -28,12 +28,11 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import apply, legal_moves, why_illegal
+from nomercy.teaching import arguments
 from nomercy.teaching.charts import Chart, color_scale, concat
 
 __all__ = [
-    "table",
-    "after",
-    "under",
+    "table", "after", "under",
     "dead_end_table",
     "TOPIC_NOTEBOOKS",
     "card_verdicts",
@@ -174,15 +173,7 @@ def after(state: GameState, *moves: str) -> GameState:
 
 def under(state: GameState, **options: Any) -> GameState:
     """The same position played under changed rule options (``under(s, stacking="none")``)."""
-    inputs.one_of_kind(state, GameState, inputs.POSITION)
-    rules = state.rules.replace(**options)
-    if rules.deck != state.rules.deck:  # the cards are on the table: another deck's rules would not be these cards'
-        raise NomercyError(f"the deck is chosen when the cards are dealt: this position holds the {state.rules.deck} "
-                           f"deck's cards; deal again with new_game(..., deck={rules.deck!r}) to play another deck")
-    low, high = rules.players
-    if not low <= len(state.seats) <= high:
-        raise NomercyError(f"players={low}-{high} does not seat the {len(state.seats)} players of this position")
-    return state.replace(rules=rules)
+    return arguments.same_deal(inputs.one_of_kind(state, GameState, inputs.POSITION), options)
 
 
 def position_of(puzzle_id: str) -> GameState:
