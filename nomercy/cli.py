@@ -23,6 +23,7 @@ into place only when the whole run is done, and an existing file is replaced onl
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import sys
@@ -54,7 +55,19 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # --see is not taken for --seed: a typo is refused, not guessed
         self.repeatable: set[str] = set()  # the options that gather (``--set``) or only print (``--help``)
+        self.commands: Any = None  # the commands it takes (add_subparsers' action), if any
         super().__init__(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """argparse's, kept as :attr:`commands`: a word a command does not take is refused by that command."""
+        self.commands = super().add_subparsers(**kwargs)
+        return self.commands
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """argparse's, but output that cannot be written (``--version > /dev/full``) is said, not dropped: argparse
+        passes over the error, and the help or the version was lost without a word."""
+        if message:
+            (file or sys.stderr).write(message)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """argparse's, noting the options that may be given more than once (their action gathers or prints)."""
@@ -78,7 +91,44 @@ class OneLineParser(argparse.ArgumentParser):
             if action.dest in seen:
                 self.error(f"{name} is given twice: give it once")
             seen[action.dest] = name
+        if self.commands is None:  # a script, or a command's own parser
+            words = list(sys.argv[1:] if args is None else args)
+            for place, word in enumerate(words):
+                if word == "--":
+                    break
+                if word.startswith("-") and len(word) > 1 and not re.fullmatch(r"-\d+(\.\d+)?", word) and \
+                        word.split("=", 1)[0] not in self._option_string_actions:
+                    value = words[place + 1: place + 2] if "=" not in word else []  # its value, as typed: --see 3
+                    self.unknown([word, *(v for v in value if not v.startswith("-"))])  # before a missing argument
         return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """argparse's, but words a command does not take are refused by that command (``nomercy play: unrecognized
+        arguments: --see 3 ('nomercy play --help' lists what is allowed)``), with the option it looks like, if any:
+        the top level's line sent a person to a help that does not list the command's options."""
+        found, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parser: argparse.ArgumentParser = self
+            while True:  # the command's own parser (nomercy puzzle list: puzzle's list)
+                sub = getattr(parser, "commands", None)
+                chosen = getattr(found, sub.dest, None) if sub is not None else None
+                if sub is None or chosen not in sub.choices:
+                    break
+                parser = sub.choices[chosen]
+            if isinstance(parser, OneLineParser):
+                parser.unknown(extras)
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        return found
+
+    def unknown(self, words: Sequence[str]) -> NoReturn:
+        """Refuse words this command does not take, with the option the first looks like (``--see``: ``--seed``)."""
+        import difflib
+
+        near = difflib.get_close_matches(words[0].split("=", 1)[0], list(self._option_string_actions), n=1,
+                                         cutoff=0.75)
+        hint = f" (did you mean {near[0]}?)" if near and words[0].startswith("-") else ""
+        self.error(f"unrecognized arguments: {' '.join(words)}{hint}")
 
     def folder(self, option: str, path: Path) -> Path:
         """``path``, given to ``option`` as a folder to write into: refused in one line when it is a file (or
@@ -355,22 +405,59 @@ def main(argv: Sequence[str] | None = None) -> int:
     shell does, and Ctrl-C with 130.
     """
     args: Any = None
+    typed = list(sys.argv[1:] if argv is None else argv)[:1]
+    if sys.stdout is None:  # started with its output closed (nomercy check >&-): nothing is done, or it is lost
+        _say(f"{_name(args, typed)}: cannot write its output: the standard output is closed; nothing was done")
+        return 1
     _degrade_output()
     try:
-        args = build_parser().parse_args(argv)
-        if args.command == "puzzle":
-            from nomercy.puzzles.commands import run
+        try:
+            args = build_parser().parse_args(argv)
+            if args.command == "puzzle":
+                from nomercy.puzzles.commands import run
 
-            return run(args)
-        return int(args.run(args))
+                done = run(args)
+            else:
+                done = int(args.run(args))
+        except SystemExit:  # --help, --version, a refused option: their words must reach the output too
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()  # output that cannot be written is said now, not lost at exit
+        return done
     except BrokenPipeError:
         _silence_stdout()
         return 141
+    except OSError as error:
+        if error.errno not in _OUTPUT_LOST:
+            raise
+        _silence_stdout()  # what is still buffered is not written again at exit
+        from nomercy.core.files import why_not
+
+        _say(f"{_name(args, typed)}: cannot write its output: {why_not(error)}")
+        return 1
     except KeyboardInterrupt:
-        typed = list(sys.argv[1:] if argv is None else argv)[:1]
-        command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
-        print(f"nomercy {command}: interrupted" if command else "nomercy: interrupted", file=sys.stderr)
+        _say(f"{_name(args, typed)}: interrupted")
         return 130
+
+
+_OUTPUT_LOST = {getattr(errno, name) for name in ("ENOSPC", "EIO", "EBADF", "EDQUOT", "EFBIG", "EROFS", "ENXIO")
+                if hasattr(errno, name)}
+"""What writing the output can fail with (a full disk, ``> /dev/full``, a closed descriptor): one line, status 1."""
+
+
+def _name(args: Any, typed: list[str]) -> str:
+    """``nomercy <command>`` as the person typed it, or ``nomercy`` before a command is known."""
+    command = getattr(args, "command", None) or next((c for c in COMMANDS if typed == [c]), None)
+    return f"nomercy {command}" if command else "nomercy"
+
+
+def _say(line: str) -> None:
+    """One line on standard error, when there is one to write to."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr)
+    except OSError:  # pragma: no cover - the errors cannot be written either
+        pass
 
 
 def _degrade_output() -> None:

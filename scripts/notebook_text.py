@@ -14,6 +14,7 @@ docs/lesson-review.md.
 from __future__ import annotations
 
 import json
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -120,6 +121,8 @@ def notebook_problem(path: Path) -> str | None:
     A notebook is a UTF-8 JSON object of nbformat 4 whose ``cells`` are objects with a ``cell_type`` and a ``source`` of text (or
     a list of texts). Checked before any work, so a file that only has the ending ``.ipynb`` is one line, not a
     traceback from deep in the reading."""
+    if not os.path.lexists(path):
+        return f"{path} does not exist: name a notebook file (.ipynb), like notebooks/00-index.ipynb"
     if not path.is_file() or path.suffix != ".ipynb":
         return f"{path} is not a notebook file (.ipynb)"
     try:

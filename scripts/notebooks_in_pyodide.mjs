@@ -8,15 +8,22 @@
 // puzzles/), mounted at /drive as the kernel sees it, so paths and the progress folder work as there.
 // Each notebook runs top to bottom in a namespace of its own, from its own folder. The first failure
 // prints one line, "NOTEBOOK cell N: Error: message", and the exit status is 1.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [site, contents, ...notebooks] = process.argv.slice(2);
-if (!site || !contents || notebooks.length === 0) {
-  console.error("usage: node scripts/notebooks_in_pyodide.mjs SITE CONTENTS NOTEBOOK...");
-  process.exit(2);
-}
+const USAGE = "usage: node scripts/notebooks_in_pyodide.mjs SITE CONTENTS NOTEBOOK...";
+const refuse = (why) => { console.error(`notebooks_in_pyodide.mjs: ${why}; ${USAGE}`); process.exit(2); };
+const given = process.argv.slice(2);
+if (given.includes("-h") || given.includes("--help")) { console.log(USAGE); process.exit(0); }
+const option = given.find((argument) => argument.startsWith("-"));
+if (option !== undefined) refuse(`unknown option '${option}': it takes no options`);
+const [site, contents, ...notebooks] = given;
+if (!site || !contents || notebooks.length === 0) refuse("it needs a site, a folder of contents and a notebook");
+if (!existsSync(join(site, "static", "pyodide", "pyodide.mjs"))) refuse(`${site} is not a built site (no static/pyodide/pyodide.mjs)`);
+if (!existsSync(contents) || !statSync(contents).isDirectory()) refuse(`${contents} is not a folder`);
+const missing = notebooks.find((notebook) => !notebook.endsWith(".ipynb") || !existsSync(join(contents, notebook)));
+if (missing !== undefined) refuse(`${missing} is not a notebook (.ipynb) in ${contents}`);
 const core = resolve(site, "static", "pyodide");
 const { loadPyodide } = await import(pathToFileURL(join(core, "pyodide.mjs")).href);
 const lock = JSON.parse(readFileSync(join(core, "pyodide-lock.json"), "utf8"));

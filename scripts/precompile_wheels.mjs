@@ -7,11 +7,21 @@
 // Each wheel is rewritten in place: every file as it was, and beside each module its
 // __pycache__/<name>.cpython-314.pyc, an unchecked hash-based .pyc (valid whatever the files' dates
 // are once unpacked; Python still names the real source file in tracebacks).
-import { readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [folder, ...wheels] = process.argv.slice(2);
+const USAGE = "usage: node scripts/precompile_wheels.mjs FOLDER-OF-PYODIDE WHEEL...";
+const refuse = (why) => { console.error(`precompile_wheels.mjs: ${why}; ${USAGE}`); process.exit(2); };
+const given = process.argv.slice(2);
+if (given.includes("-h") || given.includes("--help")) { console.log(USAGE); process.exit(0); }
+const option = given.find((argument) => argument.startsWith("-"));
+if (option !== undefined) refuse(`unknown option '${option}': it takes no options`);
+const [folder, ...wheels] = given;
+if (!folder || wheels.length === 0) refuse("it needs the folder of pyodide.mjs and at least one wheel");
+if (!existsSync(join(folder, "pyodide.mjs"))) refuse(`${folder} holds no pyodide.mjs`);
+const missing = wheels.find((wheel) => !wheel.endsWith(".whl") || !existsSync(wheel));
+if (missing !== undefined) refuse(`${missing} is not a wheel file (.whl)`);
 const { loadPyodide } = await import(pathToFileURL(resolve(folder, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: resolve(folder) + "/" });
 pyodide.FS.mkdirTree("/wheels");

@@ -190,10 +190,11 @@ def prompt_entry_points() -> set[str]:
 
 def script_entry_points() -> set[str]:
     """``script:<file> --help`` for every script, and ``script:<file> <option>`` for each argparse argument; the shell
-    scripts (``scripts/site``...) as ``script:<name> --help``."""
+    scripts (``scripts/site``...) and the build's Node scripts (``scripts/*.mjs``) as ``script:<name> --help``."""
     from test_hostile_scripts import SHELL_SCRIPTS
 
     found = {f"script:{name} --help" for name in SHELL_SCRIPTS}
+    found |= {f"script:{path.name} --help" for path in (ROOT / "scripts").glob("*.mjs")}
     for path in sorted((ROOT / "scripts").glob("*.py")):
         if path.name.startswith("_") or path.name in LIBRARIES:
             continue

@@ -132,7 +132,7 @@ def test_an_export_whose_learner_is_no_name_is_refused_whole(tmp_path: Path, nam
     text = "\n".join([json.dumps({**json.loads(header), "learner": name}), *lines])
     trainer = Trainer(data_dir=tmp_path, clock=clock, learner="Ann")
     for into in ("", "mine", "theirs"):
-        with pytest.raises(ProgressFileError, match="a learner's name is one word") as refused:
+        with pytest.raises(ProgressFileError, match="learner's name is one word") as refused:
             trainer.import_progress(text, into=into)
         assert not any(word in str(refused.value) for word in PYTHON[:6]), refused.value
         assert trainer.learner == "Ann" and trainer.progress.attempts == ()

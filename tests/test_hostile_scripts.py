@@ -20,19 +20,18 @@ LIBRARIES = ("site_pages.py",)
 """Modules of scripts/ that a script imports (build_site.py imports site_pages.py) and nobody runs: they read no
 arguments (the test below holds them to that)."""
 SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.py") if not p.name.startswith("_") and p.name not in LIBRARIES)
-PASSED_ON = ("lab",)
-"""Shell scripts whose arguments are another program's: ``bash scripts/lab`` hands them to JupyterLab, which refuses
-an unknown one with its usage."""
 SHELL_SCRIPTS = sorted(p.name for p in (ROOT / "scripts").iterdir() if p.is_file() and not p.suffix
-                       and not p.name.startswith("_") and p.read_text(encoding="utf-8").startswith("#!/usr/bin/env bash")
-                       and p.name not in PASSED_ON)
-"""The shell scripts (``bash scripts/site``...): they check their arguments before anything is installed or run."""
+                       and not p.name.startswith("_") and p.read_text(encoding="utf-8").startswith("#!/usr/bin/env bash"))
+"""The shell scripts (``bash scripts/site``, ``bash scripts/lab``...): they check their arguments before anything is
+installed or run (``bash scripts/lab --frob`` installed JupyterLab, then handed ``--frob`` to it)."""
+NODE_SCRIPTS = sorted(p.name for p in (ROOT / "scripts").glob("*.mjs"))
+"""The scripts the site's build runs under Node: they check their arguments before Pyodide is loaded."""
 
 HOSTILE_COVERS = tuple(f"script:{name} --help" for name in SCRIPTS) + (
     "script:write_docs.py --check", "script:print_rule_card.py --check", "script:build_site.py --out",
     "script:build_site.py --cache", "script:lab_smoke.py", "script:notebook_text.py", "script:notebook_text.py --out",
     "script:store_notebook_outputs.py", "script:store_notebook_outputs.py --timeout", "script:hostile_core_tally.py -v",
-) + tuple(f"script:{name} --help" for name in SHELL_SCRIPTS)
+) + tuple(f"script:{name} --help" for name in SHELL_SCRIPTS + NODE_SCRIPTS)
 WATCHED = ("docs", "notebooks")
 """The folders a script could write: none may change when a script is only asked for help or refused."""
 
@@ -87,7 +86,7 @@ def test_a_flag_the_script_does_not_take_is_one_line_and_nothing_is_done(script,
     ("store_notebook_outputs.py", ["--timeout", "\u00b2"], "--timeout is a whole number written with the digits"),
     ("store_notebook_outputs.py", ["--timeout", "0"], "--timeout is a whole number from 1 to 86400"),
     ("store_notebook_outputs.py", ["--timeout", "9" * 5000], "not one of 5,000 digits"),
-    ("store_notebook_outputs.py", ["no-such.ipynb"], "no-such.ipynb is not a notebook file (.ipynb)"),
+    ("store_notebook_outputs.py", ["no-such.ipynb"], "no-such.ipynb does not exist: name a notebook file (.ipynb)"),
     ("store_notebook_outputs.py", ["README.md"], "README.md is not a notebook file (.ipynb)"),
     ("notebook_text.py", ["README.md"], "README.md is not a notebook file (.ipynb)"),
     ("lab_smoke.py", ["docs"], "docs is not a notebook file (.ipynb) of the project folder"),
@@ -151,3 +150,56 @@ def test_a_shell_script_refuses_what_it_does_not_take_with_its_usage_before_anyt
 def test_a_shell_script_s_help_only_prints_its_usage(script):
     done = run_shell(script, "--help")
     assert done.returncode == 0 and done.stderr == "" and done.stdout.startswith(f"bash scripts/{script}"), done
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--port=99999"], "lab: --port is a port number from 0 to 65535, not '99999'"),
+    (["--port=\u00b2"], "lab: --port is a port number from 0 to 65535"),
+    (["--port", "8888"], "lab: write --port with its value after '=', like --port=8888"),
+    (["--ip"], "lab: write --ip with its value after '=', like --ip=127.0.0.1"),
+    (["--Frob.token=x"], "lab: unknown setting '--Frob.token'"),
+    (["--ServerApp.root-dir=x"], "lab: unknown setting '--ServerApp.root-dir'"),
+    (["--no-browser", "--frob"], "lab: unknown option '--frob'"),
+])
+def test_the_lab_refuses_an_option_jupyterlab_does_not_take_before_anything_is_installed(argv, said):
+    before = fingerprint()
+    done = run_shell("lab", *argv)
+    assert done.returncode == 2 and done.stdout == "" and not (ROOT / ".venv-never").exists()
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(said), done.stderr
+    assert fingerprint() == before
+
+
+def test_the_lab_refuses_a_setting_jupyterlab_does_not_have_before_it_starts():
+    """``--ServerApp.frob=1`` started JupyterLab with a warning in its log; a setting's name is checked against
+    JupyterLab's own list once it is installed (here: this interpreter's, PYTHON=...), before it starts."""
+    pytest.importorskip("jupyterlab")
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "lab"), "--no-browser", "--ServerApp.frob=1"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "PYTHON": sys.executable})
+    assert done.returncode == 2 and "Jupyter" not in done.stdout, done  # it says which Python it uses, and stops
+    assert done.stderr.strip().endswith("lab: ServerApp has no setting 'frob' (JupyterLab's settings: jupyter lab "
+                                        "--help-all)"), done.stderr
+
+
+@pytest.mark.parametrize("script", NODE_SCRIPTS)
+@pytest.mark.parametrize("argv, said", [
+    (["--frob"], "unknown option '--frob': it takes no options"),
+    (["-x", "a", "b"], "unknown option '-x'"),
+    ([], "it needs"),
+    (["no-such-folder", "b", "c.ipynb"], "no-such-folder"),
+])
+def test_a_node_script_of_the_build_refuses_what_it_does_not_take_before_pyodide_loads(script, argv, said):
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node here (the site's build needs it)")
+    done = subprocess.run([node, str(ROOT / "scripts" / script), *argv], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
+    assert done.returncode == 2 and done.stdout == "", done
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{script}: ") and said in lines[0], done.stderr
+    assert f"usage: node scripts/{script}" in lines[0]
+    helped = subprocess.run([node, str(ROOT / "scripts" / script), "--help"], capture_output=True, text=True,
+                            timeout=60, cwd=ROOT)
+    assert helped.returncode == 0 and helped.stdout.startswith(f"usage: node scripts/{script}")

@@ -242,5 +242,5 @@ def test_nothing_to_draw_is_an_error():
 
 
 def test_a_histogram_needs_a_bin(runs):
-    with pytest.raises(ValueError, match="bins must be 1 or more"):
+    with pytest.raises(ValueError, match=r"the number of bars \(bins\) is a whole number from 1 to 1000"):
         plots.game_length_figure(runs, bins=0)

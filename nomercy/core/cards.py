@@ -22,6 +22,7 @@ import enum
 import re
 from typing import Callable, ClassVar, Iterator
 
+from nomercy.core import inputs
 from nomercy.core.errors import NotationError, brief
 from nomercy.core.faces import PRINTED_FACES, Face
 
@@ -268,6 +269,10 @@ class Card:
         """Parse any long or short form of ``puzzle-format.md`` (case-insensitive)."""
         if not isinstance(text, str):
             raise NotationError(f"a card is written as text, like 'red 7', not {brief(text)}")
+        if inputs.hides_a_character(text) or not all(c.isprintable() or c.isspace() for c in text):  # a filler, a
+            # braille blank, a zero-width space: no card (it was named back as a card that is no color)
+            raise NotationError(f"a card's text holds characters that cannot be seen ({brief(text)}): write a card "
+                                "like 'red 7' or 'wild +6'")
         raw = text.strip().lower()
         squeezed = re.sub(r"\s+", "", raw)
         if not squeezed:

@@ -60,7 +60,40 @@ _NO = ("no", "off", "false")
 # --- numbers ------------------------------------------------------------------------------------------
 
 class RepeatedKey(ValueError):
-    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word."""
+    """A JSON object from outside gives a key twice: JSON alone keeps the last without a word. ``key``: which."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+_JSON_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+"""A JSON text's strings (skipped whole, with their escapes) and its brackets."""
+MAX_JSON_DEPTH = 100
+"""The deepest JSON from outside that is parsed: far deeper than any file nomercy writes (a record, progress, a kept
+puzzle nest four or five levels), and far from where a parser runs out of stack (in a browser's Pyodide a few
+thousand levels end the page's Python, before Python's own recursion limit is reached)."""
+
+
+def shallow_json(text: str, most: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``text``, read as JSON, nests at most ``most`` lists and objects: checked before it is parsed, so that
+    ``'[' * 100000`` is refused in one line everywhere, never by a parser that runs out of stack.
+
+    >>> shallow_json('{"a": [1, "[[[["]}'), shallow_json("[" * 101 + "]" * 101)
+    (True, False)
+    """
+    if text.count("[") + text.count("{") <= most:  # (an attempt's line, a name's file: at once)
+        return True
+    depth = 0
+    for found in _JSON_STRUCTURE.finditer(text):
+        mark = found.group()
+        if mark == "[" or mark == "{":
+            depth += 1
+            if depth > most:
+                return False
+        elif mark == "]" or mark == "}":
+            depth -= 1
+    return True
 
 
 def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -70,7 +103,7 @@ def object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise RepeatedKey(f"{quote(key)} is given twice")
+            raise RepeatedKey(f"{quote(key)} is given twice", key)
         data[key] = value
     return data
 

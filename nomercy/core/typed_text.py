@@ -97,7 +97,8 @@ def line(text: str, what: str = "a line") -> str:
         raise TypedTextError(Refusal(TOO_LONG, {"most": MAX_LINE, "value": f"{quote(text[:QUOTE_CHARS])[:-1]}...'"},
                                      english) if what == "a line" else english)
     text = text.replace("\t", " ")
-    if not text.isprintable():  # control characters, zero-width and other invisible ones: shown as ?
+    if not text.isprintable() or inputs.hides_a_character(text):  # control, zero-width, a Hangul filler, a braille
+        # blank: shown as ? (a filler alone was echoed back as a card that is no color)
         raise TypedTextError(refusal(NOT_PRINTABLE, value=quote(text)))
     return text
 

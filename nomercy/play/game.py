@@ -38,6 +38,8 @@ from nomercy.core.engine import check_players_option, deal
 from nomercy.core import inputs
 from nomercy.core.errors import IllegalMoveError, NomercyError
 from nomercy.core.events import Event
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import Said, reason_of, said
 from nomercy.core.moves import Move
 from nomercy.core.rules import RuleSet, ruleset
 from nomercy.core.seeds import derive_seed
@@ -148,7 +150,8 @@ class Game:
             driver.replay(self.state, given, observe=record)
         except NomercyError as error:
             number = len(self._moves) - first + 1
-            raise type(error)(f"move {number} ({given[number - 1]!r}): {error}") from None
+            raise type(error)(said(N_("move {number} ({move}): {reason}"), number=number, move=repr(given[number - 1]),
+                                   reason=_said_reason(error))) from None
 
     def _record(self, before: GameState, move: Move, events: tuple[Event, ...], after: GameState) -> None:
         self._states.append(after)
@@ -213,12 +216,24 @@ class Game:
         try:
             game = cls(record.rules, record.seats, seed=record.seed, dealer=record.dealer)
         except NomercyError as error:
-            raise type(error)(f"the record's game cannot be dealt: {error}") from None
+            raise type(error)(said(N_("the record's game cannot be dealt: {reason}"), reason=_said_reason(
+                error, N_("these rules cannot deal to these seats")))) from None
         try:
             game.replay(record.moves)
         except NomercyError as error:
-            raise type(error)(f"record {error}") from None
+            raise type(error)(said(N_("record {reason}"), reason=reason_of(error))) from None
         return game
 
     def __repr__(self) -> str:
         return f"<Game {self._rules.name} seed={self._seed} moves={len(self._moves)} {self.state!r}>"
+
+
+def _said_reason(error: NomercyError, meaning: str = N_("it is not a move these seats can make, as a record writes "
+                                                        "moves")) -> str:
+    """Why a move or a deal is refused, as a table in another language says it: a refusal of the rules keeps its
+    message (:class:`~nomercy.core.refusals.Refusal`); the notation's own words (how a move is written) are said in
+    English, and in another language as what they mean for a record."""
+    reason = reason_of(error)
+    if isinstance(reason, Said):
+        return reason
+    return said(meaning, str(error))

@@ -44,7 +44,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.engine import why_illegal
-from nomercy.core.refusals import reason_of
+from nomercy.core.refusals import reason_of, said
 from nomercy.core.errors import NomercyError
 from nomercy.core.moves import CallUno, Move, Play
 from nomercy.core.rules import RuleSet, ruleset
@@ -309,6 +309,7 @@ class TableSession:
         try:
             intent = inputs.intent(intent, self.INTENTS, "the table")
             kind, handler = self._INTENT_HANDLERS[intent["type"]]
+            table_clicks.check_parts(intent)
             version = intent.get("version")
             if version is not None:  # a count of the table's changes, as the table sent it: "x" or NaN is no version
                 inputs.whole_number(version, "the version an intent answers (the table's count of changes)", 0,
@@ -559,7 +560,7 @@ class TableSession:
         try:
             self._set(round=self._now.round.replayed(record.moves))
         except NomercyError as error:
-            return f"record {error}"
+            return said("record {reason}", reason=reason_of(error))  # (the catalog's message: nomercy/play/game.py)
         if record.moves or note != wording.ROUND_RESUMED:  # a round resumed before its first move: nothing to say
             self._set(round=self._now.round.noted(table_records.loaded_line(note, record)))
         self._after_change()

@@ -26,12 +26,32 @@ from nomercy.play.table_text import may_call_with_play, prompt_for
 __all__ = ["ARM_UNO", "Ask", "card_click", "move_typed", "uno_click", "written"]
 
 
+INTENT_PARTS: dict[str, tuple[str, ...]] = {"card": ("card",), "move": ("move",), "import_record": ("record", "ask"),
+                                            "review_show": ("index",)}
+"""The parts a table's intent takes besides its type (and the version of the table it answers)."""
+
+
+def check_parts(intent: Mapping[str, Any]) -> None:
+    """An intent is checked whole: a part it does not take is refused, not ignored."""
+    parts = INTENT_PARTS.get(intent["type"], ())
+    extra = sorted(set(intent) - {"type", "version", *parts}, key=str)
+    if extra:
+        raise NomercyError(f"the {intent['type']} intent takes "
+                           f"{' and '.join(parts) + ' (and a version)' if parts else 'nothing but a version'}; "
+                           f"not {inputs.quote(extra[0])}")
+
+
 def written(intent: Mapping[str, Any], field: str, what: str, like: str) -> str:
     """The text of an intent's field (a card, a move): text, or refused in one line (a card given as a mapping
     is not quoted back as Python writes it)."""
-    value = intent.get(field, "")
-    if not isinstance(value, str) or len(value) > 200:
+    if field not in intent:  # {"type": "card", "index": 0} said "empty card text"
+        raise NomercyError(f'a {field} intent names its {field} as text, like {{"type": "{field}", "{field}": "{like}"}}')
+    value = intent[field]
+    if not isinstance(value, str):
         raise NomercyError(f"{what} is written as text, like '{like}'; not {inputs.quote(value)}")
+    if len(value) > 200:  # it is text: too long, not of the wrong kind
+        raise NomercyError(f"{what} is one short line, like '{like}': at most 200 characters; this one has "
+                           f"{len(value):,}")
     return value
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from nomercy.core import wording
+from nomercy.core.i18n import N_
 from nomercy.core.refusals import Count, said
 from nomercy.core.said import n_
 from nomercy.core.wording import plural
@@ -24,7 +25,7 @@ def checked_import(text: Any) -> GameRecord | str:
     """A record pasted into the Import box, checked whole (its deal and every move replayed on the side), or why
     it is refused (a text that is not a record at all raises, in one line)."""
     if isinstance(text, str) and not text.strip():
-        return "Paste a game record (the text Export record gives) into the box first."
+        return N_("Paste a game record (the text Export record gives) into the box first.")
     record = GameRecord.from_json(text)
     Game.from_record(record)  # the first refusal is named
     return record

@@ -212,7 +212,7 @@ def _generate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     paths = write_puzzles(puzzles, args.out, replace=args.force)
     for path in paths:
         out.write(f"wrote {path}\n")
-    out.write(f"{len(paths)} puzzles written to {args.out}\n")
+    out.write(f"{plural(len(paths), 'puzzle')} written to {args.out}\n")
     if len(paths) < args.count:
         out.write(f"only {len(paths)} of {args.count} found in {MAX_GAMES:,} games; try another seed or more players\n")
     return 0

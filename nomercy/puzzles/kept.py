@@ -46,7 +46,7 @@ from nomercy.core.wording import is_you
 from nomercy.core.errors import NomercyError, PuzzleError, brief
 from nomercy.core.i18n import N_
 from nomercy.core.files import why_not, write_text
-from nomercy.core.refusals import plain
+from nomercy.core.refusals import plain, said
 from nomercy.core.rules import PROFILES
 from nomercy.core.state import GameState, Phase
 from nomercy.play.coach import ReviewedDecision
@@ -163,6 +163,8 @@ class KeptFolder:
         self.path = (learners.folder_of(learner) if learner is not None else learners.data_dir) / KEPT_FOLDER
         self.problem: str | None = None
         """What could not be read, in one line (``None`` when all is well)."""
+        self.names_problem = learners.problem
+        """A name file of the data folder that named nobody, set aside as this folder was found (``None``: none)."""
 
     def _file(self, pid: str) -> Path:
         return self.path / f"{pid}.yaml"
@@ -244,12 +246,13 @@ class KeptFolder:
         All or nothing: one that fails refuses the whole import (:class:`PuzzleError`, one line); nothing is
         written here (:meth:`write_all` does, once the progress's own import went through)."""
         if len(items) > MAX_KEPT:
-            raise PuzzleError(f"the file carries {len(items)} kept puzzles, more than the {MAX_KEPT} a learner keeps")
+            raise PuzzleError(said(N_("the file carries {count} kept puzzles, more than the {most} a learner keeps"),
+                                   count=len(items), most=MAX_KEPT))
         new: list[dict[str, Any]] = []
         for item in items:
             if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not item["id"].startswith("mine-"):
-                raise PuzzleError("a kept puzzle in the file is not one nomercy wrote (its id starts with mine-), so "
-                                  "nothing was imported")
+                raise PuzzleError(said(N_("a kept puzzle in the file is not one nomercy wrote (its id starts with "
+                                          "mine-), so nothing was imported")))
             if item["id"] in self.ids() or any(item["id"] == other["id"] for other in new):
                 continue
             try:
@@ -259,9 +262,10 @@ class KeptFolder:
                 problems = puzzle.result().problems
             except NomercyError as error:
                 problems = (str(error),)
-            if problems:
-                raise PuzzleError(f"the kept puzzle {item['id']} in the file does not pass the check, so nothing was "
-                                  f"imported: {problems[0]}")
+            if problems:  # what the check found is a puzzle file's words (nomercy check's), said in English only
+                raise PuzzleError(said(N_("the kept puzzle {id} in the file does not pass the check, so nothing was "
+                                          "imported"), f"the kept puzzle {item['id']} in the file does not pass the "
+                                       f"check, so nothing was imported: {problems[0]}", id=item["id"]))
             new.append(item)
         return new
 
@@ -281,14 +285,17 @@ def split_export(text: str) -> tuple[str, list[Any]]:
     own, kept = [], []
     for line in text.split("\n"):
         if line.startswith('{"' + KEPT_LINE_KEY + '":'):
+            if not inputs.shallow_json(line):
+                raise PuzzleError(said(N_("a kept puzzle's line in the file is cut short or broken, so nothing was "
+                                          "imported")))
             try:
                 item = json.loads(line, object_pairs_hook=inputs.object_once)
             except inputs.RepeatedKey as error:
-                raise PuzzleError(f"a kept puzzle's line in the file is broken ({error}), so nothing was "
-                                  "imported") from None
+                raise PuzzleError(said(N_("a kept puzzle's line in the file is broken ({key} is given twice), so "
+                                          "nothing was imported"), key=inputs.quote(error.key))) from None
             except ValueError:
-                raise PuzzleError("a kept puzzle's line in the file is cut short or broken, so nothing was "
-                                  "imported") from None
+                raise PuzzleError(said(N_("a kept puzzle's line in the file is cut short or broken, so nothing was "
+                                          "imported"))) from None
             kept.append(item.get(KEPT_LINE_KEY) if isinstance(item, dict) and len(item) == 1 else None)
         else:
             own.append(line)

@@ -30,12 +30,13 @@ import hashlib
 import json
 import os
 import stat
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
-from nomercy.core.files import write_text
+from nomercy.core.files import why_not, write_text
 from nomercy.puzzles.progress_store import data_dir as default_data_dir
 
 __all__ = ["Learners", "LearnerError", "learner_name", "read_name", "same_learner", "NAME_FILE", "CURRENT_FILE", "FOLDER",
@@ -82,7 +83,8 @@ def read_name(path: Path) -> str | None:
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
-            data = json.loads(handle.read(4096).decode("utf-8"))
+            text = handle.read(4096).decode("utf-8")
+            data = json.loads(text) if inputs.shallow_json(text) else None
         return learner_name(data["name"]) if isinstance(data, dict) and data.get("format") == FORMAT else None
     except (OSError, ValueError, KeyError, RecursionError, LearnerError):
         return None
@@ -92,11 +94,17 @@ def _name_text(name: str) -> str:
     return json.dumps({"format": FORMAT, "version": 1, "name": name}, ensure_ascii=False) + "\n"
 
 
+_BEING_WRITTEN = 10.0
+"""Seconds during which a name file that names nobody is taken for one another window is writing."""
+
+
 class Learners:
     """The learners of one data folder (default: :func:`~nomercy.puzzles.progress_store.data_dir`)."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
         self.data_dir = default_data_dir(data_dir)
+        self.problem: str | None = None
+        """What was found wrong with the learners' files, in one line (``None`` when all is well)."""
 
     def first(self) -> str | None:
         """The name of the first learner (whose progress is the data folder's own), ``None`` before any name."""
@@ -111,6 +119,7 @@ class Learners:
                 self.data_dir.mkdir(parents=True, exist_ok=True)
             except OSError:
                 return self.data_dir  # a folder that cannot be made: its progress says why when it reads or saves
+            self._set_aside_unreadable_name(name)
             try:  # take over the first learner's folder, unless another window just did
                 with open(self.data_dir / NAME_FILE, "x", encoding="utf-8") as handle:
                     handle.write(_name_text(name))
@@ -129,6 +138,34 @@ class Learners:
             except OSError:
                 pass  # the progress in it says why it cannot be saved
         return folder
+
+    def _set_aside_unreadable_name(self, name: str) -> None:
+        """A ``learner.json`` of the data folder that names nobody (empty, broken, a name that is none, a folder): kept
+        aside as ``learner.json.unreadable-<time>``, never deleted, and said in :attr:`problem`, so that ``name`` takes
+        over the progress kept here as the first name ever given does. Before, the learner the file had named was given
+        a new, empty folder, and the progress was nobody's to see."""
+        path = self.data_dir / NAME_FILE
+        if not os.path.lexists(path) or read_name(path) is not None:
+            return
+        try:  # a file another window is writing right now (made, not yet written) is its, not broken
+            if datetime.now(timezone.utc).timestamp() - os.lstat(path).st_mtime < _BEING_WRITTEN:
+                return
+        except OSError:
+            return
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        target, n = path.with_name(f"{NAME_FILE}.unreadable-{stamp}"), 1
+        while os.path.lexists(target):
+            n += 1
+            target = path.with_name(f"{NAME_FILE}.unreadable-{stamp}-{n}")
+        try:
+            os.rename(path, target)
+        except FileNotFoundError:
+            return  # another window set it aside first
+        except OSError as error:
+            self.problem = f"{path} names no learner and could not be moved aside ({why_not(error)}); it is left as it is."
+            return
+        self.problem = (f"{path} could not be read (it names no learner); it was kept as {target.name}, and the "
+                        f"progress kept here is {name}'s.")
 
     def _exists(self, name: str) -> bool:
         return any(same_learner(name, other) for other in self.names())

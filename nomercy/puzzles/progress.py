@@ -40,6 +40,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError
+from nomercy.core.i18n import N_
+from nomercy.core.refusals import said
 from nomercy.puzzles import progress_rating, progress_schedule
 from nomercy.puzzles.learners import Learners, learner_name, same_learner
 from nomercy.puzzles.progress_rating import LEARN_TOPIC, LEVEL_RATINGS, Rating, glicko2
@@ -82,6 +84,7 @@ class Progress:
             self.learner = learners.first() or ""
         self.clock: Clock = _utc_now if clock is None else inputs.calendar_clock(clock, "the clock of the progress")
         self._store = Journals(learners.folder_of(self.learner) if self.learner else learners.data_dir, self.clock)
+        self._learners_problem = learners.problem  # a name file that names nobody, set aside
         self._worked_out: tuple[int, dict[str, Entry], Rating] | None = None  # (the store's version, schedule, rating)
 
     # --- where it is kept ---------------------------------------------------------------------------------
@@ -111,7 +114,7 @@ class Progress:
     @property
     def problem(self) -> str | None:
         """What could not be read or saved, in one line (``None`` when all is well)."""
-        return self._store.problem
+        return " ".join(filter(None, [self._learners_problem, self._store.problem])) or None
 
     @property
     def saves(self) -> bool:
@@ -175,43 +178,49 @@ class Progress:
         ``as_mine``: it becomes this learner's) is refused (:class:`ProgressFileError`, one line) and nothing
         changes. The file's bytes are taken as well as its text."""
         as_mine = inputs.switch(as_mine, "as_mine", error=ProgressFileError)
+        too_large = said(N_("this progress file is larger than {most} MB: it is not one nomercy wrote"),
+                         most=MAX_FILE_BYTES // 2 ** 20)
         if isinstance(text, (bytes, bytearray)):  # a file read as bytes: its text, if it is text
             if len(text) > MAX_FILE_BYTES:
-                raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
-                                        "it is not one nomercy wrote")
+                raise ProgressFileError(too_large)
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError:
-                raise ProgressFileError("this progress file is not text (UTF-8): it is not one nomercy wrote. "
-                                        "Nothing was changed.") from None
+                raise ProgressFileError(said(N_("this progress file is not text (UTF-8): it is not one nomercy wrote. "
+                                                "Nothing was changed."))) from None
         if not isinstance(text, str) or not text.strip():
-            raise ProgressFileError("there is nothing to import: choose a progress file or paste its text")
+            raise ProgressFileError(said(N_("there is nothing to import: choose a progress file or paste its text")))
         if len(text) > MAX_FILE_BYTES:
-            raise ProgressFileError(f"this progress file is larger than {MAX_FILE_BYTES // 2 ** 20} MB: "
-                                    "it is not one nomercy wrote")
+            raise ProgressFileError(too_large)
         reading = parse_text(text)
         if reading.newer is not None:
-            raise ProgressFileError(f"this progress file was written by a newer nomercy (format version "
-                                    f"{reading.newer}); update nomercy to import it. Nothing was changed.")
+            raise ProgressFileError(said(N_("this progress file was written by a newer nomercy (format version "
+                                            "{version}); update nomercy to import it. Nothing was changed."),
+                                         version=reading.newer))
         if reading.why is not None:
-            raise ProgressFileError(f"this progress file cannot be imported ({reading.why}). Nothing was changed.")
+            raise ProgressFileError(said(N_("this progress file cannot be imported ({reason}). Nothing was changed."),
+                                         reason=reading.why))
         if reading.learner and not as_mine and not (self.learner and same_learner(reading.learner, self.learner)):
-            mine = f"{self.learner}'s" if self.learner else "the progress kept without a name"
-            raise ProgressFileError(f"this is {reading.learner}'s progress, and this is {mine}: switch to "
-                                    f"{reading.learner} to import it, or import it as {self.learner or 'yours'} "
-                                    "to make it yours. Nothing was changed.")
+            if self.learner:
+                raise ProgressFileError(said(N_("this is {whose}'s progress, and this is {mine}'s: switch to {whose} "
+                                                "to import it, or import it as {mine} to make it yours. Nothing was "
+                                                "changed."), whose=reading.learner, mine=self.learner))
+            raise ProgressFileError(said(N_("this is {whose}'s progress, and this is the progress kept without a "
+                                            "name: switch to {whose} to import it, or import it as yours to make it "
+                                            "yours. Nothing was changed."), whose=reading.learner))
         self.reload()
         known = {a.id: a for a in self.attempts}
         clash = next((a for a in reading.attempts if a.id in known and known[a.id] != a), None)
         if clash is not None:
-            raise ProgressFileError(f"this progress file gives the attempt {clash.id} (at {clash.puzzle}) other "
-                                    "content than the attempt of that id already saved: it was changed by hand. "
-                                    "Nothing was changed.")
+            raise ProgressFileError(said(N_("this progress file gives the attempt {id} (at {puzzle}) other content "
+                                            "than the attempt of that id already saved: it was changed by hand. "
+                                            "Nothing was changed."), id=clash.id, puzzle=clash.puzzle))
         new = list({a.id: a for a in reading.attempts if a.id not in known}.values())
         if new:
             why = self._store.add_journal(new)
-            if why is not None:
-                raise ProgressFileError(f"{why[:-1]}; nothing was imported.")
+            if why is not None:  # the folder's own words (a file system's reason) are said in English only
+                raise ProgressFileError(said(N_("progress cannot be saved in {folder}; nothing was imported."),
+                                             english=f"{why[:-1]}; nothing was imported.", folder=str(self.path)))
         return len(new)
 
     # --- worked out from the attempts ------------------------------------------------------------------

@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ def _parse(text: str, where: str) -> Any:
         at = f" at line {error.line}" if error.line is not None else ""
         raise PuzzleError(f"{where}: not a valid puzzle file{at}: {error.reason}") from None
     except yaml.YAMLError as error:
-        raise PuzzleError(f"{where}: not valid YAML{_yaml_problem(error)}") from None
+        raise PuzzleError(f"{where}: not valid YAML{_yaml_problem(error)}{_look_alike_space(error, text)}") from None
 
 
 def _bracket_depth(text: str) -> int:
@@ -213,6 +214,23 @@ def _yaml_problem(error: yaml.YAMLError) -> str:
             return f": the character U+{character:04X} is not allowed in a YAML file"
         problem = " ".join(str(error).split())
     return f"{at}: {' '.join(str(problem).split())}"
+
+
+def _look_alike_space(error: yaml.YAMLError, text: str) -> str:
+    """Where YAML stops at a line that holds a character that looks like a space or like nothing (a no-break space
+    after ``turn:``), what it is: YAML's own words ("could not find expected ':'") do not say it."""
+    mark = getattr(error, "problem_mark", None)
+    if mark is None:
+        return ""
+    lines = text.splitlines()
+    for number in (mark.line, mark.line - 1):  # YAML often stops on the line after
+        if 0 <= number < len(lines):
+            odd = next((ch for ch in lines[number] if ch != " " and (unicodedata.category(ch) in ("Zs", "Cf")
+                                                                      or ch in "\u3164\u2800")), None)
+            if odd is not None:
+                return (f"; line {number + 1} holds the character {unicodedata.name(odd, 'without a name').lower()} "
+                        f"(U+{ord(odd):04X}), which looks like a space or nothing: type a plain space")
+    return ""
 
 
 def read_puzzle_file(path: str | Path) -> Any:

@@ -27,6 +27,19 @@ MOST_MOVES = 500
 """The most moves in one line of play."""
 
 
+def same_deal(state: Any, options: dict[str, Any]) -> Any:
+    """The dealt ``state`` under its rules changed by ``options``, if it can be played under them: the cards on the table
+    are its deck's, and its seats as many as the rules seat (``under(g, deck="classic")`` kept 168 No Mercy cards)."""
+    rules = state.rules.replace(**options)
+    if rules.deck != state.rules.deck:
+        raise NomercyError(f"the deck is chosen when the cards are dealt: this position holds the {state.rules.deck} "
+                           f"deck's cards; deal again with new_game(..., deck={rules.deck!r}) to play another deck")
+    low, high = rules.players
+    if not low <= len(state.seats) <= high:
+        raise NomercyError(f"players={low}-{high} does not seat the {len(state.seats)} players of this position")
+    return state.replace(rules=rules)
+
+
 def position(value: Any) -> Any:
     """A position to play from: a puzzle, or a ``GameState``."""
     from nomercy.core.state import GameState

@@ -30,6 +30,9 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, quote
+
 __all__ = ["VEGA_LITE_MIME", "Chart", "concat", "can_draw_png", "percent", "color_scale"]
 
 VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
@@ -113,9 +116,17 @@ def concat(title: str, rows: Sequence[Sequence[Chart]], description: str = "", *
     The description is ``description`` followed by each part's description, in order. ``width``
     narrows every part that has a width of its own, so that a row fits beside a notebook's margin.
     """
+    title = inputs.text(title, "a layout's title", longest=300, like="Classic against No Mercy")
+    description = inputs.text(description, "a layout's description", least=0, longest=20_000)
+    if width is not None:
+        width = inputs.whole_number(width, "the width of each chart (in pixels)", 50, 5000, like=280)
+    rows = [inputs.items(row, "a row of charts", most=12) for row in inputs.items(rows, "the rows of charts", most=12)]
     parts = [chart for row in rows for chart in row]
     if not parts:
-        raise ValueError("nothing to lay out: pass at least one chart")
+        raise NomercyError("nothing to lay out: pass at least one chart, in rows, like [[chart_a, chart_b]]")
+    for chart in parts:
+        if not isinstance(chart, Chart):
+            raise NomercyError(f"a row of charts holds charts (what a figure function gives), not {quote(chart)}")
 
     def part(chart: Chart) -> dict[str, Any]:
         body = {"title": chart.heading, **copy.deepcopy(dict(chart.body))}
@@ -134,9 +145,11 @@ def concat(title: str, rows: Sequence[Sequence[Chart]], description: str = "", *
 
 def percent(share: float) -> str:
     """A share as a whole percentage, the way the charts and their descriptions print it: ``0.857 -> '86%'``."""
-    return f"{share:.0%}"
+    return f"{inputs.number(share, 'a share (0.857 is 86%)', 0, 1):.0%}"
 
 
 def color_scale(domain: Sequence[str], colors: Sequence[str]) -> dict[str, Any]:
     """A color scale giving ``domain[i]`` the color ``colors[i % len(colors)]``."""
+    domain = inputs.texts(domain, "the names colored (the domain)", most=100)
+    colors = inputs.texts(colors, "the colors, like ['#1f5fbf', '#d62728']", least=1, most=100)
     return {"domain": list(domain), "range": [colors[i % len(colors)] for i in range(len(domain))]}

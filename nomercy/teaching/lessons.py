@@ -28,12 +28,11 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import RuleSet
 from nomercy.core.state import GameState, Phase
 from nomercy.core.engine import apply, legal_moves, why_illegal
+from nomercy.teaching import arguments
 from nomercy.teaching.charts import Chart, color_scale, concat
 
 __all__ = [
-    "table",
-    "after",
-    "under",
+    "table", "after", "under",
     "dead_end_table",
     "TOPIC_NOTEBOOKS",
     "card_verdicts",
@@ -174,7 +173,7 @@ def after(state: GameState, *moves: str) -> GameState:
 
 def under(state: GameState, **options: Any) -> GameState:
     """The same position played under changed rule options (``under(s, stacking="none")``)."""
-    return state.replace(rules=state.rules.replace(**options))
+    return arguments.same_deal(inputs.one_of_kind(state, GameState, inputs.POSITION), options)
 
 
 def position_of(puzzle_id: str) -> GameState:
@@ -282,6 +281,7 @@ def _hand_line(state: GameState, name: str) -> str:
 
 def situation(state: GameState) -> str:
     """One line on where the game stands (a narration prints it after each move, a comparison in each cell): the top card, what is pending, who acts, the hand sizes."""
+    inputs.one_of_kind(state, GameState, inputs.POSITION)
     top = f"top card {state.top_card}" + (f" ({state.color} named)" if state.top_card.is_wild and state.color else "")
     sizes = ", ".join(f"{name} {'out' if i in state.out else len(hand)}"
                       for i, (name, hand) in enumerate(zip(state.seats, state.hands)))

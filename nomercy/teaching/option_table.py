@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, quote
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.rules import OPTIONS, PROFILES, RuleSet
 from nomercy.teaching import arguments
@@ -27,9 +28,13 @@ def option_text(value: Any) -> str:
         return "true" if value else "false"
     if value is None:
         return "none"
-    if isinstance(value, tuple):
+    if isinstance(value, tuple) and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6
+                                        for v in value):
         return "-".join(map(str, value))
-    return str(value)
+    if isinstance(value, str) or isinstance(value, int) and abs(value) < 10**18:
+        return str(value)
+    raise NomercyError(f"an option's value is yes or no, none, a number, a range like (2, 6) or a word like "
+                       f"'official'; not {quote(value)}")
 
 
 def profiles(names: Sequence[str] | None = None) -> list[tuple[str, RuleSet]]:

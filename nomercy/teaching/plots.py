@@ -26,6 +26,7 @@ import math
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, quote
 from nomercy.teaching.charts import Chart, color_scale, concat, percent
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
@@ -59,13 +60,33 @@ _ENDING_WORDS = {
 _WIDTH, _HEIGHT = 560, 260  # one chart's plot area in pixels, about the width of a notebook's output
 
 
-def _check(results: Mapping[str, "SimulationResult"]) -> list[tuple[str, "SimulationResult"]]:
+RESULTS = "the runs to compare, as {label: result}, like {'No Mercy': simulate('no-mercy', games=200)}"
+"""What a chart of runs takes, as its refusal says it."""
+MOST_RUNS = 12
+"""The most runs one chart compares (its colors repeat after six; more lines would not be read)."""
+
+
+def _check(results: Any) -> list[tuple[str, "SimulationResult"]]:
+    """The runs of a chart, checked before anything is drawn: a mapping of 1 to :data:`MOST_RUNS` labels (text) to
+    simulation results that played rounds (a :class:`NomercyError` in one line names what is wrong)."""
+    from collections.abc import Mapping as MappingKind
+
+    from nomercy.play.simulate import SimulationResult
+
+    if not isinstance(results, MappingKind):
+        raise NomercyError(f"a chart takes {RESULTS}; not {quote(results)}")
     items = list(results.items())
-    if not items:
-        raise ValueError("nothing to draw: pass at least one simulation result, as {label: result}")
+    if not 1 <= len(items) <= MOST_RUNS:
+        raise NomercyError(f"nothing to draw: a chart takes at least one run (at most {MOST_RUNS}), as "
+                           f"{{label: result}}, like {{'No Mercy': simulate('no-mercy', games=200)}}; not "
+                           f"{quote(results)}")
     for label, result in items:
+        inputs.text(label, "a run's label", longest=80, like="No Mercy")
+        if not isinstance(result, SimulationResult):
+            raise NomercyError(f"the run {quote(label)} is a simulation result (what simulate gives), not "
+                               f"{quote(result)}")
         if result.games == 0:
-            raise ValueError(f"the run {label!r} played no rounds")
+            raise NomercyError(f"the run {quote(label)} played no rounds: simulate at least one game")
     return items
 
 
@@ -88,9 +109,8 @@ def game_length_figure(results: Mapping[str, "SimulationResult"], *, bins: int =
     percentile of the longest run, so a few very long games do not squash the picture; games
     beyond the last bin are counted in it.
     """
+    bins = inputs.whole_number(bins, "the number of bars (bins)", 1, 1000, like=30)
     items = _check(results)
-    if bins < 1:
-        raise ValueError(f"bins must be 1 or more, not {bins}")
     top = max(_percentile(r.tally.turns, 0.98) for _, r in items)
     width = max(1, math.ceil(top / bins))
     count = max(1, math.ceil(top / width))
@@ -290,13 +310,21 @@ def hand_size_odds(result: "SimulationResult", sizes: Sequence[int] | None = Non
     >>> 0 <= odds[25] <= 1
     True
     """
+    from nomercy.play.simulate import SimulationResult
+
+    if not isinstance(result, SimulationResult):
+        raise NomercyError(f"the knockout odds take one simulation result (what simulate gives with "
+                           f"'keep_records=True'), not {quote(result)}")
     if result.records is None:
-        raise ValueError("the knockout odds need the game records: run simulate(..., keep_records=True)")
+        raise NomercyError("the knockout odds need the game records: simulate the runs with 'keep_records=True'")
     largest = [r.largest_hand for r in result.records]
     if not largest:
-        raise ValueError("the run played no rounds")
+        raise NomercyError("the run played no rounds: simulate at least one game")
     if sizes is None:
         sizes = range(1, max(largest) + 1)
+    elif not isinstance(sizes, range):
+        sizes = [inputs.whole_number(n, "a hand size", 1, MOST_MARKED_SIZE, like=25)
+                 for n in inputs.items(sizes, "the hand sizes", least=1, most=MOST_MARKED_SIZE)]
     return {n: sum(1 for x in largest if x >= n) / len(largest) for n in sizes}
 
 

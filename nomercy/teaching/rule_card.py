@@ -335,12 +335,22 @@ def print_rule_card(papers: tuple[str, ...] = tuple(PAPERS), html: str | None = 
     return pdfs
 
 
+def _pdf(pdf: object) -> None:
+    """A PDF is read as its bytes (``path.read_bytes()``), never as text or a file name."""
+    from nomercy.core.errors import NomercyError, quote
+
+    if not isinstance(pdf, (bytes, bytearray)):
+        raise NomercyError(f"this reads a PDF's bytes, like Path('card.pdf').read_bytes(); not {quote(pdf)}")
+
+
 def pdf_pages(pdf: bytes) -> int:
     """How many pages a PDF printed by chromium holds (its page objects, counted)."""
+    _pdf(pdf)
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
 
 
 def pdf_stamp(pdf: bytes) -> str | None:
     """The stamp in the title of a PDF printed from the card (``None`` if it has none)."""
+    _pdf(pdf)
     found = re.search(rb"/Title \(No Mercy rule card ([0-9a-f]{12})\)", pdf)
     return found.group(1).decode() if found else None

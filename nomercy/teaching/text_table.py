@@ -15,13 +15,20 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Iterable, Mapping, Sequence
 
-from nomercy.core.errors import NomercyError
+from nomercy.core import inputs
+from nomercy.core.errors import NomercyError, quote
 
 __all__ = ["Table", "html_table"]
 
 
 def html_table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
-    """A plain HTML table (left-aligned, small print) that reads on GitHub and nbviewer."""
+    """A plain HTML table (left-aligned, small print) that reads on GitHub and nbviewer: ``columns`` name the
+    columns (texts), ``rows`` are mappings of a column's name to its cell."""
+    columns = inputs.texts(columns, "the columns (their names)", least=1, most=100)
+    rows = inputs.items(rows, "the rows (each a mapping of a column's name to its cell)")
+    if not all(isinstance(r, Mapping) for r in rows):
+        raise NomercyError(f"each row is a mapping of a column's name to its cell, like {{{quote(columns[0])}: 'A'}}; "
+                           f"not {quote(next(r for r in rows if not isinstance(r, Mapping)))}")
     cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
     head = "".join(f'<th style="{cell}">{escape(str(c))}</th>' for c in columns)
     def td(text: str) -> str:  # short cells like "A:2 B:5 C:3" read best on one line

@@ -28,12 +28,13 @@ import traitlets
 
 from nomercy.core import inputs
 from nomercy.core.cards import COLORS, Card
-from nomercy.core.errors import NomercyError
+from nomercy.core.errors import NomercyError, brief
 from nomercy.core.i18n import N_, SOURCE, Words, language, plural_rule, words
 from nomercy.core.events import CardPlayed, CardsDrawn, ColorNamed, Event, StackGrew, UnoCalled, UnoCaught
 from nomercy.core.legality import legal_moves
 from nomercy.core.moves import CallUno, Catch, Challenge, Draw, Move, NameColor, Pass, Play, parse_move
 from nomercy.core.refusals import refusal_words
+from nomercy.core.refusals import said as said_again
 from nomercy.core.rulebook import RULINGS
 from nomercy.core.said import COLOR_WORDS, card_name, n_, sentence
 from nomercy.core import seat_words
@@ -164,13 +165,18 @@ class LearnPath(GuardedWidget):
         return ("<p><b>Learn by doing.</b> Every rule a short stage on a live table. It needs a running notebook: "
                 "open this one in JupyterLab.</p>")
 
+    def _show_error(self, text: str) -> None:
+        """The error line in the path's language: a refusal said again from its message, or the catalog's words
+        (it was English on every page)."""
+        super()._show_error(refusal_words(text, self._lang) if text else text)
+
     # --- intents -----------------------------------------------------------------------------------
     def _on_try(self, intent: dict[str, Any]) -> str | None:
         move = intent.get("move")
         if not isinstance(move, str):
-            return "A try is a move, like 'You plays red 8'."
+            return N_("A try is a move, like 'You plays red 8'.")
         if self._last is not None and self._last.outcome in ("allowed", "done"):
-            return "Press Try again (or Next stage) first: the table shows what your last move did."
+            return N_("Press Try again (or Next stage) first: the table shows what your last move did.")
         attempt = self.current.judge(move, self._table)
         self._last, self._tried_on = attempt, self._table
         if attempt.outcome == "done":
@@ -189,16 +195,18 @@ class LearnPath(GuardedWidget):
 
     def _on_next(self, intent: dict[str, Any]) -> str | None:
         if self._index + 1 >= len(self._stages):
-            return "This was the last stage of the path." if self._only is None else \
-                "This was the chapter's last stage."
+            return N_("This was the last stage of the path.") if self._only is None else \
+                N_("This was the chapter's last stage.")
         self._load(self._index + 1)
         return None
 
     def _on_goto(self, intent: dict[str, Any]) -> str | None:
         wanted = intent.get("stage")
         ids = [s.id for s in self._stages]
-        if wanted not in ids:
-            return "Choose a stage of the path by name."
+        if wanted not in ids:  # which is not one, and what the names are (they are many: the first and the last)
+            return said_again(N_("{stage} is not a stage of the path: choose one by its name, from {first} to {last} "
+                           "(the map of the path lists them)."), stage=brief(wanted), first=ids[0],
+                              last=ids[-1])
         self._load(ids.index(wanted))
         return None
 

@@ -181,8 +181,13 @@ class PuzzleBoard(GuardedWidget):
     def _on_choice(self, intent: dict[str, Any]) -> str | None:
         options = self.current.puzzle_kind.options(self.current)
         index = intent.get("index")
+        if not options:
+            return N_("This puzzle has no options to choose from: answer it as it asks.")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(options):
-            return said(N_("There is no option {option} here."), option=brief(index))
+            if isinstance(index, int) and not isinstance(index, bool) and abs(index) >= 10**6:
+                return said(N_("There is no option that far: choose one from 0 to {last}."), last=len(options) - 1)
+            return said(N_("There is no option {option} here: choose one from 0 to {last}."), option=brief(index),
+                        last=len(options) - 1)
         option = options[index]
         self._check(dict(option.answer), given=option.label, picked=index, why=option.why)
         return None

@@ -43,7 +43,7 @@ from nomercy.puzzles.puzzle import Puzzle, load_puzzles
 from nomercy.puzzles.puzzle_languages import available_words, translated
 from nomercy.core import wording
 from nomercy.core.i18n import N_, SOURCE, language, plural_rule, words
-from nomercy.core.refusals import Count, Joined, said
+from nomercy.core.refusals import Count, Joined, reason_of, said
 from nomercy.core.said import n_
 from nomercy.play.said_at_table import said_all
 from nomercy.widgets._common import STATIC, style_sheet
@@ -335,7 +335,7 @@ class Trainer(PuzzleBoard):
     def _on_choose(self, intent: dict[str, Any]) -> str | None:
         topic, level = intent.get("topic"), intent.get("level")
         if not isinstance(topic, (str, type(None))) or not isinstance(level, (str, type(None))):
-            return "Choose a topic and a level by name."
+            return N_("Choose a topic and a level by name.")
         self._refresh_kept()
         if topic and level in LEVELS and not any(p.topic == topic and p.level == level for p in self._collection):
             level = ""  # a topic picked in the page with no puzzles at the level shown: all its levels
@@ -346,7 +346,7 @@ class Trainer(PuzzleBoard):
     def _on_goto(self, intent: dict[str, Any]) -> str | None:
         if intent.get("index") == 0 or intent.get("id") == self.current.id:
             return None  # the puzzle already shown
-        return "The trainer chooses the puzzles: press Next puzzle."
+        return N_("The trainer chooses the puzzles: press Next puzzle.")
 
     def _on_learner(self, intent: dict[str, Any]) -> str | None:
         """Become another learner: their progress and their kept mistakes, from the next puzzle on."""
@@ -368,7 +368,7 @@ class Trainer(PuzzleBoard):
     def _on_import(self, intent: dict[str, Any]) -> str | None:
         text, into = intent.get("text"), intent.get("into", "")
         if into not in ("", "mine", "theirs"):
-            return "Import into your progress (mine) or into the learner the file names (theirs)."
+            return N_("Import into your progress (mine) or into the learner the file names (theirs).")
         whose = self.progress.whose(text) if isinstance(text, str) else None
         if whose and not (self.learner and inputs.name_key(whose) == inputs.name_key(self.learner)):
             if into == "":  # another learner's file: ask whose it becomes, never merge it silently
@@ -389,7 +389,7 @@ class Trainer(PuzzleBoard):
             kept = self._kept.checked_import(carried)  # checked before anything changes
             new = self.progress.import_text(own if isinstance(text, str) else "", as_mine=True)
         except (ProgressFileError, PuzzleError) as error:
-            self._transfer = {"kind": "refused", "sentence": said(N_("Not imported: {reason}"), reason=str(error))}
+            self._transfer = {"kind": "refused", "sentence": said(N_("Not imported: {reason}"), reason=reason_of(error))}
             return None
         if kept:
             self._kept.write_all(kept)
@@ -408,7 +408,7 @@ class Trainer(PuzzleBoard):
         """Remove the puzzle served, a mistake of your own you kept, and serve the next one."""
         puzzle = self.current
         if puzzle.topic != KEPT_TOPIC or puzzle.id not in self._kept.ids():
-            return "Only a mistake of your own can be removed, and this puzzle is not one."
+            return N_("Only a mistake of your own can be removed, and this puzzle is not one.")
         reason = self._kept.remove(puzzle.id)
         if reason is not None:
             return reason
@@ -463,7 +463,8 @@ class Trainer(PuzzleBoard):
             "numbers": {"label": said(wording.SHOW_NUMBERS),
                         "lines": [said(N_("Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)"),
                                        rating=str(rating)), saved_in] if puzzles_tried else [saved_in]},
-            "problem": " ".join(filter(None, [self.progress.problem, self._kept.problem])),
+            "problem": " ".join(dict.fromkeys(filter(None, [self._kept.names_problem, self.progress.problem,
+                                                            self._kept.problem]))),
             "kept": ({"label": said(wording.REMOVE_KEPT), "sentence": said(wording.KEPT_SERVED)}
                      if self.current.topic == KEPT_TOPIC and self.current.id in self._kept.ids() else {}),
             "file": _short(self.progress.path),

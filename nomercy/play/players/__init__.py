@@ -92,6 +92,14 @@ def next_move(state: GameState, players: Mapping[int, Player]) -> Move | None:
     if not isinstance(state, GameState):
         inputs.one_of_kind(state, GameState, inputs.POSITION)
     inputs.one_of_kind(players, Mapping, "computer players by seat number, like {1: make_player('greedy')}")
+    seats = len(state.seats)
+    for seat, given in players.items():  # each seat a seat of this table, each player one that chooses
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise PlayerError(f"computer players are given by seat number, 0 to {seats - 1} here, like "
+                              f"{{1: make_player('greedy')}}; not {brief(seat)}")
+        if not callable(getattr(given, "choose", None)):
+            raise PlayerError(f"the player of seat {seat} is a computer player, like make_player('greedy'); "
+                              f"not {brief(given)}")
     if state.phase is Phase.OVER:
         raise IllegalMoveError("the round is over: nobody has a move to make")
     turn = state.turn

@@ -133,6 +133,8 @@ class SimulationResult:
             f"reshuffles per game: {data['reshuffles_per_game']:.3f}",
             "wins by seat:",
         ]
+        if not self.games:  # statistics of nothing read as a 0.0% win rate
+            return "\n".join(lines[:1] + ["0 games: nothing to summarize"])
         for name, row in data["wins"]["by_seat"].items():
             lines.append(f"  {name:<6} {row['wins']:>8}  {_percent(row)}")
         lines.append("wins by player (per seat held):")
@@ -150,8 +152,9 @@ def _profile_of(rules: RuleSet) -> RuleSet | None:
 
 def _rate(wins: int, trials: int) -> dict[str, Any]:
     low, high = wilson_interval(wins, trials)
-    return {"wins": wins, "seats": trials, "rate": round(wins / trials, 4) if trials else 0.0,
-            "ci95": [round(low, 4), round(high, 4)]}
+    if not trials:  # no game played: no rate at all (0.0 read as "never wins")
+        return {"wins": 0, "seats": 0, "rate": None, "ci95": None}
+    return {"wins": wins, "seats": trials, "rate": round(wins / trials, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
 def _percent(row: Mapping[str, Any]) -> str:
