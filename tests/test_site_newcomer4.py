@@ -240,5 +240,6 @@ def test_a_sevens_choices_are_all_on_a_phones_screen_when_it_is_tapped(site: str
         assert choices.count() == 2
         for i in range(choices.count()):
             box = choices.nth(i).bounding_box()
-            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"{choices.nth(i).inner_text()}: {box}"
+            # on screen, within the fraction of a pixel the screen's scale leaves
+            assert box and -1 <= box["y"] and box["y"] + box["height"] <= height + 1, (choices.nth(i).inner_text(), box)
         page.screenshot(path=str(ARTIFACTS / "site-phone-newcomer4-seven-choices.png"))

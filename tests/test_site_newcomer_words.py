@@ -208,8 +208,7 @@ def test_the_review_is_there_again_after_learn_and_back_and_says_you_in_the_seco
         over = table_el.locator('[data-testid="round-over"]').inner_text()
         assert "Sam was knocked out." in over and "Sam:" not in over, over  # (the person won: Sam's hand is said)
         numbers = review.locator('[data-testid="review-numbers"]')
-        numbers.locator("summary").tap()
-        assert numbers.inner_text().count("Your round:") == 1, numbers.inner_text()
+        numbers.locator("summary").first.tap()
         # "Show the numbers" says each figure in plain words, the exact figures one more tap away
         plain = numbers.get_by_test_id("numbers-plain").all_inner_texts()
         assert any(re.fullmatch(r"Move \d+: from here, your move won \d+ of every 100 imagined rounds, the coach's "
@@ -217,6 +216,8 @@ def test_the_review_is_there_again_after_learn_and_back_and_says_you_in_the_seco
         assert not any(re.search(r"playout|standard error|margin|noise|seed|±", line) for line in plain), plain
         exact = numbers.get_by_test_id("numbers-exact")
         assert exact.count() >= len(plain) - 1 and not exact.first.is_visible(), "the exact figures show at once"
+        numbers.get_by_test_id("numbers-exact-figures").locator("summary").tap()  # one more tap: the head once
+        assert numbers.inner_text().count("Your round:") == 1, numbers.inner_text()
         ruled = table_el.locator('[data-testid^="log-"] details').last
         ruled.locator("summary").tap()
         rule = ruled.locator('[data-testid^="ruling-"]')
