@@ -231,9 +231,7 @@ def _rule_card(card: str, rulings: set[str], lang: str = "en") -> str:
         rule = match.group(1) or match.group(2)
         if rule not in rulings:
             raise ValueError(f"the rule card cites [{rule}], which the rulebook does not have")
-        if lang == "en":
-            return f'<a class="id" href="rulebook.html#{rule}">[{rule}]</a>'
-        # another language: no English id among its sentences, an arrow to the ruling named in its own words
+        # no id among a card player's sentences: an arrow to the ruling, named in the page's own words
         title = html.escape(f'{words(lang).gettext(N_("The rulebook:"))} {titles[rule]}')
         return f'<a class="id" href="rulebook.html#{rule}" title="{title}" aria-label="{title}">↗</a>'
 

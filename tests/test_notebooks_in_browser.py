@@ -517,15 +517,19 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
     move = hint.locator('[data-testid="hint-move"]').get_attribute("data-move")
     assert move.startswith("Player ")
     said = hint.locator('[data-testid="hint-reason"]').text_content()
-    assert " imagined rounds it won " in said and "±" not in said and "playout" not in said  # a card player's words
+    counted = re.search(r"It won (\d+ of \d+) imagined rounds", said)  # a card player's words, counts not shares
+    assert counted and "±" not in said and "playout" not in said, said
     numbers = hint.locator('[data-testid="hint-numbers"]')
-    chances = numbers.locator("li")
-    assert not chances.first.is_visible(), "the figures are folded until asked for"
-    numbers.get_by_text("Show the numbers").click()  # one click away
-    chances.first.wait_for()
-    assert 3 <= chances.count() <= 5  # the list (one to three moves), what the search set aside, its noise
-    exact = chances.locator('[data-testid="numbers-exact"]')  # each line: plain words, then the exact figure
-    assert chances.first.locator('[data-testid="numbers-plain"]').text_content().startswith(f"{move}: out of ")
+    plain = numbers.locator('[data-testid="numbers-plain"]')
+    assert not plain.first.is_visible(), "the figures are folded until asked for"
+    numbers.get_by_text("Show the numbers").click()  # one click away: each move's wins, the hint's own counts
+    plain.first.wait_for()
+    assert 2 <= plain.count() <= 4  # the list (one to three moves), then how imagined rounds are played
+    assert plain.first.text_content() == f"{move}: won {counted.group(1)} imagined rounds."
+    exact = numbers.locator('[data-testid="numbers-exact"]')  # the search's own figures: one more click away
+    assert not exact.first.is_visible()
+    numbers.get_by_text("Exact figures").click()
+    exact.first.wait_for()
     assert exact.first.text_content().startswith(f"Chosen: {move}: "), "the hint's move is the first of its list"
     listed = [line for line in exact.all_text_contents()[1:] if line.startswith("Player ")]
     assert all(" as good within noise" in line or ": worse by " in line for line in listed)
@@ -645,7 +649,7 @@ def test_the_coach_and_every_computer_move_on_a_fresh_first_table(lab: Lab) -> N
         keep.click()
         table.locator(f'[data-testid="review-kept-{i}"]').wait_for(timeout=120_000)
         said.append(table.locator(f'[data-testid="review-kept-{i}"]').text_content())
-    assert any(s.startswith("Kept: the Trainer will bring this table back") for s in said), said
+    assert any(s.startswith("Kept: Train will bring this table back") for s in said), said
     assert all(s.startswith("Kept:") or "cannot be kept as a puzzle" in s for s in said), said
     first = next(i for i, s in enumerate(said) if s.startswith("Kept:"))
     table.locator(f'[data-testid="review-keep-{first}"]').click()  # kept twice: kept once
@@ -698,7 +702,7 @@ def test_the_trainer_saves_a_miss_and_a_right_answer_and_shows_the_progress(lab:
     trainer = lab.panel(TRAIN).locator('[data-testid="nm-trainer"]').first
     trainer.scroll_into_view_if_needed()
     assert trainer.get_attribute("data-attempts") == "0", "the progress folder of this run was not empty"
-    assert trainer.locator('[data-testid="trainer-kind"]').text_content() == "Not met before"
+    assert trainer.locator('[data-testid="trainer-kind"]').text_content() == "A new puzzle for you"
 
     missed = _served(trainer)
     _pick(trainer, missed, right=False)

@@ -354,7 +354,7 @@ def keep_a_mistake_on_play_and_answer_it_on_train(session: Visit, tmp_path: Path
     press(keep)
     kept = table_el.locator('[data-testid="review-kept-0"]')
     kept.wait_for(timeout=KERNEL_MS)
-    assert kept.text_content().startswith("Kept: the Trainer will bring this table back")
+    assert kept.text_content().startswith("Kept: Train will bring this table back")
     page.screenshot(path=str(ARTIFACTS / "site-play-kept.png"))
 
     page = session.open("train/")

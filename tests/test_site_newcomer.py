@@ -127,7 +127,7 @@ def test_train_has_no_control_under_44_px_and_its_kind_is_no_button(site: str) -
         page = session.open("train/")
         trainer = _app_ready(page, "nm-trainer")
         kind = trainer.locator('[data-testid="trainer-kind"]')
-        assert kind.text_content() == "Not met before"
+        assert kind.text_content() == "A new puzzle for you"
         assert kind.evaluate("(el) => el.closest('button') === null && getComputedStyle(el).borderLeftWidth === '0px'")
         board = trainer.locator('[data-testid="puzzle-board"]')
         assert "rules:" not in (board.text_content() or "") and "move 0" not in (board.text_content() or "")

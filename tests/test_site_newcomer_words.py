@@ -10,8 +10,8 @@
 - The round's review, and the table as the round ended, are there again after a visit to Learn and back; the
   person's own seat reads in the second person ("Your hand:", "Your round:", never "You:", "You plays"); a log
   line's rule is named by its title ("Rule: ..."), its id one tap away in the rulebook link.
-- "Show the numbers" says each figure in plain words ("your move won 66 of every 100 games played out"), the
-  exact figure under it.
+- "Show the numbers" says each figure in plain words ("your move won 66 of every 100 imagined rounds"), the
+  exact figures one more tap away.
 - A wild tapped low on a small phone asks its color where it is seen, without scrolling.
 - The landing page says no program words (Python, Pyodide, JupyterLite, notebook...) until "How this works" is
   tapped.
@@ -208,14 +208,16 @@ def test_the_review_is_there_again_after_learn_and_back_and_says_you_in_the_seco
         over = table_el.locator('[data-testid="round-over"]').inner_text()
         assert "Sam was knocked out." in over and "Sam:" not in over, over  # (the person won: Sam's hand is said)
         numbers = review.locator('[data-testid="review-numbers"]')
-        numbers.locator("summary").tap()
-        assert numbers.inner_text().count("Your round:") == 1, numbers.inner_text()
-        # "Show the numbers" says each figure in plain words, the exact figure under it
+        numbers.locator("summary").first.tap()
+        # "Show the numbers" says each figure in plain words, the exact figures one more tap away
         plain = numbers.get_by_test_id("numbers-plain").all_inner_texts()
-        assert any(re.fullmatch(r"Move \d+: from here, your move won \d+ of every 100 games played out, the coach's "
+        assert any(re.fullmatch(r"Move \d+: from here, your move won \d+ of every 100 imagined rounds, the coach's "
                                 r"move \d+\.", line) for line in plain), plain
         assert not any(re.search(r"playout|standard error|margin|noise|seed|±", line) for line in plain), plain
-        assert numbers.get_by_test_id("numbers-exact").count() >= len(plain), "the exact figures stay in sight"
+        exact = numbers.get_by_test_id("numbers-exact")
+        assert exact.count() >= len(plain) - 1 and not exact.first.is_visible(), "the exact figures show at once"
+        numbers.get_by_test_id("numbers-exact-figures").locator("summary").tap()  # one more tap: the head once
+        assert numbers.inner_text().count("Your round:") == 1, numbers.inner_text()
         ruled = table_el.locator('[data-testid^="log-"] details').last
         ruled.locator("summary").tap()
         rule = ruled.locator('[data-testid^="ruling-"]')

@@ -80,6 +80,6 @@ def test_the_trainers_english_is_as_it_was(tmp_path: Path) -> None:
     trainer.send_intent({"type": "choice", "index": options(puzzle)[1]})
     status = trainer.status
     assert status["recorded"]["sentence"] == "Missed, in 42 seconds. Saved: box 1 of 5, back in 10 minutes."
-    assert status["kind_label"] == "Not met before" and type(status["kind_label"]) is str  # plain text to the page
+    assert status["kind_label"] == "A new puzzle for you" and type(status["kind_label"]) is str  # plain text to the page
     assert status["boxes_text"].endswith("box 1 in 10 minutes, box 2 tomorrow, box 3 in 3 days, box 4 in 7 days, "
                                          "box 5 in 21 days.")

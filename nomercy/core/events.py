@@ -292,6 +292,9 @@ class EveryoneSkipped(Event):
 
     @property
     def sentence(self) -> str:
+        if is_you(self.player):  # the seat called You mid-sentence is "you" (the catalogs' forms say the same)
+            return ("Every other player is skipped, so you, the dealer, play first." if self.rule == "first-card"
+                    else "Every other player is skipped, so you play again.")
         if self.rule == "first-card":
             return f"Every other player is skipped, so the dealer, {self.player}, {verb(self.player, 'plays')} first."
         return f"Every other player is skipped, so {says(self.player, 'plays')} again."
@@ -315,7 +318,7 @@ class HandsSwapped(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.player} and {self.other} swap hands."
+        return f"{self.player} and {'you' if is_you(self.other) else self.other} swap hands."
 
 
 @event

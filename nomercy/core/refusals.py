@@ -247,9 +247,9 @@ NOT_YOUR_TURN = (N_("it is {turn}'s turn, not {player}'s"), N_("it is {turn}'s t
 DRAWN_MUST_PLAY: _Pair = (
     N_("{player} has drawn {card} and must play it"),
     N_("You have drawn {card} and must play it"))
-ALREADY_DREW: _Pair = (
-    N_("{player} has already drawn: play {card} or pass"),
-    N_("You have already drawn: play {card} or pass"))
+ALREADY_DREW: _Pair = (  # "keep the card", as the tables' button says it (never "pass", a word no button has)
+    N_("{player} has already drawn: play {card} or keep the card"),
+    N_("You have already drawn: play {card} or keep the card"))
 NAME_COLOR_FIRST: _Pair = (N_("{player} must name a color first"), N_("You must name a color first"))
 MUST_PLAY: _Pair = (
     N_("{player} can play {card}, and under these rules a player who can play must play (classic UNO lets a player "

@@ -30,7 +30,7 @@ from typing import Sequence
 from nomercy.core.errors import NomercyError
 from nomercy.core.i18n import N_
 
-__all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "chance_words", "option_words",
+__all__ = ["is_you", "says", "verb", "possessive", "their", "themselves", "plural", "option_words",
            "Strength", "STRENGTHS", "COMPUTER_NAMES", "MOST_COMPUTERS", "PERSON", "strength_of", "table_players", "MERCY_BAR_SEAT",
            "MERCY_BAR_LEGEND"]
 
@@ -100,23 +100,6 @@ def plural(count: int, word: str = "card", many: str | None = None) -> str:
     if count == 1:
         return f"{count} {word}"
     return f"{count} {many or _PLURALS.get(word, word + 's')}"
-
-
-def chance_words(share: float) -> str:
-    """A chance to win as a card player says it: 'about half', 'about 1 in 3', 'almost always'.
-
-    >>> chance_words(0.48), chance_words(0.33), chance_words(0.02), chance_words(0.97)
-    ('about half', 'about 1 in 3', 'almost never', 'almost always')
-    """
-    for below, words in _CHANCES:
-        if share < below:
-            return words
-    return N_("almost always")
-
-
-_CHANCES = ((0.04, N_("almost never")), (0.15, N_("about 1 in 10")), (0.21, N_("about 1 in 6")),
-            (0.29, N_("about 1 in 4")), (0.40, N_("about 1 in 3")), (0.60, N_("about half")),
-            (0.71, N_("about 2 in 3")), (0.85, N_("about 3 in 4")), (0.96, N_("about 9 in 10")))
 
 
 def option_words(text: str) -> str:
@@ -234,12 +217,15 @@ def rules_name(name: str) -> str:
 
 SHOW_NUMBERS = N_("Show the numbers")
 NO_SEARCH_NEEDED = N_("This move is right whatever the hidden cards are.")
-HINT_ODDS_ALONE = N_("In {rounds} imagined rounds it won {chance}.")
-HINT_ODDS_CLEARLY = N_("In {rounds} imagined rounds it won {chance}, clearly the most of your moves.")
-HINT_ODDS_CLOSE = N_("In {rounds} imagined rounds it won {chance}, the most of your moves, though {other} came close.")
-HINT_ODDS_BEHIND = N_("In {rounds} imagined rounds it won {chance}, and {other} {other_chance}: too close to call, so "
-                       "the coach keeps the move that is usually best here.")
-ABOUT_AS_OFTEN = N_("about as often")
+# the hint's odds as counts ("won 15 of 42 imagined rounds"), the same counts "Show the numbers" lists
+HINT_ODDS_ALONE = N_("It won {won} of {rounds} imagined rounds.")
+HINT_ODDS_CLEARLY = N_("It won {won} of {rounds} imagined rounds, clearly more than any other move.")
+HINT_ODDS_CLOSE = N_("It won {won} of {rounds} imagined rounds, and {other} won {other_won}: about as good, the "
+                     "difference is luck.")
+HINT_ODDS_BEHIND = N_("It won {won} of {rounds} imagined rounds, and {other} won {other_won}: too close to call, so "
+                      "the coach keeps the move that is usually best here.")
+EXACT_FIGURES = N_("Exact figures")
+"""The fold under "Show the numbers" that holds the search's own figures (± one standard error, seeds, budgets)."""
 
 REVIEW_HEAD = "{whose} round: {mistakes} and {close_calls} in {decisions}."
 """The review's head in English (``whose``: 'Your', "Ann's", 'The'); a language says it with one of these:"""
@@ -265,9 +251,9 @@ REVIEW_CLOSE_CALL_BEHIND = N_("Move {number}: {played}. The expert would {sugges
                                "is clearly better.")
 REVIEW_POSITION = N_("The table before move {number}, as you saw it:")
 KEEP_MISTAKE = N_("Keep it as a puzzle")
-KEPT_NOW = N_("Kept: the Trainer will bring this table back as a puzzle, under Your mistakes.")
-KEPT_AGAIN = N_("You kept this one already: it is in the Trainer, under Your mistakes.")
-KEPT_FOR = N_("It is {name}'s (the learner the Trainer was last used by).")
+KEPT_NOW = N_("Kept: Train will bring this table back as a puzzle, under Your mistakes.")
+KEPT_AGAIN = N_("You kept this one already: it is in Train, under Your mistakes.")
+KEPT_FOR = N_("It is kept with {name}'s puzzles ({name} used Train last).")
 REMOVE_KEPT = N_("Remove it from my puzzles")
 KEPT_SERVED = N_("A table from one of your own rounds, where you made a mistake.")
 KEPT_LEFT_OUT = "A puzzle you kept no longer passes the coach's check, so it is left out"
@@ -299,3 +285,6 @@ IMPORT_AS_MINE_UNNAMED = N_("Make it mine")
 IMPORT_AS_THEIRS = N_("Switch to {whose} and import")
 RATING = N_("Your puzzle rating: {rating}")
 RATING_SETTLING = N_("Your puzzle rating: about {rating} (a few more puzzles will settle it)")
+RATING_MEANS = N_("It goes up when you solve a puzzle and down when you miss one. Puzzles have a rating too: easy "
+                  "{easy}, medium {medium}, hard {hard}.")
+"""What the rating is, in one line under it (the puzzles' ratings: nomercy/puzzles/progress_rating.py)."""

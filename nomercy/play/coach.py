@@ -194,10 +194,10 @@ class Hint:
                        depth=PLAYOUT_DEPTH) if cut else said(N_("each one played to the end of the round")))
         error = said(N_(", {points} points for the suggested move"), points=points(self.chance.error)) \
             if self.chance else ""
-        return said(N_("{count} imagined rounds (seed {seed}, budget {budget}): the hidden cards dealt at random, then "
-                       "every seat played by the greedy player; {played}. ± is one standard error{error}. The expert "
-                       "keeps the greedy player's move unless another does better on the same tables by more than its "
-                       "noise; moves closer than {clear} standard errors are a tie."),
+        return said(N_("{count} imagined rounds in all, over every move looked at (seed {seed}, budget {budget}): the "
+                       "hidden cards dealt at random, then every seat played by the greedy player; {played}. ± is one "
+                       "standard error{error}. The expert keeps the greedy player's move unless another does better on "
+                       "the same tables by more than its noise; moves closer than {clear} standard errors are a tie."),
                     count=self.playouts, seed=self.seed, budget=self.budget, played=played, error=error,
                     clear=f"{CLEAR:g}")
 

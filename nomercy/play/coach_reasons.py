@@ -142,10 +142,7 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
         return said(N_("Play {card}: {player} must answer with a draw card or take {total}{uno}."), **values), grew.rule
     for event in events:
         if isinstance(event, ev.HandsSwapped):
-            return (said(N_("Swap hands with {player}: you give away {gave} and get {cards} back{uno}."),
-                         f"Swap hands with {event.other}: you give away {len(hand) - 1} cards and get "
-                         f"{plural(left)} back{uno}.", player=event.other, gave=_cards(len(hand) - 1),
-                         cards=_cards(left), uno=uno), event.rule)
+            return _swap_reason(state, seat, event, after, uno), event.rule
         if isinstance(event, ev.HandsPassed):
             giver = names[seat_before(seat, state.direction, state.out, len(names))]
             return (said(N_("Pass the hands on: you give away {gave} and get {hand}{uno}."),
@@ -200,6 +197,27 @@ def _play_reason(state: GameState, seat: int, play: Play) -> tuple[str, str]:
         return said(N_("Play {card}: it matches, and you keep your {shield} to answer a stack{uno}."), card=card,
                     shield=shields[0], uno=uno), "stacking"
     return said(N_("Play {card}: it matches{more}{uno}."), card=card, more=more, uno=uno), "matching"
+
+
+def _swap_reason(state: GameState, seat: int, swap: ev.HandsSwapped, after: GameState, uno: str) -> str:
+    """Why a 7 swaps with this seat: the seat holds the fewest cards; or the seat with the fewest plays right after
+    you, and would start with your cards; or, when neither, that the swap with the fewest did worse in the imagined
+    rounds (the coach's search keeps the smallest hand unless another swap does clearly better)."""
+    names, hand = state.seats, state.hands[seat]
+    values: dict[str, Any] = {"player": swap.other, "gave": _cards(len(hand) - 1),
+                              "cards": _cards(len(after.hands[seat])), "uno": uno}
+    others = [i for i in range(len(names)) if i != seat and i not in state.out]
+    fewest = min(others, key=lambda i: (len(state.hands[i]), i != state.seat(swap.other)))
+    if len({len(state.hands[i]) for i in others}) == 1:  # one seat to swap with, or all hold as many cards
+        return said(N_("Swap hands with {player}: you give away {gave} and get {cards} back{uno}."), **values)
+    if names[fewest] == swap.other:
+        return said(N_("Swap hands with {player}, who holds the fewest cards: you give away {gave} and get {cards} "
+                       "back{uno}."), **values)
+    if after.turn == fewest and len(hand) - 1 < len(state.hands[fewest]):
+        return said(N_("Swap hands with {player}, not {fewest}: {fewest} plays right after you and would start with "
+                       "your {gave}; you get {cards} back{uno}."), fewest=names[fewest], **values)
+    return said(N_("Swap hands with {player}: you give away {gave} and get {cards} back; a swap with {fewest}, who "
+                   "holds fewer cards, did clearly worse in the imagined rounds{uno}."), fewest=names[fewest], **values)
 
 
 def _expected_turned_up(state: GameState, seat: int) -> float:

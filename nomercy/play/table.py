@@ -12,7 +12,7 @@ object that touches the game, with its log, undo marks and UNO moment (:mod:`~no
 the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`); the computers' turns
 (:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
 (:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`) and the round's review
-(:mod:`~nomercy.play.table_review`); records in and out
+(:mod:`~nomercy.play.table_review`, kept beside the save: :mod:`~nomercy.play.review_file`); records in and out
 (:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo, ...) to
@@ -494,13 +494,12 @@ class TableSession:
         review = self._now.review
         if review is None:
             review = self._now.round.review(table_coach.review_seat(self._now.screen), seed=self.coach_seed)
-        self._set(review=review.ran())  # done already: the same (a second view, a repeated ask)
+        keep = None if self._autosave is None else (self._autosave.file.path, self.record().to_json())
+        self._set(review=review.ran(keep=keep))  # done already: the same (a second view, a repeated ask)
         return None
 
     def _open_review(self, index: Any) -> str | None:
-        if self._now.review is None:
-            return table_coach.NO_REVIEW_YET
-        review = self._now.review.opened(index)
+        review = table_coach.NO_REVIEW_YET if self._now.review is None else self._now.review.opened(index)
         if isinstance(review, str):
             return review
         self._set(review=review)
@@ -572,6 +571,8 @@ class TableSession:
         if resumed.record is not None:
             self._load(resumed.record, self._now.setup.adopting(resumed.record), wording.ROUND_RESUMED,
                        number=self.round_number)
+            if self.coach and self.state.is_over and self.humans:  # its review as the table last showed it, if kept
+                self._set(review=self._now.round.kept_review(save.path, self._now.screen, seed=self.coach_seed))
         note = table_records.resume_note(resumed)
         if note:
             self._set(round=self._now.round.noted(note))

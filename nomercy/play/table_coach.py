@@ -17,7 +17,7 @@ from nomercy.core.i18n import N_
 from nomercy.core.refusals import Count, Said, said
 from nomercy.core.said import n_
 from nomercy.core.wording import plural, possessive
-from nomercy.play.estimate import points
+from nomercy.play.estimate import Estimate, points
 from nomercy.play import coach as coaching
 from nomercy.core import wording
 from nomercy.play.coach_warnings import doing, move_words
@@ -68,53 +68,56 @@ def _chance_line(state: GameState, tip: coaching.Hint, index: int, line: str) ->
     return said(N_("{move}: {verdict}"), line, move=move, verdict=tip.compared[index - 1].verdict)
 
 
-# "Show the numbers" in a card player's words: each figure said as what it counts, the exact figure beside it.
-PLAIN_CHOSEN = N_("{move}: out of {count} games played out from here, this move won {won}.")
-PLAIN_CLEARLY_FEWER = N_("{move}: out of {count} games played out from here, it won {won}, clearly fewer.")
-PLAIN_AS_GOOD = N_("{move}: out of {count} games played out from here, it won {won}: as good, the difference is luck.")
-PLAIN_HOW = N_("Each game played out from here deals the cards you cannot see at random, then every player plays "
-               "simply to the end of the round. A few wins more or less are luck, so moves that won about as often "
-               "are as good as each other.")
-PLAIN_REVIEWED = N_("Each of your {count} decisions was played out {budget} times from where you were, as for a hint.")
-PLAIN_DECISION = N_("Move {number}: from here, your move won {played} of every 100 games played out, the coach's move "
+# "Show the numbers" in a card player's words: each move's wins counted in the imagined rounds the hint's summary
+# counts (the same figures), the search's own figures one more click away ("Exact figures").
+PLAIN_CHOSEN = N_("{move}: won {won} of {count} imagined rounds.")
+PLAIN_CLEARLY_FEWER = N_("{move}: won {won} of {count} imagined rounds, clearly fewer.")
+PLAIN_AS_GOOD = N_("{move}: won {won} of {count} imagined rounds: as good, the difference is luck.")
+PLAIN_HOW = N_("Each imagined round deals the cards you cannot see at random, then every player plays simply to the "
+               "end of the round. A few wins more or less are luck, so moves that won about as often are as good as "
+               "each other.")
+PLAIN_REVIEWED = N_("Each of your {count} decisions was played out in imagined rounds from where you were, as for a "
+                    "hint.")
+PLAIN_DECISION = N_("Move {number}: from here, your move won {played} of every 100 imagined rounds, the coach's move "
                     "{suggested}.")
 
 
+def won(chance: Estimate) -> int:
+    """How many of its imagined rounds a move won, as a card player counts them (a round cut off and judged by hand
+    sizes counts as the share it was given, so the sum is rounded)."""
+    return round(chance.mean * chance.playouts)
+
+
 def _chance_plain(state: GameState, tip: coaching.Hint, index: int) -> Said:
-    """Line ``index`` of the hint's list in plain words: how many of the games played out from here the move won."""
+    """Line ``index`` of the hint's list in plain words: how many of its imagined rounds the move won."""
     chance = tip.chances[index]
     move = MoveSaid(chance.label, chance.label, state)
-    won = round(chance.mean * chance.playouts)
     if index == 0:
-        return said(PLAIN_CHOSEN, move=move, count=chance.playouts, won=won)
+        return said(PLAIN_CHOSEN, move=move, count=chance.playouts, won=won(chance))
     words = PLAIN_CLEARLY_FEWER if tip.compared[index - 1].clear else PLAIN_AS_GOOD
-    return said(words, move=move, count=chance.playouts, won=won)
+    return said(words, move=move, count=chance.playouts, won=won(chance))
 
 
 def hint_summary(state: GameState, tip: coaching.Hint) -> Said:
-    """The hint in one or two sentences: its reason, then what the imagined rounds found, in a card player's words.
+    """The hint in one or two sentences: its reason, then how many imagined rounds it won, in a card player's words
+    (the counts "Show the numbers" lists).
 
     >>> from nomercy.play.game import Game
     >>> state = Game("no-mercy", ["You", "Bo", "Cy"], seed=66).state
     >>> print(hint_summary(state, coaching.hint(state, "You", seed=1, budget=30)))
-    Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards. In 11 imagined rounds it won about half, the most of your moves, though playing wild reverse +4 choosing blue came close.
+    Play blue discard-all: it takes your other blue card (blue reverse) along, so you hold 5 cards. It won 6 of 11 imagined rounds, and playing wild reverse +4 choosing blue won 5: about as good, the difference is luck.
     """
     if tip.chance is None:
         return said(_THEN, sentence=tip.reason, next=said(wording.NO_SEARCH_NEEDED))
-    rounds, chance = tip.chance.playouts, said(wording.chance_words(tip.chance.mean))
+    counts: dict[str, Any] = {"rounds": tip.chance.playouts, "won": won(tip.chance)}
     if not tip.compared:
-        odds = said(wording.HINT_ODDS_ALONE, rounds=rounds, chance=chance)
+        odds = said(wording.HINT_ODDS_ALONE, **counts)
     elif all(c.clear for c in tip.compared):
-        odds = said(wording.HINT_ODDS_CLEARLY, rounds=rounds, chance=chance)
+        odds = said(wording.HINT_ODDS_CLEARLY, **counts)
     else:
         closest = tip.compared[0]
-        other = doing(state, state.parse_move(closest.move))
-        if closest.lead >= 0:
-            odds = said(wording.HINT_ODDS_CLOSE, rounds=rounds, chance=chance, other=other)
-        else:
-            theirs = said(wording.chance_words(closest.chance.mean))
-            odds = said(wording.HINT_ODDS_BEHIND, rounds=rounds, chance=chance, other=other,
-                        other_chance=said(wording.ABOUT_AS_OFTEN) if theirs == chance else theirs)
+        close = wording.HINT_ODDS_CLOSE if closest.lead >= 0 else wording.HINT_ODDS_BEHIND
+        odds = said(close, other=doing(state, state.parse_move(closest.move)), other_won=won(closest.chance), **counts)
     return said(_THEN, sentence=tip.reason, next=odds)
 
 

@@ -14,6 +14,7 @@ import inspect
 import time
 import types
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from nomercy.core import wording
@@ -24,6 +25,7 @@ from nomercy.core.wording import is_you, possessive
 from nomercy.play import coach as coaching
 from nomercy.play.estimate import points
 from nomercy.play.game import Game
+from nomercy.play.review_file import review_path, write_review
 from nomercy.play.said_at_table import MoveSaid
 from nomercy.play.table_coach import (NO_REVIEW_YET, PLAIN_DECISION, PLAIN_HOW, PLAIN_REVIEWED, TABLE_BUDGET,
                                       move_label)
@@ -70,8 +72,10 @@ class ReviewRun:
                                                        "line": _progress_line(name, 0, 0)},
                    started=time.perf_counter())
 
-    def ran(self, seconds: float = REVIEW_SLICE) -> "ReviewRun":
-        """The review after about ``seconds`` more of work (at least one decision), or done."""
+    def ran(self, seconds: float = REVIEW_SLICE, *, keep: tuple[Path, str] | None = None) -> "ReviewRun":
+        """The review after about ``seconds`` more of work (at least one decision), or done. ``keep``: the round's save
+        and its record as JSON, beside which the review is kept once done (:mod:`~nomercy.play.review_file`), so a
+        table that opens on the round again shows it as it was."""
         if self.result is not None:
             return self
         steps, found, done, total = self.steps, list(self.found), self.shown["done"], self.shown["total"]
@@ -90,16 +94,32 @@ class ReviewRun:
                 return replace(self, steps=steps, found=tuple(found), shown={
                     **self.shown, "done": done, "total": total, "line": _progress_line(self.seat, done, total)})
         result = coaching.reviewed(self.seat, done, found, TABLE_BUDGET, self.seed)
-        return replace(self, steps=None, found=tuple(found), result=result, shown={
-            "running": False, "done": done, "total": total, "head": review_head(result),
+        finished = self.done_as(result, tuple(found), round(time.perf_counter() - self.started, 1))
+        if keep is not None:
+            write_review(review_path(keep[0]), keep[1], result, finished.shown["numbers"]["seconds"])
+        return finished
+
+    @classmethod
+    def restored(cls, game: Game, seat: int, *, seed: int, result: coaching.Review, seconds: float) -> "ReviewRun":
+        """The review of ``seat`` as it ended once before (``result``, kept with the round: :mod:`~nomercy.play.
+        review_file`), shown as it was then without weighing a decision again; it took ``seconds`` then."""
+        found = tuple(sorted(result.decisions, key=lambda d: d.number))
+        return cls.of(game, seat, seed=seed).done_as(result, found, seconds)
+
+    def done_as(self, result: coaching.Review, found: tuple[coaching.ReviewedDecision, ...],
+                seconds: float) -> "ReviewRun":
+        """This review done: its ``result`` (the decisions ``found``, in the order played), which took ``seconds``."""
+        done = result.looked_at
+        return replace(self, steps=None, found=found, result=result, shown={
+            "running": False, "done": done, "total": done, "head": review_head(result),
             "explained": said(wording.REVIEW_EXPLAINED),
             "seat": result.seat, "looked_at": result.looked_at, "open": None,
             "mistakes": [_shown(d) for d in result.mistakes],
             "close_calls": [_shown(d) for d in result.close_calls],
             "numbers": {"head": result.head, "how": said(PLAIN_HOW), "budget": result.budget,
-                        "plain_head": said(PLAIN_REVIEWED, count=result.looked_at, budget=result.budget),
+                        "plain_head": said(PLAIN_REVIEWED, count=result.looked_at),
                         "seed": result.seed,
-                        "seconds": round(time.perf_counter() - self.started, 1),
+                        "seconds": seconds,
                         "noise": said(N_("Each decision weighed by the hint's own search ({playouts} per decision, "
                                          "seed {seed}), the move played followed on all its tables; a mistake is a "
                                          "lead beyond two standard errors, a close call one within them."),

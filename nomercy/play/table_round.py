@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import time
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from nomercy.core import inputs, wording
@@ -26,6 +27,9 @@ from nomercy.core.events import Event
 from nomercy.core.moves import Move
 from nomercy.core.state import GameState
 from nomercy.play.game import Game, GameRecord
+from nomercy.play.hot_seat import Screen
+from nomercy.play.review_file import read_review, review_path
+from nomercy.play.table_coach import TABLE_BUDGET, review_seat
 from nomercy.play.table_review import ReviewRun
 from nomercy.play.table_text import event_entry, move_entry, move_summary
 from nomercy.play.table_undo import Mark
@@ -115,6 +119,15 @@ class TableRound:
     def review(self, seat: int, *, seed: int) -> ReviewRun:
         """The coach's review of ``seat`` in this round, to run a slice at a time."""
         return ReviewRun.of(self.game, seat, seed=seed)
+
+    def kept_review(self, save: Path, screen: Screen, *, seed: int) -> ReviewRun | None:
+        """The review of the seat the review weighs (:func:`~nomercy.play.table_coach.review_seat`) kept beside the
+        round's ``save`` as it ended when this round was last shown (:mod:`~nomercy.play.review_file`), or ``None``
+        when there is none of this round."""
+        seat = review_seat(screen)
+        kept = read_review(review_path(save), self.game, self.game.record().to_json(), seat=seat, seed=seed,
+                           budget=TABLE_BUDGET)
+        return None if kept is None else ReviewRun.restored(self.game, seat, seed=seed, result=kept[0], seconds=kept[1])
 
     # ------------------------------------------------------------------ the next round
     def played(self, move: Move, *, decided: bool = False) -> "TableRound":

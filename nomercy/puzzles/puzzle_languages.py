@@ -33,7 +33,7 @@ from nomercy.puzzles.kept import KEPT_QUESTION, KEPT_QUESTION_YOU, KEPT_TITLE, K
 from nomercy.puzzles.puzzle import Puzzle
 
 __all__ = ["texts", "is_translated", "in_language", "translated", "move_said", "option_said", "seat_words",
-           "available_words", "SEAT", "SEATS_FIRST", "SEAT_ASKED", "AVAILABLE", "ALL_AVAILABLE", "NONE_AVAILABLE"]
+           "available_words", "SEAT", "SEATS_FIRST", "SEAT_ASKED", "SEAT_ASKED_YOURS", "AVAILABLE", "ALL_AVAILABLE", "NONE_AVAILABLE"]
 
 SEAT = N_("Seat {seat}")
 """A hand's label on the board: the puzzle files' letters are seats, and the board says so."""
@@ -41,6 +41,8 @@ SEATS_FIRST = N_("The letters are the seats. Seat {seat} moves first.")
 """The line above a story's question: which seat the moves start from."""
 SEAT_ASKED = N_("You are seat {seat}: the question is asked from there.")
 """The line above a decision's question (best move, a mistake of your own): the seat it is asked from."""
+SEAT_ASKED_YOURS = N_("The question is asked from your seat.")
+"""The same line when the seat is the one called You (a mistake of your own): never "You are seat You"."""
 AVAILABLE = core_said.n_("{count} of the {total} puzzles is in this language so far; the others wait for their translation.",
                          "{count} of the {total} puzzles are in this language so far; the others wait for their translation.")
 """The trainer in a language says how many of the puzzles it can serve (the others are not translated yet)."""
@@ -125,6 +127,8 @@ def seat_words(puzzle: Puzzle, lang: str) -> str:
     puzzle, said = _puzzle(puzzle), words(language(lang))
     seat = puzzle.puzzle_kind.table(puzzle)[2]
     if seat is not None:
+        if is_you(puzzle.players[seat]):
+            return said.gettext(SEAT_ASKED_YOURS)
         return said.gettext(SEAT_ASKED, seat=puzzle.players[seat])
     return said.gettext(SEATS_FIRST, seat=puzzle.turn)
 

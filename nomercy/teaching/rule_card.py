@@ -4,7 +4,7 @@ Everything on the card comes from the package, so the card cannot drift from the
 the cards, their copies, draw values and points from the face table and the deck listing
 (:mod:`nomercy.core.faces`, :mod:`nomercy.core.decks`), the pictures from
 :mod:`nomercy.teaching.pictures`, and every sentence of rule from the rulebook
-(:mod:`nomercy.core.rulebook`), word for word, with its id. ``docs/rule-card.html`` is
+(:mod:`nomercy.core.rulebook`), word for word, under its title. ``docs/rule-card.html`` is
 written from :func:`rule_card_html` by ``scripts/write_docs.py``; ``scripts/print_rule_card.py``
 prints it to PDF (A4 and Letter) in chromium.
 
@@ -170,11 +170,9 @@ def _rule_block(ruling_id: str, lang: str = "en") -> str:
 
 
 def _mark(ruling_id: str, lang: str) -> str:
-    """Where a rule of the card is in the rulebook: English cites the ruling's id; another language names the rule
-    by its title alone (the rulebook's heading in that language), and the site's page links it there from this
-    empty mark (scripts/site_pages.py)."""
-    if lang == "en":
-        return f'<span class="id">[{escape(ruling_id)}]</span>'
+    """Where a rule of the card is in the rulebook: the rule is named by its title alone (the rulebook's heading, in
+    every language: a card player reads no ids), and the site's page links it there from this empty mark
+    (scripts/site_pages.py)."""
     return f'<span class="id" data-ruling="{escape(ruling_id)}"></span>'
 
 
@@ -235,14 +233,12 @@ _THEN = N_("{sentence} {next}")  # two sentences one after the other (no space b
 _TITLE_STOP = N_("{title}.")
 _LIST_ITEM = N_("{items}, {item}")  # a list's middle, one item at a time  # a rule's title, as the card sets it before its text
 _TITLE = N_("rule card")
-_SUB = N_("The printed No Mercy rules as nomercy plays them (profile `no-mercy`), in the rulebook’s own words. "
-          "The id in brackets finds a rule in `docs/rulebook.md`, with its sources and the other readings.")
 _SUB_SAID = N_("The printed No Mercy rules as this site plays them, in the rulebook’s own words. Each rule’s name in "
                "bold is its heading in the rulebook, with its sources and the other readings.")
-"""The card's line under its title in another language, whose rules are named by their titles, not their ids."""
+"""The card's line under its title: its rules are named by their titles (the rulebook's headings), never by ids."""
 _DECK = N_("The deck: {count} cards")
-_FOOTER = N_("Written by nomercy from its face table, deck listing and rulebook; the rulebook also holds the rule "
-             "options that other sources and classic UNO play by. An unofficial teaching aid, not made by Mattel.")
+_FOOTER = N_("Made from the game's own list of cards and its rulebook; the rulebook also holds the rule options that "
+             "other sources and classic UNO play by. An unofficial teaching aid, not made by Mattel.")
 
 
 def _body(lang: str = "en") -> str:
@@ -252,7 +248,7 @@ def _body(lang: str = "en") -> str:
         '<div class="card">',
         "<header>",
         f"<h1>UNO Show ’em No Mercy <span>{escape(say(_TITLE))}</span></h1>",
-        f'<div class="sub">{_rule_html(say(_SUB)) if lang == "en" else escape(say(_SUB_SAID), quote=False)}</div>',
+        f'<div class="sub">{escape(say(_SUB_SAID), quote=False)}</div>',
         "</header>",
         f"<h2>{escape(say(_DECK, count=deck.size))}</h2>",
         '<div class="tiles">',

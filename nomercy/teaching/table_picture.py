@@ -159,7 +159,7 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
             marks.append(_badge(t(N_("winner")), "#2e9d48"))
         if i in state.catchable:
             marks.append(_badge(t(N_("UNO not called")), "#f4c20d", "#1d1d1f"))
-        if view is not None and i == view.seat and (english or not is_you(name)):  # (Du, Vous, 你 say it already)
+        if view is not None and i == view.seat and not is_you(name):  # (You, Du, Vous, 你 say it already)
             marks.append(_badge("you" if english else t(_VIEWER_BADGE), "#1f63c6"))
         count = "—" if knocked else str(sizes[i])
         mercy = ""

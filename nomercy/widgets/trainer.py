@@ -36,6 +36,7 @@ import traitlets
 from nomercy.core import inputs
 from nomercy.core.errors import NomercyError, brief
 from nomercy.core.rules import PROFILES
+from nomercy.puzzles.progress_rating import LEVEL_RATINGS
 from nomercy.puzzles.progress import INTERVALS, LEARN_TOPIC, LEVELS, Progress, ProgressFileError, Rating, TopicProgress
 from nomercy.core.errors import PuzzleError
 from nomercy.puzzles.kept import KEPT_TOPIC, KeptFolder, export_lines, split_export
@@ -52,7 +53,7 @@ from nomercy.widgets.puzzle_board import PuzzleBoard, topic_name
 
 __all__ = ["Trainer"]
 
-_KINDS = {"review": N_("Back for review"), "new": N_("Not met before"), "ahead": N_("Extra practice")}
+_KINDS = {"review": N_("Back for review"), "new": N_("A new puzzle for you"), "ahead": N_("Extra practice")}
 """What the puzzle shown is to the learner: a label, never a button (a newcomer took "New puzzle" for one)."""
 
 
@@ -459,6 +460,7 @@ class Trainer(PuzzleBoard):
             "attempts": len(self.progress.attempts),
             # the rating counts the puzzles tried: a stage of the learning path leaves it alone (progress_rating)
             "rating": rating_words(rating, puzzles_tried) if puzzles_tried else "",
+            "rating_means": rating_explained() if puzzles_tried else "",
             "saved": said(wording.PROGRESS_KEPT),
             "numbers": {"label": said(wording.SHOW_NUMBERS),
                         "lines": [said(N_("Puzzle rating {rating} (Glicko-2: ± is twice the rating deviation)"),
@@ -495,6 +497,16 @@ def rating_words(rating: Rating, attempts: int) -> str:
     template = wording.RATING_SETTLING if rating.deviation > SETTLED else wording.RATING
     return said(N_("{rating}, after {attempts}"), rating=said(template, rating=round(rating.rating)),
                 attempts=Count(attempts, *n_("{count} attempt", "{count} attempts")))
+
+
+def rating_explained() -> str:
+    """What the puzzle rating is, in one plain line: it follows what you solve, against the puzzles' own ratings.
+
+    >>> print(rating_explained())
+    It goes up when you solve a puzzle and down when you miss one. Puzzles have a rating too: easy 1200, medium 1500, hard 1800.
+    """
+    return said(wording.RATING_MEANS, easy=round(LEVEL_RATINGS["easy"]), medium=round(LEVEL_RATINGS["medium"]),
+                hard=round(LEVEL_RATINGS["hard"]))
 
 
 SETTLED = 100.0

@@ -291,8 +291,9 @@ def _play(lang: str) -> Any:
     session = TableSession(settings["rules"], seats, seed=random.randrange(1_000_000), pace=settings["pace"],
                            coach=settings["coach"], save_to=save, round_number=memory.round_number(save))
     table = GameTable.around(session, lang=lang)
-    # A round reviewed before the person left the page is shown reviewed again when they come back: the same review
-    # (the coach's seed is the round's), asked as the button asks it, a slice now and the rest as the page asks.
+    # A round reviewed before the person left the page is shown reviewed again when they come back: the review kept
+    # with the round (beside its save) as it was; one left before it was done goes on, a slice now and the rest as
+    # the page asks (the same review: the coach's seed is the round's).
     if memory.was_reviewed(save) and session.state.is_over and session.coach:
         table.send_intent({"type": "review"})
     return table
@@ -352,8 +353,8 @@ def _keep(page: str) -> None:
     memory, widget = _remember(), _shown_widgets[-1]
     if page == "play":
         session = widget.session
-        memory.round = {"number": session.round_number, "seed": session.state.seed,
-                        "reviewed": session.reviewed is not None}
+        # asked for, running or done: a person who leaves before the review is done finds it going on when back
+        memory.round = {"number": session.round_number, "seed": session.state.seed, "reviewed": bool(session.review)}
         if _setting("pace", widget.pace) is not None:
             memory.settings["pace"] = float(widget.pace)
         memory.settings["coach"] = bool(session.coach)
@@ -402,7 +403,10 @@ def new_table(text: str) -> str:
         settings, notes = dict(DEFAULTS), ["The table sent could not be read, so this is the usual table."]
     memory.settings, memory.round = settings, {}
     memory.save()
+    from nomercy.play.review_file import review_path
+
     (data_dir() / PLAY_SAVE).unlink(missing_ok=True)
+    review_path(data_dir() / PLAY_SAVE).unlink(missing_ok=True)
     return " ".join(notes)
 
 

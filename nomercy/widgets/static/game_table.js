@@ -138,7 +138,8 @@ function render({ model, el }) {
           h("div", { class: "nm-order" }, order)),
         h("dt", {}, _("pending draw")),
         h("dd", { "data-testid": "pending", class: t.pending ? "nm-pending" : "" },
-          t.pending ? `+${t.pending}` : _("none")),
+          // in cards, as Learn says it ("6 cards"): one way for the same fact on every page
+          t.pending ? n_("{count} card", "{count} cards", t.pending) : _("none")),
         h("dt", {}, _("turn")),
         h("dd", { "data-testid": "turn" }, t.turn || "—")));
   }
@@ -312,17 +313,19 @@ function render({ model, el }) {
     return null;
   }
 
-  // "Show the numbers": the coach's figures (chances with their margins, how many imagined rounds, the seed that
-  // replays them), folded under one click. The words above it are a card player's; these are for whoever asks.
-  // "Show the numbers": each figure in a card player's words ("out of 34 games played out from here, this move won
-  // 17"), the exact figure under it in small print (the search's own line: shares, ± one standard error, seeds).
+  // "Show the numbers": each figure in a card player's words ("Play red 5: won 15 of 42 imagined rounds."), and one
+  // more click away, "Exact figures": the search's own lines (shares, ± one standard error, seeds, budgets).
   function showNumbers(testid, lines) {
     if (!lines.length) return null;
+    const plain = lines.filter(([words]) => words);
+    const exact = lines.filter(([, figure]) => figure);
     return h("details", { class: "nm-numbers", "data-testid": testid },
       h("summary", { class: "nm-btn nm-btn-quiet" }, _("Show the numbers")),
-      h("ul", { class: "nm-noise" }, lines.map(([plain, exact]) => h("li", {},
-        plain ? h("div", { "data-testid": "numbers-plain" }, plain) : null,
-        exact ? h("div", { class: "nm-exact", "data-testid": "numbers-exact" }, exact) : null))));
+      h("ul", { class: "nm-noise" }, plain.map(([words]) => h("li", { "data-testid": "numbers-plain" }, words))),
+      exact.length ? h("details", { class: "nm-exact", "data-testid": "numbers-exact-figures" },
+        h("summary", { class: "nm-btn nm-btn-quiet" }, _("Exact figures")),
+        h("ul", { class: "nm-noise" }, exact.map(([, figure]) => h("li", { "data-testid": "numbers-exact" }, figure))))
+        : null);
   }
 
   function hintNumbers(n) {
@@ -386,7 +389,7 @@ function render({ model, el }) {
       h("div", { html: r.board })) : null;
     const show = (i) => button(`review-show-${i}`, r.open === i ? _("Hide the position") : _("Show the position"),
       () => send({ type: "review_show", index: r.open === i ? null : i }),
-      { class: "nm-btn nm-btn-quiet", "aria-expanded": String(r.open === i) });
+      { class: "nm-btn", "aria-expanded": String(r.open === i) });  // buttons that look like buttons, not links
     return h("div", { class: "nm-review", "data-testid": "review" },
       h("div", { class: "nm-advice-title" }, r.head),
       h("div", { class: "nm-sub", "data-testid": "review-explained" }, r.explained),
@@ -397,7 +400,7 @@ function render({ model, el }) {
         h("div", {}, d.text),
         h("div", { class: "nm-review-actions" }, show(i),
           // keep it as a puzzle for the trainer (Python checks it with the coach's search, and says what it did)
-          r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn nm-btn-quiet" }) : null),
+          r.keep_label ? button(`review-keep-${i}`, r.keep_label, (event) => { busy(event, _("Keeping…")); send({ type: "keep_mistake", index: i }); }, { class: "nm-btn" }) : null),
         (r.kept || {})[i] ? h("div", { class: "nm-sub", role: "status", "data-testid": `review-kept-${i}` }, r.kept[i]) : null,
         shown(i)))) : null,
       r.close_calls.length ? h("div", { "data-testid": "review-close-calls" },

@@ -171,7 +171,13 @@ function render({ model, el }) {
       const open = choosing === c.key;
       const card = button(`learn-card-${c.key}`, h("span", { html: c.svg, "aria-hidden": "true" }), () => {
         if (c.moves.length === 1) send({ type: "try", move: c.moves[0].move });
-        else { choosing = open ? null : c.key; draw(); root.querySelector("[data-testid='learn-choice-0']")?.focus(); }
+        else {
+          choosing = open ? null : c.key;
+          draw();
+          // every choice in sight (focusing the first alone left the second below the screen on a phone)
+          root.querySelector("[data-testid='learn-choice-0']")?.focus({ preventScroll: true });
+          root.querySelector("[data-testid='learn-choices']")?.scrollIntoView({ block: "nearest" });
+        }
       }, {
         class: `nm-btn nm-learn-card${open ? " nm-learn-open" : ""}${c.drawn ? " nm-learn-drawn" : ""}`, "data-card": c.card,
         disabled: locked ? true : null, "data-move": c.moves.length === 1 ? c.moves[0].move : null,

@@ -254,6 +254,8 @@ async function render({ model, el }) {
         button("trainer-next", recorded ? _("Next puzzle") : _("Skip this one"), () => send({ type: "next_puzzle" }),
           { class: `nm-btn${recorded ? " nm-btn-primary" : ""}` }),
         s.rating ? h("span", { class: "nm-sub", "data-testid": "trainer-rating" }, s.rating) : null),
+      // what the rating is, in one line under it (a bare number means nothing to a card player)
+      s.rating_means ? h("div", { class: "nm-sub", "data-testid": "trainer-rating-means" }, s.rating_means) : null,
       progressTable(s),
       h("div", { class: "nm-sub", "data-testid": "trainer-boxes" }, s.boxes_text),
       boxesList(s),
@@ -263,11 +265,17 @@ async function render({ model, el }) {
     ].filter(Boolean));
     root.setAttribute("data-served", String(s.served));
     root.setAttribute("data-attempts", String(s.attempts));
+    const fresh = lastServed !== null && s.served !== lastServed;  // another puzzle served (Next puzzle, a topic)
+    lastServed = s.served;
     requestAnimationFrame(() => {
       const again = focused && root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
+      // the new puzzle is read from its title: tapped far down the page (below the answer and the progress), the
+      // page would otherwise stay there, the new table and question above the screen
+      if (fresh && boardEl.getBoundingClientRect().top < 0) boardEl.scrollIntoView({ block: "start" });
     });
   }
+  let lastServed = null;
 
   let queued = false;
   function later() {
