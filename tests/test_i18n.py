@@ -326,3 +326,17 @@ def test_a_french_line_about_another_seat_is_in_the_third_person() -> None:
                                 "or more, or draw it.", "{count} cards are now pending for {player}: answer with a "
                                 "draw card worth +{minimum} or more, or draw them.", 4, player="Sam", minimum=4)
     assert said == "Sam doit maintenant piocher 4 cartes, à moins de surenchérir avec une carte +X d'au moins +4."
+
+
+def test_a_swedish_card_name_that_is_a_verb_phrase_reads_as_a_name() -> None:
+    """docs/terms-sv.md: Hoppa över, Byt riktning, Hoppa över alla, Släng alla and Byt riktning dra-fyra are written
+    with a capital wherever they stand (a reader parsed "När du lägger släng alla läggs ..." as an order); only the
+    verb stays lower case ("hoppa över {player}")."""
+    from nomercy.core.said import card_name
+    from nomercy.core.cards import Card
+
+    bare = re.compile(r"\b(hoppa över|släng alla|byt riktning)\b(?! \{player\})")
+    found = [text for _, text in _translations("sv") if bare.search(text)]
+    assert not found, found[:5]
+    assert [card_name(Card.parse(c), "sv") for c in ("y skip-all", "blue discard-all", "wild reverse +4")] == [
+        "gul Hoppa över alla", "blå Släng alla", "Byt riktning dra-fyra"]
