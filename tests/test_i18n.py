@@ -340,3 +340,9 @@ def test_a_swedish_card_name_that_is_a_verb_phrase_reads_as_a_name() -> None:
     assert not found, found[:5]
     assert [card_name(Card.parse(c), "sv") for c in ("y skip-all", "blue discard-all", "wild reverse +4")] == [
         "gul Hoppa över alla", "blå Släng alla", "Byt riktning dra-fyra"]
+
+
+def test_swedish_says_a_card_under_the_pile_lies_under_it() -> None:
+    """A card turned up at the deal or discarded under a Släng alla "hamnar under": "begravd" was English's buried
+    word for word (a reader of issue 41)."""
+    assert not [text for _, text in _translations("sv") if re.search(r"\bbegrav", text)]
