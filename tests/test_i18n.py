@@ -220,3 +220,129 @@ def test_no_message_is_marked_inside_a_template_string(script: str) -> None:
     the catalogs, and would show in English in every language."""
     text = (ROOT / script).read_text(encoding="utf-8")
     assert not re.findall(r"\$\{\s*n?_\(", text), f"{script}: mark the message outside the template string"
+
+
+def _translations(lang: str) -> list[tuple[str, str]]:
+    """Every translated text of ``lang`` in both catalogs (nomercy and puzzles), with its English: each plural form."""
+    found = []
+    for domain in ("nomercy", "puzzles"):
+        with (LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+            for message in read_po(file):
+                if not message.id:
+                    continue
+                english = message.id if isinstance(message.id, str) else message.id[0]
+                found += [(english, text) for text in (message.string if isinstance(message.string, tuple)
+                                                       else (message.string,))]
+    return found
+
+
+def _french_running_text(english: str, text: str) -> str:
+    """A French translation without what it keeps as it is: code, placeholders, links, tags, commands in quotes,
+    clock times, and a word with a colon it keeps from the English (a publication's title, ``jump_in: true``)."""
+    for pattern in (r"`[^`]*`", r"\{\w+\}", r"https?://\S+", r"<[^>]+>", r"\]\([^)]*\)", r"'[^']*'", r"\d:\d"):
+        text = re.sub(pattern, "§", text)
+    return re.sub(r"[^\s\u202f]+:", lambda m: "§" if m.group(0) in english else m.group(0), text)
+
+
+def test_every_french_text_has_french_typography() -> None:
+    """French puts a narrow no-break space (U+202F) before : ; ! ? and inside « », and writes a share "32 %" and a
+    decimal "0,56" (a reader saw "32%", "0.56 s", «ordinary spaces» that broke a line inside the quotes)."""
+    wrong = []
+    for english, text in _translations("fr"):
+        running = _french_running_text(english, text)
+        for pattern in (r"(?<!\u202f)[;:!?]", r"«(?!\u202f)", r"(?<!\u202f)»", r"\d%", r"\d\.\d"):
+            wrong += [f"{pattern}: ...{running[max(0, m.start() - 30):m.end() + 10]}..."
+                      for m in re.finditer(pattern, running)]
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize("lang", ["sv", "fr"])
+def test_a_share_and_a_decimal_are_written_as_the_language_writes_them(lang: str) -> None:
+    """The code writes a share ``f"{share:.0%}"`` and a number with a decimal point; Swedish and French write "32 %"
+    and "0,56" (the coach's tip said "vann 32%", "il a gagné 32%")."""
+    from nomercy.core.i18n import in_figures
+
+    tip = "In {rounds} imagined rounds it won {chance}."
+    said = words(lang).gettext(tip, rounds=50, chance="32%")
+    assert "32\u202f%" in said and "32%" not in said
+    assert in_figures("32% ± 8", lang) == "32\u202f% ± 8" and in_figures(0.56, lang) == "0,56"
+    assert words("en").gettext(tip, rounds=50, chance="32%") == "In 50 imagined rounds it won 32%."
+    assert in_figures(0.56, "en") == 0.56 and in_figures("Bo", lang) == "Bo" and in_figures(7, lang) == 7
+
+
+def test_swedish_draw_cards_take_one_article() -> None:
+    """docs/terms-sv.md: a draw card is common gender everywhere, like a counted card (en tvåa): en dra-två, en
+    dra-sex, din byt riktning dra-fyra (the reader met both "en dra-två" and "ett dra-två"); "en miss" too."""
+    neuter = re.compile(r"\b(ett|det|detta|ditt|sitt|mitt|vilket|något|inget|annat|eget)\s+((rött|gult|grönt|blått)\s+)?"
+                        r"(dra-(två|fyra|sex|tio)\b|byt riktning dra-fyra)", re.I)
+    found = [text for _, text in _translations("sv") if neuter.search(text) or re.search(r"\bett miss\b", text)]
+    assert not found, found[:5]
+
+
+def _choice_whys(lang: str) -> list[str]:
+    with (LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / "puzzles.po").open("rb") as file:
+        return [m.string for m in read_po(file) if m.id and any("choice why" in c for c in m.auto_comments)]
+
+
+@pytest.mark.parametrize("lang", ["sv", "fr"])
+def test_a_wrong_answers_why_is_a_whole_sentence_after_a_whole_sentence(lang: str) -> None:
+    """A wrong pick shows "Where this goes wrong: {why}"; the reader met "Här blir det fel: Glömmer
+    riktningsbytet: ..." (no subject, a capital after a colon). The heading ends a sentence, and each why is one,
+    with its subject (Du glömde ..., Vous oubliez ...)."""
+    heading = words(lang).gettext("Where this goes wrong: {why}", why="X")
+    assert heading.endswith(". X"), heading
+    subjectless = {"sv": r"^(Glömmer|Räknar|Behandlar|Missar)\b", "fr": r"^(Oublie|Compte|Traite|Confond)\b"}[lang]
+    whys = _choice_whys(lang)
+    assert whys and not [why for why in whys if re.match(subjectless, why) or not why[:1].isupper()
+                         and not why[:1].isdigit()]
+
+
+def test_french_says_one_word_for_stacking_and_one_for_a_wild() -> None:
+    """docs/terms-fr.md: stacking is surenchérir (cumul, the noun); renvoyer is only the Inverser +4 sending a
+    penalty back; a wild is a joker, as the French cards print it (a reader met four words for stacking and a
+    JOKER card called carte blanche)."""
+    found = []
+    for english, text in _translations("fr"):
+        if re.search(r"cartes? blanches?", text) and "Wild Color Roulette" not in text:
+            found.append(text)
+        for m in re.finditer(r"\brenvo(?:i|y|ie)\w*", text):
+            sentence = re.split(r"(?<=[.;?!])\s", text[:m.start()])[-1] + text[m.start():].split(".")[0]
+            if not re.search(r"Inverser \+4|à l'envoyeur|vous renvoie la pénalité|renvoient ici|le renvoie dans la boîte",
+                             sentence):
+                found.append(sentence)
+        if re.search(r"\bempil\w*", text) and "s'empilent" not in text:
+            found.append(text)
+    assert not found, "\n".join(found[:10])
+
+
+def test_a_french_line_about_another_seat_is_in_the_third_person() -> None:
+    """A line about another seat speaks of that seat, never to the person ("Sam doit ... : renvoyez la pénalité"
+    read as an order to the reader); only a line about the person's own seat says "vous" or an imperative."""
+    about_another = re.compile(r"pending for \{player\}|^\{player\} must answer|^\{player\} cannot")
+    imperative = re.compile(r"(?<![Vv]ous )\b\w+ez\b(?!-vous)")
+    found = [text for english, text in _translations("fr") if about_another.search(english) and imperative.search(text)]
+    assert not found, found[:5]
+    said = words("fr").ngettext("{count} card is now pending for {player}: answer with a draw card worth +{minimum} "
+                                "or more, or draw it.", "{count} cards are now pending for {player}: answer with a "
+                                "draw card worth +{minimum} or more, or draw them.", 4, player="Sam", minimum=4)
+    assert said == "Sam doit maintenant piocher 4 cartes, à moins de surenchérir avec une carte +X d'au moins +4."
+
+
+def test_a_swedish_card_name_that_is_a_verb_phrase_reads_as_a_name() -> None:
+    """docs/terms-sv.md: Hoppa över, Byt riktning, Hoppa över alla, Släng alla and Byt riktning dra-fyra are written
+    with a capital wherever they stand (a reader parsed "När du lägger släng alla läggs ..." as an order); only the
+    verb stays lower case ("hoppa över {player}")."""
+    from nomercy.core.said import card_name
+    from nomercy.core.cards import Card
+
+    bare = re.compile(r"\b(hoppa över|släng alla|byt riktning)\b(?! \{player\})")
+    found = [text for _, text in _translations("sv") if bare.search(text)]
+    assert not found, found[:5]
+    assert [card_name(Card.parse(c), "sv") for c in ("y skip-all", "blue discard-all", "wild reverse +4")] == [
+        "gul Hoppa över alla", "blå Släng alla", "Byt riktning dra-fyra"]
+
+
+def test_swedish_says_a_card_under_the_pile_lies_under_it() -> None:
+    """A card turned up at the deal or discarded under a Släng alla "hamnar under": "begravd" was English's buried
+    word for word (a reader of issue 41)."""
+    assert not [text for _, text in _translations("sv") if re.search(r"\bbegrav", text)]

@@ -241,3 +241,18 @@ def test_the_card_a_draw_turns_up_that_fits_is_marked_and_no_other(tmp_path):
     assert marked == ["yellow 2"]
     path.play("You plays yellow 2")
     assert not any(card["drawn"] for card in path.stage["table"]["hand"])
+
+
+@pytest.mark.parametrize("lang, done, refused", [
+    ("sv", ("Klart!", "Du lade blå dra-två."), ("Inte tillåtet:", "du försökte lägga röd 9.")),
+    ("fr", ("Réussi\u202f!", "Vous avez posé +2 bleu."), ("Interdit\u202f:", "vous avez essayé de poser 9 rouge.")),
+])
+def test_an_answer_says_the_learners_move_as_a_sentence_in_the_past_in_every_language(tmp_path, lang, done, refused):
+    """Not the button's words again ("Klart! Lägg röd 8", "Réussi ! Prendre les 4 cartes", "Interdit : Jouer 2
+    vert": the Swedish and French readers of issue 41): what the learner did, in the past, lower case after a colon."""
+    path = LearnPath("draw-and-stack", data_dir=tmp_path, lang=lang)
+    path.goto("stop-the-plus-two")
+    path.play("You plays red 9")
+    assert (path.feedback["heading"], path.feedback["move"]) == refused
+    path.play("You plays blue +2")
+    assert (path.feedback["heading"], path.feedback["move"]) == done

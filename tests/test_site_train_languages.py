@@ -26,7 +26,7 @@ import test_site_learn_languages as learn_check
 from browser_support import page_scrolls_sideways
 from learn_clicks import WAIT_MS
 from nomercy.core.cards import Card, Color
-from nomercy.core.i18n import LOCALES, puzzle_catalog
+from nomercy.core.i18n import LOCALES, puzzle_catalog, words
 from nomercy.core.rulebook import RULINGS
 from nomercy.puzzles.answers import ANSWER_KEYS
 from nomercy.widgets.puzzle_board import _ruling_said
@@ -65,9 +65,9 @@ def _from_the_catalogs(texts: list[str], lang: str) -> list[str]:
         text = SEAT.sub("1", text)  # a seat's letter is a name in every language (and "Plats {seat}" takes any)
         text = re.sub(r"\b([Dd]|[Qq]u)'1\b", r"\1e 1", text)  # French's de and que elided before a seat (d'A)
         text = MARKS[lang].sub("(1)", text)  # the color's mark beside its name, as the language's cards show it
-        # the option's why after its heading ("Varför: ...", "Här blir det fel: ..."): the why is a puzzle's text
-        heading = re.match(r"^(.+?[:：])\s*(.+)$", text)
-        if heading and heading.group(2) in puzzles:
+        # the option's why after its heading ("Varför: ...", "Här blev det fel. ..."): the why is a puzzle's text
+        headings = [re.sub(r"\s+", " ", words(lang).gettext(t, why="")) for t in ("Why: {why}", "Where this goes wrong: {why}")]
+        if any(text.startswith(h) and text[len(h):].strip() in puzzles for h in headings):
             continue
         kept.append(text)
     return learn_check.not_from_the_catalogs(kept, lang)

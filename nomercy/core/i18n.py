@@ -33,7 +33,7 @@ from typing import Any
 
 from nomercy.core.errors import NomercyError, brief
 
-__all__ = ["LANGUAGES", "SOURCE", "DOMAIN", "PUZZLE_DOMAIN", "LOCALE_DIR", "puzzle_catalog", "LOCALES", "LanguageError", "Words", "N_", "words",
+__all__ = ["LANGUAGES", "SOURCE", "DOMAIN", "PUZZLE_DOMAIN", "LOCALE_DIR", "puzzle_catalog", "LOCALES", "LanguageError", "Words", "N_", "words", "in_figures",
            "language", "choose", "placeholders", "plural_rule"]
 
 SOURCE = "en"
@@ -96,14 +96,42 @@ def elide(message: str, values: dict[str, Any]) -> str:
     return _ELIDED.sub(one, message)
 
 
+_NUMBER_MARKS = {"sv": (",", "\u202f%"), "fr": (",", "\u202f%")}
+"""How a language writes a number that the code writes the English way: its decimal mark, and what stands between a
+number and its percent sign (Swedish and French: a decimal comma, "32 %" with a narrow no-break space)."""
+_PERCENT = re.compile(r"(\d+)(?:\.(\d+))?%")
+
+
+def in_figures(value: Any, lang: str) -> Any:
+    """A placeholder's value as ``lang`` writes numbers: a share written ``"32%"`` (``f"{share:.0%}"``) or a decimal
+    number (``0.56``) in Swedish and French is ``"32\u202f%"`` and ``"0,56"``; any other value, and every value in
+    English and Chinese, as it is.
+
+    >>> in_figures("32%", "fr"), in_figures(0.56, "sv"), in_figures("32%", "en"), in_figures("Bo", "fr"), in_figures(3, "fr")
+    ('32\u202f%', '0,56', '32%', 'Bo', 3)
+    """
+    marks = _NUMBER_MARKS.get(lang)
+    if marks is None:
+        return value
+    decimal, percent = marks
+    if isinstance(value, float):
+        return repr(value).replace(".", decimal) if value == value and abs(value) != float("inf") else value
+    if isinstance(value, str) and "%" in value:
+        return _PERCENT.sub(lambda m: m.group(1) + (decimal + m.group(2) if m.group(2) else "") + percent, value)
+    return value
+
+
 def _fill(message: str, fallback: str, values: dict[str, Any], lang: str = SOURCE) -> str:
-    """``message`` with its placeholders filled (French's de and que elided before a vowel, :func:`elide`); a
-    translation whose placeholders do not fit (the build refuses one, so this is a last guard) gives the English
-    ``fallback`` instead, never an error."""
+    """``message`` with its placeholders filled (French's de and que elided before a vowel, :func:`elide`; a share or
+    a decimal number written as the language writes it, :func:`in_figures`); a translation whose placeholders do
+    not fit (the build refuses one, so this is a last guard) gives the English ``fallback`` instead, never an
+    error."""
     if not values:
         return message
     if lang == "fr":
         message = elide(message, values)
+    if lang in _NUMBER_MARKS:
+        values = {key: in_figures(value, lang) for key, value in values.items()}
     try:
         return message.format_map(_Kept(values))
     except (IndexError, ValueError):

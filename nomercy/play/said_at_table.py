@@ -217,7 +217,8 @@ def prompt_words(prompt: dict[str, Any], state: GameState, lang: str) -> dict[st
             options.append(option)
             continue
         plays.append(move)
-        options.append({**option, "label": _option(move, state, lang)})
+        label = _option(move, state, lang)
+        options.append({**option, "label": label[:1].upper() + label[1:]})  # a button: its first word a capital
     card = core_said.card_name(plays[0].card, lang) if plays else prompt.get("card", "")
     if plays and all(p.color is not None for p in plays):
         title = said.gettext(N_("Which color do you name with {card}?"), card=card)
@@ -244,7 +245,7 @@ def _option(play: Play, state: GameState, lang: str) -> str:
     text = parts[0]
     for part in parts[1:]:
         text = said.gettext(N_("{items}, {item}"), items=text, item=part)
-    return text[:1].upper() + text[1:]
+    return text  # inside a sentence a color stays lower case ("dra-tio: röd"), as everywhere else
 
 
 _WON_LINE = {

@@ -270,8 +270,7 @@ class LearnPath(GuardedWidget):
             self.feedback = {}
             return
         ruling = RULINGS[stage.ruling]
-        move = (_move_told(last, self._tried_on) if self._lang == SOURCE
-                else _move_said(last.move, self._tried_on, self._lang, refused=last.outcome == "refused"))
+        move = _move_told(last, self._tried_on, self._lang)
         self.feedback = {
             "kind": last.outcome, "heading": said(_HEADINGS[last.outcome]), "move": move,
             # the stage's own why teaches this move; the engine's general reason is then one tap away, not said twice
@@ -336,9 +335,28 @@ def _table(stage: Stage, state: GameState, lang: str = SOURCE) -> dict[str, Any]
     }
 
 
-def _move_told(attempt: Attempt, state: GameState) -> str:
-    """The learner's move as a card player says it in English ("You played the wild +10 and named red."; "you tried to play
-    the blue 3." after "Not allowed:"), or nothing for a draw (its event says how many cards came). A move the
+_TOLD = {
+    ("play", False): N_("you played the {card}."), ("play", True): N_("you tried to play the {card}."),
+    ("color", False): N_("you played the {card} and named {color}."),
+    ("swap", False): N_("you played the {card} and swapped hands with {player}."),
+    ("swap", True): N_("you tried to play the {card} and swap hands with {player}."),
+    ("keep", False): N_("you played the {card} and kept your hand."),
+    ("keep", True): N_("you tried to play the {card} and keep your hand."),
+    ("take", True): N_("you tried to take the {count} cards."), ("draw", True): N_("you tried to draw."),
+    ("pass", False): N_("you kept the card."), ("pass", True): N_("you tried to keep the card."),
+    ("name", False): N_("you named {color}."), ("name", True): N_("you tried to name {color}."),
+    ("uno", False): N_("you called UNO."), ("uno", True): N_("you tried to call UNO."),
+    ("catch", False): N_("you caught {player}."), ("catch", True): N_("you tried to catch {player}."),
+    ("challenge", False): N_("you challenged the wild +4."), ("challenge", True): N_("you tried to challenge."),
+}
+"""The learner's move, said in the past after the answer's heading: each move and whether the rules refused it. A
+sentence of its own in every language: the buttons' words ("Play red 8") read as an order after "Done!" (the
+Swedish and French readers of issue 41 met "Klart! Lägg röd 8", "Réussi ! Prendre les 4 cartes")."""
+
+
+def _move_told(attempt: Attempt, state: GameState, lang: str = SOURCE) -> str:
+    """The learner's move as a card player says it, in ``lang`` ("You played the red 8 and named red."; "you tried
+    to play the blue 3." after "Not allowed:"), or nothing for a draw (its event says how many cards came). A move the
     page could not read is said as it came."""
     try:
         move = parse_move(attempt.move, state.seats)
@@ -346,31 +364,41 @@ def _move_told(attempt: Attempt, state: GameState) -> str:
         return attempt.move
     refused = attempt.outcome == "refused"
     done = attempt.outcome in ("done", "step")
+    said = words(lang)
+    values: dict[str, Any] = {}
     if isinstance(move, Play):
-        said = f"{'tried to play' if refused else 'played'} the {move.card}"
+        values["card"] = _card(move.card, lang)
+        kind = "play"
         if move.color is not None and not refused:  # a refused wild was refused whatever its color: none was named
-            said += f" and named {move.color}"
+            kind, values["color"] = "color", _color(move.color, lang)
         if move.target is not None:
-            said += f" and {'swap' if refused else 'swapped'} hands with {state.seats[move.target]}"
+            kind, values["player"] = "swap", _seat(state.seats[move.target], lang)
         elif "target" in move.card.rank.choices and attempt.move.endswith(" keeping"):
-            said += f" and {'keep' if refused else 'kept'} your hand"
+            kind = "keep"
     elif isinstance(move, Draw):
         if not refused:
             return ""
-        said = f"tried to take the {state.pending} cards" if state.pending else "tried to draw"
+        kind = "take" if state.pending else "draw"
+        values["count"] = state.pending
     elif isinstance(move, Pass):
-        said = "tried to keep the card" if refused else "kept the card"
+        kind = "pass"
     elif isinstance(move, NameColor):
-        said = f"{'tried to name' if refused else 'named'} {move.color}"
+        kind, values["color"] = "name", _color(move.color, lang)
     elif isinstance(move, CallUno):
-        said = "tried to call UNO" if refused else "called UNO"
+        kind = "uno"
     elif isinstance(move, Catch):
-        said = f"{'tried to catch' if refused else 'caught'} {state.seats[move.target]}"
+        kind, values["player"] = "catch", _seat(state.seats[move.target], lang)
     elif isinstance(move, Challenge):
-        said = "tried to challenge" if refused else "challenged the wild +4"
+        kind = "challenge"
     else:
         return attempt.move
-    return f"{'You' if done else 'you'} {said}."
+    told = said.gettext(_TOLD[(kind, refused)], **values)
+    return told[:1].upper() + told[1:] if done else told
+
+
+def _color(color: Any, lang: str) -> str:
+    """A color named in ``lang`` (its English word in English)."""
+    return str(color) if lang == SOURCE else words(lang).gettext(COLOR_WORDS[color])
 
 
 def _said(events: Sequence[Event], lang: str = SOURCE) -> list[str]:
@@ -413,33 +441,6 @@ def _card(card: Card, lang: str) -> str:
 def _picture(svg: str, card: Card, lang: str) -> str:
     """A card's picture, its accessible name in ``lang`` (the pictures name a card in English)."""
     return svg if lang == SOURCE else picture_named(svg, card_name(card, lang))
-
-
-def _move_said(move: str, state: GameState, lang: str, refused: bool = False) -> str:
-    """A move tried, as a person says it in ``lang`` (English shows its notation, 'You plays red 8'). A card
-    refused is named without a color: a wild that fits nowhere is tried with the first color, which the learner
-    never chose (the zh-Hant reader of issue 41 read "name red" under a refusal)."""
-    try:
-        parsed = parse_move(move, state.seats)
-    except NomercyError:
-        return move
-    if isinstance(parsed, Draw) and not refused:  # its first sentence says it: "You draw 4 cards."
-        return ""
-    if not isinstance(parsed, Play):
-        return _label(parsed, state, lang)
-    said, card = words(lang), card_name(parsed.card, lang)
-    if refused:
-        return said.gettext(N_("Play {card}"), card=card)
-    if parsed.target is None and ("target" not in parsed.card.rank.choices):  # said as the game's log says a play
-        return sentence(CardPlayed(state.seats[parsed.seat], parsed.card, parsed.color), lang)
-    if parsed.color is not None:
-        return said.gettext(N_("Play {card}, name {color}"), card=card, color=said.gettext(COLOR_WORDS[parsed.color]))
-    if parsed.target is not None:
-        return said.gettext(N_("Play {card}, swap with {player}"), card=card,
-                            player=_seat(state.seats[parsed.target], lang))
-    if state.move_text(parsed).endswith(" keeping"):
-        return said.gettext(N_("Play {card}, keep your hand"), card=card)
-    return said.gettext("Play {card}", card=card)
 
 
 _ECHOES = (CardPlayed, ColorNamed, UnoCalled)

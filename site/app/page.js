@@ -167,7 +167,7 @@ function summary(settings, choices) {
   const { _, n_ } = words;
   const label = (list, value) => (list.find(([v]) => v === value) || [value, String(value)])[1];
   return [label(choices.rules, settings.rules), n_("{count} computer opponent", "{count} computer opponents", settings.opponents),
-    label(choices.strength, settings.strength).split(":")[0].toLowerCase(), settings.coach ? _("coach on") : _("coach off")].join(" · ");
+    label(choices.strength, settings.strength).split(":")[0].trim().toLowerCase(), settings.coach ? _("coach on") : _("coach off")].join(" · ");
 }
 
 /** Whether the table's settings and their choices (host.py's) are as the setup form draws them. */

@@ -74,7 +74,7 @@ function render({ model, el }) {
       body = f.seats.map((seat) => h("label", { class: "nm-seat-input" }, `${seat} `,
         h("input", {
           type: "number", min: 0, "data-testid": `field-${key}-${seat}`,
-          value: values[seat] ?? "", "aria-label": `${f.label}: ${seat}`,
+          value: values[seat] ?? "", "aria-label": _("{label}: {value}", { label: f.label, value: seat }),
           oninput: (e) => { values[seat] = e.target.value; },
           onkeydown: (e) => { if (e.key === "Enter") check(); },
         })));
@@ -82,7 +82,7 @@ function render({ model, el }) {
       // a seat's cards, tapped from the cards the puzzle shows: a tap adds one, a tap on a card chosen takes it back
       const values = (entries[key] = entries[key] || {});
       body = f.seats.map((seat) => h("div", { class: "nm-seat-cards", "data-testid": `field-${key}-${seat}` },
-        h("div", { class: "nm-seat-chosen" }, h("b", {}, `${seat}: `),
+        h("div", { class: "nm-seat-chosen" }, h("b", {}, _("{name}:", { name: seat }) + " "),
           (values[seat] || []).map((value, at) => tapCard(f, value, `chosen-${key}-${seat}-${at}`, () => {
             values[seat].splice(at, 1);
             draw();
@@ -201,7 +201,7 @@ function render({ model, el }) {
       h("div", { class: "nm-board", "data-testid": "puzzle-board", html: p.board }),
       p.hands.length ? h("div", { class: "nm-hands", "data-testid": "puzzle-hands" }, p.hands.map((hand) =>
         h("div", { class: "nm-hand-row", "data-testid": `puzzle-hand-${hand.name}` },
-          h("span", { class: "nm-hand-name", "data-seat": hand.name }, `${hand.label}: `),
+          h("span", { class: "nm-hand-name", "data-seat": hand.name }, _("{name}:", { name: hand.label }) + " "),
           h("span", { class: "nm-mini-row", html: hand.cards.join("") }),
           hand.more ? h("span", { class: "nm-more" }, h("span", { class: "nm-mini-row", html: hand.back }), ` ${hand.more_label}`) : null)))
         : null,
