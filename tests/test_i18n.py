@@ -220,3 +220,65 @@ def test_no_message_is_marked_inside_a_template_string(script: str) -> None:
     the catalogs, and would show in English in every language."""
     text = (ROOT / script).read_text(encoding="utf-8")
     assert not re.findall(r"\$\{\s*n?_\(", text), f"{script}: mark the message outside the template string"
+
+
+def _chinese_sentences() -> list[str]:
+    """Every Chinese sentence of both catalogs (the game's and the puzzles')."""
+    found = []
+    for domain in ("nomercy", "puzzles"):
+        with (LOCALE_DIR / LOCALES["zh-Hant"] / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+            for message in read_po(file):
+                if message.id:
+                    found += message.string if isinstance(message.string, tuple) else [message.string]
+    return found
+
+
+def test_the_roulette_is_never_called_a_draw_card_in_chinese() -> None:
+    """「萬用顏色抽牌」 made two Taiwanese readers (issue 41) hear a draw card (抽牌), the one thing the roulette is
+    not; the card is 萬用顏色輪盤 everywhere: the term table, both catalogs, the Learn stages' titles."""
+    from nomercy.teaching.terminology import term_table
+
+    table, said = term_table("zh-Hant"), words("zh-Hant").gettext
+    assert table.entry("faces", "WILD_ROULETTE").term == "萬用顏色輪盤"
+    assert said("wild roulette") == said("The wild roulette") == "萬用顏色輪盤"
+    assert said("The roulette does not stack").startswith("萬用顏色輪盤")
+    assert not [s for s in _chinese_sentences() if "顏色抽牌" in s]
+
+
+_CJK = "[\u3400-\u9fff]"
+_NUMBERS = ("chance", "mistakes", "close_calls", "decisions", "moves", "back", "hints", "seconds", "count", "new")
+"""Placeholders filled with a number and its measure (29%, 13 秒, 21 個決定), as the Chinese sentences use them."""
+
+
+def test_chinese_writes_parentheses_full_width_around_its_own_words() -> None:
+    """Issue 41 (a Taiwanese reader): 「你的手牌 (7)」, 「頂牌 (點一張牌)」 mixed half-width parentheses into Chinese.
+    Parentheses in a Chinese sentence are full-width （…）, with no space before them; the words the pages add in
+    parentheses after a label (a hand's count, how to fill a field, the order of play) come through one message."""
+    assert words("zh-Hant").gettext(" ({what})", what="7 張牌") == "（7 張牌）"
+    half = [s for s in _chinese_sentences() if re.search(r"\([^()]*" + _CJK + r"[^()]*\)|" + _CJK + r" ?\(", s)]
+    assert not half, half[:5]
+
+
+def test_chinese_puts_a_space_between_its_words_and_a_number() -> None:
+    """The house style (docs/terms-zh-Hant.md): a space between Chinese and a number in a sentence (25 張, 第 3 個動作,
+    用了 13 秒), but none inside a card's name (紅色5) or the mercy rule's (25張淘汰). Issue 41 found 「用了13 秒」,
+    「中有0 個失誤」, 「贏了29%」 and 「紅色 9」 beside 「紅色9」."""
+    numbers = "|".join(_NUMBERS)
+    for sentence in _chinese_sentences():
+        bare = sentence.replace("25張淘汰", "")
+        assert not re.search(r"[紅黃綠藍]色 [0-9]", bare), sentence  # a card's name is one word
+        bare = re.sub(r"[紅黃綠藍]色[0-9]", "", bare)
+        assert not re.search(_CJK + r"[0-9]|[0-9]" + _CJK, bare), sentence
+        assert not re.search(_CJK + r"\{(" + numbers + r")\}", sentence), sentence
+        assert not re.search(_CJK + r"(`[a-z-]+`|\[`)", sentence), sentence  # a ruling or a source named in it
+
+
+def test_a_chinese_rule_has_one_name_and_a_hand_is_never_a_deck() -> None:
+    """Issue 41: the Learn stages said 「7 交換手牌」 and 「0 讓所有手牌傳下去」 where the rulebook and the rule card say
+    7 換手 and 0 傳手牌, and the feedback links put the two side by side; and 「整副手牌」 takes 副, the measure word
+    of a whole deck, for a hand (整手牌)."""
+    from nomercy.teaching.terminology import ruling_titles
+
+    titles, said = ruling_titles("zh-Hant"), words("zh-Hant").gettext
+    assert said("A seven swaps hands") == titles["seven"] and said("A zero passes every hand") == titles["zero"]
+    assert not [s for s in _chinese_sentences() if "整副手牌" in s]
