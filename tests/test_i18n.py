@@ -282,3 +282,36 @@ def test_a_chinese_rule_has_one_name_and_a_hand_is_never_a_deck() -> None:
     titles, said = ruling_titles("zh-Hant"), words("zh-Hant").gettext
     assert said("A seven swaps hands") == titles["seven"] and said("A zero passes every hand") == titles["zero"]
     assert not [s for s in _chinese_sentences() if "整副手牌" in s]
+
+
+_ONE_WORD = {
+    "的累積罰抽現在是": "面對 … 張累積罰抽: the total is aimed at a player, it is not theirs",
+    "忘喊": "漏喊, the glossary's word for a missed call",
+    "UNO 的罰牌": "罰抽: 罰牌 are the draw cards",
+    "質疑": "挑戰 (加四挑戰), the challenge's one word",
+    "步數": "動作數上限: a move is 動作",
+    "打中": "受罰 or 作用在: 打中 is a literal 'hits'",
+    "被打到": "受罰的人, as the Chinese source says of the roulette's victim (受罰的下家)",
+    "中文解讀": "中文整理, the Chinese source's name",
+    "瑞典語": "瑞典文, as the other sources",
+    "懸而未決": "the pending draw is 算在他頭上 until he answers",
+}
+"""Words a Taiwanese reader of issue 41 found used for an idea that has another word elsewhere, or translated word
+for word, with the word the pages use instead."""
+
+
+@pytest.mark.parametrize("wrong", list(_ONE_WORD))
+def test_chinese_says_each_idea_with_one_word(wrong: str) -> None:
+    from nomercy.teaching.terminology import ruling_titles, term_table
+
+    assert not [s for s in _chinese_sentences() if wrong in s], _ONE_WORD[wrong]
+    table = term_table("zh-Hant")
+    assert not [e.term for e in table.entries if wrong in e.term] and wrong not in table.about_said
+    assert wrong not in "".join(ruling_titles("zh-Hant").values())
+
+
+def test_chinese_calls_the_rule_card_by_one_name() -> None:
+    """The header's tab and the rules index called the rule card 「玩法」, the page it opens 「規則卡」."""
+    from nomercy.teaching.terminology import term_table
+
+    assert words("zh-Hant").gettext("How to play") == term_table("zh-Hant").entry("table", "rule card").term
