@@ -88,6 +88,10 @@ def test_an_unknown_language_is_refused_naming_the_languages_there_are(language)
      "not an entry with a word of its own"),
     (HEAD + '[glossary.wild]\nsame_as = "faces.WILD"\nterm = "x"\n', "no other field"),
     (HEAD + '[faces.SKIP]\nterm = "x"\nproposed = true\n[faces.SKIP.more]\nterm = "y"\n', "not a field"),
+    (HEAD + 'printing = "the Swedish box"\n', "printing names the source"),
+    (HEAD + 'printing = ["classic-rules"]\n', "printing names the source"),
+    (HEAD + 'printing = 1\n', "printing names the source"),
+    (HEAD + 'printing = true\n', "printing names the source"),
 ])
 def test_a_broken_table_is_refused_with_what_is_allowed(text, says):
     with pytest.raises(TermsError) as refused:
@@ -120,3 +124,17 @@ def test_the_shipped_tables_are_read_the_same_each_time():
     for code in LANGUAGES:
         assert term_table(code) is term_table(code)
         assert terms_markdown(code) == terms_markdown(code)
+
+
+@pytest.mark.parametrize("face", ["SKIP", "WILD", "skip_all", "", None, 5, ["SKIP_ALL"], "SKIP_ALL " ], ids=repr)
+def test_only_the_cards_the_rules_quote_have_a_printed_name(face):
+    """The rules quote the printed name of the skip-all, the discard-all and the roulette, and of no other card."""
+    with pytest.raises(TermsError) as refused:
+        term_table("fr").printed(face)
+    assert "SKIP_ALL" in _one_clear_line(refused.value)
+
+
+def test_a_printing_whose_source_does_not_give_a_cards_word_quotes_the_english_printing():
+    table = parse_terms(HEAD + 'printing = "classic-rules"\n[faces.SKIP_ALL]\nterm = "hoppa över alla"\nmark = "ALLA"\n'
+                        'proposed = true\nsources = ["swedish-guide"]\n', "sv")
+    assert table.printing == "classic-rules" and table.printed("SKIP_ALL") == "Skip Everyone"

@@ -346,3 +346,97 @@ def test_swedish_says_a_card_under_the_pile_lies_under_it() -> None:
     """A card turned up at the deal or discarded under a Släng alla "hamnar under": "begravd" was English's buried
     word for word (a reader of issue 41)."""
     assert not [text for _, text in _translations("sv") if re.search(r"\bbegrav", text)]
+
+def _chinese_sentences() -> list[str]:
+    """Every Chinese sentence of both catalogs (the game's and the puzzles')."""
+    found = []
+    for domain in ("nomercy", "puzzles"):
+        with (LOCALE_DIR / LOCALES["zh-Hant"] / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+            for message in read_po(file):
+                if message.id:
+                    found += message.string if isinstance(message.string, tuple) else [message.string]
+    return found
+
+
+def test_the_roulette_is_never_called_a_draw_card_in_chinese() -> None:
+    """「萬用顏色抽牌」 made two Taiwanese readers (issue 41) hear a draw card (抽牌), the one thing the roulette is
+    not; the card is 萬用顏色輪盤 everywhere: the term table, both catalogs, the Learn stages' titles."""
+    from nomercy.teaching.terminology import term_table
+
+    table, said = term_table("zh-Hant"), words("zh-Hant").gettext
+    assert table.entry("faces", "WILD_ROULETTE").term == "萬用顏色輪盤"
+    assert said("wild roulette") == said("The wild roulette") == "萬用顏色輪盤"
+    assert said("The roulette does not stack").startswith("萬用顏色輪盤")
+    assert not [s for s in _chinese_sentences() if "顏色抽牌" in s]
+
+
+_CJK = "[\u3400-\u9fff]"
+_NUMBERS = ("chance", "mistakes", "close_calls", "decisions", "moves", "back", "hints", "seconds", "count", "new")
+"""Placeholders filled with a number and its measure (29%, 13 秒, 21 個決定), as the Chinese sentences use them."""
+
+
+def test_chinese_writes_parentheses_full_width_around_its_own_words() -> None:
+    """Issue 41 (a Taiwanese reader): 「你的手牌 (7)」, 「頂牌 (點一張牌)」 mixed half-width parentheses into Chinese.
+    Parentheses in a Chinese sentence are full-width （…）, with no space before them; the words the pages add in
+    parentheses after a label (a hand's count, how to fill a field, the order of play) come through one message."""
+    assert words("zh-Hant").gettext(" ({what})", what="7 張牌") == "（7 張牌）"
+    half = [s for s in _chinese_sentences() if re.search(r"\([^()]*" + _CJK + r"[^()]*\)|" + _CJK + r" ?\(", s)]
+    assert not half, half[:5]
+
+
+def test_chinese_puts_a_space_between_its_words_and_a_number() -> None:
+    """The house style (docs/terms-zh-Hant.md): a space between Chinese and a number in a sentence (25 張, 第 3 個動作,
+    用了 13 秒), but none inside a card's name (紅色5) or the mercy rule's (25張淘汰). Issue 41 found 「用了13 秒」,
+    「中有0 個失誤」, 「贏了29%」 and 「紅色 9」 beside 「紅色9」."""
+    numbers = "|".join(_NUMBERS)
+    for sentence in _chinese_sentences():
+        bare = sentence.replace("25張淘汰", "")
+        assert not re.search(r"[紅黃綠藍]色 [0-9]", bare), sentence  # a card's name is one word
+        bare = re.sub(r"[紅黃綠藍]色[0-9]", "", bare)
+        assert not re.search(_CJK + r"[0-9]|[0-9]" + _CJK, bare), sentence
+        assert not re.search(_CJK + r"\{(" + numbers + r")\}", sentence), sentence
+        assert not re.search(_CJK + r"(`[a-z-]+`|\[`)", sentence), sentence  # a ruling or a source named in it
+
+
+def test_a_chinese_rule_has_one_name_and_a_hand_is_never_a_deck() -> None:
+    """Issue 41: the Learn stages said 「7 交換手牌」 and 「0 讓所有手牌傳下去」 where the rulebook and the rule card say
+    7 換手 and 0 傳手牌, and the feedback links put the two side by side; and 「整副手牌」 takes 副, the measure word
+    of a whole deck, for a hand (整手牌)."""
+    from nomercy.teaching.terminology import ruling_titles
+
+    titles, said = ruling_titles("zh-Hant"), words("zh-Hant").gettext
+    assert said("A seven swaps hands") == titles["seven"] and said("A zero passes every hand") == titles["zero"]
+    assert not [s for s in _chinese_sentences() if "整副手牌" in s]
+
+
+_ONE_WORD = {
+    "的累積罰抽現在是": "面對 … 張累積罰抽: the total is aimed at a player, it is not theirs",
+    "忘喊": "漏喊, the glossary's word for a missed call",
+    "UNO 的罰牌": "罰抽: 罰牌 are the draw cards",
+    "質疑": "挑戰 (加四挑戰), the challenge's one word",
+    "步數": "動作數上限: a move is 動作",
+    "打中": "受罰 or 作用在: 打中 is a literal 'hits'",
+    "被打到": "受罰的人, as the Chinese source says of the roulette's victim (受罰的下家)",
+    "中文解讀": "中文整理, the Chinese source's name",
+    "瑞典語": "瑞典文, as the other sources",
+    "懸而未決": "the pending draw is 算在他頭上 until he answers",
+}
+"""Words a Taiwanese reader of issue 41 found used for an idea that has another word elsewhere, or translated word
+for word, with the word the pages use instead."""
+
+
+@pytest.mark.parametrize("wrong", list(_ONE_WORD))
+def test_chinese_says_each_idea_with_one_word(wrong: str) -> None:
+    from nomercy.teaching.terminology import ruling_titles, term_table
+
+    assert not [s for s in _chinese_sentences() if wrong in s], _ONE_WORD[wrong]
+    table = term_table("zh-Hant")
+    assert not [e.term for e in table.entries if wrong in e.term] and wrong not in table.about_said
+    assert wrong not in "".join(ruling_titles("zh-Hant").values())
+
+
+def test_chinese_calls_the_rule_card_by_one_name() -> None:
+    """The header's tab and the rules index called the rule card 「玩法」, the page it opens 「規則卡」."""
+    from nomercy.teaching.terminology import term_table
+
+    assert words("zh-Hant").gettext("How to play") == term_table("zh-Hant").entry("table", "rule card").term

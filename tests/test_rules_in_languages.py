@@ -21,7 +21,7 @@ from nomercy.core.i18n import words
 from nomercy.core.rulebook import RULINGS, in_language, rulebook_markdown
 from nomercy.teaching.glossary import TERMS, glossary_markdown
 from nomercy.teaching.rule_card import PAPERS, card_rows, pdf_pages, print_rule_card, rule_card_html
-from nomercy.teaching.terminology import glossary_words, term_table
+from nomercy.teaching.terminology import PRINTED_IN_ENGLISH, glossary_words, term_table
 
 LANGS = ["sv", "fr", "zh-Hant"]
 
@@ -126,3 +126,33 @@ def test_the_pages_call_the_rulebook_and_the_rule_card_by_the_term_tables_words(
         assert book.lower() in said(english).lower(), (english, said(english))
     assert card.lower() in said("rule card").lower()
     assert card.lower() in said("The rule card: every card and what it does, on one page.").lower()
+
+
+_QUOTED = {"SKIP_ALL": ("rulebook", "rule card", "glossary"), "DISCARD_ALL": ("glossary",),
+           "WILD_ROULETTE": ("rulebook", "rule card", "glossary")}
+"""Where each card's printed name is quoted: the skip-all's and the roulette's rulings, and the glossary's three."""
+_ENGLISH_PRINTING = {"sv": "engelska utgåvan", "zh-Hant": "英文版"}
+"""How a language without a source for its own printing says that the name quoted is the English printing's."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_quote_the_printed_name_a_player_of_the_language_reads_on_the_card(lang: str) -> None:
+    """A French player holds the French printing (the French source follows it: Passer tout le monde, Poser tout,
+    Roulette des couleurs), so the French rules quote its names and never the English ones (issue 41, a French
+    reader: "A French player holding the French box will never see these English names"). No source gives the names
+    of a Swedish or a Chinese printing: those rules quote the English printing's, and say that it is the English."""
+    table = term_table(lang)
+    pages = {"rulebook": rulebook_markdown(lang, _titles(lang)), "rule card": rule_card_html(lang),
+             "glossary": glossary_markdown(lang, glossary_words(lang))}
+    for face, where in _QUOTED.items():
+        for name in where:
+            assert table.printed(face) in pages[name], (lang, face, name)
+    english = [PRINTED_IN_ENGLISH[face] for face in _QUOTED]
+    if table.printing:
+        assert [table.printed(face) for face in _QUOTED] == [table.entry("faces", f).term for f in _QUOTED]
+        assert not [(n, e) for n, page in pages.items() for e in english if e in page]
+    else:
+        assert [table.printed(face) for face in _QUOTED] == english
+        for name, page in pages.items():
+            for quote in re.findall(r"[^.。(（]*(?:" + "|".join(english) + r")", page):
+                assert _ENGLISH_PRINTING[lang] in quote, (name, quote)

@@ -343,3 +343,60 @@ def test_the_train_pages_own_words_speak_the_language_on_a_phone(site: str, lang
         assert _trainer_english(trainer, lang) == []  # (the board's own words and pictures are the puzzles', not read)
         assert written_wrong(page) == []
         assert page.evaluate(_FIT_JS) == []
+
+
+_OVERLAPS_JS = """
+(root) => {
+  // the boxes of the table a person reads at a round's end: the strip of facts (color in force, direction, pending
+  // draw, turn), the hand, each seat and the round's result; two that cover each other hide what one of them says
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const boxes = [...root.querySelectorAll('.nm-facts, [data-testid="hand"], .nm-seat, [data-testid="round-over"]')]
+    .filter(shown);
+  const name = (e) => `${e.className} "${e.textContent.trim().slice(0, 20)}"`;
+  const found = [];
+  for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) {
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const wide = Math.min(p.right, q.right) - Math.max(p.left, q.left), high = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (wide > 1 && high > 1) found.push(`${name(a)} over ${name(b)}`);
+  }
+  return found;
+}
+"""
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x640"])
+def test_at_a_rounds_end_on_a_phone_no_box_of_the_table_covers_another(site: str, size: str) -> None:  # noqa: F811
+    """Issue 41 (a Chinese reader, both rounds): at the end of a round on a phone the strip of facts was drawn over
+    「你的手牌 (0) 沒有牌」 and hid the seats under it. A round tapped through to its end, in Chinese (whose page
+    showed it), then the page scrolled from top to bottom: at no place do two of the table's boxes overlap."""
+    from test_site import KERNEL_MS, MAX_STEPS
+
+    with phone(site, size) as session:
+        page = session.open("?lang=zh-Hant")
+        page.wait_for_function("document.documentElement.dataset.langReady !== undefined")
+        page = session.open("play/")
+        table = _app_ready(page, "nm-table")
+        page.locator('[data-testid="table-setup"] summary').tap()
+        page.locator('[data-testid="setup-pace-0"]').tap()
+        with page.expect_navigation(timeout=KERNEL_MS):  # the page opens again once the worker kept the table
+            page.locator('[data-testid="setup-deal"]').tap()
+        table = _app_ready(page, "nm-table")
+        for _ in range(MAX_STEPS):
+            _wait_for_the_player(table)
+            if table.get_attribute("data-waiting") == "over":
+                break
+            step = _next_tap(table)
+            assert step is not None, table.text_content()[:400]
+            version = table.get_attribute("data-version")
+            step[1].scroll_into_view_if_needed()
+            step[1].tap()
+            _redrawn(table, version, 30_000)
+        assert table.get_attribute("data-waiting") == "over", "the round did not end"
+        height = page.evaluate("document.scrollingElement.scrollHeight")
+        covered = {}
+        for top in range(0, height, 120):
+            page.evaluate(f"window.scrollTo(0, {top})")
+            for overlap in table.evaluate(_OVERLAPS_JS):
+                covered.setdefault(overlap, top)
+        page.screenshot(path=str(ARTIFACTS / f"site-lang-zh-Hant-{size}-round-end.png"), full_page=True)
+        assert covered == {}, covered

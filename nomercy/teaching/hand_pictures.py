@@ -19,10 +19,22 @@ from nomercy.core.moves import Move
 from nomercy.core.wording import plural
 from nomercy.teaching.card_pictures import FONT, card_img, picture_width
 
-__all__ = ["hand_html", "Hand", "deck_table_html"]
+__all__ = ["hand_html", "Hand", "deck_table_html", "in_parentheses"]
 
 
 # --- hands ---------------------------------------------------------------------------
+
+
+def in_parentheses(what: str, lang: str) -> tuple[str, str]:
+    """``what`` in parentheses after a word, as ``lang`` writes it (" (7 cards)"; Chinese "（7 張牌）", full-width, with
+    no space before): the space before them and the parentheses, which a picture colours apart.
+
+    >>> in_parentheses("7 cards", "en"), in_parentheses("7 張牌", "zh-Hant")
+    ((' ', '(7 cards)'), ('', '（7 張牌）'))
+    """
+    said = words(lang).gettext(N_(" ({what})"), what=what)
+    inside = said.lstrip()
+    return said[:len(said) - len(inside)], inside
 
 def _cards(cards: Any) -> tuple[Card, ...]:
     """Cards given as notation (``"r7, wild +6"``) or as a list of cards and their notation."""
@@ -84,8 +96,9 @@ def hand_html(
     if label is not None:
         count = (plural(len(hand), "card") if lang == SOURCE else
                  words(lang).ngettext(*n_("{count} card", "{count} cards"), len(hand)))
-        head = (f'<div style="font-weight:bold;margin:0 0 8px 0">{escape(label)} '
-                f'<span style="font-weight:normal;color:#666">({count})</span></div>')
+        gap, counted = in_parentheses(count, lang)
+        head = (f'<div style="font-weight:bold;margin:0 0 8px 0">{escape(label)}{gap}'
+                f'<span style="font-weight:normal;color:#666">{counted}</span></div>')
     empty = (f'<span style="color:#666;font-style:italic">{escape(words(lang).gettext(N_("no cards")))}</span>'
              if not hand else "")
     return (f'<div class="nomercy-hand" style="font-family:{FONT};font-size:13px;line-height:1.3">'

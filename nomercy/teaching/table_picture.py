@@ -14,7 +14,7 @@ from nomercy.core.i18n import N_, SOURCE, Words, language, words
 from nomercy.core.said import COLOR_WORDS, card_name, n_
 from nomercy.core.wording import is_you, plural, rules_name, says, verb
 from nomercy.teaching.card_pictures import COLOR_FILL, FONT, card_img, card_marks, picture_width
-from nomercy.teaching.hand_pictures import hand_html
+from nomercy.teaching.hand_pictures import hand_html, in_parentheses
 
 if TYPE_CHECKING:  # pragma: no cover
     from nomercy.core.state import GameState, PlayerView
@@ -45,11 +45,14 @@ def _swatch(color: Color | None, lang: str = SOURCE) -> str:
     if color is None:
         return escape(words(lang).gettext(N_("none")))
     mark, word = card_marks(lang)[color]
+    swatch = (f'<span style="display:inline-block;width:11px;height:11px;border-radius:2px;vertical-align:-1px;'
+              f'background:{COLOR_FILL[color]};border:1px solid #555;margin-right:4px"></span>')
     if lang != SOURCE:
         word = words(lang).gettext(COLOR_WORDS[color])
-    return (f'<span style="display:inline-block;width:11px;height:11px;border-radius:2px;vertical-align:-1px;'
-            f'background:{COLOR_FILL[color]};border:1px solid #555;margin-right:4px"></span>'
-            f"<b>{escape(word)}</b> ({escape(mark)})")
+        if word.startswith(mark):  # the Chinese 綠 is the first character of 綠色: said once (issue 41, 「綠色 (綠)」)
+            return f"{swatch}<b>{escape(word)}</b>"
+    gap, marked = in_parentheses(escape(mark), lang)
+    return f"{swatch}<b>{escape(word)}</b>{gap}{marked}"
 
 
 # The picture's words in another language (English says them as it always has, below).
@@ -188,11 +191,12 @@ def state_html(state: "GameState | PlayerView", *, width: float = 48, inline: bo
         drawn = said.ngettext(*n_("{count} card", "{count} cards"), draw_size)
         aside = said.ngettext(*n_("{count} card (knocked-out hands, back at the next reshuffle)",
                                   "{count} cards (knocked-out hands, back at the next reshuffle)"), set_aside)
+    gap, order_said = in_parentheses(" → ".join([*map(escape, order), "…"]), lang)
     facts = [
         (t(N_("color in force")), _swatch(state.color, lang)),
         (t(N_("pending draw")), f"<b>+{state.pending}</b>" if state.pending else escape(t(N_("none")))),
-        (t(N_("direction")), f'<span style="font-size:16px">{arrow}</span> {escape(direction_word)} '
-                             f'<span style="color:#666">({" → ".join(map(escape, order))} → …)</span>'),
+        (t(N_("direction")), f'<span style="font-size:16px">{arrow}</span> {escape(direction_word)}{gap}'
+                             f'<span style="color:#666">{order_said}</span>'),
         (t(N_("draw pile")), escape(drawn)),
     ]
     if set_aside:

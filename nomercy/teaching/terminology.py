@@ -34,7 +34,8 @@ from nomercy.core.rulebook import RULINGS
 from nomercy.core.sources import SOURCES
 from nomercy.teaching.glossary import TERMS
 
-__all__ = ["LANGUAGES", "SECTIONS", "TABLE_WORDS", "AT_THE_TABLE", "TermsError", "Alternative", "Entry",
+__all__ = ["LANGUAGES", "SECTIONS", "TABLE_WORDS", "AT_THE_TABLE", "PRINTED_IN_ENGLISH", "TermsError", "Alternative",
+           "Entry",
            "TermTable", "expected_keys", "english", "parse_terms", "term_table", "terms_markdown", "ruling_titles",
            "glossary_words"]
 
@@ -72,6 +73,13 @@ AT_THE_TABLE: tuple[tuple[str, str], ...] = (
     ("table", "points"), ("glossary", "call UNO"), ("glossary", "catch"), ("rulings", "challenge"),
 )
 """The words a player meets at every table, shown first on each page (each is an entry of its section)."""
+
+PRINTED_IN_ENGLISH: dict[str, str] = {"SKIP_ALL": "Skip Everyone", "DISCARD_ALL": "Discard All",
+                                      "WILD_ROULETTE": "Wild Color Roulette"}
+"""The No Mercy cards whose printed name the rules quote (the rule card, the rulebook, the glossary), by face, with
+the name the English printing gives them: the project's own names (skip-all, discard-all, wild roulette) are not
+what a player reads on the card. Another language quotes its own printing's name where a source gives it
+(:meth:`TermTable.printed`)."""
 
 _FOLDER = Path(__file__).resolve().parent / "terms"
 _ENTRY_FIELDS = {"term", "sources", "proposed", "alternatives", "note", "why", "same_as", "mark"}
@@ -128,6 +136,24 @@ class TermTable:
     entries: tuple[Entry, ...]
     about_said: str = ""
     """``about`` in the table's own language, for the language's term page."""
+    printing: str = ""
+    """The source that gives the names this language's printing of the cards carries (the French reading follows
+    the French printing of the sheet), so that its words for the cards of :data:`PRINTED_IN_ENGLISH` are what a
+    player of this language reads on them; ``""`` when no source gives them, and the rules quote the English
+    printing's names."""
+
+    def printed(self, face: str) -> str:
+        """The name printed on ``face`` (a key of :data:`PRINTED_IN_ENGLISH`) that the rules in this language quote:
+        this language's printing's, from :attr:`printing`, or else the English printing's.
+
+        >>> term_table("fr").printed("SKIP_ALL"), term_table("sv").printed("SKIP_ALL")
+        ('Passer tout le monde', 'Skip Everyone')
+        """
+        if not isinstance(face, str) or face not in PRINTED_IN_ENGLISH:
+            raise TermsError(f"the rules quote the printed name of {', '.join(PRINTED_IN_ENGLISH)} only, "
+                             f"not of {brief(face)}")
+        entry = self.entry("faces", face)
+        return entry.term if self.printing and self.printing in entry.sources else PRINTED_IN_ENGLISH[face]
 
     def entry(self, section: str, key: str) -> Entry:
         """The entry for ``key`` in ``section``, with a ``same_as`` followed to the entry it repeats."""
@@ -310,16 +336,20 @@ def parse_terms(text: str, language: str) -> TermTable:
         raise TermsError(f"the {name} term table is not valid TOML: {error}") from None
     except RecursionError:
         raise TermsError(f"the {name} term table nests lists or tables too deep to read") from None
-    unknown = sorted(set(data) - {"language", "name", "about", "about_said", *SECTIONS})
+    unknown = sorted(set(data) - {"language", "name", "about", "about_said", "printing", *SECTIONS})
     if unknown:
         raise TermsError(f"the {name} term table: {brief(unknown[0])} is not a part of it; the parts are "
-                         f"language, name, about, about_said, {', '.join(SECTIONS)}")
+                         f"language, name, about, about_said, printing, {', '.join(SECTIONS)}")
     if data.get("language") != language:
         raise TermsError(f"the {name} term table says it is for {brief(data.get('language'))}, not {language}")
     if data.get("name") != name:
         raise TermsError(f"the {name} term table names its language {brief(data.get('name'))}, not {name}")
     about = _text(data.get("about"), f"the {name} term table's about")
     about_said = _text(data.get("about_said", ""), f"the {name} term table's about in {name} (about_said)")
+    printing = data.get("printing", "")
+    if printing != "" and (not isinstance(printing, str) or printing not in SOURCES):
+        raise TermsError(f"the {name} term table: printing names the source that gives the names of the {name} "
+                         f"printing, one of {', '.join(SOURCES)}, not {brief(printing)}")
     expected = expected_keys()
     entries = []
     for section in SECTIONS:
@@ -343,7 +373,7 @@ def parse_terms(text: str, language: str) -> TermTable:
     if twice:
         raise TermsError(f"the {name} term table: the mark {brief(twice[0])} is on two cards' corners; each color "
                          "and the wild need a sign of their own")
-    return TermTable(language, name, about, tuple(entries), about_said)
+    return TermTable(language, name, about, tuple(entries), about_said, printing)
 
 
 def term_table(language: str) -> TermTable:
@@ -380,6 +410,16 @@ def _row(table: TermTable, section: str, key: str) -> str:
             f"| {_cell(others)} | {_cell(note)} |")
 
 
+def _printed_sentence(table: TermTable) -> str:
+    """Which printing's names the rules in the language quote for the cards of :data:`PRINTED_IN_ENGLISH`."""
+    names = ", ".join(table.printed(face) for face in PRINTED_IN_ENGLISH)
+    if table.printing:
+        return (f"The rule card, the rulebook and the glossary quote the names the {table.name} printing puts on the "
+                f"cards, as [`{table.printing}`](sources.md#{table.printing}) gives them: {names}.")
+    return (f"No {table.name} source gives the names a printing in this language puts on the No Mercy cards, so the "
+            f"rule card, the rulebook and the glossary quote the English printing's: {names}.")
+
+
 def terms_markdown(language: str) -> str:
     """``docs/terms-<language>.md``: the language's words, section by section, with their sources and reasons."""
     table = term_table(language)
@@ -402,6 +442,8 @@ def terms_markdown(language: str) -> str:
         "reader should check it (\"built from\" names the sources whose words it is made of).",
         "",
         table.about,
+        "",
+        _printed_sentence(table),
         "",
         f"{len(own)} words: {len(own) - proposed} from a source, {proposed} proposed. "
         f"({len(table.entries) - len(own)} more entries are an idea the package names twice, like the card skip-all "

@@ -14,7 +14,8 @@ from html import escape
 
 from nomercy.core.i18n import N_, words
 from nomercy.core.sources import SOURCES
-from nomercy.teaching.terminology import AT_THE_TABLE, SECTIONS, TermsError, english, expected_keys, term_table
+from nomercy.teaching.terminology import (AT_THE_TABLE, PRINTED_IN_ENGLISH, SECTIONS, TermsError, english, expected_keys,
+                                         term_table)
 
 __all__ = ["TITLE", "terms_page_markdown"]
 
@@ -35,6 +36,11 @@ _PROPOSED = N_("**proposed**")
 _BUILT_FROM = N_("**proposed** (built from {sources})")
 _SAME_AS = N_("The same word as {section}: {word}.")
 _OTHER = N_("{term} ({sources})")
+_PRINTED_OWN = N_("The rule card, the rulebook and the glossary quote the names the printing in this language puts "
+                  "on the cards, as {source} gives them: {names}.")
+_PRINTED_ENGLISH = N_("No source in this language gives the names a printing in this language puts on the No Mercy "
+                      "cards, so the rule card, the rulebook and the glossary quote the English printing's names: "
+                      "{names}.")
 _LIST_ITEM = N_("{items}, {item}")  # a list's middle, one item at a time (a comma; 、 in Chinese)
 
 
@@ -77,7 +83,11 @@ def terms_page_markdown(language: str) -> str:
 
     own = [e for e in table.entries if not e.same_as]
     proposed = sum(e.proposed for e in own)
-    lines = ["# " + say(TITLE), "", say(_INTRO), "", table.about_said, "",
+    printed = listed([table.printed(face) if table.printing else f'<span lang="en">{table.printed(face)}</span>'
+                      for face in PRINTED_IN_ENGLISH])
+    printing = (say(_PRINTED_OWN, source=sources((table.printing,), False), names=printed) if table.printing
+                else say(_PRINTED_ENGLISH, names=printed))
+    lines = ["# " + say(TITLE), "", say(_INTRO), "", table.about_said, "", printing, "",
              say(_COUNT, count=len(own), sourced=len(own) - proposed, proposed=proposed,
                  twice=len(table.entries) - len(own))]
     parts: list[tuple[str, list[tuple[str, str]]]] = [(say(_AT_THE_TABLE), list(AT_THE_TABLE))]

@@ -180,7 +180,7 @@ function render({ model, el }) {
       onclick: () => send({ type: "card", card: c.card }), html: c.svg,
     }));
     return h("div", { class: "nm-hand", "data-testid": "hand", role: "group", "aria-label": label },
-      h("div", { class: "nm-hand-label" }, label, h("span", { class: "nm-count" }, ` (${t.hand.length})`)),
+      h("div", { class: "nm-hand-label" }, label, h("span", { class: "nm-count" }, _(" ({what})", { what: t.hand.length }))),
       h("div", { class: "nm-cards", onkeydown: arrowKeys }, cards.length ? rovingHand(cards) : h("em", {}, _("no cards"))));
   }
 

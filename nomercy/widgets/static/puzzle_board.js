@@ -109,7 +109,7 @@ function render({ model, el }) {
     }
     // The legend says what the part is and how it is answered ("pick one", "type a number for each seat").
     return h("fieldset", { class: "nm-field", "data-testid": `fieldset-${key}` },
-      h("legend", {}, f.label, f.how ? h("span", { class: "nm-how", "data-testid": `how-${key}` }, ` (${f.how})`) : null),
+      h("legend", {}, f.label, f.how ? h("span", { class: "nm-how", "data-testid": `how-${key}` }, _(" ({what})", { what: f.how })) : null),
       body);
   }
 
