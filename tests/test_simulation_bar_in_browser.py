@@ -1,7 +1,8 @@
-"""The simulation lab's progress bar, seen in JupyterLab in chromium: a study cell of the shipped notebook 08.
+"""The simulation lab's progress bar, seen in JupyterLab in chromium: a study cell of the shipped appendix.
 
-The cell "a longer study" of ``08-classic-vs-no-mercy.ipynb`` plays 5,000 games in one process with no
-bar, so that its printed win rates are stored and nbval checks them (a bar's times differ on every run).
+The cell "a longer study" of ``12-appendix.ipynb`` (notebook 8's seats over many rounds) plays 5,000 games
+in one process with no bar, so that its printed win rates are stored and nbval checks them (a bar's times
+differ on every run).
 Without ``workers=1, progress=False`` the same cell shares the games out between the cores and shows
 tqdm's notebook bar (a widget) while they play, which is what this test runs: opened as shipped, the
 cell is given back the defaults and run by itself, the bar is watched as it fills (part-way, then full and
@@ -22,7 +23,7 @@ from browser_support import ARTIFACTS, ConsoleWatch, axe_violations, jupyterlab_
 
 pytestmark = pytest.mark.browser  # minutes: left out of the everyday run, `pytest -m browser` runs it
 
-NOTEBOOK = "notebooks/08-classic-vs-no-mercy.ipynb"
+NOTEBOOK = "notebooks/12-appendix.ipynb"
 STUDY = "games=5000"  # how the study cell is found
 GAMES = 5000
 STALL_SECONDS = 180  # the bar and the cell unchanged this long: a stuck run (a guard; the run's own time is free)
