@@ -17,7 +17,7 @@ change by a character. A language is chosen per call (:func:`words`), never glob
 >>> words("en").gettext("Round {number}: {rules} rules.", number=2, rules="No Mercy")
 'Round 2: No Mercy rules.'
 >>> words("fr").ngettext("{count} computer opponent", "{count} computer opponents", 3)
-'3 adversaires ordinateur'
+'3 adversaires virtuels'
 >>> choose("sv-SE"), choose("zh-TW"), choose("de")[0]
 (('sv', ''), ('zh-Hant', ''), 'en')
 """

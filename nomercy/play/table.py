@@ -7,13 +7,12 @@ record import and export, the save file, the deal of the day, and the table as p
 (:meth:`TableSession.snapshot`). The notebook's :class:`~nomercy.widgets.GameTable` adds pictures
 and a browser to it; ``nomercy play`` prints it in a terminal.
 
-Each part has one owner: the setup, frozen (:mod:`~nomercy.play.table_setup`); the round, a value and the only
-object that touches the game, with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what
-the table waits for from the person at the screen (:mod:`~nomercy.play.table_waits`); the computers' turns
-(:mod:`~nomercy.play.table_turns`); what a click asks for (:mod:`~nomercy.play.table_clicks`); undo's rules
-(:mod:`~nomercy.play.table_undo`); the coach's desk (:mod:`~nomercy.play.table_coach`) and the round's review
-(:mod:`~nomercy.play.table_review`, kept beside the save: :mod:`~nomercy.play.review_file`); records in and out
-(:mod:`~nomercy.play.table_records`); the frozen frame the view is drawn from (:mod:`~nomercy.play.table_view`).
+Each part has one owner: the setup, frozen (:mod:`~nomercy.play.table_setup`); the round, a value and the only object
+that touches the game, with its log, undo marks and UNO moment (:mod:`~nomercy.play.table_round`); what the table
+waits for from the person (:mod:`~nomercy.play.table_waits`); the computers' turns (:mod:`~nomercy.play.table_turns`);
+a click (:mod:`~nomercy.play.table_clicks`); undo (:mod:`~nomercy.play.table_undo`); the coach
+(:mod:`~nomercy.play.table_coach`); its review (:mod:`~nomercy.play.table_review`, kept: :mod:`~nomercy.play.review_file`);
+records (:mod:`~nomercy.play.table_records`); the view's frozen frame (:mod:`~nomercy.play.table_view`).
 
 A front end sends **intents** (:attr:`TableSession.INTENTS`: a card clicked, a move, UNO, undo, ...) to
 :meth:`TableSession.handle`, which dispatches each and applies what the parts return; each becomes at most a few

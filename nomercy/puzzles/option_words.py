@@ -11,7 +11,7 @@ what ``nomercy check`` and the rule card use, and the catalogs translate around 
 >>> plain_options("With `zero_pass: false` the 0 is a plain number.")
 'With the option ‘a 0 passes no hands’ the 0 is a plain number.'
 >>> plain_options("Avec `draw: one`, B ne piocherait que le 7 bleu.", "fr")
-'Avec la variante « piocher une seule carte », B ne piocherait que le 7 bleu.'
+'Avec la variante «\\u202fpiocher une seule carte\\u202f», B ne piocherait que le 7 bleu.'
 """
 
 from __future__ import annotations
