@@ -22,16 +22,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from browser_support import ARTIFACTS
 from test_notebooks_in_browser import _pick, _served
-from test_site import KERNEL_MS, _app_ready, _run_in_pyodide, site  # noqa: F401
+from test_site import KERNEL_MS, _app_ready, site  # noqa: F401
 from test_site_learners import _tap_name
-from test_site_newcomer_words import _goto
-from test_site_phone import _offline_line, phone
+from test_site_newcomer_words import _goto, _saved_round
+from test_site_phone import phone
 
 pytestmark = pytest.mark.site
 
@@ -44,14 +43,6 @@ SEVEN_ROUND = {"dealer": 2, "overrides": {}, "rules": "no-mercy", "seats": ["You
                          "Sam plays blue skip-all", "Sam draws", "Sam plays blue 6"]}
 """A round of three where it is the person's move with a 7 in hand and Kim, who holds fewer cards than Sam, plays right
 after them: the coach's hint swaps with Sam, and says why not Kim."""
-
-
-def _saved_round(session: Any, record: str) -> None:
-    """Put ``record`` in the Play page's save, as a person's round in progress is kept."""
-    _offline_line(session.open(""), "ready")  # the site's worker serves the Lab's drive before it is written
-    _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
-                             "data_dir().mkdir(parents=True, exist_ok=True)\n"
-                             f"(data_dir() / 'play-page-round.json').write_text({record!r})")
 
 
 def test_the_hint_counts_its_imagined_rounds_as_the_numbers_do_and_the_exact_figures_are_a_tap_further(

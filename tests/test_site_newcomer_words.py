@@ -28,7 +28,7 @@ import pytest
 
 from browser_support import ARTIFACTS
 from test_notebooks_in_browser import _pick, _served
-from test_site import KERNEL_MS, _app_ready, _run_in_pyodide, site  # noqa: F401
+from test_site import KERNEL_MS, Visit, _app_ready, _run_in_pyodide, site  # noqa: F401
 from test_site_learners import _tap_name
 from test_site_phone import _offline_line, phone
 
@@ -132,6 +132,14 @@ def test_the_review_opens_the_table_before_the_move_under_the_entry_tapped(site:
         assert show.inner_text() == "Show the position"
 
 
+def _saved_round(session: Visit, record: str) -> None:
+    """Put ``record`` in the Play page's save, as a person's round in progress is kept."""
+    _offline_line(session.open(""), "ready")  # the site's worker serves the Lab's drive before it is written
+    _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
+                             "data_dir().mkdir(parents=True, exist_ok=True)\n"
+                             f"(data_dir() / 'play-page-round.json').write_text({record!r})")
+
+
 def _goto(root, stage_id: str) -> None:
     """Open a stage from the path's list of stages, by tapping."""
     listing = root.locator('[data-testid="learn-path"]')
@@ -195,10 +203,7 @@ def test_the_review_is_there_again_after_learn_and_back_and_says_you_in_the_seco
     _finish_and_review(table)
     record = table.record().to_json()
     with phone(site, profile=tmp_path / "profile") as session:
-        _offline_line(session.open(""), "ready")  # the site's worker serves the Lab's drive before it is written
-        _run_in_pyodide(session, "from nomercy.puzzles.progress import data_dir\n"
-                                 "data_dir().mkdir(parents=True, exist_ok=True)\n"
-                                 f"(data_dir() / 'play-page-round.json').write_text({record!r})")
+        _saved_round(session, record)
         page = session.open("play/")
         table_el = _app_ready(page, "nm-table")
         table_el.get_by_role("button", name="Review my round").tap()

@@ -376,35 +376,31 @@ delete window.caches;
 """
 
 
+def _says_it_keeps_nothing_and_plays(session: Visit) -> None:
+    """The Play page's offline line says nothing is kept and the site plays online, and a tapped move is drawn."""
+    page = session.open("play/")
+    line = _offline_line(page, "none")
+    assert "keeps nothing for offline use here" in line and "plays while you are online" in line
+    table = _app_ready(page, "nm-table")
+    _wait_for_the_player(table)
+    step = _next_click(table)
+    assert step is not None
+    version = table.get_attribute("data-version")
+    step[1].tap()
+    assert _redrawn(table, version, 30_000)
+
+
 def test_a_browser_that_keeps_nothing_says_so_and_still_plays(site: str) -> None:  # noqa: F811
     with phone(site, "360x640") as session:
         session.context.add_init_script(_NO_STORAGE_JS)  # as a private window that refuses storage
-        page = session.open("play/")
-        line = _offline_line(page, "none")
-        assert "keeps nothing for offline use here" in line and "plays while you are online" in line
-        table = _app_ready(page, "nm-table")
-        _wait_for_the_player(table)
-        step = _next_click(table)
-        assert step is not None
-        version = table.get_attribute("data-version")
-        step[1].tap()
-        assert _redrawn(table, version, 30_000)
+        _says_it_keeps_nothing_and_plays(session)
 
 
 def test_a_browser_that_blocks_service_workers_says_it_keeps_nothing_and_still_plays(site: str) -> None:  # noqa: F811
     """Some browsers (a setting, a policy) let the page ask for a service worker and answer with nothing at all,
     neither a worker nor a refusal: the page says it keeps nothing, with no error in its console."""
     with phone(site, "390x844", workers="block") as session:
-        page = session.open("play/")
-        line = _offline_line(page, "none")
-        assert "keeps nothing for offline use here" in line and "plays while you are online" in line
-        table = _app_ready(page, "nm-table")
-        _wait_for_the_player(table)
-        step = _next_click(table)
-        assert step is not None
-        version = table.get_attribute("data-version")
-        step[1].tap()
-        assert _redrawn(table, version, 30_000)
+        _says_it_keeps_nothing_and_plays(session)
 
 
 def test_a_browser_with_no_room_says_what_it_cannot_keep_and_still_plays(site: str) -> None:  # noqa: F811
